@@ -1,0 +1,100 @@
+//! Rule violations: every rejected action names the rule it breaks.
+
+use crate::board::Space;
+use crate::card::Card;
+use crate::company::CompanyId;
+use boardroom_engine::Seat;
+use thiserror::Error;
+
+/// Why an action is illegal. The message names the rule (see `docs/rules.md`, which follows
+/// the project's Big Boss rules file).
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// Another seat must act.
+    #[error("it is not seat {seat}'s turn (seat {current} is to act)")]
+    NotYourTurn {
+        /// Who tried.
+        seat: Seat,
+        /// Who is to act.
+        current: Seat,
+    },
+    /// The action belongs to another step of the turn.
+    #[error("`{action}` is not possible now: {expected}")]
+    WrongStep {
+        /// The action as written.
+        action: String,
+        /// What is expected now.
+        expected: &'static str,
+    },
+    /// Not enough money.
+    #[error("{what} costs {cost} but you have {money} (money may never go below 0)")]
+    CannotAfford {
+        /// What was to be bought.
+        what: String,
+        /// Its cost.
+        cost: u32,
+        /// The player's money.
+        money: u32,
+    },
+    /// The card is not in the player's hand.
+    #[error("card {0} is not in your hand")]
+    NotInHand(Card),
+    /// The card is not in the face-up row.
+    #[error("card {0} is not in the face-up row")]
+    NotInRow(Space),
+    /// The deck is empty.
+    #[error("the deck is empty")]
+    DeckEmpty,
+    /// The level stack is empty.
+    #[error("the level-card stack is empty")]
+    LevelStackEmpty,
+    /// The edition has no such action or card.
+    #[error("{0}")]
+    NotInEdition(&'static str),
+    /// The card can neither found nor expand a company now.
+    #[error("card {card} cannot be played: {reason}")]
+    Unplayable {
+        /// The card.
+        card: Card,
+        /// Why (names the rule).
+        reason: String,
+    },
+    /// A founding triple that is not allowed.
+    #[error("cannot found on spaces {start}-{end}: {reason}")]
+    BadFounding {
+        /// First space of the triple.
+        start: Space,
+        /// Last space of the triple.
+        end: Space,
+        /// Why (names the rule).
+        reason: String,
+    },
+    /// A space that is not a legal choice now.
+    #[error("space {space}: {reason}")]
+    BadSpace {
+        /// The space.
+        space: Space,
+        /// Why (names the rule).
+        reason: String,
+    },
+    /// A company that is not a legal choice now.
+    #[error("{company}: {reason}")]
+    BadCompany {
+        /// The company.
+        company: CompanyId,
+        /// Why (names the rule).
+        reason: String,
+    },
+    /// A player who can buy or play may not pass or sell.
+    #[error("you can buy or play a card, so you must (passing and selling are only for a player who can do neither)")]
+    MustBuyOrPlay,
+    /// Two shares per turn at most.
+    #[error("at most 2 shares may be bought per turn")]
+    ShareLimit,
+    /// No tower left.
+    #[error("you have placed both of your {0}s")]
+    NoTowerLeft(&'static str),
+}

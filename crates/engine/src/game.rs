@@ -1,0 +1,105 @@
+//! The [`Game`] trait: the one interface every Boardroom game implements.
+
+use crate::error::{ConfigError, NotationError, PositionError};
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet, Viewer};
+use rand::RngCore;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A game's rules: a state that knows who may act, which actions are legal, how an action
+/// changes the state, and what each viewer may see of it.
+///
+/// Decisions are small and sequential (choose a card, then a space, then a company…), so legal
+/// action lists stay short for search and map one-to-one onto clicks in a user interface.
+/// "Who may act now" is a set: most games have one actor at a time, but negotiation games let
+/// several players act in the same window.
+///
+/// Implementations are pure: no I/O, no clocks, no global randomness. All randomness comes from
+/// the seed given to [`Game::new`] (and is kept inside the state, hidden from every viewer).
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    /// The table settings (edition, number of players…).
+    type Config: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// One decision. Cheap to copy.
+    type Action: Copy + Eq + Hash + Debug + Send + Sync;
+    /// Something that happened, reported to viewers after an action.
+    type Event: Clone + Debug + PartialEq + Serialize + Send;
+    /// What one viewer may know of the state.
+    type Observation: Clone + Debug + PartialEq + Serialize;
+    /// The whole state in the game's documented exchange format.
+    type Position: Clone + Debug + Serialize + DeserializeOwned;
+    /// A rule that an action breaks.
+    type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// The game's identifier in records and on the command line, e.g. `big-boss`.
+    const NAME: &'static str;
+
+    /// A new game with `config`, shuffled and set up from `seed`.
+    fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
+
+    /// The configuration this game was created with.
+    fn config(&self) -> Self::Config;
+
+    /// The number of players (seats).
+    fn num_players(&self) -> usize;
+
+    /// The seats that may act now; empty once the game is over.
+    fn to_act(&self) -> SeatSet;
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.to_act().is_empty()
+    }
+
+    /// Writes the legal actions of `seat` into `out` (cleared first). Empty when `seat` may not
+    /// act. Reusing `out` lets hot loops run without allocating.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Checks `action` for `seat` without changing anything: `Ok` exactly when `action` is among
+    /// [`Game::legal_actions`], otherwise the rule it breaks.
+    fn check(&self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
+
+    /// Applies `action` for `seat`, appending the events it causes to `events`. On error the
+    /// state is unchanged and nothing is appended.
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error>;
+
+    /// Applies `action` for `seat` and returns the events it caused.
+    fn play(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
+        let mut events = Vec::new();
+        self.apply(seat, action, &mut events)?;
+        Ok(events)
+    }
+
+    /// What `viewer` may know of the state: public information plus that viewer's own secrets.
+    fn observe(&self, viewer: Viewer) -> Self::Observation;
+
+    /// What `viewer` may see of `event` (secret details removed).
+    fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
+
+    /// A complete state drawn at random among those consistent with what `viewer` knows: the
+    /// hidden part (other players' secrets, deck order, future dice) is re-sampled, the rest is
+    /// kept. `self.sample_hidden(v, rng).observe(v) == self.observe(v)` always holds.
+    fn sample_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
+
+    /// Final scores and winners, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Reads an action written in the game's notation, in the context of this state.
+    fn parse_action(&self, text: &str) -> Result<Self::Action, NotationError>;
+
+    /// Writes an action in the game's notation.
+    fn format_action(&self, action: Self::Action) -> String;
+
+    /// Exports the whole state (secrets included) in the position format.
+    fn to_position(&self) -> Self::Position;
+
+    /// Imports a position, rejecting impossible ones with an error naming the problem.
+    fn from_position(position: &Self::Position) -> Result<Self, PositionError>;
+}
