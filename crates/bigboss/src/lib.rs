@@ -24,6 +24,7 @@ pub mod action;
 pub mod board;
 pub mod card;
 pub mod company;
+pub mod describe;
 pub mod edition;
 pub mod error;
 pub mod event;

@@ -15,6 +15,8 @@ use serde::{Deserialize, Serialize};
 pub const MAX_PLAYERS: usize = 6;
 /// Fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
+/// Player colours by seat.
+pub const PLAYER_COLOURS: [&str; MAX_PLAYERS] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
 /// Cards in the largest deck (Classic: 72 industry + 18 storey cards).
 pub const MAX_DECK: usize = 90;
 

@@ -1,1 +1,198 @@
-fn main(){}
+//! `boardroom`: the command-line program. A thin layer over the library crates: it parses
+//! arguments and calls them.
+
+mod bench;
+mod play;
+mod render;
+mod seats;
+mod simulate;
+mod tools;
+
+use boardroom_bigboss::Edition;
+use clap::{Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Boardroom: business board games (Big Boss, Modern and Classic) with exact rules and bots.
+#[derive(Parser, Debug)]
+#[command(name = "boardroom", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The games Boardroom knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum GameKind {
+    /// Wolfgang Kramer's Big Boss.
+    BigBoss,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play in the terminal against bots or friends (hot seat).
+    ///
+    /// Example: boardroom play big-boss --edition modern --seats human,random,random
+    Play {
+        /// The game.
+        game: GameKind,
+        /// Rule set.
+        #[arg(long, default_value = "modern", value_parser = parse_edition)]
+        edition: Edition,
+        /// Number of players (2-6); ignored when --seats is given.
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        /// Who sits in each seat, comma-separated: human or random. Default: one human, the
+        /// rest random bots.
+        #[arg(long, value_delimiter = ',')]
+        seats: Option<Vec<String>>,
+        /// Seed for the shuffle (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The seat that starts (default: drawn from the seed).
+        #[arg(long)]
+        first: Option<usize>,
+        /// Write the game record (config, seed, actions) to this file as the game goes.
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Never use colours.
+        #[arg(long)]
+        no_color: bool,
+    },
+    /// Play many bot games and summarise them.
+    ///
+    /// Example: boardroom simulate --game big-boss --players 4 --games 10000 --json
+    Simulate {
+        /// The game.
+        #[arg(long, default_value = "big-boss")]
+        game: GameKind,
+        /// Rule set.
+        #[arg(long, default_value = "modern", value_parser = parse_edition)]
+        edition: Edition,
+        /// Number of players (2-6).
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Number of games.
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print exactly one JSON object on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Load a position, apply actions in notation, print the resulting position as JSON.
+    ///
+    /// Example: boardroom apply start.json "play 23" "found 21" "double 22" "hq Regent"
+    Apply {
+        /// The position file (JSON; `-` reads standard input).
+        position: PathBuf,
+        /// Actions in notation, applied in order by the seat to act.
+        actions: Vec<String>,
+    },
+    /// Write the starting position of a new game as JSON.
+    ///
+    /// Example: boardroom new big-boss --players 4 --seed 7 > start.json
+    New {
+        /// The game.
+        game: GameKind,
+        /// Rule set.
+        #[arg(long, default_value = "modern", value_parser = parse_edition)]
+        edition: Edition,
+        /// Number of players (2-6).
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// Seed for the shuffle.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The seat that starts (default: drawn from the seed).
+        #[arg(long)]
+        first: Option<usize>,
+    },
+    /// Print a game record move by move, with its events and the final scores.
+    Replay {
+        /// The record file (JSON).
+        record: PathBuf,
+    },
+    /// Measure random-playout throughput (games and decisions per second, one core).
+    Bench {
+        /// Rule set.
+        #[arg(long, default_value = "modern", value_parser = parse_edition)]
+        edition: Edition,
+        /// Number of players.
+        #[arg(long, default_value_t = 4)]
+        players: usize,
+        /// How long to measure, in seconds.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+}
+
+fn parse_edition(s: &str) -> Result<Edition, String> {
+    s.parse()
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play {
+            game: GameKind::BigBoss,
+            edition,
+            players,
+            seats,
+            seed,
+            first,
+            record,
+            no_color,
+        } => play::run(play::PlayOptions {
+            edition,
+            players,
+            seats,
+            seed,
+            first,
+            record,
+            color: !no_color,
+        }),
+        Command::Simulate {
+            game: GameKind::BigBoss,
+            edition,
+            players,
+            games,
+            seed,
+            threads,
+            json,
+        } => simulate::run(simulate::SimOptions {
+            edition,
+            players,
+            games,
+            seed,
+            threads,
+            json,
+        }),
+        Command::Apply { position, actions } => tools::apply(&position, &actions),
+        Command::New {
+            game: GameKind::BigBoss,
+            edition,
+            players,
+            seed,
+            first,
+        } => tools::new_position(edition, players, seed, first),
+        Command::Replay { record } => tools::replay(&record),
+        Command::Bench {
+            edition,
+            players,
+            seconds,
+        } => bench::run(edition, players, seconds),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
