@@ -1,0 +1,261 @@
+//! The `boardroom` program end to end: real processes, real files.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::fs;
+
+fn boardroom() -> Command {
+    Command::cargo_bin("boardroom").unwrap()
+}
+
+fn new_position(dir: &tempfile::TempDir, args: &[&str]) -> std::path::PathBuf {
+    let out = boardroom().arg("new").arg("big-boss").args(args).output().unwrap();
+    assert!(out.status.success());
+    let path = dir.path().join("start.json");
+    fs::write(&path, &out.stdout).unwrap();
+    path
+}
+
+#[test]
+fn help_and_unknown_flags() {
+    boardroom()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("simulate"));
+    boardroom()
+        .args(["simulate", "--frobnicate"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("--frobnicate"));
+    boardroom()
+        .args(["simulate", "--edition", "deluxe"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown edition"));
+    boardroom()
+        .args(["simulate", "--players", "7", "--games", "1"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("2 to 6 players"));
+}
+
+#[test]
+fn apply_plays_a_founding_from_a_position_file() {
+    let dir = tempfile::tempdir().unwrap();
+    // Seat 0 starts; find a card of seat 0 that founds, then play the whole founding.
+    let start = new_position(&dir, &["--players", "3", "--seed", "5", "--first", "0"]);
+    let pos: Value = serde_json::from_str(&fs::read_to_string(&start).unwrap()).unwrap();
+    let card: u8 = pos["players"][0]["hand"][0].as_str().unwrap().parse().unwrap();
+    let out = boardroom()
+        .arg("apply")
+        .arg(&start)
+        .args([
+            format!("play {card}"),
+            format!("found {card}"),
+            format!("double {card}"),
+            "hq Regent".into(),
+            "share Regent".into(),
+            "end".into(),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let after: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(after["current"], 1);
+    assert_eq!(after["pieces"], 88);
+    assert_eq!(after["players"][0]["money"], 40 + 5 - 5);
+    assert_eq!(after["players"][0]["shares"]["Regent"], 1);
+    assert_eq!(after["companies"][0]["price"], 5);
+    // The output is itself a valid position: apply nothing, get it back unchanged.
+    let again = dir.path().join("after.json");
+    fs::write(&again, &out.stdout).unwrap();
+    let out2 = boardroom().arg("apply").arg(&again).output().unwrap();
+    assert_eq!(out2.stdout, out.stdout);
+}
+
+#[test]
+fn apply_rejects_illegal_and_malformed_actions() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = new_position(&dir, &["--players", "4", "--seed", "2", "--first", "0"]);
+    boardroom()
+        .arg("apply")
+        .arg(&start)
+        .args(["share Regent"])
+        .assert()
+        .failure()
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("not possible now"));
+    boardroom()
+        .arg("apply")
+        .arg(&start)
+        .args(["pass"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("you must"));
+    boardroom()
+        .arg("apply")
+        .arg(&start)
+        .args(["play 99"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("1-72"));
+    boardroom()
+        .arg("apply")
+        .arg(&start)
+        .args(["dance"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown word"));
+}
+
+#[test]
+fn broken_and_impossible_position_files_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = new_position(&dir, &["--players", "4"]);
+    let broken = dir.path().join("broken.json");
+    fs::write(&broken, "{ \"game\": \"big-boss\", ").unwrap();
+    boardroom()
+        .arg("apply")
+        .arg(&broken)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("not a valid position file"));
+    let mut pos: Value = serde_json::from_str(&fs::read_to_string(&start).unwrap()).unwrap();
+    pos["pieces"] = Value::from(91);
+    let impossible = dir.path().join("impossible.json");
+    fs::write(&impossible, pos.to_string()).unwrap();
+    boardroom()
+        .arg("apply")
+        .arg(&impossible)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("pieces").and(predicate::str::contains("92")));
+    let mut pos: Value = serde_json::from_str(&fs::read_to_string(&start).unwrap()).unwrap();
+    pos["players"][1]["hand"][0] = pos["players"][0]["hand"][0].clone();
+    fs::write(&impossible, pos.to_string()).unwrap();
+    boardroom()
+        .arg("apply")
+        .arg(&impossible)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("appears twice"));
+    boardroom()
+        .arg("apply")
+        .arg(dir.path().join("missing.json"))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("cannot read"));
+}
+
+#[test]
+fn simulate_json_is_one_object_and_independent_of_threads() {
+    let run = |threads: &str| -> Value {
+        let out = boardroom()
+            .args([
+                "simulate", "--game", "big-boss", "--edition", "classic", "--players", "3",
+                "--games", "300", "--seed", "9", "--threads", threads, "--json",
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.trim().lines().count(), 1, "exactly one JSON line");
+        serde_json::from_str(&text).unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    for key in ["games", "wins_by_seat", "mean_turns", "games_per_second"] {
+        assert!(one.get(key).is_some(), "missing {key}");
+    }
+    assert_eq!(one["games"], 300);
+    let wins: f64 = one["wins_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_f64().unwrap())
+        .sum();
+    assert!((wins - 300.0).abs() < 1e-6, "every game has a full win shared out");
+    assert_eq!(one["wins_by_seat"], two["wins_by_seat"]);
+    assert_eq!(one["mean_turns"], two["mean_turns"]);
+}
+
+#[test]
+fn simulate_table_and_bench_print_their_figures() {
+    boardroom()
+        .args(["simulate", "--games", "50", "--players", "2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("games per second").and(predicate::str::contains("Red")));
+    boardroom()
+        .args(["bench", "--seconds", "0.2"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("games per second").and(predicate::str::contains("decisions per second")));
+}
+
+#[test]
+fn bots_play_to_the_end_and_the_record_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.json");
+    let out = boardroom()
+        .args(["play", "big-boss", "--seats", "random,random,random", "--seed", "4", "--record"])
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("total") && text.contains("Big Boss"), "{text}");
+    let replay = boardroom().arg("replay").arg(&record).output().unwrap();
+    assert!(replay.status.success());
+    let rtext = String::from_utf8(replay.stdout).unwrap();
+    // Same final table in both.
+    let tail = |t: &str| t.lines().rev().take(4).map(String::from).collect::<Vec<_>>();
+    assert_eq!(tail(&rtext)[..3], tail(&text.split("\nThe record").next().unwrap())[..3]);
+
+    // A tampered record is refused with the action that fails.
+    let mut rec: Value = serde_json::from_str(&fs::read_to_string(&record).unwrap()).unwrap();
+    rec["actions"][0]["action"] = Value::from("share Regent");
+    fs::write(&record, rec.to_string()).unwrap();
+    boardroom()
+        .arg("replay")
+        .arg(&record)
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("action 0"));
+}
+
+#[test]
+fn a_human_gets_the_rule_for_an_illegal_move_and_may_quit() {
+    boardroom()
+        .args(["play", "big-boss", "--seats", "human,random", "--seed", "8", "--first", "0"])
+        .write_stdin("share Regent\npass\n99\nhelp\nquit\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Red's hand")
+                .and(predicate::str::contains("not possible now"))
+                .and(predicate::str::contains("you must"))
+                .and(predicate::str::contains("there is no move 99"))
+                .and(predicate::str::contains("Company names"))
+                .and(predicate::str::contains("Game left unfinished")),
+        );
+}
+
+#[test]
+fn hot_seat_hides_hands_between_turns() {
+    let out = boardroom()
+        .args(["play", "big-boss", "--seats", "human,human", "--seed", "8", "--first", "0"])
+        .write_stdin("\nbuy deck\n\nquit\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let blue_prompt = text.find("Hand the keyboard to Blue").unwrap();
+    let red_hand = text.find("Red's hand").unwrap();
+    let blue_hand = text.find("Blue's hand").unwrap();
+    assert!(red_hand < blue_prompt && blue_prompt < blue_hand);
+    // The screen is cleared before Blue looks.
+    assert!(text[blue_prompt - 20..blue_prompt].contains("\x1b[2J"));
+}
