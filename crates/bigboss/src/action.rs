@@ -221,8 +221,18 @@ mod tests {
         );
         assert_eq!("flag".parse::<Action>().unwrap(), Action::Tower);
         for bad in [
-            "", "play", "play 73", "play L7", "found 0", "share L", "share Foo", "jump",
-            "end now", "buy", "buy 99", "at x",
+            "",
+            "play",
+            "play 73",
+            "play L7",
+            "found 0",
+            "share L",
+            "share Foo",
+            "jump",
+            "end now",
+            "buy",
+            "buy 99",
+            "at x",
         ] {
             let e = bad.parse::<Action>().unwrap_err();
             assert!(!e.reason.is_empty(), "{bad}");

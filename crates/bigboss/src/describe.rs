@@ -7,14 +7,20 @@ impl Event {
     /// The event as a sentence, naming players with `name`.
     pub fn describe(&self, name: &dyn Fn(Seat) -> String) -> String {
         match self {
-            Event::BoughtFromDeck { seat, card: Some(c) } => {
+            Event::BoughtFromDeck {
+                seat,
+                card: Some(c),
+            } => {
                 format!("{} buys card {c} from the deck", name(*seat))
             }
             Event::BoughtFromDeck { seat, card: None } => {
                 format!("{} buys a card from the deck", name(*seat))
             }
             Event::BoughtFromRow { seat, card, refill } => match refill {
-                Some(r) => format!("{} buys card {card} from the row; {r} is turned up", name(*seat)),
+                Some(r) => format!(
+                    "{} buys card {card} from the row; {r} is turned up",
+                    name(*seat)
+                ),
                 None => format!("{} buys card {card} from the row", name(*seat)),
             },
             Event::BoughtLevel { seat } => format!("{} buys a level card", name(*seat)),
@@ -84,7 +90,9 @@ impl Event {
             Event::Passed { seat } => format!("{} passes", name(*seat)),
             Event::TurnStarted { seat } => format!("{}'s turn", name(*seat)),
             Event::GameOver { reason } => match reason {
-                EndReason::LastPiece => "The last building piece is placed: the game is over".into(),
+                EndReason::LastPiece => {
+                    "The last building piece is placed: the game is over".into()
+                }
                 EndReason::AllPassed => "Every player passed in a row: the game is over".into(),
             },
         }

@@ -90,7 +90,12 @@ impl Game for BigBoss {
     }
 
     #[inline]
-    fn apply(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         self.apply_action(seat, action, events)
     }
 

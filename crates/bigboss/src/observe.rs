@@ -125,7 +125,7 @@ impl BigBoss {
         let levels_public = !self.rules().levels_in_deck;
         let mut pool: Vec<Card> = g.deck.iter().copied().collect();
         let mut unknown = [0u32; 6];
-        for s in 0..self.n as usize {
+        for (s, slot) in unknown.iter_mut().enumerate().take(self.n as usize) {
             if Some(s) == me {
                 continue;
             }
@@ -134,7 +134,7 @@ impl BigBoss {
             for c in hidden.iter() {
                 pool.push(Card::Industry(c));
             }
-            unknown[s] = hidden.len();
+            *slot = hidden.len();
             p.hand.industry = p.known;
             if !levels_public {
                 for k in crate::card::LEVEL_KINDS {
@@ -142,7 +142,7 @@ impl BigBoss {
                         pool.push(Card::Level(k));
                     }
                 }
-                unknown[s] += p.hand.level_count();
+                *slot += p.hand.level_count();
                 p.hand.levels = Hand::default().levels;
             }
         }

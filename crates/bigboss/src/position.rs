@@ -175,20 +175,32 @@ impl BigBoss {
     /// Imports a position, rejecting anything impossible.
     pub fn from_position(pos: &Position) -> Result<BigBoss, PositionError> {
         if pos.game != GAME_NAME {
-            return err("game", format!("expected `{GAME_NAME}`, found `{}`", pos.game));
+            return err(
+                "game",
+                format!("expected `{GAME_NAME}`, found `{}`", pos.game),
+            );
         }
         let edition = pos.edition;
         let r = edition.rules();
         let n = pos.players.len();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-            return err("players", format!("Big Boss is for 2 to 6 players, found {n}"));
+            return err(
+                "players",
+                format!("Big Boss is for 2 to 6 players, found {n}"),
+            );
         }
         if pos.current >= n {
-            return err("current", format!("seat {} does not exist ({n} players)", pos.current));
+            return err(
+                "current",
+                format!("seat {} does not exist ({n} players)", pos.current),
+            );
         }
         if let Some(f) = pos.first_player {
             if f >= n {
-                return err("first_player", format!("seat {f} does not exist ({n} players)"));
+                return err(
+                    "first_player",
+                    format!("seat {f} does not exist ({n} players)"),
+                );
             }
         }
         if pos.turn == 0 {
@@ -212,23 +224,46 @@ impl BigBoss {
             }
             match e.status {
                 Status::Unfounded => {
-                    return err(f("status"), "list only active or gone companies (unfounded ones are left out)")
+                    return err(
+                        f("status"),
+                        "list only active or gone companies (unfounded ones are left out)",
+                    )
                 }
                 Status::Active => {
                     if !(1..=PRICE_CAP).contains(&e.price) {
-                        return err(f("price"), format!("a price is 1-{PRICE_CAP}, found {}", e.price));
+                        return err(
+                            f("price"),
+                            format!("a price is 1-{PRICE_CAP}, found {}", e.price),
+                        );
                     }
                     if e.supply > r.shares_per_company {
-                        return err(f("supply"), format!("at most {} shares per company", r.shares_per_company));
+                        return err(
+                            f("supply"),
+                            format!("at most {} shares per company", r.shares_per_company),
+                        );
                     }
                     let Some(hq) = e.hq else {
-                        return err(f("hq"), format!("{c} is active and needs its headquarters space"));
+                        return err(
+                            f("hq"),
+                            format!("{c} is active and needs its headquarters space"),
+                        );
                     };
-                    companies[c.idx()] = Company { status: Status::Active, price: e.price, supply: e.supply, tower: e.tower, hq };
+                    companies[c.idx()] = Company {
+                        status: Status::Active,
+                        price: e.price,
+                        supply: e.supply,
+                        tower: e.tower,
+                        hq,
+                    };
                 }
                 Status::Gone => {
                     if e.price != 0 || e.supply != 0 || e.tower.is_some() || e.hq.is_some() {
-                        return err(f("status"), format!("{c} is gone: it keeps no price, supply, tower or headquarters"));
+                        return err(
+                            f("status"),
+                            format!(
+                                "{c} is gone: it keeps no price, supply, tower or headquarters"
+                            ),
+                        );
                     }
                     companies[c.idx()].status = Status::Gone;
                 }
@@ -249,29 +284,52 @@ impl BigBoss {
                 return err(f("height"), "an occupied space holds 1 or more pieces");
             }
             if !companies[e.company.idx()].active() {
-                return err(f("company"), format!("{} is not an active company", e.company));
+                return err(
+                    f("company"),
+                    format!("{} is not an active company", e.company),
+                );
             }
             board.set(e.space, e.height, Some(e.company.0));
         }
         let on_board = board.pieces();
         if on_board + pos.pieces as u32 != PIECES as u32 {
-            return err("pieces", format!("board ({on_board}) + supply ({}) must be {PIECES} pieces", pos.pieces));
+            return err(
+                "pieces",
+                format!(
+                    "board ({on_board}) + supply ({}) must be {PIECES} pieces",
+                    pos.pieces
+                ),
+            );
         }
         for c in CompanyId::all() {
             let co = &companies[c.idx()];
             if !co.active() {
                 continue;
             }
-            let spaces: Vec<Space> = (1..=SPACES).filter(|&s| board.owner(s) == Some(c.0)).collect();
+            let spaces: Vec<Space> = (1..=SPACES)
+                .filter(|&s| board.owner(s) == Some(c.0))
+                .collect();
             if spaces.is_empty() {
                 return err("companies", format!("{c} is active but has no building"));
             }
-            let starts = spaces.iter().filter(|&&s| board.owner(prev(s)) != Some(c.0)).count();
+            let starts = spaces
+                .iter()
+                .filter(|&&s| board.owner(prev(s)) != Some(c.0))
+                .count();
             if starts > 1 {
-                return err("board", format!("{c}'s buildings must form one unbroken run along the loop"));
+                return err(
+                    "board",
+                    format!("{c}'s buildings must form one unbroken run along the loop"),
+                );
             }
             if board.owner(co.hq) != Some(c.0) {
-                return err("companies", format!("{c}'s headquarters (space {}) must stand on one of its buildings", co.hq));
+                return err(
+                    "companies",
+                    format!(
+                        "{c}'s headquarters (space {}) must stand on one of its buildings",
+                        co.hq
+                    ),
+                );
             }
         }
 
@@ -294,7 +352,10 @@ impl BigBoss {
                 }
                 Card::Level(k) => {
                     if r.level_cards[k as usize] == 0 {
-                        return err(field, format!("the {edition} rules have no level card {card}"));
+                        return err(
+                            field,
+                            format!("the {edition} rules have no level card {card}"),
+                        );
                     }
                     levels_seen[k as usize] += 1;
                 }
@@ -307,17 +368,28 @@ impl BigBoss {
             p.money = e.money;
             for (&c, &k) in &e.shares {
                 if !companies[c.idx()].active() && k > 0 {
-                    return err(f("shares"), format!("{c} is not on the board; nobody holds its shares"));
+                    return err(
+                        f("shares"),
+                        format!("{c} is not on the board; nobody holds its shares"),
+                    );
                 }
                 p.shares[c.idx()] = k;
                 held[c.idx()] += k as u32;
             }
             if e.towers_placed > TOWERS_PER_PLAYER {
-                return err(f("towers_placed"), format!("each player has only {TOWERS_PER_PLAYER}"));
+                return err(
+                    f("towers_placed"),
+                    format!("each player has only {TOWERS_PER_PLAYER}"),
+                );
             }
             let standing = companies.iter().filter(|co| co.tower == Some(i)).count();
             if standing > e.towers_placed as usize {
-                return err(f("towers_placed"), format!("{standing} towers of this player stand on the board, more than placed"));
+                return err(
+                    f("towers_placed"),
+                    format!(
+                        "{standing} towers of this player stand on the board, more than placed"
+                    ),
+                );
             }
             p.towers_placed = e.towers_placed;
             for (j, &card) in e.hand.iter().enumerate() {
@@ -334,10 +406,15 @@ impl BigBoss {
         for c in CompanyId::all() {
             let co = &companies[c.idx()];
             if co.active() && held[c.idx()] + co.supply as u32 != r.shares_per_company as u32 {
-                return err("companies", format!(
-                    "{c}: shares held ({}) + supply ({}) must be {}",
-                    held[c.idx()], co.supply, r.shares_per_company
-                ));
+                return err(
+                    "companies",
+                    format!(
+                        "{c}: shares held ({}) + supply ({}) must be {}",
+                        held[c.idx()],
+                        co.supply,
+                        r.shares_per_company
+                    ),
+                );
             }
         }
 
@@ -348,13 +425,19 @@ impl BigBoss {
         let mut deck = ArrayVec::<Card, MAX_DECK>::new();
         for (j, &card) in pos.deck.iter().rev().enumerate() {
             if card.is_level() && !r.levels_in_deck {
-                return err(format!("deck[{}]", pos.deck.len() - 1 - j), "Modern level cards are in the face-up stack, not the deck");
+                return err(
+                    format!("deck[{}]", pos.deck.len() - 1 - j),
+                    "Modern level cards are in the face-up stack, not the deck",
+                );
             }
             see(card, format!("deck[{}]", pos.deck.len() - 1 - j))?;
             deck.push(card);
         }
         if pos.row.len() > r.row_size {
-            return err("row", format!("the {edition} row holds at most {} cards", r.row_size));
+            return err(
+                "row",
+                format!("the {edition} row holds at most {} cards", r.row_size),
+            );
         }
         if pos.row.len() < r.row_size && !deck.is_empty() {
             return err("row", "the face-up row is refilled from the deck: it can be short only once the deck is empty");
@@ -362,7 +445,10 @@ impl BigBoss {
         let mut row = ArrayVec::<Space, 6>::new();
         for (j, &card) in pos.row.iter().enumerate() {
             let Card::Industry(s) = card else {
-                return err(format!("row[{j}]"), "the face-up row holds industry cards only");
+                return err(
+                    format!("row[{j}]"),
+                    "the face-up row holds industry cards only",
+                );
             };
             see(card, format!("row[{j}]"))?;
             row.push(s);
@@ -385,12 +471,15 @@ impl BigBoss {
         }
         for k in LEVEL_KINDS {
             if levels_seen[k as usize] != r.level_cards[k as usize] as u32 {
-                return err("cards", format!(
-                    "the {edition} rules have {} level cards {}, found {}",
-                    r.level_cards[k as usize],
-                    Card::Level(k),
-                    levels_seen[k as usize]
-                ));
+                return err(
+                    "cards",
+                    format!(
+                        "the {edition} rules have {} level cards {}, found {}",
+                        r.level_cards[k as usize],
+                        Card::Level(k),
+                        levels_seen[k as usize]
+                    ),
+                );
             }
         }
 
@@ -418,7 +507,10 @@ impl BigBoss {
     fn validate_phase(&self) -> Result<(), PositionError> {
         let over = matches!(self.phase, Phase::Over { .. });
         if !over && self.passes >= self.n {
-            return err("passes", "every player has passed in a row, so the game must be over");
+            return err(
+                "passes",
+                "every player has passed in a row, so the game must be over",
+            );
         }
         if self.passes > self.n {
             return err("passes", "more passes in a row than players");
@@ -430,7 +522,10 @@ impl BigBoss {
                 return err(f, format!("spaces are 1-72, found {s}"));
             }
             if !self.discard.industry.contains(s) {
-                return err(f, format!("card {s} is being played, so it must be in the discard pile"));
+                return err(
+                    f,
+                    format!("card {s} is being played, so it must be in the discard pile"),
+                );
             }
             if self.industry_use(s) != IndustryUse::Found {
                 return err(f, format!("card {s} cannot found a company here"));
@@ -438,15 +533,24 @@ impl BigBoss {
             Ok(())
         };
         let in_triple = |card: Space, start: Space| -> Result<(), PositionError> {
-            if !is_space(start) || !(-2..=0).any(|k| crate::board::offset(card, k) == start) || !self.triple_ok(start) {
-                return err(f, format!("{start} does not start a valid founding triple for card {card}"));
+            if !is_space(start)
+                || !(-2..=0).any(|k| crate::board::offset(card, k) == start)
+                || !self.triple_ok(start)
+            {
+                return err(
+                    f,
+                    format!("{start} does not start a valid founding triple for card {card}"),
+                );
             }
             Ok(())
         };
         match self.phase {
             Phase::Turn | Phase::Selling => {
                 if self.pieces == 0 {
-                    return err(f, "the last piece has been placed, so the game must be over");
+                    return err(
+                        f,
+                        "the last piece has been placed, so the game must be over",
+                    );
                 }
                 if self.phase == Phase::Selling && !modern {
                     return err(f, "the Classic rules have no selling");
@@ -460,7 +564,11 @@ impl BigBoss {
                 played(card)?;
                 in_triple(card, start)?;
             }
-            Phase::ChooseCompany { card, start, double } => {
+            Phase::ChooseCompany {
+                card,
+                start,
+                double,
+            } => {
                 played(card)?;
                 in_triple(card, start)?;
                 match double {
@@ -471,7 +579,13 @@ impl BigBoss {
             }
             Phase::ChooseLevelSpace { kind } => {
                 if kind as usize >= 6 || self.rules().level_cards[kind as usize] == 0 {
-                    return err(f, format!("the {} rules have no level card of kind {kind}", self.edition));
+                    return err(
+                        f,
+                        format!(
+                            "the {} rules have no level card of kind {kind}",
+                            self.edition
+                        ),
+                    );
                 }
                 if self.card_playable(Card::Level(kind)).is_err() {
                     return err(f, "no space can take this level card's piece");
@@ -479,7 +593,10 @@ impl BigBoss {
             }
             Phase::ChooseJoin { space, left, right } => {
                 if !is_space(space) || !self.board.is_empty(space) || self.pieces == 0 {
-                    return err(f, "the connecting space must be empty and a piece must be left");
+                    return err(
+                        f,
+                        "the connecting space must be empty and a piece must be left",
+                    );
                 }
                 if left == right
                     || self.board.owner(prev(space)) != Some(left.0)
@@ -497,7 +614,10 @@ impl BigBoss {
                         _ => false,
                     };
                 if !ok {
-                    return err(f, format!("space {space} does not connect {left} and {right}"));
+                    return err(
+                        f,
+                        format!("space {space} does not connect {left} and {right}"),
+                    );
                 }
                 if self.companies[left.idx()].price != self.companies[right.idx()].price {
                     return err(f, "a survivor is chosen only when both prices are equal");

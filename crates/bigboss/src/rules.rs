@@ -33,7 +33,8 @@ pub enum IndustryUse {
 const WHY_NO_PIECES: &str = "no building pieces are left in the supply";
 const WHY_FOUND_PIECES: &str = "founding needs more building pieces than the supply holds";
 const WHY_NO_COMPANY: &str = "every company has been founded (acquired companies never return)";
-const WHY_SPACING: &str = "a new company needs at least 3 empty spaces between it and every other company, on both sides";
+const WHY_SPACING: &str =
+    "a new company needs at least 3 empty spaces between it and every other company, on both sides";
 const STEP_TURN: &str =
     "start your turn: buy a card, play a card, or (if you can do neither) sell shares and pass";
 const STEP_SELLING: &str = "after selling you may only sell more shares or pass";
@@ -43,7 +44,8 @@ const STEP_COMPANY: &str = "choose the company to found (`hq NAME`)";
 const STEP_LEVEL: &str = "choose the space for the level card's piece (`at N`)";
 const STEP_JOIN: &str = "choose which company gets the connecting piece (`join NAME`)";
 const STEP_SURVIVOR: &str = "prices are equal: choose the acquiring company (`survivor NAME`)";
-const STEP_INVEST: &str = "buy up to 2 shares (`share NAME`), place a tower (`tower`), or `end` the turn";
+const STEP_INVEST: &str =
+    "buy up to 2 shares (`share NAME`), place a tower (`tower`), or `end` the turn";
 
 impl BigBoss {
     // ----- queries -------------------------------------------------------------------------
@@ -289,12 +291,13 @@ impl BigBoss {
                 expected,
             })
         };
-        let afford = |what: String, cost: u32| {
+        // `what` is built only on failure: checking a legal action allocates nothing.
+        let afford = |what: &dyn Fn() -> String, cost: u32| {
             if p.money >= cost {
                 Ok(())
             } else {
                 Err(RuleError::CannotAfford {
-                    what,
+                    what: what(),
                     cost,
                     money: p.money,
                 })
@@ -306,7 +309,7 @@ impl BigBoss {
                     if self.deck.is_empty() {
                         return Err(RuleError::DeckEmpty);
                     }
-                    afford("a card".into(), r.card_cost)
+                    afford(&|| "a card".into(), r.card_cost)
                 }
                 Action::BuyRow(s) => {
                     if r.row_size == 0 {
@@ -317,7 +320,7 @@ impl BigBoss {
                     if !self.row.contains(&s) {
                         return Err(RuleError::NotInRow(s));
                     }
-                    afford(format!("card {s}"), r.card_cost)
+                    afford(&|| format!("card {s}"), r.card_cost)
                 }
                 Action::BuyLevel => {
                     if r.levels_in_deck {
@@ -328,7 +331,7 @@ impl BigBoss {
                     if self.level_stack == 0 {
                         return Err(RuleError::LevelStackEmpty);
                     }
-                    afford("a level card".into(), r.level_cost)
+                    afford(&|| "a level card".into(), r.level_cost)
                 }
                 Action::Play(card) => {
                     if !p.hand.contains(card) {
@@ -415,25 +418,27 @@ impl BigBoss {
                 },
                 _ => wrong(STEP_COMPANY),
             },
-            Phase::ChooseLevelSpace { kind } => match action {
-                Action::At(s) => {
-                    if self.level_fits(kind, s) {
-                        Ok(())
-                    } else {
-                        let h = self.board.height(s);
-                        let reason = if kind == 0 {
-                            format!("a level card goes on a space with 1 to 4 pieces; this one has {h}")
+            Phase::ChooseLevelSpace { kind } => {
+                match action {
+                    Action::At(s) => {
+                        if self.level_fits(kind, s) {
+                            Ok(())
                         } else {
-                            format!(
+                            let h = self.board.height(s);
+                            let reason = if kind == 0 {
+                                format!("a level card goes on a space with 1 to 4 pieces; this one has {h}")
+                            } else {
+                                format!(
                                 "a storey-{kind} card goes on a space with exactly {} pieces; this one has {h}",
                                 kind - 1
                             )
-                        };
-                        Err(RuleError::BadSpace { space: s, reason })
+                            };
+                            Err(RuleError::BadSpace { space: s, reason })
+                        }
                     }
+                    _ => wrong(STEP_LEVEL),
                 }
-                _ => wrong(STEP_LEVEL),
-            },
+            }
             Phase::ChooseJoin { left, right, .. } | Phase::ChooseSurvivor { left, right, .. } => {
                 let (is_join, c) = match action {
                     Action::Join(c) if matches!(self.phase, Phase::ChooseJoin { .. }) => (true, c),
@@ -450,49 +455,55 @@ impl BigBoss {
                         company: c,
                         reason: format!(
                             "is not part of this merger ({} {left} and {right})",
-                            if is_join { "the piece joins" } else { "it is between" }
+                            if is_join {
+                                "the piece joins"
+                            } else {
+                                "it is between"
+                            }
                         ),
                     })
                 }
             }
-            Phase::Invest { company, shares } => match action {
-                Action::Share(c) => {
-                    if shares >= 2 {
-                        return Err(RuleError::ShareLimit);
-                    }
-                    let co = &self.companies[c.idx()];
-                    if !co.active() {
-                        return Err(RuleError::BadCompany {
+            Phase::Invest { company, shares } => {
+                match action {
+                    Action::Share(c) => {
+                        if shares >= 2 {
+                            return Err(RuleError::ShareLimit);
+                        }
+                        let co = &self.companies[c.idx()];
+                        if !co.active() {
+                            return Err(RuleError::BadCompany {
                             company: c,
                             reason: "is not on the board; shares are bought only in founded companies".into(),
                         });
+                        }
+                        if co.supply == 0 {
+                            return Err(RuleError::BadCompany {
+                                company: c,
+                                reason: "has no shares left in its pile".into(),
+                            });
+                        }
+                        afford(&|| format!("a share of {c}"), self.share_cost(c))
                     }
-                    if co.supply == 0 {
-                        return Err(RuleError::BadCompany {
-                            company: c,
-                            reason: "has no shares left in its pile".into(),
-                        });
+                    Action::Tower => {
+                        if let Some(owner) = self.companies[company.idx()].tower {
+                            return Err(RuleError::BadCompany {
+                                company,
+                                reason: format!(
+                                    "already has a {} (seat {owner}'s); each company takes one",
+                                    r.tower_name
+                                ),
+                            });
+                        }
+                        match self.tower_cost(seat) {
+                            None => Err(RuleError::NoTowerLeft(r.tower_name)),
+                            Some(cost) => afford(&|| format!("your {}", r.tower_name), cost),
+                        }
                     }
-                    afford(format!("a share of {c}"), self.share_cost(c))
+                    Action::End => Ok(()),
+                    _ => wrong(STEP_INVEST),
                 }
-                Action::Tower => {
-                    if let Some(owner) = self.companies[company.idx()].tower {
-                        return Err(RuleError::BadCompany {
-                            company,
-                            reason: format!(
-                                "already has a {} (seat {owner}'s); each company takes one",
-                                r.tower_name
-                            ),
-                        });
-                    }
-                    match self.tower_cost(seat) {
-                        None => Err(RuleError::NoTowerLeft(r.tower_name)),
-                        Some(cost) => afford(format!("your {}", r.tower_name), cost),
-                    }
-                }
-                Action::End => Ok(()),
-                _ => wrong(STEP_INVEST),
-            },
+            }
             Phase::Over { .. } => Err(RuleError::GameOver),
         }
     }
@@ -532,7 +543,9 @@ impl BigBoss {
                         self.row[i] = t;
                         Some(Card::Industry(t))
                     }
-                    Some(other) => unreachable!("the Modern deck holds only industry cards, found {other}"),
+                    Some(other) => {
+                        unreachable!("the Modern deck holds only industry cards, found {other}")
+                    }
                     None => {
                         self.row.remove(i);
                         None

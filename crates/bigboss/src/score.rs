@@ -55,7 +55,9 @@ impl BigBoss {
     pub fn ranking(&self) -> Outcome {
         let lines: Vec<ScoreLine> = (0..self.n as Seat).map(|s| self.score(s)).collect();
         let best = lines.iter().map(|l| l.total).max().unwrap_or(0);
-        let mut winners: SeatSet = (0..lines.len()).filter(|&s| lines[s].total == best).collect();
+        let mut winners: SeatSet = (0..lines.len())
+            .filter(|&s| lines[s].total == best)
+            .collect();
         if self.rules().tower_tie_break && winners.len() > 1 {
             let most = winners
                 .iter()

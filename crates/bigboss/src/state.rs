@@ -16,7 +16,8 @@ pub const MAX_PLAYERS: usize = 6;
 /// Fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
 /// Player colours by seat.
-pub const PLAYER_COLOURS: [&str; MAX_PLAYERS] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+pub const PLAYER_COLOURS: [&str; MAX_PLAYERS] =
+    ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
 /// Cards in the largest deck (Classic: 72 industry + 18 storey cards).
 pub const MAX_DECK: usize = 90;
 
@@ -175,9 +176,8 @@ impl BigBoss {
         config.validate()?;
         let rules = config.edition.rules();
         let mut rng = rng::from_seed(seed);
-        let mut deck: ArrayVec<Card, MAX_DECK> = (1..=INDUSTRY_CARDS as u8)
-            .map(Card::Industry)
-            .collect();
+        let mut deck: ArrayVec<Card, MAX_DECK> =
+            (1..=INDUSTRY_CARDS as u8).map(Card::Industry).collect();
         if rules.levels_in_deck {
             for k in LEVEL_KINDS {
                 for _ in 0..rules.level_cards[k as usize] {

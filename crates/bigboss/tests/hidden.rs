@@ -8,6 +8,12 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+/// Whether `c` in this player's hand is a secret (not bought face up, not a public level card).
+fn is_secret(known: &[Card], c: &Card, levels_public: bool) -> bool {
+    let public = known.contains(c) || (levels_public && c.is_level());
+    !public
+}
+
 /// Swaps secret cards: one unknown card of another player's hand with a deck card, then
 /// shuffles the deck. Nothing public changes. Returns `None` when there is nothing to swap.
 fn vary_secrets(g: &BigBoss, viewer: usize, rng: &mut ChaCha8Rng) -> Option<BigBoss> {
@@ -19,7 +25,7 @@ fn vary_secrets(g: &BigBoss, viewer: usize, rng: &mut ChaCha8Rng) -> Option<BigB
             pos.players[s]
                 .hand
                 .iter()
-                .any(|c| !pos.players[s].known.contains(c) && !(levels_public && c.is_level()))
+                .any(|c| is_secret(&pos.players[s].known, c, levels_public))
         })
         .collect();
     if pos.deck.len() < 2 || others.is_empty() {
@@ -29,7 +35,7 @@ fn vary_secrets(g: &BigBoss, viewer: usize, rng: &mut ChaCha8Rng) -> Option<BigB
     let secret: Vec<usize> = (0..pos.players[s].hand.len())
         .filter(|&i| {
             let c: Card = pos.players[s].hand[i];
-            !pos.players[s].known.contains(&c) && !(levels_public && c.is_level())
+            is_secret(&pos.players[s].known, &c, levels_public)
         })
         .collect();
     let i = *secret.choose(rng).unwrap();
@@ -54,7 +60,10 @@ fn observation_ignores_other_players_secrets_and_deck_order() {
                     for viewer in 0..players {
                         if let Some(h) = vary_secrets(&g, viewer, &mut rng) {
                             assert_ne!(h, g, "the variant differs in secrets");
-                            assert_eq!(h.observe(Viewer::Seat(viewer)), g.observe(Viewer::Seat(viewer)));
+                            assert_eq!(
+                                h.observe(Viewer::Seat(viewer)),
+                                g.observe(Viewer::Seat(viewer))
+                            );
                             assert_eq!(h.observe(Viewer::Spectator), g.observe(Viewer::Spectator));
                             // The player whose secrets changed would notice (the test can fail).
                             let changed = (0..players)
@@ -85,7 +94,10 @@ fn deck_purchases_are_shown_only_to_the_buyer() {
         .iter()
         .find(|e| matches!(e, Event::BoughtFromDeck { .. }))
         .unwrap();
-    let Event::BoughtFromDeck { card: Some(card), .. } = bought else {
+    let Event::BoughtFromDeck {
+        card: Some(card), ..
+    } = bought
+    else {
         panic!("the full event names the card")
     };
     assert!(g.player(seat).hand.contains(*card));
@@ -105,7 +117,8 @@ fn row_purchases_are_public_knowledge() {
     let mut g = BigBoss::new(&Config::new(Edition::Modern, 3), 9).unwrap();
     let seat = g.current();
     let card = g.row()[2];
-    g.play(seat, format!("buy {card}").parse().unwrap()).unwrap();
+    g.play(seat, format!("buy {card}").parse().unwrap())
+        .unwrap();
     let other = g.observe(Viewer::Seat((seat + 1) % 3));
     assert_eq!(other.players[seat].known, vec![Card::Industry(card)]);
     assert!(other.hand.as_ref().unwrap().len() == 10);

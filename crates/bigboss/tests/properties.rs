@@ -17,7 +17,10 @@ fn check_invariants(g: &BigBoss) {
     for seat in 0..g.players() {
         // Money is unsigned: a payment larger than a player's money would wrap around to a
         // huge number (or panic in debug builds), so "never negative" means "stays sane".
-        assert!(g.player(seat).money < 100_000, "money went negative (wrapped)");
+        assert!(
+            g.player(seat).money < 100_000,
+            "money went negative (wrapped)"
+        );
         for c in CompanyId::all() {
             assert!(g.player(seat).shares[c.idx()] <= r.shares_per_company);
         }
@@ -30,9 +33,15 @@ fn check_invariants(g: &BigBoss) {
             .map(|s| g.player(s).shares[c.idx()] as u32)
             .sum();
         if co.active() {
-            assert_eq!(held + co.supply as u32, r.shares_per_company as u32, "shares of {c}");
+            assert_eq!(
+                held + co.supply as u32,
+                r.shares_per_company as u32,
+                "shares of {c}"
+            );
             // One contiguous run along the loop.
-            let spaces: Vec<u8> = (1..=SPACES).filter(|&s| g.board().owner(s) == Some(c.0)).collect();
+            let spaces: Vec<u8> = (1..=SPACES)
+                .filter(|&s| g.board().owner(s) == Some(c.0))
+                .collect();
             assert!(!spaces.is_empty(), "{c} active without buildings");
             let starts = spaces
                 .iter()
@@ -68,11 +77,19 @@ fn random_game(edition: Edition, players: usize, seed: u64, full_every: u64) -> 
     let mut step = 0u64;
     while let Some(seat) = g.to_act().first() {
         g.legal_actions(seat, &mut legal);
-        assert!(!legal.is_empty(), "seat {seat} to act without a legal action");
-        if step % full_every == 0 {
+        assert!(
+            !legal.is_empty(),
+            "seat {seat} to act without a legal action"
+        );
+        if step.is_multiple_of(full_every) {
             for &a in &all {
                 let ok = g.check(seat, a).is_ok();
-                assert_eq!(ok, legal.contains(&a), "{a} listed={} accepted={ok}", legal.contains(&a));
+                assert_eq!(
+                    ok,
+                    legal.contains(&a),
+                    "{a} listed={} accepted={ok}",
+                    legal.contains(&a)
+                );
                 if !ok {
                     let before = g.clone();
                     let mut ev = Vec::new();
@@ -164,12 +181,16 @@ fn sampling_is_consistent_with_the_observation() {
             let mut legal = Vec::new();
             let mut step = 0;
             while let Some(seat) = g.to_act().first() {
-                if step % 25 == 0 {
-                    for viewer in (0..g.players()).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                if step % 25 == 0_u32 {
+                    for viewer in (0..g.players())
+                        .map(Viewer::Seat)
+                        .chain([Viewer::Spectator])
+                    {
                         let s = g.sample_hidden(viewer, &mut rng);
                         assert_eq!(s.observe(viewer), g.observe(viewer));
                         check_invariants(&s);
-                        BigBoss::from_position(&s.position()).expect("a sample is a valid position");
+                        BigBoss::from_position(&s.position())
+                            .expect("a sample is a valid position");
                     }
                 }
                 g.legal_actions(seat, &mut legal);

@@ -40,6 +40,9 @@ pub fn run(edition: Edition, players: usize, seconds: f64) -> Result<()> {
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
     println!("decisions per second  {:>12.0}", decisions as f64 / secs);
-    println!("decisions per game    {:>12.1}", decisions as f64 / games as f64);
+    println!(
+        "decisions per game    {:>12.1}",
+        decisions as f64 / games as f64
+    );
     Ok(())
 }

@@ -60,8 +60,11 @@ pub fn run(opt: PlayOptions) -> Result<()> {
     let mut game = BigBoss::new(&config, seed)?;
     let mut record = Record::new(BigBoss::NAME, config.clone(), seed);
     save_record(&opt.record, &record)?;
-    let color = opt.color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let humans: Vec<Seat> = (0..kinds.len()).filter(|&s| kinds[s] == SeatKind::Human).collect();
+    let color =
+        opt.color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let humans: Vec<Seat> = (0..kinds.len())
+        .filter(|&s| kinds[s] == SeatKind::Human)
+        .collect();
     let hot_seat = humans.len() > 1;
     // The viewer whose eyes the log is written for: the only human, or a spectator.
     let log_viewer = match humans.as_slice() {
@@ -146,7 +149,11 @@ pub fn run(opt: PlayOptions) -> Result<()> {
     println!("\n{}", render::table(&game, None, color));
     print_scores(&game);
     if let Some(p) = &opt.record {
-        println!("\nThe record is in {}; `boardroom replay {}` shows it again.", p.display(), p.display());
+        println!(
+            "\nThe record is in {}; `boardroom replay {}` shows it again.",
+            p.display(),
+            p.display()
+        );
     }
     Ok(())
 }
@@ -210,10 +217,7 @@ fn print_columns(out: &mut impl Write, items: &[String]) -> std::io::Result<()> 
     let width = items.iter().map(|s| s.chars().count()).max().unwrap_or(0) + 2;
     let per_line = (78 / width.max(1)).max(1);
     for chunk in items.chunks(per_line) {
-        let line: String = chunk
-            .iter()
-            .map(|s| format!("{s:<width$}"))
-            .collect();
+        let line: String = chunk.iter().map(|s| format!("{s:<width$}")).collect();
         writeln!(out, "  {}", line.trim_end())?;
     }
     Ok(())

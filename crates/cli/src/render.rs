@@ -50,7 +50,14 @@ fn inner_lines(game: &BigBoss, color: bool) -> Vec<String> {
     let r = game.rules();
     let mut lines = vec![format!(
         "{:<14}{:>6}{:>8}  {}",
-        "company", "price", "shares", if game.edition() == Edition::Modern { "tower" } else { "owner" }
+        "company",
+        "price",
+        "shares",
+        if game.edition() == Edition::Modern {
+            "tower"
+        } else {
+            "owner"
+        }
     )];
     for c in CompanyId::all() {
         let co = game.company(c);
@@ -95,8 +102,18 @@ pub fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
     let top: Vec<Space> = (1..=19).collect();
     // Right: 20..=36 downwards. Bottom: 55..=37 left to right. Left: 72..=56 downwards.
     let bottom: Vec<Space> = (37..=55).rev().collect();
-    let _ = writeln!(out, "{}", top.iter().map(|s| format!("{s:>3} ")).collect::<String>());
-    let _ = writeln!(out, "{}", top.iter().map(|&s| cell(game, s, 4, color)).collect::<String>());
+    let _ = writeln!(
+        out,
+        "{}",
+        top.iter().map(|s| format!("{s:>3} ")).collect::<String>()
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        top.iter()
+            .map(|&s| cell(game, s, 4, color))
+            .collect::<String>()
+    );
     let inner = inner_lines(game, color);
     for i in 0..17u8 {
         let left = 72 - i;
@@ -112,8 +129,22 @@ pub fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
             cell(game, right, 4, color),
         );
     }
-    let _ = writeln!(out, "{}", bottom.iter().map(|&s| cell(game, s, 4, color)).collect::<String>());
-    let _ = writeln!(out, "{}", bottom.iter().map(|s| format!("{s:>3} ")).collect::<String>());
+    let _ = writeln!(
+        out,
+        "{}",
+        bottom
+            .iter()
+            .map(|&s| cell(game, s, 4, color))
+            .collect::<String>()
+    );
+    let _ = writeln!(
+        out,
+        "{}",
+        bottom
+            .iter()
+            .map(|s| format!("{s:>3} "))
+            .collect::<String>()
+    );
     let _ = writeln!(out);
     // Players.
     let modern = game.edition() == Edition::Modern;
@@ -127,7 +158,11 @@ pub fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
     );
     for seat in 0..game.players() {
         let p = game.player(seat);
-        let marker = if seat == game.current() && !game.is_over() { "▶" } else { " " };
+        let marker = if seat == game.current() && !game.is_over() {
+            "▶"
+        } else {
+            " "
+        };
         let shares: Vec<String> = CompanyId::all()
             .filter(|c| p.shares[c.idx()] > 0)
             .map(|c| format!("{} {}", paint(c.tag(), c, color), p.shares[c.idx()]))
@@ -151,7 +186,13 @@ pub fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
         }
     }
     if let Some(v) = viewer {
-        let hand: Vec<String> = game.player(v).hand.cards().iter().map(|c| c.to_string()).collect();
+        let hand: Vec<String> = game
+            .player(v)
+            .hand
+            .cards()
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         let _ = writeln!(out, "\n{}'s hand: {}", seat_name(v), hand.join(" "));
     }
     out
@@ -180,7 +221,9 @@ pub fn prompt(game: &BigBoss) -> String {
     match game.phase() {
         Phase::Turn => "Buy a card or play a card".into(),
         Phase::Selling => "Sell more shares or pass".into(),
-        Phase::ChooseTriple { card } => format!("Card {card} founds a company: choose its three spaces"),
+        Phase::ChooseTriple { card } => {
+            format!("Card {card} founds a company: choose its three spaces")
+        }
         Phase::ChooseDouble { start, .. } => format!(
             "Choose the founding space ({start}-{}) that gets the fourth piece",
             boardroom_bigboss::board::offset(start, 2)
@@ -224,7 +267,12 @@ pub fn explain(game: &BigBoss, action: Action) -> String {
             .map(|c| c.to_string())
             .unwrap_or_default(),
         Action::At(s) => {
-            let c = game.board().owner(s).map(CompanyId).map(|c| c.name()).unwrap_or("");
+            let c = game
+                .board()
+                .owner(s)
+                .map(CompanyId)
+                .map(|c| c.name())
+                .unwrap_or("");
             format!("{c}, level {}", game.board().height(s) + 1)
         }
         Action::Sell(c) => format!("+{}", game.company(c).price),

@@ -28,11 +28,17 @@ pub fn parse_seats(list: &[String]) -> Result<Vec<SeatKind>> {
         seats.push(match s.trim().to_ascii_lowercase().as_str() {
             "human" | "h" => SeatKind::Human,
             "random" | "r" => SeatKind::Random,
-            other => bail!("seat {}: unknown seat kind `{other}` (known: human, random)", i + 1),
+            other => bail!(
+                "seat {}: unknown seat kind `{other}` (known: human, random)",
+                i + 1
+            ),
         });
     }
     if !(2..=6).contains(&seats.len()) {
-        bail!("--seats lists {} seats; Big Boss is for 2 to 6 players", seats.len());
+        bail!(
+            "--seats lists {} seats; Big Boss is for 2 to 6 players",
+            seats.len()
+        );
     }
     Ok(seats)
 }

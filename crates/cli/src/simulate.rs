@@ -67,7 +67,9 @@ fn play_one(config: &Config, base: u64, index: u64, scratch: &mut Scratch<BigBos
         index,
         rewards: (0..config.players).map(|s| outcome.reward(s)).collect(),
         scores: outcome.scores.clone(),
-        money: (0..config.players).map(|s| game.player(s).money as i64).collect(),
+        money: (0..config.players)
+            .map(|s| game.player(s).money as i64)
+            .collect(),
         turns: game.turn(),
         decisions: stats.decisions,
         all_passed: game.phase()
@@ -112,7 +114,10 @@ pub fn run(opt: SimOptions) -> Result<()> {
                     local.push(play_one(&config, opt.seed, i, &mut scratch));
                     bar.inc(1);
                 }
-                results.lock().expect("no panics while locked").extend(local);
+                results
+                    .lock()
+                    .expect("no panics while locked")
+                    .extend(local);
             });
         }
     });
@@ -124,7 +129,9 @@ pub fn run(opt: SimOptions) -> Result<()> {
     let n = results.len() as f64;
     let p = opt.players;
     let sum_by_seat = |f: &dyn Fn(&GameResult, usize) -> f64| -> Vec<f64> {
-        (0..p).map(|s| results.iter().map(|r| f(r, s)).sum()).collect()
+        (0..p)
+            .map(|s| results.iter().map(|r| f(r, s)).sum())
+            .collect()
     };
     let wins = sum_by_seat(&|r, s| r.rewards[s]);
     let summary = Summary {
@@ -136,8 +143,14 @@ pub fn run(opt: SimOptions) -> Result<()> {
         threads,
         win_rate_by_seat: wins.iter().map(|w| w / n).collect(),
         wins_by_seat: wins,
-        mean_score_by_seat: sum_by_seat(&|r, s| r.scores[s] as f64).iter().map(|x| x / n).collect(),
-        mean_money_by_seat: sum_by_seat(&|r, s| r.money[s] as f64).iter().map(|x| x / n).collect(),
+        mean_score_by_seat: sum_by_seat(&|r, s| r.scores[s] as f64)
+            .iter()
+            .map(|x| x / n)
+            .collect(),
+        mean_money_by_seat: sum_by_seat(&|r, s| r.money[s] as f64)
+            .iter()
+            .map(|x| x / n)
+            .collect(),
         mean_turns: results.iter().map(|r| r.turns as f64).sum::<f64>() / n,
         mean_decisions: results.iter().map(|r| r.decisions as f64).sum::<f64>() / n,
         all_passed_endings: results.iter().filter(|r| r.all_passed).count() as u64,
@@ -163,7 +176,10 @@ fn print_table(s: &Summary) {
         if s.threads == 1 { "" } else { "s" }
     );
     println!();
-    println!("{:<8} {:>8} {:>8} {:>11} {:>11}", "seat", "wins", "win %", "mean score", "mean money");
+    println!(
+        "{:<8} {:>8} {:>8} {:>11} {:>11}",
+        "seat", "wins", "win %", "mean score", "mean money"
+    );
     for seat in 0..s.players {
         println!(
             "{:<8} {:>8.1} {:>7.1}% {:>11.1} {:>11.1}",
@@ -178,5 +194,8 @@ fn print_table(s: &Summary) {
     println!("mean turns per game      {:.1}", s.mean_turns);
     println!("mean decisions per game  {:.1}", s.mean_decisions);
     println!("games ended by all passing  {}", s.all_passed_endings);
-    println!("{:.0} games per second ({:.2} s)", s.games_per_second, s.seconds);
+    println!(
+        "{:.0} games per second ({:.2} s)",
+        s.games_per_second, s.seconds
+    );
 }

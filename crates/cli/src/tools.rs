@@ -29,7 +29,12 @@ pub fn load_position(path: &Path) -> Result<BigBoss> {
 }
 
 /// `boardroom new`: prints the starting position of a new game.
-pub fn new_position(edition: Edition, players: usize, seed: u64, first: Option<usize>) -> Result<()> {
+pub fn new_position(
+    edition: Edition,
+    players: usize,
+    seed: u64,
+    first: Option<usize>,
+) -> Result<()> {
     let config = Config {
         edition,
         players,
@@ -74,7 +79,11 @@ pub fn print_scores(game: &BigBoss) {
     );
     for seat in 0..game.players() {
         let l = game.score(seat);
-        let mark = if outcome.winners.contains(seat) { "  ← Big Boss" } else { "" };
+        let mark = if outcome.winners.contains(seat) {
+            "  ← Big Boss"
+        } else {
+            ""
+        };
         println!(
             "{:<8} {:>6} {:>7} {:>7} {:>6} {:>7}{mark}",
             seat_name(seat),

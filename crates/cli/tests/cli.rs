@@ -10,7 +10,12 @@ fn boardroom() -> Command {
 }
 
 fn new_position(dir: &tempfile::TempDir, args: &[&str]) -> std::path::PathBuf {
-    let out = boardroom().arg("new").arg("big-boss").args(args).output().unwrap();
+    let out = boardroom()
+        .arg("new")
+        .arg("big-boss")
+        .args(args)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let path = dir.path().join("start.json");
     fs::write(&path, &out.stdout).unwrap();
@@ -47,7 +52,11 @@ fn apply_plays_a_founding_from_a_position_file() {
     // Seat 0 starts; find a card of seat 0 that founds, then play the whole founding.
     let start = new_position(&dir, &["--players", "3", "--seed", "5", "--first", "0"]);
     let pos: Value = serde_json::from_str(&fs::read_to_string(&start).unwrap()).unwrap();
-    let card: u8 = pos["players"][0]["hand"][0].as_str().unwrap().parse().unwrap();
+    let card: u8 = pos["players"][0]["hand"][0]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
     let out = boardroom()
         .arg("apply")
         .arg(&start)
@@ -61,7 +70,11 @@ fn apply_plays_a_founding_from_a_position_file() {
         ])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let after: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(after["current"], 1);
     assert_eq!(after["pieces"], 88);
@@ -154,8 +167,20 @@ fn simulate_json_is_one_object_and_independent_of_threads() {
     let run = |threads: &str| -> Value {
         let out = boardroom()
             .args([
-                "simulate", "--game", "big-boss", "--edition", "classic", "--players", "3",
-                "--games", "300", "--seed", "9", "--threads", threads, "--json",
+                "simulate",
+                "--game",
+                "big-boss",
+                "--edition",
+                "classic",
+                "--players",
+                "3",
+                "--games",
+                "300",
+                "--seed",
+                "9",
+                "--threads",
+                threads,
+                "--json",
             ])
             .output()
             .unwrap();
@@ -176,7 +201,10 @@ fn simulate_json_is_one_object_and_independent_of_threads() {
         .iter()
         .map(|w| w.as_f64().unwrap())
         .sum();
-    assert!((wins - 300.0).abs() < 1e-6, "every game has a full win shared out");
+    assert!(
+        (wins - 300.0).abs() < 1e-6,
+        "every game has a full win shared out"
+    );
     assert_eq!(one["wins_by_seat"], two["wins_by_seat"]);
     assert_eq!(one["mean_turns"], two["mean_turns"]);
 }
@@ -192,7 +220,10 @@ fn simulate_table_and_bench_print_their_figures() {
         .args(["bench", "--seconds", "0.2"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("games per second").and(predicate::str::contains("decisions per second")));
+        .stdout(
+            predicate::str::contains("games per second")
+                .and(predicate::str::contains("decisions per second")),
+        );
 }
 
 #[test]
@@ -200,19 +231,39 @@ fn bots_play_to_the_end_and_the_record_replays() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("game.json");
     let out = boardroom()
-        .args(["play", "big-boss", "--seats", "random,random,random", "--seed", "4", "--record"])
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "random,random,random",
+            "--seed",
+            "4",
+            "--record",
+        ])
         .arg(&record)
         .output()
         .unwrap();
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.contains("total") && text.contains("Big Boss"), "{text}");
+    assert!(
+        text.contains("total") && text.contains("Big Boss"),
+        "{text}"
+    );
     let replay = boardroom().arg("replay").arg(&record).output().unwrap();
     assert!(replay.status.success());
     let rtext = String::from_utf8(replay.stdout).unwrap();
     // Same final table in both.
-    let tail = |t: &str| t.lines().rev().take(4).map(String::from).collect::<Vec<_>>();
-    assert_eq!(tail(&rtext)[..3], tail(&text.split("\nThe record").next().unwrap())[..3]);
+    let tail = |t: &str| {
+        t.lines()
+            .rev()
+            .take(4)
+            .map(String::from)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        tail(&rtext)[..3],
+        tail(text.split("\nThe record").next().unwrap())[..3]
+    );
 
     // A tampered record is refused with the action that fails.
     let mut rec: Value = serde_json::from_str(&fs::read_to_string(&record).unwrap()).unwrap();
@@ -229,7 +280,16 @@ fn bots_play_to_the_end_and_the_record_replays() {
 #[test]
 fn a_human_gets_the_rule_for_an_illegal_move_and_may_quit() {
     boardroom()
-        .args(["play", "big-boss", "--seats", "human,random", "--seed", "8", "--first", "0"])
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "human,random",
+            "--seed",
+            "8",
+            "--first",
+            "0",
+        ])
         .write_stdin("share Regent\npass\n99\nhelp\nquit\n")
         .assert()
         .success()
@@ -246,7 +306,16 @@ fn a_human_gets_the_rule_for_an_illegal_move_and_may_quit() {
 #[test]
 fn hot_seat_hides_hands_between_turns() {
     let out = boardroom()
-        .args(["play", "big-boss", "--seats", "human,human", "--seed", "8", "--first", "0"])
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "human,human",
+            "--seed",
+            "8",
+            "--first",
+            "0",
+        ])
         .write_stdin("\nbuy deck\n\nquit\n")
         .output()
         .unwrap();

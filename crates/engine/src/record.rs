@@ -113,13 +113,13 @@ impl<C: Clone> Record<C> {
         }
         let mut game = G::new(&self.config, self.seed)?;
         for (index, rec) in self.actions.iter().enumerate() {
-            let action = game
-                .parse_action(&rec.action)
-                .map_err(|source| ReplayError::Notation {
-                    index,
-                    seat: rec.seat,
-                    source,
-                })?;
+            let action =
+                game.parse_action(&rec.action)
+                    .map_err(|source| ReplayError::Notation {
+                        index,
+                        seat: rec.seat,
+                        source,
+                    })?;
             let mut events = Vec::new();
             game.apply(rec.seat, action, &mut events)
                 .map_err(|e| ReplayError::Illegal {
