@@ -37,7 +37,9 @@ fn legal_actions_and_apply_do_not_allocate() {
             let mut pick = i;
             while let Some(seat) = g.to_act().first() {
                 g.legal_actions(seat, &mut legal);
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                pick = pick
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 let a = legal[(pick >> 33) % legal.len()];
                 events.clear();
                 g.apply(seat, a, &mut events).unwrap();
