@@ -146,6 +146,9 @@ impl BigBoss {
                 p.hand.levels = Hand::default().levels;
             }
         }
+        // Sorting first makes the sample depend only on the viewer's observation and `rng`,
+        // not on where the hidden cards really are.
+        pool.sort_unstable();
         pool.shuffle(rng);
         for (s, &count) in unknown.iter().enumerate().take(self.n as usize) {
             for _ in 0..count {

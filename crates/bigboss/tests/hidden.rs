@@ -71,6 +71,11 @@ fn observation_ignores_other_players_secrets_and_deck_order() {
                             let hands_differ =
                                 (0..players).any(|s| h.player(s).hand != g.player(s).hand);
                             assert_eq!(changed, hands_differ);
+                            // Sampling sees only the observation: same generator, same sample.
+                            let v = Viewer::Seat(viewer);
+                            let a = g.sample_hidden(v, &mut ChaCha8Rng::seed_from_u64(step));
+                            let b = h.sample_hidden(v, &mut ChaCha8Rng::seed_from_u64(step));
+                            assert_eq!(a, b);
                             compared += 1;
                         }
                     }

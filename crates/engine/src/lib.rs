@@ -8,6 +8,7 @@
 //! and a list of events, or a typed error naming the broken rule, and the position is left
 //! unchanged on error. Rules are pure: no I/O, no clocks, no global random number generator.
 //!
+//! * [`bot`] — the [`Bot`] trait and a uniformly random bot.
 //! * [`seat`] — seats, sets of seats ("who may act now" is a set) and viewers.
 //! * [`game`] — the [`Game`] trait itself.
 //! * [`outcome`] — final scores and winners.
@@ -16,6 +17,7 @@
 //! * [`rng`] — the seeded generator games keep inside their state.
 //! * [`error`] — errors shared by every game (notation, position, config).
 
+pub mod bot;
 pub mod error;
 pub mod game;
 pub mod outcome;
@@ -24,6 +26,7 @@ pub mod record;
 pub mod rng;
 pub mod seat;
 
+pub use bot::{Bot, RandomBot};
 pub use error::{ConfigError, NotationError, PositionError};
 pub use game::Game;
 pub use outcome::Outcome;
