@@ -2,14 +2,15 @@
 //! arguments and calls them.
 
 mod bench;
+mod games;
 mod play;
-mod render;
 mod seats;
 mod simulate;
 mod tools;
 
-use boardroom_bigboss::Edition;
+use boardroom_bigboss::BigBoss;
 use clap::{Parser, Subcommand, ValueEnum};
+use games::GameOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -36,9 +37,9 @@ enum Command {
     Play {
         /// The game.
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6); ignored when --seats is given.
         #[arg(long, default_value_t = 3)]
         players: usize,
@@ -66,9 +67,9 @@ enum Command {
         /// The game.
         #[arg(long, default_value = "big-boss")]
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -100,9 +101,9 @@ enum Command {
     New {
         /// The game.
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -120,9 +121,12 @@ enum Command {
     },
     /// Measure random-playout throughput (games and decisions per second, one core).
     Bench {
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// The game.
+        #[arg(long, default_value = "big-boss")]
+        game: GameKind,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -132,15 +136,21 @@ enum Command {
     },
 }
 
-fn parse_edition(s: &str) -> Result<Edition, String> {
-    s.parse()
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Play {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             seats,
@@ -148,51 +158,93 @@ fn main() -> ExitCode {
             first,
             record,
             no_color,
-        } => play::run(play::PlayOptions {
-            edition,
-            players,
-            seats,
-            seed,
-            first,
-            record,
-            color: !no_color,
-        }),
+        } => {
+            let opts = play::PlayOptions {
+                game: GameOptions {
+                    edition,
+                    players,
+                    first,
+                },
+                seats,
+                seed,
+                record,
+                color: !no_color,
+            };
+            match game {
+                GameKind::BigBoss => play::run::<BigBoss>(opts),
+            }
+        }
         Command::Simulate {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             games,
             seed,
             threads,
             json,
-        } => simulate::run(simulate::SimOptions {
-            edition,
-            players,
-            games,
-            seed,
-            threads,
-            json,
-        }),
-        Command::Apply { position, actions } => tools::apply(&position, &actions),
+        } => {
+            let opts = simulate::SimOptions {
+                game: GameOptions {
+                    edition,
+                    players,
+                    first: None,
+                },
+                games,
+                seed,
+                threads,
+                json,
+            };
+            match game {
+                GameKind::BigBoss => simulate::run::<BigBoss>(opts),
+            }
+        }
+        Command::Apply { position, actions } => {
+            let text = tools::read_input(&position)?;
+            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!("{}: not a valid position file: {e}", position.display())
+            })?;
+            match value.get("game").and_then(|g| g.as_str()) {
+                Some(boardroom_bigboss::position::GAME_NAME) => {
+                    tools::apply::<BigBoss>(&text, &position, &actions)
+                }
+                Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
+                None => anyhow::bail!(
+                    "{}: not a valid position file: the `game` field is missing",
+                    position.display()
+                ),
+            }
+        }
         Command::New {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             seed,
             first,
-        } => tools::new_position(edition, players, seed, first),
-        Command::Replay { record } => tools::replay(&record),
+        } => {
+            let opts = GameOptions {
+                edition,
+                players,
+                first,
+            };
+            match game {
+                GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
+            }
+        }
+        Command::Replay { record } => tools::replay_file(&record),
         Command::Bench {
+            game,
             edition,
             players,
             seconds,
-        } => bench::run(edition, players, seconds),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
+        } => {
+            let opts = GameOptions {
+                edition,
+                players,
+                first: None,
+            };
+            match game {
+                GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds),
+            }
         }
     }
 }
