@@ -3,9 +3,12 @@
 
 mod bench;
 mod games;
+mod hint;
 mod play;
+mod plot;
 mod seats;
 mod simulate;
+mod stats;
 mod tools;
 
 use boardroom_bigboss::BigBoss;
@@ -43,7 +46,8 @@ enum Command {
         /// Number of players (2-6); ignored when --seats is given.
         #[arg(long, default_value_t = 3)]
         players: usize,
-        /// Who sits in each seat, comma-separated: human or random. Default: one human, the
+        /// Who sits in each seat, comma-separated: human, random, heuristic, easy,
+        /// normal, hard or ismcts:N. Default: one human, the
         /// rest random bots.
         #[arg(long, value_delimiter = ',')]
         seats: Option<Vec<String>>,
@@ -83,6 +87,39 @@ enum Command {
         #[arg(long)]
         threads: Option<usize>,
         /// Print exactly one JSON object on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// One bot per seat, comma-separated: random, heuristic, easy, normal, hard or
+        /// ismcts:N (search with N iterations). Default: random in every seat.
+        #[arg(long, value_delimiter = ',')]
+        bots: Option<Vec<String>>,
+        /// Write one row per game to this CSV file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+        /// Draw score distributions and win rates by seat into this SVG file.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Run several rule sets on the same seeds and show them side by side, e.g.
+        /// --compare modern,classic.
+        #[arg(long, value_delimiter = ',')]
+        compare: Option<Vec<String>>,
+    },
+    /// Rank the legal actions of a position for a player, with estimated win chances.
+    ///
+    /// Example: boardroom hint position.json --viewer 2
+    Hint {
+        /// The position file (JSON; `-` reads standard input).
+        position: PathBuf,
+        /// The seat asking (default: the seat to act).
+        #[arg(long)]
+        viewer: Option<usize>,
+        /// Search iterations (more is slower and surer).
+        #[arg(long, default_value_t = 4000)]
+        iterations: u32,
+        /// Seed of the search.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of a table.
         #[arg(long)]
         json: bool,
     },
@@ -182,6 +219,10 @@ fn run(command: Command) -> anyhow::Result<()> {
             seed,
             threads,
             json,
+            bots,
+            csv,
+            plot,
+            compare,
         } => {
             let opts = simulate::SimOptions {
                 game: GameOptions {
@@ -193,6 +234,10 @@ fn run(command: Command) -> anyhow::Result<()> {
                 seed,
                 threads,
                 json,
+                bots,
+                csv,
+                plot,
+                compare,
             };
             match game {
                 GameKind::BigBoss => simulate::run::<BigBoss>(opts),
@@ -228,6 +273,34 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             match game {
                 GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
+            }
+        }
+        Command::Hint {
+            position,
+            viewer,
+            iterations,
+            seed,
+            json,
+        } => {
+            let text = tools::read_input(&position)?;
+            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!("{}: not a valid position file: {e}", position.display())
+            })?;
+            let opts = hint::HintOptions {
+                viewer,
+                iterations,
+                seed,
+                json,
+            };
+            match value.get("game").and_then(|g| g.as_str()) {
+                Some(boardroom_bigboss::position::GAME_NAME) => {
+                    hint::run::<BigBoss>(&text, &position, &opts)
+                }
+                Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
+                None => anyhow::bail!(
+                    "{}: not a valid position file: the `game` field is missing",
+                    position.display()
+                ),
             }
         }
         Command::Replay { record } => tools::replay_file(&record),

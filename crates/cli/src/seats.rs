@@ -1,41 +1,47 @@
 //! Who sits in a seat: a human at the terminal or a bot, by name.
 
 use anyhow::{bail, Result};
-use boardroom_engine::{Bot, Game, RandomBot};
+use boardroom_bots::{validate_name, Evaluate};
+use boardroom_engine::Bot;
 
 /// One seat of a table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     /// A person at this terminal.
     Human,
-    /// A bot, by name (see [`BOT_NAMES`]).
+    /// A bot, by name (see [`boardroom_bots::BOT_NAMES`]).
     Bot(String),
 }
 
-/// The bots the program knows.
-pub const BOT_NAMES: &[&str] = &["random"];
-
 /// Builds the bot called `name`, seeded with `seed`.
-pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>> {
-    match name {
-        "random" => Ok(Box::new(RandomBot::new(seed))),
-        other => bail!("unknown bot `{other}` (bots: {})", BOT_NAMES.join(", ")),
-    }
+pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>> {
+    Ok(boardroom_bots::make_bot::<G>(name, seed)?)
 }
 
-/// Reads a seat list such as `human,random,random`.
+/// Reads and checks a list of bot names such as `heuristic,hard,random,random`.
+pub fn parse_bots(list: &[String]) -> Result<Vec<String>> {
+    let mut bots = Vec::new();
+    for (i, s) in list.iter().enumerate() {
+        let name = s.trim().to_ascii_lowercase();
+        if let Err(e) = validate_name(&name) {
+            bail!("seat {}: {e}", i + 1);
+        }
+        bots.push(name);
+    }
+    Ok(bots)
+}
+
+/// Reads a seat list such as `human,random,hard`.
 pub fn parse_seats(list: &[String]) -> Result<Vec<SeatSpec>> {
     let mut seats = Vec::new();
     for (i, s) in list.iter().enumerate() {
         let name = s.trim().to_ascii_lowercase();
         seats.push(match name.as_str() {
             "human" | "h" => SeatSpec::Human,
-            n if BOT_NAMES.contains(&n) => SeatSpec::Bot(n.to_string()),
-            other => bail!(
-                "seat {}: unknown seat kind `{other}` (known: human, {})",
-                i + 1,
-                BOT_NAMES.join(", ")
-            ),
+            n => match validate_name(n) {
+                Ok(()) => SeatSpec::Bot(n.to_string()),
+                Err(e) => bail!("seat {}: {e} (or human)", i + 1),
+            },
         });
     }
     Ok(seats)

@@ -402,4 +402,19 @@ impl CliGame for BigBoss {
             ("all_passed_endings", if all_passed { 1.0 } else { 0.0 }),
         ]
     }
+
+    fn money(&self, seat: Seat) -> i64 {
+        self.player(seat).money as i64
+    }
+
+    fn action_stat(&self, _seat: Seat, action: Action) -> Option<&'static str> {
+        match (action, self.phase()) {
+            (Action::Pass, Phase::Selling) => Some("sell_and_pass"),
+            (Action::Pass, _) => Some("plain_passes"),
+            (Action::Share(_), _) => Some("shares_bought"),
+            (Action::Tower, _) => Some("towers_bought"),
+            (Action::BuyDeck | Action::BuyRow(_) | Action::BuyLevel, _) => Some("cards_bought"),
+            _ => None,
+        }
+    }
 }

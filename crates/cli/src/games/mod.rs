@@ -6,7 +6,8 @@
 pub mod bigboss;
 
 use anyhow::Result;
-use boardroom_engine::{Game, Seat};
+use boardroom_bots::Evaluate;
+use boardroom_engine::Seat;
 
 /// Game options shared by the subcommands (each game reads the ones it knows).
 #[derive(Clone, Debug, Default)]
@@ -19,8 +20,9 @@ pub struct GameOptions {
     pub first: Option<Seat>,
 }
 
-/// A game the command-line program can play, simulate and show.
-pub trait CliGame: Game {
+/// A game the command-line program can play, simulate and show. The bots need the game's
+/// [`Evaluate`] knowledge, so every game the program knows implements it.
+pub trait CliGame: Evaluate {
     /// Builds and validates a configuration from command-line options.
     fn make_config(opts: &GameOptions) -> Result<Self::Config>;
 
@@ -54,4 +56,11 @@ pub trait CliGame: Game {
     /// Game-specific figures of a finished game for the simulator's summary, e.g.
     /// `("mergers", 3.0)`; the simulator reports their means per game.
     fn final_stats(&self) -> Vec<(&'static str, f64)>;
+
+    /// A player's money now (the simulator reports its distribution at the end).
+    fn money(&self, seat: Seat) -> i64;
+
+    /// The name of a counter that `action` by `seat` adds one to in the simulator's figures
+    /// (e.g. `sell_and_pass`), looked at before the action is applied; `None` for most actions.
+    fn action_stat(&self, seat: Seat, action: Self::Action) -> Option<&'static str>;
 }

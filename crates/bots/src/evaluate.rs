@@ -1,0 +1,78 @@
+//! The game knowledge the bots need: an estimate of what each seat's position is worth.
+//!
+//! The bots are generic over [`Game`]; a game gives them its knowledge by implementing
+//! [`Evaluate`]. Big Boss implements it in [`crate::bigboss`].
+
+use boardroom_engine::{Game, Seat};
+
+/// A game whose positions can be judged without playing them out.
+///
+/// Implementations must read only what the state holds: bots call them on states produced by
+/// [`Game::sample_hidden`], never on the real state, so an evaluation cannot leak other
+/// players' secrets.
+pub trait Evaluate: Game {
+    /// The estimated final score of `seat` if play went on sensibly from here, in the game's
+    /// score unit (millions for Big Boss). Only differences between seats and between
+    /// positions matter.
+    fn worth(&self, seat: Seat) -> f64;
+
+    /// How large a difference of worth is "a lot" at this point of the game: the temperature
+    /// that turns worth differences into win chances (see [`win_chances`]).
+    fn worth_scale(&self) -> f64;
+
+    /// Whether the position is a sensible place to stop and evaluate (for Big Boss: between
+    /// turns, not halfway through one). Search rollouts that are cut short continue until a
+    /// quiet position.
+    fn is_quiet(&self) -> bool {
+        true
+    }
+}
+
+/// Win chances of every seat, written into `out` (one entry per seat, summing to 1).
+///
+/// A finished game gives its [`boardroom_engine::Outcome::reward`]s; otherwise a softmax of
+/// [`Evaluate::worth`] with temperature [`Evaluate::worth_scale`].
+pub fn win_chances<G: Evaluate>(game: &G, out: &mut [f64]) {
+    let n = game.num_players();
+    debug_assert_eq!(out.len(), n);
+    if let Some(outcome) = game.outcome() {
+        for (s, o) in out.iter_mut().enumerate() {
+            *o = outcome.reward(s);
+        }
+        return;
+    }
+    let scale = game.worth_scale().max(1e-6);
+    let mut best = f64::NEG_INFINITY;
+    for (s, o) in out.iter_mut().enumerate() {
+        *o = game.worth(s) / scale;
+        best = best.max(*o);
+    }
+    let mut total = 0.0;
+    for o in out.iter_mut() {
+        *o = (*o - best).exp();
+        total += *o;
+    }
+    for o in out.iter_mut() {
+        *o /= total;
+    }
+}
+
+/// The heuristic's objective for `seat`: its worth minus the best worth among the others
+/// (what decides who wins), or the reward scaled large once the game is over.
+pub fn advantage<G: Evaluate>(game: &G, seat: Seat) -> f64 {
+    if let Some(outcome) = game.outcome() {
+        let best_other = (0..game.num_players())
+            .filter(|&s| s != seat)
+            .map(|s| outcome.scores[s])
+            .max()
+            .unwrap_or(0);
+        // A finished game's real scores, with the title itself worth a large bonus.
+        return (outcome.scores[seat] - best_other) as f64 + 1000.0 * outcome.reward(seat);
+    }
+    let mine = game.worth(seat);
+    let best_other = (0..game.num_players())
+        .filter(|&s| s != seat)
+        .map(|s| game.worth(s))
+        .fold(f64::NEG_INFINITY, f64::max);
+    mine - best_other
+}

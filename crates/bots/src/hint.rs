@@ -1,0 +1,75 @@
+//! Hints: the legal actions of a position ranked for a player, with estimated win chances.
+
+use crate::evaluate::Evaluate;
+use crate::ismcts::{Ismcts, SearchConfig};
+use boardroom_engine::Seat;
+use thiserror::Error;
+
+/// One ranked action.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Hint<A> {
+    /// The action.
+    pub action: A,
+    /// The estimated chance that the viewer wins after playing it (0–1; a shared title counts
+    /// 1/k), or `None` when the search never tried it.
+    pub win_chance: Option<f64>,
+    /// How many search iterations went through it (how sure the estimate is).
+    pub visits: u32,
+}
+
+/// Why no hint can be given.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum HintError {
+    /// The game is over.
+    #[error("the game is over: there is nothing to decide")]
+    GameOver,
+    /// The viewer is not a seat of this table.
+    #[error("seat {seat} is not at this table (seats 0-{last})")]
+    NoSuchSeat {
+        /// The seat asked for.
+        seat: Seat,
+        /// The last seat of the table.
+        last: Seat,
+    },
+    /// The viewer may not act now.
+    #[error("seat {0} may not act now, so it has no actions to rank")]
+    NotToAct(Seat),
+    /// The search budget is zero.
+    #[error("the search budget must be at least 1 iteration")]
+    ZeroBudget,
+}
+
+/// Ranks the legal actions of `viewer` in `game`, best first, by a search that uses only what
+/// `viewer` may know (see [`Ismcts::search`]). `seed` makes the answer reproducible.
+pub fn rank_actions<G: Evaluate>(
+    game: &G,
+    viewer: Seat,
+    config: SearchConfig,
+    seed: u64,
+) -> Result<Vec<Hint<G::Action>>, HintError> {
+    if game.is_over() {
+        return Err(HintError::GameOver);
+    }
+    if viewer >= game.num_players() {
+        return Err(HintError::NoSuchSeat {
+            seat: viewer,
+            last: game.num_players() - 1,
+        });
+    }
+    if !game.to_act().contains(viewer) {
+        return Err(HintError::NotToAct(viewer));
+    }
+    if !config.budget.is_valid() {
+        return Err(HintError::ZeroBudget);
+    }
+    let result = Ismcts::<G>::new(config, seed).search(game, viewer);
+    Ok(result
+        .actions
+        .into_iter()
+        .map(|s| Hint {
+            action: s.action,
+            win_chance: (s.visits > 0).then_some(s.value),
+            visits: s.visits,
+        })
+        .collect())
+}

@@ -1,0 +1,409 @@
+//! Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+//! Whitehouse 2012) with one value per seat.
+//!
+//! Each iteration:
+//! 1. **determinize** — `game.sample_hidden(Viewer::Seat(me), rng)` re-deals everything the
+//!    searching seat cannot know (other hands, the deck order), consistently with its own
+//!    observation;
+//! 2. **select** — descend the tree, whose nodes are sequences of actions from the root,
+//!    choosing among the children legal in this determinization by UCB1 on the *acting seat's*
+//!    mean value, with availability counts in place of the parent's visits;
+//! 3. **expand** — add one untried legal action;
+//! 4. **roll out** — play uniformly random actions to the end (rewards from
+//!    [`boardroom_engine::Outcome::reward`]) or, with [`Rollout::Cutoff`], for a few decisions
+//!    and then until a quiet position, valued by [`win_chances`];
+//! 5. **back up** — add the per-seat value vector to every node on the path.
+//!
+//! The final choice is the most visited root action. Values per seat make the search work for
+//! any number of players (each seat maximises its own share of the wins). The tree lives in an
+//! arena reused from one decision to the next, and the hot loop reuses its buffers.
+
+use crate::evaluate::{win_chances, Evaluate};
+use boardroom_engine::rng::{self, GameRng};
+use boardroom_engine::{Bot, Game, Seat, Viewer};
+use rand::Rng;
+use std::time::{Duration, Instant};
+
+/// How an iteration values the position reached after expansion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random play to the end of the game; values are the outcome's rewards.
+    Full,
+    /// Uniformly random play for this many decisions, then on to a quiet position
+    /// ([`Evaluate::is_quiet`]), valued by [`win_chances`]. `Cutoff(0)` evaluates the expanded
+    /// position directly (after reaching a quiet one).
+    Cutoff(u32),
+}
+
+/// How long a search may run: an iteration count, a time limit, or both (whichever comes
+/// first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Iterations per decision.
+    pub iterations: Option<u32>,
+    /// Wall-clock time per decision.
+    pub time: Option<Duration>,
+}
+
+impl Budget {
+    /// A budget of `n` iterations.
+    pub fn iterations(n: u32) -> Self {
+        Budget {
+            iterations: Some(n),
+            time: None,
+        }
+    }
+
+    /// Whether the budget allows any search at all.
+    pub fn is_valid(&self) -> bool {
+        self.iterations != Some(0)
+            && self.time != Some(Duration::ZERO)
+            && (self.iterations.is_some() || self.time.is_some())
+    }
+}
+
+/// Settings of a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// How long to search.
+    pub budget: Budget,
+    /// The UCB1 exploration constant.
+    pub exploration: f64,
+    /// How leaves are valued.
+    pub rollout: Rollout,
+}
+
+impl SearchConfig {
+    /// `iterations` iterations with evaluation cut-off rollouts (the levels' setting).
+    pub fn with_iterations(iterations: u32) -> Self {
+        SearchConfig {
+            budget: Budget::iterations(iterations),
+            exploration: 0.7,
+            rollout: Rollout::Cutoff(4),
+        }
+    }
+}
+
+/// What the search learned about one legal action at the root.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionStats<A> {
+    /// The action.
+    pub action: A,
+    /// Iterations that went through it.
+    pub visits: u32,
+    /// The searching seat's mean value after it: its estimated chance to win (shared titles
+    /// count 1/k).
+    pub value: f64,
+}
+
+/// A finished search: the root actions' statistics and how much work was done.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<A> {
+    /// One entry per legal action of the root, most visited first.
+    pub actions: Vec<ActionStats<A>>,
+    /// Iterations run.
+    pub iterations: u32,
+}
+
+const NONE: u32 = u32::MAX;
+
+/// A tree node: the action that leads to it from its parent, its children as a linked list,
+/// and its statistics (the per-seat value sums live in [`Tree::values`]).
+#[derive(Clone, Copy, Debug)]
+struct Node<A> {
+    action: Option<A>,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    avail: u32,
+}
+
+/// The search tree as an arena, reused between searches.
+struct Tree<A> {
+    nodes: Vec<Node<A>>,
+    /// Value sums per node and seat: `values[node * seats + seat]`.
+    values: Vec<f64>,
+    seats: usize,
+}
+
+impl<A: Copy + Eq> Tree<A> {
+    fn reset(&mut self, seats: usize) {
+        self.nodes.clear();
+        self.values.clear();
+        self.seats = seats;
+        self.push(None);
+    }
+
+    fn push(&mut self, action: Option<A>) -> u32 {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(Node {
+            action,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            avail: 0,
+        });
+        self.values.resize(self.values.len() + self.seats, 0.0);
+        id
+    }
+
+    fn add_child(&mut self, parent: u32, action: A) -> u32 {
+        let id = self.push(Some(action));
+        let p = parent as usize;
+        self.nodes[id as usize].next_sibling = self.nodes[p].first_child;
+        self.nodes[p].first_child = id;
+        id
+    }
+
+    fn mean(&self, node: u32, seat: Seat) -> f64 {
+        let n = &self.nodes[node as usize];
+        if n.visits == 0 {
+            0.0
+        } else {
+            self.values[node as usize * self.seats + seat] / n.visits as f64
+        }
+    }
+}
+
+/// Reusable buffers of the search loop.
+struct Buffers<G: Game> {
+    legal: Vec<G::Action>,
+    untried: Vec<G::Action>,
+    events: Vec<G::Event>,
+    path: Vec<u32>,
+    rewards: Vec<f64>,
+}
+
+/// The search engine: a seeded generator, a settings record and reusable memory.
+pub struct Ismcts<G: Game> {
+    config: SearchConfig,
+    rng: GameRng,
+    tree: Tree<G::Action>,
+    buf: Buffers<G>,
+}
+
+impl<G: Evaluate> Ismcts<G> {
+    /// A search engine with `config`, seeded with `seed`.
+    ///
+    /// # Panics
+    /// If the budget allows no search (zero iterations or zero time); callers taking budgets
+    /// from users check [`Budget::is_valid`] first.
+    pub fn new(config: SearchConfig, seed: u64) -> Self {
+        assert!(config.budget.is_valid(), "a search needs a non-zero budget");
+        Ismcts {
+            config,
+            rng: rng::from_seed(seed),
+            tree: Tree {
+                nodes: Vec::new(),
+                values: Vec::new(),
+                seats: 0,
+            },
+            buf: Buffers {
+                legal: Vec::with_capacity(128),
+                untried: Vec::with_capacity(128),
+                events: Vec::with_capacity(32),
+                path: Vec::with_capacity(64),
+                rewards: Vec::new(),
+            },
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Searches the decision of `seat` in `game` (which `seat` must be able to act in), using
+    /// only what `seat` may know: every iteration starts from a fresh
+    /// `game.sample_hidden(Viewer::Seat(seat), rng)`.
+    pub fn search(&mut self, game: &G, seat: Seat) -> SearchResult<G::Action> {
+        let seats = game.num_players();
+        self.tree.reset(seats);
+        self.buf.rewards.clear();
+        self.buf.rewards.resize(seats, 0.0);
+        let start = Instant::now();
+        let max_iter = self.config.budget.iterations.unwrap_or(u32::MAX);
+        let mut done = 0u32;
+        while done < max_iter {
+            if let Some(limit) = self.config.budget.time {
+                if done & 15 == 0 && start.elapsed() >= limit {
+                    break;
+                }
+            }
+            let det = game.sample_hidden(Viewer::Seat(seat), &mut self.rng);
+            self.iterate(det);
+            done += 1;
+        }
+        let mut actions = Vec::new();
+        let mut child = self.tree.nodes[0].first_child;
+        while child != NONE {
+            let node = &self.tree.nodes[child as usize];
+            actions.push(ActionStats {
+                action: node.action.expect("children have actions"),
+                visits: node.visits,
+                value: self.tree.mean(child, seat),
+            });
+            child = node.next_sibling;
+        }
+        // Root actions never tried (tiny budgets) are listed with no visits.
+        game.legal_actions(seat, &mut self.buf.legal);
+        for &a in &self.buf.legal {
+            if !actions.iter().any(|s| s.action == a) {
+                actions.push(ActionStats {
+                    action: a,
+                    visits: 0,
+                    value: 0.0,
+                });
+            }
+        }
+        actions.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then(
+                b.value
+                    .partial_cmp(&a.value)
+                    .unwrap_or(std::cmp::Ordering::Equal),
+            )
+        });
+        SearchResult {
+            actions,
+            iterations: done,
+        }
+    }
+
+    /// One iteration on the determinization `state`.
+    fn iterate(&mut self, mut state: G) {
+        let c = self.config.exploration;
+        let tree = &mut self.tree;
+        let buf = &mut self.buf;
+        buf.path.clear();
+        let mut node = 0u32;
+        buf.path.push(node);
+        let mut expanded = false;
+        while let Some(actor) = state.to_act().first() {
+            state.legal_actions(actor, &mut buf.legal);
+            // Children legal here gain availability; legal actions without a child are untried.
+            buf.untried.clear();
+            buf.untried.extend_from_slice(&buf.legal);
+            let mut ch = tree.nodes[node as usize].first_child;
+            while ch != NONE {
+                let a = tree.nodes[ch as usize].action.expect("child action");
+                if let Some(i) = buf.untried.iter().position(|&u| u == a) {
+                    buf.untried.swap_remove(i);
+                    tree.nodes[ch as usize].avail += 1;
+                }
+                ch = tree.nodes[ch as usize].next_sibling;
+            }
+            let (next, action) = if !buf.untried.is_empty() {
+                let a = buf.untried[self.rng.gen_range(0..buf.untried.len())];
+                expanded = true;
+                (tree.add_child(node, a), a)
+            } else {
+                let mut best = NONE;
+                let mut best_score = f64::NEG_INFINITY;
+                let mut ch = tree.nodes[node as usize].first_child;
+                while ch != NONE {
+                    let n = tree.nodes[ch as usize];
+                    let a = n.action.expect("child action");
+                    if buf.legal.contains(&a) {
+                        let score = tree.mean(ch, actor)
+                            + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
+                        if score > best_score {
+                            best_score = score;
+                            best = ch;
+                        }
+                    }
+                    ch = n.next_sibling;
+                }
+                (
+                    best,
+                    tree.nodes[best as usize].action.expect("child action"),
+                )
+            };
+            buf.events.clear();
+            if let Err(e) = state.apply(actor, action, &mut buf.events) {
+                panic!("legal action {action:?} rejected: {e}");
+            }
+            node = next;
+            buf.path.push(node);
+            if expanded {
+                break;
+            }
+        }
+        // Roll out.
+        match self.config.rollout {
+            Rollout::Full => {
+                while let Some(actor) = state.to_act().first() {
+                    Self::random_step(&mut state, actor, buf, &mut self.rng);
+                }
+            }
+            Rollout::Cutoff(depth) => {
+                let mut steps = 0;
+                while let Some(actor) = state.to_act().first() {
+                    if steps >= depth && state.is_quiet() {
+                        break;
+                    }
+                    Self::random_step(&mut state, actor, buf, &mut self.rng);
+                    steps += 1;
+                }
+            }
+        }
+        win_chances(&state, &mut buf.rewards);
+        // Back up.
+        let seats = tree.seats;
+        for &n in &buf.path {
+            tree.nodes[n as usize].visits += 1;
+            let base = n as usize * seats;
+            for (v, r) in tree.values[base..base + seats].iter_mut().zip(&buf.rewards) {
+                *v += r;
+            }
+        }
+    }
+
+    fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut GameRng) {
+        state.legal_actions(actor, &mut buf.legal);
+        let action = buf.legal[rng.gen_range(0..buf.legal.len())];
+        buf.events.clear();
+        if let Err(e) = state.apply(actor, action, &mut buf.events) {
+            panic!("legal action {action:?} rejected: {e}");
+        }
+    }
+}
+
+/// A bot that plays the most visited action of an [`Ismcts`] search.
+pub struct IsmctsBot<G: Game> {
+    name: String,
+    search: Ismcts<G>,
+}
+
+impl<G: Evaluate> IsmctsBot<G> {
+    /// A search bot called `name` with `config`, seeded with `seed`.
+    ///
+    /// # Panics
+    /// If the budget allows no search (see [`Ismcts::new`]).
+    pub fn new(name: impl Into<String>, config: SearchConfig, seed: u64) -> Self {
+        IsmctsBot {
+            name: name.into(),
+            search: Ismcts::new(config, seed),
+        }
+    }
+
+    /// The search engine (its settings and the statistics of the last search).
+    pub fn search(&mut self) -> &mut Ismcts<G> {
+        &mut self.search
+    }
+}
+
+impl<G: Evaluate> Bot<G> for IsmctsBot<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &G, seat: Seat) -> G::Action {
+        let mut legal = Vec::new();
+        game.legal_actions(seat, &mut legal);
+        assert!(!legal.is_empty(), "seat {seat} has no legal action");
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.search.search(game, seat).actions[0].action
+    }
+}

@@ -1,0 +1,73 @@
+//! Bots by name, as players choose them: `random`, `heuristic`, the levels `easy`, `normal`,
+//! `hard`, and `ismcts:N` (search with exactly N iterations per decision).
+
+use crate::evaluate::Evaluate;
+use crate::heuristic::HeuristicBot;
+use crate::ismcts::{IsmctsBot, SearchConfig};
+use boardroom_engine::{Bot, RandomBot};
+use std::time::Duration;
+use thiserror::Error;
+
+/// Search iterations per decision of the `easy` level.
+pub const EASY_ITERATIONS: u32 = 150;
+/// Search iterations per decision of the `normal` level.
+pub const NORMAL_ITERATIONS: u32 = 1_000;
+/// Search iterations per decision of the `hard` level.
+pub const HARD_ITERATIONS: u32 = 8_000;
+/// The `hard` level never thinks longer than this per decision.
+pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
+
+/// The bot names [`make_bot`] knows (besides `ismcts:N`).
+pub const BOT_NAMES: &[&str] = &["random", "heuristic", "easy", "normal", "hard"];
+
+/// A bot name that could not be understood.
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum BotNameError {
+    /// No bot has this name.
+    #[error("unknown bot `{0}` (bots: random, heuristic, easy, normal, hard, ismcts:N)")]
+    Unknown(String),
+    /// `ismcts:N` with N not a positive number.
+    #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
+    BadBudget(String),
+}
+
+/// The search settings of a level name (`easy`, `normal`, `hard`, `ismcts:N`), or `None` for
+/// names that are not search bots.
+pub fn search_config(name: &str) -> Result<Option<SearchConfig>, BotNameError> {
+    let name = name.trim().to_ascii_lowercase();
+    Ok(Some(match name.as_str() {
+        "random" | "heuristic" => return Ok(None),
+        "easy" => SearchConfig::with_iterations(EASY_ITERATIONS),
+        "normal" => SearchConfig::with_iterations(NORMAL_ITERATIONS),
+        "hard" => {
+            let mut c = SearchConfig::with_iterations(HARD_ITERATIONS);
+            c.budget.time = Some(HARD_TIME_LIMIT);
+            c
+        }
+        other => match other.strip_prefix("ismcts:") {
+            Some(n) => match n.parse::<u32>() {
+                Ok(n) if n > 0 => SearchConfig::with_iterations(n),
+                _ => return Err(BotNameError::BadBudget(other.to_string())),
+            },
+            None => return Err(BotNameError::Unknown(other.to_string())),
+        },
+    }))
+}
+
+/// Checks a bot name without building the bot.
+pub fn validate_name(name: &str) -> Result<(), BotNameError> {
+    search_config(name).map(|_| ())
+}
+
+/// Builds the bot called `name` (case-insensitive), seeded with `seed`.
+pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, BotNameError> {
+    let key = name.trim().to_ascii_lowercase();
+    Ok(match key.as_str() {
+        "random" => Box::new(RandomBot::new(seed)),
+        "heuristic" => Box::new(HeuristicBot::<G>::new(seed)),
+        _ => {
+            let config = search_config(&key)?.expect("search names give a config");
+            Box::new(IsmctsBot::<G>::new(key, config, seed))
+        }
+    })
+}

@@ -1,0 +1,41 @@
+//! # boardroom-bots
+//!
+//! Bots for every Boardroom game, written against the engine's [`boardroom_engine::Game`]
+//! trait. They never cheat: a bot decides from states drawn by
+//! [`boardroom_engine::Game::sample_hidden`] for its own seat, which depend only on what that
+//! seat may know, so its choice does not change when only other players' secrets do.
+//!
+//! * [`evaluate`] — [`Evaluate`], the game knowledge the bots need (what a position is worth to
+//!   each seat), and [`win_chances`].
+//! * [`heuristic`] — [`HeuristicBot`]: greedy on the evaluation over its own decisions until the
+//!   turn passes.
+//! * [`ismcts`] — [`IsmctsBot`]: information-set Monte Carlo tree search with one value per
+//!   seat, an iteration and/or time budget, random or evaluation cut-off rollouts.
+//! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
+//! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
+//! * [`bigboss`] — [`Evaluate`] for Big Boss.
+//!
+//! ```
+//! use boardroom_bigboss::{BigBoss, Config, Edition};
+//! use boardroom_bots::make_bot;
+//! use boardroom_engine::Game;
+//!
+//! let game = BigBoss::new(&Config::new(Edition::Modern, 3), 7).unwrap();
+//! let seat = game.to_act().first().unwrap();
+//! let mut bot = make_bot::<BigBoss>("easy", 1).unwrap();
+//! let action = bot.choose(&game, seat);
+//! assert!(game.check(seat, action).is_ok());
+//! ```
+
+pub mod bigboss;
+pub mod evaluate;
+pub mod heuristic;
+pub mod hint;
+pub mod ismcts;
+pub mod levels;
+
+pub use evaluate::{advantage, win_chances, Evaluate};
+pub use heuristic::HeuristicBot;
+pub use hint::{rank_actions, Hint, HintError};
+pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
+pub use levels::{make_bot, search_config, validate_name, BotNameError, BOT_NAMES};
