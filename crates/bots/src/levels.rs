@@ -9,7 +9,7 @@ use std::time::Duration;
 use thiserror::Error;
 
 /// Search iterations per decision of the `easy` level.
-pub const EASY_ITERATIONS: u32 = 150;
+pub const EASY_ITERATIONS: u32 = 200;
 /// Search iterations per decision of the `normal` level.
 pub const NORMAL_ITERATIONS: u32 = 1_000;
 /// Search iterations per decision of the `hard` level.

@@ -103,9 +103,10 @@ mod tests {
         let i = wilson(0.6, 100.0);
         assert!((i.low - 0.502).abs() < 1e-3, "{i:?}");
         assert!((i.high - 0.691).abs() < 1e-3, "{i:?}");
-        // All wins: the interval stays below 1 and above 0.9 for 400 games.
+        // All of 400 games won: [400 / (400 + z²), 1] = [0.9905, 1].
         let i = wilson(1.0, 400.0);
-        assert!(i.high == 1.0 && i.low > 0.99 - 0.01);
+        assert!((i.high - 1.0).abs() < 1e-9, "{i:?}");
+        assert!((i.low - 0.9905).abs() < 1e-4, "{i:?}");
     }
 
     #[test]
