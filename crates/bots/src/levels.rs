@@ -13,7 +13,7 @@ pub const EASY_ITERATIONS: u32 = 200;
 /// Search iterations per decision of the `normal` level.
 pub const NORMAL_ITERATIONS: u32 = 1_000;
 /// Search iterations per decision of the `hard` level.
-pub const HARD_ITERATIONS: u32 = 8_000;
+pub const HARD_ITERATIONS: u32 = 50_000;
 /// The `hard` level never thinks longer than this per decision.
 pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
 

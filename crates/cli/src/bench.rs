@@ -1,17 +1,24 @@
-//! `boardroom bench`: random-playout throughput on one core.
+//! `boardroom bench`: random-playout throughput, search iterations per second and the move
+//! time of each bot level, all on one core.
 
 use crate::games::{CliGame, GameOptions};
 use anyhow::{bail, Result};
+use boardroom_bots::{levels, Budget, Ismcts, Rollout, SearchConfig};
 use boardroom_engine::playout::{random_playout, Scratch};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
-/// Plays random games for `seconds` on this thread and prints games and decisions per second.
-pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64) -> Result<()> {
+/// Measures for `seconds` each: random playouts, then search iterations (full random
+/// rollouts, then the levels' cut-off rollouts) on a mid-game position; then the time of
+/// `decisions` decisions of each level.
+pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Result<()> {
     let config = G::make_config(opts)?;
     if !(seconds > 0.0 && seconds <= 3600.0) {
         bail!("--seconds must be between 0 and 3600");
+    }
+    if decisions == 0 {
+        bail!("--decisions must be at least 1");
     }
     let budget = Duration::from_secs_f64(seconds);
     let mut scratch = Scratch::default();
@@ -23,13 +30,13 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64) -> Result<()> {
     }
     let start = Instant::now();
     let mut games = 0u64;
-    let mut decisions = 0u64;
+    let mut played = 0u64;
     let mut seed = 1_000_000u64;
     while start.elapsed() < budget {
         for _ in 0..100 {
             let mut g = G::new(&config, seed)?;
             seed += 1;
-            decisions += random_playout(&mut g, &mut rng, &mut scratch).decisions;
+            played += random_playout(&mut g, &mut rng, &mut scratch).decisions;
             games += 1;
         }
     }
@@ -39,10 +46,128 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64) -> Result<()> {
         G::describe_config(&config)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
-    println!("decisions per second  {:>12.0}", decisions as f64 / secs);
+    println!("decisions per second  {:>12.0}", played as f64 / secs);
     println!(
         "decisions per game    {:>12.1}",
-        decisions as f64 / games as f64
+        played as f64 / games as f64
     );
+
+    // Search speed on a mid-game position.
+    let mid = midgame::<G>(&config, 7)?;
+    let seat = mid
+        .to_act()
+        .first()
+        .expect("a mid-game position has a seat to act");
+    println!();
+    println!(
+        "search on a mid-game position (one thread, {secs:.1} s each):",
+        secs = seconds
+    );
+    for (label, rollout) in [
+        ("full random rollouts", Rollout::Full),
+        (
+            "cut-off rollouts (levels)",
+            Rollout::Cutoff(boardroom_bots::ismcts::DEFAULT_CUTOFF),
+        ),
+    ] {
+        let search_config = SearchConfig {
+            budget: Budget {
+                iterations: None,
+                time: Some(budget),
+            },
+            rollout,
+            ..SearchConfig::with_iterations(1)
+        };
+        let mut search = Ismcts::<G>::new(search_config, 1);
+        let t = Instant::now();
+        let r = search.search(&mid, seat);
+        let s = t.elapsed().as_secs_f64();
+        println!(
+            "iterations per second {:>12.0}   ({label})",
+            r.iterations as f64 / s
+        );
+    }
+
+    // Move time per level, on positions along random games where there is a real choice.
+    let positions = choice_positions::<G>(&config, decisions)?;
+    println!();
+    println!(
+        "move time per level over {} decisions with a choice (ms):",
+        positions.len()
+    );
+    println!(
+        "{:<10} {:>10} {:>10} {:>10}",
+        "level", "mean", "median", "max"
+    );
+    for name in ["heuristic", "easy", "normal", "hard"] {
+        let mut times = Vec::with_capacity(positions.len());
+        for (i, g) in positions.iter().enumerate() {
+            let mut bot = levels::make_bot::<G>(name, i as u64)?;
+            let seat = g.to_act().first().expect("positions have a seat to act");
+            let t = Instant::now();
+            let a = bot.choose(g, seat);
+            times.push(t.elapsed().as_secs_f64() * 1000.0);
+            debug_assert!(g.check(seat, a).is_ok());
+        }
+        times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        println!(
+            "{:<10} {:>10.1} {:>10.1} {:>10.1}",
+            name,
+            times.iter().sum::<f64>() / times.len() as f64,
+            times[times.len() / 2],
+            times[times.len() - 1]
+        );
+    }
     Ok(())
+}
+
+/// The position halfway through a random game from `seed`, moved on to a real choice.
+fn midgame<G: CliGame>(config: &G::Config, seed: u64) -> Result<G> {
+    let mut full = G::new(config, seed)?;
+    let mut scratch = Scratch::default();
+    let length = random_playout(
+        &mut full,
+        &mut ChaCha8Rng::seed_from_u64(seed),
+        &mut scratch,
+    )
+    .decisions;
+    let mut g = G::new(config, seed)?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut step = 0;
+    while let Some(seat) = g.to_act().first() {
+        g.legal_actions(seat, &mut legal);
+        if step >= length / 2 && legal.len() > 1 {
+            break;
+        }
+        let a = legal[rng.gen_range(0..legal.len())];
+        g.apply(seat, a, &mut Vec::new())
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        step += 1;
+    }
+    Ok(g)
+}
+
+/// `count` positions with a choice, spread along random games.
+fn choice_positions<G: CliGame>(config: &G::Config, count: usize) -> Result<Vec<G>> {
+    let mut out = Vec::with_capacity(count);
+    let mut seed = 500u64;
+    let mut legal = Vec::new();
+    while out.len() < count {
+        let mut g = G::new(config, seed)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut step = 0u64;
+        while let Some(seat) = g.to_act().first() {
+            g.legal_actions(seat, &mut legal);
+            if legal.len() > 1 && step % 37 == 11 && out.len() < count {
+                out.push(g.clone());
+            }
+            let a = legal[rng.gen_range(0..legal.len())];
+            g.apply(seat, a, &mut Vec::new())
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            step += 1;
+        }
+        seed += 1;
+    }
+    Ok(out)
 }

@@ -156,7 +156,7 @@ enum Command {
         /// The record file (JSON).
         record: PathBuf,
     },
-    /// Measure random-playout throughput (games and decisions per second, one core).
+    /// Measure speed on one core: random playouts, search iterations, move time per bot level.
     Bench {
         /// The game.
         #[arg(long, default_value = "big-boss")]
@@ -167,9 +167,12 @@ enum Command {
         /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
-        /// How long to measure, in seconds.
+        /// How long to measure playouts, and search speed per rollout kind, in seconds.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        /// Decisions timed per bot level.
+        #[arg(long, default_value_t = 20)]
+        decisions: usize,
     },
 }
 
@@ -309,6 +312,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             edition,
             players,
             seconds,
+            decisions,
         } => {
             let opts = GameOptions {
                 edition,
@@ -316,7 +320,7 @@ fn run(command: Command) -> anyhow::Result<()> {
                 first: None,
             };
             match game {
-                GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds),
+                GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds, decisions),
             }
         }
     }

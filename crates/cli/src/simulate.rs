@@ -522,7 +522,13 @@ fn print_comparison<G: CliGame>(runs: &[Run]) {
         s0.bots.join(",")
     );
     println!();
-    let width = 26;
+    let width = runs
+        .iter()
+        .map(|r| r.label.len())
+        .max()
+        .unwrap_or(0)
+        .max(24)
+        + 2;
     let mut head = format!("{:<30}", "");
     for r in runs {
         head.push_str(&format!("{:>width$}", r.label));

@@ -217,12 +217,16 @@ fn simulate_table_and_bench_print_their_figures() {
         .success()
         .stdout(predicate::str::contains("games per second").and(predicate::str::contains("Red")));
     boardroom()
-        .args(["bench", "--seconds", "0.2"])
+        .args(["bench", "--seconds", "0.2", "--decisions", "2"])
         .assert()
         .success()
         .stdout(
             predicate::str::contains("games per second")
-                .and(predicate::str::contains("decisions per second")),
+                .and(predicate::str::contains("decisions per second"))
+                .and(predicate::str::contains("iterations per second"))
+                .and(predicate::str::contains("full random rollouts"))
+                .and(predicate::str::contains("normal"))
+                .and(predicate::str::contains("hard")),
         );
 }
 
@@ -327,4 +331,226 @@ fn hot_seat_hides_hands_between_turns() {
     assert!(red_hand < blue_prompt && blue_prompt < blue_hand);
     // The screen is cleared before Blue looks.
     assert!(text[blue_prompt - 20..blue_prompt].contains("\x1b[2J"));
+}
+
+#[test]
+fn simulate_with_bots_reports_intervals_and_writes_csv_and_plot() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("games.csv");
+    let svg = dir.path().join("plot.svg");
+    let run = |threads: &str| -> Value {
+        let out = boardroom()
+            .args([
+                "simulate",
+                "--players",
+                "3",
+                "--games",
+                "6",
+                "--bots",
+                "heuristic,easy,random",
+                "--threads",
+                threads,
+                "--json",
+                "--csv",
+            ])
+            .arg(&csv)
+            .arg("--plot")
+            .arg(&svg)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap()
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(
+        one["wins_by_seat"], two["wins_by_seat"],
+        "independent of threads"
+    );
+    assert_eq!(
+        one["bots"],
+        serde_json::json!(["heuristic", "easy", "random"])
+    );
+    let rates = one["win_rate_by_seat"].as_array().unwrap();
+    let cis = one["win_rate_ci_by_seat"].as_array().unwrap();
+    for (r, ci) in rates.iter().zip(cis) {
+        let (r, lo, hi) = (
+            r.as_f64().unwrap(),
+            ci["low"].as_f64().unwrap(),
+            ci["high"].as_f64().unwrap(),
+        );
+        assert!(lo <= r && r <= hi && lo >= 0.0 && hi <= 1.0);
+    }
+    assert_eq!(one["by_bot"].as_array().unwrap().len(), 3);
+    for key in ["money_quantiles", "score_quantiles", "turns_quantiles"] {
+        assert!(one[key]["p50"].is_number(), "{key}");
+    }
+    for key in ["mergers", "towers_bought", "all_passed_endings", "turns"] {
+        assert!(one["stats"][key].is_number(), "{key}");
+    }
+    let table = fs::read_to_string(&csv).unwrap();
+    assert_eq!(table.lines().count(), 7, "a header and one row per game");
+    assert!(table.lines().next().unwrap().contains("seat2_bot"));
+    let plot = fs::read_to_string(&svg).unwrap();
+    assert!(plot.contains("<svg") && plot.contains("win rate by seat"));
+}
+
+#[test]
+fn simulate_compares_rule_sets_on_the_same_seeds() {
+    let out = boardroom()
+        .args([
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "30",
+            "--compare",
+            "modern,classic",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    let runs = v["compare"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs[0]["config"].as_str().unwrap().contains("modern"));
+    assert!(runs[1]["config"].as_str().unwrap().contains("classic"));
+    assert_eq!(runs[0]["seed"], runs[1]["seed"]);
+    assert_ne!(runs[0]["mean_decisions"], runs[1]["mean_decisions"]);
+    boardroom()
+        .args([
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "10",
+            "--compare",
+            "modern,classic",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Big Boss (modern)")
+                .and(predicate::str::contains("Big Boss (classic)"))
+                .and(predicate::str::contains("mergers per game")),
+        );
+}
+
+#[test]
+fn simulate_rejects_bad_bots_budgets_and_seat_counts() {
+    boardroom()
+        .args([
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            "random,grandmaster",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "seat 2: unknown bot `grandmaster`",
+        ));
+    boardroom()
+        .args([
+            "simulate",
+            "--players",
+            "2",
+            "--games",
+            "1",
+            "--bots",
+            "ismcts:0,random",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("at least 1"));
+    boardroom()
+        .args([
+            "simulate",
+            "--players",
+            "4",
+            "--games",
+            "1",
+            "--bots",
+            "heuristic,random",
+        ])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("one bot per seat"));
+    boardroom()
+        .args(["play", "big-boss", "--seats", "human,wizard"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("unknown bot `wizard`"));
+}
+
+#[test]
+fn search_and_heuristic_bots_play_a_game_to_the_end() {
+    boardroom()
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "heuristic,ismcts:50,easy",
+            "--seed",
+            "6",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("total"));
+}
+
+#[test]
+fn hint_ranks_the_actions_of_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = new_position(&dir, &["--players", "3", "--seed", "5", "--first", "1"]);
+    let out = boardroom()
+        .arg("hint")
+        .arg(&start)
+        .args(["--iterations", "300", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_str(&String::from_utf8(out.stdout).unwrap()).unwrap();
+    assert_eq!(v["viewer"], 1);
+    let actions = v["actions"].as_array().unwrap();
+    assert!(actions.len() > 1);
+    let visits: Vec<u64> = actions
+        .iter()
+        .map(|a| a["visits"].as_u64().unwrap())
+        .collect();
+    assert_eq!(visits.iter().sum::<u64>(), 300);
+    assert!(visits.windows(2).all(|w| w[0] >= w[1]), "best first");
+    boardroom()
+        .arg("hint")
+        .arg(&start)
+        .args(["--iterations", "100", "--viewer", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Blue to act").and(predicate::str::contains("%")));
+    boardroom()
+        .arg("hint")
+        .arg(&start)
+        .args(["--viewer", "2"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("may not act now"));
+    boardroom()
+        .arg("hint")
+        .arg(&start)
+        .args(["--iterations", "0"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("at least 1"));
 }
