@@ -46,9 +46,8 @@ enum Command {
         /// Number of players (2-6); ignored when --seats is given.
         #[arg(long, default_value_t = 3)]
         players: usize,
-        /// Who sits in each seat, comma-separated: human, random, heuristic, easy,
-        /// normal, hard or ismcts:N. Default: one human, the
-        /// rest random bots.
+        /// Who sits in each seat, comma-separated: human, random, heuristic, easy, normal,
+        /// hard or ismcts:N. Default: one human, the rest normal bots.
         #[arg(long, value_delimiter = ',')]
         seats: Option<Vec<String>>,
         /// Seed for the shuffle (default: from the clock).

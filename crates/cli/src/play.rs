@@ -37,7 +37,7 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
         }
         None => {
             let mut v = vec![SeatSpec::Human];
-            v.resize(opt.game.players.max(1), SeatSpec::Bot("random".into()));
+            v.resize(opt.game.players.max(1), SeatSpec::Bot("normal".into()));
             v
         }
     };

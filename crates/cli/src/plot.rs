@@ -112,34 +112,33 @@ fn draw_win_rates<G: CliGame>(
         .y_label_area_size(50)
         .build_cartesian_2d(0.0..n as f64, 0.0..top.min(1.0))
         .map_err(err)?;
-    let bots = s.bots.clone();
     chart
         .configure_mesh()
         .disable_x_mesh()
-        .x_labels(n * 2 + 1)
-        .x_label_formatter(&|x| {
-            let seat = x.floor() as usize;
-            if (x - seat as f64 - 0.5).abs() < 0.01 && seat < bots.len() {
-                format!("{} ({})", G::seat_name(seat), bots[seat])
-            } else {
-                String::new()
-            }
-        })
+        .x_labels(0)
+        .x_desc("seat (bars left to right in seat order; see the legend)")
         .y_desc("win rate")
         .draw()
         .map_err(err)?;
-    chart
-        .draw_series((0..n).map(|seat| {
-            let colour = Palette99::pick(seat).to_rgba();
-            Rectangle::new(
+    for seat in 0..n {
+        let colour = Palette99::pick(seat).to_rgba();
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
                 [
                     (seat as f64 + 0.2, 0.0),
                     (seat as f64 + 0.8, s.win_rate_by_seat[seat]),
                 ],
                 colour.filled(),
-            )
-        }))
-        .map_err(err)?;
+            )))
+            .map_err(err)?
+            .label(format!(
+                "{} ({}): {:.1}%",
+                G::seat_name(seat),
+                s.bots[seat],
+                100.0 * s.win_rate_by_seat[seat]
+            ))
+            .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
+    }
     chart
         .draw_series((0..n).map(|seat| {
             let ci = s.win_rate_ci_by_seat[seat];
@@ -153,6 +152,15 @@ fn draw_win_rates<G: CliGame>(
             vec![(0.0, par), (n as f64, par)],
             BLACK.mix(0.4),
         )))
+        .map_err(err)?
+        .label("par (1 / players)")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], BLACK.mix(0.4)));
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
         .map_err(err)?;
     Ok(())
 }
