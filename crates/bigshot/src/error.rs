@@ -83,8 +83,11 @@ pub enum RuleError {
         lot: u8,
     },
     /// A lot with a SOLD marker takes no more cubes.
-    #[error("lot {lot} is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes")]
+    #[error(
+        "lot {lot} is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes"
+    )]
     LotSold {
         /// The lot id.
         lot: String,
     },
+}
