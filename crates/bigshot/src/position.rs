@@ -252,6 +252,18 @@ impl BigShot {
         if self.die.is_some_and(|d| !(1..=6).contains(&d)) {
             return err("die", "a die shows 1 to 6");
         }
+        for (i, s) in self.spaces[..spaces].iter().enumerate() {
+            let k: u8 = s.iter().sum();
+            if k != 0 && k != 4 {
+                return err(format!("spaces[{i}]"), "a space holds 4 cubes or none");
+            }
+            if k == 4 && s.iter().filter(|&&x| x > 0).count() < 2 {
+                return err(
+                    format!("spaces[{i}]"),
+                    "every space holds at least 2 colours",
+                );
+            }
+        }
         let per = self.board.cubes_per_colour();
         let total = self.cubes_total();
         for c in Colour::all() {
@@ -262,18 +274,6 @@ impl BigShot {
                         "{} {c} cubes are accounted for (spaces, lots, hand, removed), not {per}",
                         total[c.idx()]
                     ),
-                );
-            }
-        }
-        for (i, s) in self.spaces[..spaces].iter().enumerate() {
-            let k: u8 = s.iter().sum();
-            if k != 0 && k != 4 {
-                return err(format!("spaces[{i}]"), "a space holds 4 cubes or none");
-            }
-            if k == 4 && s.iter().filter(|&&x| x > 0).count() < 2 {
-                return err(
-                    format!("spaces[{i}]"),
-                    "every space holds at least 2 colours",
                 );
             }
         }
