@@ -938,7 +938,10 @@ fn impossible_positions_name_the_field() {
         ("config", Box::new(|p| p.config.players = 7)),
         (
             "phase",
-            Box::new(|p| p.phase = Phase::Loans { seat: 3, asked: 0 }),
+            Box::new(|p| {
+                p.die = Some(3);
+                p.phase = Phase::Loans { seat: 3, asked: 0 };
+            }),
         ),
     ];
     for (field, f) in cases {
