@@ -9,6 +9,7 @@ mod simulate;
 mod tools;
 
 use boardroom_bigboss::BigBoss;
+use boardroom_bigshot::BigShot;
 use clap::{Parser, Subcommand, ValueEnum};
 use games::GameOptions;
 use std::path::PathBuf;
@@ -27,6 +28,30 @@ struct Cli {
 enum GameKind {
     /// Wolfgang Kramer's Big Boss.
     BigBoss,
+    /// Alex Randolph's Big Shot.
+    BigShot,
+}
+
+/// Options only Big Shot reads.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct BigShotArgs {
+    /// Big Shot: a board file (JSON) instead of the default city.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// Big Shot: the hidden-money variant (coins hidden, loans only before bidding).
+    #[arg(long)]
+    hidden_money: bool,
+}
+
+impl BigShotArgs {
+    /// Game options carrying these settings (the rest filled in by the caller).
+    fn options(self) -> GameOptions {
+        GameOptions {
+            board: self.board,
+            hidden_money: self.hidden_money,
+            ..GameOptions::default()
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -59,6 +84,8 @@ enum Command {
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Play many bot games and summarise them.
     ///
@@ -85,6 +112,8 @@ enum Command {
         /// Print exactly one JSON object on stdout instead of a table.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Load a position, apply actions in notation, print the resulting position as JSON.
     ///
@@ -113,6 +142,8 @@ enum Command {
         /// The seat that starts (default: drawn from the seed).
         #[arg(long)]
         first: Option<usize>,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Print a game record move by move, with its events and the final scores.
     Replay {
@@ -133,6 +164,8 @@ enum Command {
         /// How long to measure, in seconds.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
 }
 
@@ -158,12 +191,14 @@ fn run(command: Command) -> anyhow::Result<()> {
             first,
             record,
             no_color,
+            bigshot,
         } => {
             let opts = play::PlayOptions {
                 game: GameOptions {
                     edition,
                     players,
                     first,
+                    ..bigshot.options()
                 },
                 seats,
                 seed,
@@ -172,6 +207,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             match game {
                 GameKind::BigBoss => play::run::<BigBoss>(opts),
+                GameKind::BigShot => play::run::<BigShot>(opts),
             }
         }
         Command::Simulate {
@@ -182,12 +218,14 @@ fn run(command: Command) -> anyhow::Result<()> {
             seed,
             threads,
             json,
+            bigshot,
         } => {
             let opts = simulate::SimOptions {
                 game: GameOptions {
                     edition,
                     players,
                     first: None,
+                    ..bigshot.options()
                 },
                 games,
                 seed,
@@ -196,6 +234,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             match game {
                 GameKind::BigBoss => simulate::run::<BigBoss>(opts),
+                GameKind::BigShot => simulate::run::<BigShot>(opts),
             }
         }
         Command::Apply { position, actions } => {
@@ -206,6 +245,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             match value.get("game").and_then(|g| g.as_str()) {
                 Some(boardroom_bigboss::position::GAME_NAME) => {
                     tools::apply::<BigBoss>(&text, &position, &actions)
+                }
+                Some(boardroom_bigshot::position::GAME_NAME) => {
+                    tools::apply::<BigShot>(&text, &position, &actions)
                 }
                 Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
                 None => anyhow::bail!(
@@ -220,14 +262,17 @@ fn run(command: Command) -> anyhow::Result<()> {
             players,
             seed,
             first,
+            bigshot,
         } => {
             let opts = GameOptions {
                 edition,
                 players,
                 first,
+                ..bigshot.options()
             };
             match game {
                 GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
+                GameKind::BigShot => tools::new_position::<BigShot>(&opts, seed),
             }
         }
         Command::Replay { record } => tools::replay_file(&record),
@@ -236,14 +281,17 @@ fn run(command: Command) -> anyhow::Result<()> {
             edition,
             players,
             seconds,
+            bigshot,
         } => {
             let opts = GameOptions {
                 edition,
                 players,
                 first: None,
+                ..bigshot.options()
             };
             match game {
                 GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds),
+                GameKind::BigShot => bench::run::<BigShot>(&opts, seconds),
             }
         }
     }
