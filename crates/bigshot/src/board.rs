@@ -15,6 +15,8 @@ pub const MIN_SPACES: usize = 2;
 pub const LOT_CAPACITY: u8 = 7;
 /// Cubes on each auction space at set-up.
 pub const CUBES_PER_SPACE: u8 = 4;
+/// Longest lot id.
+pub const MAX_ID_LEN: usize = 8;
 /// The default board file, embedded.
 pub const DEFAULT_BOARD_JSON: &str = include_str!("../data/board.json");
 
@@ -74,11 +76,62 @@ fn invalid<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, 
     })
 }
 
+/// A lot's id stored inline (at most [`MAX_ID_LEN`] ASCII letters and digits), so events that
+/// name lots need no allocation. Written and serialised as the text itself.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LotId {
+    len: u8,
+    bytes: [u8; MAX_ID_LEN],
+}
+
+impl LotId {
+    /// The id for `text`, if it is 1 to 8 ASCII letters and digits.
+    pub fn new(text: &str) -> Option<LotId> {
+        if text.is_empty()
+            || text.len() > MAX_ID_LEN
+            || !text.chars().all(|c| c.is_ascii_alphanumeric())
+        {
+            return None;
+        }
+        let mut bytes = [0u8; MAX_ID_LEN];
+        bytes[..text.len()].copy_from_slice(text.as_bytes());
+        Some(LotId {
+            len: text.len() as u8,
+            bytes,
+        })
+    }
+
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or("?")
+    }
+}
+
+impl std::fmt::Display for LotId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl std::fmt::Debug for LotId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl Serialize for LotId {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
 /// One lot of a validated board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Lot {
     /// Its name in notation.
     pub id: String,
+    /// The same name, stored inline.
+    pub tag: LotId,
     /// Its value in millions (0 for a park).
     pub value: u32,
     /// Whether it is a park.
@@ -152,12 +205,15 @@ impl BoardSpec {
         let mut lots = Vec::with_capacity(self.lots.len());
         for (i, l) in self.lots.iter().enumerate() {
             let f = format!("lots[{i}]");
-            if l.id.is_empty() || !l.id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            let Some(tag) = LotId::new(&l.id) else {
                 return invalid(
                     format!("{f}.id"),
-                    format!("`{}` is not a lot id (letters and digits only)", l.id),
+                    format!(
+                        "`{}` is not a lot id (1 to {MAX_ID_LEN} letters and digits)",
+                        l.id
+                    ),
                 );
-            }
+            };
             if crate::colour::Colour::parse(&l.id).is_some() {
                 return invalid(
                     format!("{f}.id"),
@@ -190,6 +246,7 @@ impl BoardSpec {
             }
             lots.push(Lot {
                 id: l.id.clone(),
+                tag,
                 value: l.value,
                 park: l.park,
                 district: district as u8,

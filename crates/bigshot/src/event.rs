@@ -1,5 +1,6 @@
 //! Events: what happened, reported to every viewer after an action.
 
+use crate::board::LotId;
 use crate::colour::{Colour, Cubes};
 use boardroom_engine::{Seat, Viewer};
 use serde::Serialize;
@@ -91,12 +92,12 @@ pub enum Event {
         /// The cube's colour.
         colour: Colour,
         /// The lot's id.
-        lot: String,
+        lot: LotId,
     },
     /// A lot was resolved (at its 7th cube, or at the end of the game).
     Resolved {
         /// The lot's id.
-        lot: String,
+        lot: LotId,
         /// The cubes it held.
         cubes: Cubes,
         /// The owner colour, or nobody.

@@ -138,7 +138,7 @@ impl BigShot {
         let b = &self.board;
         Position {
             game: GAME_NAME.to_string(),
-            config: self.config.clone(),
+            config: (*self.config).clone(),
             round: self.round,
             roller: self.roller as Seat,
             broker: self.broker + 1,
@@ -222,7 +222,7 @@ impl BigShot {
             passed: seat_mask(&pos.passed, n, "passed")?,
             loaned: seat_mask(&pos.loaned, n, "loaned")?,
             n: n as u8,
-            config: pos.config.clone(),
+            config: Arc::new(pos.config.clone()),
             board: Arc::new(board),
         };
         let mut g = g;

@@ -354,7 +354,7 @@ impl BigShot {
         events.push(Event::Placed {
             seat,
             colour: c,
-            lot: self.board.lot(l as usize).id.clone(),
+            lot: self.board.lot(l as usize).tag,
         });
         if self.lots[l as usize].iter().sum::<u8>() == LOT_CAPACITY {
             self.resolve(l as usize, false, events);
@@ -378,7 +378,7 @@ impl BigShot {
         self.sold |= 1 << l;
         self.owner[l] = owner;
         events.push(Event::Resolved {
-            lot: self.board.lot(l).id.clone(),
+            lot: self.board.lot(l).tag,
             cubes,
             owner,
             at_end,

@@ -107,7 +107,7 @@ pub enum Phase {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BigShot {
     pub(crate) board: Arc<Board>,
-    pub(crate) config: Config,
+    pub(crate) config: Arc<Config>,
     pub(crate) n: u8,
     /// Coins per colour.
     pub(crate) coins: [u32; COLOURS],
@@ -188,7 +188,7 @@ impl BigShot {
         }
         Ok(BigShot {
             board: Arc::new(board),
-            config: config.clone(),
+            config: Arc::new(config.clone()),
             n: n as u8,
             coins,
             ious: [0; COLOURS],
