@@ -49,7 +49,18 @@ impl Event {
                 amount,
             } => format!("{} pays {amount}M from {colour}'s coins.", name(*seat)),
             Event::Placed { seat, colour, lot } => {
-                format!("{} places a {colour} cube on lot {lot}.", name(*seat))
+                let article = if matches!(
+                    colour.name().as_bytes()[0],
+                    b'a' | b'e' | b'i' | b'o' | b'u'
+                ) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!(
+                    "{} places {article} {colour} cube on lot {lot}.",
+                    name(*seat)
+                )
             }
             Event::Resolved {
                 lot,
