@@ -22,6 +22,8 @@
 //! (observations and hidden-information sampling), [`position`] (the JSON position format),
 //! [`event`], [`describe`], [`error`].
 
+#![warn(missing_docs)]
+
 pub mod action;
 pub mod board;
 pub mod colour;
