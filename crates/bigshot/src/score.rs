@@ -77,6 +77,28 @@ impl BigShot {
         line
     }
 
+    /// The owner lot `l` has now (sold lots) or would have if the game ended now (unsold lots,
+    /// by the tie-cancelling rule): a quick guide for evaluation functions.
+    pub fn provisional_owner(&self, l: usize) -> Option<crate::colour::Colour> {
+        if self.is_sold(l) {
+            self.owner[l]
+        } else {
+            crate::rules::resolve_owner(&self.lots[l])
+        }
+    }
+
+    /// A copy of the game with every unsold lot resolved as if the game ended now (no other
+    /// change): its [`BigShot::score`] and [`BigShot::ranking`] say who would win now.
+    pub fn settled(&self) -> BigShot {
+        let mut g = self.clone();
+        for l in 0..g.board.num_lots() {
+            if !g.is_sold(l) {
+                g.owner[l] = crate::rules::resolve_owner(&g.lots[l]);
+            }
+        }
+        g
+    }
+
     /// Scores and winners: among eligible seats the best status wins, ties go to more lots,
     /// then the most valuable lot; a tie after that is shared; nobody wins when no seat is
     /// eligible.

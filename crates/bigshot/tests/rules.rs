@@ -951,3 +951,25 @@ fn impossible_positions_name_the_field() {
         assert!(e.field.starts_with(field), "{field}: got {e}");
     }
 }
+
+#[test]
+fn provisional_owners_and_settled_scores_follow_the_end_rule() {
+    let g = last_placement(&[("N16", "RRO"), ("N18", "RROO"), ("N21", "I")], "P");
+    let id = |s: &str| g.board().lot_index(s).unwrap();
+    assert_eq!(g.provisional_owner(id("N16")), Some(RED));
+    assert_eq!(g.provisional_owner(id("N18")), None);
+    assert_eq!(g.provisional_owner(id("N21")), Some(IVORY));
+    let s = g.settled();
+    assert_eq!(s.score(0).lots_value, 16);
+    assert_eq!(s.score(2).lots_value, 21);
+    assert!(!g.is_sold(id("N16")), "the game itself is unchanged");
+    let mut played = g.clone();
+    act(&mut played, "place purple S20");
+    for seat in 0..4 {
+        let extra = if seat == 3 { 20 } else { 0 };
+        assert_eq!(
+            played.score(seat).lots_value,
+            s.score(seat).lots_value + extra
+        );
+    }
+}
