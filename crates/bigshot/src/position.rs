@@ -253,7 +253,7 @@ impl BigShot {
             return err("die", "a die shows 1 to 6");
         }
         for (i, s) in self.spaces[..spaces].iter().enumerate() {
-            let k: u8 = s.iter().sum();
+            let k: u32 = s.iter().map(|&x| x as u32).sum();
             if k != 0 && k != 4 {
                 return err(format!("spaces[{i}]"), "a space holds 4 cubes or none");
             }
@@ -263,6 +263,15 @@ impl BigShot {
                     "every space holds at least 2 colours",
                 );
             }
+        }
+        if !matches!(self.phase, Phase::Place { .. }) && self.hand.iter().any(|&k| k > 0) {
+            return err("hand", "won cubes are held only while placing");
+        }
+        if matches!(self.phase, Phase::Place { .. }) && self.hand.iter().all(|&k| k == 0) {
+            return err("hand", "the winner must hold cubes to place");
+        }
+        if self.hand.iter().map(|&k| k as u32).sum::<u32>() > 4 {
+            return err("hand", "an auction space holds 4 cubes");
         }
         let per = self.board.cubes_per_colour();
         let total = self.cubes_total();
@@ -283,7 +292,6 @@ impl BigShot {
             .count();
         let broker_full = self.spaces[self.broker as usize].iter().any(|&k| k > 0);
         let round = self.round as usize;
-        let placing = matches!(self.phase, Phase::Place { .. });
         let want_emptied = match self.phase {
             Phase::Place { .. } | Phase::Over => round,
             _ => round - 1,
@@ -313,21 +321,15 @@ impl BigShot {
         if (self.die.is_none()) != (roll_pending && round == 1) {
             return err("die", "the die is shown once rolled, and only then");
         }
-        if !placing && self.hand.iter().any(|&k| k > 0) {
-            return err("hand", "won cubes are held only while placing");
-        }
-        if placing && self.hand.iter().all(|&k| k == 0) {
-            return err("hand", "the winner must hold cubes to place");
-        }
         for l in 0..self.board.num_lots() {
-            let k: u8 = self.lots[l].iter().sum();
+            let k: u32 = self.lots[l].iter().map(|&x| x as u32).sum();
             if self.is_sold(l) && k > 0 {
                 return err(
                     format!("lots[{l}].cubes"),
                     "a sold lot keeps only its owner's cube",
                 );
             }
-            if k >= LOT_CAPACITY {
+            if k >= LOT_CAPACITY as u32 {
                 return err(
                     format!("lots[{l}].cubes"),
                     "a lot is resolved at its 7th cube",
@@ -366,8 +368,21 @@ impl BigShot {
             }
         }
         for s in 0..n {
-            let ious: u8 = self.colours_of(s).iter().map(|c| self.ious[c.idx()]).sum();
-            if ious != self.loans[s] {
+            if self.loans[s] > self.round {
+                return err(
+                    format!("loans[{s}]"),
+                    format!(
+                        "at most one loan per round: {} loans by round {}",
+                        self.loans[s], self.round
+                    ),
+                );
+            }
+            let ious: u32 = self
+                .colours_of(s)
+                .iter()
+                .map(|c| self.ious[c.idx()] as u32)
+                .sum();
+            if ious != self.loans[s] as u32 {
                 return err(
                     format!("loans[{s}]"),
                     format!(
@@ -388,6 +403,19 @@ impl BigShot {
         let all = (1u8 << n) - 1;
         let active = all & !self.passed;
         let r = self.roller as Seat;
+        let phase_seat = match self.phase {
+            Phase::Loans { seat, .. }
+            | Phase::Bidding { seat }
+            | Phase::Pay { seat }
+            | Phase::Place { seat } => seat,
+            Phase::Roll | Phase::Over => 0,
+        };
+        if phase_seat >= n {
+            return err(
+                "phase.seat",
+                format!("seat {phase_seat} is not at the table"),
+            );
+        }
         if self.bidder.is_some() != (self.bid > 0) {
             return err("bid", "a standing bid and its bidder go together");
         }

@@ -50,7 +50,7 @@ impl BigShot {
 
     /// The lowest bid allowed now.
     pub fn min_bid(&self) -> u32 {
-        self.bid + 1
+        self.bid.saturating_add(1)
     }
 
     fn lot_open(&self, l: usize) -> bool {

@@ -350,14 +350,14 @@ impl BigShot {
     /// Every cube accounted for, per colour: auction spaces, the winner's hand, lots, owner
     /// cubes on sold lots, and cubes out of the game. Always one per auction space.
     pub fn cubes_total(&self) -> Cubes {
-        let mut t = self.removed;
-        for c in 0..COLOURS {
-            t[c] += self.hand[c];
+        let mut t = [0u32; COLOURS];
+        for (c, total) in t.iter_mut().enumerate() {
+            *total += self.removed[c] as u32 + self.hand[c] as u32;
             for s in &self.spaces[..self.board.num_spaces()] {
-                t[c] += s[c];
+                *total += s[c] as u32;
             }
             for l in &self.lots[..self.board.num_lots()] {
-                t[c] += l[c];
+                *total += l[c] as u32;
             }
         }
         for i in 0..self.board.num_lots() {
@@ -365,7 +365,7 @@ impl BigShot {
                 t[o.idx()] += 1;
             }
         }
-        t
+        t.map(|k| k.min(u8::MAX as u32) as u8)
     }
 
     /// The seat clockwise (to the left) of `seat`.

@@ -237,3 +237,84 @@ proptest::proptest! {
         }
     }
 }
+
+/// The JSON pointers of every leaf (number, string, bool, null) of a JSON value.
+fn leaves(v: &serde_json::Value, at: String, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                leaves(x, format!("{at}/{k}"), out);
+            }
+        }
+        serde_json::Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                leaves(x, format!("{at}/{i}"), out);
+            }
+        }
+        _ => out.push(at),
+    }
+}
+
+#[test]
+fn mangled_positions_are_refused_or_playable_never_a_crash() {
+    let mut r = rng::from_seed(77);
+    let replacements = [
+        serde_json::json!(0),
+        serde_json::json!(1),
+        serde_json::json!(3),
+        serde_json::json!(7),
+        serde_json::json!(17),
+        serde_json::json!(18),
+        serde_json::json!(19),
+        serde_json::json!(255),
+        serde_json::json!(100000),
+        serde_json::json!(-1),
+        serde_json::json!(""),
+        serde_json::json!("RRRR"),
+        serde_json::json!("RRRRRRR"),
+        serde_json::json!("red"),
+        serde_json::json!(null),
+        serde_json::json!(true),
+    ];
+    for config in configs() {
+        let (_, history) = run_game(&config, 9, false);
+        let mut g = BigShot::new(&config, 9).unwrap();
+        for (i, (seat, a)) in history.iter().enumerate() {
+            g.play(*seat, *a).unwrap();
+            if i % 9 != 0 {
+                continue;
+            }
+            let base = serde_json::to_value(g.to_position()).unwrap();
+            for _ in 0..6 {
+                let mut v = base.clone();
+                let mut ls = Vec::new();
+                leaves(&v, String::new(), &mut ls);
+                for _ in 0..r.gen_range(1..=2) {
+                    let k = r.gen_range(0..ls.len());
+                    let new = replacements[r.gen_range(0..replacements.len())].clone();
+                    *v.pointer_mut(&ls[k]).unwrap() = new;
+                }
+                let Ok(pos) = serde_json::from_value::<boardroom_bigshot::Position>(v) else {
+                    continue;
+                };
+                let Ok(h) = BigShot::from_position(&pos) else {
+                    continue;
+                };
+                assert_eq!(BigShot::from_position(&h.to_position()).unwrap(), h);
+                let mut legal = Vec::new();
+                if let Some(s) = h.to_act().first() {
+                    h.legal_actions(s, &mut legal);
+                    assert!(!legal.is_empty(), "{pos:?}");
+                    for a in legal.iter().take(20) {
+                        let mut x = h.clone();
+                        x.play(s, *a).unwrap();
+                    }
+                }
+                let _ = h.outcome();
+                for v in 0..config.players {
+                    let _ = h.observe(Viewer::Seat(v));
+                }
+            }
+        }
+    }
+}

@@ -81,9 +81,21 @@ fn fix_removed(p: &mut Position) {
     }
     let mut removed = [0u8; 4];
     for i in 0..4 {
-        removed[i] = 18 - count[i];
+        removed[i] = 18u8.saturating_sub(count[i]);
     }
     p.removed = cubes_to_string(&removed);
+}
+
+/// Moves a start position on to round `k + 1` before the roll: spaces 1 to `k` have been
+/// auctioned (their cubes left the game) and the broker stands on space 1.
+fn skip_rounds(p: &mut Position, k: usize) {
+    p.round = k as u8 + 1;
+    p.die = Some(1);
+    p.broker = 1;
+    for s in p.spaces.iter_mut().take(k) {
+        s.clear();
+    }
+    fix_removed(p);
 }
 
 fn lot_mut<'a>(p: &'a mut Position, id: &str) -> &'a mut LotEntry {
@@ -323,6 +335,7 @@ fn loans_bring_9_then_8_then_7_and_owe_10() {
 #[test]
 fn the_tenth_loan_brings_nothing_but_still_owes_10() {
     let mut p = new(4, false).to_position();
+    skip_rounds(&mut p, 9);
     p.loans[1] = 9;
     p.colours[1].ious = 9;
     p.colours[1].coins = 50;
@@ -562,11 +575,14 @@ fn the_winner_places_the_won_cubes_one_by_one_in_their_own_colours() {
 fn a_lot_is_resolved_at_its_seventh_cube_and_takes_no_more() {
     // 3/3/1 → the single cube; ivory places the 7th.
     let mut p = new(4, false).to_position();
+    // Twelve rounds played: spaces 1-12 emptied; the 13th auction (space 13) was taken free.
+    skip_rounds(&mut p, 12);
+    p.round = 13;
+    p.broker = 13;
     p.phase = Phase::Place { seat: 0 };
-    p.die = Some(2);
+    p.roller = 0;
     p.passed = vec![0, 1, 2, 3];
-    let b = (p.broker - 1) as usize;
-    p.hand = std::mem::take(&mut p.spaces[b]);
+    p.hand = std::mem::take(&mut p.spaces[12]);
     lot_mut(&mut p, "N21").cubes = "RRROOO".into();
     fix_removed(&mut p);
     let mut g = BigShot::from_position(&p).unwrap();
