@@ -5,15 +5,22 @@ use boardroom_bigshot::board::BoardSpec;
 use boardroom_bigshot::{BigShot, Config};
 use boardroom_engine::Game;
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread (the test harness's own threads are not counted).
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+fn allocations() -> usize {
+    ALLOCATIONS.with(|c| c.get())
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
         unsafe { System.alloc(layout) }
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
@@ -26,6 +33,10 @@ static GLOBAL: Counting = Counting;
 
 #[test]
 fn legal_actions_apply_and_clone_do_not_allocate() {
+    let probe = allocations();
+    let v: Vec<u64> = Vec::with_capacity(std::hint::black_box(8));
+    assert!(allocations() > probe, "the counter counts");
+    drop(v);
     let mut custom = Config::new(4);
     custom.board = Some(BoardSpec::default_board());
     let mut hidden = Config::new(2);
@@ -37,7 +48,7 @@ fn legal_actions_apply_and_clone_do_not_allocate() {
         for seed in 0..10 {
             games.push(BigShot::new(&config, seed).unwrap());
         }
-        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let before = allocations();
         let mut decisions = 0u64;
         for (i, g) in games.iter_mut().enumerate() {
             let mut pick = i;
@@ -53,7 +64,7 @@ fn legal_actions_apply_and_clone_do_not_allocate() {
                 decisions += 1;
             }
         }
-        let after = ALLOCATIONS.load(Ordering::Relaxed);
+        let after = allocations();
         assert!(decisions > 1000);
         assert_eq!(after - before, 0, "{config:?}: allocations on the hot path");
     }
