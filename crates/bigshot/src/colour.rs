@@ -27,12 +27,12 @@ impl Colour {
 
     /// The colour's name, e.g. `red`.
     pub fn name(self) -> &'static str {
-        NAMES[self.idx()]
+        NAMES.get(self.idx()).copied().unwrap_or("no colour")
     }
 
     /// The colour's one-letter tag, e.g. `R`.
     pub fn letter(self) -> char {
-        LETTERS[self.idx()]
+        LETTERS.get(self.idx()).copied().unwrap_or('?')
     }
 
     /// Reads a colour by name or letter, ignoring case.

@@ -174,7 +174,7 @@ impl BigShot {
                 if l as usize >= self.board.num_lots() {
                     return Err(RuleError::NoSuchLot { lot: l });
                 }
-                if self.hand[c.idx()] == 0 {
+                if self.hand.get(c.idx()).copied().unwrap_or(0) == 0 {
                     return Err(RuleError::NoSuchCube {
                         colour: c,
                         hand: cubes_to_string(&self.hand),

@@ -239,17 +239,17 @@ impl BigShot {
 
     /// Coins of a colour.
     pub fn coins(&self, c: Colour) -> u32 {
-        self.coins[c.idx()]
+        self.coins.get(c.idx()).copied().unwrap_or(0)
     }
 
     /// IOUs of a colour.
     pub fn ious(&self, c: Colour) -> u8 {
-        self.ious[c.idx()]
+        self.ious.get(c.idx()).copied().unwrap_or(0)
     }
 
     /// Loans a seat has taken (2 players: both colours together).
     pub fn loans_taken(&self, seat: Seat) -> u8 {
-        self.loans[seat]
+        self.loans.get(seat).copied().unwrap_or(0)
     }
 
     /// Cubes on auction space `i` (0-based).
@@ -314,12 +314,12 @@ impl BigShot {
 
     /// Whether `seat` has passed in this auction.
     pub fn has_passed(&self, seat: Seat) -> bool {
-        self.passed & (1 << seat) != 0
+        seat < 8 && self.passed & (1 << seat) != 0
     }
 
     /// Whether `seat` has taken its loan this round.
     pub fn has_loaned(&self, seat: Seat) -> bool {
-        self.loaned & (1 << seat) != 0
+        seat < 8 && self.loaned & (1 << seat) != 0
     }
 
     /// The colours `seat` plays.
@@ -344,7 +344,7 @@ impl BigShot {
 
     /// What the next loan of `seat` brings: 9, 8, 7… never less than 0.
     pub fn next_loan_amount(&self, seat: Seat) -> u32 {
-        loan_amount(self.loans[seat] as u32 + 1)
+        loan_amount(self.loans_taken(seat) as u32 + 1)
     }
 
     /// Every cube accounted for, per colour: auction spaces, the winner's hand, lots, owner

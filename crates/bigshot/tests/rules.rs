@@ -989,3 +989,38 @@ fn provisional_owners_and_settled_scores_follow_the_end_rule() {
         );
     }
 }
+
+#[test]
+fn actions_built_by_hand_with_impossible_values_are_refused() {
+    let mut g = new(4, false);
+    to_bidding(&mut g);
+    for seat in [4, 9, 100] {
+        let before = g.clone();
+        assert!(matches!(
+            g.play(seat, Action::Pass),
+            Err(RuleError::NotYourTurn { .. })
+        ));
+        assert_eq!(g, before);
+        let mut v = Vec::new();
+        g.legal_actions(seat, &mut v);
+        assert!(v.is_empty());
+        assert!(!g.has_passed(seat) && !g.has_loaned(seat));
+        assert_eq!(g.loans_taken(seat), 0);
+    }
+    let s = seat_to_act(&g);
+    assert!(g.play(s, Action::Loan(Colour(9))).is_err());
+    for _ in 0..4 {
+        act(&mut g, "pass");
+    }
+    let s = seat_to_act(&g);
+    let before = g.clone();
+    assert!(matches!(
+        g.play(s, Action::Place(Colour(9), 0)),
+        Err(RuleError::NoSuchCube { .. })
+    ));
+    assert!(matches!(
+        g.play(s, Action::Place(RED, 40)),
+        Err(RuleError::NoSuchLot { lot: 40 })
+    ));
+    assert_eq!(g, before);
+}
