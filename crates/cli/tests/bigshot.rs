@@ -283,6 +283,11 @@ fn big_shot_rejects_bad_options() {
         .failure()
         .stderr(predicate::str::contains("2 to 4 players"));
     boardroom()
+        .args(["new", "big-boss", "--hidden-money"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("Big Shot options"));
+    boardroom()
         .args(["new", "big-shot", "--edition", "classic"])
         .assert()
         .failure()
