@@ -170,6 +170,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -294,5 +295,15 @@ fn run(command: Command) -> anyhow::Result<()> {
                 GameKind::BigShot => bench::run::<BigShot>(&opts, seconds),
             }
         }
+    }
+}
+
+/// Lets the program end quietly when its output is closed early (`boardroom replay game.json |
+/// head`), as command-line tools do, instead of panicking on a failed write.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
