@@ -13,7 +13,7 @@
 //!   seat, an iteration and/or time budget, random or evaluation cut-off rollouts.
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
-//! * [`bigboss`] — [`Evaluate`] for Big Boss.
+//! * [`bigboss`] — [`Evaluate`] for Big Boss; [`bigshot`] — for Big Shot.
 //!
 //! ```
 //! use boardroom_bigboss::{BigBoss, Config, Edition};
@@ -28,6 +28,7 @@
 //! ```
 
 pub mod bigboss;
+pub mod bigshot;
 pub mod evaluate;
 pub mod heuristic;
 pub mod hint;

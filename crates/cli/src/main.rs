@@ -12,6 +12,7 @@ mod stats;
 mod tools;
 
 use boardroom_bigboss::BigBoss;
+use boardroom_bigshot::BigShot;
 use clap::{Parser, Subcommand, ValueEnum};
 use games::GameOptions;
 use std::path::PathBuf;
@@ -30,6 +31,30 @@ struct Cli {
 enum GameKind {
     /// Wolfgang Kramer's Big Boss.
     BigBoss,
+    /// Alex Randolph's Big Shot.
+    BigShot,
+}
+
+/// Options only Big Shot reads.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct BigShotArgs {
+    /// Big Shot: a board file (JSON) instead of the default city.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// Big Shot: the hidden-money variant (coins hidden, loans only before bidding).
+    #[arg(long)]
+    hidden_money: bool,
+}
+
+impl BigShotArgs {
+    /// Game options carrying these settings (the rest filled in by the caller).
+    fn options(self) -> GameOptions {
+        GameOptions {
+            board: self.board,
+            hidden_money: self.hidden_money,
+            ..GameOptions::default()
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -62,6 +87,8 @@ enum Command {
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Play many bot games and summarise them.
     ///
@@ -102,6 +129,8 @@ enum Command {
         /// --compare modern,classic.
         #[arg(long, value_delimiter = ',')]
         compare: Option<Vec<String>>,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Rank the legal actions of a position for a player, with estimated win chances.
     ///
@@ -149,6 +178,8 @@ enum Command {
         /// The seat that starts (default: drawn from the seed).
         #[arg(long)]
         first: Option<usize>,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Print a game record move by move, with its events and the final scores.
     Replay {
@@ -172,10 +203,13 @@ enum Command {
         /// Decisions timed per bot level.
         #[arg(long, default_value_t = 20)]
         decisions: usize,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
 }
 
 fn main() -> ExitCode {
+    restore_sigpipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -197,12 +231,14 @@ fn run(command: Command) -> anyhow::Result<()> {
             first,
             record,
             no_color,
+            bigshot,
         } => {
             let opts = play::PlayOptions {
                 game: GameOptions {
                     edition,
                     players,
                     first,
+                    ..bigshot.options()
                 },
                 seats,
                 seed,
@@ -211,6 +247,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             match game {
                 GameKind::BigBoss => play::run::<BigBoss>(opts),
+                GameKind::BigShot => play::run::<BigShot>(opts),
             }
         }
         Command::Simulate {
@@ -225,12 +262,14 @@ fn run(command: Command) -> anyhow::Result<()> {
             csv,
             plot,
             compare,
+            bigshot,
         } => {
             let opts = simulate::SimOptions {
                 game: GameOptions {
                     edition,
                     players,
                     first: None,
+                    ..bigshot.options()
                 },
                 games,
                 seed,
@@ -243,6 +282,7 @@ fn run(command: Command) -> anyhow::Result<()> {
             };
             match game {
                 GameKind::BigBoss => simulate::run::<BigBoss>(opts),
+                GameKind::BigShot => simulate::run::<BigShot>(opts),
             }
         }
         Command::Apply { position, actions } => {
@@ -253,6 +293,9 @@ fn run(command: Command) -> anyhow::Result<()> {
             match value.get("game").and_then(|g| g.as_str()) {
                 Some(boardroom_bigboss::position::GAME_NAME) => {
                     tools::apply::<BigBoss>(&text, &position, &actions)
+                }
+                Some(boardroom_bigshot::position::GAME_NAME) => {
+                    tools::apply::<BigShot>(&text, &position, &actions)
                 }
                 Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
                 None => anyhow::bail!(
@@ -267,14 +310,17 @@ fn run(command: Command) -> anyhow::Result<()> {
             players,
             seed,
             first,
+            bigshot,
         } => {
             let opts = GameOptions {
                 edition,
                 players,
                 first,
+                ..bigshot.options()
             };
             match game {
                 GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
+                GameKind::BigShot => tools::new_position::<BigShot>(&opts, seed),
             }
         }
         Command::Hint {
@@ -298,6 +344,9 @@ fn run(command: Command) -> anyhow::Result<()> {
                 Some(boardroom_bigboss::position::GAME_NAME) => {
                     hint::run::<BigBoss>(&text, &position, &opts)
                 }
+                Some(boardroom_bigshot::position::GAME_NAME) => {
+                    hint::run::<BigShot>(&text, &position, &opts)
+                }
                 Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
                 None => anyhow::bail!(
                     "{}: not a valid position file: the `game` field is missing",
@@ -312,15 +361,28 @@ fn run(command: Command) -> anyhow::Result<()> {
             players,
             seconds,
             decisions,
+            bigshot,
         } => {
             let opts = GameOptions {
                 edition,
                 players,
                 first: None,
+                ..bigshot.options()
             };
             match game {
                 GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds, decisions),
+                GameKind::BigShot => bench::run::<BigShot>(&opts, seconds, decisions),
             }
         }
+    }
+}
+
+/// Lets the program end quietly when its output is closed early (`boardroom replay game.json |
+/// head`), as command-line tools do, instead of panicking on a failed write.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

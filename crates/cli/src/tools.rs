@@ -60,6 +60,9 @@ pub fn replay_file(path: &Path) -> Result<()> {
         boardroom_bigboss::position::GAME_NAME => {
             replay::<boardroom_bigboss::BigBoss>(&parse_record(value, path)?)
         }
+        boardroom_bigshot::position::GAME_NAME => {
+            replay::<boardroom_bigshot::BigShot>(&parse_record(value, path)?)
+        }
         other => bail!("{}: unknown game `{other}` in the record", path.display()),
     }
     .map_err(|e| anyhow!("{}: {e}", path.display()))

@@ -306,6 +306,11 @@ Commands: board (show the table), help, quit.";
 
 impl CliGame for BigBoss {
     fn make_config(opts: &GameOptions) -> Result<Config> {
+        if opts.board.is_some() || opts.hidden_money {
+            return Err(anyhow!(
+                "--board and --hidden-money are Big Shot options, not Big Boss ones"
+            ));
+        }
         let edition: Edition = match &opts.edition {
             Some(e) => e.parse().map_err(|e: String| anyhow!(e))?,
             None => Edition::Modern,

@@ -4,6 +4,7 @@
 //! once, generically, against [`CliGame`].
 
 pub mod bigboss;
+pub mod bigshot;
 
 use anyhow::Result;
 use boardroom_bots::Evaluate;
@@ -18,6 +19,10 @@ pub struct GameOptions {
     pub players: usize,
     /// The seat that starts (default: drawn from the seed).
     pub first: Option<Seat>,
+    /// Big Shot: a board file instead of the default board.
+    pub board: Option<std::path::PathBuf>,
+    /// Big Shot: the hidden-money variant.
+    pub hidden_money: bool,
 }
 
 /// A game the command-line program can play, simulate and show. The bots need the game's

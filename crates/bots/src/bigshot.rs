@@ -1,0 +1,38 @@
+//! Big Shot knowledge for the bots: [`Evaluate`] for [`BigShot`].
+//!
+//! A first, plain evaluation: a seat's worth is its financial status as the game would score it
+//! now (coins + value of the lots it would own − debt, from [`BigShot::score`]), less a penalty
+//! while it is not eligible to win (fewer than 2 lots), growing as the rounds run out. The
+//! search bots do the rest; the evaluation only values their cut-off rollouts and guides the
+//! heuristic bot.
+
+use crate::evaluate::Evaluate;
+use boardroom_bigshot::BigShot;
+use boardroom_engine::Seat;
+
+/// Rounds in a game of Big Shot.
+const ROUNDS: f64 = 18.0;
+/// The penalty for not being eligible to win, at the end of the game.
+const INELIGIBLE: f64 = 40.0;
+
+impl Evaluate for BigShot {
+    fn worth(&self, seat: Seat) -> f64 {
+        let line = self.score(seat);
+        let progress = (self.round() as f64 / ROUNDS).min(1.0);
+        let penalty = if line.eligible {
+            0.0
+        } else {
+            INELIGIBLE * progress
+        };
+        line.status as f64 - penalty
+    }
+
+    fn worth_scale(&self) -> f64 {
+        let n = self.players();
+        let mean = (0..n)
+            .map(|s| self.score(s).status.abs() as f64)
+            .sum::<f64>()
+            / n as f64;
+        10.0 + 0.1 * mean
+    }
+}
