@@ -305,3 +305,26 @@ fn levels_grow_in_budget() {
     assert_eq!(it("ismcts:1234"), 1234);
     assert!(levels::search_config("heuristic").unwrap().is_none());
 }
+
+#[test]
+fn bots_finish_big_shot_games_with_legal_actions() {
+    use boardroom_bigshot::{BigShot, Config as BigShotConfig};
+    for (players, names) in [
+        (2, vec!["heuristic", "easy"]),
+        (3, vec!["ismcts:100", "heuristic", "random"]),
+        (4, vec!["easy", "heuristic", "random", "ismcts:50"]),
+    ] {
+        let mut g = BigShot::new(&BigShotConfig::new(players), players as u64).unwrap();
+        let mut bots: Vec<Box<dyn Bot<BigShot>>> = names
+            .iter()
+            .enumerate()
+            .map(|(s, n)| make_bot::<BigShot>(n, s as u64).unwrap())
+            .collect();
+        while let Some(seat) = g.to_act().first() {
+            let a = bots[seat].choose(&g, seat);
+            g.play(seat, a)
+                .unwrap_or_else(|e| panic!("{} chose {a:?}: {e}", names[seat]));
+        }
+        assert!(g.outcome().is_some());
+    }
+}

@@ -1,8 +1,10 @@
 //! Every bot decides from its own observation only: with the same seed, its choice does not
-//! change when only other players' secrets (their unknown cards, the deck order) change.
+//! change when only other players' secrets (their unknown cards, the deck order; in Big Shot
+//! the future dice and, in the hidden-money variant, other players' coins) change.
 
 use boardroom_bigboss::card::Card;
 use boardroom_bigboss::{BigBoss, Config, Edition, Position};
+use boardroom_bigshot::{BigShot, Config as BigShotConfig};
 use boardroom_bots::{levels, HeuristicBot, IsmctsBot};
 use boardroom_engine::{Bot, Game, Viewer};
 use rand::seq::SliceRandom;
@@ -122,4 +124,59 @@ fn every_level_chooses_the_same_when_only_others_secrets_change() {
         }
     }
     assert!(compared >= 30, "only {compared} comparisons");
+}
+
+/// Big Shot, hidden-money variant: the die's future and another player's coins are secret.
+fn big_shot_pairs(players: usize, seed: u64) -> Vec<(BigShot, BigShot)> {
+    let mut config = BigShotConfig::new(players);
+    config.hidden_money = true;
+    let mut g = BigShot::new(&config, seed).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut pairs = Vec::new();
+    let mut step = 0;
+    while let Some(seat) = g.to_act().first() {
+        g.legal_actions(seat, &mut legal);
+        if step % 13 == 4 && legal.len() > 1 && pairs.len() < 3 {
+            let mut p = g.to_position();
+            p.dice.seed = "5a".repeat(32);
+            let other = (seat + 1) % players;
+            let c = g.colours_of(other)[0];
+            let mut q = p.clone();
+            q.colours[c.idx()].coins = p.colours[c.idx()].coins / 2;
+            let h = BigShot::from_position(&q)
+                .or_else(|_| BigShot::from_position(&p))
+                .unwrap();
+            assert_ne!(h, g);
+            assert_eq!(h.observe(Viewer::Seat(seat)), g.observe(Viewer::Seat(seat)));
+            pairs.push((g.clone(), h));
+        }
+        let a = legal[rng.gen_range(0..legal.len())];
+        g.play(seat, a).unwrap();
+        step += 1;
+    }
+    assert!(!pairs.is_empty());
+    pairs
+}
+
+#[test]
+fn big_shot_bots_ignore_dice_and_hidden_money_they_cannot_see() {
+    let mut compared = 0;
+    for (players, seed) in [(3, 1), (4, 2)] {
+        for (k, (g, h)) in big_shot_pairs(players, seed).into_iter().enumerate() {
+            let seat = g.to_act().first().unwrap();
+            for name in ["heuristic", "easy", "normal", "random"] {
+                let x = levels::make_bot::<BigShot>(name, 40 + k as u64)
+                    .unwrap()
+                    .choose(&g, seat);
+                let y = levels::make_bot::<BigShot>(name, 40 + k as u64)
+                    .unwrap()
+                    .choose(&h, seat);
+                assert!(g.check(seat, x).is_ok());
+                assert_eq!(x, y, "{name} changed its choice (Big Shot, seed {seed})");
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 8, "only {compared} comparisons");
 }
