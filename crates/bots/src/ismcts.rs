@@ -14,6 +14,9 @@
 //!    and then until a quiet position, valued by [`win_chances`];
 //! 5. **back up** — add the per-seat value vector to every node on the path.
 //!
+//! When several seats may act at once (negotiation games), the lowest acting seat moves first
+//! inside the search, as in [`boardroom_engine::playout::random_playout`].
+//!
 //! The final choice is the most visited root action. Values per seat make the search work for
 //! any number of players (each seat maximises its own share of the wins). The tree lives in an
 //! arena reused from one decision to the next, and the hot loop reuses its buffers.
