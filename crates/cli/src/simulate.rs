@@ -507,8 +507,9 @@ fn print_table<G: CliGame>(s: &Summary) {
             v
         );
     }
+    let digits = if s.games_per_second < 10.0 { 3 } else { 1 };
     println!(
-        "{:.1} games per second ({:.2} s)",
+        "{:.digits$} games per second ({:.2} s)",
         s.games_per_second, s.seconds
     );
 }
