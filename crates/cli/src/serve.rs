@@ -1,0 +1,73 @@
+//! `boardroom serve` and `boardroom load`: thin wrappers over `boardroom-server`.
+
+use anyhow::Result;
+use boardroom_server::{conn::Limits, load, Server, Settings};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn runtime() -> Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?)
+}
+
+/// Runs the server until the process is stopped.
+pub fn serve(addr: SocketAddr, db: PathBuf, bot_delay_ms: u64) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    runtime()?.block_on(async move {
+        let server = Server::bind(Settings {
+            addr,
+            db: db.clone(),
+            bot_delay: Duration::from_millis(bot_delay_ms),
+            limits: Limits::default(),
+        })
+        .await?;
+        println!(
+            "Boardroom is serving {} table(s) from {}",
+            server.lobby.len(),
+            db.display()
+        );
+        println!("Open http://{} in your browser", server.addr);
+        server.run().await
+    })
+}
+
+/// Runs the load generator and prints its report.
+pub fn load(opts: load::LoadOptions, json: bool) -> Result<()> {
+    let report = runtime()?.block_on(load::run(opts))?;
+    if json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    println!(
+        "{} tables x {} players ({} connections), {:.1} s",
+        report.tables, report.players, report.connections, report.seconds
+    );
+    println!(
+        "actions: {} ({:.0}/s), games finished: {}, errors: {}",
+        report.actions, report.actions_per_second, report.games_finished, report.errors
+    );
+    println!(
+        "round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
+        report.rtt_ms_p50, report.rtt_ms_p90, report.rtt_ms_p99, report.rtt_ms_max
+    );
+    if let (Some(b), Some(s), Some(per)) = (
+        report.server_bytes_before,
+        report.server_bytes_seated,
+        report.bytes_per_table,
+    ) {
+        println!(
+            "server memory: {:.1} MiB before, {:.1} MiB seated: {:.1} KiB per table",
+            b as f64 / 1048576.0,
+            s as f64 / 1048576.0,
+            per as f64 / 1024.0
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,263 @@
+//! Persistence in SQLite: each table's config, seed, seats and every accepted action.
+//!
+//! A game is its config, its seed and its actions, so that is all that is stored; on start the
+//! server rebuilds every table by replaying its actions. All database work runs on one
+//! dedicated thread (SQLite connections are not shared across threads); async callers send it
+//! closures and await the answer, so the async runtime never blocks on disk.
+//!
+//! Every write is its own committed transaction (WAL journal), and the caller awaits the commit
+//! before it acknowledges anything: an action that any player has seen is on disk.
+
+use anyhow::{Context, Result};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc as std_mpsc;
+use tokio::sync::oneshot;
+
+/// One seat of a stored table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// `human` or a bot level (`random`, `easy`, `normal`, `hard`).
+    pub kind: String,
+    /// The seat's secret token (128 random bits, hex).
+    pub token: String,
+}
+
+/// One stored table: everything needed to rebuild it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    /// The table's public identifier.
+    pub id: String,
+    /// The game (`big-boss`).
+    pub game: String,
+    /// The game's configuration as JSON.
+    pub config: String,
+    /// The seed that set the game up. Never sent to any client.
+    pub seed: u64,
+    /// Creation time, seconds since the Unix epoch.
+    pub created: i64,
+    /// The seats in order.
+    pub seats: Vec<SeatRow>,
+    /// The table this one is a rematch of, if any.
+    pub rematch_of: Option<String>,
+    /// The rematch table created from this one, if any.
+    pub rematch: Option<String>,
+}
+
+/// One stored action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionRow {
+    /// The acting seat.
+    pub seat: usize,
+    /// The action in the game's notation.
+    pub action: String,
+}
+
+type Job = Box<dyn FnOnce(&mut Connection) + Send>;
+
+/// A handle to the database thread. Cheap to clone.
+#[derive(Clone)]
+pub struct Db {
+    jobs: std_mpsc::Sender<Job>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    config      TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    created     INTEGER NOT NULL,
+    rematch_of  TEXT,
+    rematch     TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL,
+    token       TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    idx         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    action      TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+";
+
+impl Db {
+    /// Opens (creating when missing) the database at `path`, or an in-memory database for
+    /// `:memory:`, and starts its thread.
+    pub fn open(path: &Path) -> Result<Db> {
+        let mut conn = Connection::open(path)
+            .with_context(|| format!("cannot open database {}", path.display()))?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)
+            .context("cannot create the database schema")?;
+        let (tx, rx) = std_mpsc::channel::<Job>();
+        std::thread::Builder::new()
+            .name("boardroom-db".into())
+            .spawn(move || {
+                while let Ok(job) = rx.recv() {
+                    job(&mut conn);
+                }
+            })
+            .context("cannot start the database thread")?;
+        Ok(Db { jobs: tx })
+    }
+
+    /// Runs `f` on the database thread and returns its result.
+    pub async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T> + Send + 'static,
+    ) -> Result<T> {
+        let (tx, rx) = oneshot::channel();
+        self.jobs
+            .send(Box::new(move |conn| {
+                let _ = tx.send(f(conn));
+            }))
+            .map_err(|_| anyhow::anyhow!("the database thread has stopped"))?;
+        rx.await
+            .map_err(|_| anyhow::anyhow!("the database thread has stopped"))?
+    }
+
+    /// Stores a new table with its seats (one transaction).
+    pub async fn insert_table(&self, row: TableRow) -> Result<()> {
+        self.call(move |conn| {
+            let tx = conn.transaction()?;
+            tx.execute(
+                "INSERT INTO tables (id, game, config, seed, created, rematch_of) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    row.id,
+                    row.game,
+                    row.config,
+                    row.seed as i64,
+                    row.created,
+                    row.rematch_of
+                ],
+            )?;
+            for (i, s) in row.seats.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO seats (table_id, seat, kind, token) VALUES (?1, ?2, ?3, ?4)",
+                    params![row.id, i as i64, s.kind, s.token],
+                )?;
+            }
+            if let Some(parent) = &row.rematch_of {
+                tx.execute(
+                    "UPDATE tables SET rematch = ?1 WHERE id = ?2",
+                    params![row.id, parent],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Appends action number `idx` of table `table` (committed when this returns). Fails when
+    /// an action with that number is already stored.
+    pub async fn append_action(
+        &self,
+        table: String,
+        idx: usize,
+        seat: usize,
+        action: String,
+    ) -> Result<()> {
+        self.call(move |conn| {
+            conn.execute(
+                "INSERT INTO actions (table_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)",
+                params![table, idx as i64, seat as i64, action],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// Every stored table, oldest first.
+    pub async fn load_tables(&self) -> Result<Vec<TableRow>> {
+        self.call(|conn| {
+            let mut stmt = conn.prepare(
+                "SELECT id, game, config, seed, created, rematch_of, rematch FROM tables \
+                 ORDER BY created, id",
+            )?;
+            let mut tables = stmt
+                .query_map([], |r| {
+                    Ok(TableRow {
+                        id: r.get(0)?,
+                        game: r.get(1)?,
+                        config: r.get(2)?,
+                        seed: r.get::<_, i64>(3)? as u64,
+                        created: r.get(4)?,
+                        seats: Vec::new(),
+                        rematch_of: r.get(5)?,
+                        rematch: r.get(6)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut seats =
+                conn.prepare("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")?;
+            for t in &mut tables {
+                t.seats = seats
+                    .query_map([&t.id], |r| {
+                        Ok(SeatRow {
+                            kind: r.get(0)?,
+                            token: r.get(1)?,
+                        })
+                    })?
+                    .collect::<rusqlite::Result<Vec<_>>>()?;
+            }
+            Ok(tables)
+        })
+        .await
+    }
+
+    /// The actions of table `table`, in order.
+    pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
+        self.call(move |conn| {
+            let mut stmt =
+                conn.prepare("SELECT seat, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+            let rows = stmt
+                .query_map([&table], |r| {
+                    Ok(ActionRow {
+                        seat: r.get::<_, i64>(0)? as usize,
+                        action: r.get(1)?,
+                    })
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
+    /// The rematch of table `table`, if one was created.
+    pub async fn rematch_of(&self, table: String) -> Result<Option<String>> {
+        self.call(move |conn| {
+            Ok(conn
+                .query_row("SELECT rematch FROM tables WHERE id = ?1", [&table], |r| {
+                    r.get::<_, Option<String>>(0)
+                })
+                .optional()?
+                .flatten())
+        })
+        .await
+    }
+
+    /// The number of stored actions of table `table`.
+    pub async fn action_count(&self, table: String) -> Result<usize> {
+        self.call(move |conn| {
+            let n: i64 = conn.query_row(
+                "SELECT COUNT(*) FROM actions WHERE table_id = ?1",
+                [&table],
+                |r| r.get(0),
+            )?;
+            Ok(n as usize)
+        })
+        .await
+    }
+}
