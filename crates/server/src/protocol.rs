@@ -7,6 +7,7 @@
 use boardroom_bigboss::{Event, Observation};
 use boardroom_engine::Seat;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -86,6 +87,8 @@ pub struct TableInfo {
     pub game: String,
     /// The rule set (`modern` or `classic`).
     pub edition: String,
+    /// What the rule set calls a tower (`radio tower` or `owner flag`).
+    pub tower_name: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
     /// The spectator link (a path on this server).
@@ -137,6 +140,8 @@ pub enum ServerMsg {
         to_act: Vec<Seat>,
         /// Your legal actions in notation (empty unless you are to act).
         legal: Vec<String>,
+        /// What the legal actions that cost money cost (by notation), in millions.
+        costs: BTreeMap<String, u32>,
         /// What you may know of the game.
         observation: Box<Observation>,
         /// The action that led here, with its events (absent on a resend).

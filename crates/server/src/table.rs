@@ -343,6 +343,7 @@ impl Table {
             id: self.id.clone(),
             game: BigBoss::NAME.to_string(),
             edition: self.game.edition().as_str().to_string(),
+            tower_name: self.game.rules().tower_name.to_string(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
         }
