@@ -258,8 +258,8 @@ function renderPrompt(obs, mine, acts) {
     buttons.push(h("button", { type: "button", class: "primary", id: "show-scores",
       onclick: () => { S.finalClosed = false; renderFinal(); } }, "Show the scores"));
   }
-  box.replaceChildren(h("div", { class: "what", id: "prompt-text" }, what), hint ? h("div", { class: "hint" }, hint) : null,
-    h("div", { class: "actions" }, buttons));
+  box.replaceChildren(...[h("div", { class: "what", id: "prompt-text" }, what), hint ? h("div", { class: "hint" }, hint) : null,
+    h("div", { class: "actions" }, buttons)].filter(Boolean));
 }
 
 function preview(start, on) {
@@ -323,7 +323,7 @@ function renderFinal() {
   const obs = st.observation;
   const winners = obs.outcome ? obs.outcome.winners : 0;
   const rows = obs.scores.map((sc, i) => h("tr", { class: winners & (1 << i) ? "winner" : "" },
-    h("td", {}, (winners & (1 << i) ? "🏆 " : "") + name(i) + (i === S.you ? " (you)" : "")),
+    h("td", {}, (winners & (1 << i) ? "★ " : "") + name(i) + (i === S.you ? " (you)" : "")),
     h("td", {}, String(sc.money)), h("td", {}, String(sc.shares)), h("td", {}, String(sc.towers)),
     h("td", {}, String(sc.cards)), h("td", {}, String(sc.total))));
   const names = obs.scores.map((_, i) => i).filter((i) => winners & (1 << i)).map(name);
