@@ -69,5 +69,12 @@ pub fn load(opts: load::LoadOptions, json: bool) -> Result<()> {
             per as f64 / 1024.0
         );
     }
+    if let (Some(e), Some(per)) = (report.server_bytes_end, report.bytes_per_table_end) {
+        println!(
+            "server memory after play: {:.1} MiB: {:.1} KiB per table",
+            e as f64 / 1048576.0,
+            per as f64 / 1024.0
+        );
+    }
     Ok(())
 }

@@ -63,6 +63,11 @@ pub struct LoadReport {
     pub server_bytes_seated: Option<u64>,
     /// (seated − before) / tables: memory per live table with its connections.
     pub bytes_per_table: Option<u64>,
+    /// Server resident memory at the end of play (bytes), if reported.
+    pub server_bytes_end: Option<u64>,
+    /// (end − before) / tables: memory per table after play (game logs kept in memory, the
+    /// tables of finished games still held).
+    pub bytes_per_table_end: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -248,6 +253,7 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         let _ = t.await;
     }
     let seconds = start.elapsed().as_secs_f64();
+    let end_bytes = stats(&http, &opts.url).await;
     let mut rtts = std::mem::take(&mut *tally.rtts_us.lock().expect("tally"));
     rtts.sort_unstable();
     let pct = |p: f64| -> f64 {
@@ -274,6 +280,11 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         server_bytes_before: before,
         server_bytes_seated: seated_bytes,
         bytes_per_table: match (before, seated_bytes) {
+            (Some(b), Some(a)) if opts.tables > 0 => Some(a.saturating_sub(b) / opts.tables as u64),
+            _ => None,
+        },
+        server_bytes_end: end_bytes,
+        bytes_per_table_end: match (before, end_bytes) {
             (Some(b), Some(a)) if opts.tables > 0 => Some(a.saturating_sub(b) / opts.tables as u64),
             _ => None,
         },
