@@ -116,10 +116,20 @@ function h(tag, attrs = {}, ...kids) {
   return e;
 }
 
+/** What lies next to space s, as a short hint for its card. */
+function cardHint(s, board) {
+  if (!board) return "space";
+  const at = (x) => board.find((e) => e.space === x);
+  if (at(s)) return "built";
+  const left = at(s === 1 ? 72 : s - 1), right = at(s === 72 ? 1 : s + 1);
+  const names = [...new Set([left, right].filter(Boolean).map((e) => TAGS[e.company]))];
+  return names.length ? "by " + names.join("+") : "open";
+}
+
 /** A card face: an industry card shows its space; a level card its kind. */
-function cardEl(card, act, extraClass = "") {
+function cardEl(card, act, extraClass = "", board = null) {
   const level = card.startsWith("L");
-  const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : "space";
+  const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : cardHint(Number(card), board);
   return h("div", { class: "card" + (level ? " level" : "") + (act ? " legal" : "") + (extraClass ? " " + extraClass : ""),
     "data-card": card, "data-act": act || null, role: act ? "button" : null, tabindex: act ? 0 : null,
     title: act ? act : null }, level ? (card === "L" ? "L" : card) : card, h("small", {}, label));
@@ -161,7 +171,7 @@ function drawInner(inner, obs, acts, towerName) {
   ];
   if (obs.edition === "modern") {
     supply.push(h("div", { class: "group" }, h("h3", {}, "Row"),
-      h("div", { class: "cards" }, obs.row.map((card) => cardEl(card, acts.other.get("buy " + card))))));
+      h("div", { class: "cards" }, obs.row.map((card) => cardEl(card, acts.other.get("buy " + card), "", obs.board)))));
     supply.push(h("div", { class: "group" }, h("h3", {}, "Levels"),
       h("div", { class: "card level" + (levelAct ? " legal" : ""), "data-act": levelAct || null, id: "level-stack",
         role: levelAct ? "button" : null }, String(obs.level_stack), h("small", {}, "level cards"))));

@@ -279,7 +279,7 @@ function renderHand(obs, acts) {
   panel.hidden = false;
   const cards = obs.hand.slice().sort((a, b) => (parseInt(a.replace("L", "100"), 10) || 0) - (parseInt(b.replace("L", "100"), 10) || 0));
   const anyPlay = acts.hand.size > 0;
-  $("#hand").replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, acts.hand.get(c), anyPlay && !acts.hand.get(c) ? "dead" : "")) :
+  $("#hand").replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, acts.hand.get(c), anyPlay && !acts.hand.get(c) ? "dead" : "", obs.board)) :
     [h("span", { class: "empty" }, "No cards.")]));
 }
 
