@@ -127,12 +127,14 @@ function cardHint(s, board) {
 }
 
 /** A card face: an industry card shows its space; a level card its kind. */
-function cardEl(card, act, extraClass = "", board = null) {
+function cardEl(card, act, extraClass = "", board = null, attempt = null) {
   const level = card.startsWith("L");
   const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : cardHint(Number(card), board);
   return h("div", { class: "card" + (level ? " level" : "") + (act ? " legal" : "") + (extraClass ? " " + extraClass : ""),
-    "data-card": card, "data-act": act || null, role: act ? "button" : null, tabindex: act ? 0 : null,
-    title: act ? act : null }, level ? (card === "L" ? "L" : card) : card, h("small", {}, label));
+    "data-card": card, "data-act": act || null, "data-try": !act && attempt ? attempt : null,
+    role: act || attempt ? "button" : null, tabindex: act ? 0 : null,
+    title: act ? act : attempt ? "not playable now: click to see why" : null },
+    level ? (card === "L" ? "L" : card) : card, h("small", {}, label));
 }
 
 /** Draws the inside of the board: price track, companies, row, deck, level stack, discard. */

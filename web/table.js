@@ -279,7 +279,9 @@ function renderHand(obs, acts) {
   panel.hidden = false;
   const cards = obs.hand.slice().sort((a, b) => (parseInt(a.replace("L", "100"), 10) || 0) - (parseInt(b.replace("L", "100"), 10) || 0));
   const anyPlay = acts.hand.size > 0;
-  $("#hand").replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, acts.hand.get(c), anyPlay && !acts.hand.get(c) ? "dead" : "", obs.board)) :
+  $("#hand").replaceChildren(...(cards.length ? cards.map((c) => cardEl(c, acts.hand.get(c), anyPlay && !acts.hand.get(c) ? "dead" : "", obs.board,
+    // A card that cannot be played may still be clicked: the server answers with the rule.
+    anyPlay ? "play " + c : null)) :
     [h("span", { class: "empty" }, "No cards.")]));
 }
 
@@ -349,10 +351,10 @@ function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
 // ---------- Input ----------
 
 document.addEventListener("click", (ev) => {
-  const t = ev.target.closest("[data-act]");
+  const t = ev.target.closest("[data-act], [data-try]");
   if (!t) return;
   ev.preventDefault();
-  play(t.getAttribute("data-act"));
+  play(t.getAttribute("data-act") || t.getAttribute("data-try"));
 });
 document.addEventListener("keydown", (ev) => {
   if (ev.key !== "Enter" && ev.key !== " ") return;

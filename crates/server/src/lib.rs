@@ -79,7 +79,8 @@ impl Server {
         })
     }
 
-    /// Serves until the process ends.
+    /// Serves until the process ends. Stopping it at any moment (Ctrl-C, a kill) loses
+    /// nothing: every action is stored before it is acknowledged.
     pub async fn run(self) -> anyhow::Result<()> {
         axum::serve(self.listener, self.router)
             .await

@@ -72,6 +72,11 @@ pub enum Command {
         /// Its choice.
         action: <BigBoss as Game>::Action,
     },
+    /// A bot failed to choose (it panicked); its seat gets a random bot.
+    BotFailed {
+        /// Its seat.
+        seat: Seat,
+    },
     /// Reports the table's settings (for a rematch).
     Spec {
         /// Where to answer.
@@ -279,6 +284,11 @@ impl Table {
                             tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
                         }
                     }
+                    self.schedule_bot();
+                }
+                Command::BotFailed { seat } => {
+                    self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+                    self.bot_busy = false;
                     self.schedule_bot();
                 }
                 Command::Spec { reply } => {
@@ -585,7 +595,11 @@ impl Table {
                         })
                         .await;
                 }
-                Err(e) => tracing::error!("a bot failed: {e}"),
+                Err(e) => {
+                    // The bot is lost with its thread; the seat goes on with a random bot.
+                    tracing::error!("a bot failed: {e}");
+                    let _ = me.send(Command::BotFailed { seat }).await;
+                }
             }
         });
     }

@@ -148,6 +148,7 @@ async fn play_a_game_against_a_bot_by_clicking() {
     let deadline = Instant::now() + Duration::from_secs(240);
     let mut clicks = 0u64;
     let mut rng = 0x9e3779b97f4a7c15u64;
+    let mut tried_illegal = false;
     loop {
         assert!(
             Instant::now() < deadline,
@@ -155,6 +156,27 @@ async fn play_a_game_against_a_bot_by_clicking() {
         );
         if visible(&c, "#final.show #scores").await {
             break;
+        }
+        // Once, click a card of the hand that cannot be played: the rule is shown.
+        if !tried_illegal {
+            let dead = c
+                .find(Locator::Css("body:not(.pending) #hand .card[data-try]"))
+                .await;
+            if let Ok(dead) = dead {
+                if dead.click().await.is_ok() {
+                    let toast = c
+                        .wait()
+                        .at_most(Duration::from_secs(10))
+                        .for_element(Locator::Css("#toast.show"))
+                        .await;
+                    if let Ok(toast) = toast {
+                        let text = toast.text().await.unwrap();
+                        assert!(text.contains("cannot be played"), "{text}");
+                        shot(&c, "02-illegal-attempt.png").await;
+                        tried_illegal = true;
+                    }
+                }
+            }
         }
         let options = c
             .find_all(Locator::Css("[data-act]"))
@@ -173,14 +195,18 @@ async fn play_a_game_against_a_bot_by_clicking() {
             tokio::time::sleep(Duration::from_millis(15)).await;
         }
         if clicks == 12 {
-            shot(&c, "02-table-desktop.png").await;
+            shot(&c, "03-table-desktop.png").await;
             c.set_window_size(390, 844).await.unwrap();
-            shot(&c, "03-table-phone.png").await;
+            shot(&c, "04-table-phone.png").await;
             c.set_window_size(1280, 900).await.unwrap();
         }
     }
     assert!(clicks > 10, "a whole game takes many clicks ({clicks})");
-    shot(&c, "04-final-scores.png").await;
+    assert!(
+        tried_illegal,
+        "a card that cannot be played was offered at some point"
+    );
+    shot(&c, "05-final-scores.png").await;
     let rows = c.find_all(Locator::Css("#scores tbody tr")).await.unwrap();
     assert_eq!(rows.len(), 2);
     let title = c
@@ -226,6 +252,6 @@ async fn play_a_game_against_a_bot_by_clicking() {
         .for_element(Locator::Css("#players .player"))
         .await
         .unwrap();
-    shot(&c, "05-rematch.png").await;
+    shot(&c, "06-rematch.png").await;
     c.close().await.unwrap();
 }
