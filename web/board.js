@@ -152,16 +152,17 @@ function drawInner(inner, obs, acts, towerName) {
     const act = acts.company.get(name);
     const lines = [];
     if (status === "active") {
-      lines.push(h("div", {}, `Price ${c.price} · ${c.supply} shares left`));
-      lines.push(h("div", {}, c.tower !== undefined && c.tower !== null ? `${towerName}: ${PLAYER_NAMES[c.tower]}` : `HQ on ${c.hq}`));
+      lines.push(h("div", { class: "detail" }, `Price ${c.price} · ${c.supply} shares left`));
+      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? `${towerName}: ${PLAYER_NAMES[c.tower]}` : `HQ on ${c.hq}`));
     } else if (status === "gone") {
-      lines.push(h("div", {}, "Acquired"));
+      lines.push(h("div", { class: "detail" }, "Acquired"));
     } else {
-      lines.push(h("div", {}, "Not founded"));
+      lines.push(h("div", { class: "detail" }, "Not founded"));
     }
     return h("div", { class: `company ${status}` + (act ? " legal" : ""), "data-company": name, "data-act": act || null,
       role: act ? "button" : null, title: act || null },
-      h("div", { class: "head" }, companyChip(name), name), lines);
+      h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
+        status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
   });
   const deckAct = acts.other.get("buy deck");
   const levelAct = acts.other.get("buy level");
