@@ -169,7 +169,14 @@ pub async fn run(
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(_)) => continue, // ping and pong are answered by the WebSocket layer
                     Some(Err(e)) => {
+                        // Typically a frame over the transport limit: say so while closing.
                         tracing::debug!(conn, "connection error: {e}");
+                        let _ = socket
+                            .send(Message::Close(Some(CloseFrame {
+                                code: 1009,
+                                reason: "message too big or unreadable".into(),
+                            })))
+                            .await;
                         break;
                     }
                 };

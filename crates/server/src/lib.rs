@@ -12,6 +12,8 @@
 //! * [`bots`] — seat kinds and the bots behind them.
 //! * [`load`] — a load generator that plays many tables over WebSockets.
 
+#![warn(missing_docs)]
+
 pub mod assets;
 pub mod bots;
 pub mod conn;
