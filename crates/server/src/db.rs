@@ -9,7 +9,7 @@
 //! before it acknowledges anything: an action that any player has seen is on disk.
 
 use anyhow::{Context, Result};
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::{params, Connection};
 use std::path::Path;
 use std::sync::mpsc as std_mpsc;
 use tokio::sync::oneshot;
@@ -231,32 +231,6 @@ impl Db {
                 })?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(rows)
-        })
-        .await
-    }
-
-    /// The rematch of table `table`, if one was created.
-    pub async fn rematch_of(&self, table: String) -> Result<Option<String>> {
-        self.call(move |conn| {
-            Ok(conn
-                .query_row("SELECT rematch FROM tables WHERE id = ?1", [&table], |r| {
-                    r.get::<_, Option<String>>(0)
-                })
-                .optional()?
-                .flatten())
-        })
-        .await
-    }
-
-    /// The number of stored actions of table `table`.
-    pub async fn action_count(&self, table: String) -> Result<usize> {
-        self.call(move |conn| {
-            let n: i64 = conn.query_row(
-                "SELECT COUNT(*) FROM actions WHERE table_id = ?1",
-                [&table],
-                |r| r.get(0),
-            )?;
-            Ok(n as usize)
         })
         .await
     }

@@ -312,7 +312,10 @@ impl Table {
     fn send_rematch_links(&mut self) {
         let ids: Vec<ConnId> = self.conns.keys().copied().collect();
         for id in ids {
-            let viewer = self.conns[&id].viewer;
+            // A slow connection may have been dropped while sending to an earlier one.
+            let Some(viewer) = self.conns.get(&id).map(|c| c.viewer) else {
+                continue;
+            };
             if let Some(msg) = self.rematch_msg(viewer) {
                 self.send(id, msg);
             }
