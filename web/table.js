@@ -216,6 +216,7 @@ function render() {
   renderHand(obs, acts);
   renderPlayers();
   const over = obs.phase.step === "over";
+  document.title = (mine ? "● Your turn · " : "") + "Boardroom — " + (S.you === null ? "watching" : name(S.you));
   $("#turn-text").textContent = over ? "Game over" :
     mine ? "Your turn" : `${st.to_act.map(name).join(", ")} to play · turn ${obs.turn}`;
   renderFinal();

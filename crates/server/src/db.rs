@@ -283,3 +283,68 @@ impl Db {
         .await
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(id: &str) -> TableRow {
+        TableRow {
+            id: id.into(),
+            game: "big-boss".into(),
+            config: r#"{"edition":"modern","players":2}"#.into(),
+            seed: u64::MAX - 3,
+            created: 1,
+            seats: vec![
+                SeatRow {
+                    kind: "human".into(),
+                    token: format!("{id}-a"),
+                },
+                SeatRow {
+                    kind: "random".into(),
+                    token: format!("{id}-b"),
+                },
+            ],
+            rematch_of: None,
+            rematch: None,
+        }
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failing_request_does_not_undo_the_others_of_its_group() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("t.sqlite")).unwrap();
+        db.insert_table(table("t1")).await.unwrap();
+        // Many writes at once (so they share commits), one of them a duplicate index.
+        let mut tasks = Vec::new();
+        for i in 0..200usize {
+            let db = db.clone();
+            tasks.push(tokio::spawn(async move {
+                db.append_action("t1".into(), i, i % 2, format!("a{i}"))
+                    .await
+            }));
+        }
+        let dup = {
+            let db = db.clone();
+            tokio::spawn(async move { db.append_action("t1".into(), 0, 0, "again".into()).await })
+        };
+        tasks.push(dup);
+        let results: Vec<_> = futures_util::future::join_all(tasks).await;
+        let refused = results.iter().filter(|r| !matches!(r, Ok(Ok(())))).count();
+        assert_eq!(
+            refused, 1,
+            "exactly one of the two writes of index 0 is refused"
+        );
+        let stored = db.load_actions("t1".into()).await.unwrap();
+        assert_eq!(stored.len(), 200);
+        assert_eq!(stored[7].action, "a7");
+        // A table whose seats break a constraint is stored not at all.
+        let mut bad = table("t2");
+        bad.seats[1].token = bad.seats[0].token.clone();
+        assert!(db.insert_table(bad).await.is_err());
+        let tables = db.load_tables().await.unwrap();
+        assert_eq!(tables.len(), 1);
+        assert_eq!(tables[0].seed, u64::MAX - 3, "seeds keep all 64 bits");
+        assert_eq!(tables[0].seats[1].kind, "random");
+    }
+}
