@@ -33,7 +33,13 @@ pub fn serve(addr: SocketAddr, db: PathBuf, bot_delay_ms: u64) -> Result<()> {
             server.lobby.len(),
             db.display()
         );
-        println!("Open http://{} in your browser", server.addr);
+        let mut open = server.addr;
+        if open.ip().is_unspecified() {
+            // Listening on every interface: this machine itself is reached on loopback.
+            open.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+            println!("Listening on every interface, port {}", server.addr.port());
+        }
+        println!("Open http://{open} in your browser");
         server.run().await
     })
 }
