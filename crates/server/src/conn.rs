@@ -39,7 +39,7 @@ impl Default for Limits {
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
 /// A token bucket: `burst` messages at once, refilled at `rate` per second.
-struct Bucket {
+pub struct Bucket {
     tokens: f64,
     last: Instant,
     rate: f64,
@@ -48,7 +48,8 @@ struct Bucket {
 }
 
 impl Bucket {
-    fn new(rate: f64, burst: f64) -> Self {
+    /// A full bucket of `burst` tokens, refilled at `rate` per second.
+    pub fn new(rate: f64, burst: f64) -> Self {
         Bucket {
             tokens: burst,
             last: Instant::now(),
@@ -58,7 +59,8 @@ impl Bucket {
         }
     }
 
-    fn take(&mut self) -> bool {
+    /// Takes a token if one is left.
+    pub fn take(&mut self) -> bool {
         let now = Instant::now();
         let dt = now.duration_since(self.last).as_secs_f64();
         self.last = now;

@@ -1,7 +1,7 @@
 //! HTTP routes: the pages, the embedded assets, the JSON API and the WebSocket endpoint.
 
 use crate::assets;
-use crate::conn::{self, Limits};
+use crate::conn::{self, Bucket, Limits};
 use crate::lobby::{CreateTable, Lobby};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -19,7 +19,12 @@ pub struct AppState {
     pub lobby: Arc<Lobby>,
     /// Limits for WebSocket connections.
     pub limits: Arc<Limits>,
+    /// Tables created per second, over all clients (a flood of creations is refused).
+    pub creations: Arc<std::sync::Mutex<Bucket>>,
 }
+
+/// Tables that may be created per second on average, and in a burst.
+pub const CREATIONS_PER_SECOND: (f64, f64) = (20.0, 100.0);
 
 /// The query of a table link: `?k=TOKEN` for a seat, nothing to watch.
 #[derive(Deserialize)]
@@ -75,6 +80,13 @@ async fn create_table(
     State(app): State<AppState>,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
+    if !app.creations.lock().expect("creation bucket").take() {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            Json(serde_json::json!({ "error": "too many tables created just now; try again in a moment" })),
+        )
+            .into_response();
+    }
     let Json(req) = match body {
         Ok(b) => b,
         Err(e) => {

@@ -72,6 +72,10 @@ impl Server {
         let router = http::router(http::AppState {
             lobby: lobby.clone(),
             limits: Arc::new(settings.limits),
+            creations: Arc::new(std::sync::Mutex::new(conn::Bucket::new(
+                http::CREATIONS_PER_SECOND.0,
+                http::CREATIONS_PER_SECOND.1,
+            ))),
         });
         Ok(Server {
             addr,

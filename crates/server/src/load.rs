@@ -94,11 +94,18 @@ async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Cr
         "edition": opts.edition,
         "seats": vec!["human"; opts.players],
     });
-    let r = http
-        .post(format!("{}/api/tables", opts.url))
-        .json(&body)
-        .send()
-        .await?;
+    let r = loop {
+        let r = http
+            .post(format!("{}/api/tables", opts.url))
+            .json(&body)
+            .send()
+            .await?;
+        // The server limits how fast tables are created: wait and try again.
+        if r.status() != reqwest::StatusCode::TOO_MANY_REQUESTS {
+            break r;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
     if !r.status().is_success() {
         anyhow::bail!("creating a table failed: {}", r.text().await?);
     }

@@ -345,6 +345,25 @@ async fn creating_a_table_checks_the_request() {
         .unwrap();
     assert_eq!(listed[0]["id"], json!(t.id));
     assert_eq!(listed[0]["seats"][1]["kind"], "normal");
+    // A flood of creations is refused with 429 and a reason, and the server stays healthy.
+    let flood = futures_util::future::join_all((0..150).map(|_| {
+        http.post(format!("{}/api/tables", server.url()))
+            .json(&json!({"seats": ["human", "human"]}))
+            .send()
+    }))
+    .await;
+    let refused: Vec<_> = flood
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|r| r.status() == 429)
+        .collect();
+    assert!(!refused.is_empty() && refused.len() < 150);
+    for r in refused {
+        let v: Value = r.json().await.unwrap();
+        assert!(v["error"].as_str().unwrap().contains("too many tables"));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    server.create("classic", &["human", "random"]).await;
     let page = http
         .get(format!("{}/t/nosuchtable", server.url()))
         .send()
