@@ -370,6 +370,15 @@ document.addEventListener("mouseover", (ev) => {
   document.querySelectorAll(".space.preview").forEach((x) => x.classList.remove("preview"));
   if (g && g.dataset.act && g.dataset.act.startsWith("found ")) preview(Number(g.dataset.space), true);
 });
+$("#share-btn").addEventListener("click", async () => {
+  const link = location.origin + (S.table ? S.table.spectator_link : `/t/${tableId}`);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast("Spectator link copied: " + link, true);
+  } catch {
+    toast("Spectator link: " + link, true);
+  }
+});
 $("#rematch-btn").addEventListener("click", () => {
   S.askedRematch = true;
   send({ type: "rematch" });
