@@ -333,6 +333,22 @@ impl BigBoss {
             }
         }
 
+        // Companies never touch: the piece that would join two of them merges them.
+        for s in 1..=SPACES {
+            if let (Some(a), Some(b)) = (board.owner(s), board.owner(next(s))) {
+                // Only while a merger's acquirer is being chosen do the two touch.
+                let merging = matches!(pos.phase, Phase::ChooseSurvivor { space, left, right }
+                    if (s == space || next(s) == space)
+                        && ((a, b) == (left.0, right.0) || (a, b) == (right.0, left.0)));
+                if a != b && !merging {
+                    return err("board", format!(
+                        "{} (space {s}) and {} (space {}) touch; a piece joining two companies merges them",
+                        CompanyId(a), CompanyId(b), next(s)
+                    ));
+                }
+            }
+        }
+
         // Players, shares, towers.
         let mut players = [Player::default(); MAX_PLAYERS];
         let mut held = [0u32; COMPANIES];

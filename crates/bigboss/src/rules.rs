@@ -490,8 +490,8 @@ impl BigBoss {
                             return Err(RuleError::BadCompany {
                                 company,
                                 reason: format!(
-                                    "already has a {} (seat {owner}'s); each company takes one",
-                                    r.tower_name
+                                    "already carries seat {owner}'s {}; each company takes only one",
+                                r.tower_name
                                 ),
                             });
                         }

@@ -2,15 +2,17 @@
 //! arguments and calls them.
 
 mod bench;
+mod games;
 mod play;
-mod render;
 mod seats;
 mod serve;
 mod simulate;
 mod tools;
 
-use boardroom_bigboss::Edition;
+use boardroom_bigboss::BigBoss;
+use boardroom_bigshot::BigShot;
 use clap::{Parser, Subcommand, ValueEnum};
+use games::GameOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -27,6 +29,30 @@ struct Cli {
 enum GameKind {
     /// Wolfgang Kramer's Big Boss.
     BigBoss,
+    /// Alex Randolph's Big Shot.
+    BigShot,
+}
+
+/// Options only Big Shot reads.
+#[derive(clap::Args, Debug, Clone, Default)]
+struct BigShotArgs {
+    /// Big Shot: a board file (JSON) instead of the default city.
+    #[arg(long, value_name = "FILE")]
+    board: Option<PathBuf>,
+    /// Big Shot: the hidden-money variant (coins hidden, loans only before bidding).
+    #[arg(long)]
+    hidden_money: bool,
+}
+
+impl BigShotArgs {
+    /// Game options carrying these settings (the rest filled in by the caller).
+    fn options(self) -> GameOptions {
+        GameOptions {
+            board: self.board,
+            hidden_money: self.hidden_money,
+            ..GameOptions::default()
+        }
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -37,9 +63,9 @@ enum Command {
     Play {
         /// The game.
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6); ignored when --seats is given.
         #[arg(long, default_value_t = 3)]
         players: usize,
@@ -59,6 +85,8 @@ enum Command {
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Play many bot games and summarise them.
     ///
@@ -67,9 +95,9 @@ enum Command {
         /// The game.
         #[arg(long, default_value = "big-boss")]
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -85,6 +113,8 @@ enum Command {
         /// Print exactly one JSON object on stdout instead of a table.
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Load a position, apply actions in notation, print the resulting position as JSON.
     ///
@@ -101,9 +131,9 @@ enum Command {
     New {
         /// The game.
         game: GameKind,
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players (2-6).
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -113,6 +143,8 @@ enum Command {
         /// The seat that starts (default: drawn from the seed).
         #[arg(long)]
         first: Option<usize>,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Print a game record move by move, with its events and the final scores.
     Replay {
@@ -121,15 +153,20 @@ enum Command {
     },
     /// Measure random-playout throughput (games and decisions per second, one core).
     Bench {
-        /// Rule set.
-        #[arg(long, default_value = "modern", value_parser = parse_edition)]
-        edition: Edition,
+        /// The game.
+        #[arg(long, default_value = "big-boss")]
+        game: GameKind,
+        /// Rule set (Big Boss: modern or classic).
+        #[arg(long)]
+        edition: Option<String>,
         /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
         /// How long to measure, in seconds.
         #[arg(long, default_value_t = 3.0)]
         seconds: f64,
+        #[command(flatten)]
+        bigshot: BigShotArgs,
     },
     /// Serve the browser client: a lobby and live tables with friends and bots.
     ///
@@ -174,15 +211,22 @@ enum Command {
     },
 }
 
-fn parse_edition(s: &str) -> Result<Edition, String> {
-    s.parse()
+fn main() -> ExitCode {
+    restore_sigpipe();
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Play {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             seats,
@@ -190,45 +234,109 @@ fn main() -> ExitCode {
             first,
             record,
             no_color,
-        } => play::run(play::PlayOptions {
-            edition,
-            players,
-            seats,
-            seed,
-            first,
-            record,
-            color: !no_color,
-        }),
+            bigshot,
+        } => {
+            let opts = play::PlayOptions {
+                game: GameOptions {
+                    edition,
+                    players,
+                    first,
+                    ..bigshot.options()
+                },
+                seats,
+                seed,
+                record,
+                color: !no_color,
+            };
+            match game {
+                GameKind::BigBoss => play::run::<BigBoss>(opts),
+                GameKind::BigShot => play::run::<BigShot>(opts),
+            }
+        }
         Command::Simulate {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             games,
             seed,
             threads,
             json,
-        } => simulate::run(simulate::SimOptions {
-            edition,
-            players,
-            games,
-            seed,
-            threads,
-            json,
-        }),
-        Command::Apply { position, actions } => tools::apply(&position, &actions),
+            bigshot,
+        } => {
+            let opts = simulate::SimOptions {
+                game: GameOptions {
+                    edition,
+                    players,
+                    first: None,
+                    ..bigshot.options()
+                },
+                games,
+                seed,
+                threads,
+                json,
+            };
+            match game {
+                GameKind::BigBoss => simulate::run::<BigBoss>(opts),
+                GameKind::BigShot => simulate::run::<BigShot>(opts),
+            }
+        }
+        Command::Apply { position, actions } => {
+            let text = tools::read_input(&position)?;
+            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!("{}: not a valid position file: {e}", position.display())
+            })?;
+            match value.get("game").and_then(|g| g.as_str()) {
+                Some(boardroom_bigboss::position::GAME_NAME) => {
+                    tools::apply::<BigBoss>(&text, &position, &actions)
+                }
+                Some(boardroom_bigshot::position::GAME_NAME) => {
+                    tools::apply::<BigShot>(&text, &position, &actions)
+                }
+                Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
+                None => anyhow::bail!(
+                    "{}: not a valid position file: the `game` field is missing",
+                    position.display()
+                ),
+            }
+        }
         Command::New {
-            game: GameKind::BigBoss,
+            game,
             edition,
             players,
             seed,
             first,
-        } => tools::new_position(edition, players, seed, first),
-        Command::Replay { record } => tools::replay(&record),
+            bigshot,
+        } => {
+            let opts = GameOptions {
+                edition,
+                players,
+                first,
+                ..bigshot.options()
+            };
+            match game {
+                GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
+                GameKind::BigShot => tools::new_position::<BigShot>(&opts, seed),
+            }
+        }
+        Command::Replay { record } => tools::replay_file(&record),
         Command::Bench {
+            game,
             edition,
             players,
             seconds,
-        } => bench::run(edition, players, seconds),
+            bigshot,
+        } => {
+            let opts = GameOptions {
+                edition,
+                players,
+                first: None,
+                ..bigshot.options()
+            };
+            match game {
+                GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds),
+                GameKind::BigShot => bench::run::<BigShot>(&opts, seconds),
+            }
+        }
         Command::Serve {
             addr,
             db,
@@ -253,12 +361,15 @@ fn main() -> ExitCode {
             },
             json,
         ),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::FAILURE
-        }
+    }
+}
+
+/// Lets the program end quietly when its output is closed early (`boardroom replay game.json |
+/// head`), as command-line tools do, instead of panicking on a failed write.
+fn restore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: resetting a signal disposition to its default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

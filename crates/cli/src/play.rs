@@ -1,35 +1,25 @@
 //! `boardroom play`: terminal play against bots or friends at one keyboard (hot seat).
 
-use crate::render;
-use crate::seats::{parse_seats, SeatKind};
-use crate::tools::{print_scores, seat_name};
-use anyhow::{Context, Result};
-use boardroom_bigboss::{Action, BigBoss, Config, Edition};
-use boardroom_engine::{Game, Record, RecordedAction, Seat, Viewer};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
+use crate::games::{CliGame, GameOptions};
+use crate::seats::{make_bot, parse_seats, SeatSpec};
+use anyhow::{bail, Context, Result};
+use boardroom_engine::{Bot, Record, RecordedAction, Seat, Viewer};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Options of `boardroom play`.
 pub struct PlayOptions {
-    pub edition: Edition,
-    pub players: usize,
+    pub game: GameOptions,
     pub seats: Option<Vec<String>>,
     pub seed: Option<u64>,
-    pub first: Option<usize>,
     pub record: Option<PathBuf>,
     pub color: bool,
 }
 
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
-  hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
-Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
-Commands: board (show the table), help, quit.";
-
-fn save_record(path: &Option<PathBuf>, record: &Record<Config>) -> Result<()> {
+fn save_record<C>(path: &Option<PathBuf>, record: &Record<C>) -> Result<()>
+where
+    C: serde::Serialize + serde::de::DeserializeOwned,
+{
     if let Some(p) = path {
         let text = serde_json::to_string_pretty(record)?;
         std::fs::write(p, text).with_context(|| format!("cannot write record {}", p.display()))?;
@@ -37,51 +27,71 @@ fn save_record(path: &Option<PathBuf>, record: &Record<Config>) -> Result<()> {
     Ok(())
 }
 
-pub fn run(opt: PlayOptions) -> Result<()> {
-    let kinds = match &opt.seats {
-        Some(list) => parse_seats(list)?,
+/// Plays a game in the terminal until it ends or the player quits.
+pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
+    let specs = match &opt.seats {
+        Some(list) => {
+            let specs = parse_seats(list)?;
+            opt.game.players = specs.len();
+            specs
+        }
         None => {
-            let mut v = vec![SeatKind::Human];
-            v.resize(opt.players, SeatKind::Random);
+            let mut v = vec![SeatSpec::Human];
+            v.resize(opt.game.players.max(1), SeatSpec::Bot("random".into()));
             v
         }
     };
-    let config = Config {
-        edition: opt.edition,
-        players: kinds.len(),
-        first_player: opt.first,
-    };
+    let config = G::make_config(&opt.game)?;
     let seed = opt.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(1)
     });
-    let mut game = BigBoss::new(&config, seed)?;
-    let mut record = Record::new(BigBoss::NAME, config.clone(), seed);
+    let mut game = G::new(&config, seed)?;
+    if game.num_players() != specs.len() {
+        bail!(
+            "{} seats given for {} players",
+            specs.len(),
+            game.num_players()
+        );
+    }
+    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::new();
+    for (seat, spec) in specs.iter().enumerate() {
+        bots.push(match spec {
+            SeatSpec::Human => None,
+            SeatSpec::Bot(name) => Some(make_bot::<G>(name, seed ^ (0xb075 + seat as u64))?),
+        });
+    }
+    let mut record = Record::new(G::NAME, config.clone(), seed);
     save_record(&opt.record, &record)?;
     let color =
         opt.color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let humans: Vec<Seat> = (0..kinds.len())
-        .filter(|&s| kinds[s] == SeatKind::Human)
-        .collect();
+    let humans: Vec<Seat> = (0..specs.len()).filter(|&s| bots[s].is_none()).collect();
     let hot_seat = humans.len() > 1;
     // The viewer whose eyes the log is written for: the only human, or a spectator.
     let log_viewer = match humans.as_slice() {
         [one] => Viewer::Seat(*one),
         _ => Viewer::Spectator,
     };
-    let mut bot_rng = ChaCha8Rng::seed_from_u64(seed ^ 0xb075);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut out = std::io::stdout();
 
     println!(
-        "Big Boss ({}), {} players, seed {seed}. Seats: {}",
-        opt.edition,
-        kinds.len(),
-        (0..kinds.len())
-            .map(|s| format!("{} = {}", seat_name(s), kinds[s]))
+        "{}, seed {seed}. Seats: {}",
+        G::describe_config(&config),
+        specs
+            .iter()
+            .enumerate()
+            .map(|(s, spec)| format!(
+                "{} = {}",
+                G::seat_name(s),
+                match spec {
+                    SeatSpec::Human => "human",
+                    SeatSpec::Bot(name) => name.as_str(),
+                }
+            ))
             .collect::<Vec<_>>()
             .join(", ")
     );
@@ -92,17 +102,14 @@ pub fn run(opt: PlayOptions) -> Result<()> {
     let mut show_table = true;
     while let Some(seat) = game.to_act().first() {
         game.legal_actions(seat, &mut legal);
-        let action: Action = match kinds[seat] {
-            SeatKind::Random => legal[bot_rng.gen_range(0..legal.len())],
-            SeatKind::Human => {
+        let action = match bots[seat].as_mut() {
+            Some(bot) => bot.choose(&game, seat),
+            None => {
                 if hot_seat && last_human != Some(seat) {
-                    // Hide the previous player's hand before the next one looks.
+                    // Hide the previous player's secrets before the next one looks.
                     print!("\x1b[2J\x1b[H");
-                    println!(
-                        "{}'s turn. Hand the keyboard to {} and press Enter.",
-                        seat_name(seat),
-                        seat_name(seat)
-                    );
+                    let name = G::seat_name(seat);
+                    println!("{name}'s turn. Hand the keyboard to {name} and press Enter.");
                     out.flush()?;
                     let mut line = String::new();
                     if input.read_line(&mut line)? == 0 {
@@ -113,7 +120,7 @@ pub fn run(opt: PlayOptions) -> Result<()> {
                 }
                 last_human = Some(seat);
                 if show_table {
-                    println!("{}", render::table(&game, Some(seat), color));
+                    println!("{}", game.render(Some(seat), color));
                     show_table = false;
                 }
                 match ask(&game, seat, &legal, &mut input, &mut out, color)? {
@@ -128,26 +135,30 @@ pub fn run(opt: PlayOptions) -> Result<()> {
                 }
             }
         };
-        let events = game
-            .play(seat, action)
-            .expect("actions chosen here are checked or listed as legal");
+        let text = game.format_action(action);
+        let events = game.play(seat, action).map_err(|e| {
+            anyhow::anyhow!(
+                "{} chose an illegal action `{text}`: {e}",
+                G::seat_name(seat)
+            )
+        })?;
         record.actions.push(RecordedAction {
             seat,
-            action: action.to_string(),
+            action: text.clone(),
         });
         save_record(&opt.record, &record)?;
-        println!("{}: {action}", seat_name(seat));
+        println!("{}: {text}", G::seat_name(seat));
         for e in &events {
-            let seen = BigBoss::redact(e, log_viewer);
-            if matches!(seen, boardroom_bigboss::Event::TurnStarted { .. }) {
+            let seen = G::redact(e, log_viewer);
+            if G::starts_turn(&seen) {
                 show_table = true;
                 continue;
             }
-            println!("    {}", seen.describe(&seat_name));
+            println!("    {}", G::describe_event(&seen));
         }
     }
-    println!("\n{}", render::table(&game, None, color));
-    print_scores(&game);
+    println!("\n{}", game.render(None, color));
+    print!("{}", game.score_table());
     if let Some(p) = &opt.record {
         println!(
             "\nThe record is in {}; `boardroom replay {}` shows it again.",
@@ -159,20 +170,20 @@ pub fn run(opt: PlayOptions) -> Result<()> {
 }
 
 /// Asks a human for an action until a legal one is given. `None` on quit or end of input.
-fn ask(
-    game: &BigBoss,
+fn ask<G: CliGame>(
+    game: &G,
     seat: Seat,
-    legal: &[Action],
+    legal: &[G::Action],
     input: &mut impl BufRead,
     out: &mut impl Write,
     color: bool,
-) -> Result<Option<Action>> {
+) -> Result<Option<G::Action>> {
     loop {
-        writeln!(out, "{} — {}:", seat_name(seat), render::prompt(game))?;
+        writeln!(out, "{} — {}:", G::seat_name(seat), game.prompt())?;
         let items: Vec<String> = legal
             .iter()
             .enumerate()
-            .map(|(i, &a)| format!("[{}] {}", i + 1, render::explain(game, a)))
+            .map(|(i, &a)| format!("[{}] {}", i + 1, game.explain(a)))
             .collect();
         print_columns(out, &items)?;
         write!(out, "> ")?;
@@ -187,11 +198,11 @@ fn ask(
             "" => continue,
             "quit" | "exit" | "q" => return Ok(None),
             "help" | "?" => {
-                writeln!(out, "{HELP}")?;
+                writeln!(out, "{}", G::notation_help())?;
                 continue;
             }
             "board" | "table" => {
-                writeln!(out, "{}", render::table(game, Some(seat), color))?;
+                writeln!(out, "{}", game.render(Some(seat), color))?;
                 continue;
             }
             _ => {}
@@ -207,7 +218,7 @@ fn ask(
             Err(e) => writeln!(out, "✗ {e}")?,
             Ok(a) => match game.check(seat, a) {
                 Ok(()) => return Ok(Some(a)),
-                Err(e) => writeln!(out, "✗ {a}: {e}")?,
+                Err(e) => writeln!(out, "✗ {}: {e}", game.format_action(a))?,
             },
         }
     }

@@ -1,44 +1,42 @@
-//! Who sits in a seat: a human at the terminal or a bot.
+//! Who sits in a seat: a human at the terminal or a bot, by name.
 
 use anyhow::{bail, Result};
-use std::fmt;
+use boardroom_engine::{Bot, Game, RandomBot};
 
-/// The kinds of seat the terminal game knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SeatKind {
+/// One seat of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatSpec {
     /// A person at this terminal.
     Human,
-    /// A bot choosing uniformly among legal actions.
-    Random,
+    /// A bot, by name (see [`BOT_NAMES`]).
+    Bot(String),
 }
 
-impl fmt::Display for SeatKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            SeatKind::Human => "human",
-            SeatKind::Random => "random",
-        })
+/// The bots the program knows.
+pub const BOT_NAMES: &[&str] = &["random"];
+
+/// Builds the bot called `name`, seeded with `seed`.
+pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>> {
+    match name {
+        "random" => Ok(Box::new(RandomBot::new(seed))),
+        other => bail!("unknown bot `{other}` (bots: {})", BOT_NAMES.join(", ")),
     }
 }
 
-/// Reads a comma-separated seat list such as `human,random,random`.
-pub fn parse_seats(list: &[String]) -> Result<Vec<SeatKind>> {
+/// Reads a seat list such as `human,random,random`.
+pub fn parse_seats(list: &[String]) -> Result<Vec<SeatSpec>> {
     let mut seats = Vec::new();
     for (i, s) in list.iter().enumerate() {
-        seats.push(match s.trim().to_ascii_lowercase().as_str() {
-            "human" | "h" => SeatKind::Human,
-            "random" | "r" => SeatKind::Random,
+        let name = s.trim().to_ascii_lowercase();
+        seats.push(match name.as_str() {
+            "human" | "h" => SeatSpec::Human,
+            n if BOT_NAMES.contains(&n) => SeatSpec::Bot(n.to_string()),
             other => bail!(
-                "seat {}: unknown seat kind `{other}` (known: human, random)",
-                i + 1
+                "seat {}: unknown seat kind `{other}` (known: human, {})",
+                i + 1,
+                BOT_NAMES.join(", ")
             ),
         });
-    }
-    if !(2..=6).contains(&seats.len()) {
-        bail!(
-            "--seats lists {} seats; Big Boss is for 2 to 6 players",
-            seats.len()
-        );
     }
     Ok(seats)
 }

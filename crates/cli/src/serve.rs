@@ -6,7 +6,19 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Network programs must not die of SIGPIPE when a peer goes away (the program's `main` restores
+/// the default disposition for pipe-friendly output): ignore it, so a closed socket is an error
+/// that the connection handles.
+fn ignore_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal disposition before the runtime starts any thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    }
+}
+
 fn runtime() -> Result<tokio::runtime::Runtime> {
+    ignore_sigpipe();
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?)

@@ -1,21 +1,20 @@
-//! `boardroom simulate`: many random-bot games on all cores, with a progress bar and a summary.
+//! `boardroom simulate`: many bot games on all cores, with a progress bar and a summary.
 
-use anyhow::Result;
-use boardroom_bigboss::{BigBoss, Config, Edition, EndReason, Phase};
+use crate::games::{CliGame, GameOptions};
+use anyhow::{bail, Result};
 use boardroom_engine::playout::{random_playout, Scratch};
-use boardroom_engine::Game;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
 /// Options of `boardroom simulate`.
 pub struct SimOptions {
-    pub edition: Edition,
-    pub players: usize,
+    pub game: GameOptions,
     pub games: u64,
     pub seed: u64,
     pub threads: Option<usize>,
@@ -28,17 +27,15 @@ struct GameResult {
     index: u64,
     rewards: Vec<f64>,
     scores: Vec<i64>,
-    money: Vec<i64>,
-    turns: u32,
     decisions: u64,
-    all_passed: bool,
+    stats: Vec<(&'static str, f64)>,
 }
 
 /// The summary printed at the end (and the JSON object of `--json`).
 #[derive(Serialize, Debug)]
 struct Summary {
     game: &'static str,
-    edition: Edition,
+    config: String,
     players: usize,
     games: u64,
     seed: u64,
@@ -47,49 +44,48 @@ struct Summary {
     wins_by_seat: Vec<f64>,
     win_rate_by_seat: Vec<f64>,
     mean_score_by_seat: Vec<f64>,
-    mean_money_by_seat: Vec<f64>,
     mean_turns: f64,
     mean_decisions: f64,
-    all_passed_endings: u64,
+    /// Game-specific figures, mean per game.
+    stats: BTreeMap<&'static str, f64>,
     seconds: f64,
     games_per_second: f64,
 }
 
 /// Plays game `index`: seed `base + index`, random bots seeded from the game seed, so results do
 /// not depend on the number of threads.
-fn play_one(config: &Config, base: u64, index: u64, scratch: &mut Scratch<BigBoss>) -> GameResult {
+fn play_one<G: CliGame>(
+    config: &G::Config,
+    base: u64,
+    index: u64,
+    scratch: &mut Scratch<G>,
+) -> GameResult {
     let seed = base.wrapping_add(index);
-    let mut game = BigBoss::new(config, seed).expect("config validated");
+    let mut game = G::new(config, seed).expect("config validated");
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
-    let stats = random_playout(&mut game, &mut rng, scratch);
+    let played = random_playout(&mut game, &mut rng, scratch);
     let outcome = game.outcome().expect("playout ends the game");
+    let n = game.num_players();
     GameResult {
         index,
-        rewards: (0..config.players).map(|s| outcome.reward(s)).collect(),
+        rewards: (0..n).map(|s| outcome.reward(s)).collect(),
         scores: outcome.scores.clone(),
-        money: (0..config.players)
-            .map(|s| game.player(s).money as i64)
-            .collect(),
-        turns: game.turn(),
-        decisions: stats.decisions,
-        all_passed: game.phase()
-            == Phase::Over {
-                reason: EndReason::AllPassed,
-            },
+        decisions: played.decisions,
+        stats: game.final_stats(),
     }
 }
 
-pub fn run(opt: SimOptions) -> Result<()> {
-    let config = Config::new(opt.edition, opt.players);
-    config.validate()?;
+/// Runs the simulation and prints the summary.
+pub fn run<G: CliGame>(opt: SimOptions) -> Result<()> {
+    let config = G::make_config(&opt.game)?;
     if opt.games == 0 {
-        anyhow::bail!("--games must be at least 1");
+        bail!("--games must be at least 1");
     }
     let threads = opt
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     if threads == 0 {
-        anyhow::bail!("--threads must be at least 1");
+        bail!("--threads must be at least 1");
     }
     let bar = ProgressBar::new(opt.games);
     bar.set_style(
@@ -111,7 +107,7 @@ pub fn run(opt: SimOptions) -> Result<()> {
                     if i >= opt.games {
                         break;
                     }
-                    local.push(play_one(&config, opt.seed, i, &mut scratch));
+                    local.push(play_one::<G>(&config, opt.seed, i, &mut scratch));
                     bar.inc(1);
                 }
                 results
@@ -127,49 +123,49 @@ pub fn run(opt: SimOptions) -> Result<()> {
     results.sort_by_key(|r| r.index);
 
     let n = results.len() as f64;
-    let p = opt.players;
-    let sum_by_seat = |f: &dyn Fn(&GameResult, usize) -> f64| -> Vec<f64> {
+    let p = results[0].rewards.len();
+    let mean_by_seat = |f: &dyn Fn(&GameResult, usize) -> f64| -> Vec<f64> {
         (0..p)
-            .map(|s| results.iter().map(|r| f(r, s)).sum())
+            .map(|s| results.iter().map(|r| f(r, s)).sum::<f64>() / n)
             .collect()
     };
-    let wins = sum_by_seat(&|r, s| r.rewards[s]);
+    let wins: Vec<f64> = (0..p)
+        .map(|s| results.iter().map(|r| r.rewards[s]).sum())
+        .collect();
+    let mut stats = BTreeMap::new();
+    for r in &results {
+        for &(k, v) in &r.stats {
+            *stats.entry(k).or_insert(0.0) += v / n;
+        }
+    }
     let summary = Summary {
-        game: "big-boss",
-        edition: opt.edition,
+        game: G::NAME,
+        config: G::describe_config(&config),
         players: p,
         games: opt.games,
         seed: opt.seed,
         threads,
         win_rate_by_seat: wins.iter().map(|w| w / n).collect(),
         wins_by_seat: wins,
-        mean_score_by_seat: sum_by_seat(&|r, s| r.scores[s] as f64)
-            .iter()
-            .map(|x| x / n)
-            .collect(),
-        mean_money_by_seat: sum_by_seat(&|r, s| r.money[s] as f64)
-            .iter()
-            .map(|x| x / n)
-            .collect(),
-        mean_turns: results.iter().map(|r| r.turns as f64).sum::<f64>() / n,
+        mean_score_by_seat: mean_by_seat(&|r, s| r.scores[s] as f64),
+        mean_turns: stats.get("turns").copied().unwrap_or(0.0),
         mean_decisions: results.iter().map(|r| r.decisions as f64).sum::<f64>() / n,
-        all_passed_endings: results.iter().filter(|r| r.all_passed).count() as u64,
+        stats,
         seconds,
         games_per_second: n / seconds.max(1e-9),
     };
     if opt.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        print_table(&summary);
+        print_table::<G>(&summary);
     }
     Ok(())
 }
 
-fn print_table(s: &Summary) {
+fn print_table<G: CliGame>(s: &Summary) {
     println!(
-        "Big Boss ({}), {} players, {} random-bot games from seed {} on {} thread{}",
-        s.edition,
-        s.players,
+        "{}: {} random-bot games from seed {} on {} thread{}",
+        s.config,
         s.games,
         s.seed,
         s.threads,
@@ -177,23 +173,27 @@ fn print_table(s: &Summary) {
     );
     println!();
     println!(
-        "{:<8} {:>8} {:>8} {:>11} {:>11}",
-        "seat", "wins", "win %", "mean score", "mean money"
+        "{:<8} {:>8} {:>8} {:>11}",
+        "seat", "wins", "win %", "mean score"
     );
     for seat in 0..s.players {
         println!(
-            "{:<8} {:>8.1} {:>7.1}% {:>11.1} {:>11.1}",
-            crate::tools::seat_name(seat),
+            "{:<8} {:>8.1} {:>7.1}% {:>11.1}",
+            G::seat_name(seat),
             s.wins_by_seat[seat],
             100.0 * s.win_rate_by_seat[seat],
             s.mean_score_by_seat[seat],
-            s.mean_money_by_seat[seat]
         );
     }
     println!();
-    println!("mean turns per game      {:.1}", s.mean_turns);
-    println!("mean decisions per game  {:.1}", s.mean_decisions);
-    println!("games ended by all passing  {}", s.all_passed_endings);
+    println!("{:<28}{:>10.1}", "decisions per game", s.mean_decisions);
+    for (k, v) in &s.stats {
+        println!(
+            "{:<28}{:>10.2}",
+            format!("{} per game", k.replace('_', " ")),
+            v
+        );
+    }
     println!(
         "{:.0} games per second ({:.2} s)",
         s.games_per_second, s.seconds

@@ -1,13 +1,16 @@
-//! Drawing a Big Boss table in the terminal: the 72-space loop as a square ring with stack
-//! heights and company tags (coloured when the terminal allows), companies inside the ring,
-//! players below it.
+//! Big Boss in the terminal: configuration from options, and the table drawn as the 72-space
+//! loop in a square ring with stack heights and company tags (coloured when the terminal
+//! allows), companies inside the ring, players below it.
 
-use crate::tools::seat_name;
+use super::{CliGame, GameOptions};
+use anyhow::{anyhow, Result};
 use boardroom_bigboss::board::Space;
 use boardroom_bigboss::card::Card;
 use boardroom_bigboss::company::Status;
 use boardroom_bigboss::rules::IndustryUse;
+use boardroom_bigboss::state::PLAYER_COLOURS;
 use boardroom_bigboss::{Action, BigBoss, CompanyId, Edition, Phase};
+use boardroom_bigboss::{Config, Event};
 use boardroom_engine::{Game, Seat};
 use owo_colors::OwoColorize;
 use std::fmt::Write;
@@ -96,7 +99,7 @@ fn inner_lines(game: &BigBoss, color: bool) -> Vec<String> {
 }
 
 /// The whole table as `viewer` may see it (their own hand only).
-pub fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
+fn table(game: &BigBoss, viewer: Option<Seat>, color: bool) -> String {
     let mut out = String::new();
     // Top: spaces 1..=19, left to right.
     let top: Vec<Space> = (1..=19).collect();
@@ -217,7 +220,7 @@ fn strip_len(s: &str) -> usize {
 }
 
 /// What the player is asked to do in the current step.
-pub fn prompt(game: &BigBoss) -> String {
+fn prompt(game: &BigBoss) -> String {
     match game.phase() {
         Phase::Turn => "Buy a card or play a card".into(),
         Phase::Selling => "Sell more shares or pass".into(),
@@ -252,7 +255,7 @@ pub fn prompt(game: &BigBoss) -> String {
 }
 
 /// An action with a short explanation of its effect, for the list of legal moves.
-pub fn explain(game: &BigBoss, action: Action) -> String {
+fn explain(game: &BigBoss, action: Action) -> String {
     let hint = match action {
         Action::Play(Card::Industry(s)) => match game.industry_use(s) {
             IndustryUse::Stack(c) => format!("stack on {c}, level {}", game.board().height(s) + 1),
@@ -284,5 +287,124 @@ pub fn explain(game: &BigBoss, action: Action) -> String {
         action.to_string()
     } else {
         format!("{action} ({hint})")
+    }
+}
+
+fn seat_name(seat: Seat) -> String {
+    PLAYER_COLOURS
+        .get(seat)
+        .map(|s| s.to_string())
+        .unwrap_or_else(|| format!("Seat {seat}"))
+}
+
+const HELP: &str = "\
+Type the number of a move from the list, or the move itself in notation:
+  buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+  hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
+Commands: board (show the table), help, quit.";
+
+impl CliGame for BigBoss {
+    fn make_config(opts: &GameOptions) -> Result<Config> {
+        if opts.board.is_some() || opts.hidden_money {
+            return Err(anyhow!(
+                "--board and --hidden-money are Big Shot options, not Big Boss ones"
+            ));
+        }
+        let edition: Edition = match &opts.edition {
+            Some(e) => e.parse().map_err(|e: String| anyhow!(e))?,
+            None => Edition::Modern,
+        };
+        let config = Config {
+            edition,
+            players: opts.players,
+            first_player: opts.first,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn describe_config(config: &Config) -> String {
+        format!("Big Boss ({}), {} players", config.edition, config.players)
+    }
+
+    fn describe_event(event: &Event) -> String {
+        event.describe(&seat_name)
+    }
+
+    fn starts_turn(event: &Event) -> bool {
+        matches!(event, Event::TurnStarted { .. })
+    }
+
+    fn render(&self, viewer: Option<Seat>, color: bool) -> String {
+        table(self, viewer, color)
+    }
+
+    fn prompt(&self) -> String {
+        prompt(self)
+    }
+
+    fn explain(&self, action: Action) -> String {
+        explain(self, action)
+    }
+
+    fn notation_help() -> &'static str {
+        HELP
+    }
+
+    fn score_table(&self) -> String {
+        let outcome = self.ranking();
+        let mut out = format!(
+            "{:<8} {:>6} {:>7} {:>7} {:>6} {:>7}\n",
+            "player", "money", "shares", "towers", "cards", "total"
+        );
+        for seat in 0..self.players() {
+            let l = self.score(seat);
+            let mark = if outcome.winners.contains(seat) {
+                "  ← Big Boss"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{:<8} {:>6} {:>7} {:>7} {:>6} {:>7}{mark}",
+                seat_name(seat),
+                l.money,
+                l.shares,
+                l.towers,
+                l.cards,
+                l.total
+            );
+        }
+        out
+    }
+
+    fn seat_name(seat: Seat) -> String {
+        seat_name(seat)
+    }
+
+    fn final_stats(&self) -> Vec<(&'static str, f64)> {
+        let gone = CompanyId::all()
+            .filter(|&c| self.company(c).status == Status::Gone)
+            .count();
+        let founded = CompanyId::all()
+            .filter(|&c| self.company(c).status != Status::Unfounded)
+            .count();
+        let towers: u32 = (0..self.players())
+            .map(|s| self.player(s).towers_placed as u32)
+            .sum();
+        let all_passed = matches!(
+            self.phase(),
+            Phase::Over {
+                reason: boardroom_bigboss::EndReason::AllPassed
+            }
+        );
+        vec![
+            ("turns", self.turn() as f64),
+            ("companies_founded", founded as f64),
+            ("mergers", gone as f64),
+            ("towers_placed", towers as f64),
+            ("all_passed_endings", if all_passed { 1.0 } else { 0.0 }),
+        ]
     }
 }

@@ -1,0 +1,85 @@
+//! Events as sentences for logs, naming players by seat and cubes by colour.
+
+use crate::colour::cubes_to_string;
+use crate::event::Event;
+use boardroom_engine::Seat;
+
+impl Event {
+    /// The event as a sentence; `name` names a seat (e.g. `Seat 2` or `Alice`).
+    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+        match self {
+            Event::RoundStarted { round, roller } => {
+                format!("Round {round}: {} rolls.", name(*roller))
+            }
+            Event::Rolled {
+                seat,
+                die,
+                from,
+                to,
+                cubes,
+            } => format!(
+                "{} rolls {die}: the broker moves from space {} to space {} ({} up for auction).",
+                name(*seat),
+                from + 1,
+                to + 1,
+                cubes_to_string(cubes)
+            ),
+            Event::Loan {
+                seat,
+                colour,
+                received,
+                ious,
+            } => format!(
+                "{} borrows for {colour}: receives {received}M and an IOU ({colour} holds {ious}).",
+                name(*seat)
+            ),
+            Event::Declined { seat } => format!("{} takes no loan.", name(*seat)),
+            Event::BiddingOpened { seat } => format!("Bidding opens with {}.", name(*seat)),
+            Event::Bid { seat, amount } => format!("{} bids {amount}M.", name(*seat)),
+            Event::Passed { seat } => format!("{} passes.", name(*seat)),
+            Event::Won { seat, amount } => {
+                format!("{} wins the auction for {amount}M.", name(*seat))
+            }
+            Event::TakenFree { seat } => {
+                format!("Nobody bids: {} takes the cubes free.", name(*seat))
+            }
+            Event::Paid {
+                seat,
+                colour,
+                amount,
+            } => format!("{} pays {amount}M from {colour}'s coins.", name(*seat)),
+            Event::Placed { seat, colour, lot } => {
+                let article = if matches!(
+                    colour.name().as_bytes()[0],
+                    b'a' | b'e' | b'i' | b'o' | b'u'
+                ) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!(
+                    "{} places {article} {colour} cube on lot {lot}.",
+                    name(*seat)
+                )
+            }
+            Event::Resolved {
+                lot,
+                cubes,
+                owner,
+                at_end,
+            } => {
+                let when = if *at_end { "At the end, lot" } else { "Lot" };
+                let cubes = if cubes.iter().all(|&k| k == 0) {
+                    "no cubes".to_string()
+                } else {
+                    cubes_to_string(cubes)
+                };
+                match owner {
+                    Some(o) => format!("{when} {lot} is sold to {o} ({cubes})."),
+                    None => format!("{when} {lot} goes to nobody ({cubes})."),
+                }
+            }
+            Event::GameOver => "The game is over.".to_string(),
+        }
+    }
+}

@@ -1,0 +1,157 @@
+//! Hidden information: future dice are hidden from everyone; in the hidden-money variant the
+//! coins of other players' colours are hidden until the game ends. Tests vary only the secrets
+//! and check that observations do not change, and that sampling keeps the observation and
+//! depends only on it and the rng.
+
+use boardroom_bigshot::colour::Colour;
+use boardroom_bigshot::{BigShot, Config, Phase};
+use boardroom_engine::{rng, Game, Viewer};
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+
+fn hidden(players: usize) -> Config {
+    let mut c = Config::new(players);
+    c.hidden_money = true;
+    c
+}
+
+/// Random states along a random game (every step), for `config`.
+fn states(config: &Config, seed: u64) -> Vec<BigShot> {
+    let mut g = BigShot::new(config, seed).unwrap();
+    let mut r = rng::from_seed(seed + 1000);
+    let mut out = vec![g.clone()];
+    let mut legal = Vec::new();
+    while let Some(s) = g.to_act().first() {
+        g.legal_actions(s, &mut legal);
+        let a = *legal.choose(&mut r).unwrap();
+        g.play(s, a).unwrap();
+        out.push(g.clone());
+    }
+    out
+}
+
+/// The same state with colour `c`'s coins changed to `coins` (through the position format).
+fn with_coins(g: &BigShot, c: Colour, coins: u32) -> Option<BigShot> {
+    let mut p = g.to_position();
+    p.colours[c.idx()].coins = coins;
+    BigShot::from_position(&p).ok()
+}
+
+fn viewers(n: usize) -> Vec<Viewer> {
+    let mut v: Vec<Viewer> = (0..n).map(Viewer::Seat).collect();
+    v.push(Viewer::Spectator);
+    v
+}
+
+#[test]
+fn other_players_coins_do_not_change_the_observation() {
+    for players in 2..=4 {
+        for g in states(&hidden(players), 3).iter().step_by(7) {
+            if g.phase() == Phase::Over {
+                continue;
+            }
+            for c in Colour::all() {
+                let Some(owner) = g.seat_of(c) else { continue };
+                let Some(h) = with_coins(g, c, 0).or_else(|| with_coins(g, c, 1)) else {
+                    continue;
+                };
+                if h == *g {
+                    continue;
+                }
+                for v in viewers(players) {
+                    let same = g.observe(v) == h.observe(v);
+                    assert_eq!(same, v != Viewer::Seat(owner), "{players}p {c} {v:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn standard_game_shows_all_coins_and_hidden_game_only_ones_own() {
+    let g = BigShot::new(&Config::new(4), 1).unwrap();
+    let o = g.observe(Viewer::Seat(0));
+    assert!(o.colours.iter().all(|c| c.coins == Some(10)));
+    let g = BigShot::new(&hidden(2), 1).unwrap();
+    let o = g.observe(Viewer::Seat(1));
+    let seen: Vec<Option<u32>> = o.colours.iter().map(|c| c.coins).collect();
+    assert_eq!(seen, vec![None, Some(20), None, Some(20)]);
+    assert!(g
+        .observe(Viewer::Spectator)
+        .colours
+        .iter()
+        .all(|c| c.coins.is_none() && c.ious == 0));
+}
+
+#[test]
+fn coins_are_revealed_at_the_end() {
+    let last = states(&hidden(3), 5).pop().unwrap();
+    assert!(last.is_over());
+    let o = last.observe(Viewer::Spectator);
+    assert!(o.colours.iter().take(3).all(|c| c.coins.is_some()));
+    assert!(o.scores.is_some());
+}
+
+#[test]
+fn future_dice_are_hidden() {
+    let g = BigShot::new(&Config::new(4), 9).unwrap();
+    let json = serde_json::to_string(&g.observe(Viewer::Seat(0))).unwrap();
+    let seed_hex = g.to_position().dice.seed;
+    assert!(!json.contains(&seed_hex));
+    assert!(!json.contains("dice"));
+    // Two games that differ only in the die's generator look the same to everyone.
+    let mut p = g.to_position();
+    p.dice.seed = "ab".repeat(32);
+    let h = BigShot::from_position(&p).unwrap();
+    assert_ne!(g, h);
+    for v in viewers(4) {
+        assert_eq!(g.observe(v), h.observe(v));
+    }
+}
+
+#[test]
+fn sampling_keeps_the_observation_and_depends_only_on_it() {
+    for config in [hidden(2), hidden(3), hidden(4), Config::new(4)] {
+        for g in states(&config, 11).iter().step_by(5) {
+            for v in viewers(config.players) {
+                let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+                let s = g.sample_hidden(v, &mut r);
+                assert_eq!(s.observe(v), g.observe(v));
+                // A valid position, and the viewer's own options are unchanged.
+                BigShot::from_position(&s.to_position()).unwrap();
+                if let Some(me) = v.seat() {
+                    let (mut a, mut b) = (Vec::new(), Vec::new());
+                    g.legal_actions(me, &mut a);
+                    s.legal_actions(me, &mut b);
+                    assert_eq!(a, b);
+                }
+                // Only the observation and the rng matter: change a secret, same sample.
+                let mut p = g.to_position();
+                p.dice.seed = "cd".repeat(32);
+                if config.hidden_money && g.phase() != Phase::Over {
+                    let other = (v.seat().unwrap_or(0) + 1) % config.players;
+                    let c = g.colours_of(other)[0];
+                    let mut q = p.clone();
+                    q.colours[c.idx()].coins = 0;
+                    if BigShot::from_position(&q).is_ok() {
+                        p = q;
+                    }
+                }
+                let h = BigShot::from_position(&p).unwrap();
+                let mut r2 = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+                assert_eq!(h.sample_hidden(v, &mut r2), s);
+            }
+        }
+    }
+}
+
+#[test]
+fn sampled_coins_vary_in_the_hidden_variant() {
+    let g = &states(&hidden(4), 2)[40];
+    let mut seen = std::collections::BTreeSet::new();
+    let mut r = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    for _ in 0..50 {
+        seen.insert(g.sample_hidden(Viewer::Seat(0), &mut r).coins(Colour(1)));
+    }
+    assert!(seen.len() > 1);
+}
