@@ -15,12 +15,31 @@ use std::time::{Duration, Instant};
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-struct Driver(Child);
+/// chromedriver, and the profile directory of the Chromium it starts.
+struct Driver(Child, PathBuf);
 
 impl Drop for Driver {
     fn drop(&mut self) {
         let _ = self.0.kill();
         let _ = self.0.wait();
+        // A test that failed before closing its session leaves Chromium running: end the
+        // processes started with this test's own profile directory (and only those).
+        let marker = format!("--user-data-dir={}", self.1.display());
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in dir.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let matches = cmdline
+                .split(|&b| b == 0)
+                .any(|arg| arg == marker.as_bytes());
+            if matches {
+                let _ = Command::new("kill").arg(pid.to_string()).status();
+            }
+        }
     }
 }
 
@@ -50,7 +69,7 @@ async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
-    let driver = Driver(child);
+    let driver = Driver(child, profile.to_path_buf());
     let deadline = Instant::now() + Duration::from_secs(20);
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
         assert!(Instant::now() < deadline, "chromedriver did not start");
