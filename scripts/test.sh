@@ -14,6 +14,21 @@ fi
 if ! cargo fmt --version >/dev/null 2>&1 && need rustup; then rustup component add rustfmt; fi
 if ! cargo clippy --version >/dev/null 2>&1 && need rustup; then rustup component add clippy; fi
 
+# The browser test drives Debian's Chromium through chromedriver; install them when missing.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if need apt-get && [ "$(id -u)" = 0 ]; then
+        echo "==> installing chromium and chromium-driver"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq </dev/null
+        apt-get install -y -qq chromium chromium-driver </dev/null >/dev/null
+    else
+        echo "error: the browser test needs /usr/bin/chromium and /usr/bin/chromedriver" >&2
+        echo "       (apt-get install chromium chromium-driver)" >&2
+        exit 1
+    fi
+fi
+export BOARDROOM_BROWSER_TESTS=require
+
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy"

@@ -7,6 +7,7 @@ mod hint;
 mod play;
 mod plot;
 mod seats;
+mod serve;
 mod simulate;
 mod stats;
 mod tools;
@@ -206,6 +207,47 @@ enum Command {
         #[command(flatten)]
         bigshot: BigShotArgs,
     },
+    /// Serve the browser client: a lobby and live tables with friends and bots.
+    ///
+    /// Example: boardroom serve --addr 127.0.0.1:8080 --db boardroom.sqlite
+    Serve {
+        /// Address to listen on (port 0 picks a free port).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The SQLite database holding every table (created when missing).
+        #[arg(long, default_value = "boardroom.sqlite")]
+        db: PathBuf,
+        /// Pause before each bot move, in milliseconds, so people can follow.
+        #[arg(long, default_value_t = 700)]
+        bot_delay_ms: u64,
+    },
+    /// Drive many concurrent tables over WebSockets against a running server and report
+    /// round-trip times and memory.
+    ///
+    /// Example: boardroom load --url http://127.0.0.1:8080 --tables 500 --seconds 30
+    Load {
+        /// The server.
+        #[arg(long, default_value = "http://127.0.0.1:8080")]
+        url: String,
+        /// Concurrent tables.
+        #[arg(long, default_value_t = 100)]
+        tables: usize,
+        /// Players per table (each one WebSocket connection).
+        #[arg(long, default_value_t = 3)]
+        players: usize,
+        /// Rule set.
+        #[arg(long, default_value = "modern")]
+        edition: String,
+        /// Seconds of play to measure.
+        #[arg(long, default_value_t = 30.0)]
+        seconds: f64,
+        /// Pause before each action, in milliseconds.
+        #[arg(long, default_value_t = 250)]
+        think_ms: u64,
+        /// Print the report as one JSON object.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -374,6 +416,30 @@ fn run(command: Command) -> anyhow::Result<()> {
                 GameKind::BigShot => bench::run::<BigShot>(&opts, seconds, decisions),
             }
         }
+        Command::Serve {
+            addr,
+            db,
+            bot_delay_ms,
+        } => serve::serve(addr, db, bot_delay_ms),
+        Command::Load {
+            url,
+            tables,
+            players,
+            edition,
+            seconds,
+            think_ms,
+            json,
+        } => serve::load(
+            boardroom_server::load::LoadOptions {
+                url: url.trim_end_matches('/').to_string(),
+                tables,
+                players,
+                edition,
+                duration: std::time::Duration::from_secs_f64(seconds),
+                think: std::time::Duration::from_millis(think_ms),
+            },
+            json,
+        ),
     }
 }
 

@@ -1,0 +1,204 @@
+//! `boardroom serve` as a real process: killed mid-game and started again, every table resumes
+//! exactly where it was and play continues.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Serve {
+    child: Child,
+    url: String,
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Starts `boardroom serve` on a free port and reads the address it prints.
+fn serve(db: &Path) -> Serve {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardroom"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--bot-delay-ms",
+            "0",
+            "--db",
+        ])
+        .arg(db)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = BufReader::new(child.stdout.take().unwrap());
+    let url = out.lines().map_while(Result::ok).find_map(|line| {
+        line.strip_prefix("Open ")
+            .and_then(|rest| rest.split_whitespace().next())
+            .map(str::to_string)
+    });
+    let mut serve = Serve {
+        child,
+        url: String::new(),
+    };
+    // On a missing address `serve` is dropped here, which kills and waits for the process.
+    serve.url = url.expect("boardroom serve prints the address to open");
+    serve
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(url: &str, link: &str) -> Ws {
+    let ws_url = format!(
+        "{}{}",
+        url.replacen("http", "ws", 1),
+        link.replacen("/t/", "/ws/", 1)
+    );
+    tokio_tungstenite::connect_async(ws_url).await.unwrap().0
+}
+
+/// The next `state` message.
+async fn next_state(ws: &mut Ws) -> Value {
+    loop {
+        let m = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("open")
+            .unwrap();
+        if let Message::Text(t) = m {
+            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            assert_ne!(v["type"], "error", "{v}");
+            if v["type"] == "state" {
+                return v;
+            }
+        }
+    }
+}
+
+/// Plays `n` actions of the people (the first legal one, for whichever seat the game asks),
+/// following the bot's moves in between.
+async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
+    let mut played = 0;
+    while played < n {
+        let Some(i) =
+            (0..clients.len()).find(|&i| !states[i]["legal"].as_array().unwrap().is_empty())
+        else {
+            assert!(
+                !states[0]["to_act"].as_array().unwrap().is_empty(),
+                "the game ended early"
+            );
+            // The bot's turn: every client hears of its move.
+            for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
+                *s = next_state(c).await;
+            }
+            continue;
+        };
+        played += 1;
+        let action = states[i]["legal"][0].as_str().unwrap().to_string();
+        let msg = json!({"type": "act", "action": action});
+        clients[i]
+            .send(Message::text(msg.to_string()))
+            .await
+            .unwrap();
+        for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
+            *s = next_state(c).await;
+        }
+        // Stay under the per-connection rate limit.
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_server_resumes_every_table_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tables.sqlite");
+    let first = serve(&db);
+    let http = reqwest::Client::new();
+    let created: Value = http
+        .post(format!("{}/api/tables", first.url))
+        .json(&json!({"edition": "classic", "seats": ["human", "human", "random"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let links: Vec<String> = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["link"].as_str().map(str::to_string))
+        .collect();
+    assert_eq!(links.len(), 2);
+    let mut clients = vec![
+        connect(&first.url, &links[0]).await,
+        connect(&first.url, &links[1]).await,
+    ];
+    let mut states = vec![
+        next_state(&mut clients[0]).await,
+        next_state(&mut clients[1]).await,
+    ];
+    // The bot may move first: let both catch up to the same version.
+    while states[0]["version"] != states[1]["version"]
+        || (states[0]["legal"].as_array().unwrap().is_empty()
+            && states[1]["legal"].as_array().unwrap().is_empty())
+    {
+        let behind = if states[0]["version"].as_u64() <= states[1]["version"].as_u64() {
+            0
+        } else {
+            1
+        };
+        states[behind] = next_state(&mut clients[behind]).await;
+    }
+    play(&mut clients, &mut states, 25).await;
+    // Wait for the bot if it is its turn, so nothing is in flight, then kill the server.
+    while states
+        .iter()
+        .all(|s| s["legal"].as_array().unwrap().is_empty())
+    {
+        for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
+            *s = next_state(c).await;
+        }
+    }
+    let before: Vec<Value> = states.clone();
+    drop(clients);
+    drop(first); // SIGKILL: no shutdown of any kind
+
+    let second = serve(&db);
+    let mut clients = vec![
+        connect(&second.url, &links[0]).await,
+        connect(&second.url, &links[1]).await,
+    ];
+    let mut states = vec![
+        next_state(&mut clients[0]).await,
+        next_state(&mut clients[1]).await,
+    ];
+    for (b, a) in before.iter().zip(&states) {
+        assert_eq!(b["version"], a["version"]);
+        assert_eq!(
+            b["observation"], a["observation"],
+            "the same state after restart"
+        );
+        assert_eq!(b["legal"], a["legal"]);
+    }
+    let v = states[0]["version"].as_u64().unwrap();
+    play(&mut clients, &mut states, 10).await;
+    assert!(states[0]["version"].as_u64().unwrap() >= v + 10);
+    // The lobby lists the table after the restart.
+    let listed: Value = http
+        .get(format!("{}/api/tables", second.url))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed[0]["id"], created["id"]);
+}

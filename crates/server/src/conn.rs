@@ -1,0 +1,253 @@
+//! One WebSocket connection: reads client messages, enforces size and rate limits, forwards
+//! them to its table, and writes the table's messages with sequence numbers.
+
+use crate::lobby::Lobby;
+use crate::protocol::{parse_client, ClientMsg, Envelope, ErrorCode, ServerMsg};
+use crate::table::{Command, ConnId, TableHandle, OUTBOX_CAPACITY};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use boardroom_engine::Viewer;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{mpsc, oneshot};
+
+/// Limits on what one connection may send.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The largest message the server reads, in bytes; larger ones get an error. (Frames
+    /// beyond `frame_bytes` close the connection.)
+    pub message_bytes: usize,
+    /// The largest frame the WebSocket layer accepts at all.
+    pub frame_bytes: usize,
+    /// Messages per second allowed on average.
+    pub rate_per_second: f64,
+    /// Messages allowed in a burst.
+    pub burst: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            message_bytes: 4096,
+            frame_bytes: 64 * 1024,
+            rate_per_second: 20.0,
+            burst: 40.0,
+        }
+    }
+}
+
+static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
+
+/// A token bucket: `burst` messages at once, refilled at `rate` per second.
+pub struct Bucket {
+    tokens: f64,
+    last: Instant,
+    rate: f64,
+    burst: f64,
+    warned: Option<Instant>,
+}
+
+impl Bucket {
+    /// A full bucket of `burst` tokens, refilled at `rate` per second.
+    pub fn new(rate: f64, burst: f64) -> Self {
+        Bucket {
+            tokens: burst,
+            last: Instant::now(),
+            rate,
+            burst,
+            warned: None,
+        }
+    }
+
+    /// Takes a token if one is left.
+    pub fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * self.rate).min(self.burst);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether to tell the client it is being limited (at most once a second, so a flood does
+    /// not get a flood of errors back).
+    fn should_warn(&mut self) -> bool {
+        let now = Instant::now();
+        if self
+            .warned
+            .is_some_and(|w| now.duration_since(w) < Duration::from_secs(1))
+        {
+            return false;
+        }
+        self.warned = Some(now);
+        true
+    }
+}
+
+struct Writer {
+    seq: u64,
+}
+
+impl Writer {
+    async fn send(&mut self, socket: &mut WebSocket, msg: &ServerMsg) -> bool {
+        self.seq += 1;
+        let text = match serde_json::to_string(&Envelope { seq: self.seq, msg }) {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::error!("cannot encode a message: {e}");
+                return false;
+            }
+        };
+        socket.send(Message::Text(text.into())).await.is_ok()
+    }
+}
+
+/// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
+pub async fn run(
+    mut socket: WebSocket,
+    lobby: Arc<Lobby>,
+    table_id: String,
+    table: TableHandle,
+    token: Option<String>,
+    limits: Arc<Limits>,
+) {
+    let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let mut writer = Writer { seq: 0 };
+    let (outbox, mut inbox) = mpsc::channel::<Arc<ServerMsg>>(OUTBOX_CAPACITY);
+    let (reply_tx, reply_rx) = oneshot::channel();
+    let joined = table
+        .tx
+        .send(Command::Join {
+            conn,
+            token,
+            outbox,
+            reply: reply_tx,
+        })
+        .await
+        .is_ok();
+    let viewer = match reply_rx.await {
+        Ok(Ok(viewer)) if joined => viewer,
+        Ok(Err(refusal)) => {
+            writer.send(&mut socket, &refusal).await;
+            let _ = socket
+                .send(Message::Close(Some(CloseFrame {
+                    code: 4001,
+                    reason: "bad seat token".into(),
+                })))
+                .await;
+            return;
+        }
+        _ => return,
+    };
+    let mut bucket = Bucket::new(limits.rate_per_second, limits.burst);
+    loop {
+        tokio::select! {
+            out = inbox.recv() => match out {
+                Some(msg) => {
+                    if !writer.send(&mut socket, &msg).await {
+                        break;
+                    }
+                }
+                // The table dropped this connection (too slow) or stopped.
+                None => break,
+            },
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let m = ServerMsg::error(
+                            ErrorCode::Malformed,
+                            "binary frames are not read: send JSON text",
+                        );
+                        if !writer.send(&mut socket, &m).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(_)) => continue, // ping and pong are answered by the WebSocket layer
+                    Some(Err(e)) => {
+                        // Typically a frame over the transport limit: say so while closing.
+                        tracing::debug!(conn, "connection error: {e}");
+                        let _ = socket
+                            .send(Message::Close(Some(CloseFrame {
+                                code: 1009,
+                                reason: "message too big or unreadable".into(),
+                            })))
+                            .await;
+                        break;
+                    }
+                };
+                if !bucket.take() {
+                    if bucket.should_warn() {
+                        let m = ServerMsg::error(
+                            ErrorCode::RateLimited,
+                            format!(
+                                "too many messages: at most {} a second; messages over the \
+                                 limit are ignored",
+                                limits.rate_per_second
+                            ),
+                        );
+                        if !writer.send(&mut socket, &m).await {
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                if text.len() > limits.message_bytes {
+                    let m = ServerMsg::error(
+                        ErrorCode::TooLarge,
+                        format!(
+                            "message of {} bytes refused: the limit is {} bytes",
+                            text.len(),
+                            limits.message_bytes
+                        ),
+                    );
+                    if !writer.send(&mut socket, &m).await {
+                        break;
+                    }
+                    continue;
+                }
+                let cmd = match parse_client(text.as_str()) {
+                    Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
+                    Ok(ClientMsg::Sync) => Command::Sync { conn },
+                    Ok(ClientMsg::Ping) => {
+                        if !writer.send(&mut socket, &ServerMsg::Pong).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(ClientMsg::Rematch) => {
+                        let refusal = if viewer == Viewer::Spectator {
+                            Some("spectators cannot start a rematch".to_string())
+                        } else {
+                            // On success every connection of the table is sent its link.
+                            lobby.rematch(&table_id).await.err()
+                        };
+                        if let Some(message) = refusal {
+                            let m = ServerMsg::error(ErrorCode::Illegal, message);
+                            if !writer.send(&mut socket, &m).await {
+                                break;
+                            }
+                        }
+                        continue;
+                    }
+                    Err((code, message)) => {
+                        if !writer.send(&mut socket, &ServerMsg::error(code, message)).await {
+                            break;
+                        }
+                        continue;
+                    }
+                };
+                if table.tx.send(cmd).await.is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = table.tx.send(Command::Leave { conn }).await;
+}

@@ -1,0 +1,299 @@
+//! A load generator: many concurrent tables, every seat a WebSocket client that plays random
+//! legal actions, against a running server. Reports action round-trip times and memory.
+//!
+//! Round trip: from sending an `act` to receiving the `state` message that includes it.
+
+use futures_util::{SinkExt, StreamExt};
+use rand::seq::SliceRandom;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+use crate::lobby::Created;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct LoadOptions {
+    /// The server, e.g. `http://127.0.0.1:8080`.
+    pub url: String,
+    /// Tables played at the same time (a finished game is replaced by a new one).
+    pub tables: usize,
+    /// Players per table (each a WebSocket connection).
+    pub players: usize,
+    /// `modern` or `classic`.
+    pub edition: String,
+    /// How long to play once every table is seated.
+    pub duration: Duration,
+    /// Pause before each action, as a person or a paced bot would take.
+    pub think: Duration,
+}
+
+/// The figures measured.
+#[derive(Clone, Debug, Serialize)]
+pub struct LoadReport {
+    /// Concurrent tables.
+    pub tables: usize,
+    /// Players per table.
+    pub players: usize,
+    /// WebSocket connections open at once.
+    pub connections: usize,
+    /// Seconds of play measured.
+    pub seconds: f64,
+    /// Actions acknowledged.
+    pub actions: u64,
+    /// Actions per second over all tables.
+    pub actions_per_second: f64,
+    /// Games played to the end.
+    pub games_finished: u64,
+    /// Error messages received (should be 0).
+    pub errors: u64,
+    /// Round-trip percentiles in milliseconds.
+    pub rtt_ms_p50: f64,
+    /// 90th percentile.
+    pub rtt_ms_p90: f64,
+    /// 99th percentile.
+    pub rtt_ms_p99: f64,
+    /// Slowest.
+    pub rtt_ms_max: f64,
+    /// Server resident memory before the tables were created (bytes), if reported.
+    pub server_bytes_before: Option<u64>,
+    /// Server resident memory with every table seated (bytes), if reported.
+    pub server_bytes_seated: Option<u64>,
+    /// (seated − before) / tables: memory per live table with its connections.
+    pub bytes_per_table: Option<u64>,
+    /// Server resident memory at the end of play (bytes), if reported.
+    pub server_bytes_end: Option<u64>,
+    /// (end − before) / tables: memory per table after play (game logs kept in memory, the
+    /// tables of finished games still held).
+    pub bytes_per_table_end: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct Stats {
+    resident_bytes: Option<u64>,
+}
+
+#[derive(Default)]
+struct Tally {
+    rtts_us: Mutex<Vec<u32>>,
+    actions: AtomicU64,
+    games: AtomicU64,
+    errors: AtomicU64,
+}
+
+async fn stats(http: &reqwest::Client, url: &str) -> Option<u64> {
+    let r = http.get(format!("{url}/api/stats")).send().await.ok()?;
+    r.json::<Stats>().await.ok()?.resident_bytes
+}
+
+async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Created> {
+    let body = serde_json::json!({
+        "game": "big-boss",
+        "edition": opts.edition,
+        "seats": vec!["human"; opts.players],
+    });
+    let r = loop {
+        let r = http
+            .post(format!("{}/api/tables", opts.url))
+            .json(&body)
+            .send()
+            .await?;
+        // The server limits how fast tables are created: wait and try again.
+        if r.status() != reqwest::StatusCode::TOO_MANY_REQUESTS {
+            break r;
+        }
+        tokio::time::sleep(Duration::from_millis(250)).await;
+    };
+    if !r.status().is_success() {
+        anyhow::bail!("creating a table failed: {}", r.text().await?);
+    }
+    Ok(r.json().await?)
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(base: &str, link: &str) -> anyhow::Result<Ws> {
+    let ws_base = base.replacen("http", "ws", 1);
+    let path = link.replacen("/t/", "/ws/", 1);
+    let (ws, _) = tokio_tungstenite::connect_async(format!("{ws_base}{path}")).await?;
+    Ok(ws)
+}
+
+/// Plays one seat until the game ends or `deadline`; returns whether the game ended.
+async fn play_seat(
+    mut ws: Ws,
+    think: Duration,
+    deadline: Instant,
+    tally: Arc<Tally>,
+    measuring: Arc<std::sync::atomic::AtomicBool>,
+) -> bool {
+    let mut pending: Option<(usize, Instant)> = None;
+    loop {
+        let next = tokio::time::timeout_at(deadline.into(), ws.next()).await;
+        let text = match next {
+            Ok(Some(Ok(Message::Text(t)))) => t,
+            Ok(Some(Ok(_))) => continue,
+            _ => return false,
+        };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(text.as_str()) else {
+            continue;
+        };
+        match v["type"].as_str() {
+            Some("error") => {
+                tally.errors.fetch_add(1, Ordering::Relaxed);
+                pending = None;
+                let _ = ws.send(Message::text(r#"{"type":"sync"}"#)).await;
+            }
+            Some("state") => {
+                let version = v["version"].as_u64().unwrap_or(0) as usize;
+                if let Some((sent_at, t0)) = pending {
+                    if version > sent_at {
+                        if measuring.load(Ordering::Relaxed) {
+                            let us = t0.elapsed().as_micros().min(u32::MAX as u128) as u32;
+                            tally.rtts_us.lock().expect("tally").push(us);
+                            tally.actions.fetch_add(1, Ordering::Relaxed);
+                        }
+                        pending = None;
+                    }
+                }
+                if v["to_act"].as_array().is_some_and(|a| a.is_empty()) {
+                    return true;
+                }
+                let legal: Vec<String> = v["legal"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .filter_map(|x| x.as_str().map(str::to_string))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if legal.is_empty() || pending.is_some() {
+                    continue;
+                }
+                if !think.is_zero() {
+                    tokio::time::sleep(think).await;
+                }
+                let action = legal
+                    .choose(&mut rand::thread_rng())
+                    .cloned()
+                    .unwrap_or_default();
+                let msg = serde_json::json!({"type": "act", "action": action, "version": version});
+                pending = Some((version, Instant::now()));
+                if ws.send(Message::text(msg.to_string())).await.is_err() {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Runs the load: creates `tables` tables, seats every player, plays for `duration`.
+pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
+    let http = reqwest::Client::new();
+    let before = stats(&http, &opts.url).await;
+    let tally = Arc::new(Tally::default());
+    let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    // Seat every table first (creating in parallel batches), then start the clock.
+    let mut seated: Vec<Vec<Ws>> = Vec::with_capacity(opts.tables);
+    for chunk in (0..opts.tables).collect::<Vec<_>>().chunks(50) {
+        let batch = futures_util::future::join_all(chunk.iter().map(|_| async {
+            let created = create(&http, &opts).await?;
+            let mut socks = Vec::new();
+            for s in &created.seats {
+                let link = s
+                    .link
+                    .as_deref()
+                    .ok_or_else(|| anyhow::anyhow!("no link"))?;
+                socks.push(connect(&opts.url, link).await?);
+            }
+            anyhow::Ok(socks)
+        }))
+        .await;
+        for b in batch {
+            seated.push(b?);
+        }
+    }
+    // Let the welcome messages settle before reading memory.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let seated_bytes = stats(&http, &opts.url).await;
+    let start = Instant::now();
+    let deadline = start + opts.duration;
+    measuring.store(true, Ordering::Relaxed);
+    let mut tasks = Vec::new();
+    for socks in seated {
+        let (tally, measuring, opts, http) =
+            (tally.clone(), measuring.clone(), opts.clone(), http.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut socks = Some(socks);
+            while Instant::now() < deadline {
+                let current = match socks.take() {
+                    Some(s) => s,
+                    None => {
+                        let Ok(created) = create(&http, &opts).await else {
+                            break;
+                        };
+                        let mut v = Vec::new();
+                        for s in &created.seats {
+                            match connect(&opts.url, s.link.as_deref().unwrap_or("")).await {
+                                Ok(ws) => v.push(ws),
+                                Err(_) => return,
+                            }
+                        }
+                        v
+                    }
+                };
+                let ends = futures_util::future::join_all(current.into_iter().map(|ws| {
+                    play_seat(ws, opts.think, deadline, tally.clone(), measuring.clone())
+                }))
+                .await;
+                if ends.iter().any(|&e| e) {
+                    tally.games.fetch_add(1, Ordering::Relaxed);
+                }
+            }
+        }));
+    }
+    for t in tasks {
+        let _ = t.await;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let end_bytes = stats(&http, &opts.url).await;
+    let mut rtts = std::mem::take(&mut *tally.rtts_us.lock().expect("tally"));
+    rtts.sort_unstable();
+    let pct = |p: f64| -> f64 {
+        if rtts.is_empty() {
+            return 0.0;
+        }
+        let i = ((rtts.len() as f64 - 1.0) * p).round() as usize;
+        rtts[i] as f64 / 1000.0
+    };
+    let actions = tally.actions.load(Ordering::Relaxed);
+    Ok(LoadReport {
+        tables: opts.tables,
+        players: opts.players,
+        connections: opts.tables * opts.players,
+        seconds,
+        actions,
+        actions_per_second: actions as f64 / seconds,
+        games_finished: tally.games.load(Ordering::Relaxed),
+        errors: tally.errors.load(Ordering::Relaxed),
+        rtt_ms_p50: pct(0.50),
+        rtt_ms_p90: pct(0.90),
+        rtt_ms_p99: pct(0.99),
+        rtt_ms_max: pct(1.0),
+        server_bytes_before: before,
+        server_bytes_seated: seated_bytes,
+        bytes_per_table: match (before, seated_bytes) {
+            (Some(b), Some(a)) if opts.tables > 0 => Some(a.saturating_sub(b) / opts.tables as u64),
+            _ => None,
+        },
+        server_bytes_end: end_bytes,
+        bytes_per_table_end: match (before, end_bytes) {
+            (Some(b), Some(a)) if opts.tables > 0 => Some(a.saturating_sub(b) / opts.tables as u64),
+            _ => None,
+        },
+    })
+}

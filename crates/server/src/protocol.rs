@@ -1,0 +1,250 @@
+//! The messages of the WebSocket protocol (see `docs/protocol.md`).
+//!
+//! Clients send [`ClientMsg`] as JSON text frames; the server answers with [`ServerMsg`]s, each
+//! wrapped in an [`Envelope`] that carries the connection's sequence number (1, 2, 3… per
+//! connection, no gaps).
+
+use boardroom_bigboss::{Event, Observation};
+use boardroom_engine::Seat;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Play an action, written in the game's notation (`play 23`, `share Regent`, `end`).
+    Act {
+        /// The action.
+        action: String,
+        /// The table version (number of actions) the client saw when choosing; when given and
+        /// the table has moved on, the action is refused as stale.
+        #[serde(default)]
+        version: Option<usize>,
+    },
+    /// Send the current state again.
+    Sync,
+    /// Ask for a rematch of a finished game (same seats, new deal).
+    Rematch,
+    /// Keep-alive; answered with `pong`.
+    Ping,
+}
+
+/// The message types a client may send (for error messages).
+pub const CLIENT_TYPES: [&str; 4] = ["act", "sync", "rematch", "ping"];
+
+/// Why a message was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or JSON of the wrong shape.
+    Malformed,
+    /// A `type` the server does not know.
+    UnknownMessage,
+    /// The message is larger than the limit.
+    TooLarge,
+    /// Too many messages too fast.
+    RateLimited,
+    /// The seat token in the link matches no seat of this table.
+    BadToken,
+    /// Spectators watch; they cannot act.
+    Spectator,
+    /// Another seat is to act.
+    NotYourTurn,
+    /// The text is not an action in the game's notation.
+    Notation,
+    /// The action breaks a rule (the message names it).
+    Illegal,
+    /// The action was chosen against an older state.
+    Stale,
+    /// The game is over.
+    GameOver,
+    /// The table does not exist.
+    NoSuchTable,
+    /// Something failed on the server (for example the database); nothing was changed.
+    Internal,
+}
+
+/// A seat as every viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatInfo {
+    /// The seat number, from 0.
+    pub seat: Seat,
+    /// The player's name (their colour).
+    pub name: String,
+    /// `human` or a bot level.
+    pub kind: String,
+    /// Open connections holding this seat.
+    pub online: u32,
+}
+
+/// The table as every viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableInfo {
+    /// The table's identifier.
+    pub id: String,
+    /// The game (`big-boss`).
+    pub game: String,
+    /// The rule set (`modern` or `classic`).
+    pub edition: String,
+    /// What the rule set calls a tower (`radio tower` or `owner flag`).
+    pub tower_name: String,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The spectator link (a path on this server).
+    pub spectator_link: String,
+}
+
+/// One event, as the receiving viewer may see it, with its sentence.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EventOut {
+    /// The event as a sentence.
+    pub text: String,
+    /// The event's data (redacted for the viewer).
+    pub detail: Event,
+}
+
+/// One accepted action and what it caused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    /// The action's number at the table, from 0.
+    pub index: usize,
+    /// The acting seat.
+    pub seat: Seat,
+    /// The action in notation.
+    pub action: String,
+    /// Its events, redacted for the viewer.
+    pub events: Vec<EventOut>,
+}
+
+/// A message from the server (wrapped in an [`Envelope`]).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The first message of a connection: the table, who you are, and the recent log.
+    Welcome {
+        /// The table.
+        table: TableInfo,
+        /// Your seat, or `null` for a spectator.
+        you: Option<Seat>,
+        /// The most recent actions and events (oldest first).
+        log: Vec<LogEntry>,
+        /// Your link to the rematch, when one was started.
+        rematch: Option<String>,
+    },
+    /// The state after a change (or on request): sent after every accepted action.
+    State {
+        /// Number of actions played at this table so far.
+        version: usize,
+        /// The seats that may act now (empty when the game is over).
+        to_act: Vec<Seat>,
+        /// Your legal actions in notation (empty unless you are to act).
+        legal: Vec<String>,
+        /// What the legal actions that cost money cost (by notation), in millions.
+        costs: BTreeMap<String, u32>,
+        /// What you may know of the game.
+        observation: Box<Observation>,
+        /// The action that led here, with its events (absent on a resend).
+        last: Option<LogEntry>,
+    },
+    /// Who is connected to which seat changed.
+    Presence {
+        /// The seats, with their open connections.
+        seats: Vec<SeatInfo>,
+    },
+    /// A message was refused. Nothing changed at the table.
+    Error {
+        /// Machine-readable reason.
+        code: ErrorCode,
+        /// The reason in words (for an illegal action: the rule it breaks).
+        message: String,
+    },
+    /// A rematch was started: your link to it.
+    Rematch {
+        /// The new table's identifier.
+        table: String,
+        /// Your link (a path on this server): your seat at the new table, or its spectator link.
+        link: String,
+    },
+    /// The answer to `ping`.
+    Pong,
+}
+
+impl ServerMsg {
+    /// An error message.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        ServerMsg::Error {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// A server message with its sequence number, as sent on the wire.
+#[derive(Serialize)]
+pub struct Envelope<'a> {
+    /// Per connection, from 1, increasing by one with every message.
+    pub seq: u64,
+    /// The message.
+    #[serde(flatten)]
+    pub msg: &'a ServerMsg,
+}
+
+/// Reads a client message, telling malformed JSON from unknown message types.
+pub fn parse_client(text: &str) -> Result<ClientMsg, (ErrorCode, String)> {
+    match serde_json::from_str::<ClientMsg>(text) {
+        Ok(m) => Ok(m),
+        Err(e) => {
+            let value: Result<serde_json::Value, _> = serde_json::from_str(text);
+            let kind = value
+                .ok()
+                .and_then(|v| v.get("type").and_then(|t| t.as_str()).map(str::to_string));
+            match kind {
+                Some(t) if !CLIENT_TYPES.contains(&t.as_str()) => Err((
+                    ErrorCode::UnknownMessage,
+                    format!(
+                        "unknown message type `{}` (known: {})",
+                        t.chars().take(40).collect::<String>(),
+                        CLIENT_TYPES.join(", ")
+                    ),
+                )),
+                _ => Err((
+                    ErrorCode::Malformed,
+                    format!("cannot read the message: {e}"),
+                )),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_client_messages() {
+        assert_eq!(
+            parse_client(r#"{"type":"act","action":"end"}"#).unwrap(),
+            ClientMsg::Act {
+                action: "end".into(),
+                version: None
+            }
+        );
+        assert_eq!(parse_client(r#"{"type":"ping"}"#).unwrap(), ClientMsg::Ping);
+        let code = |t: &str| match parse_client(t) {
+            Err((code, _)) => code,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(code("{not json"), ErrorCode::Malformed);
+        assert_eq!(code(r#"{"type":"dance"}"#), ErrorCode::UnknownMessage);
+        assert_eq!(code(r#"{"type":"act"}"#), ErrorCode::Malformed);
+        assert_eq!(code(r#"[1,2]"#), ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn envelope_carries_the_sequence_number() {
+        let m = ServerMsg::Pong;
+        let text = serde_json::to_string(&Envelope { seq: 7, msg: &m }).unwrap();
+        assert_eq!(text, r#"{"seq":7,"type":"pong"}"#);
+    }
+}

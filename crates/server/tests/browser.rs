@@ -1,0 +1,276 @@
+//! The browser client in headless Chromium (Debian's `chromium` and `chromedriver`): open the
+//! lobby, create a table against a bot, play by clicking through to the final scores, start a
+//! rematch. Screenshots are saved under `target/browser-artifacts/`.
+//!
+//! Without Chromium the test says so and passes, unless `BOARDROOM_BROWSER_TESTS=require` (set
+//! by `scripts/test.sh`, which installs Chromium when it is missing).
+
+mod common;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// chromedriver, and the profile directory of the Chromium it starts.
+struct Driver(Child, PathBuf);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+        // A test that failed before closing its session leaves Chromium running: end the
+        // processes started with this test's own profile directory (and only those).
+        let marker = format!("--user-data-dir={}", self.1.display());
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return;
+        };
+        for entry in dir.flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+                continue;
+            };
+            let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+            let matches = cmdline
+                .split(|&b| b == 0)
+                .any(|arg| arg == marker.as_bytes());
+            if matches {
+                let _ = Command::new("kill").arg(pid.to_string()).status();
+            }
+        }
+    }
+}
+
+fn artifacts() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
+    let dir = target.join("browser-artifacts");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(artifacts().join(name), png).unwrap();
+}
+
+async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child, profile.to_path_buf());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "chromedriver did not start");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mut caps = serde_json::Map::new();
+    caps.insert("browserName".into(), "chrome".into());
+    caps.insert(
+        "goog:chromeOptions".into(),
+        serde_json::json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                "--hide-scrollbars", "--window-size=1280,900",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{port}"))
+        .await
+        .expect("a WebDriver session");
+    (driver, client)
+}
+
+async fn visible(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.is_displayed().await.unwrap_or(false),
+        Err(_) => false,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_a_game_against_a_bot_by_clicking() {
+    let present =
+        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
+    if !present {
+        assert_ne!(
+            std::env::var("BOARDROOM_BROWSER_TESTS").as_deref(),
+            Ok("require"),
+            "Chromium and chromedriver are required (apt-get install chromium chromium-driver)"
+        );
+        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is missing");
+        return;
+    }
+    let server = common::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_driver(profile.path()).await;
+    c.set_window_size(1280, 900).await.unwrap();
+
+    // The lobby: two players, Blue a bot.
+    c.goto(&server.url()).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#players [data-players='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Css("select[data-seat='1']"))
+        .await
+        .unwrap()
+        .select_by_value("random")
+        .await
+        .unwrap();
+    c.find(Locator::Css("#create-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let sit = c
+        .wait()
+        .for_element(Locator::Css("[data-sit='0']"))
+        .await
+        .unwrap();
+    // The new table is listed with a link to play it.
+    c.wait()
+        .for_element(Locator::XPath(
+            "//ul[@id='table-list']//a[contains(., 'Play Red')]",
+        ))
+        .await
+        .unwrap();
+    shot(&c, "01-lobby.png").await;
+    sit.click().await.unwrap();
+
+    // The table: click legal choices until the final scores show.
+    c.wait()
+        .for_element(Locator::Css("#prompt.mine, #players .player"))
+        .await
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let mut clicks = 0u64;
+    let mut rng = 0x9e3779b97f4a7c15u64;
+    let mut tried_illegal = false;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not finish ({clicks} clicks)"
+        );
+        if visible(&c, "#final.show #scores").await {
+            break;
+        }
+        // Once, click a card of the hand that cannot be played: the rule is shown.
+        if !tried_illegal {
+            let dead = c
+                .find(Locator::Css("body:not(.pending) #hand .card[data-try]"))
+                .await;
+            if let Ok(dead) = dead {
+                if dead.click().await.is_ok() {
+                    let toast = c
+                        .wait()
+                        .at_most(Duration::from_secs(10))
+                        .for_element(Locator::Css("#toast.show"))
+                        .await;
+                    if let Ok(toast) = toast {
+                        let text = toast.text().await.unwrap();
+                        assert!(text.contains("cannot be played"), "{text}");
+                        shot(&c, "02-illegal-attempt.png").await;
+                        tried_illegal = true;
+                    }
+                }
+            }
+        }
+        let options = c
+            .find_all(Locator::Css("[data-act]"))
+            .await
+            .unwrap_or_default();
+        if options.is_empty() {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let pick = &options[(rng % options.len() as u64) as usize];
+        if pick.click().await.is_ok() {
+            clicks += 1;
+            tokio::time::sleep(Duration::from_millis(15)).await;
+        }
+        if clicks == 12 {
+            shot(&c, "03-table-desktop.png").await;
+            c.set_window_size(390, 844).await.unwrap();
+            shot(&c, "04-table-phone.png").await;
+            c.set_window_size(1280, 900).await.unwrap();
+        }
+    }
+    assert!(clicks > 10, "a whole game takes many clicks ({clicks})");
+    assert!(
+        tried_illegal,
+        "a card that cannot be played was offered at some point"
+    );
+    shot(&c, "05-final-scores.png").await;
+    let rows = c.find_all(Locator::Css("#scores tbody tr")).await.unwrap();
+    assert_eq!(rows.len(), 2);
+    let title = c
+        .find(Locator::Css("#final-title"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        title.contains("Big Boss") || title.contains("share the title"),
+        "{title}"
+    );
+    // The log tells the game in words.
+    let log = c
+        .find(Locator::Css("#log"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(log.contains("Red"), "{log}");
+
+    // A rematch moves the player to a new table in the same seat.
+    let before = c.current_url().await.unwrap();
+    c.find(Locator::Css("#rematch-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let moved = Instant::now() + Duration::from_secs(20);
+    loop {
+        let now = c.current_url().await.unwrap();
+        if now.path() != before.path() {
+            assert!(now.query().unwrap_or("").starts_with("k="));
+            break;
+        }
+        assert!(Instant::now() < moved, "the rematch did not open");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    c.wait()
+        .for_element(Locator::Css("#players .player"))
+        .await
+        .unwrap();
+    shot(&c, "06-rematch.png").await;
+    c.close().await.unwrap();
+}

@@ -1,0 +1,223 @@
+//! Test helpers: a server on a free port with a fresh database, and a WebSocket client.
+#![allow(dead_code)]
+
+use boardroom_server::conn::Limits;
+use boardroom_server::lobby::Created;
+use boardroom_server::{Server, Settings};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+use tokio_tungstenite::tungstenite::Message;
+
+/// A running test server.
+pub struct TestServer {
+    pub addr: SocketAddr,
+    pub db: PathBuf,
+    pub _dir: tempfile::TempDir,
+    pub task: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+pub async fn start() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("test.sqlite");
+    let server = Server::bind(Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        bot_delay: Duration::ZERO,
+        limits: Limits::default(),
+    })
+    .await
+    .unwrap();
+    let addr = server.addr;
+    TestServer {
+        addr,
+        db,
+        _dir: dir,
+        task: server.spawn(),
+    }
+}
+
+impl TestServer {
+    pub fn url(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub async fn create(&self, edition: &str, seats: &[&str]) -> Created {
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/tables", self.url()))
+            .json(&json!({"game": "big-boss", "edition": edition, "seats": seats}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201, "{:?}", r.text().await);
+        r.json().await.unwrap()
+    }
+
+    pub async fn connect(&self, link: &str) -> Client {
+        Client::connect(&self.url(), link).await
+    }
+
+    /// Actions stored in the database for `table` (read through a separate connection).
+    pub fn stored_actions(&self, table: &str) -> Vec<(usize, String)> {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        let mut stmt = conn
+            .prepare("SELECT seat, action FROM actions WHERE table_id = ?1 ORDER BY idx")
+            .unwrap();
+        stmt.query_map([table], |r| Ok((r.get::<_, i64>(0)? as usize, r.get(1)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    pub fn stored_seed(&self, table: &str) -> u64 {
+        let conn = rusqlite::Connection::open(&self.db).unwrap();
+        conn.query_row("SELECT seed FROM tables WHERE id = ?1", [table], |r| {
+            r.get::<_, i64>(0)
+        })
+        .unwrap() as u64
+    }
+}
+
+type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket client that checks sequence numbers and keeps every text it received.
+pub struct Client {
+    pub ws: Ws,
+    pub last_seq: u64,
+    pub received: Vec<String>,
+    /// The latest `state` message.
+    pub state: Option<Value>,
+}
+
+impl Client {
+    pub async fn connect(base: &str, link: &str) -> Client {
+        let url = format!(
+            "{}{}",
+            base.replacen("http", "ws", 1),
+            link.replacen("/t/", "/ws/", 1)
+        );
+        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        Client {
+            ws,
+            last_seq: 0,
+            received: Vec::new(),
+            state: None,
+        }
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text.to_string())).await.unwrap();
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.send_text(&v.to_string()).await;
+    }
+
+    pub async fn act(&mut self, action: &str) {
+        self.send(json!({"type": "act", "action": action})).await;
+    }
+
+    /// The next message (panics after 20 s of silence); `None` when the server closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(Duration::from_secs(20), self.ws.next())
+                .await
+                .expect("a message within 20 s");
+            match m {
+                Some(Ok(Message::Text(t))) => {
+                    let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                    let seq = v["seq"].as_u64().expect("every message has a seq");
+                    assert_eq!(seq, self.last_seq + 1, "sequence numbers have no gaps");
+                    self.last_seq = seq;
+                    self.received.push(t.to_string());
+                    if v["type"] == "state" {
+                        self.state = Some(v.clone());
+                    }
+                    return Some(v);
+                }
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => continue,
+            }
+        }
+    }
+
+    /// Plays `action` and waits for the state that includes it, retrying when the rate limit
+    /// refused it. Panics on any other error.
+    pub async fn play(&mut self, action: &str) -> Value {
+        let version = self.version();
+        self.act(action).await;
+        loop {
+            let v = self.next().await.expect("open connection");
+            if v["type"] == "error" {
+                assert_eq!(v["code"], "rate_limited", "{v}");
+                tokio::time::sleep(Duration::from_millis(1100)).await;
+                self.act(action).await;
+            } else if v["type"] == "state" && v["version"].as_u64().unwrap() > version {
+                return v;
+            }
+        }
+    }
+
+    /// Reads whatever arrives within `ms` milliseconds of quiet.
+    pub async fn pump(&mut self, ms: u64) {
+        while let Ok(Some(Ok(m))) =
+            tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await
+        {
+            if let Message::Text(t) = m {
+                let v: Value = serde_json::from_str(t.as_str()).unwrap();
+                let seq = v["seq"].as_u64().expect("every message has a seq");
+                assert_eq!(seq, self.last_seq + 1, "sequence numbers have no gaps");
+                self.last_seq = seq;
+                self.received.push(t.to_string());
+                if v["type"] == "state" {
+                    self.state = Some(v);
+                }
+            }
+        }
+    }
+
+    /// Reads until a message of type `ty` arrives and returns it.
+    pub async fn until(&mut self, ty: &str) -> Value {
+        loop {
+            let v = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed before `{ty}`"));
+            if v["type"] == ty {
+                return v;
+            }
+        }
+    }
+
+    /// Reads until a `state` with at least `version` actions arrives.
+    pub async fn until_version(&mut self, version: u64) -> Value {
+        loop {
+            if let Some(s) = &self.state {
+                if s["version"].as_u64().unwrap() >= version {
+                    return s.clone();
+                }
+            }
+            self.next().await.expect("open connection");
+        }
+    }
+
+    pub fn version(&self) -> u64 {
+        self.state
+            .as_ref()
+            .map_or(0, |s| s["version"].as_u64().unwrap())
+    }
+
+    pub fn legal(&self) -> Vec<String> {
+        self.state.as_ref().map_or(Vec::new(), |s| {
+            s["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_str().unwrap().to_string())
+                .collect()
+        })
+    }
+}

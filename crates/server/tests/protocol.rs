@@ -1,0 +1,420 @@
+//! The WebSocket protocol end to end, with a real server, real SQLite and real WebSockets.
+
+mod common;
+
+use common::{start, Client};
+use serde_json::{json, Value};
+
+/// Plays the first legal action of whichever of `clients` may act, `steps` times.
+async fn play_first_legal(clients: &mut [Client], steps: usize) {
+    for _ in 0..steps {
+        let Some(i) = clients.iter().position(|c| !c.legal().is_empty()) else {
+            return;
+        };
+        let version = clients[i].version();
+        let action = clients[i].legal()[0].clone();
+        clients[i].play(&action).await;
+        for c in clients.iter_mut() {
+            c.until_version(version + 1).await;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_play_a_whole_game_over_the_wire() {
+    let server = start().await;
+    let table = server
+        .create("modern", &["random", "easy", "normal", "hard"])
+        .await;
+    assert!(
+        table.seats.iter().all(|s| s.link.is_none()),
+        "bot seats have no invite links"
+    );
+    let mut watcher = server.connect(&table.spectator).await;
+    let welcome = watcher.until("welcome").await;
+    assert_eq!(welcome["you"], Value::Null);
+    assert_eq!(welcome["table"]["seats"].as_array().unwrap().len(), 4);
+    let end = loop {
+        let v = watcher.until("state").await;
+        if v["to_act"].as_array().unwrap().is_empty() {
+            break v;
+        }
+    };
+    let obs = &end["observation"];
+    assert_eq!(obs["scores"].as_array().unwrap().len(), 4);
+    assert!(obs["outcome"]["winners"].as_u64().unwrap() > 0);
+    assert!(obs.get("hand").is_none(), "a spectator has no hand");
+    let version = end["version"].as_u64().unwrap() as usize;
+    assert!(version > 20, "a whole game takes many actions ({version})");
+    assert_eq!(server.stored_actions(&table.id).len(), version);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_humans_play_at_one_table() {
+    let server = start().await;
+    let table = server.create("classic", &["human", "human"]).await;
+    let links: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| s.link.clone().unwrap())
+        .collect();
+    let mut a = server.connect(&links[0]).await;
+    let mut b = server.connect(&links[1]).await;
+    assert_eq!(a.until("welcome").await["you"], 0);
+    assert_eq!(b.until("welcome").await["you"], 1);
+    a.until("state").await;
+    b.until("state").await;
+    // Each sees its own hand only.
+    for (seat, c) in [(0, &a), (1, &b)] {
+        let obs = &c.state.as_ref().unwrap()["observation"];
+        assert_eq!(obs["viewer"]["seat"], seat);
+        assert!(!obs["hand"].as_array().unwrap().is_empty());
+    }
+    let mut clients = [a, b];
+    // The seat not to act is refused, and nothing is stored.
+    let idle = clients.iter().position(|c| c.legal().is_empty()).unwrap();
+    let before = server.stored_actions(&table.id).len();
+    clients[idle].act("buy deck").await;
+    let err = clients[idle].until("error").await;
+    assert_eq!(err["code"], "not_your_turn");
+    assert_eq!(server.stored_actions(&table.id).len(), before);
+    play_first_legal(&mut clients, 40).await;
+    let [a, b] = &clients;
+    assert_eq!(a.version(), b.version());
+    assert!(a.version() >= 40);
+    // Both saw the same public board and the same log of actions.
+    let (oa, ob) = (
+        &a.state.as_ref().unwrap()["observation"],
+        &b.state.as_ref().unwrap()["observation"],
+    );
+    assert_eq!(oa["board"], ob["board"]);
+    assert_eq!(oa["players"], ob["players"]);
+    assert_ne!(oa["hand"], ob["hand"]);
+    let stored = server.stored_actions(&table.id);
+    assert_eq!(stored.len() as u64, a.version());
+    assert_eq!(
+        a.state.as_ref().unwrap()["last"]["action"],
+        json!(stored.last().unwrap().1)
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_with_the_seat_link_resumes() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "random"]).await;
+    let link = table.seats[0].link.clone().unwrap();
+    let mut first = server.connect(&link).await;
+    first.until("state").await;
+    let mut clients = [first];
+    // Play a few turns of ours (the bot answers by itself).
+    for _ in 0..12 {
+        while clients[0].legal().is_empty() {
+            clients[0].next().await.unwrap();
+        }
+        play_first_legal(&mut clients, 1).await;
+    }
+    let [first] = clients;
+    let seen = first.state.clone().unwrap();
+    let version = seen["version"].as_u64().unwrap();
+    // A second tab with the same link sees exactly the same state and the log.
+    let mut second = server.connect(&link).await;
+    let welcome = second.until("welcome").await;
+    assert_eq!(welcome["you"], 0);
+    assert!(!welcome["log"].as_array().unwrap().is_empty());
+    let mut state = second.until("state").await;
+    // The bot may have moved meanwhile; ask the first tab to catch up to the same version.
+    let mut first = first;
+    let target = state["version"].as_u64().unwrap().max(version);
+    first.until_version(target).await;
+    if state["version"].as_u64().unwrap() < target {
+        state = second.until_version(target).await;
+    }
+    let now = first.state.clone().unwrap();
+    assert_eq!(state["observation"], now["observation"]);
+    assert_eq!(state["legal"], now["legal"]);
+    // Dropping the first tab (a lost network) leaves the seat playable from the second.
+    drop(first);
+    while second.legal().is_empty() {
+        second.next().await.unwrap();
+    }
+    let v = second.version();
+    let action = second.legal()[0].clone();
+    second.act(&action).await;
+    let after = second.until_version(v + 1).await;
+    assert_eq!(after["last"]["action"], json!(action));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_sees_public_information_and_cannot_act() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "human", "human"]).await;
+    let mut seat = server
+        .connect(table.seats[0].link.as_deref().unwrap())
+        .await;
+    let mut watcher = server.connect(&table.spectator).await;
+    seat.until("state").await;
+    let state = watcher.until("state").await;
+    let obs = &state["observation"];
+    assert_eq!(obs["viewer"], "spectator");
+    assert!(obs.get("hand").is_none());
+    assert!(state["legal"].as_array().unwrap().is_empty());
+    watcher.act("buy deck").await;
+    assert_eq!(watcher.until("error").await["code"], "spectator");
+    watcher.send(json!({"type": "rematch"})).await;
+    assert_eq!(watcher.until("error").await["code"], "illegal");
+    // The spectator is told when someone connects.
+    let mut other = server
+        .connect(table.seats[1].link.as_deref().unwrap())
+        .await;
+    other.until("state").await;
+    let presence = watcher.until("presence").await;
+    assert_eq!(presence["seats"][1]["online"], 1);
+    assert!(server.stored_actions(&table.id).is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wrong_seat_token_is_refused() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "random"]).await;
+    let real = table.seats[0].link.clone().unwrap();
+    let forged = format!("/t/{}?k={}", table.id, "0".repeat(32));
+    let mut bad = server.connect(&forged).await;
+    let err = bad.next().await.unwrap();
+    assert_eq!(err["type"], "error");
+    assert_eq!(err["code"], "bad_token");
+    assert!(bad.next().await.is_none(), "the connection is closed");
+    // A bot seat's token is not a way in either, and nor is a token of another table.
+    let other = server.create("modern", &["human", "human"]).await;
+    let other_token = other.seats[0]
+        .link
+        .as_deref()
+        .unwrap()
+        .split("k=")
+        .nth(1)
+        .unwrap();
+    let mut cross = server
+        .connect(&format!("/t/{}?k={other_token}", table.id))
+        .await;
+    assert_eq!(cross.next().await.unwrap()["code"], "bad_token");
+    // The real link still works.
+    let mut good = server.connect(&real).await;
+    assert_eq!(good.until("welcome").await["you"], 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_input_gets_an_error_and_changes_nothing() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "human"]).await;
+    let links: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| s.link.clone().unwrap())
+        .collect();
+    let mut a = server.connect(&links[0]).await;
+    let mut b = server.connect(&links[1]).await;
+    a.until("state").await;
+    b.until("state").await;
+    let c = if a.legal().is_empty() { &mut b } else { &mut a };
+    let version = c.version();
+    let expect = |v: Value, code: &str| {
+        assert_eq!(v["type"], "error", "{v}");
+        assert_eq!(v["code"], code, "{v}");
+        assert!(!v["message"].as_str().unwrap().is_empty());
+    };
+    c.send_text("{not json").await;
+    expect(c.until("error").await, "malformed");
+    c.send(json!({"type": "dance"})).await;
+    expect(c.until("error").await, "unknown_message");
+    c.send(json!({"type": "act"})).await;
+    expect(c.until("error").await, "malformed");
+    c.send(json!({"type": "act", "action": "x".repeat(5000)}))
+        .await;
+    expect(c.until("error").await, "too_large");
+    c.act("play 99").await;
+    expect(c.until("error").await, "notation");
+    c.act("tower").await;
+    let illegal = c.until("error").await;
+    expect(illegal.clone(), "illegal");
+    c.send(json!({"type": "act", "action": "buy deck", "version": version + 5}))
+        .await;
+    expect(c.until("error").await, "stale");
+    c.ws.send(tokio_tungstenite::tungstenite::Message::binary(vec![
+        1u8, 2, 3,
+    ]))
+    .await
+    .unwrap();
+    expect(c.until("error").await, "malformed");
+    // A flood: some messages are refused with one rate-limit error.
+    for _ in 0..100 {
+        c.send(json!({"type": "ping"})).await;
+    }
+    let mut pongs = 0;
+    let mut limited = 0;
+    while limited == 0 {
+        let v = c.next().await.unwrap();
+        match v["type"].as_str().unwrap() {
+            "pong" => pongs += 1,
+            "error" => {
+                expect(v, "rate_limited");
+                limited += 1;
+            }
+            _ => {}
+        }
+    }
+    let seen = c.received.len();
+    c.pump(300).await;
+    pongs += c.received[seen..]
+        .iter()
+        .filter(|t| t.contains("\"pong\""))
+        .count();
+    assert!(
+        limited >= 1 && pongs < 100,
+        "pongs {pongs}, limited {limited}"
+    );
+    // Nothing was stored, and the connection still plays once the bucket refills.
+    assert!(server.stored_actions(&table.id).is_empty());
+    tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+    let action = c.legal()[0].clone();
+    c.act(&action).await;
+    let state = c.until_version(version + 1).await;
+    assert_eq!(state["last"]["action"], json!(action));
+    assert_eq!(server.stored_actions(&table.id).len(), 1);
+    use futures_util::SinkExt;
+    // A frame beyond the transport limit closes that connection only.
+    let _ =
+        c.ws.send(tokio_tungstenite::tungstenite::Message::text(
+            "y".repeat(100_000),
+        ))
+        .await;
+    let mut closed = false;
+    for _ in 0..10 {
+        match c.next().await {
+            None => {
+                closed = true;
+                break;
+            }
+            Some(_) => continue,
+        }
+    }
+    assert!(closed);
+    let mut again = server.connect(&links[0]).await;
+    again.until("state").await;
+    assert_eq!(again.version(), version + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_a_table_checks_the_request() {
+    let server = start().await;
+    let http = reqwest::Client::new();
+    for body in [
+        json!({"seats": ["human"]}),
+        json!({"seats": ["human", "wizard"]}),
+        json!({"game": "chess", "seats": ["human", "human"]}),
+        json!({"seats": ["human", "human"], "edition": "future"}),
+        json!({"seats": vec!["human"; 7]}),
+    ] {
+        let r = http
+            .post(format!("{}/api/tables", server.url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400, "{body}");
+        let v: Value = r.json().await.unwrap();
+        assert!(v["error"].as_str().is_some(), "{body}");
+    }
+    let listed: Value = http
+        .get(format!("{}/api/tables", server.url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert!(listed.as_array().unwrap().is_empty());
+    let t = server
+        .create("modern", &["human", "normal", "random"])
+        .await;
+    let listed: Value = http
+        .get(format!("{}/api/tables", server.url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(listed[0]["id"], json!(t.id));
+    assert_eq!(listed[0]["seats"][1]["kind"], "normal");
+    // A flood of creations is refused with 429 and a reason, and the server stays healthy.
+    let flood = futures_util::future::join_all((0..150).map(|_| {
+        http.post(format!("{}/api/tables", server.url()))
+            .json(&json!({"seats": ["human", "human"]}))
+            .send()
+    }))
+    .await;
+    let refused: Vec<_> = flood
+        .into_iter()
+        .map(Result::unwrap)
+        .filter(|r| r.status() == 429)
+        .collect();
+    assert!(!refused.is_empty() && refused.len() < 150);
+    for r in refused {
+        let v: Value = r.json().await.unwrap();
+        assert!(v["error"].as_str().unwrap().contains("too many tables"));
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    server.create("classic", &["human", "random"]).await;
+    let page = http
+        .get(format!("{}/t/nosuchtable", server.url()))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), 404);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_offers_a_rematch_to_every_seat() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "random"]).await;
+    let mut me = server
+        .connect(table.seats[0].link.as_deref().unwrap())
+        .await;
+    me.until("state").await;
+    // Play randomly-but-deterministically (first legal) until the end.
+    loop {
+        let s = me.state.clone().unwrap();
+        if s["to_act"].as_array().unwrap().is_empty() {
+            break;
+        }
+        if me.legal().is_empty() {
+            me.next().await.unwrap();
+            continue;
+        }
+        // Prefer ending turns quickly so the game finishes.
+        let legal = me.legal();
+        let action = legal
+            .iter()
+            .find(|a| a.starts_with("play") || *a == "pass" || *a == "end")
+            .unwrap_or(&legal[0])
+            .clone();
+        me.play(&action).await;
+    }
+    me.send(json!({"type": "rematch"})).await;
+    let r = me.until("rematch").await;
+    let link = r["link"].as_str().unwrap().to_string();
+    assert!(link.contains("?k="));
+    let mut next = server.connect(&link).await;
+    let w = next.until("welcome").await;
+    assert_eq!(w["you"], 0);
+    assert_eq!(w["table"]["seats"][1]["kind"], "random");
+    // A fresh game (the bot may already have taken the first turn).
+    assert!(
+        next.until("state").await["observation"]["turn"]
+            .as_u64()
+            .unwrap()
+            <= 2
+    );
+    // Asking again gives the same rematch.
+    me.send(json!({"type": "rematch"})).await;
+    assert_eq!(me.until("rematch").await["link"], json!(link));
+}
