@@ -5,6 +5,7 @@ const COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
 const KINDS = [
   ["human", "Person (invite link)"],
   ["random", "Bot: random"],
+  ["heuristic", "Bot: heuristic"],
   ["easy", "Bot: easy"],
   ["normal", "Bot: normal"],
   ["hard", "Bot: hard"],

@@ -1,7 +1,7 @@
 //! Seat kinds and the bots that fill seats.
 //!
-//! A seat is `human` or a bot level. Every level is resolved by [`make_bot`]; levels whose bots
-//! do not exist yet play as the uniformly random bot.
+//! A seat is `human` or a bot: `random`, `heuristic`, or a search level `easy`, `normal`,
+//! `hard`. Every kind is resolved by [`make_bot`] through the bots crate.
 
 use boardroom_bigboss::BigBoss;
 use boardroom_engine::{Bot, RandomBot};
@@ -10,7 +10,7 @@ use boardroom_engine::{Bot, RandomBot};
 pub const HUMAN: &str = "human";
 
 /// Every seat kind a table may be created with: `human` and the bot levels.
-pub const SEAT_KINDS: [&str; 5] = [HUMAN, "random", "easy", "normal", "hard"];
+pub const SEAT_KINDS: [&str; 6] = [HUMAN, "random", "heuristic", "easy", "normal", "hard"];
 
 /// Whether `kind` is a known seat kind.
 pub fn is_kind(kind: &str) -> bool {
@@ -22,13 +22,18 @@ pub fn is_bot(kind: &str) -> bool {
     kind != HUMAN && is_kind(kind)
 }
 
-/// The bot for seat kind `kind`, seeded with `seed`. `random` is the uniformly random bot;
-/// `easy`, `normal` and `hard` play as the random bot until stronger bots are available.
+/// The bot for seat kind `kind`, seeded with `seed`. Bots decide only from their own seat's
+/// observation (see `boardroom_bots`).
 pub fn make_bot(kind: &str, seed: u64) -> Box<dyn Bot<BigBoss>> {
-    // Stronger levels resolve here once their bots exist; until then every level plays as
-    // the random bot.
-    tracing::debug!(kind, "seat kind plays as the random bot");
-    Box::new(RandomBot::new(seed))
+    match boardroom_bots::make_bot::<BigBoss>(kind, seed) {
+        Ok(bot) => bot,
+        Err(e) => {
+            // Seat kinds are checked when a table is created, so this is a table stored by a
+            // version that knew other bots: keep the game going with a random bot.
+            tracing::warn!(kind, error = %e, "unknown bot kind plays as the random bot");
+            Box::new(RandomBot::new(seed))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -47,5 +52,7 @@ mod tests {
             assert!(game.check(seat, a).is_ok(), "{kind}");
         }
         assert!(!is_bot("human") && !is_bot("grandmaster") && is_bot("hard"));
+        assert_eq!(make_bot("hard", 1).name(), "hard");
+        assert_eq!(make_bot("heuristic", 1).name(), "heuristic");
     }
 }

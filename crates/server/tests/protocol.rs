@@ -24,7 +24,7 @@ async fn play_first_legal(clients: &mut [Client], steps: usize) {
 async fn bots_play_a_whole_game_over_the_wire() {
     let server = start().await;
     let table = server
-        .create("modern", &["random", "easy", "normal", "hard"])
+        .create("modern", &["random", "heuristic", "easy", "normal"])
         .await;
     assert!(
         table.seats.iter().all(|s| s.link.is_none()),
