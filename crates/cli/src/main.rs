@@ -329,21 +329,9 @@ fn run(command: Command) -> anyhow::Result<()> {
         }
         Command::Apply { position, actions } => {
             let text = tools::read_input(&position)?;
-            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-                anyhow::anyhow!("{}: not a valid position file: {e}", position.display())
-            })?;
-            match value.get("game").and_then(|g| g.as_str()) {
-                Some(boardroom_bigboss::position::GAME_NAME) => {
-                    tools::apply::<BigBoss>(&text, &position, &actions)
-                }
-                Some(boardroom_bigshot::position::GAME_NAME) => {
-                    tools::apply::<BigShot>(&text, &position, &actions)
-                }
-                Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
-                None => anyhow::bail!(
-                    "{}: not a valid position file: the `game` field is missing",
-                    position.display()
-                ),
+            match game_of_position(&text, &position)? {
+                GameKind::BigBoss => tools::apply::<BigBoss>(&text, &position, &actions),
+                GameKind::BigShot => tools::apply::<BigShot>(&text, &position, &actions),
             }
         }
         Command::New {
@@ -373,27 +361,15 @@ fn run(command: Command) -> anyhow::Result<()> {
             json,
         } => {
             let text = tools::read_input(&position)?;
-            let value: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-                anyhow::anyhow!("{}: not a valid position file: {e}", position.display())
-            })?;
             let opts = hint::HintOptions {
                 viewer,
                 iterations,
                 seed,
                 json,
             };
-            match value.get("game").and_then(|g| g.as_str()) {
-                Some(boardroom_bigboss::position::GAME_NAME) => {
-                    hint::run::<BigBoss>(&text, &position, &opts)
-                }
-                Some(boardroom_bigshot::position::GAME_NAME) => {
-                    hint::run::<BigShot>(&text, &position, &opts)
-                }
-                Some(other) => anyhow::bail!("{}: unknown game `{other}`", position.display()),
-                None => anyhow::bail!(
-                    "{}: not a valid position file: the `game` field is missing",
-                    position.display()
-                ),
+            match game_of_position(&text, &position)? {
+                GameKind::BigBoss => hint::run::<BigBoss>(&text, &position, &opts),
+                GameKind::BigShot => hint::run::<BigShot>(&text, &position, &opts),
             }
         }
         Command::Replay { record } => tools::replay_file(&record),
@@ -450,5 +426,20 @@ fn restore_sigpipe() {
     // SAFETY: resetting a signal disposition to its default before any thread starts.
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Which game a position file holds, from its `game` field.
+fn game_of_position(text: &str, path: &std::path::Path) -> anyhow::Result<GameKind> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("{}: not a valid position file: {e}", path.display()))?;
+    match value.get("game").and_then(|g| g.as_str()) {
+        Some(boardroom_bigboss::position::GAME_NAME) => Ok(GameKind::BigBoss),
+        Some(boardroom_bigshot::position::GAME_NAME) => Ok(GameKind::BigShot),
+        Some(other) => anyhow::bail!("{}: unknown game `{other}`", path.display()),
+        None => anyhow::bail!(
+            "{}: not a valid position file: the `game` field is missing",
+            path.display()
+        ),
     }
 }
