@@ -197,7 +197,8 @@ function renderBoard(obs, extra, legal) {
         return h("div", attrs,
           h("div", { class: "lot-head" }, h("b", {}, spec.id), h("span", { class: "value" }, spec.park ? "×2" : `${spec.value}M`)),
           lot.sold
-            ? h("div", { class: `sold-tag c-${lot.owner || "none"}` }, "SOLD", h("small", {}, lot.owner ? ` ${LETTER[lot.owner]} · ${cap(lot.owner)}${owner !== null ? " (" + name(owner) + ")" : ""}` : " · nobody"))
+            ? h("div", { class: `sold-tag c-${lot.owner || "none"}`, title: lot.owner ? `sold to ${lot.owner}` + (owner !== null ? ` (${name(owner)})` : " (neutral)") : "sold to nobody" },
+              "SOLD ", lot.owner ? cubeEl(LETTER[lot.owner]) : null, h("small", {}, lot.owner ? (owner !== null ? ` ${name(owner)}` : " neutral") : " nobody"))
             : h("div", { class: "cubes" }, cubes(lot.cubes)));
       }))));
   const status = h("div", { class: "round-info" },
@@ -305,9 +306,9 @@ function renderFinal() {
     h("td", {}, name(l.seat) + (l.seat === S.you ? " (you)" : "")), h("td", {}, `${l.coins}M`), h("td", {}, `${l.lots_value}M`),
     h("td", {}, `−${l.debt}M`), h("td", {}, `${l.status}M`), h("td", {}, String(l.lots)), h("td", {}, `${l.best_lot}M`),
     h("td", {}, l.eligible ? "yes" : "no")));
-  $("#final-body").replaceChildren(h("table", { id: "scores" },
-    h("thead", {}, h("tr", {}, ["Player", "Coins", "Lots", "Debt", "Status", "Lots owned", "Best lot", "May win"].map((t) => h("th", {}, t)))),
-    h("tbody", {}, rows)),
+  $("#final-body").replaceChildren(h("div", { class: "scroll-x" }, h("table", { id: "scores" },
+    h("thead", {}, h("tr", {}, ["Player", "Coins", "Lot value", "Debt", "Status", "Lots", "Best lot", "May win"].map((t) => h("th", {}, t)))),
+    h("tbody", {}, rows))),
     h("p", { class: "hint" }, "Financial status is coins plus lots minus 10M per IOU; a player needs at least 2 lots to win."));
   const link = $("#rematch-link");
   if (S.rematchLink) {

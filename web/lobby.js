@@ -6,7 +6,7 @@ const SHOT_COLOURS = ["Red", "Orange", "Ivory", "Purple"];
 // Each game's seat names and player counts.
 const GAMES = {
   "big-boss": { colours: BOSS_COLOURS, counts: [2, 3, 4, 5, 6], swatch: (i) => `var(--p${i})` },
-  "big-shot": { colours: SHOT_COLOURS, counts: [2, 3, 4], swatch: (i) => `var(--bs${i})` },
+  "big-shot": { colours: SHOT_COLOURS, counts: [2, 3, 4], swatch: (i) => `var(--bs${i})` + (i === 2 ? ";color:#2a2418" : "") },
 };
 let COLOURS = BOSS_COLOURS;
 const KINDS = [
@@ -85,16 +85,17 @@ $("#game").addEventListener("change", renderForm);
 
 function absolute(path) { return location.origin + path; }
 
-function showInvite(created) {
+function showInvite(created, game) {
+  const swatch = (GAMES[game] || GAMES["big-boss"]).swatch;
   const rows = created.seats.map((s) => {
     if (!s.link) {
       return el("div", { class: "link-row" },
-        el("span", {}, el("span", { class: "swatch seat-pip", style: `background:var(--p${s.seat})` }, s.name[0]), " ", s.name),
+        el("span", {}, el("span", { class: "swatch seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
         el("span", { class: "empty" }, `bot (${s.kind})`), el("span"), el("span"));
     }
     const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": `${s.name} seat link` });
     return el("div", { class: "link-row" },
-      el("span", {}, el("span", { class: "seat-pip", style: `background:var(--p${s.seat})` }, s.name[0]), " ", s.name),
+      el("span", {}, el("span", { class: "seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
       input,
       el("button", { type: "button", onclick: () => copy(input.value) }, "Copy"),
       el("a", { class: "btn primary open", href: s.link, "data-sit": s.seat }, "Sit here"));
@@ -132,7 +133,7 @@ $("#create-btn").addEventListener("click", async () => {
     const body = await r.json();
     if (!r.ok) throw new Error(body.error || "the table could not be created");
     remember(body);
-    showInvite(body);
+    showInvite(body, $("#game").value);
     refresh();
   } catch (e) {
     $("#create-error").textContent = e.message;
