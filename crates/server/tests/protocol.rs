@@ -312,6 +312,11 @@ async fn creating_a_table_checks_the_request() {
         json!({"game": "chess", "seats": ["human", "human"]}),
         json!({"seats": ["human", "human"], "edition": "future"}),
         json!({"seats": vec!["human"; 7]}),
+        json!({"game": "big-shot", "seats": vec!["human"; 5]}),
+        json!({"game": "big-shot", "seats": ["human"]}),
+        json!({"game": "big-shot", "edition": "modern", "seats": ["human", "human"]}),
+        json!({"game": "big-shot", "hidden_money": "yes", "seats": ["human", "human"]}),
+        json!({"hidden_money": true, "seats": ["human", "human"]}),
     ] {
         let r = http
             .post(format!("{}/api/tables", server.url()))
@@ -530,6 +535,12 @@ async fn a_restarted_server_resumes_a_big_shot_table() {
     }
     play_first_legal(&mut clients, 30).await;
     let before: Vec<Value> = clients.iter().map(|c| c.state.clone().unwrap()).collect();
+    // Hidden money: each seat sees its own coins only.
+    for (seat, b) in before.iter().enumerate() {
+        for c in b["observation"]["colours"].as_array().unwrap() {
+            assert_eq!(c["coins"].is_null(), c["seat"] != seat, "{c}");
+        }
+    }
     // A second server on the same database replays the table from its stored actions.
     let again = boardroom_server::Server::bind(boardroom_server::Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
