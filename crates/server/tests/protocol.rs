@@ -404,6 +404,9 @@ async fn a_finished_game_offers_a_rematch_to_every_seat() {
             .clone();
         me.play(&action).await;
     }
+    // The game was played faster than the message rate limit allows; let the bucket refill so
+    // the rematch request is not dropped (`until` would skip the `rate_limited` error).
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     me.send(json!({"type": "rematch"})).await;
     let r = me.until("rematch").await;
     let link = r["link"].as_str().unwrap().to_string();
