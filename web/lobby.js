@@ -1,7 +1,14 @@
 // The lobby: create a table, share its links, see the tables of this server.
 "use strict";
 
-const COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+const BOSS_COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+const SHOT_COLOURS = ["Red", "Orange", "Ivory", "Purple"];
+// Each game's seat names and player counts.
+const GAMES = {
+  "big-boss": { colours: BOSS_COLOURS, counts: [2, 3, 4, 5, 6], swatch: (i) => `var(--p${i})` },
+  "big-shot": { colours: SHOT_COLOURS, counts: [2, 3, 4], swatch: (i) => `var(--bs${i})` + (i === 2 ? ";color:#2a2418" : "") },
+};
+let COLOURS = BOSS_COLOURS;
 const KINDS = [
   ["human", "Person (invite link)"],
   ["random", "Bot: random"],
@@ -46,13 +53,18 @@ function remember(created) {
 }
 
 function renderForm() {
+  const game = GAMES[$("#game").value] || GAMES["big-boss"];
+  COLOURS = game.colours;
+  players = Math.min(players, game.counts[game.counts.length - 1]);
+  $("#edition-row").hidden = $("#game").value !== "big-boss";
+  $("#money-row").hidden = $("#game").value !== "big-shot";
   const seg = $("#players");
-  seg.replaceChildren(...[2, 3, 4, 5, 6].map((n) =>
+  seg.replaceChildren(...game.counts.map((n) =>
     el("button", { type: "button", class: n === players ? "on" : "", "data-players": n,
       onclick: () => { players = n; renderForm(); } }, String(n))));
   $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) =>
     el("div", { class: "seat-row" },
-      el("span", { class: "swatch", style: `background:var(--p${i})` }),
+      el("span", { class: "swatch", style: `background:${game.swatch(i)}` }),
       el("span", { class: "name" }, COLOURS[i]),
       el("select", { "data-seat": i, "aria-label": `${COLOURS[i]} seat`,
         onchange: (e) => { kinds[i] = e.target.value; } },
@@ -69,18 +81,21 @@ document.querySelectorAll("#edition button").forEach((b) =>
     document.querySelectorAll("#edition button").forEach((x) => x.classList.toggle("on", x === b));
   }));
 
+$("#game").addEventListener("change", renderForm);
+
 function absolute(path) { return location.origin + path; }
 
-function showInvite(created) {
+function showInvite(created, game) {
+  const swatch = (GAMES[game] || GAMES["big-boss"]).swatch;
   const rows = created.seats.map((s) => {
     if (!s.link) {
       return el("div", { class: "link-row" },
-        el("span", {}, el("span", { class: "swatch seat-pip", style: `background:var(--p${s.seat})` }, COLOURS[s.seat][0]), " ", s.name),
+        el("span", {}, el("span", { class: "swatch seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
         el("span", { class: "empty" }, `bot (${s.kind})`), el("span"), el("span"));
     }
     const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": `${s.name} seat link` });
     return el("div", { class: "link-row" },
-      el("span", {}, el("span", { class: "seat-pip", style: `background:var(--p${s.seat})` }, COLOURS[s.seat][0]), " ", s.name),
+      el("span", {}, el("span", { class: "seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
       input,
       el("button", { type: "button", onclick: () => copy(input.value) }, "Copy"),
       el("a", { class: "btn primary open", href: s.link, "data-sit": s.seat }, "Sit here"));
@@ -111,12 +126,14 @@ $("#create-btn").addEventListener("click", async () => {
     const r = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ game: $("#game").value, edition, seats: kinds.slice(0, players) }),
+      body: JSON.stringify($("#game").value === "big-shot"
+        ? { game: "big-shot", hidden_money: $("#hidden-money").checked, seats: kinds.slice(0, players) }
+        : { game: "big-boss", edition, seats: kinds.slice(0, players) }),
     });
     const body = await r.json();
     if (!r.ok) throw new Error(body.error || "the table could not be created");
     remember(body);
-    showInvite(body);
+    showInvite(body, $("#game").value);
     refresh();
   } catch (e) {
     $("#create-error").textContent = e.message;
@@ -141,9 +158,9 @@ async function refresh() {
   list.replaceChildren(...tables.map((t) => {
     const seats = el("span", { class: "seats" }, t.seats.map((s) =>
       el("span", { class: "seat-pip", title: `${s.name}: ${s.kind === "human" ? (s.online ? "online" : "away") : "bot " + s.kind}`,
-        style: `background:var(--p${s.seat});${s.kind === "human" && !s.online ? "opacity:.45" : ""}` },
+        style: `background:var(--${t.game === "big-shot" ? "bs" : "p"}${s.seat});${s.kind === "human" && !s.online ? "opacity:.45" : ""}` },
         s.kind === "human" ? s.name[0] : "B")));
-    const state = t.over ? "finished" : `turn ${t.turn}` + (t.to_act !== null ? ` · ${t.seats[t.to_act].name} to play` : "");
+    const state = t.over ? "finished" : `${t.game === "big-shot" ? "round" : "turn"} ${t.turn}` + (t.to_act !== null ? ` · ${t.seats[t.to_act].name} to play` : "");
     const links = [];
     const my = mine[t.id];
     if (my) {
@@ -151,7 +168,7 @@ async function refresh() {
     }
     links.push(el("a", { class: "btn", href: t.spectator_link }, "Watch"));
     return el("li", {}, seats,
-      el("span", { class: "info" }, `${t.edition === "modern" ? "Modern" : "Classic"} · ${t.seats.length} players · ${state}`),
+      el("span", { class: "info" }, `${t.game === "big-shot" ? "Big Shot · " + (t.edition === "hidden-money" ? "hidden money" : "standard") : "Big Boss · " + (t.edition === "modern" ? "Modern" : "Classic")} · ${t.seats.length} players · ${state}`),
       ...links);
   }));
 }

@@ -14,8 +14,11 @@ pub struct Asset {
 /// The lobby page.
 pub const INDEX_HTML: &str = include_str!("../../../web/index.html");
 
-/// The table page.
+/// The Big Boss table page.
 pub const TABLE_HTML: &str = include_str!("../../../web/table.html");
+
+/// The Big Shot table page.
+pub const BIGSHOT_HTML: &str = include_str!("../../../web/bigshot.html");
 
 /// Scripts and styles served under `/assets/`.
 pub const ASSETS: &[Asset] = &[
@@ -33,6 +36,11 @@ pub const ASSETS: &[Asset] = &[
         name: "table.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../../../web/table.js"),
+    },
+    Asset {
+        name: "bigshot.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../../web/bigshot.js"),
     },
     Asset {
         name: "board.js",

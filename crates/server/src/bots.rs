@@ -3,7 +3,7 @@
 //! A seat is `human` or a bot: `random`, `heuristic`, or a search level `easy`, `normal`,
 //! `hard`. Every kind is resolved by [`make_bot`] through the bots crate.
 
-use boardroom_bigboss::BigBoss;
+use boardroom_bots::Evaluate;
 use boardroom_engine::{Bot, RandomBot};
 
 /// The seat held by a person.
@@ -24,8 +24,8 @@ pub fn is_bot(kind: &str) -> bool {
 
 /// The bot for seat kind `kind`, seeded with `seed`. Bots decide only from their own seat's
 /// observation (see `boardroom_bots`).
-pub fn make_bot(kind: &str, seed: u64) -> Box<dyn Bot<BigBoss>> {
-    match boardroom_bots::make_bot::<BigBoss>(kind, seed) {
+pub fn make_bot<G: Evaluate>(kind: &str, seed: u64) -> Box<dyn Bot<G>> {
+    match boardroom_bots::make_bot::<G>(kind, seed) {
         Ok(bot) => bot,
         Err(e) => {
             // Seat kinds are checked when a table is created, so this is a table stored by a
@@ -39,7 +39,8 @@ pub fn make_bot(kind: &str, seed: u64) -> Box<dyn Bot<BigBoss>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardroom_bigboss::{Config, Edition};
+    use boardroom_bigboss::{BigBoss, Config, Edition};
+    use boardroom_bigshot::BigShot;
     use boardroom_engine::Game;
 
     #[test]
@@ -47,12 +48,19 @@ mod tests {
         let game = BigBoss::new(&Config::new(Edition::Modern, 3), 5).unwrap();
         let seat = game.to_act().first().unwrap();
         for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
-            let mut bot = make_bot(kind, 1);
+            let mut bot = make_bot::<BigBoss>(kind, 1);
             let a = bot.choose(&game, seat);
             assert!(game.check(seat, a).is_ok(), "{kind}");
         }
+        let game = BigShot::new(&boardroom_bigshot::Config::new(3), 5).unwrap();
+        let seat = game.to_act().first().unwrap();
+        for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
+            let mut bot = make_bot::<BigShot>(kind, 1);
+            let a = bot.choose(&game, seat);
+            assert!(game.check(seat, a).is_ok(), "big shot {kind}");
+        }
         assert!(!is_bot("human") && !is_bot("grandmaster") && is_bot("hard"));
-        assert_eq!(make_bot("hard", 1).name(), "hard");
-        assert_eq!(make_bot("heuristic", 1).name(), "heuristic");
+        assert_eq!(make_bot::<BigBoss>("hard", 1).name(), "hard");
+        assert_eq!(make_bot::<BigBoss>("heuristic", 1).name(), "heuristic");
     }
 }

@@ -31,7 +31,7 @@ pub struct SeatRow {
 pub struct TableRow {
     /// The table's public identifier.
     pub id: String,
-    /// The game (`big-boss`).
+    /// The game (`big-boss` or `big-shot`).
     pub game: String,
     /// The game's configuration as JSON.
     pub config: String,

@@ -9,6 +9,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use boardroom_engine::Game;
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -52,7 +53,7 @@ async fn index() -> impl IntoResponse {
 }
 
 async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Response {
-    if app.lobby.get(&id).is_none() {
+    let Some(handle) = app.lobby.get(&id) else {
         return (
             StatusCode::NOT_FOUND,
             Html(
@@ -61,8 +62,15 @@ async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Resp
             ),
         )
             .into_response();
-    }
-    ([NO_CACHE], Html(assets::TABLE_HTML)).into_response()
+    };
+    let big_shot =
+        handle.summary.lock().expect("summary lock").game == boardroom_bigshot::BigShot::NAME;
+    let page = if big_shot {
+        assets::BIGSHOT_HTML
+    } else {
+        assets::TABLE_HTML
+    };
+    ([NO_CACHE], Html(page)).into_response()
 }
 
 async fn asset(Path(name): Path<String>) -> Response {

@@ -1,6 +1,7 @@
 //! # boardroom-server
 //!
-//! `boardroom serve`: a web server where friends and bots play Big Boss in the browser.
+//! `boardroom serve`: a web server where friends and bots play Big Boss and Big Shot in the
+//! browser.
 //!
 //! * [`http`] — routes: the pages, the embedded client ([`assets`]), the JSON API, WebSockets.
 //! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database.
@@ -10,6 +11,7 @@
 //! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives.
 //! * [`db`] — SQLite persistence (config, seed, seats, actions).
 //! * [`bots`] — seat kinds and the bots behind them.
+//! * [`games`] — the games hosted ([`games::ServerGame`]: what the server needs of each).
 //! * [`load`] — a load generator that plays many tables over WebSockets.
 
 #![warn(missing_docs)]
@@ -18,6 +20,7 @@ pub mod assets;
 pub mod bots;
 pub mod conn;
 pub mod db;
+pub mod games;
 pub mod http;
 pub mod load;
 pub mod lobby;

@@ -3,9 +3,11 @@
 
 use crate::bots::{self, HUMAN};
 use crate::db::{Db, SeatRow, TableRow};
+use crate::games::{ServerGame, GAMES};
 use crate::table::{self, seat_link, spectator_link, Command, Summary, TableHandle, TableInit};
-use crate::view::{seat_name, Step};
-use boardroom_bigboss::{BigBoss, Config, Edition};
+use crate::view::Step;
+use boardroom_bigboss::{BigBoss, Edition};
+use boardroom_bigshot::BigShot;
 use boardroom_engine::{Game, Record, RecordedAction};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -20,12 +22,15 @@ pub const MAX_TABLES: usize = 20_000;
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
-    /// The game; only `big-boss` for now.
+    /// The game: `big-boss` (the default) or `big-shot`.
     #[serde(default = "default_game")]
     pub game: String,
-    /// `modern` or `classic`.
+    /// Big Boss: `modern` or `classic`.
     #[serde(default)]
-    pub edition: Edition,
+    pub edition: Option<Edition>,
+    /// Big Shot: the hidden-money variant.
+    #[serde(default)]
+    pub hidden_money: bool,
     /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`).
     /// The number of seats is the number of players.
     pub seats: Vec<String>,
@@ -111,26 +116,40 @@ impl Lobby {
                 .rematch
                 .as_ref()
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
-            match rebuild(&row, &actions) {
-                Ok((game, history)) => {
-                    let init = TableInit {
-                        id: row.id.clone(),
-                        created: row.created,
-                        game,
-                        version: actions.len(),
-                        history,
-                        kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
-                        tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
-                        rematch,
-                    };
-                    let handle = table::spawn(init, db.clone(), lobby.settings.clone());
-                    lobby.insert(row.id.clone(), handle);
-                }
-                Err(e) => tracing::error!(table = %row.id, "cannot rebuild table: {e:#}"),
+            let started = match row.game.as_str() {
+                BigBoss::NAME => lobby.restore::<BigBoss>(&row, &actions, rematch),
+                BigShot::NAME => lobby.restore::<BigShot>(&row, &actions, rematch),
+                other => Err(anyhow::anyhow!("unknown game `{other}`")),
+            };
+            if let Err(e) = started {
+                tracing::error!(table = %row.id, "cannot rebuild table: {e:#}");
             }
         }
         tracing::info!(tables = lobby.len(), "tables restored");
         Ok(lobby)
+    }
+
+    /// Replays stored table `row` as game `G` and starts it.
+    fn restore<G: ServerGame>(
+        &self,
+        row: &TableRow,
+        actions: &[crate::db::ActionRow],
+        rematch: Option<(String, Vec<String>)>,
+    ) -> anyhow::Result<()> {
+        let (game, history) = rebuild::<G>(row, actions)?;
+        let init = TableInit {
+            id: row.id.clone(),
+            created: row.created,
+            game,
+            version: actions.len(),
+            history,
+            kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
+            tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
+            rematch,
+        };
+        let handle = table::spawn(init, self.db.clone(), self.settings.clone());
+        self.insert(row.id.clone(), handle);
+        Ok(())
     }
 
     fn insert(&self, id: String, handle: TableHandle) {
@@ -168,21 +187,6 @@ impl Lobby {
 
     /// Creates a table (stored before this returns) and starts it.
     pub async fn create(&self, req: CreateTable) -> Result<Created, String> {
-        self.create_inner(req, None).await.map(|(c, _)| c)
-    }
-
-    async fn create_inner(
-        &self,
-        req: CreateTable,
-        rematch_of: Option<String>,
-    ) -> Result<(Created, Vec<String>), String> {
-        if req.game != BigBoss::NAME {
-            return Err(format!(
-                "unknown game `{}`: this server plays `{}`",
-                req.game.chars().take(40).collect::<String>(),
-                BigBoss::NAME
-            ));
-        }
         if let Some(bad) = req.seats.iter().find(|k| !bots::is_kind(k)) {
             return Err(format!(
                 "unknown seat kind `{}` (kinds: {})",
@@ -190,25 +194,71 @@ impl Lobby {
                 bots::SEAT_KINDS.join(", ")
             ));
         }
-        let config = Config::new(req.edition, req.seats.len());
-        config.validate().map_err(|e| e.to_string())?;
+        let created = match req.game.as_str() {
+            BigBoss::NAME => {
+                if req.hidden_money {
+                    return Err("`hidden_money` is a Big Shot option".into());
+                }
+                let edition = req.edition.unwrap_or_default();
+                let config = boardroom_bigboss::Config::new(edition, req.seats.len());
+                config.validate().map_err(|e| e.to_string())?;
+                self.start::<BigBoss>(config, req.seats, None).await
+            }
+            BigShot::NAME => {
+                if req.edition.is_some() {
+                    return Err("`edition` is a Big Boss option".into());
+                }
+                let mut config = boardroom_bigshot::Config::new(req.seats.len());
+                config.hidden_money = req.hidden_money;
+                config.validate().map_err(|e| e.to_string())?;
+                self.start::<BigShot>(config, req.seats, None).await
+            }
+            other => {
+                return Err(format!(
+                    "unknown game `{}`: this server plays {}",
+                    other.chars().take(40).collect::<String>(),
+                    GAMES.map(|g| format!("`{g}`")).join(" and ")
+                ))
+            }
+        };
+        created.map(|(c, _)| c)
+    }
+
+    /// Creates a table of `G` with the stored configuration `config` (JSON), as a rematch.
+    async fn start_stored<G: ServerGame>(
+        &self,
+        config: &str,
+        kinds: Vec<String>,
+        rematch_of: String,
+    ) -> Result<(Created, Vec<String>), String> {
+        let config: G::Config = serde_json::from_str(config).map_err(|e| e.to_string())?;
+        self.start::<G>(config, kinds, Some(rematch_of)).await
+    }
+
+    /// Stores and starts a new table of `G` (the configuration already checked).
+    async fn start<G: ServerGame>(
+        &self,
+        config: G::Config,
+        kinds: Vec<String>,
+        rematch_of: Option<String>,
+    ) -> Result<(Created, Vec<String>), String> {
+        let req_seats = kinds;
         if self.len() >= MAX_TABLES {
             return Err(format!(
                 "this server already holds {MAX_TABLES} tables; no more can be created"
             ));
         }
         let seed = rand::rngs::OsRng.next_u64();
-        let game = BigBoss::new(&config, seed).map_err(|e| e.to_string())?;
+        let game = G::new(&config, seed).map_err(|e| e.to_string())?;
         let id = new_table_id();
-        let tokens: Vec<String> = req.seats.iter().map(|_| new_token()).collect();
+        let tokens: Vec<String> = req_seats.iter().map(|_| new_token()).collect();
         let row = TableRow {
             id: id.clone(),
-            game: BigBoss::NAME.to_string(),
+            game: G::NAME.to_string(),
             config: serde_json::to_string(&config).map_err(|e| e.to_string())?,
             seed,
             created: now(),
-            seats: req
-                .seats
+            seats: req_seats
                 .iter()
                 .zip(&tokens)
                 .map(|(k, t)| SeatRow {
@@ -229,20 +279,19 @@ impl Lobby {
             game,
             version: 0,
             history: VecDeque::new(),
-            kinds: req.seats.clone(),
+            kinds: req_seats.clone(),
             tokens: tokens.clone(),
             rematch: None,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
         self.insert(id.clone(), handle);
         let created = Created {
-            seats: req
-                .seats
+            seats: req_seats
                 .iter()
                 .enumerate()
                 .map(|(s, k)| CreatedSeat {
                     seat: s,
-                    name: seat_name(s),
+                    name: G::seat_name(s),
                     kind: k.clone(),
                     link: (k == HUMAN).then(|| seat_link(&id, &tokens[s])),
                 })
@@ -253,7 +302,7 @@ impl Lobby {
         Ok((created, tokens))
     }
 
-    /// Starts the rematch of finished table `id` (same game, edition and seats; a new deal), or
+    /// Starts the rematch of finished table `id` (same game, settings and seats; a new deal), or
     /// returns the one already started. Every connection of the old table is sent its link.
     pub async fn rematch(&self, id: &str) -> Result<String, String> {
         let _one_at_a_time = self.rematch_lock.lock().await;
@@ -273,12 +322,17 @@ impl Lobby {
         if !spec.over {
             return Err("a rematch can start once the game is over".into());
         }
-        let req = CreateTable {
-            game: BigBoss::NAME.to_string(),
-            edition: spec.config.edition,
-            seats: spec.kinds,
+        let (created, tokens) = match spec.game.as_str() {
+            BigBoss::NAME => {
+                self.start_stored::<BigBoss>(&spec.config, spec.kinds, spec.id)
+                    .await?
+            }
+            BigShot::NAME => {
+                self.start_stored::<BigShot>(&spec.config, spec.kinds, spec.id)
+                    .await?
+            }
+            other => return Err(format!("unknown game `{other}`")),
         };
-        let (created, tokens) = self.create_inner(req, Some(spec.id)).await?;
         let _ = handle
             .tx
             .send(Command::RematchReady {
@@ -291,13 +345,13 @@ impl Lobby {
 }
 
 /// Replays a stored table: the game now and its most recent steps.
-fn rebuild(
+fn rebuild<G: ServerGame>(
     row: &TableRow,
     actions: &[crate::db::ActionRow],
-) -> anyhow::Result<(BigBoss, VecDeque<Step>)> {
+) -> anyhow::Result<(G, VecDeque<Step<G>>)> {
     let record = Record {
         game: row.game.clone(),
-        config: serde_json::from_str::<Config>(&row.config)?,
+        config: serde_json::from_str::<G::Config>(&row.config)?,
         seed: row.seed,
         actions: actions
             .iter()
@@ -309,7 +363,7 @@ fn rebuild(
     };
     let mut history = VecDeque::new();
     let mut index = 0;
-    let game: BigBoss = record.replay_with(|step| {
+    let game: G = record.replay_with(|step| {
         if history.len() == table::LOG_KEPT {
             history.pop_front();
         }

@@ -4,7 +4,6 @@
 //! wrapped in an [`Envelope`] that carries the connection's sequence number (1, 2, 3… per
 //! connection, no gaps).
 
-use boardroom_bigboss::{Event, Observation};
 use boardroom_engine::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -83,11 +82,11 @@ pub struct SeatInfo {
 pub struct TableInfo {
     /// The table's identifier.
     pub id: String,
-    /// The game (`big-boss`).
+    /// The game (`big-boss` or `big-shot`).
     pub game: String,
-    /// The rule set (`modern` or `classic`).
+    /// The rule set or variant (`modern` or `classic`; `standard` or `hidden-money`).
     pub edition: String,
-    /// What the rule set calls a tower (`radio tower` or `owner flag`).
+    /// What the rule set calls a tower (`radio tower` or `owner flag`; empty for Big Shot).
     pub tower_name: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
@@ -100,8 +99,8 @@ pub struct TableInfo {
 pub struct EventOut {
     /// The event as a sentence.
     pub text: String,
-    /// The event's data (redacted for the viewer).
-    pub detail: Event,
+    /// The event's data (redacted for the viewer), as the game serializes its events.
+    pub detail: serde_json::Value,
 }
 
 /// One accepted action and what it caused.
@@ -142,8 +141,12 @@ pub enum ServerMsg {
         legal: Vec<String>,
         /// What the legal actions that cost money cost (by notation), in millions.
         costs: BTreeMap<String, u32>,
-        /// What you may know of the game.
-        observation: Box<Observation>,
+        /// What you may know of the game: the game's observation for your viewer.
+        observation: serde_json::Value,
+        /// What the client needs beyond the observation (Big Shot: the board, the lowest bid,
+        /// your cash and next loan); absent for Big Boss.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        extra: Option<serde_json::Value>,
         /// The action that led here, with its events (absent on a resend).
         last: Option<LogEntry>,
     },

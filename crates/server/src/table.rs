@@ -7,9 +7,9 @@
 
 use crate::bots::{self, HUMAN};
 use crate::db::Db;
+use crate::games::ServerGame;
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
-use crate::view::{self, seat_name, Step};
-use boardroom_bigboss::BigBoss;
+use crate::view::{self, Step};
 use boardroom_engine::{Bot, Game, Seat, Viewer};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -61,22 +61,6 @@ pub enum Command {
         /// The connection.
         conn: ConnId,
     },
-    /// A bot chose an action.
-    BotMove {
-        /// The version the bot saw.
-        version: usize,
-        /// Its seat.
-        seat: Seat,
-        /// The bot, handed back.
-        bot: Box<dyn Bot<BigBoss>>,
-        /// Its choice.
-        action: <BigBoss as Game>::Action,
-    },
-    /// A bot failed to choose (it panicked); its seat gets a random bot.
-    BotFailed {
-        /// Its seat.
-        seat: Seat,
-    },
     /// Reports the table's settings (for a rematch).
     Spec {
         /// Where to answer.
@@ -98,8 +82,10 @@ pub enum Command {
 pub struct TableSpec {
     /// The table's identifier.
     pub id: String,
-    /// The game's configuration.
-    pub config: boardroom_bigboss::Config,
+    /// The game's name.
+    pub game: String,
+    /// The game's configuration, as stored (JSON).
+    pub config: String,
     /// The seat kinds.
     pub kinds: Vec<String>,
     /// Whether the game is over.
@@ -165,17 +151,17 @@ pub fn seat_link(id: &str, token: &str) -> String {
 }
 
 /// A table being started: a game (already replayed to its current state) and its seats.
-pub struct TableInit {
+pub struct TableInit<G: Game> {
     /// Identifier.
     pub id: String,
     /// Creation time.
     pub created: i64,
     /// The game now.
-    pub game: BigBoss,
+    pub game: G,
     /// Actions played so far.
     pub version: usize,
     /// The most recent steps (for the log).
-    pub history: VecDeque<Step>,
+    pub history: VecDeque<Step<G>>,
     /// Seat kinds.
     pub kinds: Vec<String>,
     /// Seat tokens.
@@ -184,26 +170,47 @@ pub struct TableInit {
     pub rematch: Option<(String, Vec<String>)>,
 }
 
-struct Table {
+/// What a bot's thinking task sends back to its table.
+enum BotMsg<G: Game> {
+    /// A bot chose an action.
+    Move {
+        /// The version the bot saw.
+        version: usize,
+        /// Its seat.
+        seat: Seat,
+        /// The bot, handed back.
+        bot: Box<dyn Bot<G>>,
+        /// Its choice.
+        action: G::Action,
+    },
+    /// A bot failed to choose (it panicked); its seat gets a random bot.
+    Failed {
+        /// Its seat.
+        seat: Seat,
+    },
+}
+
+struct Table<G: ServerGame> {
     id: String,
-    game: BigBoss,
+    game: G,
     version: usize,
-    history: VecDeque<Step>,
+    history: VecDeque<Step<G>>,
     kinds: Vec<String>,
     tokens: Vec<String>,
-    bots: Vec<Option<Box<dyn Bot<BigBoss>>>>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
     bot_busy: bool,
     conns: HashMap<ConnId, Conn>,
     db: Db,
     settings: TableSettings,
     summary: Arc<Mutex<Summary>>,
     rematch: Option<(String, Vec<String>)>,
-    me: mpsc::WeakSender<Command>,
+    bot_tx: mpsc::UnboundedSender<BotMsg<G>>,
 }
 
 /// Starts the task of a table and returns its handle.
-pub fn spawn(init: TableInit, db: Db, settings: TableSettings) -> TableHandle {
+pub fn spawn<G: ServerGame>(init: TableInit<G>, db: Db, settings: TableSettings) -> TableHandle {
     let (tx, rx) = mpsc::channel(256);
+    let (bot_tx, bot_rx) = mpsc::unbounded_channel();
     let bots = init
         .kinds
         .iter()
@@ -211,8 +218,8 @@ pub fn spawn(init: TableInit, db: Db, settings: TableSettings) -> TableHandle {
         .collect();
     let summary = Arc::new(Mutex::new(Summary {
         id: init.id.clone(),
-        game: BigBoss::NAME.to_string(),
-        edition: init.game.edition().as_str().to_string(),
+        game: G::NAME.to_string(),
+        edition: init.game.variant(),
         created: init.created,
         seats: Vec::new(),
         version: 0,
@@ -235,77 +242,98 @@ pub fn spawn(init: TableInit, db: Db, settings: TableSettings) -> TableHandle {
         settings,
         summary: summary.clone(),
         rematch: init.rematch,
-        me: tx.downgrade(),
+        bot_tx,
     };
     table.update_summary();
     tokio::spawn(async move {
         table.schedule_bot();
-        table.run(rx).await;
+        table.run(rx, bot_rx).await;
     });
     TableHandle { tx, summary }
 }
 
-impl Table {
-    async fn run(&mut self, mut rx: mpsc::Receiver<Command>) {
-        while let Some(cmd) = rx.recv().await {
-            match cmd {
-                Command::Join {
-                    conn,
-                    token,
-                    outbox,
-                    reply,
-                } => self.join(conn, token, outbox, reply),
-                Command::Leave { conn } => {
-                    if self.conns.remove(&conn).is_some() {
-                        self.presence_changed();
-                    }
-                }
-                Command::Act {
-                    conn,
-                    action,
-                    version,
-                } => self.act(conn, &action, version).await,
-                Command::Sync { conn } => {
-                    if let Some(c) = self.conns.get(&conn) {
-                        let msg = view::state_msg(&self.game, c.viewer, self.version, None);
-                        let _ = c.outbox.try_send(Arc::new(msg));
-                    }
-                }
-                Command::BotMove {
-                    version,
-                    seat,
-                    bot,
-                    action,
-                } => {
-                    self.bots[seat] = Some(bot);
-                    self.bot_busy = false;
-                    if version == self.version {
-                        if let Err(e) = self.commit(seat, action).await {
-                            tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
-                        }
-                    }
-                    self.schedule_bot();
-                }
-                Command::BotFailed { seat } => {
-                    self.bots[seat] = Some(bots::make_bot("random", rand::random()));
-                    self.bot_busy = false;
-                    self.schedule_bot();
-                }
-                Command::Spec { reply } => {
-                    let _ = reply.send(TableSpec {
-                        id: self.id.clone(),
-                        config: self.game.config(),
-                        kinds: self.kinds.clone(),
-                        over: self.game.is_over(),
-                        rematch: self.rematch.as_ref().map(|r| r.0.clone()),
-                    });
-                }
-                Command::RematchReady { table, tokens } => {
-                    self.rematch = Some((table, tokens));
-                    self.send_rematch_links();
-                }
-                Command::ResendRematch => self.send_rematch_links(),
+impl<G: ServerGame> Table<G> {
+    async fn run(
+        &mut self,
+        mut rx: mpsc::Receiver<Command>,
+        mut bot_rx: mpsc::UnboundedReceiver<BotMsg<G>>,
+    ) {
+        loop {
+            tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.handle(cmd).await,
+                    // Every handle is gone: the table stops.
+                    None => return,
+                },
+                Some(msg) = bot_rx.recv() => self.bot_msg(msg).await,
             }
+        }
+    }
+
+    async fn bot_msg(&mut self, msg: BotMsg<G>) {
+        match msg {
+            BotMsg::Move {
+                version,
+                seat,
+                bot,
+                action,
+            } => {
+                self.bots[seat] = Some(bot);
+                self.bot_busy = false;
+                if version == self.version {
+                    if let Err(e) = self.commit(seat, action).await {
+                        tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
+                    }
+                }
+                self.schedule_bot();
+            }
+            BotMsg::Failed { seat } => {
+                self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+                self.bot_busy = false;
+                self.schedule_bot();
+            }
+        }
+    }
+
+    async fn handle(&mut self, cmd: Command) {
+        match cmd {
+            Command::Join {
+                conn,
+                token,
+                outbox,
+                reply,
+            } => self.join(conn, token, outbox, reply),
+            Command::Leave { conn } => {
+                if self.conns.remove(&conn).is_some() {
+                    self.presence_changed();
+                }
+            }
+            Command::Act {
+                conn,
+                action,
+                version,
+            } => self.act(conn, &action, version).await,
+            Command::Sync { conn } => {
+                if let Some(c) = self.conns.get(&conn) {
+                    let msg = view::state_msg(&self.game, c.viewer, self.version, None);
+                    let _ = c.outbox.try_send(Arc::new(msg));
+                }
+            }
+            Command::Spec { reply } => {
+                let _ = reply.send(TableSpec {
+                    id: self.id.clone(),
+                    game: G::NAME.to_string(),
+                    config: serde_json::to_string(&self.game.config()).unwrap_or_default(),
+                    kinds: self.kinds.clone(),
+                    over: self.game.is_over(),
+                    rematch: self.rematch.as_ref().map(|r| r.0.clone()),
+                });
+            }
+            Command::RematchReady { table, tokens } => {
+                self.rematch = Some((table, tokens));
+                self.send_rematch_links();
+            }
+            Command::ResendRematch => self.send_rematch_links(),
         }
     }
 
@@ -340,7 +368,7 @@ impl Table {
         (0..self.kinds.len())
             .map(|s| SeatInfo {
                 seat: s,
-                name: seat_name(s),
+                name: G::seat_name(s),
                 kind: self.kinds[s].clone(),
                 online: self
                     .conns
@@ -354,9 +382,9 @@ impl Table {
     fn info(&self) -> TableInfo {
         TableInfo {
             id: self.id.clone(),
-            game: BigBoss::NAME.to_string(),
-            edition: self.game.edition().as_str().to_string(),
-            tower_name: self.game.rules().tower_name.to_string(),
+            game: G::NAME.to_string(),
+            edition: self.game.variant(),
+            tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
         }
@@ -484,7 +512,7 @@ impl Table {
                 .game
                 .to_act()
                 .iter()
-                .map(seat_name)
+                .map(G::seat_name)
                 .collect::<Vec<_>>()
                 .join(", ");
             let m = refuse(
@@ -504,11 +532,7 @@ impl Table {
     }
 
     /// Applies `action` for `seat`: to a copy first, then to the database, then to the table.
-    async fn commit(
-        &mut self,
-        seat: Seat,
-        action: <BigBoss as Game>::Action,
-    ) -> Result<(), ServerMsg> {
+    async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), ServerMsg> {
         let mut next = self.game.clone();
         let mut events = Vec::new();
         next.apply(seat, action, &mut events)
@@ -542,7 +566,7 @@ impl Table {
         Ok(())
     }
 
-    fn broadcast(&mut self, step: &Step) {
+    fn broadcast(&mut self, step: &Step<G>) {
         // One message per distinct viewer, shared by all its connections.
         let mut built: HashMap<Viewer, Arc<ServerMsg>> = HashMap::new();
         let (game, version) = (&self.game, self.version);
@@ -570,10 +594,7 @@ impl Table {
         let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
             return;
         };
-        let Some(me) = self.me.upgrade() else {
-            self.bots[seat] = Some(bot);
-            return;
-        };
+        let me = self.bot_tx.clone();
         self.bot_busy = true;
         let game = self.game.clone();
         let version = self.version;
@@ -589,19 +610,17 @@ impl Table {
             .await;
             match chosen {
                 Ok((bot, action)) => {
-                    let _ = me
-                        .send(Command::BotMove {
-                            version,
-                            seat,
-                            bot,
-                            action,
-                        })
-                        .await;
+                    let _ = me.send(BotMsg::Move {
+                        version,
+                        seat,
+                        bot,
+                        action,
+                    });
                 }
                 Err(e) => {
                     // The bot is lost with its thread; the seat goes on with a random bot.
                     tracing::error!("a bot failed: {e}");
-                    let _ = me.send(Command::BotFailed { seat }).await;
+                    let _ = me.send(BotMsg::Failed { seat });
                 }
             }
         });

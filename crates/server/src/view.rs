@@ -3,22 +3,19 @@
 //! Everything a connection receives about the game is built here from `Game::observe` and
 //! `Game::redact` for that connection's viewer, so the leak tests can check this one place.
 
+use crate::games::ServerGame;
 use crate::protocol::{EventOut, LogEntry, ServerMsg};
-use boardroom_bigboss::state::PLAYER_COLOURS;
-use boardroom_bigboss::{Action, BigBoss, Event};
 use boardroom_engine::{Game, Seat, Viewer};
 use std::collections::BTreeMap;
 
-/// The name of a seat: its colour.
-pub fn seat_name(seat: Seat) -> String {
-    PLAYER_COLOURS
-        .get(seat)
-        .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+/// The name of a seat of game `G`: its colour.
+pub fn seat_name<G: ServerGame>(seat: Seat) -> String {
+    G::seat_name(seat)
 }
 
 /// One accepted action (as the table remembers it, unredacted).
 #[derive(Clone, Debug)]
-pub struct Step {
+pub struct Step<G: Game> {
     /// Its number at the table, from 0.
     pub index: usize,
     /// The acting seat.
@@ -26,11 +23,11 @@ pub struct Step {
     /// The action in notation.
     pub action: String,
     /// Its events, unredacted.
-    pub events: Vec<Event>,
+    pub events: Vec<G::Event>,
 }
 
 /// The log entry of `step` as `viewer` may see it.
-pub fn log_entry(step: &Step, viewer: Viewer) -> LogEntry {
+pub fn log_entry<G: ServerGame>(step: &Step<G>, viewer: Viewer) -> LogEntry {
     LogEntry {
         index: step.index,
         seat: step.seat,
@@ -39,10 +36,10 @@ pub fn log_entry(step: &Step, viewer: Viewer) -> LogEntry {
             .events
             .iter()
             .map(|e| {
-                let detail = BigBoss::redact(e, viewer);
+                let detail = G::redact(e, viewer);
                 EventOut {
-                    text: detail.describe(&seat_name),
-                    detail,
+                    text: G::describe(&detail),
+                    detail: serde_json::to_value(&detail).unwrap_or_default(),
                 }
             })
             .collect(),
@@ -51,7 +48,7 @@ pub fn log_entry(step: &Step, viewer: Viewer) -> LogEntry {
 
 /// The legal actions of `viewer` in notation (empty unless the viewer's seat is to act), and
 /// the cost of those that cost money.
-pub fn legal_for(game: &BigBoss, viewer: Viewer) -> (Vec<String>, BTreeMap<String, u32>) {
+pub fn legal_for<G: ServerGame>(game: &G, viewer: Viewer) -> (Vec<String>, BTreeMap<String, u32>) {
     let mut costs = BTreeMap::new();
     let Viewer::Seat(seat) = viewer else {
         return (Vec::new(), costs);
@@ -61,19 +58,11 @@ pub fn legal_for(game: &BigBoss, viewer: Viewer) -> (Vec<String>, BTreeMap<Strin
     }
     let mut legal = Vec::new();
     game.legal_actions(seat, &mut legal);
-    let rules = game.rules();
     let texts = legal
         .into_iter()
         .map(|a| {
             let text = game.format_action(a);
-            let cost = match a {
-                Action::BuyDeck | Action::BuyRow(_) => Some(rules.card_cost),
-                Action::BuyLevel => Some(rules.level_cost),
-                Action::Share(c) => Some(game.share_cost(c)),
-                Action::Tower => game.tower_cost(seat),
-                _ => None,
-            };
-            if let Some(c) = cost {
+            if let Some(c) = game.cost(seat, a) {
                 costs.insert(text.clone(), c);
             }
             text
@@ -84,14 +73,20 @@ pub fn legal_for(game: &BigBoss, viewer: Viewer) -> (Vec<String>, BTreeMap<Strin
 
 /// The `state` message for `viewer`: its observation, its legal actions, and the last step
 /// redacted for it.
-pub fn state_msg(game: &BigBoss, viewer: Viewer, version: usize, last: Option<&Step>) -> ServerMsg {
+pub fn state_msg<G: ServerGame>(
+    game: &G,
+    viewer: Viewer,
+    version: usize,
+    last: Option<&Step<G>>,
+) -> ServerMsg {
     let (legal, costs) = legal_for(game, viewer);
     ServerMsg::State {
         version,
         to_act: game.to_act().iter().collect(),
         legal,
         costs,
-        observation: Box::new(game.observe(viewer)),
+        observation: serde_json::to_value(game.observe(viewer)).unwrap_or_default(),
+        extra: game.extra(viewer),
         last: last.map(|s| log_entry(s, viewer)),
     }
 }

@@ -274,3 +274,191 @@ async fn play_a_game_against_a_bot_by_clicking() {
     shot(&c, "06-rematch.png").await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_big_shot_against_a_bot_by_clicking() {
+    let present =
+        std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
+    if !present {
+        assert_ne!(
+            std::env::var("BOARDROOM_BROWSER_TESTS").as_deref(),
+            Ok("require"),
+            "Chromium and chromedriver are required (apt-get install chromium chromium-driver)"
+        );
+        eprintln!("skipped: {CHROMIUM} or {CHROMEDRIVER} is missing");
+        return;
+    }
+    let server = common::start().await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_driver(profile.path()).await;
+    c.set_window_size(1280, 900).await.unwrap();
+
+    // The lobby: Big Shot, two players, Orange a bot.
+    c.goto(&server.url()).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#game"))
+        .await
+        .unwrap()
+        .select_by_value("big-shot")
+        .await
+        .unwrap();
+    assert!(visible(&c, "#hidden-money").await);
+    assert!(!visible(&c, "#players [data-players='5']").await);
+    c.find(Locator::Css("#players [data-players='2']"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Css("select[data-seat='1']"))
+        .await
+        .unwrap()
+        .select_by_value("random")
+        .await
+        .unwrap();
+    c.find(Locator::Css("#create-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let sit = c
+        .wait()
+        .for_element(Locator::Css("[data-sit='0']"))
+        .await
+        .unwrap();
+    shot(&c, "bs-01-lobby.png").await;
+    sit.click().await.unwrap();
+
+    // The table: the city with its 13 lots and the 18 auction spaces.
+    c.wait()
+        .for_element(Locator::Css("#bs-board .lot"))
+        .await
+        .unwrap();
+    assert_eq!(
+        c.find_all(Locator::Css("#bs-board .lot"))
+            .await
+            .unwrap()
+            .len(),
+        13
+    );
+    assert_eq!(
+        c.find_all(Locator::Css("#bs-board .bs-space"))
+            .await
+            .unwrap()
+            .len(),
+        18
+    );
+    assert_eq!(
+        c.find_all(Locator::Css("#bs-board .lot.park"))
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    let deadline = Instant::now() + Duration::from_secs(240);
+    let (mut clicks, mut placed) = (0u64, 0u64);
+    let mut rng = 0x2545f4914f6cdd1du64;
+    let mut tried_illegal = false;
+    let mut shots_taken = false;
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not finish ({clicks} clicks)"
+        );
+        if visible(&c, "#final.show #scores").await {
+            break;
+        }
+        // Once, bid more than we have: the rule is shown.
+        if !tried_illegal && visible(&c, "body:not(.pending) #bid-input").await {
+            let input = c.find(Locator::Css("#bid-input")).await.unwrap();
+            input.clear().await.unwrap();
+            input.send_keys("999").await.unwrap();
+            c.find(Locator::Css("[data-act='bid']"))
+                .await
+                .unwrap()
+                .click()
+                .await
+                .unwrap();
+            let toast = c
+                .wait()
+                .at_most(Duration::from_secs(10))
+                .for_element(Locator::Css("#toast.show"))
+                .await
+                .unwrap();
+            let text = toast.text().await.unwrap();
+            assert!(text.contains("999"), "{text}");
+            shot(&c, "bs-02-illegal-bid.png").await;
+            tried_illegal = true;
+            continue;
+        }
+        // Placing: click a highlighted lot.
+        let lots = c
+            .find_all(Locator::Css("body:not(.pending) .lot.legal"))
+            .await
+            .unwrap_or_default();
+        if !lots.is_empty() {
+            if !shots_taken && placed == 2 {
+                shot(&c, "bs-03-place-desktop.png").await;
+                c.set_window_size(390, 844).await.unwrap();
+                shot(&c, "bs-04-place-phone.png").await;
+                c.set_window_size(1280, 900).await.unwrap();
+                shots_taken = true;
+            }
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if lots[(rng % lots.len() as u64) as usize]
+                .click()
+                .await
+                .is_ok()
+            {
+                clicks += 1;
+                placed += 1;
+                tokio::time::sleep(Duration::from_millis(15)).await;
+            }
+            continue;
+        }
+        let options = c
+            .find_all(Locator::Css("body:not(.pending) [data-act]"))
+            .await
+            .unwrap_or_default();
+        if options.is_empty() {
+            tokio::time::sleep(Duration::from_millis(30)).await;
+            continue;
+        }
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        let pick = &options[(rng % options.len() as u64) as usize];
+        if pick.click().await.is_ok() {
+            clicks += 1;
+            tokio::time::sleep(Duration::from_millis(15)).await;
+        }
+    }
+    assert!(tried_illegal, "a bid was offered at some point");
+    assert!(placed > 0, "cubes were placed by clicking lots");
+    shot(&c, "bs-05-final-scores.png").await;
+    c.set_window_size(390, 844).await.unwrap();
+    shot(&c, "bs-06-final-phone.png").await;
+    c.set_window_size(1280, 900).await.unwrap();
+    let rows = c.find_all(Locator::Css("#scores tbody tr")).await.unwrap();
+    assert_eq!(rows.len(), 2);
+    c.find(Locator::Css("#final-close"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    shot(&c, "bs-07-final-city.png").await;
+    assert!(visible(&c, "#bs-board .lot.sold").await, "lots were sold");
+    let log = c
+        .find(Locator::Css("#log"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(log.contains("rolls"), "{log}");
+    c.close().await.unwrap();
+}

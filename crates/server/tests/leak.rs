@@ -73,7 +73,7 @@ fn a_card_bought_from_the_deck_is_shown_to_its_buyer_only() {
     let mut game = BigBoss::new(&Config::new(Edition::Modern, 3), 4).unwrap();
     let seat = game.to_act().first().unwrap();
     let events = game.play(seat, Action::BuyDeck).unwrap();
-    let step = Step {
+    let step: Step<BigBoss> = Step {
         index: 0,
         seat,
         action: "buy deck".into(),
@@ -165,4 +165,57 @@ async fn the_seed_and_other_seats_tokens_never_leave_the_server() {
             }
         }
     }
+}
+
+/// Big Shot, hidden-money variant: a player's state messages are the same whatever coins the
+/// other players hold.
+#[test]
+fn big_shot_hidden_coins_of_others_do_not_reach_a_player() {
+    use boardroom_bigshot::BigShot;
+    let (mut checked, mut differed) = (0, 0);
+    for players in 2..=4 {
+        let mut config = boardroom_bigshot::Config::new(players);
+        config.hidden_money = true;
+        let seed = 40 + players as u64;
+        let mut game = BigShot::new(&config, seed).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut version = 0;
+        while !game.is_over() {
+            if version % 13 == 0 {
+                let pos = game.to_position();
+                for seat in 0..players {
+                    let viewer = Viewer::Seat(seat);
+                    let mine = game.colours_of(seat);
+                    for (i, entry) in pos.colours.iter().enumerate() {
+                        if mine.contains(&entry.colour) {
+                            continue;
+                        }
+                        let mut other = pos.clone();
+                        other.colours[i].coins = entry.coins.saturating_sub(1).max(1) + 1;
+                        if other.colours[i].coins == entry.coins {
+                            other.colours[i].coins += 1;
+                        }
+                        let Ok(world) = BigShot::from_position(&other) else {
+                            continue;
+                        };
+                        differed += 1;
+                        assert_eq!(
+                            serde_json::to_string(&view::state_msg(&game, viewer, version, None))
+                                .unwrap(),
+                            serde_json::to_string(&view::state_msg(&world, viewer, version, None))
+                                .unwrap(),
+                            "seat {seat} learns colour {:?}'s coins",
+                            entry.colour
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            let seat = game.to_act().first().unwrap();
+            let a = bot.choose(&game, seat);
+            game.play(seat, a).unwrap();
+            version += 1;
+        }
+    }
+    assert!(checked > 50 && differed == checked, "{checked} checks");
 }

@@ -55,6 +55,18 @@ impl TestServer {
         r.json().await.unwrap()
     }
 
+    /// Creates a table from a whole request body.
+    pub async fn create_with(&self, body: Value) -> Created {
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/tables", self.url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201, "{:?}", r.text().await);
+        r.json().await.unwrap()
+    }
+
     pub async fn connect(&self, link: &str) -> Client {
         Client::connect(&self.url(), link).await
     }
