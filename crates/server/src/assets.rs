@@ -33,6 +33,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/lobby.js"),
     },
     Asset {
+        name: "connection.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../../../web/connection.js"),
+    },
+    Asset {
         name: "table.js",
         content_type: "text/javascript; charset=utf-8",
         body: include_str!("../../../web/table.js"),
