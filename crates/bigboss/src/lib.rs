@@ -27,6 +27,7 @@ pub mod company;
 pub mod describe;
 pub mod edition;
 pub mod error;
+pub mod evaluate;
 pub mod event;
 pub mod observe;
 pub mod position;

@@ -29,6 +29,7 @@ pub mod board;
 pub mod colour;
 pub mod describe;
 pub mod error;
+pub mod evaluate;
 pub mod event;
 pub mod observe;
 pub mod position;

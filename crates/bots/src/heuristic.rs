@@ -9,7 +9,7 @@
 //! turn has too many sequences for its node budget it falls back to one-step greedy choices
 //! deeper down.
 
-use crate::evaluate::{advantage, Evaluate};
+use boardroom_engine::evaluate::{advantage, Evaluate};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Bot, Game, Seat, SeatSet, Viewer};
 

@@ -1,7 +1,7 @@
 //! Hints: the legal actions of a position ranked for a player, with estimated win chances.
 
-use crate::evaluate::Evaluate;
 use crate::ismcts::{Ismcts, SearchConfig};
+use boardroom_engine::evaluate::Evaluate;
 use boardroom_engine::Seat;
 use thiserror::Error;
 

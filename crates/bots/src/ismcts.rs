@@ -21,7 +21,7 @@
 //! any number of players (each seat maximises its own share of the wins). The tree lives in an
 //! arena reused from one decision to the next, and the hot loop reuses its buffers.
 
-use crate::evaluate::{win_chances, Evaluate};
+use boardroom_engine::evaluate::{win_chances, Evaluate};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Bot, Game, Seat, Viewer};
 use rand::Rng;

@@ -1,9 +1,9 @@
 //! Bots by name, as players choose them: `random`, `heuristic`, the levels `easy`, `normal`,
 //! `hard`, and `ismcts:N` (search with exactly N iterations per decision).
 
-use crate::evaluate::Evaluate;
 use crate::heuristic::HeuristicBot;
 use crate::ismcts::{IsmctsBot, SearchConfig};
+use boardroom_engine::evaluate::Evaluate;
 use boardroom_engine::{Bot, RandomBot};
 use std::time::Duration;
 use thiserror::Error;

@@ -5,15 +5,14 @@
 //! [`boardroom_engine::Game::sample_hidden`] for its own seat, which depend only on what that
 //! seat may know, so its choice does not change when only other players' secrets do.
 //!
-//! * [`evaluate`] — [`Evaluate`], the game knowledge the bots need (what a position is worth to
-//!   each seat), and [`win_chances`].
+//! * [`Evaluate`] (from the engine) — the game knowledge the bots need (what a position is worth
+//!   to each seat), and [`win_chances`]; each game implements it in its own crate.
 //! * [`heuristic`] — [`HeuristicBot`]: greedy on the evaluation over its own decisions until the
 //!   turn passes.
 //! * [`ismcts`] — [`IsmctsBot`]: information-set Monte Carlo tree search with one value per
 //!   seat, an iteration and/or time budget, random or evaluation cut-off rollouts.
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
-//! * [`bigboss`] — [`Evaluate`] for Big Boss; [`bigshot`] — for Big Shot.
 //!
 //! ```
 //! use boardroom_bigboss::{BigBoss, Config, Edition};
@@ -27,15 +26,12 @@
 //! assert!(game.check(seat, action).is_ok());
 //! ```
 
-pub mod bigboss;
-pub mod bigshot;
-pub mod evaluate;
 pub mod heuristic;
 pub mod hint;
 pub mod ismcts;
 pub mod levels;
 
-pub use evaluate::{advantage, win_chances, Evaluate};
+pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use heuristic::HeuristicBot;
 pub use hint::{rank_actions, Hint, HintError};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};

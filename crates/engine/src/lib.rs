@@ -11,6 +11,11 @@
 //! * [`bot`] — the [`Bot`] trait and a uniformly random bot.
 //! * [`seat`] — seats, sets of seats ("who may act now" is a set) and viewers.
 //! * [`game`] — the [`Game`] trait itself.
+//! * [`evaluate`] — [`Evaluate`]: what bots need to know of a game (what a position is worth).
+//! * [`present`] — [`Present`]: what people are shown (sentences, prompts, action labels, scores,
+//!   the terminal drawing), used alike by the terminal and the browser.
+//! * [`options`] — [`Configure`] and [`OptionSpec`]: table options as data, for the command line
+//!   and the lobby.
 //! * [`outcome`] — final scores and winners.
 //! * [`record`] — a game as its config, seed and actions; replay.
 //! * [`playout`] — uniformly random playouts (the simulator's and benchmark's workhorse).
@@ -19,16 +24,22 @@
 
 pub mod bot;
 pub mod error;
+pub mod evaluate;
 pub mod game;
+pub mod options;
 pub mod outcome;
 pub mod playout;
+pub mod present;
 pub mod record;
 pub mod rng;
 pub mod seat;
 
 pub use bot::{Bot, RandomBot};
 pub use error::{ConfigError, NotationError, PositionError};
+pub use evaluate::{advantage, win_chances, Evaluate};
 pub use game::Game;
+pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
+pub use present::{ActionView, Present, ScoreRow, ScoreTable, WebAsset};
 pub use record::{Record, RecordedAction, ReplayError, ReplayStep};
 pub use seat::{Seat, SeatSet, Viewer};

@@ -1,9 +1,9 @@
 //! The game knowledge the bots need: an estimate of what each seat's position is worth.
 //!
-//! The bots are generic over [`Game`]; a game gives them its knowledge by implementing
-//! [`Evaluate`]. Big Boss implements it in [`crate::bigboss`].
+//! The bots (crate `boardroom-bots`) are generic over [`Game`]; a game gives them its knowledge
+//! by implementing [`Evaluate`] in its own crate, next to its rules.
 
-use boardroom_engine::{Game, Seat};
+use crate::{Game, Seat};
 
 /// A game whose positions can be judged without playing them out.
 ///
@@ -30,7 +30,7 @@ pub trait Evaluate: Game {
 
 /// Win chances of every seat, written into `out` (one entry per seat, summing to 1).
 ///
-/// A finished game gives its [`boardroom_engine::Outcome::reward`]s; otherwise a softmax of
+/// A finished game gives its [`crate::Outcome::reward`]s; otherwise a softmax of
 /// [`Evaluate::worth`] with temperature [`Evaluate::worth_scale`].
 pub fn win_chances<G: Evaluate>(game: &G, out: &mut [f64]) {
     let n = game.num_players();

@@ -6,8 +6,8 @@
 //! search bots do the rest; the evaluation only values their cut-off rollouts and guides the
 //! heuristic bot.
 
-use crate::evaluate::Evaluate;
-use boardroom_bigshot::BigShot;
+use crate::BigShot;
+use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
 
 /// Rounds in a game of Big Shot.

@@ -11,11 +11,11 @@
 //! * **money** counts in full, with a small bonus on the first few millions (a player with no
 //!   money cannot buy cards and has to pass).
 
-use crate::evaluate::Evaluate;
-use boardroom_bigboss::card::LEVEL_KINDS;
-use boardroom_bigboss::edition::{PIECES, PRICE_CAP};
-use boardroom_bigboss::rules::IndustryUse;
-use boardroom_bigboss::{BigBoss, CompanyId, Edition, Phase};
+use crate::card::LEVEL_KINDS;
+use crate::edition::{PIECES, PRICE_CAP};
+use crate::rules::IndustryUse;
+use crate::{BigBoss, CompanyId, Edition, Phase};
+use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
 
 /// How much of the headroom below the price cap a share is expected to gain at the start.

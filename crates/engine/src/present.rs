@@ -1,0 +1,200 @@
+//! What people are shown of a game: seat names, event sentences, the prompt, a label and effect
+//! for every legal action, score rows, and the terminal drawing.
+//!
+//! A game implements [`Present`] once, in its own crate; the terminal (`boardroom play`), the
+//! server's views and the browser all use that one implementation, so a sentence or a label is
+//! written once for every front end.
+
+use crate::{Game, Seat, Viewer};
+use serde::Serialize;
+
+/// One legal action as a person is shown it: in the terminal's list of moves and as a
+/// structured object in the browser (which needs no notation parsing to know what is
+/// clickable).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ActionView {
+    /// A short label for a button or a list, e.g. `Buy a share of Regent`.
+    pub label: String,
+    /// What it does, briefly, e.g. `stack on Regent (4 floors)`; may be empty.
+    pub effect: String,
+    /// What it costs in the game's money unit, when it costs money.
+    pub cost: Option<i64>,
+    /// The things on the table this action is played by clicking, as `kind:id` targets that the
+    /// game's browser view marks (e.g. `card:46`, `space:23`, `company:Regent`, `lot:W9`). Empty:
+    /// the action is a button in the prompt.
+    pub highlights: Vec<String>,
+}
+
+impl ActionView {
+    /// A view with a label and an effect, no cost and nothing highlighted.
+    pub fn new(label: impl Into<String>, effect: impl Into<String>) -> Self {
+        ActionView {
+            label: label.into(),
+            effect: effect.into(),
+            cost: None,
+            highlights: Vec::new(),
+        }
+    }
+
+    /// This view with a cost.
+    pub fn cost(mut self, cost: i64) -> Self {
+        self.cost = Some(cost);
+        self
+    }
+
+    /// This view with one more highlighted target (`kind:id`).
+    pub fn highlight(mut self, target: impl Into<String>) -> Self {
+        self.highlights.push(target.into());
+        self
+    }
+}
+
+/// A file of a game's browser view, embedded in the binary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WebAsset {
+    /// The file name, e.g. `view.js`.
+    pub name: &'static str,
+    /// Its content type, e.g. `text/javascript; charset=utf-8`.
+    pub content_type: &'static str,
+    /// Its contents.
+    pub body: &'static str,
+}
+
+/// Final scores as a table: column headings, then one row per seat (best first).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ScoreTable {
+    /// The headings of the columns after the player's name (e.g. `money`, `shares`, `total`).
+    pub columns: Vec<String>,
+    /// One row per seat.
+    pub rows: Vec<ScoreRow>,
+    /// A note under the table explaining columns or tie-breaks; may be empty.
+    pub note: String,
+}
+
+/// One seat's row in a [`ScoreTable`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ScoreRow {
+    /// The seat.
+    pub seat: Seat,
+    /// The seat's name.
+    pub name: String,
+    /// One cell per column.
+    pub cells: Vec<String>,
+    /// Whether this seat won (or shares the win).
+    pub winner: bool,
+}
+
+impl ScoreTable {
+    /// The table as aligned plain text, for the terminal.
+    pub fn to_text(&self) -> String {
+        let mut widths: Vec<usize> = self.columns.iter().map(|c| c.chars().count()).collect();
+        let name_width = self
+            .rows
+            .iter()
+            .map(|r| r.name.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(6);
+        for row in &self.rows {
+            for (i, cell) in row.cells.iter().enumerate() {
+                if let Some(w) = widths.get_mut(i) {
+                    *w = (*w).max(cell.chars().count());
+                }
+            }
+        }
+        let mut out = format!("  {:<name_width$}", "player");
+        for (c, w) in self.columns.iter().zip(&widths) {
+            out.push_str(&format!("  {c:>w$}"));
+        }
+        out.push('\n');
+        for row in &self.rows {
+            let mark = if row.winner { '*' } else { ' ' };
+            out.push_str(&format!("{mark} {:<name_width$}", row.name));
+            for (cell, w) in row.cells.iter().zip(&widths) {
+                out.push_str(&format!("  {cell:>w$}"));
+            }
+            out.push('\n');
+        }
+        if !self.note.is_empty() {
+            out.push_str(&self.note);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+/// How a game is shown to people. Implemented in the game's own crate; used by the terminal,
+/// the server's views (and through them the browser) and the simulator.
+///
+/// Everything here reads only what its arguments allow: [`Present::draw`] and
+/// [`Present::extra`] take the viewer and must show that viewer's secrets only.
+pub trait Present: Game {
+    /// The game's title, e.g. `Big Boss`.
+    const TITLE: &'static str;
+
+    /// A seat's name (its colour), as logs, prompts and score tables call it.
+    fn seat_name(seat: Seat) -> String;
+
+    /// One line describing a configuration, e.g. `Big Boss (modern), 4 players`.
+    fn describe_config(config: &Self::Config) -> String;
+
+    /// The rule set or variant, as the lobby lists it (e.g. `modern`, `hidden-money`).
+    fn variant(&self) -> String;
+
+    /// The turn or round number now.
+    fn turn(&self) -> u32;
+
+    /// An event as a sentence, naming players by [`Present::seat_name`].
+    fn describe(event: &Self::Event) -> String;
+
+    /// Whether the event starts a new turn (the terminal redraws the table then).
+    fn starts_turn(event: &Self::Event) -> bool;
+
+    /// What the seat to act is asked to do now, and why other things are closed when that
+    /// is not obvious.
+    fn prompt(&self) -> String;
+
+    /// A legal action of `seat` as a person is shown it.
+    fn action_view(&self, seat: Seat, action: &Self::Action) -> ActionView;
+
+    /// Help on the notation, for the terminal's `help`.
+    fn notation_help() -> &'static str;
+
+    /// The final scores as a table, once the game is over.
+    fn score_table(&self) -> Option<ScoreTable>;
+
+    /// The table drawn for a terminal as `viewer` may see it (`color`: ANSI colours allowed).
+    fn draw(&self, viewer: Viewer, color: bool) -> String;
+
+    /// Information for the browser view that the observation does not spell out, as `viewer`
+    /// may know it (e.g. the board to draw, the lowest bid). `None`: nothing to add.
+    fn extra(&self, _viewer: Viewer) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// The game's browser view: files served under `/assets/games/<game id>/`. The table page
+    /// loads `view.js` from there (see ARCHITECTURE.md, "The web shell").
+    fn web_assets() -> &'static [WebAsset] {
+        &[]
+    }
+
+    /// What the rule set calls a tower (Big Boss); empty for games without one.
+    fn tower_name(&self) -> String {
+        String::new()
+    }
+
+    /// Game-specific figures of a finished game for the simulator's summary, e.g.
+    /// `("mergers", 3.0)`; the simulator reports their means per game.
+    fn final_stats(&self) -> Vec<(&'static str, f64)> {
+        Vec::new()
+    }
+
+    /// A player's money now (the simulator reports its distribution at the end).
+    fn money(&self, seat: Seat) -> i64;
+
+    /// The name of a counter that `action` by `seat` adds one to in the simulator's figures
+    /// (e.g. `sell_and_pass`), looked at before the action is applied; `None` for most.
+    fn action_stat(&self, _seat: Seat, _action: &Self::Action) -> Option<&'static str> {
+        None
+    }
+}
