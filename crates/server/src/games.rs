@@ -3,11 +3,10 @@
 //! A table is generic over a [`ServerGame`]; the lobby picks the game by its stored name
 //! ([`Game::NAME`]: `big-boss` or `big-shot`).
 
-use boardroom_bigboss::state::PLAYER_COLOURS;
 use boardroom_bigboss::{Action as BossAction, BigBoss};
 use boardroom_bigshot::BigShot;
 use boardroom_bots::Evaluate;
-use boardroom_engine::{Game, Seat, Viewer};
+use boardroom_engine::{Game, Present, Seat, Viewer};
 use serde_json::{json, Value};
 
 /// The names of the games this server hosts.
@@ -44,36 +43,33 @@ pub trait ServerGame: Evaluate {
 
 impl ServerGame for BigBoss {
     fn seat_name(seat: Seat) -> String {
-        PLAYER_COLOURS
-            .get(seat)
-            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+        <BigBoss as Present>::seat_name(seat)
     }
 
     fn describe(event: &Self::Event) -> String {
-        event.describe(&Self::seat_name)
+        <BigBoss as Present>::describe(event)
     }
 
     fn variant(&self) -> String {
-        self.edition().as_str().to_string()
+        <BigBoss as Present>::variant(self)
     }
 
     fn tower_name(&self) -> String {
-        self.rules().tower_name.to_string()
+        <BigBoss as Present>::tower_name(self)
     }
 
     fn turn(&self) -> u32 {
-        BigBoss::turn(self)
+        <BigBoss as Present>::turn(self)
     }
 
     fn cost(&self, seat: Seat, action: BossAction) -> Option<u32> {
-        let rules = self.rules();
-        match action {
-            BossAction::BuyDeck | BossAction::BuyRow(_) => Some(rules.card_cost),
-            BossAction::BuyLevel => Some(rules.level_cost),
-            BossAction::Share(c) => Some(self.share_cost(c)),
-            BossAction::Tower => self.tower_cost(seat),
-            _ => None,
-        }
+        <BigBoss as Present>::action_view(self, seat, &action)
+            .cost
+            .and_then(|c| u32::try_from(c).ok())
+    }
+
+    fn extra(&self, viewer: Viewer) -> Option<Value> {
+        <BigBoss as Present>::extra(self, viewer)
     }
 }
 
