@@ -7,7 +7,7 @@ use boardroom_bigboss::{Action as BossAction, BigBoss};
 use boardroom_bigshot::BigShot;
 use boardroom_bots::Evaluate;
 use boardroom_engine::{Game, Present, Seat, Viewer};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// The names of the games this server hosts.
 pub const GAMES: [&str; 2] = [BigBoss::NAME, BigShot::NAME];
@@ -73,68 +73,30 @@ impl ServerGame for BigBoss {
     }
 }
 
-/// Big Shot seat names: each seat is named after its first cube colour.
-const BIG_SHOT_SEATS: [&str; 4] = ["Red", "Orange", "Ivory", "Purple"];
-
 impl ServerGame for BigShot {
     fn seat_name(seat: Seat) -> String {
-        BIG_SHOT_SEATS
-            .get(seat)
-            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+        <BigShot as Present>::seat_name(seat)
     }
 
     fn describe(event: &Self::Event) -> String {
-        event.describe(Self::seat_name)
+        <BigShot as Present>::describe(event)
     }
 
     fn variant(&self) -> String {
-        if self.hidden_money() {
-            "hidden-money".into()
-        } else {
-            "standard".into()
-        }
+        <BigShot as Present>::variant(self)
     }
 
     fn turn(&self) -> u32 {
-        self.round() as u32
+        <BigShot as Present>::turn(self)
     }
 
-    fn cost(&self, _seat: Seat, _action: Self::Action) -> Option<u32> {
-        None
+    fn cost(&self, seat: Seat, action: Self::Action) -> Option<u32> {
+        <BigShot as Present>::action_view(self, seat, &action)
+            .cost
+            .and_then(|c| u32::try_from(c).ok())
     }
 
-    /// The board (to draw the city), the lowest bid allowed now, and for a seat: the colours
-    /// it plays, the most it can bid and what its next loan brings.
     fn extra(&self, viewer: Viewer) -> Option<Value> {
-        let board = self.board();
-        let lots: Vec<Value> = (0..board.num_lots())
-            .map(|l| {
-                let lot = board.lot(l);
-                json!({
-                    "id": lot.id.as_str(),
-                    "district": board.districts()[lot.district as usize],
-                    "value": lot.value,
-                    "park": lot.park,
-                })
-            })
-            .collect();
-        let colours: Vec<Vec<&str>> = (0..self.players())
-            .map(|s| self.colours_of(s).iter().map(|c| c.name()).collect())
-            .collect();
-        let mut extra = json!({
-            "board": {
-                "name": board.spec().name,
-                "districts": board.districts(),
-                "spaces": board.num_spaces(),
-                "lots": lots,
-            },
-            "seat_colours": colours,
-            "min_bid": self.min_bid(),
-        });
-        if let Some(seat) = viewer.seat().filter(|&s| s < self.players()) {
-            extra["cash"] = json!(self.cash(seat));
-            extra["next_loan"] = json!(self.next_loan_amount(seat));
-        }
-        Some(extra)
+        <BigShot as Present>::extra(self, viewer)
     }
 }
