@@ -143,7 +143,10 @@ impl<G: Game> Conformance<G> {
             }
             let search = |what: &str, text: &str| {
                 for n in &needles {
-                    assert!(!text.contains(n.as_str()), "`{n}` leaks in {what}: {text}");
+                    assert!(
+                        !text.contains(n.as_str()),
+                        "`{n}` leaks in {what} (game played from seed {seed}): {text}"
+                    );
                 }
             };
             self.walk(config, seed, |v| {
