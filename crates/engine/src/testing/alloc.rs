@@ -91,11 +91,11 @@ impl<G: Game> Conformance<G> {
             let mut choice = rng::from_seed(seeds[0] ^ CHECK_SALT);
             let mut play = |g: &mut G, legal: &mut Vec<G::Action>, events: &mut Vec<G::Event>| {
                 let mut decisions = 0u64;
-                while let Some(seat) = g.to_act().first() {
+                while let Some(seat) = g.to_act().choose(&mut choice) {
                     g.legal_actions(seat, legal);
-                    let a = legal[choice.gen_range(0..legal.len())];
+                    let a = legal[choice.gen_range(0..legal.len())].clone();
                     events.clear();
-                    if g.apply(seat, a, events).is_err() {
+                    if g.apply(seat, a.clone(), events).is_err() {
                         panic!("{config:?}: a listed action was refused");
                     }
                     let copy = std::hint::black_box(g.clone());

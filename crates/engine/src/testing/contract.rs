@@ -49,7 +49,7 @@ impl<G: Game> Conformance<G> {
     /// accepted by `check` exactly when it is listed; a listed action is applied; a refused
     /// one is refused by `apply` too, leaves the position unchanged and appends no event.
     /// Every listed action is in the universe, listed once, and survives its notation
-    /// (`parse_action(format_action(a)) == a`). Seats not to act (and a seat that does not
+    /// (`parse_action(format_action(a.clone())) == a`). Seats not to act (and a seat that does not
     /// exist) are refused every action.
     pub fn listed_iff_accepted(&self) {
         let universe = self
@@ -64,40 +64,43 @@ impl<G: Game> Conformance<G> {
                 let Some(seat) = v.seat else { return };
                 let g = v.g;
                 let all = universe(g);
-                let set: HashSet<G::Action> = all.iter().copied().collect();
+                let set: HashSet<G::Action> = all.iter().cloned().collect();
                 let mut seen = HashSet::new();
-                for &a in v.legal {
-                    let text = g.format_action(a);
+                for a in v.legal {
+                    let text = g.format_action(a.clone());
                     assert!(seen.insert(a), "{text} is listed twice");
                     assert!(
-                        set.contains(&a),
+                        set.contains(a),
                         "listed action {text} is not in the universe"
                     );
                     match g.parse_action(&text) {
-                        Ok(b) => assert_eq!(b, a, "`{text}` reads back as another action"),
+                        Ok(b) => assert_eq!(&b, a, "`{text}` reads back as another action"),
                         Err(e) => panic!("listed action `{text}` does not read back: {e}"),
                     }
                 }
                 let before = position_json(g);
                 let mut refused = Vec::new();
-                for &a in &all {
-                    let listed = v.legal.contains(&a);
-                    let checked = g.check(seat, a);
+                for a in &all {
+                    let listed = v.legal.contains(a);
+                    let checked = g.check(seat, a.clone());
                     assert_eq!(
                         checked.is_ok(),
                         listed,
                         "seat {seat}: {} is listed={listed} but check says {:?}",
-                        g.format_action(a),
+                        g.format_action(a.clone()),
                         checked
                     );
                     if listed {
                         let mut h = g.clone();
                         let mut events = Vec::new();
-                        if let Err(e) = h.apply(seat, a, &mut events) {
-                            panic!("listed action {} refused by apply: {e}", g.format_action(a));
+                        if let Err(e) = h.apply(seat, a.clone(), &mut events) {
+                            panic!(
+                                "listed action {} refused by apply: {e}",
+                                g.format_action(a.clone())
+                            );
                         }
                     } else {
-                        refused.push((seat, a));
+                        refused.push((seat, a.clone()));
                     }
                 }
                 let n = g.num_players();
@@ -108,13 +111,13 @@ impl<G: Game> Conformance<G> {
                         theirs.is_empty(),
                         "seat {other} may not act but lists actions"
                     );
-                    for &a in v.legal.iter().take(8) {
+                    for a in v.legal.iter().take(8) {
                         assert!(
-                            g.check(other, a).is_err(),
+                            g.check(other, a.clone()).is_err(),
                             "seat {other} may not act, yet check accepts {}",
-                            g.format_action(a)
+                            g.format_action(a.clone())
                         );
-                        refused.push((other, a));
+                        refused.push((other, a.clone()));
                     }
                 }
                 self.refused_change_nothing(g, &refused, &before);
@@ -128,30 +131,30 @@ impl<G: Game> Conformance<G> {
     fn refused_change_nothing(&self, g: &G, refused: &[(Seat, G::Action)], before: &str) {
         let mut h = g.clone();
         let mut events = Vec::new();
-        for &(seat, a) in refused {
+        for &(seat, ref a) in refused {
             assert!(
-                h.apply(seat, a, &mut events).is_err(),
+                h.apply(seat, a.clone(), &mut events).is_err(),
                 "seat {seat}: apply accepts {}, which check refuses",
-                g.format_action(a)
+                g.format_action(a.clone())
             );
             assert!(
                 events.is_empty(),
                 "seat {seat}: the refused {} appended {} events",
-                g.format_action(a),
+                g.format_action(a.clone()),
                 events.len()
             );
         }
         if position_json(&h) == before {
             return;
         }
-        for &(seat, a) in refused {
+        for &(seat, ref a) in refused {
             let mut h = g.clone();
-            let _ = h.apply(seat, a, &mut events);
+            let _ = h.apply(seat, a.clone(), &mut events);
             assert_eq!(
                 position_json(&h),
                 before,
                 "seat {seat}: the refused {} changed the state",
-                g.format_action(a)
+                g.format_action(a.clone())
             );
         }
         panic!("a sequence of refused actions changed the state");
@@ -201,27 +204,31 @@ impl<G: Game> Conformance<G> {
                 g.to_act(),
                 "the imported state has other seats to act"
             );
-            if let (Some(seat), Some(a)) = (v.seat, v.next) {
+            if let (Some(seat), Some(a)) = (v.seat, v.next.clone()) {
                 let mut legal = Vec::new();
                 h.legal_actions(seat, &mut legal);
                 assert_eq!(legal, v.legal, "the imported state lists other actions");
                 let (mut g2, mut h2) = (g.clone(), h);
                 let (mut eg, mut eh) = (Vec::new(), Vec::new());
-                g2.apply(seat, a, &mut eg).expect("a listed action applies");
-                if let Err(e) = h2.apply(seat, a, &mut eh) {
-                    panic!("the imported state refuses {}: {e}", g.format_action(a));
+                g2.apply(seat, a.clone(), &mut eg)
+                    .expect("a listed action applies");
+                if let Err(e) = h2.apply(seat, a.clone(), &mut eh) {
+                    panic!(
+                        "the imported state refuses {}: {e}",
+                        g.format_action(a.clone())
+                    );
                 }
                 assert_eq!(
                     events_json(&eh),
                     events_json(&eg),
                     "the imported state plays {} differently",
-                    g.format_action(a)
+                    g.format_action(a.clone())
                 );
                 assert_eq!(
                     position_json(&h2),
                     position_json(&g2),
                     "the imported state reaches another position after {}",
-                    g.format_action(a)
+                    g.format_action(a.clone())
                 );
             }
         }
@@ -255,8 +262,8 @@ impl<G: Game> Conformance<G> {
                 assert_eq!(a.1, b.1, "the same game has other events at step {step}");
             }
             let mut replay = G::new(config, seed).expect("the config is valid");
-            for (step, &(seat, a)) in walked.actions.iter().enumerate() {
-                let text = replay.format_action(a);
+            for (step, &(seat, ref a)) in walked.actions.iter().enumerate() {
+                let text = replay.format_action(a.clone());
                 let parsed = match replay.parse_action(&text) {
                     Ok(p) => p,
                     Err(e) => panic!("replay step {step}: `{text}` does not parse: {e}"),

@@ -398,23 +398,23 @@ fn survive<G: Game>(mut g: G, rng: &mut GameRng) -> Result<(), String> {
         for s in 0..n {
             g.legal_actions(s, &mut legal);
         }
-        let Some(seat) = g.to_act().first() else {
+        let Some(seat) = g.to_act().choose(rng) else {
             break;
         };
         g.legal_actions(seat, &mut legal);
-        let Some(&a) = legal.choose(rng) else {
+        let Some(a) = legal.choose(rng).cloned() else {
             return Err(format!(
                 "step {step}: seat {seat} is to act but has no legal action"
             ));
         };
-        let text = g.format_action(a);
-        if let Err(e) = g.check(seat, a) {
+        let text = g.format_action(a.clone());
+        if let Err(e) = g.check(seat, a.clone()) {
             return Err(format!(
                 "step {step}: listed action {text} refused by check: {e}"
             ));
         }
         events.clear();
-        if let Err(e) = g.apply(seat, a, &mut events) {
+        if let Err(e) = g.apply(seat, a.clone(), &mut events) {
             return Err(format!(
                 "step {step}: listed action {text} refused by apply: {e}"
             ));

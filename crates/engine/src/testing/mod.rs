@@ -215,7 +215,7 @@ impl<G: Game> Conformance<G> {
     fn pick(&self, g: &G, legal: &[G::Action], rng: &mut GameRng) -> G::Action {
         match &self.chooser {
             Some(f) => f(g, legal, rng),
-            None => legal[rng.gen_range(0..legal.len())],
+            None => legal[rng.gen_range(0..legal.len())].clone(),
         }
     }
 

@@ -104,16 +104,19 @@ impl<G: Game> Conformance<G> {
                     let mut legal = Vec::new();
                     let mut events = Vec::new();
                     let mut steps = 0;
-                    while let Some(seat) = s.to_act().first() {
+                    while let Some(seat) = s.to_act().choose(&mut *v.rng) {
                         s.legal_actions(seat, &mut legal);
                         assert!(
                             !legal.is_empty(),
                             "a sample leaves seat {seat} without action"
                         );
-                        let a = legal[v.rng.gen_range(0..legal.len())];
+                        let a = legal[v.rng.gen_range(0..legal.len())].clone();
                         events.clear();
-                        if let Err(e) = s.apply(seat, a, &mut events) {
-                            panic!("a sample refuses its listed {}: {e}", s.format_action(a));
+                        if let Err(e) = s.apply(seat, a.clone(), &mut events) {
+                            panic!(
+                                "a sample refuses its listed {}: {e}",
+                                s.format_action(a.clone())
+                            );
                         }
                         steps += 1;
                         assert!(steps <= self.max_steps, "a sample's game does not end");

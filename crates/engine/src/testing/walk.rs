@@ -88,7 +88,7 @@ impl<G: Game> Conformance<G> {
                 all: &all,
                 seat,
                 legal: &legal,
-                next,
+                next: next.clone(),
                 rng: &mut own,
             });
             let (Some(seat), Some(a)) = (seat, next) else {
@@ -97,14 +97,17 @@ impl<G: Game> Conformance<G> {
             assert!(
                 legal.contains(&a),
                 "the chooser picked {}, which is not listed",
-                g.format_action(a)
+                g.format_action(a.clone())
             );
-            if let Err(e) = g.check(seat, a) {
-                panic!("listed action {} refused by check: {e}", g.format_action(a));
+            if let Err(e) = g.check(seat, a.clone()) {
+                panic!(
+                    "listed action {} refused by check: {e}",
+                    g.format_action(a.clone())
+                );
             }
-            let text = g.format_action(a);
+            let text = g.format_action(a.clone());
             latest.clear();
-            if let Err(e) = g.apply(seat, a, &mut latest) {
+            if let Err(e) = g.apply(seat, a.clone(), &mut latest) {
                 panic!("listed action {text} refused by apply: {e}");
             }
             all.extend(latest.iter().cloned());
