@@ -21,9 +21,8 @@ use crate::rules::IndustryUse;
 use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
-    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, OptionValue, Options, Present,
-    ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, OptionValue, Options,
+    Present, ScoreRow, ScoreTable, Seat, Viewer,
 };
 
 /// Help on the notation, for the terminal's `help`.
@@ -328,7 +327,10 @@ impl Configure for BigBoss {
     /// The edition may be given in any letter case, or as the year of the edition (`2023` is
     /// modern, `1994` classic).
     fn normalize_options(options: &mut Options) {
-        if let Some(edition) = options.text("edition").and_then(|e| e.parse::<Edition>().ok()) {
+        if let Some(edition) = options
+            .text("edition")
+            .and_then(|e| e.parse::<Edition>().ok())
+        {
             options.set("edition", OptionValue::Text(edition.as_str().to_string()));
         }
     }
