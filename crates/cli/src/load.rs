@@ -64,7 +64,7 @@ pub struct LoadOptions {
     pub players: usize,
     /// The game's id.
     pub game: String,
-    /// The game's table options, as the lobby's JSON takes them (e.g. `{"edition": "classic"}`).
+    /// The game's table options, as the lobby's JSON takes them (option name to value).
     pub options: serde_json::Map<String, serde_json::Value>,
     /// How long to play once every table is seated.
     pub duration: Duration,

@@ -519,3 +519,41 @@ fn restore_sigpipe() {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent_and_offers_every_game_and_option() {
+        // Duplicate flags (an option named like a fixed argument) and other mistakes panic here.
+        command().debug_assert();
+        let help = games_help();
+        for g in boardroom_games::list() {
+            assert!(help.contains(g.id) && help.contains(g.title));
+            for sub in TABLE_SUBCOMMANDS {
+                assert!(examples(sub).contains(g.id) || sub == "load", "{sub}");
+            }
+            for o in g.options {
+                assert!(help.contains(&format!("--{}", o.flag())));
+            }
+        }
+    }
+
+    #[test]
+    fn option_flags_reach_only_the_subcommands_that_set_up_a_table() {
+        let cmd = command();
+        let flag = options::flags()[0].spec.flag();
+        for sub in cmd.get_subcommands() {
+            let has = sub
+                .get_arguments()
+                .any(|a| a.get_long() == Some(flag.as_str()));
+            assert_eq!(
+                has,
+                TABLE_SUBCOMMANDS.contains(&sub.get_name()),
+                "{}",
+                sub.get_name()
+            );
+        }
+    }
+}

@@ -308,3 +308,32 @@ fn print_columns(out: &mut impl Write, items: &[String]) -> std::io::Result<()> 
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_seat_to_act_is_always_offered_the_turn() {
+        let mut r = Rotation::default();
+        for seat in [2, 2, 0, 3, 1, 1] {
+            assert_eq!(r.offer(SeatSet::single(seat), 4), Some(seat));
+        }
+        assert_eq!(r.offer(SeatSet::EMPTY, 4), None);
+    }
+
+    #[test]
+    fn several_seats_to_act_are_offered_the_turn_in_rotation() {
+        let mut r = Rotation::default();
+        let set: SeatSet = [0, 2, 3].into_iter().collect();
+        let offered: Vec<Seat> = (0..7).map(|_| r.offer(set, 4).unwrap()).collect();
+        assert_eq!(offered, [0, 2, 3, 0, 2, 3, 0]);
+        // When the set changes, the rotation goes on from where it was.
+        let mut r = Rotation::default();
+        assert_eq!(r.offer(SeatSet::all(4), 4), Some(0));
+        assert_eq!(r.offer(SeatSet::all(4), 4), Some(1));
+        let set: SeatSet = [0, 1].into_iter().collect();
+        assert_eq!(r.offer(set, 4), Some(0));
+        assert_eq!(r.offer(set, 4), Some(1));
+    }
+}
