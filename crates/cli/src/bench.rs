@@ -45,7 +45,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     let mut rng = ChaCha8Rng::seed_from_u64(0xbe7c);
     // Warm up (caches, allocation of the scratch buffers).
     for seed in 0..200 {
-        let mut g = G::new(&config, seed)?;
+        let mut g = G::new(config, seed)?;
         random_playout(&mut g, &mut rng, &mut scratch);
     }
     let start = Instant::now();
@@ -54,7 +54,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     let mut seed = 1_000_000u64;
     while start.elapsed() < budget {
         for _ in 0..100 {
-            let mut g = G::new(&config, seed)?;
+            let mut g = G::new(config, seed)?;
             seed += 1;
             played += random_playout(&mut g, &mut rng, &mut scratch).decisions;
             games += 1;
@@ -63,7 +63,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{}: random playouts on one thread for {secs:.2} s",
-        G::describe_config(&config)
+        G::describe_config(config)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
     println!("decisions per second  {:>12.0}", played as f64 / secs);
@@ -73,7 +73,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     );
 
     // Search speed on a mid-game position.
-    let mid = midgame::<G>(&config, 7)?;
+    let mid = midgame::<G>(config, 7)?;
     let seat = mid
         .must_act()
         .first()
@@ -109,7 +109,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     }
 
     // Move time per level, on positions along random games where there is a real choice.
-    let positions = choice_positions::<G>(&config, decisions)?;
+    let positions = choice_positions::<G>(config, decisions)?;
     println!();
     println!(
         "move time per level over {} decisions with a choice (ms):",

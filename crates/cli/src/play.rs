@@ -1,9 +1,11 @@
 //! `boardroom play`: terminal play against bots or friends at one keyboard (hot seat), for any
-//! game of the registry: everything shown comes from the game's [`Present`] implementation.
+//! game of the registry: everything shown comes from the game's
+//! [`Present`](boardroom_engine::Present) implementation.
 //!
 //! When several seats may act at once, they are offered the turn in rotation: a bot acts, a
 //! person acts or lets the others go on (`wait`, offered only to a seat the game does not wait
-//! for), so play never waits forever on a seat outside [`Game::must_act`].
+//! for), so play never waits forever on a seat outside
+//! [`must_act`](boardroom_engine::Game::must_act).
 
 use crate::options::{config, GivenOptions};
 use crate::seats::{make_bot, parse_seats, SeatSpec};
