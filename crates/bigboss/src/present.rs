@@ -21,8 +21,8 @@ use crate::rules::IndustryUse;
 use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
-    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, OptionValue, Options,
+    Present, ScoreRow, ScoreTable, Seat, Viewer,
 };
 
 /// Help on the notation, for the terminal's `help`.
@@ -322,6 +322,17 @@ impl Configure for BigBoss {
     /// One option: `edition`, `modern` (default) or `classic`.
     fn option_specs() -> &'static [OptionSpec] {
         OPTIONS
+    }
+
+    /// The edition may be given in any letter case, or as the year of the edition (`2023` is
+    /// modern, `1994` classic).
+    fn normalize_options(options: &mut Options) {
+        if let Some(edition) = options
+            .text("edition")
+            .and_then(|e| e.parse::<Edition>().ok())
+        {
+            options.set("edition", OptionValue::Text(edition.as_str().to_string()));
+        }
     }
 
     /// Checks the options again (so a caller that did not is still answered with a clear
