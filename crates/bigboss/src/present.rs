@@ -22,8 +22,23 @@ use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ScoreTable, Seat, Viewer, WebAsset,
 };
+
+/// The browser view (`web/`): the module the table page loads, and its style sheet.
+const WEB_ASSETS: &[WebAsset] = &[
+    WebAsset {
+        name: "view.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/view.js"),
+    },
+    WebAsset {
+        name: "view.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../web/view.css"),
+    },
+];
+
 
 /// Help on the notation, for the terminal's `help`.
 const HELP: &str = "\
@@ -257,6 +272,10 @@ impl Present for BigBoss {
             rows: rows.into_iter().map(|(_, _, row)| row).collect(),
             note: note.to_string(),
         })
+    }
+
+    fn web_assets() -> &'static [WebAsset] {
+        WEB_ASSETS
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {

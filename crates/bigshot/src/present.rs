@@ -13,7 +13,7 @@ use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ScoreTable, Seat, Viewer, WebAsset,
 };
 use serde_json::{json, Value};
 
@@ -44,6 +44,21 @@ const OPTIONS: &[OptionSpec] = &[
         lobby: false,
     },
 ];
+
+/// The browser view (`web/`): the module the table page loads, and its style sheet.
+const WEB_ASSETS: &[WebAsset] = &[
+    WebAsset {
+        name: "view.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/view.js"),
+    },
+    WebAsset {
+        name: "view.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../web/view.css"),
+    },
+];
+
 
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:
@@ -254,6 +269,10 @@ impl Present for BigShot {
             rows,
             note,
         })
+    }
+
+    fn web_assets() -> &'static [WebAsset] {
+        WEB_ASSETS
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {
