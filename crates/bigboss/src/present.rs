@@ -39,7 +39,6 @@ const WEB_ASSETS: &[WebAsset] = &[
     },
 ];
 
-
 /// Help on the notation, for the terminal's `help`.
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:

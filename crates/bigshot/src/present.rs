@@ -59,7 +59,6 @@ const WEB_ASSETS: &[WebAsset] = &[
     },
 ];
 
-
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:
   roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9

@@ -110,7 +110,12 @@ pub fn escape_html(text: &str) -> String {
 pub fn table_page(game: &str, title: &str, variant: &str, styles: &[String]) -> String {
     let links: String = styles
         .iter()
-        .map(|s| format!("<link rel=\"stylesheet\" href=\"/assets/{}\">\n", escape_html(s)))
+        .map(|s| {
+            format!(
+                "<link rel=\"stylesheet\" href=\"/assets/{}\">\n",
+                escape_html(s)
+            )
+        })
         .collect();
     TABLE_HTML
         .replace("{{game}}", &escape_html(game))

@@ -39,7 +39,7 @@ pub fn make_bot<G: Evaluate>(kind: &str, seed: u64) -> Box<dyn Bot<G>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardroom_engine::{Game, Options};
+    use boardroom_engine::Options;
     use boardroom_games::{Playable, Visitor};
 
     /// Every bot level at a table of the visited game chooses a legal move.
@@ -48,7 +48,12 @@ mod tests {
     impl Visitor for EveryLevel {
         type Output = ();
         fn visit<G: Playable>(self) {
-            let config = boardroom_games::make_config::<G>(G::MIN_PLAYERS.max(3).min(G::MAX_PLAYERS), None, &Options::new()).unwrap();
+            let config = boardroom_games::make_config::<G>(
+                G::MIN_PLAYERS.max(3).min(G::MAX_PLAYERS),
+                None,
+                &Options::new(),
+            )
+            .unwrap();
             let game = G::new(&config, 5).unwrap();
             let seat = game.to_act().first().unwrap();
             for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
