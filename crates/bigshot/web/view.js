@@ -124,9 +124,9 @@ export default {
     if (action.notation === "roll") button.classList.add("primary");
   },
 
+  /** Those who wait are told what the seat to act is deciding (the prompt goes to that seat). */
   hint(ctx) {
-    if (!ctx.actions.length) return "";
-    return phaseText(ctx);
+    return ctx.actions.length ? "" : phaseText(ctx);
   },
 
   promptExtras(ctx) {
