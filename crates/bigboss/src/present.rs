@@ -367,3 +367,19 @@ impl Configure for BigBoss {
         config.players
     }
 }
+
+#[cfg(test)]
+mod web_tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_view_is_a_module_with_its_style_sheet() {
+        let files = <BigBoss as Present>::web_assets();
+        let view = files.iter().find(|f| f.name == "view.js").unwrap();
+        assert!(view.content_type.starts_with("text/javascript"));
+        assert!(view.body.contains("export default"));
+        assert!(view.body.contains("data-target"));
+        let css = files.iter().find(|f| f.name == "view.css").unwrap();
+        assert!(css.content_type.starts_with("text/css"));
+    }
+}

@@ -90,10 +90,7 @@ async fn every_state_carries_well_formed_actions_prompts_and_scores() {
         let mut watcher = server.connect(&table.spectator).await;
         let (mut steps, mut kinds) = (0, std::collections::BTreeSet::new());
         let mut rng = 0x9e37_79b9_7f4a_7c15u64;
-        loop {
-            let Some(i) = clients.iter().position(|c| !c.legal().is_empty()) else {
-                break;
-            };
+        while let Some(i) = clients.iter().position(|c| !c.legal().is_empty()) {
             for (j, c) in clients.iter().enumerate() {
                 let st = c.state.as_ref().unwrap();
                 assert_eq!(st["must_act"], json!(j == i), "{st}");
