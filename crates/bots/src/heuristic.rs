@@ -1,7 +1,7 @@
 //! The heuristic bot: greedy on the game's evaluation over its own consecutive decisions.
 //!
-//! Big Boss splits a turn into small decisions (play a card, choose the spaces, the company,
-//! shares, a tower, end). The heuristic bot looks at the whole rest of its own turn at once: on
+//! Games split a turn into small decisions (play a card, choose a space, buy a share, end the
+//! turn). The heuristic bot looks at the whole rest of its own turn at once: on
 //! a few determinizations (the hidden cards and the deck re-dealt from its own observation by
 //! [`Game::sample_hidden`]) it searches every sequence of its own decisions until another seat
 //! is to act, scores the position reached with [`advantage`] (its worth minus the best

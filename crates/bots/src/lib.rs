@@ -14,17 +14,9 @@
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
 //!
-//! ```
-//! use boardroom_bigboss::{BigBoss, Config, Edition};
-//! use boardroom_bots::make_bot;
-//! use boardroom_engine::Game;
-//!
-//! let game = BigBoss::new(&Config::new(Edition::Modern, 3), 7).unwrap();
-//! let seat = game.to_act().first().unwrap();
-//! let mut bot = make_bot::<BigBoss>("easy", 1).unwrap();
-//! let action = bot.choose(&game, seat);
-//! assert!(game.check(seat, action).is_ok());
-//! ```
+//! A bot is made by name for any game that implements `Evaluate`
+//! (`make_bot::<G>("easy", seed)`) and asked for a seat's action with `Bot::choose`;
+//! `tests/bots.rs` shows it on every game.
 
 pub mod heuristic;
 pub mod hint;

@@ -34,7 +34,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A rule that an action breaks.
     type Error: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
-    /// The game's identifier in records and on the command line, e.g. `big-boss`.
+    /// The game's identifier in records, on the command line and in the lobby: lowercase words
+    /// joined by dashes.
     const NAME: &'static str;
 
     /// A new game with `config`, shuffled and set up from `seed`.
