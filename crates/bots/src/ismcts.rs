@@ -125,7 +125,7 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 struct Node<A> {
     action: Option<A>,
-    actor: Seat,
+    actor: u8,
     first_child: u32,
     next_sibling: u32,
     visits: u32,
@@ -152,7 +152,7 @@ impl<A: Clone + Eq> Tree<A> {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             action,
-            actor,
+            actor: actor as u8,
             first_child: NONE,
             next_sibling: NONE,
             visits: 0,
@@ -303,7 +303,7 @@ impl<G: Evaluate> Ismcts<G> {
             let mut ch = tree.nodes[node as usize].first_child;
             while ch != NONE {
                 let n = &tree.nodes[ch as usize];
-                if n.actor == actor {
+                if usize::from(n.actor) == actor {
                     let a = n.action.as_ref().expect("child action");
                     if let Some(i) = buf.untried.iter().position(|u| u == a) {
                         buf.untried.swap_remove(i);
@@ -325,7 +325,7 @@ impl<G: Evaluate> Ismcts<G> {
                 while ch != NONE {
                     let n = &tree.nodes[ch as usize];
                     let a = n.action.as_ref().expect("child action");
-                    if n.actor == actor && buf.legal.contains(a) {
+                    if usize::from(n.actor) == actor && buf.legal.contains(a) {
                         let score = tree.mean(ch, actor)
                             + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
                         if score > best_score {
