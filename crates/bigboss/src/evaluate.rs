@@ -33,6 +33,7 @@ const LIQUIDITY: f64 = 0.25;
 const LIQUID: f64 = 15.0;
 
 impl Evaluate for BigBoss {
+    #[inline]
     fn worth(&self, seat: Seat) -> f64 {
         let p = self.player(seat);
         let rules = self.rules();

@@ -16,38 +16,45 @@ impl SeatSet {
     pub const EMPTY: SeatSet = SeatSet(0);
 
     /// A set holding exactly one seat.
+    #[inline]
     pub fn single(seat: Seat) -> Self {
         debug_assert!(seat < 16);
         SeatSet(1 << seat)
     }
 
     /// The seats `0..n`.
+    #[inline]
     pub fn all(n: usize) -> Self {
         debug_assert!(n <= 16);
         SeatSet(((1u32 << n) - 1) as u16)
     }
 
     /// Adds a seat.
+    #[inline]
     pub fn insert(&mut self, seat: Seat) {
         self.0 |= 1 << seat;
     }
 
     /// Whether the set holds `seat`.
+    #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         seat < 16 && self.0 & (1 << seat) != 0
     }
 
     /// Whether nobody is in the set.
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// How many seats the set holds.
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// The lowest seat in the set.
+    #[inline]
     pub fn first(self) -> Option<Seat> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as Seat)
     }
@@ -59,12 +66,18 @@ impl SeatSet {
 
     /// One seat of the set chosen uniformly by `rng` (`None` when empty). A set of one seat
     /// draws nothing from `rng`, so games with one actor at a time keep their random streams.
+    #[inline]
     pub fn choose<R: rand::Rng + ?Sized>(self, rng: &mut R) -> Option<Seat> {
-        match self.len() {
-            0 => None,
-            1 => self.first(),
-            n => self.nth(rng.gen_range(0..n)),
+        let bits = self.0;
+        if bits & bits.wrapping_sub(1) == 0 {
+            // Empty, or a single seat.
+            return self.first();
         }
+        let mut rest = bits;
+        for _ in 0..rng.gen_range(0..bits.count_ones()) {
+            rest &= rest - 1;
+        }
+        Some(rest.trailing_zeros() as Seat)
     }
 
     /// The seats in the set, lowest first.
@@ -73,6 +86,7 @@ impl SeatSet {
     }
 
     /// The raw bit mask (bit `s` is seat `s`).
+    #[inline]
     pub fn bits(self) -> u16 {
         self.0
     }
@@ -130,5 +144,27 @@ mod tests {
         assert_eq!(s.iter().collect::<Vec<_>>(), vec![0, 3]);
         assert_eq!(SeatSet::all(4).len(), 4);
         assert_eq!(SeatSet::single(5).first(), Some(5));
+    }
+
+    #[test]
+    fn choose_is_uniform_and_draws_nothing_for_one_seat() {
+        use rand::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut twin = rng.clone();
+        assert_eq!(SeatSet::EMPTY.choose(&mut rng), None);
+        assert_eq!(SeatSet::single(4).choose(&mut rng), Some(4));
+        assert_eq!(rng.next_u64(), twin.next_u64(), "one seat draws nothing");
+        let mut set = SeatSet::EMPTY;
+        for s in [1, 4, 9] {
+            set.insert(s);
+        }
+        let mut counts = [0u32; 16];
+        for _ in 0..3000 {
+            counts[set.choose(&mut rng).unwrap()] += 1;
+        }
+        for s in [1, 4, 9] {
+            assert!((850..1150).contains(&counts[s]), "{counts:?}");
+        }
+        assert_eq!(counts.iter().sum::<u32>(), 3000);
     }
 }
