@@ -169,7 +169,10 @@ fn opt_text(r: &Row, i: usize, name: &str) -> std::result::Result<Option<String>
 fn int(r: &Row, i: usize, name: &str) -> std::result::Result<i64, String> {
     match r.get_ref(i).map_err(|e| format!("`{name}`: {e}"))? {
         ValueRef::Integer(n) => Ok(n),
-        other => Err(format!("`{name}` is {:?}, not an integer", other.data_type())),
+        other => Err(format!(
+            "`{name}` is {:?}, not an integer",
+            other.data_type()
+        )),
     }
 }
 
@@ -203,9 +206,7 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
         let mut stmt = conn
             .prepare_cached("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")
             .map_err(|e| format!("seats: {e}"))?;
-        let mut rows = stmt
-            .query([&row.id])
-            .map_err(|e| format!("seats: {e}"))?;
+        let mut rows = stmt.query([&row.id]).map_err(|e| format!("seats: {e}"))?;
         while let Some(s) = rows.next().map_err(|e| format!("seats: {e}"))? {
             row.seats.push(SeatRow {
                 kind: text(s, 0, "seat kind")?,
@@ -239,9 +240,8 @@ impl Db {
             migrate(&conn)?;
             Ok(conn)
         };
-        let conn = opened().with_context(|| {
-            format!("SQLite cannot open the database {}", path.display())
-        })?;
+        let conn = opened()
+            .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
         Db::start(conn, "BEGIN IMMEDIATE")
     }
 
@@ -254,7 +254,9 @@ impl Db {
         )
         .and_then(|c| {
             // Reading the schema is where SQLite notices a file that is not a database.
-            c.query_row("SELECT count(*) FROM sqlite_master", [], |r| r.get::<_, i64>(0))?;
+            c.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+                r.get::<_, i64>(0)
+            })?;
             Ok(c)
         })
         .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
@@ -466,8 +468,9 @@ impl Db {
     /// read (a gap in the numbering, a bad seat, text that is not UTF-8).
     pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
         self.call(move |conn| {
-            let mut stmt = conn
-                .prepare("SELECT idx, seat, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
+            let mut stmt = conn.prepare(
+                "SELECT idx, seat, action FROM actions WHERE table_id = ?1 ORDER BY idx",
+            )?;
             let mut rows = stmt.query([&table])?;
             let mut out = Vec::new();
             while let Some(r) = rows.next()? {

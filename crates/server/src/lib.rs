@@ -127,7 +127,7 @@ impl Server {
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )
         .await
-            .context("the server stopped")
+        .context("the server stopped")
     }
 
     /// Serves in a background task (for tests and tools).

@@ -159,7 +159,10 @@ impl Visitor for RecordVisitor<'_> {
     type Output = anyhow::Result<serde_json::Value>;
     fn visit<G: Playable>(self) -> anyhow::Result<serde_json::Value> {
         rebuild::<G>(self.row, self.actions)?;
-        Ok(serde_json::to_value(record_of::<G>(self.row, self.actions)?)?)
+        Ok(serde_json::to_value(record_of::<G>(
+            self.row,
+            self.actions,
+        )?)?)
     }
 }
 

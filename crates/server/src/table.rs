@@ -427,7 +427,8 @@ impl<G: Playable> Table<G> {
             message: if paused { STORAGE_PAUSED } else { STORAGE_BACK }.to_string(),
         });
         let before = self.conns.len();
-        self.conns.retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
+        self.conns
+            .retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
         if self.conns.len() != before {
             self.presence_changed();
         }

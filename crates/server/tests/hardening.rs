@@ -114,7 +114,11 @@ async fn every_page_and_asset_carries_the_security_headers() {
         "/assets/games/big-shot/view.css".to_string(),
         "/api/games".to_string(),
     ] {
-        let r = http.get(format!("http://{addr}{path}")).send().await.unwrap();
+        let r = http
+            .get(format!("http://{addr}{path}"))
+            .send()
+            .await
+            .unwrap();
         let h = r.headers();
         let get = |name: &str| {
             h.get(name)
@@ -146,8 +150,14 @@ async fn every_page_and_asset_carries_the_security_headers() {
             .text()
             .await
             .unwrap();
-        assert!(!page.contains("<script>") && !page.contains("<style"), "{path}");
-        assert!(!page.contains(" style=") && !page.contains(" onclick="), "{path}");
+        assert!(
+            !page.contains("<script>") && !page.contains("<style"),
+            "{path}"
+        );
+        assert!(
+            !page.contains(" style=") && !page.contains(" onclick="),
+            "{path}"
+        );
     }
 }
 
@@ -161,7 +171,13 @@ async fn websockets_from_another_origin_are_refused() {
     let _task = server.spawn();
     let table = created(&reqwest::Client::new(), addr, &["human", "random"]).await;
     let link = table["spectator"].as_str().unwrap();
-    let evil = ws_from("127.0.0.1", addr, link, &[("origin", "http://evil.example")]).await;
+    let evil = ws_from(
+        "127.0.0.1",
+        addr,
+        link,
+        &[("origin", "http://evil.example")],
+    )
+    .await;
     assert_eq!(evil.err(), Some(403), "another site's page is refused");
     let own = format!("http://{addr}");
     let mut same = ws_from("127.0.0.1", addr, link, &[("origin", &own)])
@@ -202,7 +218,10 @@ async fn a_flood_of_tables_from_one_address_does_not_stop_another() {
     assert!(statuses[..5].iter().all(|s| *s == 201), "{statuses:?}");
     assert!(statuses[5..].iter().all(|s| *s == 429), "{statuses:?}");
     let other = client_from("127.0.0.3");
-    assert_eq!(create(&other, addr, &["human", "random"]).await.status(), 201);
+    assert_eq!(
+        create(&other, addr, &["human", "random"]).await.status(),
+        201
+    );
     // Without --trust-proxy, a forwarded address is the client's invention: ignored.
     let spoof = flood
         .post(format!("http://{addr}/api/tables"))
@@ -283,7 +302,11 @@ async fn finished_tables_leave_memory_and_unplayed_ones_expire() {
 
     // A finished table's links still work: it comes back, finished, with its log.
     let link = bots["spectator"].as_str().unwrap();
-    let page = http.get(format!("http://{addr}{link}")).send().await.unwrap();
+    let page = http
+        .get(format!("http://{addr}{link}"))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(page.status(), 200);
     let mut watcher = ws_from("127.0.0.1", addr, link, &[]).await.unwrap();
     let welcome = watcher.until("welcome").await;
@@ -291,7 +314,11 @@ async fn finished_tables_leave_memory_and_unplayed_ones_expire() {
     let state = watcher.until("state").await;
     assert!(state["to_act"].as_array().unwrap().is_empty(), "over");
     assert!(state["scores"].is_object());
-    assert_eq!(stats(addr).await["tables"], 1, "back in memory while watched");
+    assert_eq!(
+        stats(addr).await["tables"],
+        1,
+        "back in memory while watched"
+    );
     drop(watcher);
     wait_for_tables(addr, 0, 10).await;
 
@@ -367,7 +394,10 @@ async fn a_crowd_of_spectators_costs_a_player_few_presence_messages() {
     let last = presences.last().expect("a presence message");
     assert_eq!(last["spectators"], 200, "{last}");
     assert_eq!(last["seats"][0]["online"], 1);
-    assert!(!last.to_string().contains("spectator_"), "spectators are counted, not named");
+    assert!(
+        !last.to_string().contains("spectator_"),
+        "spectators are counted, not named"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -429,7 +459,12 @@ async fn a_bot_table_waits_out_a_storage_failure_and_resumes() {
     .await;
     let db = server.lobby.db().clone();
     let _task = server.spawn();
-    let table = created(&reqwest::Client::new(), addr, &["random", "random", "random"]).await;
+    let table = created(
+        &reqwest::Client::new(),
+        addr,
+        &["random", "random", "random"],
+    )
+    .await;
     let mut watcher = ws_from("127.0.0.1", addr, table["spectator"].as_str().unwrap(), &[])
         .await
         .unwrap();
@@ -475,9 +510,14 @@ async fn stored_tables(dir: &Path) -> (PathBuf, Vec<String>) {
     let mut ids = Vec::new();
     for _ in 0..3 {
         let t = created(&http, addr, &["human", "random"]).await;
-        let mut c = ws_from("127.0.0.1", addr, t["seats"][0]["link"].as_str().unwrap(), &[])
-            .await
-            .unwrap();
+        let mut c = ws_from(
+            "127.0.0.1",
+            addr,
+            t["seats"][0]["link"].as_str().unwrap(),
+            &[],
+        )
+        .await
+        .unwrap();
         c.until("state").await;
         // The person plays first, or the bot does.
         match c.legal().first().cloned() {
@@ -488,7 +528,8 @@ async fn stored_tables(dir: &Path) -> (PathBuf, Vec<String>) {
     }
     task.abort();
     let conn = rusqlite::Connection::open(&db).unwrap();
-    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);").unwrap();
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .unwrap();
     (db, ids)
 }
 
@@ -528,9 +569,17 @@ async fn a_table_with_a_bad_stored_action_is_listed_and_the_others_are_served() 
     assert!(reason(&ids[1]).contains("999"), "{}", reason(&ids[1]));
     assert_eq!(s["tables"], 1, "the sound table is served");
     let http = reqwest::Client::new();
-    let ok = http.get(format!("http://{addr}/t/{}", ids[2])).send().await.unwrap();
+    let ok = http
+        .get(format!("http://{addr}/t/{}", ids[2]))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(ok.status(), 200);
-    let bad = http.get(format!("http://{addr}/t/{}", ids[0])).send().await.unwrap();
+    let bad = http
+        .get(format!("http://{addr}/t/{}", ids[0]))
+        .send()
+        .await
+        .unwrap();
     assert_eq!(bad.status(), 404);
     assert!(bad.text().await.unwrap().contains("damaged"));
 
@@ -546,7 +595,16 @@ async fn a_table_with_a_bad_stored_action_is_listed_and_the_others_are_served() 
     let record = checks.iter().find(|c| c.id == ids[2]).unwrap();
     let record = record.record.as_ref().unwrap();
     assert_eq!(record["game"], "big-boss");
-    assert_eq!(record["actions"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        record["actions"].as_array().unwrap().len(),
+        checks
+            .iter()
+            .find(|c| c.id == ids[2])
+            .unwrap()
+            .actions
+            .unwrap()
+    );
+    assert!(record["actions"][0]["action"].is_string());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
