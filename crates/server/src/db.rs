@@ -447,10 +447,7 @@ impl Db {
                 table_columns(conn)
             ))?;
             let mut rows = stmt.query([&id])?;
-            Ok(match rows.next()? {
-                Some(r) => Some(read_table(conn, r)),
-                None => None,
-            })
+            Ok(rows.next()?.map(|r| read_table(conn, r)))
         })
         .await
     }

@@ -79,7 +79,7 @@ pub fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_proxy: bool) -> Ip
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
             .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last();
+            .next_back();
         if let Some(ip) = forwarded {
             return ip;
         }

@@ -198,7 +198,7 @@ struct Paused<A> {
 /// Why [`Table::commit`] did not play an action.
 enum Refusal {
     /// The action breaks a rule: the message for the player.
-    Rule(ServerMsg),
+    Rule(Box<ServerMsg>),
     /// The database refused the write.
     Storage,
 }
@@ -775,7 +775,7 @@ impl<G: Playable> Table<G> {
         };
         match self.commit(seat, action).await {
             Ok(()) => {}
-            Err(Refusal::Rule(e)) => self.send(conn, e),
+            Err(Refusal::Rule(e)) => self.send(conn, *e),
             Err(Refusal::Storage) => self.send(
                 conn,
                 ServerMsg::error(
@@ -791,8 +791,12 @@ impl<G: Playable> Table<G> {
     async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), Refusal> {
         let mut next = self.game.clone();
         let mut events = Vec::new();
-        next.apply(seat, action.clone(), &mut events)
-            .map_err(|e| Refusal::Rule(ServerMsg::error(ErrorCode::Illegal, e.to_string())))?;
+        next.apply(seat, action.clone(), &mut events).map_err(|e| {
+            Refusal::Rule(Box::new(ServerMsg::error(
+                ErrorCode::Illegal,
+                e.to_string(),
+            )))
+        })?;
         let notation = self.game.format_action(action);
         if let Err(e) = self
             .db
