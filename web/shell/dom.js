@@ -8,6 +8,9 @@ export function h(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === "class") e.className = v;
+    // Through the style object, not the attribute: the page's Content-Security-Policy
+    // refuses inline style attributes.
+    else if (k === "style") e.style.cssText = v;
     else if (k.startsWith("on") && typeof v === "function") e.addEventListener(k.slice(2), v);
     else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
   }

@@ -68,6 +68,10 @@ function onMessage(msg) {
         if (ctx.state) renderPlayers(ctx, view);
       }
       break;
+    case "status":
+      // The server's storage failed (paused) or is back: play waits meanwhile.
+      toast(msg.message);
+      break;
     case "error":
       if (msg.code === "bad_token") {
         conn.refused = true;

@@ -38,6 +38,23 @@ fn game_parser() -> PossibleValuesParser {
     )
 }
 
+/// `boardroom db …`: work with a server's database.
+#[derive(Subcommand, Debug)]
+enum DbCommand {
+    /// Report every stored table as ok or damaged (with the reason); with `--export`, write
+    /// each readable table's game record (what `boardroom replay` reads) into a directory.
+    ///
+    /// Example: boardroom db check --db boardroom.sqlite --export records/
+    Check {
+        /// The SQLite database (opened read-only).
+        #[arg(long)]
+        db: PathBuf,
+        /// Write `<table id>.json` for every table that replays into this directory.
+        #[arg(long, value_name = "DIR")]
+        export: Option<PathBuf>,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play in the terminal against bots or friends (hot seat).
@@ -179,6 +196,38 @@ enum Command {
         /// Pause before each bot move, in milliseconds, so people can follow.
         #[arg(long, default_value_t = 700)]
         bot_delay_ms: u64,
+        /// Behind a reverse proxy: take the client's address from the last entry of
+        /// `X-Forwarded-For` (only when every request comes through that proxy).
+        #[arg(long)]
+        trust_proxy: bool,
+        /// Also accept WebSockets from pages of this origin (e.g. https://play.example.org);
+        /// repeatable. The server's own host is always accepted.
+        #[arg(long = "allow-origin", value_name = "URL")]
+        allow_origins: Vec<String>,
+        /// Tables one client address may create per second on average.
+        #[arg(long, default_value_t = 20.0)]
+        create_rate: f64,
+        /// Tables one client address may create at once.
+        #[arg(long, default_value_t = 100.0)]
+        create_burst: f64,
+        /// WebSocket connections one client address may open per second on average.
+        #[arg(long, default_value_t = 30.0)]
+        connect_rate: f64,
+        /// WebSocket connections one client address may open at once.
+        #[arg(long, default_value_t = 300.0)]
+        connect_burst: f64,
+        /// Minutes after its end a finished table with nobody connected leaves memory (it
+        /// stays in the database; its link brings it back).
+        #[arg(long, default_value_t = 10.0)]
+        archive_after_min: f64,
+        /// Hours after which a table where nobody played and nobody visited expires.
+        #[arg(long, default_value_t = 24.0)]
+        expire_after_hours: f64,
+    },
+    /// Work with a server's database.
+    Db {
+        #[command(subcommand)]
+        command: DbCommand,
     },
     /// Drive many concurrent tables over WebSockets against a running server and report
     /// round-trip times and memory.
@@ -476,7 +525,28 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             addr,
             db,
             bot_delay_ms,
-        } => serve::serve(addr, db, bot_delay_ms),
+            trust_proxy,
+            allow_origins,
+            create_rate,
+            create_burst,
+            connect_rate,
+            connect_burst,
+            archive_after_min,
+            expire_after_hours,
+        } => serve::serve(serve::ServeOptions {
+            addr,
+            db,
+            bot_delay_ms,
+            trust_proxy,
+            allow_origins,
+            create: (create_rate, create_burst),
+            connect: (connect_rate, connect_burst),
+            archive_after_min,
+            expire_after_hours,
+        }),
+        Command::Db {
+            command: DbCommand::Check { db, export },
+        } => serve::db_check(&db, export.as_deref()),
         Command::Load {
             game,
             url,

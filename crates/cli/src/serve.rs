@@ -2,7 +2,9 @@
 
 use crate::load;
 use anyhow::Result;
-use boardroom_server::{conn::Limits, Server, Settings};
+use boardroom_server::conn::{Limits, Rate};
+use boardroom_server::table::Timing;
+use boardroom_server::{Server, Settings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -25,22 +27,72 @@ fn runtime() -> Result<tokio::runtime::Runtime> {
         .build()?)
 }
 
+/// What `boardroom serve` was asked for.
+pub struct ServeOptions {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// The database.
+    pub db: PathBuf,
+    /// Pause before each bot move.
+    pub bot_delay_ms: u64,
+    /// Read client addresses from `X-Forwarded-For`.
+    pub trust_proxy: bool,
+    /// Other origins allowed to open WebSockets.
+    pub allow_origins: Vec<String>,
+    /// Table creations per client address: per second, burst.
+    pub create: (f64, f64),
+    /// WebSocket connections per client address: per second, burst.
+    pub connect: (f64, f64),
+    /// Minutes before a finished table leaves memory.
+    pub archive_after_min: f64,
+    /// Hours before an unplayed, unvisited table expires.
+    pub expire_after_hours: f64,
+}
+
+/// A positive duration of `amount` units of `unit` seconds, or an error naming the flag.
+fn duration(flag: &str, amount: f64, unit: f64) -> Result<Duration> {
+    if !(amount.is_finite() && amount > 0.0) {
+        anyhow::bail!("--{flag} must be a positive number (got {amount})");
+    }
+    Ok(Duration::from_secs_f64(amount * unit))
+}
+
+/// A rate limit from flags, or an error naming them.
+fn rate(flag: &str, (per_second, burst): (f64, f64)) -> Result<Rate> {
+    if !(per_second.is_finite() && per_second > 0.0 && burst.is_finite() && burst >= 1.0) {
+        anyhow::bail!(
+            "--{flag}-rate must be positive and --{flag}-burst at least 1 (got {per_second} and {burst})"
+        );
+    }
+    Ok(Rate { per_second, burst })
+}
+
 /// Runs the server until the process is stopped.
-pub fn serve(addr: SocketAddr, db: PathBuf, bot_delay_ms: u64) -> Result<()> {
+pub fn serve(opts: ServeOptions) -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
         )
         .with_writer(std::io::stderr)
         .init();
+    let db = opts.db.clone();
+    let settings = Settings {
+        addr: opts.addr,
+        db: opts.db,
+        bot_delay: Duration::from_millis(opts.bot_delay_ms),
+        limits: Limits::default(),
+        creations: rate("create", opts.create)?,
+        connections: rate("connect", opts.connect)?,
+        trust_proxy: opts.trust_proxy,
+        allow_origins: opts.allow_origins,
+        timing: Timing {
+            archive_after: duration("archive-after-min", opts.archive_after_min, 60.0)?,
+            expire_after: duration("expire-after-hours", opts.expire_after_hours, 3600.0)?,
+            ..Timing::default()
+        },
+    };
     runtime()?.block_on(async move {
-        let server = Server::bind(Settings {
-            addr,
-            db: db.clone(),
-            bot_delay: Duration::from_millis(bot_delay_ms),
-            limits: Limits::default(),
-        })
-        .await?;
+        let server = Server::bind(settings).await?;
         println!(
             "Boardroom is serving {} table(s) from {}",
             server.lobby.len(),
@@ -94,6 +146,57 @@ pub fn load(opts: load::LoadOptions, json: bool) -> Result<()> {
             e as f64 / 1048576.0,
             per as f64 / 1024.0
         );
+    }
+    Ok(())
+}
+
+/// `boardroom db check`: every stored table ok or damaged (with the reason); with `export`,
+/// each readable table's game record written as `<id>.json`. Fails (after the report) when a
+/// table is damaged.
+pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
+    if !db.exists() {
+        anyhow::bail!("no database at {}", db.display());
+    }
+    let checks = runtime()?.block_on(async {
+        let db = boardroom_server::db::Db::open_read_only(db)?;
+        boardroom_server::lobby::check(&db).await
+    })?;
+    if let Some(dir) = export {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let mut damaged = 0;
+    for c in &checks {
+        match &c.damaged {
+            None => {
+                println!(
+                    "ok       {}  {}  {} actions",
+                    c.id,
+                    c.game.as_deref().unwrap_or("?"),
+                    c.actions.unwrap_or(0)
+                );
+                if let (Some(dir), Some(record)) = (export, &c.record) {
+                    // Table ids are hex; anything else is not used as a file name.
+                    if c.id.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+                        let path = dir.join(format!("{}.json", c.id));
+                        std::fs::write(&path, serde_json::to_string_pretty(record)?)
+                            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+                    }
+                }
+            }
+            Some(reason) => {
+                damaged += 1;
+                println!("damaged  {}  {reason}", c.id);
+            }
+        }
+    }
+    println!(
+        "{} tables: {} ok, {damaged} damaged",
+        checks.len(),
+        checks.len() - damaged
+    );
+    if damaged > 0 {
+        anyhow::bail!("{damaged} damaged table(s)");
     }
     Ok(())
 }

@@ -205,3 +205,80 @@ async fn a_killed_server_resumes_every_table_exactly() {
         .unwrap();
     assert_eq!(listed[0]["id"], created["id"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn db_check_reports_every_table_and_exports_the_readable_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tables.sqlite");
+    let server = serve(&db);
+    let http = reqwest::Client::new();
+    let mut ids = Vec::new();
+    for seats in [
+        json!(["random", "random"]),
+        json!(["random", "human", "random"]),
+    ] {
+        let created: Value = http
+            .post(format!("{}/api/tables", server.url))
+            .json(&json!({"seats": seats}))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        ids.push(created["id"].as_str().unwrap().to_string());
+    }
+    // Let the bots store a few actions.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    drop(server);
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let stored: i64 = conn
+        .query_row(
+            "SELECT count(*) FROM actions WHERE table_id = ?1",
+            [&ids[0]],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(stored > 0);
+
+    let export = dir.path().join("records");
+    let check = |export: Option<&Path>| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_boardroom"));
+        cmd.args(["db", "check", "--db"]).arg(&db);
+        if let Some(e) = export {
+            cmd.arg("--export").arg(e);
+        }
+        cmd.output().unwrap()
+    };
+    let out = check(Some(&export));
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("2 tables: 2 ok, 0 damaged"), "{text}");
+    let record = export.join(format!("{}.json", ids[0]));
+    let replay = Command::new(env!("CARGO_BIN_EXE_boardroom"))
+        .arg("replay")
+        .arg(&record)
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+
+    // A stored action that is not valid UTF-8: that table is damaged, the other still ok.
+    conn.execute(
+        "UPDATE actions SET action = CAST(X'FFFE41' AS TEXT) WHERE table_id = ?1 AND idx = 0",
+        [&ids[0]],
+    )
+    .unwrap();
+    let out = check(None);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(!out.status.success(), "a damaged table fails the check");
+    assert!(text.contains("2 tables: 1 ok, 1 damaged"), "{text}");
+    let line = text.lines().find(|l| l.contains(&ids[0])).unwrap();
+    assert!(
+        line.starts_with("damaged") && line.contains("UTF-8"),
+        "{line}"
+    );
+}

@@ -12,9 +12,12 @@
 //! failing request undoes only itself), commits them together, and only then answers them.
 
 use anyhow::{Context, Result};
-use rusqlite::{params, Connection};
+use rusqlite::types::ValueRef;
+use rusqlite::{params, Connection, OpenFlags, Row};
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
+use std::sync::Arc;
 use tokio::sync::oneshot;
 
 /// One seat of a stored table.
@@ -69,6 +72,36 @@ const GROUP: usize = 512;
 #[derive(Clone)]
 pub struct Db {
     jobs: std_mpsc::Sender<Job>,
+    faults: Arc<Faults>,
+}
+
+/// A simulated disk failure (for tests of how the server lives through one).
+#[derive(Default)]
+struct Faults {
+    /// Whether storing actions fails.
+    fail_actions: AtomicBool,
+    /// Actions refused while failing.
+    refused: AtomicU64,
+}
+
+/// A stored table that cannot be served, and why.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Damaged {
+    /// The table's identifier (as far as it can be read).
+    pub id: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+/// What the database holds under a table identifier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// A table to serve.
+    Table(TableRow),
+    /// A table that expired (never started, unvisited).
+    Expired,
+    /// A table whose row cannot be read.
+    Damaged(String),
 }
 
 const SCHEMA: &str = "
@@ -97,18 +130,142 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 ";
 
+/// The columns a `tables` row is read from (see [`read_table`]); a database from before
+/// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
+fn table_columns(conn: &Connection) -> &'static str {
+    if conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok() {
+        "id, game, config, seed, created, rematch_of, rematch, expired"
+    } else {
+        "id, game, config, seed, created, rematch_of, rematch, 0"
+    }
+}
+
+/// Adds the columns later versions introduced to a database made by an earlier one.
+fn migrate(conn: &Connection) -> Result<()> {
+    if conn.prepare("SELECT expired FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN expired INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `expired` column")?;
+    }
+    Ok(())
+}
+
+/// Column `i` (named `name`) as text, checked to be UTF-8.
+fn text(r: &Row, i: usize, name: &str) -> std::result::Result<String, String> {
+    opt_text(r, i, name)?.ok_or_else(|| format!("`{name}` is missing"))
+}
+
+/// Column `i` (named `name`) as text or null.
+fn opt_text(r: &Row, i: usize, name: &str) -> std::result::Result<Option<String>, String> {
+    match r.get_ref(i).map_err(|e| format!("`{name}`: {e}"))? {
+        ValueRef::Null => Ok(None),
+        ValueRef::Text(b) => std::str::from_utf8(b)
+            .map(|t| Some(t.to_string()))
+            .map_err(|e| format!("`{name}` is not valid UTF-8 ({e})")),
+        other => Err(format!("`{name}` is {:?}, not text", other.data_type())),
+    }
+}
+
+/// Column `i` (named `name`) as an integer.
+fn int(r: &Row, i: usize, name: &str) -> std::result::Result<i64, String> {
+    match r.get_ref(i).map_err(|e| format!("`{name}`: {e}"))? {
+        ValueRef::Integer(n) => Ok(n),
+        other => Err(format!(
+            "`{name}` is {:?}, not an integer",
+            other.data_type()
+        )),
+    }
+}
+
+/// The identifier of a `tables` row, however damaged (for reports).
+fn row_id(r: &Row) -> String {
+    match r.get_ref(0) {
+        Ok(ValueRef::Text(b)) => String::from_utf8_lossy(b).chars().take(64).collect(),
+        Ok(other) => format!("{other:?}").chars().take(64).collect(),
+        Err(e) => format!("unreadable id: {e}"),
+    }
+}
+
+/// A `tables` row selected with [`table_columns`], its seats read too: the table, expired,
+/// or the reason it cannot be read.
+fn read_table(conn: &Connection, r: &Row) -> Stored {
+    let read = || -> std::result::Result<Option<TableRow>, String> {
+        if int(r, 7, "expired")? != 0 {
+            return Ok(None);
+        }
+        let id = text(r, 0, "id")?;
+        let mut row = TableRow {
+            game: text(r, 1, "game")?,
+            config: text(r, 2, "config")?,
+            seed: int(r, 3, "seed")? as u64,
+            created: int(r, 4, "created")?,
+            seats: Vec::new(),
+            rematch_of: opt_text(r, 5, "rematch_of")?,
+            rematch: opt_text(r, 6, "rematch")?,
+            id,
+        };
+        let mut stmt = conn
+            .prepare_cached("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")
+            .map_err(|e| format!("seats: {e}"))?;
+        let mut rows = stmt.query([&row.id]).map_err(|e| format!("seats: {e}"))?;
+        while let Some(s) = rows.next().map_err(|e| format!("seats: {e}"))? {
+            row.seats.push(SeatRow {
+                kind: text(s, 0, "seat kind")?,
+                token: text(s, 1, "seat token")?,
+            });
+        }
+        if row.seats.is_empty() {
+            return Err("the table has no seats".into());
+        }
+        Ok(Some(row))
+    };
+    match read() {
+        Ok(Some(row)) => Stored::Table(row),
+        Ok(None) => Stored::Expired,
+        Err(reason) => Stored::Damaged(reason),
+    }
+}
+
 impl Db {
     /// Opens (creating when missing) the database at `path`, or an in-memory database for
     /// `:memory:`, and starts its thread.
     pub fn open(path: &Path) -> Result<Db> {
-        let mut conn = Connection::open(path)
-            .with_context(|| format!("cannot open database {}", path.display()))?;
-        conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
-        conn.execute_batch(SCHEMA)
-            .context("cannot create the database schema")?;
+        let opened = || -> Result<Connection> {
+            let conn = Connection::open(path)?;
+            conn.pragma_update(None, "journal_mode", "WAL")?;
+            conn.pragma_update(None, "synchronous", "FULL")?;
+            conn.pragma_update(None, "foreign_keys", "ON")?;
+            conn.busy_timeout(std::time::Duration::from_secs(5))?;
+            conn.execute_batch(SCHEMA)
+                .context("cannot create the database schema")?;
+            migrate(&conn)?;
+            Ok(conn)
+        };
+        let conn = opened()
+            .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
+        Db::start(conn, "BEGIN IMMEDIATE")
+    }
+
+    /// Opens the database at `path` for reading only (to check it: nothing is written, not
+    /// even the schema).
+    pub fn open_read_only(path: &Path) -> Result<Db> {
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .and_then(|c| {
+            // Reading the schema is where SQLite notices a file that is not a database.
+            c.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+                r.get::<_, i64>(0)
+            })?;
+            Ok(c)
+        })
+        .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
+        Db::start(conn, "BEGIN")
+    }
+
+    /// Starts the database thread over `conn`; each group of requests runs in a transaction
+    /// opened with `begin`.
+    fn start(mut conn: Connection, begin: &'static str) -> Result<Db> {
         let (tx, rx) = std_mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("boardroom-db".into())
@@ -121,7 +278,7 @@ impl Db {
                             Err(_) => break,
                         }
                     }
-                    let began = conn.execute_batch("BEGIN IMMEDIATE").is_ok();
+                    let began = conn.execute_batch(begin).is_ok();
                     let finishers: Vec<Finish> = group
                         .into_iter()
                         .map(|job| job(began.then_some(&mut conn)))
@@ -137,7 +294,21 @@ impl Db {
                 }
             })
             .context("cannot start the database thread")?;
-        Ok(Db { jobs: tx })
+        Ok(Db {
+            jobs: tx,
+            faults: Arc::default(),
+        })
+    }
+
+    /// Makes storing actions fail (`true`) or work again (`false`), as a full or read-only
+    /// disk would: for tests of how tables live through a storage failure.
+    pub fn simulate_action_failures(&self, on: bool) {
+        self.faults.fail_actions.store(on, Ordering::SeqCst);
+    }
+
+    /// Actions refused by [`Db::simulate_action_failures`] so far.
+    pub fn simulated_refusals(&self) -> u64 {
+        self.faults.refused.load(Ordering::SeqCst)
     }
 
     /// Runs `f` on the database thread, in its own savepoint of the current group, and returns
@@ -217,6 +388,10 @@ impl Db {
         seat: usize,
         action: String,
     ) -> Result<()> {
+        if self.faults.fail_actions.load(Ordering::SeqCst) {
+            self.faults.refused.fetch_add(1, Ordering::SeqCst);
+            anyhow::bail!("attempt to write a readonly database (simulated)");
+        }
         self.call(move |conn| {
             conn.execute(
                 "INSERT INTO actions (table_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)",
@@ -227,58 +402,91 @@ impl Db {
         .await
     }
 
-    /// Every stored table, oldest first.
-    pub async fn load_tables(&self) -> Result<Vec<TableRow>> {
+    /// Every stored table that has not expired, oldest first, and those whose rows cannot be
+    /// read, with the reason. A damaged row never stops the others from loading.
+    pub async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)> {
         self.call(|conn| {
-            let mut stmt = conn.prepare(
-                "SELECT id, game, config, seed, created, rematch_of, rematch FROM tables \
-                 ORDER BY created, id",
-            )?;
-            let mut tables = stmt
-                .query_map([], |r| {
-                    Ok(TableRow {
-                        id: r.get(0)?,
-                        game: r.get(1)?,
-                        config: r.get(2)?,
-                        seed: r.get::<_, i64>(3)? as u64,
-                        created: r.get(4)?,
-                        seats: Vec::new(),
-                        rematch_of: r.get(5)?,
-                        rematch: r.get(6)?,
-                    })
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            let mut seats =
-                conn.prepare("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")?;
-            for t in &mut tables {
-                t.seats = seats
-                    .query_map([&t.id], |r| {
-                        Ok(SeatRow {
-                            kind: r.get(0)?,
-                            token: r.get(1)?,
-                        })
-                    })?
-                    .collect::<rusqlite::Result<Vec<_>>>()?;
+            let mut stmt = conn.prepare(&format!(
+                "SELECT {} FROM tables ORDER BY created, id",
+                table_columns(conn)
+            ))?;
+            let mut rows = stmt.query([])?;
+            let (mut tables, mut damaged) = (Vec::new(), Vec::new());
+            loop {
+                let r = match rows.next() {
+                    Ok(Some(r)) => r,
+                    Ok(None) => break,
+                    Err(e) => {
+                        // The rest of the table list cannot be read.
+                        damaged.push(Damaged {
+                            id: format!("(tables after {})", tables.len() + damaged.len()),
+                            reason: format!("the list of tables cannot be read further: {e}"),
+                        });
+                        break;
+                    }
+                };
+                match read_table(conn, r) {
+                    Stored::Table(row) => tables.push(row),
+                    Stored::Expired => {}
+                    Stored::Damaged(reason) => damaged.push(Damaged {
+                        id: row_id(r),
+                        reason,
+                    }),
+                }
             }
-            Ok(tables)
+            Ok((tables, damaged))
         })
         .await
     }
 
-    /// The actions of table `table`, in order.
+    /// The table stored under `id`, if any.
+    pub async fn load_table(&self, id: String) -> Result<Option<Stored>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(&format!(
+                "SELECT {} FROM tables WHERE id = ?1",
+                table_columns(conn)
+            ))?;
+            let mut rows = stmt.query([&id])?;
+            Ok(rows.next()?.map(|r| read_table(conn, r)))
+        })
+        .await
+    }
+
+    /// Marks table `id` expired: it stays in the database, but is no longer served.
+    pub async fn mark_expired(&self, id: String) -> Result<()> {
+        self.call(move |conn| {
+            conn.execute("UPDATE tables SET expired = 1 WHERE id = ?1", [&id])?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The actions of table `table`, in order; an error names the first row that cannot be
+    /// read (a gap in the numbering, a bad seat, text that is not UTF-8).
     pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
         self.call(move |conn| {
-            let mut stmt =
-                conn.prepare("SELECT seat, action FROM actions WHERE table_id = ?1 ORDER BY idx")?;
-            let rows = stmt
-                .query_map([&table], |r| {
+            let mut stmt = conn.prepare(
+                "SELECT idx, seat, action FROM actions WHERE table_id = ?1 ORDER BY idx",
+            )?;
+            let mut rows = stmt.query([&table])?;
+            let mut out = Vec::new();
+            while let Some(r) = rows.next()? {
+                let n = out.len();
+                let read = || -> std::result::Result<ActionRow, String> {
+                    let idx = int(r, 0, "idx")?;
+                    if idx != n as i64 {
+                        return Err(format!("expected action {n}, found number {idx}"));
+                    }
+                    let seat = int(r, 1, "seat")?;
                     Ok(ActionRow {
-                        seat: r.get::<_, i64>(0)? as usize,
-                        action: r.get(1)?,
+                        seat: usize::try_from(seat)
+                            .map_err(|_| format!("seat {seat} is not a seat"))?,
+                        action: text(r, 2, "action")?,
                     })
-                })?
-                .collect::<rusqlite::Result<Vec<_>>>()?;
-            Ok(rows)
+                };
+                out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
+            }
+            Ok(out)
         })
         .await
     }
@@ -342,7 +550,8 @@ mod tests {
         let mut bad = table("t2");
         bad.seats[1].token = bad.seats[0].token.clone();
         assert!(db.insert_table(bad).await.is_err());
-        let tables = db.load_tables().await.unwrap();
+        let (tables, damaged) = db.load_tables().await.unwrap();
+        assert!(damaged.is_empty());
         assert_eq!(tables.len(), 1);
         assert_eq!(tables[0].seed, u64::MAX - 3, "seeds keep all 64 bits");
         assert_eq!(tables[0].seats[1].kind, "random");

@@ -1,17 +1,18 @@
 //! HTTP routes: the pages, the embedded assets, the JSON API and the WebSocket endpoint.
 
 use crate::assets;
-use crate::conn::{self, Bucket, Limits};
-use crate::lobby::{CreateTable, Lobby, LobbyError};
+use crate::conn::{self, Buckets, Limits, Rate};
+use crate::lobby::{CreateTable, Lobby, LobbyError, Missing};
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use boardroom_engine::WebAsset;
 use boardroom_games::{GameInfo, Playable, Visitor};
 use serde::{Deserialize, Serialize};
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 /// What every request handler shares.
@@ -21,12 +22,93 @@ pub struct AppState {
     pub lobby: Arc<Lobby>,
     /// Limits for WebSocket connections.
     pub limits: Arc<Limits>,
-    /// Tables created per second, over all clients (a flood of creations is refused).
-    pub creations: Arc<std::sync::Mutex<Bucket>>,
+    /// Tables created, per client address (a flood of creations is refused).
+    pub creations: Arc<Buckets>,
+    /// WebSocket connections opened, per client address.
+    pub connections: Arc<Buckets>,
+    /// Whether to read the client's address from `X-Forwarded-For`.
+    pub trust_proxy: bool,
+    /// Origins allowed to open WebSockets besides the server's own host.
+    pub allow_origins: Arc<Vec<String>>,
 }
 
-/// Tables that may be created per second on average, and in a burst.
-pub const CREATIONS_PER_SECOND: (f64, f64) = (20.0, 100.0);
+/// Tables one client address may create per second on average, and in a burst.
+pub const CREATIONS_PER_SECOND: Rate = Rate {
+    per_second: 20.0,
+    burst: 100.0,
+};
+
+/// WebSocket connections one client address may open per second on average, and in a burst.
+pub const CONNECTIONS_PER_SECOND: Rate = Rate {
+    per_second: 30.0,
+    burst: 300.0,
+};
+
+/// The `Content-Security-Policy` of every response: the server's own scripts, styles, images
+/// and connections only (its WebSockets included), no inline scripts, no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+     style-src 'self'; img-src 'self'; connect-src 'self' ws: wss:; object-src 'none'; \
+     base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// Adds the security headers to every response.
+async fn security_headers(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
+}
+
+/// The client's address: the peer's, or behind a trusted proxy the last address of
+/// `X-Forwarded-For` (the one that proxy added; earlier ones are the client's to invent).
+pub fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    if trust_proxy {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+            .next_back();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    peer.ip()
+}
+
+/// Whether a WebSocket upgrade may proceed: no `Origin` (not a browser), the server's own
+/// host, or an origin allowed explicitly.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Ok(origin) = origin.to_str() else {
+        return false;
+    };
+    let origin = origin.trim_end_matches('/');
+    if allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin))
+    {
+        return true;
+    }
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"));
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
+}
 
 /// The query of a table link: `?k=TOKEN` for a seat, nothing to watch.
 #[derive(Deserialize)]
@@ -45,6 +127,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))
+        .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
 
@@ -54,16 +137,33 @@ async fn index() -> impl IntoResponse {
     ([NO_CACHE], Html(assets::INDEX_HTML))
 }
 
+/// The page for a table that cannot be shown, and why.
+fn missing_page(missing: &Missing) -> Response {
+    let (title, text) = match missing {
+        Missing::Unknown => ("No such table", "There is no such table."),
+        Missing::Expired => (
+            "This table expired",
+            "This table expired: nobody played at it and nobody visited it for a long time.",
+        ),
+        Missing::Damaged(_) => (
+            "This table is damaged",
+            "This table's stored record is damaged and cannot be replayed.",
+        ),
+    };
+    (
+        StatusCode::NOT_FOUND,
+        Html(format!(
+            "<!doctype html><title>{title}</title><p>{text} \
+             <a href=\"/\">Back to the lobby</a></p>"
+        )),
+    )
+        .into_response()
+}
+
 async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Response {
-    let Some(handle) = app.lobby.get(&id) else {
-        return (
-            StatusCode::NOT_FOUND,
-            Html(
-                "<!doctype html><title>No such table</title><p>There is no such table. \
-                  <a href=\"/\">Back to the lobby</a></p>",
-            ),
-        )
-            .into_response();
+    let handle = match app.lobby.open(&id).await {
+        Ok(handle) => handle,
+        Err(missing) => return missing_page(&missing),
     };
     let (game, variant) = {
         let summary = handle.summary.lock().expect("summary lock");
@@ -151,9 +251,14 @@ async fn list_tables(State(app): State<AppState>) -> impl IntoResponse {
 
 async fn create_table(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
-    if !app.creations.lock().expect("creation bucket").take() {
+    if !app
+        .creations
+        .take(client_ip(peer, &headers, app.trust_proxy))
+    {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             Json(serde_json::json!({ "error": "too many tables created just now; try again in a moment" })),
@@ -195,17 +300,38 @@ async fn stats(State(app): State<AppState>) -> impl IntoResponse {
     Json(serde_json::json!({
         "tables": app.lobby.len(),
         "resident_bytes": resident_bytes(),
+        "damaged": app.lobby.damaged(),
     }))
 }
 
 async fn websocket(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<LinkQuery>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Some(table) = app.lobby.get(&id) else {
-        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    if !origin_allowed(&headers, &app.allow_origins) {
+        return (
+            StatusCode::FORBIDDEN,
+            "WebSockets from pages of another site are refused (see `--allow-origin`)",
+        )
+            .into_response();
+    }
+    if !app
+        .connections
+        .take(client_ip(peer, &headers, app.trust_proxy))
+    {
+        return (
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many connections opened just now; try again in a moment",
+        )
+            .into_response();
+    }
+    let table = match app.lobby.open(&id).await {
+        Ok(table) => table,
+        Err(missing) => return (StatusCode::NOT_FOUND, missing.to_string()).into_response(),
     };
     let limits = app.limits.clone();
     let lobby = app.lobby.clone();

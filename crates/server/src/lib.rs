@@ -42,6 +42,37 @@ pub struct Settings {
     pub bot_delay: Duration,
     /// Limits on WebSocket clients.
     pub limits: conn::Limits,
+    /// Tables one client address may create: per second on average, and in a burst.
+    pub creations: conn::Rate,
+    /// WebSocket connections one client address may open: per second on average, and in a
+    /// burst.
+    pub connections: conn::Rate,
+    /// Whether the server runs behind a reverse proxy it trusts: the client's address is then
+    /// the last one of the `X-Forwarded-For` header (the one the proxy added).
+    pub trust_proxy: bool,
+    /// Origins (`https://boardroom.example`) whose pages may open WebSockets besides the
+    /// server's own host.
+    pub allow_origins: Vec<String>,
+    /// When finished tables leave memory, never-started ones expire, presence is sent, and
+    /// how a table waits for storage that fails.
+    pub timing: table::Timing,
+}
+
+impl Default for Settings {
+    /// The settings of `boardroom serve` without flags.
+    fn default() -> Self {
+        Settings {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: PathBuf::from("boardroom.sqlite"),
+            bot_delay: Duration::from_millis(700),
+            limits: conn::Limits::default(),
+            creations: http::CREATIONS_PER_SECOND,
+            connections: http::CONNECTIONS_PER_SECOND,
+            trust_proxy: false,
+            allow_origins: Vec::new(),
+            timing: table::Timing::default(),
+        }
+    }
 }
 
 /// A server that is listening.
@@ -62,9 +93,11 @@ impl Server {
             db,
             table::TableSettings {
                 bot_delay: settings.bot_delay,
+                timing: settings.timing.clone(),
             },
         )
         .await?;
+        lobby.spawn_sweeper();
         let listener = tokio::net::TcpListener::bind(settings.addr)
             .await
             .with_context(|| format!("cannot listen on {}", settings.addr))?;
@@ -72,10 +105,10 @@ impl Server {
         let router = http::router(http::AppState {
             lobby: lobby.clone(),
             limits: Arc::new(settings.limits),
-            creations: Arc::new(std::sync::Mutex::new(conn::Bucket::new(
-                http::CREATIONS_PER_SECOND.0,
-                http::CREATIONS_PER_SECOND.1,
-            ))),
+            creations: Arc::new(conn::Buckets::new(settings.creations)),
+            connections: Arc::new(conn::Buckets::new(settings.connections)),
+            trust_proxy: settings.trust_proxy,
+            allow_origins: Arc::new(settings.allow_origins.clone()),
         });
         Ok(Server {
             addr,
@@ -88,9 +121,13 @@ impl Server {
     /// Serves until the process ends. Stopping it at any moment (Ctrl-C, a kill) loses
     /// nothing: every action is stored before it is acknowledged.
     pub async fn run(self) -> anyhow::Result<()> {
-        axum::serve(self.listener, self.router)
-            .await
-            .context("the server stopped")
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .context("the server stopped")
     }
 
     /// Serves in a background task (for tests and tools).

@@ -2,9 +2,11 @@
 //! from the database on start.
 
 use crate::bots::{self, HUMAN};
-use crate::db::{Db, SeatRow, TableRow};
+use crate::db::{ActionRow, Damaged, Db, SeatRow, Stored, TableRow};
 use crate::protocol::ErrorCode;
-use crate::table::{self, seat_link, spectator_link, Command, Summary, TableHandle, TableInit};
+use crate::table::{
+    self, seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit,
+};
 use crate::view::Step;
 use boardroom_engine::{Configure, Options, Present, Record, RecordedAction};
 use boardroom_games::{Playable, Visitor};
@@ -13,7 +15,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, RwLock, Weak};
+use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::{oneshot, Mutex};
 
@@ -68,6 +71,20 @@ impl LobbyError {
     }
 }
 
+/// Why a table link leads nowhere.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum Missing {
+    /// No table has this identifier.
+    #[error("no such table")]
+    Unknown,
+    /// The table never started and nobody visited it for a long time.
+    #[error("this table expired")]
+    Expired,
+    /// The table's stored record cannot be replayed.
+    #[error("this table is damaged: {0}")]
+    Damaged(String),
+}
+
 /// A future the lobby's visitors return (creating a table is asynchronous: it is stored first).
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -114,20 +131,101 @@ impl<'a> Visitor for RematchVisitor<'a> {
     }
 }
 
-/// Rebuilds a stored table of the visited game and starts it.
+/// Rebuilds a stored table of the visited game and starts it (a finished one only when
+/// `finished` says so: otherwise it stays archived).
 struct RestoreVisitor<'a> {
     lobby: &'a Lobby,
     row: &'a TableRow,
-    actions: &'a [crate::db::ActionRow],
+    actions: &'a [ActionRow],
     rematch: Option<(String, Vec<String>)>,
+    finished: bool,
 }
 
 impl Visitor for RestoreVisitor<'_> {
-    type Output = anyhow::Result<()>;
-    fn visit<G: Playable>(self) -> anyhow::Result<()> {
+    type Output = anyhow::Result<Option<TableHandle>>;
+    fn visit<G: Playable>(self) -> anyhow::Result<Option<TableHandle>> {
         self.lobby
-            .restore::<G>(self.row, self.actions, self.rematch)
+            .restore::<G>(self.row, self.actions, self.rematch, self.finished)
     }
+}
+
+/// Replays a stored table of the visited game and returns its game record (as JSON).
+struct RecordVisitor<'a> {
+    row: &'a TableRow,
+    actions: &'a [ActionRow],
+}
+
+impl Visitor for RecordVisitor<'_> {
+    type Output = anyhow::Result<serde_json::Value>;
+    fn visit<G: Playable>(self) -> anyhow::Result<serde_json::Value> {
+        rebuild::<G>(self.row, self.actions)?;
+        Ok(serde_json::to_value(record_of::<G>(
+            self.row,
+            self.actions,
+        )?)?)
+    }
+}
+
+/// One stored table as `boardroom db check` reports it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TableCheck {
+    /// The table's identifier.
+    pub id: String,
+    /// The game's id, when readable.
+    pub game: Option<String>,
+    /// Actions stored, when readable.
+    pub actions: Option<usize>,
+    /// Why the table cannot be served; `None`: it replays.
+    pub damaged: Option<String>,
+    /// The game record (what `boardroom replay` reads), for a table that replays.
+    #[serde(skip)]
+    pub record: Option<serde_json::Value>,
+}
+
+/// Checks every table of `db`: each one that replays with its game record, each one that does
+/// not with the reason. Expired tables are left out.
+pub async fn check(db: &Db) -> anyhow::Result<Vec<TableCheck>> {
+    let (rows, damaged) = db.load_tables().await?;
+    let mut out: Vec<TableCheck> = damaged
+        .into_iter()
+        .map(|d| TableCheck {
+            id: d.id,
+            game: None,
+            actions: None,
+            damaged: Some(d.reason),
+            record: None,
+        })
+        .collect();
+    for row in rows {
+        let mut check = TableCheck {
+            id: row.id.clone(),
+            game: Some(row.game.clone()),
+            actions: None,
+            damaged: None,
+            record: None,
+        };
+        let replayed = match db.load_actions(row.id.clone()).await {
+            Ok(actions) => {
+                check.actions = Some(actions.len());
+                boardroom_games::visit(
+                    &row.game,
+                    RecordVisitor {
+                        row: &row,
+                        actions: &actions,
+                    },
+                )
+                .map_err(anyhow::Error::from)
+                .and_then(|r| r)
+            }
+            Err(e) => Err(e),
+        };
+        match replayed {
+            Ok(record) => check.record = Some(record),
+            Err(e) => check.damaged = Some(format!("{e:#}")),
+        }
+        out.push(check);
+    }
+    Ok(out)
 }
 
 /// A configuration of `G` from the lobby: the player range and the options checked by the
@@ -193,6 +291,10 @@ pub struct Lobby {
     db: Db,
     settings: table::TableSettings,
     rematch_lock: Mutex<()>,
+    /// One table brought back from the database at a time (so never twice).
+    loading: Mutex<()>,
+    /// Stored tables that cannot be served, with the reason.
+    damaged: RwLock<Vec<Damaged>>,
 }
 
 /// A fresh 128-bit random token, as 32 hex digits.
@@ -215,15 +317,28 @@ fn now() -> i64 {
 }
 
 impl Lobby {
-    /// Opens the lobby over `db`, rebuilding every stored table by replaying its actions.
+    /// Opens the lobby over `db`: replays every stored table, starts each unfinished one
+    /// (finished ones stay archived until their link is opened), and lists every table that
+    /// cannot be replayed, with the reason (logged, and in [`Lobby::damaged`]).
     pub async fn load(db: Db, settings: table::TableSettings) -> anyhow::Result<Arc<Lobby>> {
         let lobby = Arc::new(Lobby {
             tables: RwLock::new(HashMap::new()),
             db: db.clone(),
             settings,
             rematch_lock: Mutex::new(()),
+            loading: Mutex::new(()),
+            damaged: RwLock::new(Vec::new()),
         });
-        let rows = db.load_tables().await?;
+        let (rows, mut damaged) = match db.load_tables().await {
+            Ok(loaded) => loaded,
+            Err(e) => (
+                Vec::new(),
+                vec![Damaged {
+                    id: "(every table)".into(),
+                    reason: format!("the list of tables cannot be read: {e:#}"),
+                }],
+            ),
+        };
         let tokens: HashMap<String, Vec<String>> = rows
             .iter()
             .map(|r| {
@@ -233,39 +348,187 @@ impl Lobby {
                 )
             })
             .collect();
+        let mut archived = 0;
         for row in rows {
-            let actions = db.load_actions(row.id.clone()).await?;
             let rematch = row
                 .rematch
                 .as_ref()
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
-            let started = boardroom_games::visit(
-                &row.game,
-                RestoreVisitor {
-                    lobby: &lobby,
-                    row: &row,
-                    actions: &actions,
-                    rematch,
-                },
-            )
-            .map_err(anyhow::Error::from)
-            .and_then(|r| r);
-            if let Err(e) = started {
-                tracing::error!(table = %row.id, "cannot rebuild table: {e:#}");
+            match lobby.replay(&row, rematch, false).await {
+                Ok(Some(_)) => {}
+                Ok(None) => archived += 1,
+                Err(reason) => damaged.push(Damaged { id: row.id, reason }),
             }
         }
-        tracing::info!(tables = lobby.len(), "tables restored");
+        for d in &damaged {
+            tracing::error!(table = %d.id, "cannot serve a stored table: {}", d.reason);
+        }
+        tracing::info!(
+            tables = lobby.len(),
+            archived,
+            damaged = damaged.len(),
+            "tables restored"
+        );
+        *lobby.damaged.write().expect("damaged lock") = damaged;
         Ok(lobby)
     }
 
-    /// Replays stored table `row` as game `G` and starts it.
+    /// Reads table `row`'s actions and replays it; `Ok(None)`: finished, left archived.
+    async fn replay(
+        &self,
+        row: &TableRow,
+        rematch: Option<(String, Vec<String>)>,
+        finished: bool,
+    ) -> Result<Option<TableHandle>, String> {
+        let actions = self
+            .db
+            .load_actions(row.id.clone())
+            .await
+            .map_err(|e| format!("{e:#}"))?;
+        boardroom_games::visit(
+            &row.game,
+            RestoreVisitor {
+                lobby: self,
+                row,
+                actions: &actions,
+                rematch,
+                finished,
+            },
+        )
+        .map_err(anyhow::Error::from)
+        .and_then(|r| r)
+        .map_err(|e| format!("{e:#}"))
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// Stored tables that cannot be served, with the reason.
+    pub fn damaged(&self) -> Vec<Damaged> {
+        self.damaged.read().expect("damaged lock").clone()
+    }
+
+    /// The table `id`: in memory, or brought back from the database (an archived table).
+    pub async fn open(&self, id: &str) -> Result<TableHandle, Missing> {
+        if let Some(handle) = self.get(id) {
+            return Ok(handle);
+        }
+        if id.is_empty() || id.len() > 64 {
+            return Err(Missing::Unknown);
+        }
+        let _one_at_a_time = self.loading.lock().await;
+        if let Some(handle) = self.get(id) {
+            return Ok(handle);
+        }
+        let stored = self.db.load_table(id.to_string()).await.map_err(|e| {
+            tracing::error!(table = %id, "cannot read a stored table: {e:#}");
+            Missing::Damaged("the database cannot be read".into())
+        })?;
+        let row = match stored {
+            None => return Err(Missing::Unknown),
+            Some(Stored::Expired) => return Err(Missing::Expired),
+            Some(Stored::Damaged(reason)) => return Err(Missing::Damaged(reason)),
+            Some(Stored::Table(row)) => row,
+        };
+        let rematch = match &row.rematch {
+            Some(r) => match self.db.load_table(r.clone()).await {
+                Ok(Some(Stored::Table(t))) => {
+                    Some((r.clone(), t.seats.into_iter().map(|s| s.token).collect()))
+                }
+                _ => None,
+            },
+            None => None,
+        };
+        match self.replay(&row, rematch, true).await {
+            Ok(Some(handle)) => Ok(handle),
+            Ok(None) => Err(Missing::Unknown),
+            Err(reason) => {
+                tracing::error!(table = %id, "cannot serve a stored table: {reason}");
+                Err(Missing::Damaged(reason))
+            }
+        }
+    }
+
+    /// Starts the task that takes finished tables out of memory and expires tables nobody
+    /// used (see [`table::Timing`]). It stops with the lobby.
+    pub fn spawn_sweeper(self: &Arc<Self>) {
+        let timing = &self.settings.timing;
+        let every = (timing.archive_after.min(timing.expire_after) / 4)
+            .clamp(Duration::from_millis(10), Duration::from_secs(30));
+        let lobby: Weak<Lobby> = Arc::downgrade(self);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(every);
+            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                tick.tick().await;
+                let Some(lobby) = lobby.upgrade() else {
+                    return;
+                };
+                lobby.sweep().await;
+            }
+        });
+    }
+
+    /// Asks every table whether it may leave memory, and lets those go.
+    pub async fn sweep(&self) {
+        let handles: Vec<(String, TableHandle)> = self
+            .tables
+            .read()
+            .expect("tables lock")
+            .iter()
+            .map(|(id, h)| (id.clone(), h.clone()))
+            .collect();
+        for (id, handle) in handles {
+            let (tx, rx) = oneshot::channel();
+            // A busy table is asked next time.
+            if handle.tx.try_send(Command::Retire { reply: tx }).is_err() {
+                continue;
+            }
+            let Ok(Some(retired)) = rx.await else {
+                continue;
+            };
+            {
+                let mut tables = self.tables.write().expect("tables lock");
+                if tables
+                    .get(&id)
+                    .is_some_and(|h| Arc::ptr_eq(&h.summary, &handle.summary))
+                {
+                    tables.remove(&id);
+                }
+            }
+            if retired == Retired::Expired {
+                if let Err(e) = self.db.mark_expired(id.clone()).await {
+                    tracing::error!(table = %id, "cannot mark a table expired: {e:#}");
+                }
+            }
+            tracing::debug!(table = %id, ?retired, "table left memory");
+        }
+    }
+
+    /// Replays stored table `row` as game `G` and starts it; a finished game only when
+    /// `finished` (otherwise `Ok(None)`: it stays archived).
     fn restore<G: Playable>(
         &self,
         row: &TableRow,
-        actions: &[crate::db::ActionRow],
+        actions: &[ActionRow],
         rematch: Option<(String, Vec<String>)>,
-    ) -> anyhow::Result<()> {
+        finished: bool,
+    ) -> anyhow::Result<Option<TableHandle>> {
+        if row.seats.len() < G::MIN_PLAYERS || row.seats.len() > G::MAX_PLAYERS {
+            anyhow::bail!(
+                "{} seats stored; {} is for {} to {} players",
+                row.seats.len(),
+                G::TITLE,
+                G::MIN_PLAYERS,
+                G::MAX_PLAYERS
+            );
+        }
         let (game, history) = rebuild::<G>(row, actions)?;
+        if game.is_over() && !finished {
+            return Ok(None);
+        }
         let init = TableInit {
             id: row.id.clone(),
             created: row.created,
@@ -277,8 +540,8 @@ impl Lobby {
             rematch,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
-        self.insert(row.id.clone(), handle);
-        Ok(())
+        self.insert(row.id.clone(), handle.clone());
+        Ok(Some(handle))
     }
 
     fn insert(&self, id: String, handle: TableHandle) {
@@ -440,14 +703,15 @@ impl Lobby {
     }
 }
 
-/// Replays a stored table: the game now and its most recent steps.
-fn rebuild<G: Playable>(
+/// The game record of a stored table.
+fn record_of<G: Playable>(
     row: &TableRow,
-    actions: &[crate::db::ActionRow],
-) -> anyhow::Result<(G, VecDeque<Step<G>>)> {
-    let record = Record {
+    actions: &[ActionRow],
+) -> anyhow::Result<Record<G::Config>> {
+    Ok(Record {
         game: row.game.clone(),
-        config: serde_json::from_str::<G::Config>(&row.config)?,
+        config: serde_json::from_str::<G::Config>(&row.config)
+            .map_err(|e| anyhow::anyhow!("stored configuration unreadable: {e}"))?,
         seed: row.seed,
         actions: actions
             .iter()
@@ -456,7 +720,15 @@ fn rebuild<G: Playable>(
                 action: a.action.clone(),
             })
             .collect(),
-    };
+    })
+}
+
+/// Replays a stored table: the game now and its most recent steps.
+fn rebuild<G: Playable>(
+    row: &TableRow,
+    actions: &[ActionRow],
+) -> anyhow::Result<(G, VecDeque<Step<G>>)> {
+    let record = record_of::<G>(row, actions)?;
     let mut history = VecDeque::new();
     let mut index = 0;
     let game: G = record.replay_with(|step| {

@@ -173,10 +173,21 @@ pub enum ServerMsg {
         /// The final scores once the game is over (`Present::score_table`); otherwise null.
         scores: Option<ScoreTable>,
     },
-    /// Who is connected to which seat changed.
+    /// Who is connected to which seat changed (at most a few a second, with the latest
+    /// state).
     Presence {
         /// The seats, with their open connections.
         seats: Vec<SeatInfo>,
+        /// How many spectators are connected.
+        spectators: u32,
+    },
+    /// Whether play waits for the server's storage: `paused` while the database refuses
+    /// writes (actions are not played), then `false` once it accepts them again.
+    Status {
+        /// Whether play is paused.
+        paused: bool,
+        /// What is happening, in words.
+        message: String,
     },
     /// A message was refused. Nothing changed at the table.
     Error {

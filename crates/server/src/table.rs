@@ -15,6 +15,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
@@ -75,6 +76,22 @@ pub enum Command {
         /// Its seat tokens.
         tokens: Vec<String>,
     },
+    /// Asks the table whether it may leave memory (see [`Timing`]); when it answers with a
+    /// [`Retired`], it has stopped.
+    Retire {
+        /// Where to answer.
+        reply: oneshot::Sender<Option<Retired>>,
+    },
+}
+
+/// Why a table left memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Retired {
+    /// Finished a while ago and nobody is connected: it stays in the database and comes back
+    /// when its link is opened.
+    Archived,
+    /// Never started (no action) and unvisited for a long time: its links stop working.
+    Expired,
 }
 
 /// What a table is made of (as stored).
@@ -126,6 +143,64 @@ pub struct Summary {
 pub struct TableSettings {
     /// Pause before a bot moves, so people can follow.
     pub bot_delay: Duration,
+    /// When tables leave memory, how often presence is sent, how storage failures are waited
+    /// out.
+    pub timing: Timing,
+}
+
+/// The times of a table's life on the server.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    /// A finished table with nobody connected leaves memory this long after its last action
+    /// (it stays in the database; opening its link brings it back).
+    pub archive_after: Duration,
+    /// A table where nobody has played (no action) and that nobody has visited for this long
+    /// expires: it leaves memory and its links answer that it expired.
+    pub expire_after: Duration,
+    /// At most one presence message per this interval (the latest state).
+    pub presence_every: Duration,
+    /// The first pause before a bot table retries an action the database refused; it doubles
+    /// with every failure, up to [`Timing::storage_retry_max`].
+    pub storage_retry: Duration,
+    /// The longest pause between retries.
+    pub storage_retry_max: Duration,
+    /// A table logs failures to store at most once per this interval.
+    pub storage_log_every: Duration,
+}
+
+impl Default for Timing {
+    fn default() -> Self {
+        Timing {
+            archive_after: Duration::from_secs(10 * 60),
+            expire_after: Duration::from_secs(24 * 60 * 60),
+            presence_every: Duration::from_millis(250),
+            storage_retry: Duration::from_millis(250),
+            storage_retry_max: Duration::from_secs(30),
+            storage_log_every: Duration::from_secs(60),
+        }
+    }
+}
+
+/// What players are told while the database refuses writes.
+pub const STORAGE_PAUSED: &str = "storage unavailable; play resumes when it is back";
+
+/// What players are told once writes succeed again.
+pub const STORAGE_BACK: &str = "storage is back; play resumes";
+
+/// A bot's action waiting for the database to accept writes again.
+struct Paused<A> {
+    seat: Seat,
+    action: A,
+    delay: Duration,
+    retry_at: Instant,
+}
+
+/// Why [`Table::commit`] did not play an action.
+enum Refusal {
+    /// The action breaks a rule: the message for the player.
+    Rule(Box<ServerMsg>),
+    /// The database refused the write.
+    Storage,
 }
 
 /// A handle to a running table.
@@ -207,6 +282,19 @@ struct Table<G: Playable> {
     summary: Arc<Mutex<Summary>>,
     rematch: Option<(String, Vec<String>)>,
     bot_tx: mpsc::UnboundedSender<BotMsg<G>>,
+    /// When a person last opened or closed a connection (or the table started).
+    last_visit: Instant,
+    /// When the game ended (or the finished table started).
+    finished_at: Option<Instant>,
+    /// A presence change not yet sent.
+    presence_pending: bool,
+    /// When the last presence message went out.
+    presence_sent: Instant,
+    /// A bot's action waiting for storage.
+    paused: Option<Paused<G::Action>>,
+    /// When a storage failure was last logged, and failures since.
+    storage_logged: Option<Instant>,
+    storage_unlogged: u64,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -246,7 +334,17 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         summary: summary.clone(),
         rematch: init.rematch,
         bot_tx,
+        last_visit: Instant::now(),
+        finished_at: None,
+        presence_pending: false,
+        presence_sent: Instant::now(),
+        paused: None,
+        storage_logged: None,
+        storage_unlogged: 0,
     };
+    if table.game.is_over() {
+        table.finished_at = Some(Instant::now());
+    }
     table.update_summary();
     tokio::spawn(async move {
         table.schedule_bot();
@@ -262,13 +360,121 @@ impl<G: Playable> Table<G> {
         mut bot_rx: mpsc::UnboundedReceiver<BotMsg<G>>,
     ) {
         loop {
+            let presence_at = self.presence_sent + self.settings.timing.presence_every;
+            let retry_at = self.paused.as_ref().map(|p| p.retry_at);
             tokio::select! {
                 cmd = rx.recv() => match cmd {
+                    Some(Command::Retire { reply }) => {
+                        let retired = self.retirement();
+                        let _ = reply.send(retired);
+                        if retired.is_some() {
+                            return;
+                        }
+                    }
                     Some(cmd) => self.handle(cmd).await,
                     // Every handle is gone: the table stops.
                     None => return,
                 },
                 Some(msg) = bot_rx.recv() => self.bot_msg(msg).await,
+                _ = tokio::time::sleep_until(presence_at), if self.presence_pending => {
+                    self.send_presence();
+                }
+                _ = tokio::time::sleep_until(retry_at.unwrap_or(presence_at)), if retry_at.is_some() => {
+                    self.retry_storage().await;
+                }
+            }
+        }
+    }
+
+    /// Whether this table may leave memory now, and why.
+    fn retirement(&self) -> Option<Retired> {
+        if !self.conns.is_empty() || self.paused.is_some() || self.bot_busy {
+            return None;
+        }
+        let timing = &self.settings.timing;
+        if self
+            .finished_at
+            .is_some_and(|t| t.elapsed() >= timing.archive_after)
+        {
+            return Some(Retired::Archived);
+        }
+        if self.version == 0 && self.last_visit.elapsed() >= timing.expire_after {
+            return Some(Retired::Expired);
+        }
+        None
+    }
+
+    /// Logs a failure to store an action, at most once per [`Timing::storage_log_every`].
+    fn log_storage_failure(&mut self, e: &anyhow::Error) {
+        self.storage_unlogged += 1;
+        let every = self.settings.timing.storage_log_every;
+        if self.storage_logged.is_some_and(|t| t.elapsed() < every) {
+            return;
+        }
+        tracing::error!(
+            table = %self.id,
+            failures = self.storage_unlogged,
+            "cannot store an action: {e:#}"
+        );
+        self.storage_logged = Some(Instant::now());
+        self.storage_unlogged = 0;
+    }
+
+    /// Tells every connection whether play waits for storage.
+    fn send_status(&mut self, paused: bool) {
+        let msg = Arc::new(ServerMsg::Status {
+            paused,
+            message: if paused { STORAGE_PAUSED } else { STORAGE_BACK }.to_string(),
+        });
+        let before = self.conns.len();
+        self.conns
+            .retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
+        if self.conns.len() != before {
+            self.presence_changed();
+        }
+    }
+
+    /// The database refused a bot's action: wait (longer after each failure) and retry it.
+    fn pause_for_storage(&mut self, seat: Seat, action: G::Action) {
+        let timing = &self.settings.timing;
+        let delay = match &self.paused {
+            None => timing.storage_retry,
+            Some(p) => (p.delay * 2).min(timing.storage_retry_max),
+        };
+        let first = self.paused.is_none();
+        self.paused = Some(Paused {
+            seat,
+            action,
+            delay,
+            retry_at: Instant::now() + delay,
+        });
+        if first {
+            self.send_status(true);
+        }
+    }
+
+    /// Tries the waiting bot action again.
+    async fn retry_storage(&mut self) {
+        let Some(p) = self.paused.take() else {
+            return;
+        };
+        match self.commit(p.seat, p.action.clone()).await {
+            Ok(()) => {
+                tracing::info!(table = %self.id, "storage is back; play resumes");
+                self.storage_logged = None;
+                self.send_status(false);
+                self.schedule_bot();
+            }
+            Err(Refusal::Storage) => {
+                let (seat, action) = (p.seat, p.action.clone());
+                // Kept while the next pause is worked out, so the delay doubles.
+                self.paused = Some(p);
+                self.pause_for_storage(seat, action);
+            }
+            Err(Refusal::Rule(e)) => {
+                tracing::error!(table = %self.id, seat = p.seat, "bot move refused: {e:?}");
+                self.send_status(false);
+                self.schedule_bot();
             }
         }
     }
@@ -283,9 +489,13 @@ impl<G: Playable> Table<G> {
             } => {
                 self.bots[seat] = Some(bot);
                 self.bot_busy = false;
-                if version == self.version {
-                    if let Err(e) = self.commit(seat, action).await {
-                        tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
+                if version == self.version && self.paused.is_none() {
+                    match self.commit(seat, action.clone()).await {
+                        Ok(()) => {}
+                        Err(Refusal::Storage) => return self.pause_for_storage(seat, action),
+                        Err(Refusal::Rule(e)) => {
+                            tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
+                        }
                     }
                 }
                 self.schedule_bot();
@@ -308,6 +518,7 @@ impl<G: Playable> Table<G> {
             } => self.join(conn, token, outbox, reply),
             Command::Leave { conn } => {
                 if self.conns.remove(&conn).is_some() {
+                    self.last_visit = Instant::now();
                     self.presence_changed();
                 }
             }
@@ -337,6 +548,10 @@ impl<G: Playable> Table<G> {
                 self.send_rematch_links();
             }
             Command::ResendRematch => self.send_rematch_links(),
+            // Answered in `run`, which stops the table.
+            Command::Retire { reply } => {
+                let _ = reply.send(None);
+            }
         }
     }
 
@@ -416,13 +631,31 @@ impl<G: Playable> Table<G> {
         }
     }
 
+    /// Someone connected or left: the lobby's summary changes now, the connections hear of
+    /// it with the next presence message (at most one per [`Timing::presence_every`], with the
+    /// latest state, so a crowd arriving costs a few messages, not one per arrival).
     fn presence_changed(&mut self) {
         self.update_summary();
+        self.presence_pending = true;
+    }
+
+    fn send_presence(&mut self) {
+        self.presence_pending = false;
+        self.presence_sent = Instant::now();
         let msg = Arc::new(ServerMsg::Presence {
             seats: self.seats(),
+            spectators: self
+                .conns
+                .values()
+                .filter(|c| c.viewer == Viewer::Spectator)
+                .count() as u32,
         });
+        let before = self.conns.len();
         self.conns
             .retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
+        if self.conns.len() != before {
+            self.presence_changed();
+        }
     }
 
     fn join(
@@ -469,8 +702,16 @@ impl<G: Playable> Table<G> {
         };
         let state = view::state_msg(&self.game, viewer, self.version, None);
         self.conns.insert(conn, Conn { viewer, outbox });
+        self.last_visit = Instant::now();
         self.send(conn, welcome);
         self.send(conn, state);
+        if self.paused.is_some() {
+            let status = ServerMsg::Status {
+                paused: true,
+                message: STORAGE_PAUSED.to_string(),
+            };
+            self.send(conn, status);
+        }
         self.presence_changed();
     }
 
@@ -495,6 +736,9 @@ impl<G: Playable> Table<G> {
                 "the game is over; start a rematch".into(),
             );
             return self.send(conn, m);
+        }
+        if self.paused.is_some() {
+            return self.send(conn, refuse(ErrorCode::Internal, STORAGE_PAUSED.into()));
         }
         if let Some(v) = version {
             if v != self.version {
@@ -529,31 +773,43 @@ impl<G: Playable> Table<G> {
             Ok(a) => a,
             Err(e) => return self.send(conn, refuse(ErrorCode::Notation, e.to_string())),
         };
-        if let Err(e) = self.commit(seat, action).await {
-            self.send(conn, e);
+        match self.commit(seat, action).await {
+            Ok(()) => {}
+            Err(Refusal::Rule(e)) => self.send(conn, *e),
+            Err(Refusal::Storage) => self.send(
+                conn,
+                ServerMsg::error(
+                    ErrorCode::Internal,
+                    "the action could not be saved, so it was not played; try again",
+                ),
+            ),
         }
         self.schedule_bot();
     }
 
     /// Applies `action` for `seat`: to a copy first, then to the database, then to the table.
-    async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), ServerMsg> {
+    async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), Refusal> {
         let mut next = self.game.clone();
         let mut events = Vec::new();
-        next.apply(seat, action.clone(), &mut events)
-            .map_err(|e| ServerMsg::error(ErrorCode::Illegal, e.to_string()))?;
+        next.apply(seat, action.clone(), &mut events).map_err(|e| {
+            Refusal::Rule(Box::new(ServerMsg::error(
+                ErrorCode::Illegal,
+                e.to_string(),
+            )))
+        })?;
         let notation = self.game.format_action(action);
         if let Err(e) = self
             .db
             .append_action(self.id.clone(), self.version, seat, notation.clone())
             .await
         {
-            tracing::error!(table = %self.id, "cannot store an action: {e:#}");
-            return Err(ServerMsg::error(
-                ErrorCode::Internal,
-                "the action could not be saved, so it was not played; try again",
-            ));
+            self.log_storage_failure(&e);
+            return Err(Refusal::Storage);
         }
         self.game = next;
+        if self.game.is_over() && self.finished_at.is_none() {
+            self.finished_at = Some(Instant::now());
+        }
         let step = Step {
             index: self.version,
             seat,
@@ -589,7 +845,7 @@ impl<G: Playable> Table<G> {
 
     /// If a bot is to act, lets it think off the async runtime and send its move back.
     fn schedule_bot(&mut self) {
-        if self.bot_busy || self.game.is_over() {
+        if self.bot_busy || self.paused.is_some() || self.game.is_over() {
             return;
         }
         let Some(seat) = self.game.to_act().first() else {

@@ -892,6 +892,7 @@ async fn a_restarted_server_resumes_a_big_shot_table() {
         db: server.db.clone(),
         bot_delay: std::time::Duration::ZERO,
         limits: Default::default(),
+        ..Default::default()
     })
     .await
     .unwrap();

@@ -37,6 +37,7 @@ pub async fn start() -> TestServer {
         db: db.clone(),
         bot_delay: Duration::ZERO,
         limits: Limits::default(),
+        ..Settings::default()
     })
     .await
     .unwrap();
