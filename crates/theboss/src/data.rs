@@ -369,13 +369,14 @@ impl Data {
         if e.share_price == 0 {
             return invalid("economy.share_price", "must be at least 1");
         }
-        if e.start_cash % e.cash_step != 0 {
+        if !e.start_cash.is_multiple_of(e.cash_step) {
             return invalid(
                 "economy.start_cash",
                 format!("must be a multiple of ${}", e.cash_step),
             );
         }
-        if e.total_shares == 0 || e.total_shares % e.lot != 0 || e.total_shares > 100_000 {
+        if e.total_shares == 0 || !e.total_shares.is_multiple_of(e.lot) || e.total_shares > 100_000
+        {
             return invalid(
                 "economy.total_shares",
                 format!(
@@ -414,7 +415,7 @@ impl Data {
             if k.count == 0 || k.count > 200 {
                 return invalid(f("count"), "must be 1 to 200");
             }
-            exp_cards.extend(std::iter::repeat(i as u8).take(k.count as usize));
+            exp_cards.extend(std::iter::repeat_n(i as u8, k.count as usize));
         }
         if exp_cards.len() > 250 {
             return invalid("experience_kinds", "at most 250 Experience cards in all");
@@ -500,7 +501,7 @@ impl Data {
                 if p.exec_cards > 20 {
                     return invalid(f("exec_cards"), "must be at most 20");
                 }
-                exec_cards.extend(std::iter::repeat(number).take(p.exec_cards as usize));
+                exec_cards.extend(std::iter::repeat_n(number, p.exec_cards as usize));
             }
             let mut requirements = Vec::new();
             for (kind, &years) in &p.requirements {
@@ -638,7 +639,7 @@ impl Data {
                 }
             };
             fate_effects.push(effect);
-            fate_cards.extend(std::iter::repeat(i as u8).take(c.count as usize));
+            fate_cards.extend(std::iter::repeat_n(i as u8, c.count as usize));
         }
         if fate_cards.len() > 250 {
             return invalid("fate_cards", "at most 250 Fate cards in all");
@@ -660,7 +661,7 @@ impl Data {
         let v = &file.variants;
         if v.two_player_share_cap
             && (v.two_player_cap_shares == 0
-                || v.two_player_cap_shares % e.lot != 0
+                || !v.two_player_cap_shares.is_multiple_of(e.lot)
                 || v.two_player_cap_shares > e.total_shares)
         {
             return invalid(
