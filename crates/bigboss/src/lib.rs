@@ -18,7 +18,9 @@
 //! Modules: [`board`] (the loop), [`card`], [`company`], [`edition`] (the data in which the
 //! editions differ), [`action`] (actions and notation), [`rules`] (legality and effects),
 //! [`score`], [`observe`] (observations and hidden-information sampling), [`position`] (the
-//! JSON position format), [`event`], [`error`].
+//! JSON position format), [`event`], [`error`], [`evaluate`] (what a position is worth, for the
+//! bots), [`present`] (what people are shown, and table options) and [`terminal`] (the table
+//! drawn for a terminal).
 
 pub mod action;
 pub mod board;
@@ -31,9 +33,11 @@ pub mod evaluate;
 pub mod event;
 pub mod observe;
 pub mod position;
+pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod terminal;
 
 pub use action::Action;
 pub use card::Card;

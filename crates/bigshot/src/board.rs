@@ -155,6 +155,14 @@ impl BoardSpec {
         serde_json::from_str(text).map_err(|e| BoardError::Malformed(e.to_string()))
     }
 
+    /// Reads a board file (JSON) and validates it: the board a player hands in, or the
+    /// first problem with it (a malformed file, or the field that is wrong).
+    pub fn load(text: &str) -> Result<BoardSpec, BoardError> {
+        let spec = BoardSpec::from_json(text)?;
+        spec.build()?;
+        Ok(spec)
+    }
+
     /// The default board (the rules file's decision table).
     pub fn default_board() -> BoardSpec {
         BoardSpec::from_json(DEFAULT_BOARD_JSON).expect("the shipped board file is valid")

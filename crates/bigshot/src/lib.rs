@@ -20,7 +20,9 @@
 //! Modules: [`board`] (the city as data), [`colour`] (cube colours and seats), [`state`],
 //! [`action`] (actions and notation), [`rules`] (legality and effects), [`score`], [`observe`]
 //! (observations and hidden-information sampling), [`position`] (the JSON position format),
-//! [`event`], [`describe`], [`error`].
+//! [`event`], [`describe`], [`error`], [`evaluate`] (what a position is worth to the bots),
+//! [`present`] (how the game is shown and set up: `Present` and `Configure`), [`terminal`]
+//! (the table drawn for a terminal).
 
 #![warn(missing_docs)]
 
@@ -33,9 +35,11 @@ pub mod evaluate;
 pub mod event;
 pub mod observe;
 pub mod position;
+pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod terminal;
 
 pub use action::{Action, ParsedAction};
 pub use board::{Board, BoardError, BoardSpec};

@@ -60,7 +60,7 @@ impl<G: Evaluate> HeuristicBot<G> {
         let mut best = f64::NEG_INFINITY;
         if *budget as usize >= legal.len() {
             *budget -= legal.len() as u32;
-            for &a in &legal {
+            for a in &legal {
                 let child = self.child(state, seat, a);
                 best = best.max(self.best_value(&child, seat, depth + 1, budget));
             }
@@ -68,7 +68,7 @@ impl<G: Evaluate> HeuristicBot<G> {
             // Out of budget: follow the single most promising decision.
             let mut pick = None;
             let mut pick_value = f64::NEG_INFINITY;
-            for &a in &legal {
+            for a in &legal {
                 let child = self.child(state, seat, a);
                 let v = advantage(&child, seat);
                 if v > pick_value {
@@ -84,10 +84,10 @@ impl<G: Evaluate> HeuristicBot<G> {
         best
     }
 
-    fn child(&mut self, state: &G, seat: Seat, action: G::Action) -> G {
+    fn child(&mut self, state: &G, seat: Seat, action: &G::Action) -> G {
         let mut child = state.clone();
         self.events.clear();
-        if let Err(e) = child.apply(seat, action, &mut self.events) {
+        if let Err(e) = child.apply(seat, action.clone(), &mut self.events) {
             panic!("legal action {action:?} rejected: {e}");
         }
         child
@@ -102,7 +102,7 @@ impl<G: Evaluate> HeuristicBot<G> {
         for _ in 0..self.samples {
             let det = game.sample_hidden(Viewer::Seat(seat), &mut self.rng);
             let mut budget = self.nodes;
-            for (i, &a) in root.iter().enumerate() {
+            for (i, a) in root.iter().enumerate() {
                 let child = self.child(&det, seat, a);
                 let mut share = (budget / (root.len() - i) as u32).max(1);
                 budget -= share.min(budget);
@@ -127,15 +127,15 @@ impl<G: Evaluate> Bot<G> for HeuristicBot<G> {
         game.legal_actions(seat, &mut legal);
         assert!(!legal.is_empty(), "seat {seat} has no legal action");
         if legal.len() == 1 {
-            return legal[0];
+            return legal.swap_remove(0);
         }
         let values = self.action_values(game, seat);
-        let mut best = values[0];
-        for &(a, v) in &values[1..] {
-            if v > best.1 {
-                best = (a, v);
+        let mut best = 0;
+        for (i, (_, v)) in values.iter().enumerate().skip(1) {
+            if *v > values[best].1 {
+                best = i;
             }
         }
-        best.0
+        values.into_iter().nth(best).expect("a legal action").0
     }
 }

@@ -119,11 +119,13 @@ pub struct SearchResult<A> {
 
 const NONE: u32 = u32::MAX;
 
-/// A tree node: the action that leads to it from its parent, its children as a linked list,
-/// and its statistics (the per-seat value sums live in [`Tree::values`]).
-#[derive(Clone, Copy, Debug)]
+/// A tree node: the action that leads to it from its parent (and the seat that took it), its
+/// children as a linked list, and its statistics (the per-seat value sums live in
+/// [`Tree::values`]).
+#[derive(Clone, Debug)]
 struct Node<A> {
     action: Option<A>,
+    actor: Seat,
     first_child: u32,
     next_sibling: u32,
     visits: u32,
@@ -138,18 +140,19 @@ struct Tree<A> {
     seats: usize,
 }
 
-impl<A: Copy + Eq> Tree<A> {
+impl<A: Clone + Eq> Tree<A> {
     fn reset(&mut self, seats: usize) {
         self.nodes.clear();
         self.values.clear();
         self.seats = seats;
-        self.push(None);
+        self.push(None, 0);
     }
 
-    fn push(&mut self, action: Option<A>) -> u32 {
+    fn push(&mut self, action: Option<A>, actor: Seat) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             action,
+            actor,
             first_child: NONE,
             next_sibling: NONE,
             visits: 0,
@@ -159,8 +162,8 @@ impl<A: Copy + Eq> Tree<A> {
         id
     }
 
-    fn add_child(&mut self, parent: u32, action: A) -> u32 {
-        let id = self.push(Some(action));
+    fn add_child(&mut self, parent: u32, actor: Seat, action: A) -> u32 {
+        let id = self.push(Some(action), actor);
         let p = parent as usize;
         self.nodes[id as usize].next_sibling = self.nodes[p].first_child;
         self.nodes[p].first_child = id;
@@ -251,7 +254,7 @@ impl<G: Evaluate> Ismcts<G> {
         while child != NONE {
             let node = &self.tree.nodes[child as usize];
             actions.push(ActionStats {
-                action: node.action.expect("children have actions"),
+                action: node.action.clone().expect("children have actions"),
                 visits: node.visits,
                 value: self.tree.mean(child, seat),
             });
@@ -259,10 +262,10 @@ impl<G: Evaluate> Ismcts<G> {
         }
         // Root actions never tried (tiny budgets) are listed with no visits.
         game.legal_actions(seat, &mut self.buf.legal);
-        for &a in &self.buf.legal {
-            if !actions.iter().any(|s| s.action == a) {
+        for a in &self.buf.legal {
+            if !actions.iter().any(|s| s.action == *a) {
                 actions.push(ActionStats {
-                    action: a,
+                    action: a.clone(),
                     visits: 0,
                     value: 0.0,
                 });
@@ -290,32 +293,39 @@ impl<G: Evaluate> Ismcts<G> {
         let mut node = 0u32;
         buf.path.push(node);
         let mut expanded = false;
-        while let Some(actor) = state.to_act().first() {
+        // When several seats may act, the one that moves is drawn uniformly (no draw when one
+        // may); children are told apart by action and actor.
+        while let Some(actor) = state.to_act().choose(&mut self.rng) {
             state.legal_actions(actor, &mut buf.legal);
             // Children legal here gain availability; legal actions without a child are untried.
             buf.untried.clear();
             buf.untried.extend_from_slice(&buf.legal);
             let mut ch = tree.nodes[node as usize].first_child;
             while ch != NONE {
-                let a = tree.nodes[ch as usize].action.expect("child action");
-                if let Some(i) = buf.untried.iter().position(|&u| u == a) {
-                    buf.untried.swap_remove(i);
-                    tree.nodes[ch as usize].avail += 1;
+                let n = &tree.nodes[ch as usize];
+                if n.actor == actor {
+                    let a = n.action.as_ref().expect("child action");
+                    if let Some(i) = buf.untried.iter().position(|u| u == a) {
+                        buf.untried.swap_remove(i);
+                        tree.nodes[ch as usize].avail += 1;
+                    }
                 }
                 ch = tree.nodes[ch as usize].next_sibling;
             }
             let (next, action) = if !buf.untried.is_empty() {
-                let a = buf.untried[self.rng.gen_range(0..buf.untried.len())];
+                let a = buf
+                    .untried
+                    .swap_remove(self.rng.gen_range(0..buf.untried.len()));
                 expanded = true;
-                (tree.add_child(node, a), a)
+                (tree.add_child(node, actor, a.clone()), a)
             } else {
                 let mut best = NONE;
                 let mut best_score = f64::NEG_INFINITY;
                 let mut ch = tree.nodes[node as usize].first_child;
                 while ch != NONE {
-                    let n = tree.nodes[ch as usize];
-                    let a = n.action.expect("child action");
-                    if buf.legal.contains(&a) {
+                    let n = &tree.nodes[ch as usize];
+                    let a = n.action.as_ref().expect("child action");
+                    if n.actor == actor && buf.legal.contains(a) {
                         let score = tree.mean(ch, actor)
                             + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
                         if score > best_score {
@@ -327,11 +337,14 @@ impl<G: Evaluate> Ismcts<G> {
                 }
                 (
                     best,
-                    tree.nodes[best as usize].action.expect("child action"),
+                    tree.nodes[best as usize]
+                        .action
+                        .clone()
+                        .expect("child action"),
                 )
             };
             buf.events.clear();
-            if let Err(e) = state.apply(actor, action, &mut buf.events) {
+            if let Err(e) = state.apply(actor, action.clone(), &mut buf.events) {
                 panic!("legal action {action:?} rejected: {e}");
             }
             node = next;
@@ -343,13 +356,13 @@ impl<G: Evaluate> Ismcts<G> {
         // Roll out.
         match self.config.rollout {
             Rollout::Full => {
-                while let Some(actor) = state.to_act().first() {
+                while let Some(actor) = state.to_act().choose(&mut self.rng) {
                     Self::random_step(&mut state, actor, buf, &mut self.rng);
                 }
             }
             Rollout::Cutoff(depth) => {
                 let mut steps = 0;
-                while let Some(actor) = state.to_act().first() {
+                while let Some(actor) = state.to_act().choose(&mut self.rng) {
                     if steps >= depth && state.is_quiet() {
                         break;
                     }
@@ -372,9 +385,9 @@ impl<G: Evaluate> Ismcts<G> {
 
     fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut GameRng) {
         state.legal_actions(actor, &mut buf.legal);
-        let action = buf.legal[rng.gen_range(0..buf.legal.len())];
+        let action = buf.legal[rng.gen_range(0..buf.legal.len())].clone();
         buf.events.clear();
-        if let Err(e) = state.apply(actor, action, &mut buf.events) {
+        if let Err(e) = state.apply(actor, action.clone(), &mut buf.events) {
             panic!("legal action {action:?} rejected: {e}");
         }
     }
@@ -414,8 +427,8 @@ impl<G: Evaluate> Bot<G> for IsmctsBot<G> {
         game.legal_actions(seat, &mut legal);
         assert!(!legal.is_empty(), "seat {seat} has no legal action");
         if legal.len() == 1 {
-            return legal[0];
+            return legal.swap_remove(0);
         }
-        self.search.search(game, seat).actions[0].action
+        self.search.search(game, seat).actions.swap_remove(0).action
     }
 }

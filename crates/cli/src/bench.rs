@@ -140,7 +140,7 @@ fn midgame<G: CliGame>(config: &G::Config, seed: u64) -> Result<G> {
         if step >= length / 2 && legal.len() > 1 {
             break;
         }
-        let a = legal[rng.gen_range(0..legal.len())];
+        let a = legal[rng.gen_range(0..legal.len())].clone();
         g.apply(seat, a, &mut Vec::new())
             .map_err(|e| anyhow::anyhow!("{e}"))?;
         step += 1;
@@ -162,7 +162,7 @@ fn choice_positions<G: CliGame>(config: &G::Config, count: usize) -> Result<Vec<
             if legal.len() > 1 && step % 37 == 11 && out.len() < count {
                 out.push(g.clone());
             }
-            let a = legal[rng.gen_range(0..legal.len())];
+            let a = legal[rng.gen_range(0..legal.len())].clone();
             g.apply(seat, a, &mut Vec::new())
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             step += 1;

@@ -46,8 +46,8 @@ pub fn run<G: CliGame>(text: &str, path: &Path, opts: &HintOptions) -> Result<()
     let rows: Vec<Row> = hints
         .iter()
         .map(|h| Row {
-            action: game.format_action(h.action),
-            note: game.explain(h.action),
+            action: game.format_action(h.action.clone()),
+            note: game.explain(h.action.clone()),
             win_chance: h.win_chance,
             visits: h.visits,
         })

@@ -4,6 +4,7 @@
 mod bench;
 mod games;
 mod hint;
+mod load;
 mod play;
 mod plot;
 mod seats;
@@ -14,6 +15,7 @@ mod tools;
 
 use boardroom_bigboss::BigBoss;
 use boardroom_bigshot::BigShot;
+use boardroom_engine::Game;
 use clap::{Parser, Subcommand, ValueEnum};
 use games::GameOptions;
 use std::path::PathBuf;
@@ -406,11 +408,14 @@ fn run(command: Command) -> anyhow::Result<()> {
             think_ms,
             json,
         } => serve::load(
-            boardroom_server::load::LoadOptions {
+            load::LoadOptions {
                 url: url.trim_end_matches('/').to_string(),
                 tables,
                 players,
-                edition,
+                game: BigBoss::NAME.to_string(),
+                options: [("edition".to_string(), serde_json::Value::from(edition))]
+                    .into_iter()
+                    .collect(),
                 duration: std::time::Duration::from_secs_f64(seconds),
                 think: std::time::Duration::from_millis(think_ms),
             },

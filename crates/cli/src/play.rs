@@ -135,7 +135,7 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
                 }
             }
         };
-        let text = game.format_action(action);
+        let text = game.format_action(action.clone());
         let events = game.play(seat, action).map_err(|e| {
             anyhow::anyhow!(
                 "{} chose an illegal action `{text}`: {e}",
@@ -183,7 +183,7 @@ fn ask<G: CliGame>(
         let items: Vec<String> = legal
             .iter()
             .enumerate()
-            .map(|(i, &a)| format!("[{}] {}", i + 1, game.explain(a)))
+            .map(|(i, a)| format!("[{}] {}", i + 1, game.explain(a.clone())))
             .collect();
         print_columns(out, &items)?;
         write!(out, "> ")?;
@@ -209,14 +209,14 @@ fn ask<G: CliGame>(
         }
         if let Ok(n) = text.parse::<usize>() {
             if (1..=legal.len()).contains(&n) {
-                return Ok(Some(legal[n - 1]));
+                return Ok(Some(legal[n - 1].clone()));
             }
             writeln!(out, "✗ there is no move {n}: choose 1-{}", legal.len())?;
             continue;
         }
         match game.parse_action(text) {
             Err(e) => writeln!(out, "✗ {e}")?,
-            Ok(a) => match game.check(seat, a) {
+            Ok(a) => match game.check(seat, a.clone()) {
                 Ok(()) => return Ok(Some(a)),
                 Err(e) => writeln!(out, "✗ {}: {e}", game.format_action(a))?,
             },

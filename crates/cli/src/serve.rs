@@ -1,7 +1,8 @@
 //! `boardroom serve` and `boardroom load`: thin wrappers over `boardroom-server`.
 
+use crate::load;
 use anyhow::Result;
-use boardroom_server::{conn::Limits, load, Server, Settings};
+use boardroom_server::{conn::Limits, Server, Settings};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;

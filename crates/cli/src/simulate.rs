@@ -132,15 +132,15 @@ fn play_one<G: CliGame>(
             Player::Random => {
                 game.legal_actions(seat, legal);
                 assert!(!legal.is_empty(), "seat {seat} must act but cannot");
-                legal[rng.gen_range(0..legal.len())]
+                legal[rng.gen_range(0..legal.len())].clone()
             }
             Player::Bot(bot) => bot.choose(&game, seat),
         };
-        if let Some(k) = game.action_stat(seat, action) {
+        if let Some(k) = game.action_stat(seat, action.clone()) {
             *stats.entry(k).or_insert(0.0) += 1.0;
         }
         events.clear();
-        game.apply(seat, action, events)
+        game.apply(seat, action.clone(), events)
             .map_err(|e| anyhow::anyhow!("bot chose an illegal action {action:?}: {e}"))?;
         decisions += 1;
     }

@@ -44,6 +44,6 @@ impl<G: Game> Bot<G> for RandomBot {
         let mut legal = Vec::new();
         game.legal_actions(seat, &mut legal);
         assert!(!legal.is_empty(), "seat {seat} has no legal action");
-        legal[self.rng.gen_range(0..legal.len())]
+        legal.swap_remove(self.rng.gen_range(0..legal.len()))
     }
 }

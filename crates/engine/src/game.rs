@@ -22,8 +22,9 @@ use std::hash::Hash;
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The table settings (edition, number of players…).
     type Config: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
-    /// One decision. Cheap to copy.
-    type Action: Copy + Eq + Hash + Debug + Send + Sync;
+    /// One decision. Usually a small `Copy` value; structured actions (an offer carrying
+    /// bundles and a note) need only be `Clone`.
+    type Action: Clone + Eq + Hash + Debug + Send + Sync;
     /// Something that happened, reported to viewers after an action.
     type Event: Clone + Debug + PartialEq + Serialize + Send;
     /// What one viewer may know of the state.
@@ -48,6 +49,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The seats that may act now; empty once the game is over.
     fn to_act(&self) -> SeatSet;
 
+    /// The seats the game waits for: play does not move on until one of them acts. A subset of
+    /// [`Game::to_act`]; the same in games with one actor at a time. In a negotiation window
+    /// every player able to deal may act, but only the active player must (by ending it).
+    /// Drivers that need someone to act (playouts, bots at a table) give every seat of
+    /// `to_act` its chance and never wait on a seat outside `must_act`.
+    fn must_act(&self) -> SeatSet {
+        self.to_act()
+    }
+
     /// Whether the game has ended.
     fn is_over(&self) -> bool {
         self.to_act().is_empty()
@@ -55,10 +65,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Writes the legal actions of `seat` into `out` (cleared first). Empty when `seat` may not
     /// act. Reusing `out` lets hot loops run without allocating.
+    ///
+    /// Games whose actions cannot all be listed (offers with bundles) write the enumerable
+    /// actions plus a bounded, sensible set of candidates here; [`Game::check`] still accepts
+    /// any well-formed legal action, listed or not.
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
 
-    /// Checks `action` for `seat` without changing anything: `Ok` exactly when `action` is among
-    /// [`Game::legal_actions`], otherwise the rule it breaks.
+    /// Checks `action` for `seat` without changing anything: `Ok` when `action` is legal (every
+    /// listed action is), otherwise the rule it breaks.
     fn check(&self, seat: Seat, action: Self::Action) -> Result<(), Self::Error>;
 
     /// Applies `action` for `seat`, appending the events it causes to `events`. On error the

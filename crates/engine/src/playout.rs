@@ -26,8 +26,8 @@ impl<G: Game> Default for Scratch<G> {
     }
 }
 
-/// Plays `game` to its end, each acting seat choosing uniformly among its legal actions (the
-/// lowest acting seat moves first when several may act). Returns how many decisions were taken.
+/// Plays `game` to its end, each acting seat choosing uniformly among its legal actions (when
+/// several seats may act, the one that moves is drawn uniformly among them). Returns how many decisions were taken.
 ///
 /// # Panics
 /// If the game reports an acting seat with no legal action, or rejects an action it listed as
@@ -38,15 +38,15 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
     scratch: &mut Scratch<G>,
 ) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
-    while let Some(seat) = game.to_act().first() {
+    while let Some(seat) = game.to_act().choose(rng) {
         game.legal_actions(seat, &mut scratch.actions);
         assert!(
             !scratch.actions.is_empty(),
             "seat {seat} must act but has no legal action"
         );
-        let action = scratch.actions[rng.gen_range(0..scratch.actions.len())];
+        let action = scratch.actions[rng.gen_range(0..scratch.actions.len())].clone();
         scratch.events.clear();
-        if let Err(e) = game.apply(seat, action, &mut scratch.events) {
+        if let Err(e) = game.apply(seat, action.clone(), &mut scratch.events) {
             panic!("legal action {action:?} rejected: {e}");
         }
         stats.decisions += 1;

@@ -121,7 +121,7 @@ impl<C: Clone> Record<C> {
                         source,
                     })?;
             let mut events = Vec::new();
-            game.apply(rec.seat, action, &mut events)
+            game.apply(rec.seat, action.clone(), &mut events)
                 .map_err(|e| ReplayError::Illegal {
                     index,
                     seat: rec.seat,

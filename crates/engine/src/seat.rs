@@ -52,7 +52,22 @@ impl SeatSet {
         (self.0 != 0).then(|| self.0.trailing_zeros() as Seat)
     }
 
-    /// The seats in increasing order.
+    /// The `n`-th seat of the set, counting from the lowest (0 is the lowest).
+    pub fn nth(self, n: usize) -> Option<Seat> {
+        self.iter().nth(n)
+    }
+
+    /// One seat of the set chosen uniformly by `rng` (`None` when empty). A set of one seat
+    /// draws nothing from `rng`, so games with one actor at a time keep their random streams.
+    pub fn choose<R: rand::Rng + ?Sized>(self, rng: &mut R) -> Option<Seat> {
+        match self.len() {
+            0 => None,
+            1 => self.first(),
+            n => self.nth(rng.gen_range(0..n)),
+        }
+    }
+
+    /// The seats in the set, lowest first.
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         (0..16).filter(move |&s| self.contains(s))
     }

@@ -3,12 +3,11 @@
 //! A table is generic over a [`ServerGame`]; the lobby picks the game by its stored name
 //! ([`Game::NAME`]: `big-boss` or `big-shot`).
 
-use boardroom_bigboss::state::PLAYER_COLOURS;
 use boardroom_bigboss::{Action as BossAction, BigBoss};
 use boardroom_bigshot::BigShot;
 use boardroom_bots::Evaluate;
-use boardroom_engine::{Game, Seat, Viewer};
-use serde_json::{json, Value};
+use boardroom_engine::{Game, Present, Seat, Viewer};
+use serde_json::Value;
 
 /// The names of the games this server hosts.
 pub const GAMES: [&str; 2] = [BigBoss::NAME, BigShot::NAME];
@@ -44,101 +43,60 @@ pub trait ServerGame: Evaluate {
 
 impl ServerGame for BigBoss {
     fn seat_name(seat: Seat) -> String {
-        PLAYER_COLOURS
-            .get(seat)
-            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+        <BigBoss as Present>::seat_name(seat)
     }
 
     fn describe(event: &Self::Event) -> String {
-        event.describe(&Self::seat_name)
+        <BigBoss as Present>::describe(event)
     }
 
     fn variant(&self) -> String {
-        self.edition().as_str().to_string()
+        <BigBoss as Present>::variant(self)
     }
 
     fn tower_name(&self) -> String {
-        self.rules().tower_name.to_string()
+        <BigBoss as Present>::tower_name(self)
     }
 
     fn turn(&self) -> u32 {
-        BigBoss::turn(self)
+        <BigBoss as Present>::turn(self)
     }
 
     fn cost(&self, seat: Seat, action: BossAction) -> Option<u32> {
-        let rules = self.rules();
-        match action {
-            BossAction::BuyDeck | BossAction::BuyRow(_) => Some(rules.card_cost),
-            BossAction::BuyLevel => Some(rules.level_cost),
-            BossAction::Share(c) => Some(self.share_cost(c)),
-            BossAction::Tower => self.tower_cost(seat),
-            _ => None,
-        }
+        <BigBoss as Present>::action_view(self, seat, &action)
+            .cost
+            .and_then(|c| u32::try_from(c).ok())
+    }
+
+    fn extra(&self, viewer: Viewer) -> Option<Value> {
+        <BigBoss as Present>::extra(self, viewer)
     }
 }
 
-/// Big Shot seat names: each seat is named after its first cube colour.
-const BIG_SHOT_SEATS: [&str; 4] = ["Red", "Orange", "Ivory", "Purple"];
-
 impl ServerGame for BigShot {
     fn seat_name(seat: Seat) -> String {
-        BIG_SHOT_SEATS
-            .get(seat)
-            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+        <BigShot as Present>::seat_name(seat)
     }
 
     fn describe(event: &Self::Event) -> String {
-        event.describe(Self::seat_name)
+        <BigShot as Present>::describe(event)
     }
 
     fn variant(&self) -> String {
-        if self.hidden_money() {
-            "hidden-money".into()
-        } else {
-            "standard".into()
-        }
+        <BigShot as Present>::variant(self)
     }
 
     fn turn(&self) -> u32 {
-        self.round() as u32
+        <BigShot as Present>::turn(self)
     }
 
-    fn cost(&self, _seat: Seat, _action: Self::Action) -> Option<u32> {
-        None
+    fn cost(&self, seat: Seat, action: Self::Action) -> Option<u32> {
+        <BigShot as Present>::action_view(self, seat, &action)
+            .cost
+            .and_then(|c| u32::try_from(c).ok())
     }
 
-    /// The board (to draw the city), the lowest bid allowed now, and for a seat: the colours
-    /// it plays, the most it can bid and what its next loan brings.
     fn extra(&self, viewer: Viewer) -> Option<Value> {
-        let board = self.board();
-        let lots: Vec<Value> = (0..board.num_lots())
-            .map(|l| {
-                let lot = board.lot(l);
-                json!({
-                    "id": lot.id.as_str(),
-                    "district": board.districts()[lot.district as usize],
-                    "value": lot.value,
-                    "park": lot.park,
-                })
-            })
-            .collect();
-        let colours: Vec<Vec<&str>> = (0..self.players())
-            .map(|s| self.colours_of(s).iter().map(|c| c.name()).collect())
-            .collect();
-        let mut extra = json!({
-            "board": {
-                "name": board.spec().name,
-                "districts": board.districts(),
-                "spaces": board.num_spaces(),
-                "lots": lots,
-            },
-            "seat_colours": colours,
-            "min_bid": self.min_bid(),
-        });
-        if let Some(seat) = viewer.seat().filter(|&s| s < self.players()) {
-            extra["cash"] = json!(self.cash(seat));
-            extra["next_loan"] = json!(self.next_loan_amount(seat));
-        }
-        Some(extra)
+        <BigShot as Present>::extra(self, viewer)
     }
 }

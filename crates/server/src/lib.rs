@@ -12,7 +12,6 @@
 //! * [`db`] — SQLite persistence (config, seed, seats, actions).
 //! * [`bots`] — seat kinds and the bots behind them.
 //! * [`games`] — the games hosted ([`games::ServerGame`]: what the server needs of each).
-//! * [`load`] — a load generator that plays many tables over WebSockets.
 
 #![warn(missing_docs)]
 
@@ -22,7 +21,6 @@ pub mod conn;
 pub mod db;
 pub mod games;
 pub mod http;
-pub mod load;
 pub mod lobby;
 pub mod protocol;
 pub mod table;

@@ -535,7 +535,7 @@ impl<G: ServerGame> Table<G> {
     async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), ServerMsg> {
         let mut next = self.game.clone();
         let mut events = Vec::new();
-        next.apply(seat, action, &mut events)
+        next.apply(seat, action.clone(), &mut events)
             .map_err(|e| ServerMsg::error(ErrorCode::Illegal, e.to_string()))?;
         let notation = self.game.format_action(action);
         if let Err(e) = self

@@ -61,7 +61,7 @@ pub fn legal_for<G: ServerGame>(game: &G, viewer: Viewer) -> (Vec<String>, BTree
     let texts = legal
         .into_iter()
         .map(|a| {
-            let text = game.format_action(a);
+            let text = game.format_action(a.clone());
             if let Some(c) = game.cost(seat, a) {
                 costs.insert(text.clone(), c);
             }

@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::lobby::Created;
+use boardroom_server::lobby::Created;
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -22,8 +22,10 @@ pub struct LoadOptions {
     pub tables: usize,
     /// Players per table (each a WebSocket connection).
     pub players: usize,
-    /// `modern` or `classic`.
-    pub edition: String,
+    /// The game's id.
+    pub game: String,
+    /// The game's table options, as the lobby's JSON takes them (e.g. `{"edition": "classic"}`).
+    pub options: serde_json::Map<String, serde_json::Value>,
     /// How long to play once every table is seated.
     pub duration: Duration,
     /// Pause before each action, as a person or a paced bot would take.
@@ -89,11 +91,12 @@ async fn stats(http: &reqwest::Client, url: &str) -> Option<u64> {
 }
 
 async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Created> {
-    let body = serde_json::json!({
-        "game": "big-boss",
-        "edition": opts.edition,
-        "seats": vec!["human"; opts.players],
-    });
+    let mut body = opts.options.clone();
+    body.insert("game".into(), opts.game.clone().into());
+    body.insert(
+        "seats".into(),
+        serde_json::json!(vec!["human"; opts.players]),
+    );
     let r = loop {
         let r = http
             .post(format!("{}/api/tables", opts.url))
@@ -162,11 +165,12 @@ async fn play_seat(
                 if v["to_act"].as_array().is_some_and(|a| a.is_empty()) {
                     return true;
                 }
-                let legal: Vec<String> = v["legal"]
+                // Each legal action is an object carrying its notation.
+                let legal: Vec<String> = v["actions"]
                     .as_array()
                     .map(|a| {
                         a.iter()
-                            .filter_map(|x| x.as_str().map(str::to_string))
+                            .filter_map(|x| x["notation"].as_str().map(str::to_string))
                             .collect()
                     })
                     .unwrap_or_default();

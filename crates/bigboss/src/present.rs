@@ -1,0 +1,351 @@
+//! Big Boss as people are shown it ([`Present`]) and as a table is set up ([`Configure`]): seat
+//! names, event sentences, the prompt, a label, effect, cost and clickable targets for every
+//! legal action, the final score table, and the terminal drawing (in [`crate::terminal`]).
+//!
+//! Highlight targets (`kind:id`) that the browser view marks as clickable:
+//!
+//! | action | targets |
+//! |---|---|
+//! | `play C` | `card:C` (the card in the hand, e.g. `card:46`, `card:L`, `card:L3`) |
+//! | `found S`, `double S`, `at S` | `space:S` |
+//! | `hq X`, `join X`, `survivor X`, `share X`, `sell X` | `company:X` (e.g. `company:Regent`) |
+//! | `buy deck` | `deck` |
+//! | `buy level` | `level` |
+//! | `buy S` (face-up row) | `row:S` |
+//! | `tower`, `end`, `pass` | none: a button in the prompt |
+
+use crate::board::offset;
+use crate::card::Card;
+use crate::company::Status;
+use crate::rules::IndustryUse;
+use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
+use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
+use boardroom_engine::{
+    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
+    ScoreTable, Seat, Viewer,
+};
+
+/// Help on the notation, for the terminal's `help`.
+const HELP: &str = "\
+Type the number of a move from the list, or the move itself in notation:
+  buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+  hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
+Commands: board (show the table), help, quit.";
+
+/// The options a Big Boss table accepts.
+const OPTIONS: &[OptionSpec] = &[OptionSpec {
+    name: "edition",
+    help: "rule set: modern (the 2023 edition) or classic (the 1994 edition)",
+    kind: OptionKind::Choice(&["modern", "classic"]),
+    default: Some("modern"),
+    lobby: true,
+}];
+
+impl BigBoss {
+    /// What `action` would do, briefly (empty when the label says it all): where a card
+    /// builds, what a share or card costs, what a sale brings.
+    fn effect(&self, seat: Seat, action: Action) -> String {
+        match action {
+            Action::Play(Card::Industry(s)) => match self.industry_use(s) {
+                IndustryUse::Stack(c) => {
+                    format!("stack on {c}, level {}", self.board().height(s) + 1)
+                }
+                IndustryUse::Extend(c) => format!("extend {c}"),
+                IndustryUse::Merge(a, b) => format!("merge {a} and {b}"),
+                IndustryUse::Found => "found a company".into(),
+                IndustryUse::Dead(_) => String::new(),
+            },
+            Action::Share(c) => self.share_cost(c).to_string(),
+            Action::Tower => self
+                .tower_cost(seat)
+                .map(|c| c.to_string())
+                .unwrap_or_default(),
+            Action::At(s) => {
+                let c = self
+                    .board()
+                    .owner(s)
+                    .map(CompanyId)
+                    .map(|c| c.name())
+                    .unwrap_or("");
+                format!("{c}, level {}", self.board().height(s) + 1)
+            }
+            Action::Sell(c) => format!("+{}", self.company(c).price),
+            Action::BuyRow(_) | Action::BuyDeck => self.rules().card_cost.to_string(),
+            Action::BuyLevel => self.rules().level_cost.to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// What `action` of `seat` costs in millions, when it costs money.
+    fn cost(&self, seat: Seat, action: Action) -> Option<u32> {
+        let rules = self.rules();
+        match action {
+            Action::BuyDeck | Action::BuyRow(_) => Some(rules.card_cost),
+            Action::BuyLevel => Some(rules.level_cost),
+            Action::Share(c) => Some(self.share_cost(c)),
+            Action::Tower => self.tower_cost(seat),
+            _ => None,
+        }
+    }
+
+    /// A short label for `action`, in the words of the browser's buttons.
+    fn label(&self, action: Action) -> String {
+        match action {
+            Action::BuyDeck => "Buy from the deck".into(),
+            Action::BuyLevel => "Buy a level card".into(),
+            Action::BuyRow(s) => format!("Buy card {s}"),
+            Action::Play(c) => format!("Play {c}"),
+            Action::Found(s) => format!("Spaces {s}, {}, {}", offset(s, 1), offset(s, 2)),
+            Action::Double(s) => format!("Fourth piece on {s}"),
+            Action::Hq(c) => format!("Found {c}"),
+            Action::At(s) => format!("Space {s}"),
+            Action::Join(c) => format!("Give the piece to {c}"),
+            Action::Survivor(c) => format!("{c} acquires"),
+            Action::Share(c) => format!("Share of {c}"),
+            Action::Sell(c) => format!("Sell a share of {c}"),
+            Action::Tower => format!("Place a {}", self.rules().tower_name),
+            Action::End => "End turn".into(),
+            Action::Pass => "Pass".into(),
+        }
+    }
+
+    /// The target on the table that plays `action` when clicked, if any.
+    fn highlight(action: Action) -> Option<String> {
+        match action {
+            Action::Play(c) => Some(format!("card:{c}")),
+            Action::Found(s) | Action::Double(s) | Action::At(s) => Some(format!("space:{s}")),
+            Action::Hq(c)
+            | Action::Join(c)
+            | Action::Survivor(c)
+            | Action::Share(c)
+            | Action::Sell(c) => Some(format!("company:{c}")),
+            Action::BuyDeck => Some("deck".into()),
+            Action::BuyLevel => Some("level".into()),
+            Action::BuyRow(s) => Some(format!("row:{s}")),
+            Action::Tower | Action::End | Action::Pass => None,
+        }
+    }
+}
+
+impl Present for BigBoss {
+    const TITLE: &'static str = "Big Boss";
+
+    fn seat_name(seat: Seat) -> String {
+        PLAYER_COLOURS
+            .get(seat)
+            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+    }
+
+    fn describe_config(config: &Config) -> String {
+        format!("Big Boss ({}), {} players", config.edition, config.players)
+    }
+
+    fn variant(&self) -> String {
+        self.edition().as_str().to_string()
+    }
+
+    fn turn(&self) -> u32 {
+        BigBoss::turn(self)
+    }
+
+    fn describe(event: &Event) -> String {
+        event.describe(&<BigBoss as Present>::seat_name)
+    }
+
+    fn starts_turn(event: &Event) -> bool {
+        matches!(event, Event::TurnStarted { .. })
+    }
+
+    fn prompt(&self) -> String {
+        match self.phase() {
+            Phase::Turn => "Buy a card or play a card".into(),
+            Phase::Selling => "Sell more shares or pass".into(),
+            Phase::ChooseTriple { card } => {
+                format!("Card {card} founds a company: choose its three spaces")
+            }
+            Phase::ChooseDouble { start, .. } => format!(
+                "Choose the founding space ({start}-{}) that gets the fourth piece",
+                offset(start, 2)
+            ),
+            Phase::ChooseCompany { .. } => "Choose the company to found".into(),
+            Phase::ChooseLevelSpace { .. } => "Choose the space for the level card's piece".into(),
+            Phase::ChooseJoin { left, right, .. } => {
+                format!("The piece connects {left} and {right}: which company gets it (+1)?")
+            }
+            Phase::ChooseSurvivor { left, right, .. } => {
+                format!("{left} and {right} have equal prices: which one acquires the other?")
+            }
+            Phase::Invest { company, shares } => {
+                let buy = match shares {
+                    0 => "Buy up to 2 shares, ",
+                    1 => "Buy 1 more share, ",
+                    _ => "",
+                };
+                format!(
+                    "{buy}place a {} on {company}, or end the turn",
+                    self.rules().tower_name
+                )
+            }
+            Phase::Over { .. } => "The game is over".into(),
+        }
+    }
+
+    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+        let action = *action;
+        ActionView {
+            label: self.label(action),
+            effect: self.effect(seat, action),
+            cost: self.cost(seat, action).map(i64::from),
+            highlights: Self::highlight(action).into_iter().collect(),
+        }
+    }
+
+    fn notation_help() -> &'static str {
+        HELP
+    }
+
+    /// Money, share value, tower value, cards left in hand and the total of every seat, best
+    /// first; the note explains the towers and cards columns of the edition.
+    fn score_table(&self) -> Option<ScoreTable> {
+        let outcome = self.outcome()?;
+        let mut rows: Vec<(i64, u8, ScoreRow)> = (0..self.players())
+            .map(|seat| {
+                let l = self.score(seat);
+                let cells = [l.money, l.shares, l.towers, l.cards, l.total]
+                    .iter()
+                    .map(i64::to_string)
+                    .collect();
+                let row = ScoreRow {
+                    seat,
+                    name: <BigBoss as Present>::seat_name(seat),
+                    cells,
+                    winner: outcome.winners.contains(seat),
+                };
+                (l.total, l.towers_placed, row)
+            })
+            .collect();
+        let tie_break = self.rules().tower_tie_break;
+        rows.sort_by(|a, b| {
+            b.2.winner
+                .cmp(&a.2.winner)
+                .then(b.0.cmp(&a.0))
+                .then(if tie_break {
+                    b.1.cmp(&a.1)
+                } else {
+                    std::cmp::Ordering::Equal
+                })
+                .then(a.2.seat.cmp(&b.2.seat))
+        });
+        let note = match self.edition() {
+            Edition::Modern => {
+                "shares: price × shares held; towers: 3 × the price of each company carrying \
+                 your radio tower; cards: +5 per industry card and +10 per level card left in \
+                 hand. Equal totals go to the player who placed more radio towers."
+            }
+            Edition::Classic => {
+                "shares: price × shares held; towers: 3 × the price of each company carrying \
+                 your owner flag; cards: −5 for every card left in hand (the Classic penalty). \
+                 Equal totals share the title."
+            }
+        };
+        Some(ScoreTable {
+            columns: ["money", "shares", "towers", "cards", "total"]
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+            rows: rows.into_iter().map(|(_, _, row)| row).collect(),
+            note: note.to_string(),
+        })
+    }
+
+    fn draw(&self, viewer: Viewer, color: bool) -> String {
+        crate::terminal::draw(self, viewer, color)
+    }
+
+    fn tower_name(&self) -> String {
+        self.rules().tower_name.to_string()
+    }
+
+    /// Turns played, companies founded, mergers, towers placed, and whether the game ended
+    /// because every player passed.
+    fn final_stats(&self) -> Vec<(&'static str, f64)> {
+        let gone = CompanyId::all()
+            .filter(|&c| self.company(c).status == Status::Gone)
+            .count();
+        let founded = CompanyId::all()
+            .filter(|&c| self.company(c).status != Status::Unfounded)
+            .count();
+        let towers: u32 = (0..self.players())
+            .map(|s| self.player(s).towers_placed as u32)
+            .sum();
+        let all_passed = matches!(
+            self.phase(),
+            Phase::Over {
+                reason: EndReason::AllPassed
+            }
+        );
+        vec![
+            ("turns", BigBoss::turn(self) as f64),
+            ("companies_founded", founded as f64),
+            ("mergers", gone as f64),
+            ("towers_placed", towers as f64),
+            ("all_passed_endings", if all_passed { 1.0 } else { 0.0 }),
+        ]
+    }
+
+    fn money(&self, seat: Seat) -> i64 {
+        if seat < self.players() {
+            self.player(seat).money as i64
+        } else {
+            0
+        }
+    }
+
+    /// Counts passes after selling, plain passes, shares, towers and cards bought.
+    fn action_stat(&self, _seat: Seat, action: &Action) -> Option<&'static str> {
+        match (action, self.phase()) {
+            (Action::Pass, Phase::Selling) => Some("sell_and_pass"),
+            (Action::Pass, _) => Some("plain_passes"),
+            (Action::Share(_), _) => Some("shares_bought"),
+            (Action::Tower, _) => Some("towers_bought"),
+            (Action::BuyDeck | Action::BuyRow(_) | Action::BuyLevel, _) => Some("cards_bought"),
+            _ => None,
+        }
+    }
+}
+
+impl Configure for BigBoss {
+    const MIN_PLAYERS: usize = MIN_PLAYERS;
+    const MAX_PLAYERS: usize = MAX_PLAYERS;
+
+    /// One option: `edition`, `modern` (default) or `classic`.
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    /// Checks the options again (so a caller that did not is still answered with a clear
+    /// error), then the player count (2–6) and the first seat.
+    fn make_config(
+        players: usize,
+        first: Option<Seat>,
+        options: &Options,
+    ) -> Result<Config, ConfigError> {
+        options.check(<BigBoss as Present>::TITLE, OPTIONS)?;
+        let edition = match options.text("edition") {
+            Some(e) => e.parse::<Edition>().map_err(ConfigError)?,
+            None => Edition::Modern,
+        };
+        let config = Config {
+            edition,
+            players,
+            first_player: first,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn config_players(config: &Config) -> usize {
+        config.players
+    }
+}

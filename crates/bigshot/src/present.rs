@@ -1,0 +1,336 @@
+//! Big Shot as people are shown it, and how a table is set up: seat names, sentences, the
+//! prompt, a label and effect for every action, the final score table, the browser view's extra
+//! data ([`Present`]); the player count and table options ([`Configure`]).
+//!
+//! Every front end (the terminal, the server's views and through them the browser) uses this one
+//! implementation.
+
+use crate::action::Action;
+use crate::board::BoardSpec;
+use crate::colour::{cubes_to_string, Colour};
+use crate::event::Event;
+use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
+use crate::terminal;
+use boardroom_engine::{
+    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
+    ScoreTable, Seat, Viewer,
+};
+use serde_json::{json, Value};
+
+/// Seat names: each seat is named after its first cube colour.
+const SEAT_NAMES: [&str; 4] = ["Red", "Orange", "Ivory", "Purple"];
+
+/// A seat's name: the name of its first cube colour, capitalised (`Red`, `Orange`, …).
+pub fn seat_name(seat: Seat) -> String {
+    SEAT_NAMES
+        .get(seat)
+        .map_or_else(|| format!("Seat {}", seat + 1), |s| s.to_string())
+}
+
+/// The table options: the hidden-money variant, and a board file.
+const OPTIONS: &[OptionSpec] = &[
+    OptionSpec {
+        name: "hidden_money",
+        help: "the hidden-money variant: each player's coins are secret until the end, loans only before bidding",
+        kind: OptionKind::Flag,
+        default: None,
+        lobby: true,
+    },
+    OptionSpec {
+        name: "board",
+        help: "a board file (JSON) to play on instead of the standard city",
+        kind: OptionKind::File,
+        default: None,
+        lobby: false,
+    },
+];
+
+const HELP: &str = "\
+Type the number of a move from the list, or the move itself in notation:
+  roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
+Colours: red, orange, ivory, purple (or R, O, I, P). Lots by their id on the board (W9, Wx2, N16…).
+Commands: board (show the table), help, quit.";
+
+/// The columns of the final score table after the player's name.
+const SCORE_COLUMNS: [&str; 7] = [
+    "coins", "lots", "debt", "status", "owned", "best", "may win",
+];
+
+impl Configure for BigShot {
+    const MIN_PLAYERS: usize = MIN_PLAYERS;
+    const MAX_PLAYERS: usize = MAX_PLAYERS;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTIONS
+    }
+
+    /// The board file (when given) is read and checked first, naming the field that is wrong;
+    /// then the player count and the first seat.
+    fn make_config(
+        players: usize,
+        first: Option<Seat>,
+        options: &Options,
+    ) -> Result<Config, ConfigError> {
+        let board = match options.text("board") {
+            Some(text) => Some(BoardSpec::load(text).map_err(|e| ConfigError(e.to_string()))?),
+            None => None,
+        };
+        let config = Config {
+            players,
+            hidden_money: options.flag("hidden_money"),
+            first_player: first,
+            board,
+        };
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn config_players(config: &Config) -> usize {
+        config.players
+    }
+}
+
+impl Present for BigShot {
+    const TITLE: &'static str = "Big Shot";
+
+    fn seat_name(seat: Seat) -> String {
+        seat_name(seat)
+    }
+
+    fn describe_config(config: &Config) -> String {
+        let variant = if config.hidden_money {
+            " (hidden money)"
+        } else {
+            ""
+        };
+        let board = config
+            .board
+            .as_ref()
+            .map(|b| format!(", board `{}`", b.name))
+            .unwrap_or_default();
+        format!("Big Shot{variant}, {} players{board}", config.players)
+    }
+
+    fn variant(&self) -> String {
+        if self.hidden_money() {
+            "hidden-money".into()
+        } else {
+            "standard".into()
+        }
+    }
+
+    fn turn(&self) -> u32 {
+        self.round() as u32
+    }
+
+    fn describe(event: &Event) -> String {
+        event.describe(seat_name)
+    }
+
+    fn starts_turn(event: &Event) -> bool {
+        event.starts_round()
+    }
+
+    /// What the seat to act is asked to do. In the hidden-money variant the bidder's purse is
+    /// left out, as the prompt may be shown to everyone.
+    fn prompt(&self) -> String {
+        match self.phase() {
+            Phase::Roll => "Roll the die to move the broker".into(),
+            Phase::Loans { seat, .. } => format!(
+                "Before bidding: take a loan (receive {}M, owe 10M) or decline",
+                self.next_loan_amount(seat)
+            ),
+            Phase::Bidding { seat } => {
+                let (bid, bidder) = self.standing_bid();
+                let standing = match bidder {
+                    Some(b) => format!("{bid}M by {}", seat_name(b)),
+                    None => "no bid yet".into(),
+                };
+                let purse = if self.hidden_money() {
+                    String::new()
+                } else {
+                    format!(" (you can pay {}M)", self.cash(seat))
+                };
+                format!(
+                    "Bid at least {}M{purse} or pass — {standing}",
+                    self.min_bid()
+                )
+            }
+            Phase::Pay { .. } => {
+                format!("Choose the colour that pays the {}M", self.standing_bid().0)
+            }
+            Phase::Place { .. } => format!(
+                "Place the won cubes one by one ({} left)",
+                cubes_to_string(&self.hand())
+            ),
+            Phase::Over => "The game is over".into(),
+        }
+    }
+
+    /// Labels as the browser's buttons read; placing a cube is played by clicking its lot
+    /// (`lot:<id>`), everything else is a button. Nothing costs money at once here: a bid is
+    /// paid only when it wins.
+    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+        match *action {
+            Action::Roll => ActionView::new("Roll the die", ""),
+            Action::Loan(c) => {
+                let amount = self.next_loan_amount(seat);
+                ActionView::new(
+                    format!("Take a loan (+{amount}M, 1 IOU) for {c}"),
+                    format!("+{amount}M, owe 10M"),
+                )
+            }
+            Action::Decline => ActionView::new("No loan", ""),
+            Action::Bid(n) => ActionView::new(format!("Bid {n}M"), ""),
+            Action::Pass => ActionView::new("Pass", ""),
+            Action::Pay(c) => {
+                ActionView::new(format!("Pay with {c}"), format!("has {}M", self.coins(c)))
+            }
+            Action::Place(c, l) => {
+                let Some(lot) = self.board().lots().get(l as usize) else {
+                    return ActionView::new(self.format_action(*action), "");
+                };
+                let cubes = self.lot_cubes(l as usize);
+                let value = if lot.park {
+                    "park".to_string()
+                } else {
+                    format!("{}M", lot.value)
+                };
+                let effect = if cubes.iter().all(|&k| k == 0) {
+                    format!("{value}, empty")
+                } else {
+                    format!("{value}, has {}", cubes_to_string(&cubes))
+                };
+                ActionView::new(format!("Place {c} on {}", lot.id), effect)
+                    .highlight(format!("lot:{}", lot.id))
+            }
+        }
+    }
+
+    fn notation_help() -> &'static str {
+        HELP
+    }
+
+    /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat
+    /// may win (at least 2 lots), best first.
+    fn score_table(&self) -> Option<ScoreTable> {
+        let outcome = self.outcome()?;
+        let mut lines: Vec<_> = (0..self.players()).map(|s| self.score(s)).collect();
+        lines.sort_by_key(|l| {
+            std::cmp::Reverse((
+                outcome.winners.contains(l.seat),
+                l.eligible,
+                l.status,
+                l.lots,
+                l.best_lot,
+            ))
+        });
+        let rows = lines
+            .iter()
+            .map(|l| ScoreRow {
+                seat: l.seat,
+                name: seat_name(l.seat),
+                cells: vec![
+                    l.coins.to_string(),
+                    l.lots_value.to_string(),
+                    l.debt.to_string(),
+                    l.status.to_string(),
+                    l.lots.to_string(),
+                    l.best_lot.to_string(),
+                    if l.eligible { "yes" } else { "no" }.to_string(),
+                ],
+                winner: outcome.winners.contains(l.seat),
+            })
+            .collect();
+        let mut note =
+            "Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots \
+                        to win (2 players: with each colour)."
+                .to_string();
+        if outcome.winners.is_empty() {
+            note.push_str("\nNobody owns enough lots to win.");
+        }
+        Some(ScoreTable {
+            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            rows,
+            note,
+        })
+    }
+
+    fn draw(&self, viewer: Viewer, color: bool) -> String {
+        terminal::draw(self, viewer, color)
+    }
+
+    /// The board (to draw the city), the colours of each seat, the lowest bid allowed now, and
+    /// for a seat: the most it can bid and what its next loan brings.
+    fn extra(&self, viewer: Viewer) -> Option<Value> {
+        let board = self.board();
+        let lots: Vec<Value> = (0..board.num_lots())
+            .map(|l| {
+                let lot = board.lot(l);
+                json!({
+                    "id": lot.id.as_str(),
+                    "district": board.districts()[lot.district as usize],
+                    "value": lot.value,
+                    "park": lot.park,
+                })
+            })
+            .collect();
+        let colours: Vec<Vec<&str>> = (0..self.players())
+            .map(|s| self.colours_of(s).iter().map(|c| c.name()).collect())
+            .collect();
+        let mut extra = json!({
+            "board": {
+                "name": board.spec().name,
+                "districts": board.districts(),
+                "spaces": board.num_spaces(),
+                "lots": lots,
+            },
+            "seat_colours": colours,
+            "min_bid": self.min_bid(),
+        });
+        if let Some(seat) = viewer.seat().filter(|&s| s < self.players()) {
+            extra["cash"] = json!(self.cash(seat));
+            extra["next_loan"] = json!(self.next_loan_amount(seat));
+        }
+        Some(extra)
+    }
+
+    /// Turns, lots owned and left to nobody, loans, the neutral colour's lots (3 players) and
+    /// whether nobody won.
+    fn final_stats(&self) -> Vec<(&'static str, f64)> {
+        let lots = self.board().num_lots();
+        let owned = (0..lots).filter(|&l| self.owner(l).is_some()).count();
+        let loans: u32 = (0..self.players())
+            .map(|s| self.loans_taken(s) as u32)
+            .sum();
+        let neutral_lots = if self.players() == 3 {
+            (0..lots)
+                .filter(|&l| self.owner(l) == Some(Colour(3)))
+                .count()
+        } else {
+            0
+        };
+        let nobody_wins = self.ranking().winners.is_empty();
+        vec![
+            ("turns", self.round() as f64),
+            ("lots_owned", owned as f64),
+            ("lots_to_nobody", (lots - owned) as f64),
+            ("loans", loans as f64),
+            ("neutral_lots", neutral_lots as f64),
+            ("nobody_wins", if nobody_wins { 1.0 } else { 0.0 }),
+        ]
+    }
+
+    fn money(&self, seat: Seat) -> i64 {
+        self.cash(seat) as i64
+    }
+
+    /// Loans taken (`loans_taken`) and bids made (`bids`).
+    fn action_stat(&self, _seat: Seat, action: &Action) -> Option<&'static str> {
+        match action {
+            Action::Loan(_) => Some("loans_taken"),
+            Action::Bid(_) => Some("bids"),
+            _ => None,
+        }
+    }
+}
