@@ -36,3 +36,105 @@ pub use data::{Data, DataError};
 pub use error::RuleError;
 pub use event::Event;
 pub use state::{Config, Ending, Step, TheBoss};
+
+pub use observe::Observation;
+pub use position::Position;
+
+use boardroom_engine::{
+    ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Viewer,
+};
+use rand::RngCore;
+
+impl Game for TheBoss {
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type Position = Position;
+    type Error = RuleError;
+
+    const NAME: &'static str = position::GAME_NAME;
+
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        TheBoss::new_game(config, seed)
+    }
+
+    fn config(&self) -> Config {
+        TheBoss::config(self).clone()
+    }
+
+    fn num_players(&self) -> usize {
+        TheBoss::num_players(self)
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.may_act()
+    }
+
+    fn must_act(&self) -> SeatSet {
+        TheBoss::must_act(self)
+    }
+
+    /// The candidate actions (every enumerable step, bid and vote, and a bounded set of offers).
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.candidates(seat, out)
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        self.check_action(seat, &action)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.apply_action(seat, &action, events)
+    }
+
+    fn observe(&self, viewer: Viewer) -> Observation {
+        self.observation(viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Event {
+        event.redacted(viewer)
+    }
+
+    fn sample_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {
+        self.sample(viewer, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ranking()
+    }
+
+    /// Reads notation; a counter-offer goes back to the maker of the offer it counters.
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        let mut a = notation::parse(&self.data, self.round, text)?;
+        if let Action::Counter(id, o) = &mut a {
+            match self.offers.iter().find(|p| p.id == *id) {
+                Some(p) => o.to = p.from,
+                None => {
+                    return Err(NotationError::new(
+                        text,
+                        format!("there is no open offer {id}"),
+                    ))
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        notation::write(&self.data, &action)
+    }
+
+    fn to_position(&self) -> Position {
+        self.position()
+    }
+
+    fn from_position(position: &Position) -> Result<Self, PositionError> {
+        TheBoss::from_position(position)
+    }
+}
