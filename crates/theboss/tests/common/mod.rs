@@ -154,3 +154,115 @@ pub fn random_game(
     let over = g.is_over();
     (g, log, over)
 }
+
+use boardroom_engine::Game;
+use boardroom_theboss::position::Position;
+use boardroom_theboss::state::{HeldFate, Sequence, Step};
+use boardroom_theboss::RuleError;
+
+/// A fresh game with seat 0 first.
+pub fn fresh(players: usize) -> TheBoss {
+    let mut c = Config::new(players);
+    c.first_player = Some(0);
+    TheBoss::new_game(&c, 1).unwrap()
+}
+
+/// Edits the position of a fresh game and loads it back (validated).
+pub fn setup(players: usize, f: impl FnOnce(&mut Position)) -> TheBoss {
+    let mut p = fresh(players).position();
+    f(&mut p);
+    TheBoss::from_position(&p).unwrap_or_else(|e| panic!("set-up position invalid: {e}"))
+}
+
+/// Experience card ids by kind (default data): HS 0-10, COL 11-21, OB 22-28, HC 29-35,
+/// OS 36-41, DM 42-47.
+pub const HS: u8 = 0;
+pub const COL: u8 = 11;
+pub const OB: u8 = 22;
+pub const HC: u8 = 29;
+pub const OS: u8 = 36;
+pub const DM: u8 = 42;
+/// Fate card ids: JA5 0, JA6 5, JA7 9, JA8 12, BON200 15, BON500 21, SO50@10 25, SO150@16 32,
+/// FIRE200 33, FIRE300 37, FD200-1 44, FD600-2 50, FD1500-3 55.
+pub const JA5: u8 = 0;
+pub const JA8: u8 = 12;
+pub const BON200: u8 = 15;
+pub const SO50_10: u8 = 25;
+pub const SO150_16: u8 = 32;
+pub const FIRE200: u8 = 33;
+pub const FIRE300: u8 = 37;
+pub const FD200: u8 = 44;
+pub const FD600: u8 = 50;
+/// Executive card ids: #5 0-5, #6 6-11, #7 12-15, #8 16-19.
+pub const X5: u8 = 0;
+pub const X6: u8 = 6;
+pub const X7: u8 = 12;
+pub const X8: u8 = 16;
+
+/// Gives Experience card `c` from the deck to `seat`.
+pub fn give_exp(p: &mut Position, seat: Seat, c: u8) {
+    p.experience_deck.retain(|&x| x != c);
+    p.players[seat].experience.push(c);
+    p.players[seat].experience.sort_unstable();
+}
+
+/// Gives Fate card `c` from the deck to `seat`, usable in `window` (a turn number) if given.
+pub fn give_fate(p: &mut Position, seat: Seat, c: u8, window: Option<u32>) {
+    p.fate_deck.retain(|&x| x != c);
+    p.players[seat].fate = Some(HeldFate {
+        card: c,
+        window,
+        known_by: 0,
+    });
+}
+
+/// Gives Executive card `c` from the Bank to `seat`.
+pub fn give_exec(p: &mut Position, seat: Seat, c: u8) {
+    p.executive_bank.retain(|&x| x != c);
+    p.players[seat].executive.push(c);
+    p.players[seat].executive.sort_unstable();
+}
+
+/// Moves `k` shares from the Bank to `seat`.
+pub fn give_shares(p: &mut Position, seat: Seat, k: u32) {
+    p.bank_shares -= k;
+    p.bank_sold += k;
+    p.players[seat].shares += k;
+}
+
+/// Makes it `seat`'s turn at its first step, in position `job`, with `snapshot` as the
+/// Experience met at the start of the turn.
+pub fn turn_of(p: &mut Position, seat: Seat, job: Option<u8>, snapshot: u16) {
+    p.players[seat].job = job;
+    p.players[seat].snapshot = snapshot;
+    p.turn.seat = seat;
+    p.turn.start_job = job;
+    p.turn.sequence = match job {
+        None => Sequence::Unemployed,
+        Some(j) if j <= 4 => Sequence::Office,
+        Some(_) => Sequence::Executive,
+    };
+    p.turn.step = if job.is_some() {
+        Step::Salary
+    } else {
+        Step::Business
+    };
+    p.turn.floor = false;
+}
+
+/// Plays `text` for `seat`; panics on error.
+pub fn play(g: &mut TheBoss, seat: Seat, text: &str) -> Vec<Event> {
+    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{e}"));
+    g.play(seat, a)
+        .unwrap_or_else(|e| panic!("`{text}` by seat {seat}: {e}"))
+}
+
+/// Asserts that `text` by `seat` breaks `rule` and changes nothing.
+pub fn refused(g: &TheBoss, seat: Seat, text: &str, rule: &str) -> RuleError {
+    let a = g.parse_action(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut h = g.clone();
+    let e = h.play(seat, a).expect_err(text);
+    assert_eq!(e.rule, rule, "`{text}`: {e}");
+    assert_eq!(&h, g, "a refused action changed the state");
+    e
+}
