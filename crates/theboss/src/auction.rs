@@ -236,7 +236,11 @@ impl TheBoss {
             (Some(r), Lot::Fate) => {
                 let f = a.fate.expect("a Fate lot holds its card");
                 if r == a.seller {
-                    self.players[r].fate = Some(f);
+                    // Revealed when the auction opened: everyone knows it now.
+                    self.players[r].fate = Some(HeldFate {
+                        known_by: everyone,
+                        ..f
+                    });
                 } else {
                     self.receive_fate(
                         r,

@@ -218,19 +218,8 @@ impl TheBoss {
                 self.call_meeting(seat, *x, ev)?;
             }
             Action::Discard => {
-                if self.turn.step < Step::Business {
-                    self.set_step(Step::Business);
-                }
-                ensure(
-                    matches!(self.turn.step, Step::Business | Step::Draw),
-                    "§6",
-                    || {
-                        "a Fate card is discarded in Business Transactions or before the draw"
-                            .into()
-                    },
-                )?;
-                ensure(self.turn.must_fire.is_none(), "§9.3", || {
-                    "you promised to fire with this card (FireTarget)".into()
+                ensure(self.turn.step == Step::Draw, "R-16", || {
+                    "a held Fate card is discarded by choice only before the draw (end business first)".into()
                 })?;
                 let Some(f) = self.players[seat].fate.take() else {
                     return fail("§6", "you hold no Fate card");
@@ -522,10 +511,15 @@ impl TheBoss {
             ev.push(Event::CommitmentLapsed { target: x });
         }
         // Offers that involve a fired player can no longer be carried out.
-        let before = self.offers.len();
-        self.offers.retain(|o| o.from != x && o.offer.to != x);
-        if self.offers.len() != before {
-            ev.push(Event::Expired { ids: Vec::new() });
+        let ids: Vec<u32> = self
+            .offers
+            .iter()
+            .filter(|o| o.from == x || o.offer.to == x)
+            .map(|o| o.id)
+            .collect();
+        if !ids.is_empty() {
+            self.offers.retain(|o| !ids.contains(&o.id));
+            ev.push(Event::Expired { ids });
         }
     }
 
