@@ -6,8 +6,9 @@ use boardroom_engine::{Seat, SeatSet};
 
 impl TheBoss {
     /// Every seat that may act now: in an auction the bidder whose call it is; in a meeting its
-    /// caller, target and voters; otherwise the active player, and with the floor open in
-    /// Business Transactions every player able to deal. Empty once the game is over.
+    /// caller, target, undeclared voters and the receivers of vote deals; otherwise the active
+    /// player, and with the floor open in Business Transactions every other player able to deal
+    /// who has something to do (at least one candidate action). Empty once the game is over.
     pub fn may_act(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
@@ -22,8 +23,13 @@ impl TheBoss {
             let mut s = SeatSet::single(m.caller);
             s.insert(m.target);
             for v in 0..self.players.len() {
-                if m.voters & (1 << v) != 0 && (m.votes[v].is_none() || self.able_to_deal(v)) {
+                if self.undeclared_voter(v) {
                     s.insert(v);
+                }
+            }
+            for o in &self.offers {
+                if self.offer_has_vote(&o.offer) && self.able_to_deal(o.offer.to) {
+                    s.insert(o.offer.to);
                 }
             }
             return s;
@@ -34,9 +40,13 @@ impl TheBoss {
             && self.turn.floor
             && self.turn.step == Step::Business
         {
+            let mut buf = Vec::new();
             for p in 0..self.players.len() {
-                if self.able_to_deal(p) {
-                    s.insert(p);
+                if p != self.turn.seat && self.able_to_deal(p) {
+                    self.candidates(p, &mut buf);
+                    if !buf.is_empty() {
+                        s.insert(p);
+                    }
                 }
             }
         }

@@ -15,7 +15,7 @@ impl TheBoss {
     /// not act. Every candidate is legal.
     pub fn candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        if seat >= self.players.len() || !self.may_act().contains(seat) {
+        if seat >= self.players.len() || self.is_over() {
             return;
         }
         let mut raw = Vec::new();
@@ -33,7 +33,9 @@ impl TheBoss {
             if self.auction_caller() == Some(seat) {
                 if let Some(min) = self.min_bid() {
                     out.push(Action::Bid(min));
-                    let _ = a;
+                    if a.high.is_none() && a.opening < 100 {
+                        out.push(Action::Bid(min + 40));
+                    }
                 }
                 out.push(Action::Pass);
             }

@@ -70,3 +70,66 @@ fn stats() {
         }
     }
 }
+
+#[test]
+fn the_engine_random_playout_runs_whole_games() {
+    use boardroom_engine::playout::{random_playout, Scratch};
+    use boardroom_engine::Game;
+    use rand::SeedableRng;
+    let mut scratch = Scratch::default();
+    for seed in 0..6u64 {
+        let mut g = TheBoss::new(&Config::new(2 + seed as usize % 3), seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let stats = random_playout(&mut g, &mut rng, &mut scratch);
+        assert!(g.is_over() && stats.decisions > 50);
+        common::invariants(&g).unwrap();
+        assert!(g.outcome().is_some());
+    }
+}
+
+/// A late-game table: everyone an executive with shares, Experience and Fire cards around, so
+/// that meetings, Executive cards, Job Available moves and immediate wins happen.
+fn executive_table(seed: u64) -> TheBoss {
+    use common::*;
+    let mut g = setup(4, |p| {
+        for s in 0..4 {
+            give_exp(p, s, COL + 2 * s as u8);
+            give_exp(p, s, COL + 2 * s as u8 + 1);
+            give_exp(p, s, DM + s as u8);
+            give_exp(p, s, OS + s as u8);
+            give_shares(p, s, 160 + 40 * s as u32);
+            p.players[s].cash = 1500;
+            p.players[s].job = Some(5 + s as u8);
+            p.players[s].snapshot = 0xff;
+        }
+        // Fire and Job Available cards come up soon.
+        let mut top = vec![FIRE300, FIRE300 + 1, JA8, JA5, FIRE200, FIRE200 + 1];
+        p.fate_deck.retain(|c| !top.contains(c));
+        top.reverse();
+        p.fate_deck.extend(top);
+        turn_of(p, 0, Some(5), 0xff);
+    });
+    let _ = &mut g;
+    let mut p = g.position();
+    p.config.first_player = Some(0);
+    let _ = seed;
+    TheBoss::from_position(&p).unwrap()
+}
+
+#[test]
+fn random_late_games_with_meetings_keep_every_invariant() {
+    let mut meetings = 0;
+    let mut tallies = 0;
+    for seed in 0..12u64 {
+        let (g, log, over) = common::random_from(executive_table(seed), seed, 60_000);
+        assert!(over, "seed {seed}: not over after {} actions", log.len());
+        meetings += log
+            .iter()
+            .filter(|(_, a)| matches!(a, boardroom_theboss::Action::Meeting(_)))
+            .count();
+        println!("seed {seed}: {:?} after {} actions", g.ending(), log.len());
+        tallies += log.len();
+    }
+    assert!(meetings > 0, "meetings were called");
+    assert!(tallies > 0);
+}

@@ -107,7 +107,16 @@ pub fn random_game(
     seed: u64,
     max_actions: usize,
 ) -> (TheBoss, Vec<(Seat, Action)>, bool) {
-    let mut g = TheBoss::new_game(&Config::new(players), seed).unwrap();
+    let g = TheBoss::new_game(&Config::new(players), seed).unwrap();
+    random_from(g, seed, max_actions)
+}
+
+/// Plays randomly from `g` (see [`random_game`]).
+pub fn random_from(
+    mut g: TheBoss,
+    seed: u64,
+    max_actions: usize,
+) -> (TheBoss, Vec<(Seat, Action)>, bool) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ 0x5eed);
     let mut log = Vec::new();
     let mut cands = Vec::new();
@@ -121,6 +130,13 @@ pub fn random_game(
         // Prefer the seats the game waits for, so games move on.
         let must: Vec<Seat> = g.must_act().iter().collect();
         assert!(!must.is_empty(), "nobody must act in a running game");
+        for &m in &must {
+            assert!(g.may_act().contains(m), "must_act is a subset of may_act");
+        }
+        for &s in &seats {
+            g.candidates(s, &mut cands);
+            assert!(!cands.is_empty(), "seat {s} may act but has no candidate");
+        }
         let seat = if rng.gen_bool(0.7) {
             must[rng.gen_range(0..must.len())]
         } else {
