@@ -1070,3 +1070,151 @@ fn bad_input_in_the_wrong_window_is_refused() {
         "card 1 is an HS card"
     );
 }
+
+#[test]
+fn r11_a_returning_fired_player_may_take_any_qualifying_office() {
+    let mut g = setup(3, |p| {
+        give_exp(p, 0, HS);
+        give_exp(p, 0, OB);
+        give_exp(p, 0, COL);
+        give_exp(p, 0, HC);
+        turn_of(p, 0, None, 0b111);
+    });
+    // Qualifies for 1, 2 and 3; chooses 2.
+    play(&mut g, 0, "move 2");
+    assert_eq!(g.player(0).job, Some(2));
+}
+
+#[test]
+fn an_unemployed_player_may_move_straight_to_an_executive_post() {
+    let mut g = setup(3, |p| {
+        executive_ready(p, 0);
+        give_shares(p, 0, 100);
+        give_fate(p, 0, JA5, Some(1));
+        turn_of(p, 0, None, 0xff);
+    });
+    play(&mut g, 0, "move 5");
+    assert_eq!(g.player(0).job, Some(5));
+}
+
+#[test]
+fn executives_move_down_among_executive_posts() {
+    let mut g = setup(3, |p| {
+        executive_ready(p, 0);
+        give_shares(p, 0, 300);
+        give_fate(p, 0, JA5, Some(1));
+        turn_of(p, 0, Some(8), 0xff);
+    });
+    play(&mut g, 0, "move 5");
+    assert_eq!(g.player(0).job, Some(5));
+    assert!(g.has_free_chair(8));
+}
+
+#[test]
+fn r13_selling_experience_or_stock_never_demotes() {
+    let mut g = setup(2, |p| {
+        give_exp(p, 0, HS);
+        turn_of(p, 0, None, 0b1);
+    });
+    play(&mut g, 0, "move 1");
+    play(&mut g, 0, "offer 1 give HS#1 take $10");
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    assert_eq!(g.player(0).job, Some(1));
+}
+
+#[test]
+fn r15_a_card_bought_in_another_turn_is_usable_in_the_next_own_business() {
+    let mut g = setup(2, |p| {
+        give_fate(p, 1, BON200, None);
+        turn_of(p, 0, None, 0);
+    });
+    play(&mut g, 0, "offer 1 give $50 take fate");
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    refused(&g, 0, "use", "R-15");
+    play(&mut g, 0, "end");
+    play(&mut g, 0, "draw experience");
+    // Seat 1's turn, then seat 0's next business: the card is usable.
+    play(&mut g, 1, "end");
+    play(&mut g, 1, "draw experience");
+    assert_eq!(g.turn().seat, 0);
+    play(&mut g, 0, "use");
+    assert_eq!(g.player(0).cash, 650);
+}
+
+#[test]
+fn favours_are_released_and_deals_cancelled_by_agreement() {
+    let mut g = setup(2, |p| {
+        give_shares(p, 1, 50);
+        turn_of(p, 0, None, 0);
+    });
+    play(
+        &mut g,
+        0,
+        "offer 1 give $100 promise 1 favour \"vote with me\" pledge 50sh due 1",
+    );
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    let deal = g.deals()[0].id;
+    refused(&g, 1, &format!("settle {deal}"), "§9.5");
+    refused(&g, 1, &format!("release {deal}"), "§9.5");
+    let mut h = g.clone();
+    play(&mut h, 0, &format!("release {deal}"));
+    assert_eq!(h.player(1).shares, 50);
+    // Cancel by an accepted offer.
+    play(&mut g, 1, &format!("offer 0 give $100 cancel {deal}"));
+    let id = g.offers()[0].id;
+    play(&mut g, 0, &format!("accept {id}"));
+    assert!(g.deals().is_empty());
+    assert_eq!(g.player(1).shares, 50);
+    assert_eq!(g.player(0).cash, 500);
+}
+
+#[test]
+fn default_is_possible_once_the_due_round_has_ended() {
+    let g = setup(2, |p| {
+        give_shares(p, 1, 50);
+        turn_of(p, 0, None, 0);
+    });
+    let mut g = g;
+    play(
+        &mut g,
+        0,
+        "offer 1 give $100 promise 1 deliver $120 pledge 50sh due 1",
+    );
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    let deal = g.deals()[0].id;
+    refused(&g, 0, &format!("default {deal}"), "§9.5");
+    let mut p = g.position();
+    p.round = 2;
+    let mut g = TheBoss::from_position(&p).unwrap();
+    play(&mut g, 0, &format!("default {deal}"));
+    assert_eq!(g.player(0).shares, 50);
+    assert_eq!(g.broken_deals()[0].promisor, 1);
+    assert!(!g.broken_deals()[0].walked_away);
+}
+
+#[test]
+fn fate_cards_can_never_be_collateral_and_one_is_held_at_most() {
+    let mut g = setup(2, |p| {
+        give_fate(p, 0, BON200, None);
+        give_fate(p, 1, FIRE200, None);
+        turn_of(p, 0, None, 0);
+    });
+    refused(
+        &g,
+        0,
+        "offer 1 give $10 promise 0 favour \"x\" pledge fate",
+        "§6",
+    );
+    play(&mut g, 0, "offer 1 give $10 take fate");
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    assert_eq!(g.player(0).fate.as_ref().unwrap().card, FIRE200);
+    assert!(
+        g.fate_discards().contains(&BON200),
+        "the old card is discarded face up"
+    );
+}
