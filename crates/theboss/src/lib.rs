@@ -5,6 +5,22 @@
 //! Pure rules: no I/O, no clocks, no global randomness; the decks are shuffled from the seed at
 //! set-up and their order stays hidden.
 //!
+//! ```
+//! use boardroom_engine::Game;
+//! use boardroom_theboss::{Config, TheBoss};
+//!
+//! let mut game = TheBoss::new(&Config::new(3), 7).unwrap();
+//! let seat = game.must_act().first().unwrap();
+//! for text in ["end", "draw experience"] {
+//!     let action = game.parse_action(text).unwrap();
+//!     game.play(seat, action).unwrap();
+//! }
+//! assert_ne!(game.active(), seat);
+//! let mut candidates = Vec::new();
+//! game.legal_actions(game.active(), &mut candidates);
+//! assert!(!candidates.is_empty());
+//! ```
+//!
 //! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers), [`rules`]
 //! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
 //! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),

@@ -436,6 +436,29 @@ fn fired_players_may_not_vote() {
 }
 
 #[test]
+fn r14_players_losing_turns_vote_in_meetings() {
+    let mut g = setup(3, |p| {
+        give_fate(p, 0, FIRE300, Some(1));
+        give_shares(p, 0, 100);
+        give_shares(p, 1, 150);
+        give_shares(p, 2, 60);
+        p.players[2].lost_turns = 1;
+        p.fate_deck.retain(|&c| c != FD200);
+        p.players[2].disaster = Some(FD200);
+        p.players[1].job = Some(6);
+        turn_of(p, 0, Some(5), 0);
+    });
+    play(&mut g, 0, "meeting 1");
+    refused(&g, 2, "offer 0 give $10 take vote:for", "§0");
+    let ev = play(&mut g, 2, "vote for");
+    assert!(ev.contains(&Event::Tally {
+        for_shares: 160,
+        against: 150,
+        fired: true
+    }));
+}
+
+#[test]
 fn mandatory_auction_of_an_unused_job_available_card() {
     let mut g = setup(3, |p| {
         give_fate(p, 0, JA5, Some(1));
@@ -740,6 +763,9 @@ fn offers_of_items_not_held_are_refused() {
     refused(&g, 0, "offer 1 note \"nothing\"", "§9.2");
     let long = format!("offer 1 give $10 note \"{}\"", "x".repeat(201));
     refused(&g, 0, &long, "§9.2");
+    let many: Vec<String> = (1..=13).map(|i| format!("HS#{}", i.min(11))).collect();
+    let e = refused(&g, 0, &format!("offer 1 give {}", many.join(" ")), "§9.2");
+    assert!(e.reason.contains("at most"), "{e}");
     let ctrl = "offer 1 give $10 note \"a\u{7}b\"";
     refused(&g, 0, ctrl, "§9.2");
 }
