@@ -3,6 +3,7 @@
 # Run it from anywhere: ./scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
 
 need() { command -v "$1" >/dev/null 2>&1; }
 
@@ -34,4 +35,9 @@ cargo fmt --all -- --check
 echo "==> cargo clippy"
 cargo clippy --workspace --all-targets --release -- -D warnings
 echo "==> cargo test"
-cargo test --workspace --release
+# --no-fail-fast: one failing test binary never hides the results of the others.
+status=0
+cargo test --workspace --release --no-fail-fast || status=$?
+elapsed=$((SECONDS - start))
+echo "==> the test command took $((elapsed / 60)) min $((elapsed % 60)) s"
+exit $status

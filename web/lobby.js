@@ -1,47 +1,18 @@
-// The lobby: create a table, share its links, see the tables of this server.
-"use strict";
+// The lobby: create a table, share its links, see the tables of this server. The games, their
+// options, player counts, seat names and bots come from `GET /api/games`.
+import { $, h as el, cap } from "./shell/dom.js";
+import { toast } from "./shell/toast.js";
 
-const BOSS_COLOURS = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
-const SHOT_COLOURS = ["Red", "Orange", "Ivory", "Purple"];
-// Each game's seat names and player counts.
-const GAMES = {
-  "big-boss": { colours: BOSS_COLOURS, counts: [2, 3, 4, 5, 6], swatch: (i) => `var(--p${i})` },
-  "big-shot": { colours: SHOT_COLOURS, counts: [2, 3, 4], swatch: (i) => `var(--bs${i})` + (i === 2 ? ";color:#2a2418" : "") },
-};
-let COLOURS = BOSS_COLOURS;
-const KINDS = [
-  ["human", "Person (invite link)"],
-  ["random", "Bot: random"],
-  ["heuristic", "Bot: heuristic"],
-  ["easy", "Bot: easy"],
-  ["normal", "Bot: normal"],
-  ["hard", "Bot: hard"],
-];
 const STORE = "boardroom.tables";
 
-const $ = (sel) => document.querySelector(sel);
-const el = (tag, attrs = {}, ...kids) => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v;
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined) e.setAttribute(k, v);
-  }
-  for (const kid of kids.flat()) if (kid !== null && kid !== undefined) e.append(kid);
-  return e;
-};
-
-let edition = "modern";
+let games = []; // from /api/games
 let players = 3;
-let kinds = ["human", "normal", "normal", "normal", "normal", "normal"];
+const kinds = ["human", "normal", "normal", "normal", "normal", "normal"];
 
-function toast(text, info) {
-  const t = $("#toast");
-  t.textContent = text;
-  t.className = "toast show" + (info ? " info" : "");
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (t.className = "toast"), 3500);
-}
+const current = () => games.find((g) => g.id === $("#game").value) || games[0];
+const swatch = (name) => `var(--seat-${String(name).toLowerCase()})`;
+/** An option's control id: its name with dashes (`hidden_money` → `hidden-money`). */
+const controlId = (spec) => spec.name.replace(/_/g, "-");
 
 function myTables() {
   try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
@@ -52,51 +23,59 @@ function remember(created) {
   localStorage.setItem(STORE, JSON.stringify(all));
 }
 
-function renderForm() {
-  const game = GAMES[$("#game").value] || GAMES["big-boss"];
-  COLOURS = game.colours;
-  players = Math.min(players, game.counts[game.counts.length - 1]);
-  $("#edition-row").hidden = $("#game").value !== "big-boss";
-  $("#money-row").hidden = $("#game").value !== "big-shot";
-  const seg = $("#players");
-  seg.replaceChildren(...game.counts.map((n) =>
-    el("button", { type: "button", class: n === players ? "on" : "", "data-players": n,
-      onclick: () => { players = n; renderForm(); } }, String(n))));
-  $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) =>
-    el("div", { class: "seat-row" },
-      el("span", { class: "swatch", style: `background:${game.swatch(i)}` }),
-      el("span", { class: "name" }, COLOURS[i]),
-      el("select", { "data-seat": i, "aria-label": `${COLOURS[i]} seat`,
-        onchange: (e) => { kinds[i] = e.target.value; } },
-        KINDS.map(([v, label]) => {
-          const o = el("option", { value: v }, label);
-          if (kinds[i] === v) o.selected = true;
-          return o;
-        })))));
+/** The controls of the options a game offers in the lobby: a choice is a select, a flag a box. */
+function renderOptions(game) {
+  $("#options").replaceChildren(...game.options.filter((o) => o.lobby).map((o) => {
+    const label = cap(o.name.replace(/_/g, " "));
+    if (o.kind.type === "choice") {
+      return el("div", { class: "form-row" }, el("label", { class: "caption", for: controlId(o) }, label),
+        el("select", { id: controlId(o), "data-option": o.name, title: o.help },
+          o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, cap(c)))));
+    }
+    if (o.kind.type === "flag") {
+      return el("div", { class: "form-row" }, el("span", { class: "caption" }, label),
+        el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", cap(o.help)));
+    }
+    return null;
+  }).filter(Boolean));
 }
 
-document.querySelectorAll("#edition button").forEach((b) =>
-  b.addEventListener("click", () => {
-    edition = b.dataset.edition;
-    document.querySelectorAll("#edition button").forEach((x) => x.classList.toggle("on", x === b));
+function renderForm() {
+  const game = current();
+  if (!game) return;
+  players = Math.max(game.min_players, Math.min(players, game.max_players));
+  const counts = [];
+  for (let n = game.min_players; n <= game.max_players; n++) counts.push(n);
+  $("#players").replaceChildren(...counts.map((n) =>
+    el("button", { type: "button", class: n === players ? "on" : "", "data-players": n,
+      onclick: () => { players = n; renderForm(); } }, String(n))));
+  const seatKinds = [["human", "Person (invite link)"], ...game.bots.map((b) => [b, `Bot: ${b}`])];
+  $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) => {
+    const name = game.seat_names[i];
+    return el("div", { class: "seat-row" },
+      el("span", { class: "swatch", style: `background:${swatch(name)}` }),
+      el("span", { class: "name" }, name),
+      el("select", { "data-seat": i, "aria-label": `${name} seat`, onchange: (e) => { kinds[i] = e.target.value; } },
+        seatKinds.map(([v, label]) => el("option", { value: v, selected: kinds[i] === v }, label))));
   }));
+}
 
-$("#game").addEventListener("change", renderForm);
+function chooseGame() {
+  renderOptions(current());
+  renderForm();
+}
 
 function absolute(path) { return location.origin + path; }
 
-function showInvite(created, game) {
-  const swatch = (GAMES[game] || GAMES["big-boss"]).swatch;
+function showInvite(created) {
+  const pip = (s) => el("span", { class: "seat-pip", style: `background:${swatch(s.name)}` }, s.name[0]);
   const rows = created.seats.map((s) => {
     if (!s.link) {
-      return el("div", { class: "link-row" },
-        el("span", {}, el("span", { class: "swatch seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
+      return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name),
         el("span", { class: "empty" }, `bot (${s.kind})`), el("span"), el("span"));
     }
     const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": `${s.name} seat link` });
-    return el("div", { class: "link-row" },
-      el("span", {}, el("span", { class: "seat-pip", style: `background:${swatch(s.seat)}` }, s.name[0]), " ", s.name),
-      input,
+    return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name), input,
       el("button", { type: "button", onclick: () => copy(input.value) }, "Copy"),
       el("a", { class: "btn primary open", href: s.link, "data-sit": s.seat }, "Sit here"));
   });
@@ -118,6 +97,15 @@ async function copy(text) {
   }
 }
 
+/** The request body: the game, the seats, and each option control's value. */
+function request() {
+  const body = { game: current().id, seats: kinds.slice(0, players) };
+  for (const c of document.querySelectorAll("#options [data-option]")) {
+    body[c.dataset.option] = c.type === "checkbox" ? c.checked : c.value;
+  }
+  return body;
+}
+
 $("#create-btn").addEventListener("click", async () => {
   const btn = $("#create-btn");
   btn.disabled = true;
@@ -126,14 +114,12 @@ $("#create-btn").addEventListener("click", async () => {
     const r = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify($("#game").value === "big-shot"
-        ? { game: "big-shot", hidden_money: $("#hidden-money").checked, seats: kinds.slice(0, players) }
-        : { game: "big-boss", edition, seats: kinds.slice(0, players) }),
+      body: JSON.stringify(request()),
     });
     const body = await r.json();
     if (!r.ok) throw new Error(body.error || "the table could not be created");
     remember(body);
-    showInvite(body, $("#game").value);
+    showInvite(body);
     refresh();
   } catch (e) {
     $("#create-error").textContent = e.message;
@@ -158,9 +144,9 @@ async function refresh() {
   list.replaceChildren(...tables.map((t) => {
     const seats = el("span", { class: "seats" }, t.seats.map((s) =>
       el("span", { class: "seat-pip", title: `${s.name}: ${s.kind === "human" ? (s.online ? "online" : "away") : "bot " + s.kind}`,
-        style: `background:var(--${t.game === "big-shot" ? "bs" : "p"}${s.seat});${s.kind === "human" && !s.online ? "opacity:.45" : ""}` },
+        style: `background:${swatch(s.name)};${s.kind === "human" && !s.online ? "opacity:.45" : ""}` },
         s.kind === "human" ? s.name[0] : "B")));
-    const state = t.over ? "finished" : `${t.game === "big-shot" ? "round" : "turn"} ${t.turn}` + (t.to_act !== null ? ` · ${t.seats[t.to_act].name} to play` : "");
+    const state = t.over ? "finished" : `turn ${t.turn}` + (t.to_act !== null ? ` · ${t.seats[t.to_act].name} to play` : "");
     const links = [];
     const my = mine[t.id];
     if (my) {
@@ -168,11 +154,24 @@ async function refresh() {
     }
     links.push(el("a", { class: "btn", href: t.spectator_link }, "Watch"));
     return el("li", {}, seats,
-      el("span", { class: "info" }, `${t.game === "big-shot" ? "Big Shot · " + (t.edition === "hidden-money" ? "hidden money" : "standard") : "Big Boss · " + (t.edition === "modern" ? "Modern" : "Classic")} · ${t.seats.length} players · ${state}`),
+      el("span", { class: "info" }, `${t.title} · ${cap(t.edition.replace(/-/g, " "))} · ${t.seats.length} players · ${state}`),
       ...links);
   }));
 }
 
-renderForm();
+async function start() {
+  try {
+    games = await (await fetch("/api/games")).json();
+  } catch {
+    $("#create-error").textContent = "The list of games could not be loaded; reload the page.";
+    return;
+  }
+  $("#game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
+  $("#game-titles").textContent = games.map((g) => g.title).join(" · ");
+  $("#game").addEventListener("change", chooseGame);
+  chooseGame();
+}
+
+start();
 refresh();
 setInterval(refresh, 5000);

@@ -248,6 +248,9 @@ impl BigBoss {
                             format!("{c} is active and needs its headquarters space"),
                         );
                     };
+                    if !is_space(hq) {
+                        return err(f("hq"), format!("spaces are 1-72, found {hq}"));
+                    }
                     companies[c.idx()] = Company {
                         status: Status::Active,
                         price: e.price,

@@ -21,9 +21,23 @@ use crate::rules::IndustryUse;
 use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
-    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, OptionValue, Options,
+    Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
+
+/// The browser view (`web/`): the module the table page loads, and its style sheet.
+const WEB_ASSETS: &[WebAsset] = &[
+    WebAsset {
+        name: "view.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/view.js"),
+    },
+    WebAsset {
+        name: "view.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../web/view.css"),
+    },
+];
 
 /// Help on the notation, for the terminal's `help`.
 const HELP: &str = "\
@@ -259,6 +273,10 @@ impl Present for BigBoss {
         })
     }
 
+    fn web_assets() -> &'static [WebAsset] {
+        WEB_ASSETS
+    }
+
     fn draw(&self, viewer: Viewer, color: bool) -> String {
         crate::terminal::draw(self, viewer, color)
     }
@@ -324,6 +342,17 @@ impl Configure for BigBoss {
         OPTIONS
     }
 
+    /// The edition may be given in any letter case, or as the year of the edition (`2023` is
+    /// modern, `1994` classic).
+    fn normalize_options(options: &mut Options) {
+        if let Some(edition) = options
+            .text("edition")
+            .and_then(|e| e.parse::<Edition>().ok())
+        {
+            options.set("edition", OptionValue::Text(edition.as_str().to_string()));
+        }
+    }
+
     /// Checks the options again (so a caller that did not is still answered with a clear
     /// error), then the player count (2–6) and the first seat.
     fn make_config(
@@ -347,5 +376,21 @@ impl Configure for BigBoss {
 
     fn config_players(config: &Config) -> usize {
         config.players
+    }
+}
+
+#[cfg(test)]
+mod web_tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_view_is_a_module_with_its_style_sheet() {
+        let files = <BigBoss as Present>::web_assets();
+        let view = files.iter().find(|f| f.name == "view.js").unwrap();
+        assert!(view.content_type.starts_with("text/javascript"));
+        assert!(view.body.contains("export default"));
+        assert!(view.body.contains("data-target"));
+        let css = files.iter().find(|f| f.name == "view.css").unwrap();
+        assert!(css.content_type.starts_with("text/css"));
     }
 }

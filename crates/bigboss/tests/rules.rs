@@ -2159,6 +2159,24 @@ fn positions_edited_from_a_real_game_import() {
     assert!(matches!(h.phase(), Phase::ChooseTriple { .. }));
 }
 
+/// Regression: a headquarters space past 72 (73-255) made the import panic with an index out
+/// of bounds instead of naming the field.
+#[test]
+fn headquarters_off_the_board_is_rejected_naming_the_field() {
+    let base = Table::modern(3)
+        .company(REGENT, 9, &[(10, 1), (11, 2), (12, 1)])
+        .position();
+    BigBoss::from_position(&base).unwrap();
+    for hq in [0, 73, 100, 255] {
+        let mut p = base.clone();
+        let i = p.companies.iter().position(|c| c.name == REGENT).unwrap();
+        p.companies[i].hq = Some(hq);
+        let e = import_err(&p);
+        assert_eq!(e.field, format!("companies[{i}].hq"), "hq {hq}: {e}");
+        assert!(e.reason.contains("1-72"), "{}", e.reason);
+    }
+}
+
 #[test]
 fn impossible_positions_are_rejected_naming_the_field() {
     let base = Table::modern(3)

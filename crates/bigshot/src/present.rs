@@ -13,7 +13,7 @@ use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer,
+    ScoreTable, Seat, Viewer, WebAsset,
 };
 use serde_json::{json, Value};
 
@@ -42,6 +42,20 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::File,
         default: None,
         lobby: false,
+    },
+];
+
+/// The browser view (`web/`): the module the table page loads, and its style sheet.
+const WEB_ASSETS: &[WebAsset] = &[
+    WebAsset {
+        name: "view.js",
+        content_type: "text/javascript; charset=utf-8",
+        body: include_str!("../web/view.js"),
+    },
+    WebAsset {
+        name: "view.css",
+        content_type: "text/css; charset=utf-8",
+        body: include_str!("../web/view.css"),
     },
 ];
 
@@ -256,6 +270,10 @@ impl Present for BigShot {
         })
     }
 
+    fn web_assets() -> &'static [WebAsset] {
+        WEB_ASSETS
+    }
+
     fn draw(&self, viewer: Viewer, color: bool) -> String {
         terminal::draw(self, viewer, color)
     }
@@ -332,5 +350,21 @@ impl Present for BigShot {
             Action::Bid(_) => Some("bids"),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod web_tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_view_is_a_module_with_its_style_sheet() {
+        let files = <BigShot as Present>::web_assets();
+        let view = files.iter().find(|f| f.name == "view.js").unwrap();
+        assert!(view.content_type.starts_with("text/javascript"));
+        assert!(view.body.contains("export default"));
+        assert!(view.body.contains("data-target"));
+        let css = files.iter().find(|f| f.name == "view.css").unwrap();
+        assert!(css.content_type.starts_with("text/css"));
     }
 }

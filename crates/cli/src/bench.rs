@@ -1,19 +1,39 @@
 //! `boardroom bench`: random-playout throughput, search iterations per second and the move
 //! time of each bot level, all on one core.
 
-use crate::games::{CliGame, GameOptions};
+use crate::options::{config, GivenOptions};
 use anyhow::{bail, Result};
 use boardroom_bots::{levels, Budget, Ismcts, Rollout, SearchConfig};
 use boardroom_engine::playout::{random_playout, Scratch};
+use boardroom_games::{Playable, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
 
+/// `boardroom bench` for the game the registry finds.
+pub struct Bench {
+    /// Number of players.
+    pub players: usize,
+    /// The game's options as given.
+    pub options: GivenOptions,
+    /// How long to measure playouts and each rollout kind.
+    pub seconds: f64,
+    /// Decisions timed per bot level.
+    pub decisions: usize,
+}
+
+impl Visitor for Bench {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        let config = config::<G>(self.players, None, &self.options)?;
+        run::<G>(&config, self.seconds, self.decisions)
+    }
+}
+
 /// Measures for `seconds` each: random playouts, then search iterations (full random
 /// rollouts, then the levels' cut-off rollouts) on a mid-game position; then the time of
 /// `decisions` decisions of each level.
-pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Result<()> {
-    let config = G::make_config(opts)?;
+fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Result<()> {
     if !(seconds > 0.0 && seconds <= 3600.0) {
         bail!("--seconds must be between 0 and 3600");
     }
@@ -25,7 +45,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
     let mut rng = ChaCha8Rng::seed_from_u64(0xbe7c);
     // Warm up (caches, allocation of the scratch buffers).
     for seed in 0..200 {
-        let mut g = G::new(&config, seed)?;
+        let mut g = G::new(config, seed)?;
         random_playout(&mut g, &mut rng, &mut scratch);
     }
     let start = Instant::now();
@@ -34,7 +54,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
     let mut seed = 1_000_000u64;
     while start.elapsed() < budget {
         for _ in 0..100 {
-            let mut g = G::new(&config, seed)?;
+            let mut g = G::new(config, seed)?;
             seed += 1;
             played += random_playout(&mut g, &mut rng, &mut scratch).decisions;
             games += 1;
@@ -43,7 +63,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
     let secs = start.elapsed().as_secs_f64();
     println!(
         "{}: random playouts on one thread for {secs:.2} s",
-        G::describe_config(&config)
+        G::describe_config(config)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
     println!("decisions per second  {:>12.0}", played as f64 / secs);
@@ -53,9 +73,9 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
     );
 
     // Search speed on a mid-game position.
-    let mid = midgame::<G>(&config, 7)?;
+    let mid = midgame::<G>(config, 7)?;
     let seat = mid
-        .to_act()
+        .must_act()
         .first()
         .expect("a mid-game position has a seat to act");
     println!();
@@ -89,7 +109,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
     }
 
     // Move time per level, on positions along random games where there is a real choice.
-    let positions = choice_positions::<G>(&config, decisions)?;
+    let positions = choice_positions::<G>(config, decisions)?;
     println!();
     println!(
         "move time per level over {} decisions with a choice (ms):",
@@ -103,7 +123,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
         let mut times = Vec::with_capacity(positions.len());
         for (i, g) in positions.iter().enumerate() {
             let mut bot = levels::make_bot::<G>(name, i as u64)?;
-            let seat = g.to_act().first().expect("positions have a seat to act");
+            let seat = g.must_act().first().expect("positions have a seat to act");
             let t = Instant::now();
             let a = bot.choose(g, seat);
             times.push(t.elapsed().as_secs_f64() * 1000.0);
@@ -122,7 +142,7 @@ pub fn run<G: CliGame>(opts: &GameOptions, seconds: f64, decisions: usize) -> Re
 }
 
 /// The position halfway through a random game from `seed`, moved on to a real choice.
-fn midgame<G: CliGame>(config: &G::Config, seed: u64) -> Result<G> {
+fn midgame<G: Playable>(config: &G::Config, seed: u64) -> Result<G> {
     let mut full = G::new(config, seed)?;
     let mut scratch = Scratch::default();
     let length = random_playout(
@@ -135,9 +155,9 @@ fn midgame<G: CliGame>(config: &G::Config, seed: u64) -> Result<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut legal = Vec::new();
     let mut step = 0;
-    while let Some(seat) = g.to_act().first() {
+    while let Some(seat) = g.to_act().choose(&mut rng) {
         g.legal_actions(seat, &mut legal);
-        if step >= length / 2 && legal.len() > 1 {
+        if step >= length / 2 && legal.len() > 1 && g.must_act().contains(seat) {
             break;
         }
         let a = legal[rng.gen_range(0..legal.len())].clone();
@@ -149,7 +169,7 @@ fn midgame<G: CliGame>(config: &G::Config, seed: u64) -> Result<G> {
 }
 
 /// `count` positions with a choice, spread along random games.
-fn choice_positions<G: CliGame>(config: &G::Config, count: usize) -> Result<Vec<G>> {
+fn choice_positions<G: Playable>(config: &G::Config, count: usize) -> Result<Vec<G>> {
     let mut out = Vec::with_capacity(count);
     let mut seed = 500u64;
     let mut legal = Vec::new();
@@ -157,9 +177,13 @@ fn choice_positions<G: CliGame>(config: &G::Config, count: usize) -> Result<Vec<
         let mut g = G::new(config, seed)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut step = 0u64;
-        while let Some(seat) = g.to_act().first() {
+        while let Some(seat) = g.to_act().choose(&mut rng) {
             g.legal_actions(seat, &mut legal);
-            if legal.len() > 1 && step % 37 == 11 && out.len() < count {
+            if legal.len() > 1
+                && step % 37 == 11
+                && out.len() < count
+                && g.must_act().contains(seat)
+            {
                 out.push(g.clone());
             }
             let a = legal[rng.gen_range(0..legal.len())].clone();

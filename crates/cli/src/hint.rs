@@ -1,19 +1,41 @@
 //! `boardroom hint`: the legal actions of a position ranked for a player, with estimated win
 //! chances (the search bots' view of the position, using only that player's knowledge).
 
-use crate::games::CliGame;
+use crate::play::explain;
 use crate::tools::load_position;
 use anyhow::{bail, Result};
 use boardroom_bots::{rank_actions, SearchConfig};
+use boardroom_games::{Playable, Visitor};
 use serde::Serialize;
 use std::path::Path;
 
 /// Options of `boardroom hint`.
 pub struct HintOptions {
+    /// The seat asking (default: the seat to act).
     pub viewer: Option<usize>,
+    /// Search iterations.
     pub iterations: u32,
+    /// Seed of the search.
     pub seed: u64,
+    /// Print JSON.
     pub json: bool,
+}
+
+/// `boardroom hint` for the game of the position file.
+pub struct Hint<'a> {
+    /// The position file's text.
+    pub text: &'a str,
+    /// The position file (for errors).
+    pub path: &'a Path,
+    /// What to do.
+    pub opts: HintOptions,
+}
+
+impl Visitor for Hint<'_> {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        run::<G>(self.text, self.path, &self.opts)
+    }
 }
 
 #[derive(Serialize)]
@@ -25,12 +47,13 @@ struct Row {
 }
 
 /// Loads the position and prints its ranked actions.
-pub fn run<G: CliGame>(text: &str, path: &Path, opts: &HintOptions) -> Result<()> {
+fn run<G: Playable>(text: &str, path: &Path, opts: &HintOptions) -> Result<()> {
     let game: G = load_position(text, path)?;
     if opts.iterations == 0 {
         bail!("--iterations must be at least 1");
     }
-    let Some(to_act) = game.to_act().first() else {
+    // The seat the game waits for, when several may act.
+    let Some(to_act) = game.must_act().first().or(game.to_act().first()) else {
         bail!(
             "{}: the game is over: there is nothing to decide",
             path.display()
@@ -47,7 +70,7 @@ pub fn run<G: CliGame>(text: &str, path: &Path, opts: &HintOptions) -> Result<()
         .iter()
         .map(|h| Row {
             action: game.format_action(h.action.clone()),
-            note: game.explain(h.action.clone()),
+            note: explain(&game, viewer, &h.action),
             win_chance: h.win_chance,
             visits: h.visits,
         })

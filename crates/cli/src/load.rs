@@ -11,7 +11,47 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+use boardroom_games::{Playable, Visitor};
 use boardroom_server::lobby::Created;
+
+use crate::options::{checked, GivenOptions};
+
+/// `boardroom load`'s options for the game the registry finds: the table options given are
+/// checked for that game (and put in its own words) before any table is created.
+pub struct Prepare {
+    /// The server.
+    pub url: String,
+    /// Concurrent tables.
+    pub tables: usize,
+    /// Players per table.
+    pub players: usize,
+    /// The game's options as given.
+    pub options: GivenOptions,
+    /// How long to play.
+    pub duration: Duration,
+    /// Pause before each action.
+    pub think: Duration,
+}
+
+impl Visitor for Prepare {
+    type Output = anyhow::Result<LoadOptions>;
+    fn visit<G: Playable>(self) -> anyhow::Result<LoadOptions> {
+        let options = checked::<G>(self.players, &self.options)?;
+        let options = match serde_json::to_value(&options)? {
+            serde_json::Value::Object(map) => map,
+            _ => serde_json::Map::new(),
+        };
+        Ok(LoadOptions {
+            url: self.url,
+            tables: self.tables,
+            players: self.players,
+            game: G::NAME.to_string(),
+            options,
+            duration: self.duration,
+            think: self.think,
+        })
+    }
+}
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -24,7 +64,7 @@ pub struct LoadOptions {
     pub players: usize,
     /// The game's id.
     pub game: String,
-    /// The game's table options, as the lobby's JSON takes them (e.g. `{"edition": "classic"}`).
+    /// The game's table options, as the lobby's JSON takes them (option name to value).
     pub options: serde_json::Map<String, serde_json::Value>,
     /// How long to play once every table is seated.
     pub duration: Duration,

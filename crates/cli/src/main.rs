@@ -1,27 +1,27 @@
 //! `boardroom`: the command-line program. A thin layer over the library crates: it parses
-//! arguments and calls them.
+//! arguments, reaches the chosen game through the games registry (`boardroom-games`) and runs
+//! the subcommand for it. No file here names a game: the games, their options (as flags) and
+//! the examples in the help all come from the registry.
 
 mod bench;
-mod games;
 mod hint;
 mod load;
+mod options;
 mod play;
-mod plot;
 mod seats;
 mod serve;
 mod simulate;
 mod stats;
 mod tools;
 
-use boardroom_bigboss::BigBoss;
-use boardroom_bigshot::BigShot;
-use boardroom_engine::Game;
-use clap::{Parser, Subcommand, ValueEnum};
-use games::GameOptions;
+use clap::builder::{PossibleValue, PossibleValuesParser};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use options::GivenOptions;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Boardroom: business board games (Big Boss, Modern and Classic) with exact rules and bots.
+/// Boardroom: business board games with exact rules, bots, a terminal table and a browser
+/// lobby.
 #[derive(Parser, Debug)]
 #[command(name = "boardroom", version, about, long_about = None)]
 struct Cli {
@@ -29,49 +29,23 @@ struct Cli {
     command: Command,
 }
 
-/// The games Boardroom knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum GameKind {
-    /// Wolfgang Kramer's Big Boss.
-    BigBoss,
-    /// Alex Randolph's Big Shot.
-    BigShot,
-}
-
-/// Options only Big Shot reads.
-#[derive(clap::Args, Debug, Clone, Default)]
-struct BigShotArgs {
-    /// Big Shot: a board file (JSON) instead of the default city.
-    #[arg(long, value_name = "FILE")]
-    board: Option<PathBuf>,
-    /// Big Shot: the hidden-money variant (coins hidden, loans only before bidding).
-    #[arg(long)]
-    hidden_money: bool,
-}
-
-impl BigShotArgs {
-    /// Game options carrying these settings (the rest filled in by the caller).
-    fn options(self) -> GameOptions {
-        GameOptions {
-            board: self.board,
-            hidden_money: self.hidden_money,
-            ..GameOptions::default()
-        }
-    }
+/// The games as clap's possible values, each with its title as help.
+fn game_parser() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        boardroom_games::list()
+            .into_iter()
+            .map(|g| PossibleValue::new(g.id).help(g.title)),
+    )
 }
 
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Play in the terminal against bots or friends (hot seat).
-    ///
-    /// Example: boardroom play big-boss --edition modern --seats human,random,random
     Play {
         /// The game.
-        game: GameKind,
-        /// Rule set (Big Boss: modern or classic).
-        #[arg(long)]
-        edition: Option<String>,
-        /// Number of players (2-6); ignored when --seats is given.
+        #[arg(value_parser = game_parser())]
+        game: String,
+        /// Number of players; ignored when --seats is given.
         #[arg(long, default_value_t = 3)]
         players: usize,
         /// Who sits in each seat, comma-separated: human, random, heuristic, easy, normal,
@@ -90,20 +64,13 @@ enum Command {
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
-        #[command(flatten)]
-        bigshot: BigShotArgs,
     },
     /// Play many bot games and summarise them.
-    ///
-    /// Example: boardroom simulate --game big-boss --players 4 --games 10000 --json
     Simulate {
         /// The game.
-        #[arg(long, default_value = "big-boss")]
-        game: GameKind,
-        /// Rule set (Big Boss: modern or classic).
-        #[arg(long)]
-        edition: Option<String>,
-        /// Number of players (2-6).
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        game: String,
+        /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
         /// Number of games.
@@ -128,12 +95,10 @@ enum Command {
         /// Draw score distributions and win rates by seat into this SVG file.
         #[arg(long)]
         plot: Option<PathBuf>,
-        /// Run several rule sets on the same seeds and show them side by side, e.g.
-        /// --compare modern,classic.
-        #[arg(long, value_delimiter = ',')]
+        /// Run several values of the game's choice option (its rule set) on the same seeds and
+        /// show them side by side, comma-separated.
+        #[arg(long, value_delimiter = ',', value_name = "WORDS")]
         compare: Option<Vec<String>>,
-        #[command(flatten)]
-        bigshot: BigShotArgs,
     },
     /// Rank the legal actions of a position for a player, with estimated win chances.
     ///
@@ -156,23 +121,20 @@ enum Command {
     },
     /// Load a position, apply actions in notation, print the resulting position as JSON.
     ///
-    /// Example: boardroom apply start.json "play 23" "found 21" "double 22" "hq Regent"
+    /// Example: boardroom apply start.json "<action>" "<action>" > next.json
     Apply {
         /// The position file (JSON; `-` reads standard input).
         position: PathBuf,
-        /// Actions in notation, applied in order by the seat to act.
+        /// Actions in notation, applied in order, each by the seat to act (when several seats
+        /// may act: the first of them for whom it is legal).
         actions: Vec<String>,
     },
     /// Write the starting position of a new game as JSON.
-    ///
-    /// Example: boardroom new big-boss --players 4 --seed 7 > start.json
     New {
         /// The game.
-        game: GameKind,
-        /// Rule set (Big Boss: modern or classic).
-        #[arg(long)]
-        edition: Option<String>,
-        /// Number of players (2-6).
+        #[arg(value_parser = game_parser())]
+        game: String,
+        /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
         /// Seed for the shuffle.
@@ -181,10 +143,10 @@ enum Command {
         /// The seat that starts (default: drawn from the seed).
         #[arg(long)]
         first: Option<usize>,
-        #[command(flatten)]
-        bigshot: BigShotArgs,
     },
     /// Print a game record move by move, with its events and the final scores.
+    ///
+    /// Example: boardroom replay game.json
     Replay {
         /// The record file (JSON).
         record: PathBuf,
@@ -192,11 +154,8 @@ enum Command {
     /// Measure speed on one core: random playouts, search iterations, move time per bot level.
     Bench {
         /// The game.
-        #[arg(long, default_value = "big-boss")]
-        game: GameKind,
-        /// Rule set (Big Boss: modern or classic).
-        #[arg(long)]
-        edition: Option<String>,
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        game: String,
         /// Number of players.
         #[arg(long, default_value_t = 4)]
         players: usize,
@@ -206,8 +165,6 @@ enum Command {
         /// Decisions timed per bot level.
         #[arg(long, default_value_t = 20)]
         decisions: usize,
-        #[command(flatten)]
-        bigshot: BigShotArgs,
     },
     /// Serve the browser client: a lobby and live tables with friends and bots.
     ///
@@ -225,9 +182,10 @@ enum Command {
     },
     /// Drive many concurrent tables over WebSockets against a running server and report
     /// round-trip times and memory.
-    ///
-    /// Example: boardroom load --url http://127.0.0.1:8080 --tables 500 --seconds 30
     Load {
+        /// The game of every table.
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        game: String,
         /// The server.
         #[arg(long, default_value = "http://127.0.0.1:8080")]
         url: String,
@@ -237,9 +195,6 @@ enum Command {
         /// Players per table (each one WebSocket connection).
         #[arg(long, default_value_t = 3)]
         players: usize,
-        /// Rule set.
-        #[arg(long, default_value = "modern")]
-        edition: String,
         /// Seconds of play to measure.
         #[arg(long, default_value_t = 30.0)]
         seconds: f64,
@@ -252,10 +207,140 @@ enum Command {
     },
 }
 
+/// The subcommands that set up a table, and so take the games' option flags.
+const TABLE_SUBCOMMANDS: [&str; 5] = ["play", "new", "simulate", "bench", "load"];
+
+/// The games as the end of `--help` lists them: id, title, players and option flags.
+fn games_help() -> String {
+    let mut out = String::from("Games:\n");
+    for g in boardroom_games::list() {
+        let flags: Vec<String> = g
+            .options
+            .iter()
+            .map(|o| format!("--{}", o.flag()))
+            .collect();
+        out.push_str(&format!(
+            "  {:<12} {}, {} to {} players{}\n",
+            g.id,
+            g.title,
+            g.min_players,
+            g.max_players,
+            if flags.is_empty() {
+                String::new()
+            } else {
+                format!("; options {}", flags.join(", "))
+            }
+        ));
+    }
+    out
+}
+
+/// Examples for a subcommand's help, built from the registry's games and their options.
+fn examples(sub: &str) -> String {
+    let games = boardroom_games::list();
+    let first = &games[0];
+    // One example per game with its first option set, so every game is shown once.
+    let with_option = |g: &boardroom_games::GameInfo| -> String {
+        match g.options.iter().find(|o| o.lobby) {
+            Some(o) => match o.kind {
+                boardroom_engine::OptionKind::Flag => format!(" --{}", o.flag()),
+                boardroom_engine::OptionKind::Choice(c) => {
+                    format!(" --{} {}", o.flag(), c.last().copied().unwrap_or(""))
+                }
+                boardroom_engine::OptionKind::File => format!(" --{} FILE", o.flag()),
+            },
+            None => String::new(),
+        }
+    };
+    let mut lines = Vec::new();
+    match sub {
+        "play" => {
+            lines.push(format!(
+                "boardroom play {} --seats human,normal,normal",
+                first.id
+            ));
+            for g in &games {
+                lines.push(format!(
+                    "boardroom play {}{} --seats human,human --record game.json",
+                    g.id,
+                    with_option(g)
+                ));
+            }
+        }
+        "new" => {
+            for g in &games {
+                lines.push(format!(
+                    "boardroom new {}{} --players {} --seed 7 > start.json",
+                    g.id,
+                    with_option(g),
+                    g.min_players
+                ));
+            }
+        }
+        "simulate" => {
+            lines.push("boardroom simulate --players 4 --games 10000 --json".to_string());
+            for g in &games {
+                lines.push(format!(
+                    "boardroom simulate --game {}{} --bots heuristic,random --players 2 --csv games.csv",
+                    g.id,
+                    with_option(g)
+                ));
+                if let Some(o) = g.options.iter().find(
+                    |o| matches!(o.kind, boardroom_engine::OptionKind::Choice(c) if c.len() > 1),
+                ) {
+                    if let boardroom_engine::OptionKind::Choice(c) = o.kind {
+                        lines.push(format!(
+                            "boardroom simulate --game {} --compare {}",
+                            g.id,
+                            c.join(",")
+                        ));
+                    }
+                }
+            }
+        }
+        "bench" => {
+            for g in &games {
+                lines.push(format!("boardroom bench --game {} --seconds 1", g.id));
+            }
+        }
+        "load" => {
+            lines.push(format!(
+                "boardroom load --game {}{} --url http://127.0.0.1:8080 --tables 500 --seconds 30",
+                first.id,
+                with_option(first)
+            ));
+        }
+        _ => {}
+    }
+    let mut out = String::from("Examples:\n");
+    for l in lines {
+        out.push_str(&format!("  {l}\n"));
+    }
+    out
+}
+
+/// The whole command line: the fixed arguments (derived above), the games' option flags on the
+/// subcommands that set up a table, and help built from the registry.
+fn command() -> clap::Command {
+    let mut cmd = Cli::command().after_help(games_help());
+    for sub in TABLE_SUBCOMMANDS {
+        cmd = cmd.mut_subcommand(sub, |c| {
+            options::add_flags(c).after_help(format!("{}\n{}", examples(sub), games_help()))
+        });
+    }
+    cmd
+}
+
 fn main() -> ExitCode {
     restore_sigpipe();
-    let cli = Cli::parse();
-    match run(cli.command) {
+    let matches = command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let given = matches
+        .subcommand()
+        .filter(|(name, _)| TABLE_SUBCOMMANDS.contains(name))
+        .map(|(_, m)| GivenOptions::from_matches(m))
+        .unwrap_or_default();
+    match run(cli.command, given) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -264,39 +349,31 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> anyhow::Result<()> {
+/// Runs `command` for its game; `given` holds the option flags given to it.
+fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
     match command {
         Command::Play {
             game,
-            edition,
             players,
             seats,
             seed,
             first,
             record,
             no_color,
-            bigshot,
-        } => {
-            let opts = play::PlayOptions {
-                game: GameOptions {
-                    edition,
-                    players,
-                    first,
-                    ..bigshot.options()
-                },
+        } => visit(
+            &game,
+            play::Play(play::PlayOptions {
+                players,
+                first,
+                options: given,
                 seats,
                 seed,
                 record,
                 color: !no_color,
-            };
-            match game {
-                GameKind::BigBoss => play::run::<BigBoss>(opts),
-                GameKind::BigShot => play::run::<BigShot>(opts),
-            }
-        }
+            }),
+        ),
         Command::Simulate {
             game,
-            edition,
             players,
             games,
             seed,
@@ -306,15 +383,11 @@ fn run(command: Command) -> anyhow::Result<()> {
             csv,
             plot,
             compare,
-            bigshot,
-        } => {
-            let opts = simulate::SimOptions {
-                game: GameOptions {
-                    edition,
-                    players,
-                    first: None,
-                    ..bigshot.options()
-                },
+        } => visit(
+            &game,
+            simulate::Simulate(simulate::SimOptions {
+                players,
+                options: given,
                 games,
                 seed,
                 threads,
@@ -323,38 +396,34 @@ fn run(command: Command) -> anyhow::Result<()> {
                 csv,
                 plot,
                 compare,
-            };
-            match game {
-                GameKind::BigBoss => simulate::run::<BigBoss>(opts),
-                GameKind::BigShot => simulate::run::<BigShot>(opts),
-            }
-        }
+            }),
+        ),
         Command::Apply { position, actions } => {
             let text = tools::read_input(&position)?;
-            match game_of_position(&text, &position)? {
-                GameKind::BigBoss => tools::apply::<BigBoss>(&text, &position, &actions),
-                GameKind::BigShot => tools::apply::<BigShot>(&text, &position, &actions),
-            }
+            let game = tools::game_of(&text, &position, "position file")?;
+            visit(
+                game,
+                tools::Apply {
+                    text: &text,
+                    path: &position,
+                    actions: &actions,
+                },
+            )
         }
         Command::New {
             game,
-            edition,
             players,
             seed,
             first,
-            bigshot,
-        } => {
-            let opts = GameOptions {
-                edition,
+        } => visit(
+            &game,
+            tools::New {
                 players,
                 first,
-                ..bigshot.options()
-            };
-            match game {
-                GameKind::BigBoss => tools::new_position::<BigBoss>(&opts, seed),
-                GameKind::BigShot => tools::new_position::<BigShot>(&opts, seed),
-            }
-        }
+                seed,
+                options: given,
+            },
+        ),
         Command::Hint {
             position,
             viewer,
@@ -363,65 +432,82 @@ fn run(command: Command) -> anyhow::Result<()> {
             json,
         } => {
             let text = tools::read_input(&position)?;
-            let opts = hint::HintOptions {
-                viewer,
-                iterations,
-                seed,
-                json,
-            };
-            match game_of_position(&text, &position)? {
-                GameKind::BigBoss => hint::run::<BigBoss>(&text, &position, &opts),
-                GameKind::BigShot => hint::run::<BigShot>(&text, &position, &opts),
-            }
+            let game = tools::game_of(&text, &position, "position file")?;
+            visit(
+                game,
+                hint::Hint {
+                    text: &text,
+                    path: &position,
+                    opts: hint::HintOptions {
+                        viewer,
+                        iterations,
+                        seed,
+                        json,
+                    },
+                },
+            )
         }
-        Command::Replay { record } => tools::replay_file(&record),
+        Command::Replay { record } => {
+            let text = tools::read_input(&record)?;
+            let game = tools::game_of(&text, &record, "game record")?;
+            visit(
+                game,
+                tools::Replay {
+                    text: &text,
+                    path: &record,
+                },
+            )
+        }
         Command::Bench {
             game,
-            edition,
             players,
             seconds,
             decisions,
-            bigshot,
-        } => {
-            let opts = GameOptions {
-                edition,
+        } => visit(
+            &game,
+            bench::Bench {
                 players,
-                first: None,
-                ..bigshot.options()
-            };
-            match game {
-                GameKind::BigBoss => bench::run::<BigBoss>(&opts, seconds, decisions),
-                GameKind::BigShot => bench::run::<BigShot>(&opts, seconds, decisions),
-            }
-        }
+                options: given,
+                seconds,
+                decisions,
+            },
+        ),
         Command::Serve {
             addr,
             db,
             bot_delay_ms,
         } => serve::serve(addr, db, bot_delay_ms),
         Command::Load {
+            game,
             url,
             tables,
             players,
-            edition,
             seconds,
             think_ms,
             json,
-        } => serve::load(
-            load::LoadOptions {
-                url: url.trim_end_matches('/').to_string(),
-                tables,
-                players,
-                game: BigBoss::NAME.to_string(),
-                options: [("edition".to_string(), serde_json::Value::from(edition))]
-                    .into_iter()
-                    .collect(),
-                duration: std::time::Duration::from_secs_f64(seconds),
-                think: std::time::Duration::from_millis(think_ms),
-            },
-            json,
-        ),
+        } => {
+            let opts = visit(
+                &game,
+                load::Prepare {
+                    url: url.trim_end_matches('/').to_string(),
+                    tables,
+                    players,
+                    options: given,
+                    duration: std::time::Duration::from_secs_f64(seconds),
+                    think: std::time::Duration::from_millis(think_ms),
+                },
+            )?;
+            serve::load(opts, json)
+        }
     }
+}
+
+/// Runs `visitor` for the game called `id` (checked by clap, or read from a file).
+fn visit<T, V: boardroom_games::Visitor<Output = anyhow::Result<T>>>(
+    id: &str,
+    visitor: V,
+) -> anyhow::Result<T> {
+    boardroom_games::visit(id, visitor)?
 }
 
 /// Lets the program end quietly when its output is closed early (`boardroom replay game.json |
@@ -434,17 +520,40 @@ fn restore_sigpipe() {
     }
 }
 
-/// Which game a position file holds, from its `game` field.
-fn game_of_position(text: &str, path: &std::path::Path) -> anyhow::Result<GameKind> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| anyhow::anyhow!("{}: not a valid position file: {e}", path.display()))?;
-    match value.get("game").and_then(|g| g.as_str()) {
-        Some(boardroom_bigboss::position::GAME_NAME) => Ok(GameKind::BigBoss),
-        Some(boardroom_bigshot::position::GAME_NAME) => Ok(GameKind::BigShot),
-        Some(other) => anyhow::bail!("{}: unknown game `{other}`", path.display()),
-        None => anyhow::bail!(
-            "{}: not a valid position file: the `game` field is missing",
-            path.display()
-        ),
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_is_consistent_and_offers_every_game_and_option() {
+        // Duplicate flags (an option named like a fixed argument) and other mistakes panic here.
+        command().debug_assert();
+        let help = games_help();
+        for g in boardroom_games::list() {
+            assert!(help.contains(g.id) && help.contains(g.title));
+            for sub in TABLE_SUBCOMMANDS {
+                assert!(examples(sub).contains(g.id) || sub == "load", "{sub}");
+            }
+            for o in g.options {
+                assert!(help.contains(&format!("--{}", o.flag())));
+            }
+        }
+    }
+
+    #[test]
+    fn option_flags_reach_only_the_subcommands_that_set_up_a_table() {
+        let cmd = command();
+        let flag = options::flags()[0].spec.flag();
+        for sub in cmd.get_subcommands() {
+            let has = sub
+                .get_arguments()
+                .any(|a| a.get_long() == Some(flag.as_str()));
+            assert_eq!(
+                has,
+                TABLE_SUBCOMMANDS.contains(&sub.get_name()),
+                "{}",
+                sub.get_name()
+            );
+        }
     }
 }

@@ -1,19 +1,85 @@
-//! `boardroom play`: terminal play against bots or friends at one keyboard (hot seat).
+//! `boardroom play`: terminal play against bots or friends at one keyboard (hot seat), for any
+//! game of the registry: everything shown comes from the game's
+//! [`Present`](boardroom_engine::Present) implementation.
+//!
+//! When several seats may act at once, they are offered the turn in rotation: a bot acts, a
+//! person acts or lets the others go on (`wait`, offered only to a seat the game does not wait
+//! for), so play never waits forever on a seat outside
+//! [`must_act`](boardroom_engine::Game::must_act).
 
-use crate::games::{CliGame, GameOptions};
+use crate::options::{config, GivenOptions};
 use crate::seats::{make_bot, parse_seats, SeatSpec};
 use anyhow::{bail, Context, Result};
-use boardroom_engine::{Bot, Record, RecordedAction, Seat, Viewer};
+use boardroom_engine::{Bot, Record, RecordedAction, Seat, SeatSet, Viewer};
+use boardroom_games::{Playable, Visitor};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Options of `boardroom play`.
 pub struct PlayOptions {
-    pub game: GameOptions,
+    /// Number of players (when no seat list is given).
+    pub players: usize,
+    /// The seat that starts.
+    pub first: Option<Seat>,
+    /// The game's options as given.
+    pub options: GivenOptions,
+    /// Who sits where (default: one human, the rest normal bots).
     pub seats: Option<Vec<String>>,
+    /// Seed of the game (default: from the clock).
     pub seed: Option<u64>,
+    /// Where to write the record as the game goes.
     pub record: Option<PathBuf>,
+    /// Whether colours may be used.
     pub color: bool,
+}
+
+/// `boardroom play` for the game the registry finds.
+pub struct Play(pub PlayOptions);
+
+impl Visitor for Play {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        run::<G>(self.0)
+    }
+}
+
+/// Which seat of several that may act is offered the turn next: the first at or after the one
+/// after the last seat offered, round the table.
+#[derive(Default)]
+struct Rotation {
+    next: Seat,
+}
+
+impl Rotation {
+    fn offer(&mut self, to_act: SeatSet, players: usize) -> Option<Seat> {
+        let seat = (0..players)
+            .map(|k| (self.next + k) % players)
+            .find(|&s| to_act.contains(s))
+            .or_else(|| to_act.first())?;
+        self.next = (seat + 1) % players.max(1);
+        Some(seat)
+    }
+}
+
+/// What a person answered.
+enum Answer<A> {
+    /// An action to play.
+    Act(A),
+    /// Let the other seats that may act go on.
+    Wait,
+    /// Stop (typed `quit`, or input ended).
+    Quit,
+}
+
+/// An action as the list of moves shows it: the notation, and what it does when the game says.
+pub fn explain<G: Playable>(game: &G, seat: Seat, action: &G::Action) -> String {
+    let text = game.format_action(action.clone());
+    let view = game.action_view(seat, action);
+    if view.effect.is_empty() {
+        text
+    } else {
+        format!("{text} ({})", view.effect)
+    }
 }
 
 fn save_record<C>(path: &Option<PathBuf>, record: &Record<C>) -> Result<()>
@@ -28,20 +94,20 @@ where
 }
 
 /// Plays a game in the terminal until it ends or the player quits.
-pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
+pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
     let specs = match &opt.seats {
         Some(list) => {
             let specs = parse_seats(list)?;
-            opt.game.players = specs.len();
+            opt.players = specs.len();
             specs
         }
         None => {
             let mut v = vec![SeatSpec::Human];
-            v.resize(opt.game.players.max(1), SeatSpec::Bot("normal".into()));
+            v.resize(opt.players.max(1), SeatSpec::Bot("normal".into()));
             v
         }
     };
-    let config = G::make_config(&opt.game)?;
+    let config = config::<G>(opt.players, opt.first, &opt.options)?;
     let seed = opt.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -100,7 +166,8 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
     let mut legal = Vec::new();
     let mut last_human: Option<Seat> = None;
     let mut show_table = true;
-    while let Some(seat) = game.to_act().first() {
+    let mut rotation = Rotation::default();
+    while let Some(seat) = rotation.offer(game.to_act(), game.num_players()) {
         game.legal_actions(seat, &mut legal);
         let action = match bots[seat].as_mut() {
             Some(bot) => bot.choose(&game, seat),
@@ -120,12 +187,15 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
                 }
                 last_human = Some(seat);
                 if show_table {
-                    println!("{}", game.render(Some(seat), color));
+                    println!("{}", game.draw(Viewer::Seat(seat), color));
                     show_table = false;
                 }
-                match ask(&game, seat, &legal, &mut input, &mut out, color)? {
-                    Some(a) => a,
-                    None => {
+                // A seat the game does not wait for may let the others go on.
+                let may_wait = !game.must_act().contains(seat);
+                match ask(&game, seat, &legal, may_wait, &mut input, &mut out, color)? {
+                    Answer::Act(a) => a,
+                    Answer::Wait => continue,
+                    Answer::Quit => {
                         println!("Game left unfinished.");
                         if let Some(p) = &opt.record {
                             println!("The record is in {}.", p.display());
@@ -154,11 +224,13 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
                 show_table = true;
                 continue;
             }
-            println!("    {}", G::describe_event(&seen));
+            println!("    {}", G::describe(&seen));
         }
     }
-    println!("\n{}", game.render(None, color));
-    print!("{}", game.score_table());
+    println!("\n{}", game.draw(Viewer::Spectator, color));
+    if let Some(table) = game.score_table() {
+        print!("{}", table.to_text());
+    }
     if let Some(p) = &opt.record {
         println!(
             "\nThe record is in {}; `boardroom replay {}` shows it again.",
@@ -169,47 +241,52 @@ pub fn run<G: CliGame>(mut opt: PlayOptions) -> Result<()> {
     Ok(())
 }
 
-/// Asks a human for an action until a legal one is given. `None` on quit or end of input.
-fn ask<G: CliGame>(
+/// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`).
+fn ask<G: Playable>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
+    may_wait: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
     color: bool,
-) -> Result<Option<G::Action>> {
+) -> Result<Answer<G::Action>> {
     loop {
         writeln!(out, "{} — {}:", G::seat_name(seat), game.prompt())?;
         let items: Vec<String> = legal
             .iter()
             .enumerate()
-            .map(|(i, a)| format!("[{}] {}", i + 1, game.explain(a.clone())))
+            .map(|(i, a)| format!("[{}] {}", i + 1, explain(game, seat, a)))
             .collect();
         print_columns(out, &items)?;
+        if may_wait {
+            writeln!(out, "  (or `wait` to let the others go on)")?;
+        }
         write!(out, "> ")?;
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out, "\nInput ended.")?;
-            return Ok(None);
+            return Ok(Answer::Quit);
         }
         let text = line.trim();
         match text.to_ascii_lowercase().as_str() {
             "" => continue,
-            "quit" | "exit" | "q" => return Ok(None),
+            "quit" | "exit" | "q" => return Ok(Answer::Quit),
+            "wait" if may_wait => return Ok(Answer::Wait),
             "help" | "?" => {
                 writeln!(out, "{}", G::notation_help())?;
                 continue;
             }
             "board" | "table" => {
-                writeln!(out, "{}", game.render(Some(seat), color))?;
+                writeln!(out, "{}", game.draw(Viewer::Seat(seat), color))?;
                 continue;
             }
             _ => {}
         }
         if let Ok(n) = text.parse::<usize>() {
             if (1..=legal.len()).contains(&n) {
-                return Ok(Some(legal[n - 1].clone()));
+                return Ok(Answer::Act(legal[n - 1].clone()));
             }
             writeln!(out, "✗ there is no move {n}: choose 1-{}", legal.len())?;
             continue;
@@ -217,7 +294,7 @@ fn ask<G: CliGame>(
         match game.parse_action(text) {
             Err(e) => writeln!(out, "✗ {e}")?,
             Ok(a) => match game.check(seat, a.clone()) {
-                Ok(()) => return Ok(Some(a)),
+                Ok(()) => return Ok(Answer::Act(a)),
                 Err(e) => writeln!(out, "✗ {}: {e}", game.format_action(a))?,
             },
         }
@@ -232,4 +309,33 @@ fn print_columns(out: &mut impl Write, items: &[String]) -> std::io::Result<()> 
         writeln!(out, "  {}", line.trim_end())?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_seat_to_act_is_always_offered_the_turn() {
+        let mut r = Rotation::default();
+        for seat in [2, 2, 0, 3, 1, 1] {
+            assert_eq!(r.offer(SeatSet::single(seat), 4), Some(seat));
+        }
+        assert_eq!(r.offer(SeatSet::EMPTY, 4), None);
+    }
+
+    #[test]
+    fn several_seats_to_act_are_offered_the_turn_in_rotation() {
+        let mut r = Rotation::default();
+        let set: SeatSet = [0, 2, 3].into_iter().collect();
+        let offered: Vec<Seat> = (0..7).map(|_| r.offer(set, 4).unwrap()).collect();
+        assert_eq!(offered, [0, 2, 3, 0, 2, 3, 0]);
+        // When the set changes, the rotation goes on from where it was.
+        let mut r = Rotation::default();
+        assert_eq!(r.offer(SeatSet::all(4), 4), Some(0));
+        assert_eq!(r.offer(SeatSet::all(4), 4), Some(1));
+        let set: SeatSet = [0, 1].into_iter().collect();
+        assert_eq!(r.offer(set, 4), Some(0));
+        assert_eq!(r.offer(set, 4), Some(1));
+    }
 }

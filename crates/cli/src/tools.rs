@@ -1,8 +1,10 @@
-//! `new`, `apply` and `replay`: the scripting and bug-report tools, for any game.
+//! `new`, `apply` and `replay`: the scripting and bug-report tools, for any game of the
+//! registry. `apply` and `replay` find the game in the file's `game` field.
 
-use crate::games::{CliGame, GameOptions};
+use crate::options::{config, GivenOptions};
 use anyhow::{anyhow, bail, Context, Result};
-use boardroom_engine::{Game, Record, ReplayStep};
+use boardroom_engine::{Game, Record, ReplayStep, Seat};
+use boardroom_games::{FileGameError, Playable, Visitor};
 use std::io::Read;
 use std::path::Path;
 
@@ -19,6 +21,15 @@ pub fn read_input(path: &Path) -> Result<String> {
     }
 }
 
+/// The id of the game a position or record file holds; `what` names the kind of file in errors
+/// (e.g. `position file`).
+pub fn game_of(text: &str, path: &Path, what: &str) -> Result<&'static str> {
+    boardroom_games::game_of_file(text).map_err(|e| match e {
+        FileGameError::Unknown(e) => anyhow!("{}: {e}", path.display()),
+        e => anyhow!("{}: not a valid {what}: {e}", path.display()),
+    })
+}
+
 /// Reads and validates a position from its JSON text (`path` names it in errors).
 pub fn load_position<G: Game>(text: &str, path: &Path) -> Result<G> {
     let pos: G::Position = serde_json::from_str(text)
@@ -27,57 +38,83 @@ pub fn load_position<G: Game>(text: &str, path: &Path) -> Result<G> {
 }
 
 /// `boardroom new`: prints the starting position of a new game.
-pub fn new_position<G: CliGame>(opts: &GameOptions, seed: u64) -> Result<()> {
-    let game = G::new(&G::make_config(opts)?, seed)?;
-    println!("{}", serde_json::to_string_pretty(&game.to_position())?);
-    Ok(())
+pub struct New {
+    /// Number of players.
+    pub players: usize,
+    /// The seat that starts.
+    pub first: Option<Seat>,
+    /// Seed of the game.
+    pub seed: u64,
+    /// The game's options as given.
+    pub options: GivenOptions,
+}
+
+impl Visitor for New {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        let config = config::<G>(self.players, self.first, &self.options)?;
+        let game = G::new(&config, self.seed)?;
+        println!("{}", serde_json::to_string_pretty(&game.to_position())?);
+        Ok(())
+    }
 }
 
 /// `boardroom apply`: loads a position, applies the actions, prints the result.
-pub fn apply<G: Game>(text: &str, path: &Path, actions: &[String]) -> Result<()> {
-    let mut game: G = load_position(text, path)?;
-    for (i, text) in actions.iter().enumerate() {
-        let Some(seat) = game.to_act().first() else {
-            bail!("action {} `{text}`: the game is over", i + 1);
-        };
-        let action = game
-            .parse_action(text)
-            .map_err(|e| anyhow!("action {}: {e}", i + 1))?;
-        game.play(seat, action)
-            .map_err(|e| anyhow!("action {} `{text}` rejected: {e}", i + 1))?;
-    }
-    println!("{}", serde_json::to_string_pretty(&game.to_position())?);
-    Ok(())
+pub struct Apply<'a> {
+    /// The position file's text.
+    pub text: &'a str,
+    /// The position file (for errors).
+    pub path: &'a Path,
+    /// The actions in notation.
+    pub actions: &'a [String],
 }
 
-/// `boardroom replay`: reads a record of any game and prints it move by move.
-pub fn replay_file(path: &Path) -> Result<()> {
-    let text = read_input(path)?;
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| anyhow!("{}: not a valid game record: {e}", path.display()))?;
-    let game = value.get("game").and_then(|g| g.as_str()).unwrap_or("");
-    match game {
-        boardroom_bigboss::position::GAME_NAME => {
-            replay::<boardroom_bigboss::BigBoss>(&parse_record(value, path)?)
+impl Visitor for Apply<'_> {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        let mut game: G = load_position(self.text, self.path)?;
+        for (i, text) in self.actions.iter().enumerate() {
+            let to_act = game.to_act();
+            let Some(first) = to_act.first() else {
+                bail!("action {} `{text}`: the game is over", i + 1);
+            };
+            let action = game
+                .parse_action(text)
+                .map_err(|e| anyhow!("action {}: {e}", i + 1))?;
+            // With several seats to act, the first for whom the action is legal plays it (the
+            // first the game waits for answers when it is legal for none).
+            let seat = to_act
+                .iter()
+                .find(|&s| game.check(s, action.clone()).is_ok())
+                .or_else(|| game.must_act().first())
+                .unwrap_or(first);
+            game.play(seat, action)
+                .map_err(|e| anyhow!("action {} `{text}` rejected: {e}", i + 1))?;
         }
-        boardroom_bigshot::position::GAME_NAME => {
-            replay::<boardroom_bigshot::BigShot>(&parse_record(value, path)?)
-        }
-        other => bail!("{}: unknown game `{other}` in the record", path.display()),
+        println!("{}", serde_json::to_string_pretty(&game.to_position())?);
+        Ok(())
     }
-    .map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
-fn parse_record<C: serde::de::DeserializeOwned + serde::Serialize>(
-    value: serde_json::Value,
-    path: &Path,
-) -> Result<Record<C>> {
-    serde_json::from_value(value)
-        .map_err(|e| anyhow!("{}: not a valid game record: {e}", path.display()))
+/// `boardroom replay`: prints a record move by move, with its events and the final scores.
+pub struct Replay<'a> {
+    /// The record file's text.
+    pub text: &'a str,
+    /// The record file (for errors).
+    pub path: &'a Path,
+}
+
+impl Visitor for Replay<'_> {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        let record: Record<G::Config> = serde_json::from_str(self.text)
+            .map_err(|e| anyhow!("{}: not a valid game record: {e}", self.path.display()))?;
+        replay::<G>(&record).map_err(|e| anyhow!("{}: {e}", self.path.display()))
+    }
 }
 
 /// Prints a record move by move.
-pub fn replay<G: CliGame>(record: &Record<G::Config>) -> Result<()> {
+fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
     println!(
         "{}, seed {}",
         G::describe_config(&record.config),
@@ -94,12 +131,14 @@ pub fn replay<G: CliGame>(record: &Record<G::Config>) -> Result<()> {
             );
             n += 1;
             for e in &step.events {
-                println!("        {}", G::describe_event(e));
+                println!("        {}", G::describe(e));
             }
         })
         .map_err(|e| anyhow!("{e}"))?;
     if game.is_over() {
-        print!("\n{}", game.score_table());
+        if let Some(table) = game.score_table() {
+            print!("\n{}", table.to_text());
+        }
     } else {
         println!("\n(the record ends before the game does)");
     }

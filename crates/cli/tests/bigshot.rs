@@ -286,10 +286,14 @@ fn big_shot_rejects_bad_options() {
         .args(["new", "big-boss", "--hidden-money"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("Big Shot options"));
+        .stderr(predicate::str::contains(
+            "Big Boss has no option `hidden_money` (its options: edition)",
+        ));
     boardroom()
         .args(["new", "big-shot", "--edition", "classic"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("no editions"));
+        .stderr(predicate::str::contains(
+            "Big Shot has no option `edition` (its options: hidden_money, board)",
+        ));
 }

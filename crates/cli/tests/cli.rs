@@ -38,7 +38,10 @@ fn help_and_unknown_flags() {
         .args(["simulate", "--edition", "deluxe"])
         .assert()
         .failure()
-        .stderr(predicate::str::contains("unknown edition"));
+        .stderr(
+            predicate::str::contains("`edition` cannot be `deluxe`")
+                .and(predicate::str::contains("modern, classic")),
+        );
     boardroom()
         .args(["simulate", "--players", "7", "--games", "1"])
         .assert()

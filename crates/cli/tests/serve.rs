@@ -88,7 +88,7 @@ async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
     let mut played = 0;
     while played < n {
         let Some(i) =
-            (0..clients.len()).find(|&i| !states[i]["legal"].as_array().unwrap().is_empty())
+            (0..clients.len()).find(|&i| !states[i]["actions"].as_array().unwrap().is_empty())
         else {
             assert!(
                 !states[0]["to_act"].as_array().unwrap().is_empty(),
@@ -101,7 +101,10 @@ async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
             continue;
         };
         played += 1;
-        let action = states[i]["legal"][0].as_str().unwrap().to_string();
+        let action = states[i]["actions"][0]["notation"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let msg = json!({"type": "act", "action": action});
         clients[i]
             .send(Message::text(msg.to_string()))
@@ -147,8 +150,8 @@ async fn a_killed_server_resumes_every_table_exactly() {
     ];
     // The bot may move first: let both catch up to the same version.
     while states[0]["version"] != states[1]["version"]
-        || (states[0]["legal"].as_array().unwrap().is_empty()
-            && states[1]["legal"].as_array().unwrap().is_empty())
+        || (states[0]["actions"].as_array().unwrap().is_empty()
+            && states[1]["actions"].as_array().unwrap().is_empty())
     {
         let behind = if states[0]["version"].as_u64() <= states[1]["version"].as_u64() {
             0
@@ -161,7 +164,7 @@ async fn a_killed_server_resumes_every_table_exactly() {
     // Wait for the bot if it is its turn, so nothing is in flight, then kill the server.
     while states
         .iter()
-        .all(|s| s["legal"].as_array().unwrap().is_empty())
+        .all(|s| s["actions"].as_array().unwrap().is_empty())
     {
         for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
             *s = next_state(c).await;
@@ -186,7 +189,7 @@ async fn a_killed_server_resumes_every_table_exactly() {
             b["observation"], a["observation"],
             "the same state after restart"
         );
-        assert_eq!(b["legal"], a["legal"]);
+        assert_eq!(b["actions"], a["actions"]);
     }
     let v = states[0]["version"].as_u64().unwrap();
     play(&mut clients, &mut states, 10).await;

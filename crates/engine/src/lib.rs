@@ -21,6 +21,8 @@
 //! * [`playout`] — uniformly random playouts (the simulator's and benchmark's workhorse).
 //! * [`rng`] — the seeded generator games keep inside their state.
 //! * [`error`] — errors shared by every game (notation, position, config).
+//! * [`testing`] — the conformance kit: the contract of [`Game`] checked on any game, used by
+//!   each game's tests.
 
 pub mod bot;
 pub mod error;
@@ -33,6 +35,7 @@ pub mod present;
 pub mod record;
 pub mod rng;
 pub mod seat;
+pub mod testing;
 
 pub use bot::{Bot, RandomBot};
 pub use error::{ConfigError, NotationError, PositionError};

@@ -159,6 +159,11 @@ pub trait Configure: Game {
     /// The options the game accepts.
     fn option_specs() -> &'static [OptionSpec];
 
+    /// Rewrites options given in a person's words into the form [`Options::check`] accepts
+    /// (e.g. another letter case or a synonym of a choice). Called before the check; values it
+    /// does not recognise are left for the check to refuse. The default changes nothing.
+    fn normalize_options(_options: &mut Options) {}
+
     /// Builds and validates a configuration. `options` has been checked against
     /// [`Configure::option_specs`] by the caller; `first` is the seat that starts (`None`: drawn
     /// from the seed).

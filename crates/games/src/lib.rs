@@ -139,7 +139,8 @@ pub fn info(id: &str) -> Result<GameInfo, UnknownGame> {
 }
 
 /// A configuration of game `G` for `players` players, checked against the game's player range
-/// and options: unknown options and bad values are refused with what is accepted.
+/// and options: unknown options and bad values are refused with what is accepted. The options
+/// are first put in the game's own words ([`Configure::normalize_options`]).
 pub fn make_config<G: Playable>(
     players: usize,
     first: Option<Seat>,
@@ -161,8 +162,10 @@ pub fn make_config<G: Playable>(
             )));
         }
     }
+    let mut options = options.clone();
+    G::normalize_options(&mut options);
     options.check(G::TITLE, G::option_specs())?;
-    G::make_config(players, first, options)
+    G::make_config(players, first, &options)
 }
 
 /// A position or record file whose game cannot be told.
@@ -269,6 +272,27 @@ mod tests {
             .to_string();
             assert!(e.contains("no_such_option"), "{e}");
         }
+    }
+
+    #[test]
+    fn options_are_read_in_the_game_own_words_before_the_check() {
+        use boardroom_bigboss::{BigBoss, Edition};
+        for (given, edition) in [
+            ("classic", Edition::Classic),
+            ("Classic", Edition::Classic),
+            ("1994", Edition::Classic),
+            ("MODERN", Edition::Modern),
+            ("2023", Edition::Modern),
+        ] {
+            let options = Options::new().with("edition", OptionValue::Text(given.into()));
+            let config = make_config::<BigBoss>(3, None, &options).unwrap();
+            assert_eq!(config.edition, edition, "{given}");
+        }
+        let options = Options::new().with("edition", OptionValue::Text("future".into()));
+        let e = make_config::<BigBoss>(3, None, &options)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("future") && e.contains("modern, classic"), "{e}");
     }
 
     #[test]

@@ -1,9 +1,10 @@
-//! The browser client, embedded in the binary: plain HTML, CSS and JavaScript from `web/`, no
-//! build step.
+//! The browser client, embedded in the binary: plain HTML, CSS and JavaScript modules from
+//! `web/`, no build step. The shell (`web/shell/`) is the same for every game; each game's own
+//! view module comes from the game's crate through the registry (`Present::web_assets`).
 
 /// One embedded file.
 pub struct Asset {
-    /// Its name under `/assets/`.
+    /// Its path under `/assets/`.
     pub name: &'static str,
     /// Its content type.
     pub content_type: &'static str,
@@ -14,11 +15,11 @@ pub struct Asset {
 /// The lobby page.
 pub const INDEX_HTML: &str = include_str!("../../../web/index.html");
 
-/// The Big Boss table page.
+/// The table page of every game (placeholders `{{…}}` filled in per table: see
+/// [`table_page`]).
 pub const TABLE_HTML: &str = include_str!("../../../web/table.html");
 
-/// The Big Shot table page.
-pub const BIGSHOT_HTML: &str = include_str!("../../../web/bigshot.html");
+const JS: &str = "text/javascript; charset=utf-8";
 
 /// Scripts and styles served under `/assets/`.
 pub const ASSETS: &[Asset] = &[
@@ -29,37 +30,134 @@ pub const ASSETS: &[Asset] = &[
     },
     Asset {
         name: "lobby.js",
-        content_type: "text/javascript; charset=utf-8",
+        content_type: JS,
         body: include_str!("../../../web/lobby.js"),
-    },
-    Asset {
-        name: "connection.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../../web/connection.js"),
-    },
-    Asset {
-        name: "table.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../../web/table.js"),
-    },
-    Asset {
-        name: "bigshot.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../../web/bigshot.js"),
-    },
-    Asset {
-        name: "board.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../../../web/board.js"),
     },
     Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../../../web/favicon.svg"),
     },
+    Asset {
+        name: "shell/main.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/main.js"),
+    },
+    Asset {
+        name: "shell/dom.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/dom.js"),
+    },
+    Asset {
+        name: "shell/connection.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/connection.js"),
+    },
+    Asset {
+        name: "shell/toast.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/toast.js"),
+    },
+    Asset {
+        name: "shell/log.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/log.js"),
+    },
+    Asset {
+        name: "shell/players.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/players.js"),
+    },
+    Asset {
+        name: "shell/prompt.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/prompt.js"),
+    },
+    Asset {
+        name: "shell/scores.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/scores.js"),
+    },
+    Asset {
+        name: "shell/rematch.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/rematch.js"),
+    },
 ];
 
-/// The embedded file called `name`.
-pub fn find(name: &str) -> Option<&'static Asset> {
-    ASSETS.iter().find(|a| a.name == name)
+/// The embedded shell file at `path` under `/assets/`.
+pub fn find(path: &str) -> Option<&'static Asset> {
+    ASSETS.iter().find(|a| a.name == path)
+}
+
+/// `text` with `&`, `<`, `>` and `"` escaped for HTML.
+pub fn escape_html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The table page for a table of game `game` (its id) titled `title`, variant `variant`, with
+/// the game's style sheets `styles` (paths under `/assets/`).
+pub fn table_page(game: &str, title: &str, variant: &str, styles: &[String]) -> String {
+    let links: String = styles
+        .iter()
+        .map(|s| {
+            format!(
+                "<link rel=\"stylesheet\" href=\"/assets/{}\">\n",
+                escape_html(s)
+            )
+        })
+        .collect();
+    TABLE_HTML
+        .replace("{{game}}", &escape_html(game))
+        .replace("{{title}}", &escape_html(title))
+        .replace("{{variant}}", &escape_html(variant))
+        .replace("{{styles}}\n", &links)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shell_module_imported_is_embedded() {
+        for a in ASSETS.iter().filter(|a| a.name.ends_with(".js")) {
+            for line in a.body.lines() {
+                let line = line.trim();
+                if !line.starts_with("import ") {
+                    continue;
+                }
+                let Some(from) = line.split(" from ").nth(1) else {
+                    continue;
+                };
+                let target = from.trim_matches(|c| c == '"' || c == '\'' || c == ';');
+                let dir = a.name.rsplit_once('/').map_or("", |(d, _)| d);
+                let path = target.trim_start_matches("./");
+                let full = if dir.is_empty() {
+                    path.to_string()
+                } else {
+                    format!("{dir}/{path}")
+                };
+                assert!(find(&full).is_some(), "{} imports {target}", a.name);
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_page_is_filled_in_and_escaped() {
+        let page = table_page("g", "A <b>", "x\"y", &["games/g/view.css".into()]);
+        assert!(!page.contains("{{"), "{page}");
+        assert!(page.contains("A &lt;b&gt;") && page.contains("x&quot;y"));
+        assert!(page.contains("href=\"/assets/games/g/view.css\""));
+        assert!(page.contains("data-game=\"g\""));
+    }
 }

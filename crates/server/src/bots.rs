@@ -39,28 +39,47 @@ pub fn make_bot<G: Evaluate>(kind: &str, seed: u64) -> Box<dyn Bot<G>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boardroom_bigboss::{BigBoss, Config, Edition};
-    use boardroom_bigshot::BigShot;
-    use boardroom_engine::Game;
+    use boardroom_engine::Options;
+    use boardroom_games::{Playable, Visitor};
+
+    /// Every bot level at a table of the visited game chooses a legal move.
+    struct EveryLevel;
+
+    impl Visitor for EveryLevel {
+        type Output = ();
+        fn visit<G: Playable>(self) {
+            let config = boardroom_games::make_config::<G>(
+                G::MIN_PLAYERS.max(3).min(G::MAX_PLAYERS),
+                None,
+                &Options::new(),
+            )
+            .unwrap();
+            let game = G::new(&config, 5).unwrap();
+            let seat = game.to_act().first().unwrap();
+            for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
+                let mut bot = make_bot::<G>(kind, 1);
+                let a = bot.choose(&game, seat);
+                assert!(game.check(seat, a).is_ok(), "{} {kind}", G::NAME);
+            }
+            assert_eq!(make_bot::<G>("hard", 1).name(), "hard");
+            assert_eq!(make_bot::<G>("heuristic", 1).name(), "heuristic");
+        }
+    }
 
     #[test]
     fn every_bot_level_plays_legal_moves() {
-        let game = BigBoss::new(&Config::new(Edition::Modern, 3), 5).unwrap();
-        let seat = game.to_act().first().unwrap();
-        for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
-            let mut bot = make_bot::<BigBoss>(kind, 1);
-            let a = bot.choose(&game, seat);
-            assert!(game.check(seat, a).is_ok(), "{kind}");
-        }
-        let game = BigShot::new(&boardroom_bigshot::Config::new(3), 5).unwrap();
-        let seat = game.to_act().first().unwrap();
-        for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
-            let mut bot = make_bot::<BigShot>(kind, 1);
-            let a = bot.choose(&game, seat);
-            assert!(game.check(seat, a).is_ok(), "big shot {kind}");
+        for id in boardroom_games::IDS {
+            boardroom_games::visit(id, EveryLevel).unwrap();
         }
         assert!(!is_bot("human") && !is_bot("grandmaster") && is_bot("hard"));
-        assert_eq!(make_bot::<BigBoss>("hard", 1).name(), "hard");
-        assert_eq!(make_bot::<BigBoss>("heuristic", 1).name(), "heuristic");
+    }
+
+    #[test]
+    fn every_bot_the_registry_offers_is_a_seat_kind() {
+        for g in boardroom_games::list() {
+            for b in g.bots {
+                assert!(is_bot(b), "{b}");
+            }
+        }
     }
 }

@@ -223,13 +223,20 @@ pub async fn run(
                     }
                     Ok(ClientMsg::Rematch) => {
                         let refusal = if viewer == Viewer::Spectator {
-                            Some("spectators cannot start a rematch".to_string())
+                            Some((
+                                ErrorCode::Illegal,
+                                "spectators cannot start a rematch".to_string(),
+                            ))
                         } else {
                             // On success every connection of the table is sent its link.
-                            lobby.rematch(&table_id).await.err()
+                            lobby
+                                .rematch(&table_id)
+                                .await
+                                .err()
+                                .map(|e| (e.code(), e.to_string()))
                         };
-                        if let Some(message) = refusal {
-                            let m = ServerMsg::error(ErrorCode::Illegal, message);
+                        if let Some((code, message)) = refusal {
+                            let m = ServerMsg::error(code, message);
                             if !writer.send(&mut socket, &m).await {
                                 break;
                             }

@@ -31,7 +31,7 @@ pub struct SeatRow {
 pub struct TableRow {
     /// The table's public identifier.
     pub id: String,
-    /// The game (`big-boss` or `big-shot`).
+    /// The game's id in the registry (`boardroom_games::IDS`).
     pub game: String,
     /// The game's configuration as JSON.
     pub config: String,
@@ -291,7 +291,7 @@ mod tests {
     fn table(id: &str) -> TableRow {
         TableRow {
             id: id.into(),
-            game: "big-boss".into(),
+            game: boardroom_games::IDS[0].into(),
             config: r#"{"edition":"modern","players":2}"#.into(),
             seed: u64::MAX - 3,
             created: 1,

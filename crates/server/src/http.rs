@@ -2,15 +2,16 @@
 
 use crate::assets;
 use crate::conn::{self, Bucket, Limits};
-use crate::lobby::{CreateTable, Lobby};
+use crate::lobby::{CreateTable, Lobby, LobbyError};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use boardroom_engine::Game;
-use serde::Deserialize;
+use boardroom_engine::WebAsset;
+use boardroom_games::{GameInfo, Playable, Visitor};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// What every request handler shares.
@@ -38,7 +39,8 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/t/{id}", get(table_page))
-        .route("/assets/{name}", get(asset))
+        .route("/assets/{*path}", get(asset))
+        .route("/api/games", get(list_games))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
@@ -63,21 +65,84 @@ async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Resp
         )
             .into_response();
     };
-    let big_shot =
-        handle.summary.lock().expect("summary lock").game == boardroom_bigshot::BigShot::NAME;
-    let page = if big_shot {
-        assets::BIGSHOT_HTML
-    } else {
-        assets::TABLE_HTML
+    let (game, variant) = {
+        let summary = handle.summary.lock().expect("summary lock");
+        (summary.game.clone(), summary.edition.clone())
     };
-    ([NO_CACHE], Html(page)).into_response()
+    match boardroom_games::visit(&game, PageVisitor { variant: &variant }) {
+        Ok(page) => ([NO_CACHE], Html(page)).into_response(),
+        Err(e) => (StatusCode::NOT_FOUND, e.to_string()).into_response(),
+    }
 }
 
-async fn asset(Path(name): Path<String>) -> Response {
-    match assets::find(&name) {
-        Some(a) => ([(header::CONTENT_TYPE, a.content_type), NO_CACHE], a.body).into_response(),
+/// The table page of the visited game.
+struct PageVisitor<'a> {
+    variant: &'a str,
+}
+
+impl Visitor for PageVisitor<'_> {
+    type Output = String;
+    fn visit<G: Playable>(self) -> String {
+        let styles: Vec<String> = G::web_assets()
+            .iter()
+            .filter(|a| a.name.ends_with(".css"))
+            .map(|a| game_asset_path(G::NAME, a.name))
+            .collect();
+        assets::table_page(G::NAME, G::TITLE, self.variant, &styles)
+    }
+}
+
+/// The path under `/assets/` of file `name` of game `id`'s browser view.
+fn game_asset_path(id: &str, name: &str) -> String {
+    format!("games/{id}/{name}")
+}
+
+/// The web assets of the visited game.
+struct AssetsVisitor;
+
+impl Visitor for AssetsVisitor {
+    type Output = &'static [WebAsset];
+    fn visit<G: Playable>(self) -> &'static [WebAsset] {
+        G::web_assets()
+    }
+}
+
+async fn asset(Path(path): Path<String>) -> Response {
+    let found = match path.strip_prefix("games/").and_then(|p| p.split_once('/')) {
+        Some((game, name)) => boardroom_games::visit(game, AssetsVisitor)
+            .ok()
+            .and_then(|files| files.iter().find(|f| f.name == name))
+            .map(|f| (f.content_type, f.body)),
+        None => assets::find(&path).map(|a| (a.content_type, a.body)),
+    };
+    match found {
+        Some((content_type, body)) => {
+            ([(header::CONTENT_TYPE, content_type), NO_CACHE], body).into_response()
+        }
         None => (StatusCode::NOT_FOUND, "no such file").into_response(),
     }
+}
+
+/// A game as `GET /api/games` lists it: the registry's [`GameInfo`] and where its browser view
+/// module is served.
+#[derive(Serialize)]
+pub struct GameListing {
+    /// What the registry says of the game.
+    #[serde(flatten)]
+    pub info: GameInfo,
+    /// The URL of the game's browser view module.
+    pub view: String,
+}
+
+async fn list_games() -> impl IntoResponse {
+    let games: Vec<GameListing> = boardroom_games::list()
+        .into_iter()
+        .map(|info| GameListing {
+            view: format!("/assets/{}", game_asset_path(info.id, "view.js")),
+            info,
+        })
+        .collect();
+    ([NO_CACHE], Json(games))
 }
 
 async fn list_tables(State(app): State<AppState>) -> impl IntoResponse {
@@ -107,11 +172,15 @@ async fn create_table(
     };
     match app.lobby.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
-        Err(e) => (
-            StatusCode::BAD_REQUEST,
-            Json(serde_json::json!({ "error": e })),
-        )
-            .into_response(),
+        Err(e) => {
+            let status = match e {
+                LobbyError::BadRequest(_) | LobbyError::NoSuchTable => StatusCode::BAD_REQUEST,
+                LobbyError::Full => StatusCode::SERVICE_UNAVAILABLE,
+                // The cause was logged where it happened; the client gets the generic message.
+                LobbyError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+        }
     }
 }
 

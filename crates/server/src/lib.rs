@@ -1,7 +1,8 @@
 //! # boardroom-server
 //!
-//! `boardroom serve`: a web server where friends and bots play Big Boss and Big Shot in the
-//! browser.
+//! `boardroom serve`: a web server where friends and bots play Boardroom's games in the
+//! browser. The server reaches the games only through the registry (`boardroom_games`) and the
+//! engine's traits: it is written once for every game.
 //!
 //! * [`http`] — routes: the pages, the embedded client ([`assets`]), the JSON API, WebSockets.
 //! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database.
@@ -11,7 +12,6 @@
 //! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives.
 //! * [`db`] — SQLite persistence (config, seed, seats, actions).
 //! * [`bots`] — seat kinds and the bots behind them.
-//! * [`games`] — the games hosted ([`games::ServerGame`]: what the server needs of each).
 
 #![warn(missing_docs)]
 
@@ -19,7 +19,6 @@ pub mod assets;
 pub mod bots;
 pub mod conn;
 pub mod db;
-pub mod games;
 pub mod http;
 pub mod lobby;
 pub mod protocol;

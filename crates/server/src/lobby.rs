@@ -3,41 +3,164 @@
 
 use crate::bots::{self, HUMAN};
 use crate::db::{Db, SeatRow, TableRow};
-use crate::games::{ServerGame, GAMES};
+use crate::protocol::ErrorCode;
 use crate::table::{self, seat_link, spectator_link, Command, Summary, TableHandle, TableInit};
 use crate::view::Step;
-use boardroom_bigboss::{BigBoss, Edition};
-use boardroom_bigshot::BigShot;
-use boardroom_engine::{Game, Record, RecordedAction};
+use boardroom_engine::{Configure, Options, Present, Record, RecordedAction};
+use boardroom_games::{Playable, Visitor};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, RwLock};
+use thiserror::Error;
 use tokio::sync::{oneshot, Mutex};
 
 /// The most tables one server holds (creating more is refused).
 pub const MAX_TABLES: usize = 20_000;
 
-/// A request to create a table.
+/// A request to create a table: `{"game": "<id>", "seats": [...], ...options}`.
 #[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct CreateTable {
-    /// The game: `big-boss` (the default) or `big-shot`.
+    /// The game's id in the registry (`GET /api/games`); the first game listed when absent.
     #[serde(default = "default_game")]
     pub game: String,
-    /// Big Boss: `modern` or `classic`.
-    #[serde(default)]
-    pub edition: Option<Edition>,
-    /// Big Shot: the hidden-money variant.
-    #[serde(default)]
-    pub hidden_money: bool,
     /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`).
     /// The number of seats is the number of players.
     pub seats: Vec<String>,
+    /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
+    /// Only options the game offers in the lobby are accepted.
+    #[serde(flatten)]
+    pub options: Options,
 }
 
 fn default_game() -> String {
-    BigBoss::NAME.to_string()
+    boardroom_games::IDS[0].to_string()
+}
+
+/// Why the lobby could not create, restore or rematch a table.
+#[derive(Debug, Error)]
+pub enum LobbyError {
+    /// The request is wrong (unknown game, option, seat kind, player count…): the message says
+    /// what is accepted. Nothing was created.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The server holds as many tables as it may.
+    #[error("this server already holds {MAX_TABLES} tables; no more can be created")]
+    Full,
+    /// The database failed; nothing was created. The cause is logged, not shown.
+    #[error("the table could not be saved; try again")]
+    Storage(#[source] anyhow::Error),
+    /// The table asked for does not exist or has stopped.
+    #[error("no such table")]
+    NoSuchTable,
+}
+
+impl LobbyError {
+    /// The WebSocket error code for this error (rematches are asked over the table's socket).
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            LobbyError::BadRequest(_) => ErrorCode::Illegal,
+            LobbyError::NoSuchTable => ErrorCode::NoSuchTable,
+            LobbyError::Full | LobbyError::Storage(_) => ErrorCode::Internal,
+        }
+    }
+}
+
+/// A future the lobby's visitors return (creating a table is asynchronous: it is stored first).
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Creates a table of the visited game from a lobby request.
+struct CreateVisitor<'a> {
+    lobby: &'a Lobby,
+    req: CreateTable,
+}
+
+impl<'a> Visitor for CreateVisitor<'a> {
+    type Output = BoxFuture<'a, Result<(Created, Vec<String>), LobbyError>>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let CreateVisitor { lobby, req } = self;
+        Box::pin(async move {
+            let config = lobby_config::<G>(req.seats.len(), &req.options)?;
+            lobby.start::<G>(config, req.seats, None).await
+        })
+    }
+}
+
+/// Creates the rematch of a table of the visited game from its stored configuration.
+struct RematchVisitor<'a> {
+    lobby: &'a Lobby,
+    config: String,
+    kinds: Vec<String>,
+    rematch_of: String,
+}
+
+impl<'a> Visitor for RematchVisitor<'a> {
+    type Output = BoxFuture<'a, Result<(Created, Vec<String>), LobbyError>>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let RematchVisitor {
+            lobby,
+            config,
+            kinds,
+            rematch_of,
+        } = self;
+        Box::pin(async move {
+            let config: G::Config = serde_json::from_str(&config).map_err(|e| {
+                LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
+            })?;
+            lobby.start::<G>(config, kinds, Some(rematch_of)).await
+        })
+    }
+}
+
+/// Rebuilds a stored table of the visited game and starts it.
+struct RestoreVisitor<'a> {
+    lobby: &'a Lobby,
+    row: &'a TableRow,
+    actions: &'a [crate::db::ActionRow],
+    rematch: Option<(String, Vec<String>)>,
+}
+
+impl Visitor for RestoreVisitor<'_> {
+    type Output = anyhow::Result<()>;
+    fn visit<G: Playable>(self) -> anyhow::Result<()> {
+        self.lobby
+            .restore::<G>(self.row, self.actions, self.rematch)
+    }
+}
+
+/// A configuration of `G` from the lobby: the player range and the options checked by the
+/// registry, and only options the game offers in the lobby (a file option would name a file on
+/// the server's disk, or carry a whole board: not for a web form).
+fn lobby_config<G: Playable>(players: usize, options: &Options) -> Result<G::Config, LobbyError> {
+    let specs = <G as Configure>::option_specs();
+    let offered: Vec<&str> = specs.iter().filter(|s| s.lobby).map(|s| s.name).collect();
+    let offered = if offered.is_empty() {
+        "none".to_string()
+    } else {
+        offered.join(", ")
+    };
+    for (name, _) in options.iter() {
+        let name: String = name.chars().take(40).collect();
+        match specs.iter().find(|s| s.name == name) {
+            Some(spec) if spec.lobby => {}
+            Some(_) => {
+                return Err(LobbyError::BadRequest(format!(
+                    "option `{name}` cannot be set from the lobby ({}'s lobby options: {offered})",
+                    G::TITLE
+                )))
+            }
+            None => {
+                return Err(LobbyError::BadRequest(format!(
+                    "{} has no option `{name}` (its options: {offered})",
+                    G::TITLE
+                )))
+            }
+        }
+    }
+    boardroom_games::make_config::<G>(players, None, options)
+        .map_err(|e| LobbyError::BadRequest(e.to_string()))
 }
 
 /// A seat of a new table, with its invite link (human seats only).
@@ -116,11 +239,17 @@ impl Lobby {
                 .rematch
                 .as_ref()
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
-            let started = match row.game.as_str() {
-                BigBoss::NAME => lobby.restore::<BigBoss>(&row, &actions, rematch),
-                BigShot::NAME => lobby.restore::<BigShot>(&row, &actions, rematch),
-                other => Err(anyhow::anyhow!("unknown game `{other}`")),
-            };
+            let started = boardroom_games::visit(
+                &row.game,
+                RestoreVisitor {
+                    lobby: &lobby,
+                    row: &row,
+                    actions: &actions,
+                    rematch,
+                },
+            )
+            .map_err(anyhow::Error::from)
+            .and_then(|r| r);
             if let Err(e) = started {
                 tracing::error!(table = %row.id, "cannot rebuild table: {e:#}");
             }
@@ -130,7 +259,7 @@ impl Lobby {
     }
 
     /// Replays stored table `row` as game `G` and starts it.
-    fn restore<G: ServerGame>(
+    fn restore<G: Playable>(
         &self,
         row: &TableRow,
         actions: &[crate::db::ActionRow],
@@ -185,77 +314,42 @@ impl Lobby {
         all
     }
 
-    /// Creates a table (stored before this returns) and starts it.
-    pub async fn create(&self, req: CreateTable) -> Result<Created, String> {
+    /// Creates a table (stored before this returns) and starts it. The game is found in the
+    /// registry by its id; its options are checked against those it offers in the lobby.
+    pub async fn create(&self, req: CreateTable) -> Result<Created, LobbyError> {
         if let Some(bad) = req.seats.iter().find(|k| !bots::is_kind(k)) {
-            return Err(format!(
+            return Err(LobbyError::BadRequest(format!(
                 "unknown seat kind `{}` (kinds: {})",
                 bad.chars().take(40).collect::<String>(),
                 bots::SEAT_KINDS.join(", ")
-            ));
+            )));
         }
-        let created = match req.game.as_str() {
-            BigBoss::NAME => {
-                if req.hidden_money {
-                    return Err("`hidden_money` is a Big Shot option".into());
-                }
-                let edition = req.edition.unwrap_or_default();
-                let config = boardroom_bigboss::Config::new(edition, req.seats.len());
-                config.validate().map_err(|e| e.to_string())?;
-                self.start::<BigBoss>(config, req.seats, None).await
-            }
-            BigShot::NAME => {
-                if req.edition.is_some() {
-                    return Err("`edition` is a Big Boss option".into());
-                }
-                let mut config = boardroom_bigshot::Config::new(req.seats.len());
-                config.hidden_money = req.hidden_money;
-                config.validate().map_err(|e| e.to_string())?;
-                self.start::<BigShot>(config, req.seats, None).await
-            }
-            other => {
-                return Err(format!(
-                    "unknown game `{}`: this server plays {}",
-                    other.chars().take(40).collect::<String>(),
-                    GAMES.map(|g| format!("`{g}`")).join(" and ")
-                ))
-            }
-        };
-        created.map(|(c, _)| c)
-    }
-
-    /// Creates a table of `G` with the stored configuration `config` (JSON), as a rematch.
-    async fn start_stored<G: ServerGame>(
-        &self,
-        config: &str,
-        kinds: Vec<String>,
-        rematch_of: String,
-    ) -> Result<(Created, Vec<String>), String> {
-        let config: G::Config = serde_json::from_str(config).map_err(|e| e.to_string())?;
-        self.start::<G>(config, kinds, Some(rematch_of)).await
+        let game = req.game.clone();
+        let create = boardroom_games::visit(&game, CreateVisitor { lobby: self, req })
+            .map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+        create.await.map(|(created, _)| created)
     }
 
     /// Stores and starts a new table of `G` (the configuration already checked).
-    async fn start<G: ServerGame>(
+    async fn start<G: Playable>(
         &self,
         config: G::Config,
         kinds: Vec<String>,
         rematch_of: Option<String>,
-    ) -> Result<(Created, Vec<String>), String> {
+    ) -> Result<(Created, Vec<String>), LobbyError> {
         let req_seats = kinds;
         if self.len() >= MAX_TABLES {
-            return Err(format!(
-                "this server already holds {MAX_TABLES} tables; no more can be created"
-            ));
+            return Err(LobbyError::Full);
         }
         let seed = rand::rngs::OsRng.next_u64();
-        let game = G::new(&config, seed).map_err(|e| e.to_string())?;
+        let game = G::new(&config, seed).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
         let id = new_table_id();
         let tokens: Vec<String> = req_seats.iter().map(|_| new_token()).collect();
         let row = TableRow {
             id: id.clone(),
             game: G::NAME.to_string(),
-            config: serde_json::to_string(&config).map_err(|e| e.to_string())?,
+            config: serde_json::to_string(&config)
+                .map_err(|e| LobbyError::Storage(anyhow::anyhow!("configuration as JSON: {e}")))?,
             seed,
             created: now(),
             seats: req_seats
@@ -269,10 +363,10 @@ impl Lobby {
             rematch_of,
             rematch: None,
         };
-        self.db.insert_table(row.clone()).await.map_err(|e| {
-            tracing::error!("cannot store a new table: {e:#}");
-            "the table could not be saved; try again".to_string()
-        })?;
+        if let Err(e) = self.db.insert_table(row.clone()).await {
+            tracing::error!(table = %id, "cannot store a new table: {e:#}");
+            return Err(LobbyError::Storage(e));
+        }
         let init = TableInit {
             id: id.clone(),
             created: row.created,
@@ -291,7 +385,7 @@ impl Lobby {
                 .enumerate()
                 .map(|(s, k)| CreatedSeat {
                     seat: s,
-                    name: G::seat_name(s),
+                    name: <G as Present>::seat_name(s),
                     kind: k.clone(),
                     link: (k == HUMAN).then(|| seat_link(&id, &tokens[s])),
                 })
@@ -304,35 +398,37 @@ impl Lobby {
 
     /// Starts the rematch of finished table `id` (same game, settings and seats; a new deal), or
     /// returns the one already started. Every connection of the old table is sent its link.
-    pub async fn rematch(&self, id: &str) -> Result<String, String> {
+    pub async fn rematch(&self, id: &str) -> Result<String, LobbyError> {
         let _one_at_a_time = self.rematch_lock.lock().await;
-        let handle = self.get(id).ok_or("no such table")?;
+        let handle = self.get(id).ok_or(LobbyError::NoSuchTable)?;
         let (tx, rx) = oneshot::channel();
         handle
             .tx
             .send(Command::Spec { reply: tx })
             .await
-            .map_err(|_| "the table has stopped")?;
-        let spec = rx.await.map_err(|_| "the table has stopped")?;
+            .map_err(|_| LobbyError::NoSuchTable)?;
+        let spec = rx.await.map_err(|_| LobbyError::NoSuchTable)?;
         if let Some(existing) = spec.rematch {
             // Already started: send the links again (to whoever asks, and everyone else).
             let _ = handle.tx.send(Command::ResendRematch).await;
             return Ok(existing);
         }
         if !spec.over {
-            return Err("a rematch can start once the game is over".into());
+            return Err(LobbyError::BadRequest(
+                "a rematch can start once the game is over".into(),
+            ));
         }
-        let (created, tokens) = match spec.game.as_str() {
-            BigBoss::NAME => {
-                self.start_stored::<BigBoss>(&spec.config, spec.kinds, spec.id)
-                    .await?
-            }
-            BigShot::NAME => {
-                self.start_stored::<BigShot>(&spec.config, spec.kinds, spec.id)
-                    .await?
-            }
-            other => return Err(format!("unknown game `{other}`")),
-        };
+        let start = boardroom_games::visit(
+            &spec.game,
+            RematchVisitor {
+                lobby: self,
+                config: spec.config,
+                kinds: spec.kinds,
+                rematch_of: spec.id,
+            },
+        )
+        .map_err(|e| LobbyError::Storage(e.into()))?;
+        let (created, tokens) = start.await?;
         let _ = handle
             .tx
             .send(Command::RematchReady {
@@ -345,7 +441,7 @@ impl Lobby {
 }
 
 /// Replays a stored table: the game now and its most recent steps.
-fn rebuild<G: ServerGame>(
+fn rebuild<G: Playable>(
     row: &TableRow,
     actions: &[crate::db::ActionRow],
 ) -> anyhow::Result<(G, VecDeque<Step<G>>)> {

@@ -4,9 +4,8 @@
 //! wrapped in an [`Envelope`] that carries the connection's sequence number (1, 2, 3… per
 //! connection, no gaps).
 
-use boardroom_engine::Seat;
+use boardroom_engine::{ScoreTable, Seat};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -82,11 +81,13 @@ pub struct SeatInfo {
 pub struct TableInfo {
     /// The table's identifier.
     pub id: String,
-    /// The game (`big-boss` or `big-shot`).
+    /// The game's id in the registry (as `GET /api/games` lists it).
     pub game: String,
-    /// The rule set or variant (`modern` or `classic`; `standard` or `hidden-money`).
+    /// The game's title.
+    pub title: String,
+    /// The rule set or variant (`Present::variant`).
     pub edition: String,
-    /// What the rule set calls a tower (`radio tower` or `owner flag`; empty for Big Shot).
+    /// What the rule set calls a tower (`Present::tower_name`; empty for games without one).
     pub tower_name: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
@@ -101,6 +102,21 @@ pub struct EventOut {
     pub text: String,
     /// The event's data (redacted for the viewer), as the game serializes its events.
     pub detail: serde_json::Value,
+}
+
+/// One legal action of the receiving seat, as it is shown it (from `Present::action_view`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ActionOut {
+    /// The action in the game's notation: what the client sends back to play it.
+    pub notation: String,
+    /// A short label for a button.
+    pub label: String,
+    /// What it does, briefly; may be empty.
+    pub effect: String,
+    /// What it costs in the game's money, when it costs money.
+    pub cost: Option<i64>,
+    /// The `kind:id` targets on the table that play it when clicked; empty: a button.
+    pub highlights: Vec<String>,
 }
 
 /// One accepted action and what it caused.
@@ -137,18 +153,25 @@ pub enum ServerMsg {
         version: usize,
         /// The seats that may act now (empty when the game is over).
         to_act: Vec<Seat>,
-        /// Your legal actions in notation (empty unless you are to act).
-        legal: Vec<String>,
-        /// What the legal actions that cost money cost (by notation), in millions.
-        costs: BTreeMap<String, u32>,
+        /// The turn or round number (`Present::turn`).
+        turn: u32,
+        /// Whether play waits for your seat (`Game::must_act`); in games with one actor at a
+        /// time, whether you are to act.
+        must_act: bool,
+        /// What you are asked to do, when you are to act (`Present::prompt`); otherwise null.
+        prompt: Option<String>,
+        /// Your legal actions, structured (empty unless you are to act).
+        actions: Vec<ActionOut>,
         /// What you may know of the game: the game's observation for your viewer.
         observation: serde_json::Value,
-        /// What the client needs beyond the observation (Big Shot: the board, the lowest bid,
-        /// your cash and next loan); absent for Big Boss.
+        /// What the client needs beyond the observation (`Present::extra`); absent when the
+        /// game adds nothing.
         #[serde(skip_serializing_if = "Option::is_none")]
         extra: Option<serde_json::Value>,
         /// The action that led here, with its events (absent on a resend).
         last: Option<LogEntry>,
+        /// The final scores once the game is over (`Present::score_table`); otherwise null.
+        scores: Option<ScoreTable>,
     },
     /// Who is connected to which seat changed.
     Presence {

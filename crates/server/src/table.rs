@@ -7,10 +7,10 @@
 
 use crate::bots::{self, HUMAN};
 use crate::db::Db;
-use crate::games::ServerGame;
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
-use boardroom_engine::{Bot, Game, Seat, Viewer};
+use boardroom_engine::{Bot, Game, Present, Seat, Viewer};
+use boardroom_games::Playable;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -99,9 +99,11 @@ pub struct TableSpec {
 pub struct Summary {
     /// The table's identifier.
     pub id: String,
-    /// The game.
+    /// The game's id.
     pub game: String,
-    /// The rule set.
+    /// The game's title.
+    pub title: String,
+    /// The rule set or variant.
     pub edition: String,
     /// Creation time (seconds since the Unix epoch).
     pub created: i64,
@@ -190,7 +192,7 @@ enum BotMsg<G: Game> {
     },
 }
 
-struct Table<G: ServerGame> {
+struct Table<G: Playable> {
     id: String,
     game: G,
     version: usize,
@@ -208,7 +210,7 @@ struct Table<G: ServerGame> {
 }
 
 /// Starts the task of a table and returns its handle.
-pub fn spawn<G: ServerGame>(init: TableInit<G>, db: Db, settings: TableSettings) -> TableHandle {
+pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -> TableHandle {
     let (tx, rx) = mpsc::channel(256);
     let (bot_tx, bot_rx) = mpsc::unbounded_channel();
     let bots = init
@@ -219,6 +221,7 @@ pub fn spawn<G: ServerGame>(init: TableInit<G>, db: Db, settings: TableSettings)
     let summary = Arc::new(Mutex::new(Summary {
         id: init.id.clone(),
         game: G::NAME.to_string(),
+        title: G::TITLE.to_string(),
         edition: init.game.variant(),
         created: init.created,
         seats: Vec::new(),
@@ -252,7 +255,7 @@ pub fn spawn<G: ServerGame>(init: TableInit<G>, db: Db, settings: TableSettings)
     TableHandle { tx, summary }
 }
 
-impl<G: ServerGame> Table<G> {
+impl<G: Playable> Table<G> {
     async fn run(
         &mut self,
         mut rx: mpsc::Receiver<Command>,
@@ -368,7 +371,7 @@ impl<G: ServerGame> Table<G> {
         (0..self.kinds.len())
             .map(|s| SeatInfo {
                 seat: s,
-                name: G::seat_name(s),
+                name: <G as Present>::seat_name(s),
                 kind: self.kinds[s].clone(),
                 online: self
                     .conns
@@ -383,6 +386,7 @@ impl<G: ServerGame> Table<G> {
         TableInfo {
             id: self.id.clone(),
             game: G::NAME.to_string(),
+            title: G::TITLE.to_string(),
             edition: self.game.variant(),
             tower_name: self.game.tower_name(),
             seats: self.seats(),
@@ -394,7 +398,7 @@ impl<G: ServerGame> Table<G> {
         let mut s = self.summary.lock().expect("summary lock");
         s.seats = self.seats();
         s.version = self.version;
-        s.turn = self.game.turn();
+        s.turn = <G as Present>::turn(&self.game);
         s.over = self.game.is_over();
         s.to_act = self.game.to_act().first();
     }
@@ -512,7 +516,7 @@ impl<G: ServerGame> Table<G> {
                 .game
                 .to_act()
                 .iter()
-                .map(G::seat_name)
+                .map(<G as Present>::seat_name)
                 .collect::<Vec<_>>()
                 .join(", ");
             let m = refuse(

@@ -1,17 +1,12 @@
 //! What each viewer receives: pure functions from the game to per-viewer messages.
 //!
-//! Everything a connection receives about the game is built here from `Game::observe` and
-//! `Game::redact` for that connection's viewer, so the leak tests can check this one place.
+//! Everything a connection receives about the game is built here from `Game::observe`,
+//! `Game::redact` and the game's [`Present`] for that connection's viewer, so the leak tests can
+//! check this one place.
 
-use crate::games::ServerGame;
-use crate::protocol::{EventOut, LogEntry, ServerMsg};
-use boardroom_engine::{Game, Seat, Viewer};
-use std::collections::BTreeMap;
-
-/// The name of a seat of game `G`: its colour.
-pub fn seat_name<G: ServerGame>(seat: Seat) -> String {
-    G::seat_name(seat)
-}
+use crate::protocol::{ActionOut, EventOut, LogEntry, ServerMsg};
+use boardroom_engine::{Game, Present, Seat, Viewer};
+use boardroom_games::Playable;
 
 /// One accepted action (as the table remembers it, unredacted).
 #[derive(Clone, Debug)]
@@ -27,7 +22,7 @@ pub struct Step<G: Game> {
 }
 
 /// The log entry of `step` as `viewer` may see it.
-pub fn log_entry<G: ServerGame>(step: &Step<G>, viewer: Viewer) -> LogEntry {
+pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer) -> LogEntry {
     LogEntry {
         index: step.index,
         seat: step.seat,
@@ -38,7 +33,7 @@ pub fn log_entry<G: ServerGame>(step: &Step<G>, viewer: Viewer) -> LogEntry {
             .map(|e| {
                 let detail = G::redact(e, viewer);
                 EventOut {
-                    text: G::describe(&detail),
+                    text: <G as Present>::describe(&detail),
                     detail: serde_json::to_value(&detail).unwrap_or_default(),
                 }
             })
@@ -46,47 +41,53 @@ pub fn log_entry<G: ServerGame>(step: &Step<G>, viewer: Viewer) -> LogEntry {
     }
 }
 
-/// The legal actions of `viewer` in notation (empty unless the viewer's seat is to act), and
-/// the cost of those that cost money.
-pub fn legal_for<G: ServerGame>(game: &G, viewer: Viewer) -> (Vec<String>, BTreeMap<String, u32>) {
-    let mut costs = BTreeMap::new();
-    let Viewer::Seat(seat) = viewer else {
-        return (Vec::new(), costs);
-    };
-    if !game.to_act().contains(seat) {
-        return (Vec::new(), costs);
-    }
-    let mut legal = Vec::new();
-    game.legal_actions(seat, &mut legal);
-    let texts = legal
-        .into_iter()
-        .map(|a| {
-            let text = game.format_action(a.clone());
-            if let Some(c) = game.cost(seat, a) {
-                costs.insert(text.clone(), c);
-            }
-            text
-        })
-        .collect();
-    (texts, costs)
+/// The seat of `viewer` when it is to act now.
+fn acting_seat<G: Playable>(game: &G, viewer: Viewer) -> Option<Seat> {
+    viewer.seat().filter(|&s| game.to_act().contains(s))
 }
 
-/// The `state` message for `viewer`: its observation, its legal actions, and the last step
-/// redacted for it.
-pub fn state_msg<G: ServerGame>(
+/// The legal actions of `viewer` as it is shown them (empty unless the viewer's seat is to
+/// act): notation, label, effect, cost and the targets that play them when clicked.
+pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
+    let Some(seat) = acting_seat(game, viewer) else {
+        return Vec::new();
+    };
+    let mut legal = Vec::new();
+    game.legal_actions(seat, &mut legal);
+    legal
+        .into_iter()
+        .map(|a| {
+            let view = game.action_view(seat, &a);
+            ActionOut {
+                notation: game.format_action(a),
+                label: view.label,
+                effect: view.effect,
+                cost: view.cost,
+                highlights: view.highlights,
+            }
+        })
+        .collect()
+}
+
+/// The `state` message for `viewer`: its observation, its actions and prompt (when it is to
+/// act), the final scores once the game is over, and the last step redacted for it.
+pub fn state_msg<G: Playable>(
     game: &G,
     viewer: Viewer,
     version: usize,
     last: Option<&Step<G>>,
 ) -> ServerMsg {
-    let (legal, costs) = legal_for(game, viewer);
+    let acting = acting_seat(game, viewer).is_some();
     ServerMsg::State {
         version,
         to_act: game.to_act().iter().collect(),
-        legal,
-        costs,
+        turn: <G as Present>::turn(game),
+        must_act: viewer.seat().is_some_and(|s| game.must_act().contains(s)),
+        prompt: acting.then(|| game.prompt()),
+        actions: actions_for(game, viewer),
         observation: serde_json::to_value(game.observe(viewer)).unwrap_or_default(),
         extra: game.extra(viewer),
         last: last.map(|s| log_entry(s, viewer)),
+        scores: game.score_table(),
     }
 }

@@ -90,11 +90,23 @@ async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
             ]
         }),
     );
-    let client = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{port}"))
-        .await
-        .expect("a WebDriver session");
+    // chromedriver may accept connections before it can start a session: retry, bounded.
+    let mut attempt = 0;
+    let client = loop {
+        attempt += 1;
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(client) => break client,
+            Err(e) if attempt < 5 => {
+                eprintln!("no WebDriver session yet ({e}); retrying");
+                tokio::time::sleep(Duration::from_millis(500 * attempt)).await;
+            }
+            Err(e) => panic!("no WebDriver session after {attempt} attempts: {e}"),
+        }
+    };
     (driver, client)
 }
 
@@ -131,8 +143,13 @@ async fn play_a_game_against_a_bot_by_clicking() {
     let (_driver, c) = start_driver(profile.path()).await;
     c.set_window_size(1280, 900).await.unwrap();
 
-    // The lobby: two players, Blue a bot.
+    // The lobby (built from `GET /api/games`): the first game's edition is a choice; two
+    // players, Blue a bot.
     c.goto(&server.url()).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#edition option[value='classic']"))
+        .await
+        .unwrap();
     c.wait()
         .for_element(Locator::Css("#players [data-players='2']"))
         .await
@@ -205,8 +222,9 @@ async fn play_a_game_against_a_bot_by_clicking() {
                 }
             }
         }
+        // Buttons, and whatever the game's view marks as clickable.
         let options = c
-            .find_all(Locator::Css("[data-act]"))
+            .find_all(Locator::Css("[data-act], [data-target].legal"))
             .await
             .unwrap_or_default();
         if options.is_empty() {
@@ -296,13 +314,24 @@ async fn play_big_shot_against_a_bot_by_clicking() {
     // The lobby: Big Shot, two players, Orange a bot.
     c.goto(&server.url()).await.unwrap();
     c.wait()
-        .for_element(Locator::Css("#game"))
+        .for_element(Locator::Css("#game option[value='big-shot']"))
+        .await
+        .unwrap();
+    c.find(Locator::Css("#game"))
         .await
         .unwrap()
         .select_by_value("big-shot")
         .await
         .unwrap();
+    c.wait()
+        .for_element(Locator::Css("#hidden-money"))
+        .await
+        .unwrap();
     assert!(visible(&c, "#hidden-money").await);
+    assert!(
+        !visible(&c, "#edition").await,
+        "an option of the other game is gone"
+    );
     assert!(!visible(&c, "#players [data-players='5']").await);
     c.find(Locator::Css("#players [data-players='2']"))
         .await
@@ -374,7 +403,7 @@ async fn play_big_shot_against_a_bot_by_clicking() {
             let input = c.find(Locator::Css("#bid-input")).await.unwrap();
             input.clear().await.unwrap();
             input.send_keys("999").await.unwrap();
-            c.find(Locator::Css("[data-act='bid']"))
+            c.find(Locator::Css("#bid-btn"))
                 .await
                 .unwrap()
                 .click()

@@ -219,3 +219,39 @@ fn big_shot_hidden_coins_of_others_do_not_reach_a_player() {
     }
     assert!(checked > 50 && differed == checked, "{checked} checks");
 }
+
+/// Actions and prompts go only to the seat that is to act: every other seat and spectators get
+/// an empty list and no prompt, in both games.
+#[test]
+fn actions_and_prompts_go_only_to_the_seat_to_act() {
+    let mut checked = 0;
+    for (game, version) in positions() {
+        for viewer in (0..game.num_players())
+            .map(Viewer::Seat)
+            .chain([Viewer::Spectator])
+        {
+            let msg = serde_json::to_value(view::state_msg(&game, viewer, version, None)).unwrap();
+            let acting = viewer.seat().is_some_and(|s| game.to_act().contains(s));
+            assert_eq!(msg["actions"].as_array().unwrap().is_empty(), !acting);
+            assert_eq!(msg["prompt"].is_null(), !acting);
+            checked += 1;
+        }
+    }
+    let mut config = boardroom_bigshot::Config::new(3);
+    config.hidden_money = true;
+    let mut game = boardroom_bigshot::BigShot::new(&config, 7).unwrap();
+    let mut bot = RandomBot::new(7);
+    while !game.is_over() {
+        for viewer in (0..3).map(Viewer::Seat).chain([Viewer::Spectator]) {
+            let msg = serde_json::to_value(view::state_msg(&game, viewer, 0, None)).unwrap();
+            let acting = viewer.seat().is_some_and(|s| game.to_act().contains(s));
+            assert_eq!(msg["actions"].as_array().unwrap().is_empty(), !acting);
+            assert_eq!(msg["prompt"].is_null(), !acting);
+            checked += 1;
+        }
+        let seat = game.to_act().first().unwrap();
+        let a = bot.choose(&game, seat);
+        game.play(seat, a).unwrap();
+    }
+    assert!(checked > 500, "{checked}");
+}

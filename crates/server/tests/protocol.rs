@@ -12,12 +12,354 @@ async fn play_first_legal(clients: &mut [Client], steps: usize) {
             return;
         };
         let version = clients[i].version();
+        check_actions(clients[i].state.as_ref().unwrap());
         let action = clients[i].legal()[0].clone();
         clients[i].play(&action).await;
         for c in clients.iter_mut() {
             c.until_version(version + 1).await;
         }
     }
+}
+
+/// Checks the structured actions and the prompt of a state sent to a seat that is to act: every
+/// action has notation and a label, a cost that is not negative, and highlights of the form
+/// `kind` or `kind:id`; notations are distinct.
+fn check_actions(state: &Value) {
+    let actions = state["actions"].as_array().unwrap();
+    assert!(!actions.is_empty(), "{state}");
+    assert!(
+        state["prompt"].as_str().is_some_and(|p| !p.is_empty()),
+        "{state}"
+    );
+    let mut seen = std::collections::HashSet::new();
+    for a in actions {
+        let notation = a["notation"].as_str().unwrap();
+        assert!(
+            !notation.is_empty() && seen.insert(notation.to_string()),
+            "{a}"
+        );
+        assert!(!a["label"].as_str().unwrap().is_empty(), "{a}");
+        assert!(a["effect"].is_string(), "{a}");
+        assert!(
+            a["cost"].is_null() || a["cost"].as_i64().unwrap() >= 0,
+            "{a}"
+        );
+        for t in a["highlights"].as_array().unwrap() {
+            let t = t.as_str().unwrap();
+            let (kind, id) = t.split_once(':').unwrap_or((t, "x"));
+            assert!(
+                !kind.is_empty() && kind.chars().all(|c| c.is_ascii_lowercase()),
+                "highlight `{t}` of {a}"
+            );
+            assert!(
+                !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric()),
+                "highlight `{t}` of {a}"
+            );
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_state_carries_well_formed_actions_prompts_and_scores() {
+    let server = start().await;
+    for (body, players) in [
+        (
+            json!({"game": "big-boss", "edition": "modern", "seats": ["human", "human", "human"]}),
+            3,
+        ),
+        (
+            json!({"game": "big-boss", "edition": "classic", "seats": ["human", "human"]}),
+            2,
+        ),
+        (
+            json!({"game": "big-shot", "seats": ["human", "human", "human"]}),
+            3,
+        ),
+        (
+            json!({"game": "big-shot", "hidden_money": true, "seats": ["human", "human"]}),
+            2,
+        ),
+    ] {
+        let table = server.create_with(body.clone()).await;
+        let mut clients = Vec::new();
+        for s in &table.seats {
+            let mut c = server.connect(s.link.as_ref().unwrap()).await;
+            c.until("state").await;
+            clients.push(c);
+        }
+        let mut watcher = server.connect(&table.spectator).await;
+        let (mut steps, mut kinds) = (0, std::collections::BTreeSet::new());
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        while let Some(i) = clients.iter().position(|c| !c.legal().is_empty()) {
+            for (j, c) in clients.iter().enumerate() {
+                let st = c.state.as_ref().unwrap();
+                assert_eq!(st["must_act"], json!(j == i), "{st}");
+                assert_eq!(st["scores"], Value::Null);
+                if j != i {
+                    assert_eq!(
+                        st["prompt"],
+                        Value::Null,
+                        "only the seat to act is prompted"
+                    );
+                }
+            }
+            let state = clients[i].state.clone().unwrap();
+            check_actions(&state);
+            for a in state["actions"].as_array().unwrap() {
+                for t in a["highlights"].as_array().unwrap() {
+                    kinds.insert(t.as_str().unwrap().split(':').next().unwrap().to_string());
+                }
+            }
+            // A pseudo-random legal action (bids kept low so games end).
+            let legal = clients[i].legal();
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            let cheap: Vec<&String> = legal
+                .iter()
+                .filter(|a| {
+                    a.strip_prefix("bid ")
+                        .is_none_or(|n| n.parse::<u32>().is_ok_and(|n| n <= 3))
+                })
+                .collect();
+            let pick = if cheap.is_empty() {
+                &legal[0]
+            } else {
+                cheap[(rng % cheap.len() as u64) as usize]
+            };
+            let version = clients[i].version();
+            clients[i].play(&pick.clone()).await;
+            for c in clients.iter_mut() {
+                c.until_version(version + 1).await;
+            }
+            steps += 1;
+            assert!(steps < 3000, "{body}: the game did not end");
+        }
+        // The end: every viewer gets the same score table, one row per seat, winners marked.
+        let end = watcher.until_version(clients[0].version()).await;
+        assert!(end["to_act"].as_array().unwrap().is_empty());
+        let scores = &end["scores"];
+        assert_eq!(
+            scores["rows"].as_array().unwrap().len(),
+            players,
+            "{scores}"
+        );
+        assert!(!scores["columns"].as_array().unwrap().is_empty());
+        for c in &clients {
+            let st = c.state.as_ref().unwrap();
+            assert_eq!(&st["scores"], scores);
+            assert_eq!(st["prompt"], Value::Null);
+            assert!(st["actions"].as_array().unwrap().is_empty());
+        }
+        assert!(
+            !kinds.is_empty(),
+            "{body}: something was played by clicking the table"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_are_listed_with_their_options_and_views() {
+    let server = start().await;
+    let http = reqwest::Client::new();
+    let games: Value = http
+        .get(format!("{}/api/games", server.url()))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let games = games.as_array().unwrap();
+    let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, boardroom_games::IDS);
+    for g in games {
+        let info = boardroom_games::info(g["id"].as_str().unwrap()).unwrap();
+        assert_eq!(g["title"], info.title);
+        assert_eq!(g["min_players"], info.min_players);
+        assert_eq!(g["max_players"], info.max_players);
+        assert_eq!(g["options"].as_array().unwrap().len(), info.options.len());
+        assert_eq!(g["seat_names"].as_array().unwrap().len(), info.max_players);
+        assert!(g["bots"].as_array().unwrap().contains(&json!("normal")));
+        // The game's view module and style sheet are served where the listing says.
+        let view = g["view"].as_str().unwrap();
+        assert_eq!(view, format!("/assets/games/{}/view.js", info.id));
+        let r = http
+            .get(format!("{}{view}", server.url()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 200);
+        assert!(r.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .contains("javascript"));
+        assert!(r.text().await.unwrap().contains("export default"));
+        let css = http
+            .get(format!(
+                "{}/assets/games/{}/view.css",
+                server.url(),
+                info.id
+            ))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(css.status(), 200);
+    }
+    let big_boss = &games[0];
+    let edition = &big_boss["options"][0];
+    assert_eq!(edition["name"], "edition");
+    assert_eq!(edition["kind"]["type"], "choice");
+    assert_eq!(edition["kind"]["choices"], json!(["modern", "classic"]));
+    assert_eq!(edition["lobby"], true);
+    let big_shot = &games[1];
+    assert_eq!(big_shot["options"][0]["kind"]["type"], "flag");
+    assert_eq!(big_shot["options"][1]["name"], "board");
+    assert_eq!(big_shot["options"][1]["lobby"], false);
+    for missing in [
+        "/assets/games/chess/view.js",
+        "/assets/games/big-boss/secret.js",
+        "/assets/nothing.js",
+    ] {
+        let r = http
+            .get(format!("{}{missing}", server.url()))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 404, "{missing}");
+    }
+    // Each table page loads the shell and its own game's style sheet, titled by the game.
+    for (body, title, css) in [
+        (
+            json!({"game": "big-boss", "seats": ["human", "random"]}),
+            "Big Boss",
+            "/assets/games/big-boss/view.css",
+        ),
+        (
+            json!({"game": "big-shot", "seats": ["human", "random"]}),
+            "Big Shot",
+            "/assets/games/big-shot/view.css",
+        ),
+    ] {
+        let t = server.create_with(body).await;
+        let page = http
+            .get(format!("{}{}", server.url(), t.spectator))
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(
+            page.contains(&format!("<title>Boardroom — {title}</title>")),
+            "{page}"
+        );
+        assert!(
+            page.contains(css) && page.contains("/assets/shell/main.js"),
+            "{page}"
+        );
+        assert!(!page.contains("{{"), "{page}");
+    }
+}
+
+/// The number of tables the server holds.
+async fn table_count(server: &common::TestServer) -> u64 {
+    let stats: Value = reqwest::get(format!("{}/api/stats", server.url()))
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    stats["tables"].as_u64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_refuses_what_the_registry_does_not_accept() {
+    let server = start().await;
+    let http = reqwest::Client::new();
+    server
+        .create_with(json!({"game": "big-shot", "seats": ["human", "human"]}))
+        .await;
+    let before = table_count(&server).await;
+    for (body, says) in [
+        (
+            json!({"game": "chess", "seats": ["human", "human"]}),
+            vec!["chess", "big-boss, big-shot"],
+        ),
+        (
+            json!({"game": "big-boss", "colour": "red", "seats": ["human", "human"]}),
+            vec!["colour", "edition"],
+        ),
+        (
+            json!({"game": "big-shot", "edition": "modern", "seats": ["human", "human"]}),
+            vec!["edition", "hidden_money"],
+        ),
+        (
+            json!({"game": "big-shot", "board": "{\"name\": \"x\"}", "seats": ["human", "human"]}),
+            vec![
+                "option `board` cannot be set from the lobby",
+                "hidden_money",
+            ],
+        ),
+        (
+            json!({"game": "big-boss", "edition": "future", "seats": ["human", "human"]}),
+            vec!["future", "modern, classic"],
+        ),
+        (
+            json!({"game": "big-shot", "seats": vec!["human"; 5]}),
+            vec!["2 to 4 players", "not 5"],
+        ),
+        (
+            json!({"game": "big-shot", "seats": ["human", "wizard"]}),
+            vec!["wizard", "human, random"],
+        ),
+    ] {
+        let r = http
+            .post(format!("{}/api/tables", server.url()))
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400, "{body}");
+        let v: Value = r.json().await.unwrap();
+        let error = v["error"].as_str().unwrap();
+        for s in says {
+            assert!(error.contains(s), "{body}: `{error}` should say `{s}`");
+        }
+    }
+    assert_eq!(table_count(&server).await, before, "nothing was created");
+    let stored: i64 = rusqlite::Connection::open(&server.db)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM tables", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored as u64, before, "nothing was stored");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_storage_failure_on_create_is_a_server_error_and_creates_nothing() {
+    let server = start().await;
+    server.create("modern", &["human", "random"]).await;
+    let before = table_count(&server).await;
+    // Break the database under the running server: its next insert fails.
+    rusqlite::Connection::open(&server.db)
+        .unwrap()
+        .execute_batch("PRAGMA foreign_keys = OFF; DROP TABLE seats;")
+        .unwrap();
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/tables", server.url()))
+        .json(&json!({"game": "big-boss", "seats": ["human", "random"]}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 500);
+    let v: Value = r.json().await.unwrap();
+    let error = v["error"].as_str().unwrap();
+    assert!(error.contains("could not be saved"), "{error}");
+    assert!(
+        !error.contains("seats"),
+        "the cause stays in the server's log: {error}"
+    );
+    assert_eq!(table_count(&server).await, before, "nothing was created");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -131,7 +473,7 @@ async fn reconnecting_with_the_seat_link_resumes() {
     }
     let now = first.state.clone().unwrap();
     assert_eq!(state["observation"], now["observation"]);
-    assert_eq!(state["legal"], now["legal"]);
+    assert_eq!(state["actions"], now["actions"]);
     // Dropping the first tab (a lost network) leaves the seat playable from the second.
     drop(first);
     while second.legal().is_empty() {
@@ -157,7 +499,7 @@ async fn a_spectator_sees_public_information_and_cannot_act() {
     let obs = &state["observation"];
     assert_eq!(obs["viewer"], "spectator");
     assert!(obs.get("hand").is_none());
-    assert!(state["legal"].as_array().unwrap().is_empty());
+    assert!(state["actions"].as_array().unwrap().is_empty());
     watcher.act("buy deck").await;
     assert_eq!(watcher.until("error").await["code"], "spectator");
     watcher.send(json!({"type": "rematch"})).await;
@@ -565,7 +907,7 @@ async fn a_restarted_server_resumes_a_big_shot_table() {
             s["observation"], b["observation"],
             "the same state after restart"
         );
-        assert_eq!(s["legal"], b["legal"]);
+        assert_eq!(s["actions"], b["actions"]);
         assert_eq!(s["extra"], b["extra"]);
     }
 }

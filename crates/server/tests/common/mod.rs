@@ -11,6 +11,16 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
+/// The notation of every action of a `state` message.
+pub fn notations(state: &Value) -> Vec<String> {
+    state["actions"]
+        .as_array()
+        .expect("a state carries `actions`")
+        .iter()
+        .map(|a| a["notation"].as_str().unwrap().to_string())
+        .collect()
+}
+
 /// A running test server.
 pub struct TestServer {
     pub addr: SocketAddr,
@@ -222,14 +232,8 @@ impl Client {
             .map_or(0, |s| s["version"].as_u64().unwrap())
     }
 
+    /// The legal actions of the latest state, in notation (`actions[].notation`).
     pub fn legal(&self) -> Vec<String> {
-        self.state.as_ref().map_or(Vec::new(), |s| {
-            s["legal"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|x| x.as_str().unwrap().to_string())
-                .collect()
-        })
+        self.state.as_ref().map_or(Vec::new(), notations)
     }
 }

@@ -2,8 +2,7 @@
 //! the `plotters` crate's SVG back end (text is written as SVG text, so no system fonts are
 //! needed). One row of two charts per simulated rule set.
 
-use crate::games::CliGame;
-use crate::simulate::Run;
+use super::results::Run;
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 use std::path::Path;
@@ -16,14 +15,14 @@ fn err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
 }
 
 /// Draws every run into the SVG file at `path`.
-pub fn draw<G: CliGame>(path: &Path, runs: &[Run]) -> Result<()> {
+pub fn draw(path: &Path, runs: &[Run]) -> Result<()> {
     let height = 420 * runs.len() as u32;
     let root = SVGBackend::new(path, (1100, height)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let areas = root.split_evenly((runs.len(), 2));
     for (i, run) in runs.iter().enumerate() {
         draw_scores(&areas[2 * i], run)?;
-        draw_win_rates::<G>(&areas[2 * i + 1], run)?;
+        draw_win_rates(&areas[2 * i + 1], run)?;
     }
     root.present().map_err(err)?;
     Ok(())
@@ -89,10 +88,7 @@ fn draw_scores(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run
 }
 
 /// Win rate by seat with its 95% confidence interval.
-fn draw_win_rates<G: CliGame>(
-    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
-    run: &Run,
-) -> Result<()> {
+fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run) -> Result<()> {
     let s = &run.summary;
     let n = s.players;
     let top = s
@@ -133,7 +129,7 @@ fn draw_win_rates<G: CliGame>(
             .map_err(err)?
             .label(format!(
                 "{} ({}): {:.1}%",
-                G::seat_name(seat),
+                run.seat_names[seat],
                 s.bots[seat],
                 100.0 * s.win_rate_by_seat[seat]
             ))

@@ -1,0 +1,298 @@
+// Big Boss in the browser: the 72-space loop as a square track (SVG) and, inside it, the
+// share-price track, the companies and the cards (HTML laid over the board); the hand in the
+// side column. Clickable things carry `data-target` (`space:23`, `company:Regent`, `card:46`,
+// `row:46`, `deck`, `level`), as `Present::action_view` highlights them; the table page's
+// shell marks and plays them.
+
+const SVGNS = "http://www.w3.org/2000/svg";
+const COMPANIES = ["Regent", "Lunar", "Eagle", "Kingdom", "Lion", "Atlas", "Comet", "Summit"];
+const TAGS = { Regent: "Re", Lunar: "Lu", Eagle: "Ea", Kingdom: "Ki", Lion: "Li", Atlas: "At", Comet: "Co", Summit: "Su" };
+// Companies whose colour needs dark text.
+const LIGHT = new Set(["Eagle", "Lion", "Comet"]);
+const CELL = 100;
+
+let h = null; // the shell's element helper, set on mount
+
+/** The column and row (0-18) of space s on the 19 x 19 ring, clockwise from the top left. */
+function spaceCell(s) {
+  const i = s - 1, side = Math.floor(i / 18), k = i % 18;
+  if (side === 0) return [k, 0];
+  if (side === 1) return [18, k];
+  if (side === 2) return [18 - k, 18];
+  return [0, 18 - k];
+}
+
+function svg(tag, attrs = {}, ...kids) {
+  const e = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) e.setAttribute(k, v);
+  for (const kid of kids) if (kid) e.append(kid);
+  return e;
+}
+
+function companyChip(name) {
+  const c = document.createElement("span");
+  c.className = "chip" + (LIGHT.has(name) ? " light" : "");
+  c.style.background = `var(--c-${name})`;
+  c.textContent = TAGS[name] || name;
+  c.title = name;
+  return c;
+}
+
+/** The first highlight of `action` of kind `kind` (`space`, `company`…), without the kind. */
+function targetOf(action, kind) {
+  const t = action.highlights.find((x) => x.startsWith(kind + ":"));
+  return t ? t.slice(kind.length + 1) : null;
+}
+
+function starPath(cx, cy, r1, r2) {
+  let d = "";
+  for (let i = 0; i < 10; i++) {
+    const r = i % 2 ? r2 : r1, a = -Math.PI / 2 + (i * Math.PI) / 5;
+    d += (i ? "L" : "M") + (cx + r * Math.cos(a)).toFixed(1) + " " + (cy + r * Math.sin(a)).toFixed(1);
+  }
+  return d + "Z";
+}
+
+function recentSpaces(last) {
+  const s = new Set();
+  if (!last) return s;
+  for (const e of last.events) {
+    const d = e.detail;
+    if (d.space) s.add(d.space);
+    if (d.spaces) d.spaces.forEach((x) => s.add(x));
+  }
+  return s;
+}
+
+/** Lights the three spaces a company founded from `start` would take. */
+function preview(start, on) {
+  for (let k = 0; k < 3; k++) {
+    const s = ((start - 1 + k) % 72) + 1;
+    const g = document.querySelector(`.space[data-space="${s}"]`);
+    if (g) g.classList.toggle("preview", on);
+  }
+}
+
+/** The founding action whose first space is `space`, if one is legal. */
+function foundingAt(ctx, space) {
+  return ctx.actions.find((a) => a.notation.startsWith("found ") && a.highlights.includes(`space:${space}`));
+}
+
+function drawBoard(svgEl, ctx) {
+  const obs = ctx.obs;
+  const recent = recentSpaces(ctx.state.last);
+  const bySpace = new Map(obs.board.map((e) => [e.space, e]));
+  const hq = new Map();
+  for (const c of obs.companies) if (c.hq) hq.set(c.hq, c);
+  const nodes = [svg("rect", { x: 0, y: 0, width: 1900, height: 1900, rx: 40, fill: "#efe4c6" })];
+  nodes.push(svg("rect", { x: 100, y: 100, width: 1700, height: 1700, rx: 16, fill: "#f7f1e1", stroke: "#d8cca9", "stroke-width": 3 }));
+  for (let s = 1; s <= 72; s++) {
+    const [col, row] = spaceCell(s);
+    const x = col * CELL, y = row * CELL;
+    const e = bySpace.get(s);
+    const cls = ["space"];
+    if (e) cls.push("built");
+    if (e && LIGHT.has(e.company)) cls.push("light");
+    if (recent.has(s)) cls.push("recent");
+    const g = svg("g", { class: cls.join(" "), "data-space": s, "data-target": `space:${s}` });
+    const fill = e ? `var(--c-${e.company})` : "#fbf6e8";
+    g.append(svg("rect", { class: "cell", x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 10, fill }));
+    const num = svg("text", { class: "num", x: x + 12, y: y + 28 });
+    num.textContent = s;
+    g.append(num);
+    if (e) {
+      const tag = svg("text", { class: "tag" + (LIGHT.has(e.company) ? " light" : ""), x: x + 50, y: y + 62, "text-anchor": "middle" });
+      tag.textContent = TAGS[e.company];
+      g.append(tag);
+      // Building floors, bottom up.
+      for (let f = 0; f < Math.min(e.height, 6); f++) {
+        g.append(svg("rect", { class: "floor", x: x + 14 + f * 12, y: y + 74, width: 10, height: 14, rx: 2 }));
+      }
+      if (e.height > 1) {
+        const t = svg("text", { class: "num", x: x + 88, y: y + 88, "text-anchor": "end" });
+        t.textContent = "×" + e.height;
+        g.append(t);
+      }
+      const title = svg("title");
+      title.textContent = `Space ${s}: ${e.company}, ${e.height} piece${e.height > 1 ? "s" : ""}`;
+      g.append(title);
+    }
+    const c = hq.get(s);
+    if (c) {
+      g.append(svg("path", { d: starPath(x + 80, y + 22, 13, 6), fill: "#fff", stroke: "#222", "stroke-width": 2 }));
+      if (c.tower !== undefined && c.tower !== null) {
+        // The tower: a mast in the owner's colour with the owner's initial.
+        g.append(svg("rect", { x: x + 56, y: y + 6, width: 16, height: 30, rx: 3, fill: `var(--p${c.tower})`, stroke: "#111", "stroke-width": 2 }));
+        const t = svg("text", { x: x + 64, y: y + 28, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#fff" });
+        t.textContent = ctx.name(c.tower)[0];
+        g.append(t);
+      }
+    }
+    if (foundingAt(ctx, s)) {
+      g.addEventListener("mouseenter", () => preview(s, true));
+      g.addEventListener("mouseleave", () => preview(s, false));
+    }
+    nodes.push(g);
+  }
+  svgEl.replaceChildren(...nodes);
+}
+
+/** What lies next to space s, as a short hint for its card. */
+function cardHint(s, board) {
+  const at = (x) => board.find((e) => e.space === x);
+  if (at(s)) return "built";
+  const left = at(s === 1 ? 72 : s - 1), right = at(s === 72 ? 1 : s + 1);
+  const names = [...new Set([left, right].filter(Boolean).map((e) => TAGS[e.company]))];
+  return names.length ? "by " + names.join("+") : "open";
+}
+
+/** A card face (`target`: what clicking it plays); an industry card shows its space. */
+function cardEl(card, target, board) {
+  const level = card.startsWith("L");
+  const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : cardHint(Number(card), board);
+  return h("div", { class: "card" + (level ? " level" : ""), "data-card": card, "data-target": target },
+    card, h("small", {}, label));
+}
+
+function drawInner(inner, ctx) {
+  const obs = ctx.obs;
+  const towerName = ctx.table ? ctx.table.tower_name : "tower";
+  const companies = new Map(obs.companies.map((c) => [c.name, c]));
+  const cells = [];
+  for (let p = 1; p <= 50; p++) {
+    const here = obs.companies.filter((c) => c.status === "active" && c.price === p);
+    cells.push(h("div", { class: "price-cell", "data-price": p }, String(p),
+      h("div", { class: "markers" }, here.map((c) => companyChip(c.name)))));
+  }
+  const companyCards = COMPANIES.map((name) => {
+    const c = companies.get(name);
+    const status = c ? c.status : "unfounded";
+    const lines = [];
+    if (status === "active") {
+      lines.push(h("div", { class: "detail" }, `Price ${c.price} · ${c.supply} shares left`));
+      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? `${towerName}: ${ctx.name(c.tower)}` : `HQ on ${c.hq}`));
+    } else if (status === "gone") {
+      lines.push(h("div", { class: "detail" }, "Acquired"));
+    } else {
+      lines.push(h("div", { class: "detail" }, "Not founded"));
+    }
+    return h("div", { class: `company ${status}`, "data-company": name, "data-target": `company:${name}` },
+      h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
+        status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
+  });
+  const supply = [
+    h("div", { class: "group" }, h("h3", {}, "Deck"),
+      h("div", { class: "card back", id: "deck", "data-target": "deck", title: "Cards left in the deck" },
+        String(obs.deck_size), h("small", {}, "cards"))),
+  ];
+  if (obs.edition === "modern") {
+    supply.push(h("div", { class: "group" }, h("h3", {}, "Row"),
+      h("div", { class: "cards" }, obs.row.map((card) => cardEl(card, `row:${card}`, obs.board)))));
+    supply.push(h("div", { class: "group" }, h("h3", {}, "Levels"),
+      h("div", { class: "card level", id: "level-stack", "data-target": "level" },
+        String(obs.level_stack), h("small", {}, "level cards"))));
+  }
+  const lastDiscard = obs.discard.slice(-1)[0];
+  supply.push(h("div", { class: "group" }, h("h3", {}, "Discard"),
+    h("div", { class: "card", title: obs.discard.join(", ") }, lastDiscard || "–", h("small", {}, `${obs.discard.length} played`))));
+  supply.push(h("div", { class: "group" }, h("h3", {}, "Pieces"),
+    h("div", { class: "card" }, String(obs.pieces), h("small", {}, "in supply"))));
+  inner.replaceChildren(
+    h("div", {}, h("h3", {}, "Share prices"), h("div", { class: "price-track" }, cells)),
+    h("div", {}, h("h3", {}, "Companies"), h("div", { class: "companies" }, companyCards)),
+    h("div", { class: "supply-area" }, supply),
+    h("div", { class: "center-title" }, "BIG BOSS"));
+}
+
+function drawHand(ctx) {
+  const obs = ctx.obs;
+  const panel = document.getElementById("hand-panel");
+  if (!obs.hand) {
+    panel.hidden = true;
+    return;
+  }
+  panel.hidden = false;
+  const playable = new Set(ctx.actions.map((a) => targetOf(a, "card")).filter(Boolean));
+  const order = (c) => parseInt(c.replace("L", "100"), 10) || 0;
+  const cards = obs.hand.slice().sort((a, b) => order(a) - order(b));
+  document.getElementById("hand").replaceChildren(...(cards.length ? cards.map((c) => {
+    const el = cardEl(c, `card:${c}`, obs.board);
+    if (playable.size && !playable.has(c)) el.classList.add("dead");
+    return el;
+  }) : [h("span", { class: "empty" }, "No cards.")]));
+}
+
+export default {
+  mount(ctx) {
+    h = ctx.h;
+    const board = svg("svg", { id: "board", viewBox: "0 0 1900 1900", role: "img", "aria-label": "The board: 72 spaces around the table" });
+    ctx.root.replaceChildren(h("div", { class: "board-wrap", id: "board-wrap" }, board, h("div", { class: "board-inner", id: "board-inner" })));
+    ctx.side.replaceChildren(h("section", { class: "panel hand", id: "hand-panel", hidden: true },
+      h("h2", {}, "Your hand"), h("div", { class: "cards", id: "hand" })));
+  },
+
+  render(ctx) {
+    drawBoard(document.getElementById("board"), ctx);
+    drawInner(document.getElementById("board-inner"), ctx);
+    drawHand(ctx);
+  },
+
+  seatColour: (seat) => `var(--p${seat})`,
+
+  /** Cards are played from the hand; spaces are clicked on the board when there are many. */
+  button(action, ctx) {
+    if (targetOf(action, "card")) return false;
+    if (targetOf(action, "space")) return ctx.actions.filter((a) => targetOf(a, "space")).length <= 12;
+    return true;
+  },
+
+  decorate(button, action, ctx) {
+    const company = targetOf(action, "company");
+    if (company) button.prepend(companyChip(company));
+    if (action.notation === "end") button.classList.add("primary");
+    const space = targetOf(action, "space");
+    if (space && foundingAt(ctx, space) === action) {
+      button.addEventListener("mouseenter", () => preview(Number(space), true));
+      button.addEventListener("mouseleave", () => preview(Number(space), false));
+    }
+  },
+
+  /** A card of the hand that cannot be played may still be clicked: the server names the rule. */
+  attempt(target, ctx) {
+    if (!target.startsWith("card:") || !ctx.actions.some((a) => targetOf(a, "card"))) return null;
+    return "play " + target.slice(5);
+  },
+
+  hint(ctx) {
+    const p = ctx.obs.phase;
+    if (p.step === "over") return p.reason === "all_passed" ? "Every player passed in a row." : "The last building piece was placed.";
+    if (!ctx.actions.length) return ctx.you === null ? "You are watching." : "Your hand is below; it will be your turn soon.";
+    switch (p.step) {
+      case "turn": return "Highlighted cards and spaces can be clicked.";
+      case "choose_triple": return "Click the first of the three spaces (highlighted), or a button.";
+      case "choose_level_space": return "Highlighted spaces can take it.";
+      case "choose_join": return "The higher price then acquires the other.";
+      default: return "";
+    }
+  },
+
+  playerInfo(seat, ctx) {
+    const obs = ctx.obs;
+    const p = obs.players[seat];
+    if (!p) return {};
+    const tower = ctx.table ? ctx.table.tower_name : "tower";
+    const shares = Object.entries(p.shares).filter(([, n]) => n > 0).map(([c, n]) =>
+      h("span", { title: `${n} share${n > 1 ? "s" : ""} of ${c}` }, companyChip(c), "×" + n));
+    const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: `${tower} on ${c.name}` }, "▲", companyChip(c.name)));
+    return {
+      badge: h("span", { class: "money", title: "money in millions" }, `$${p.money}M`),
+      rows: [
+        h("div", { class: "row2" },
+          h("span", {}, `${p.hand_size} card${p.hand_size === 1 ? "" : "s"}` + (p.level_cards ? ` (${p.level_cards} level)` : "")),
+          h("span", {}, `· ${p.towers_placed}/2 ${tower}s`),
+          p.known.length ? h("span", { title: "cards everyone knows of" }, `· known: ${p.known.join(", ")}`) : null),
+        shares.length || towers.length ? h("div", { class: "row2" }, shares, towers) : null,
+      ],
+    };
+  },
+};

@@ -1,0 +1,151 @@
+//! Playing the games of a simulation: one game with a bot per seat, and many games on several
+//! threads with a progress bar.
+
+use super::results::GameResult;
+use crate::seats::make_bot;
+use anyhow::Result;
+use boardroom_engine::{Bot, Game};
+use boardroom_games::Playable;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// A seat's player during a simulated game.
+enum Player<G: Game> {
+    /// Uniformly random, from the game's shared generator (cheap; no allocation).
+    Random,
+    /// A bot.
+    Bot(Box<dyn Bot<G>>),
+}
+
+/// Plays game `index`: seed `base + index`, bots seeded from the game seed and their seat.
+/// When several seats may act, the game's generator picks which acts (fairly; one seat to act
+/// draws nothing from it).
+pub fn play_one<G: Playable>(
+    config: &G::Config,
+    bots: &[String],
+    base: u64,
+    index: u64,
+    legal: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+) -> Result<GameResult> {
+    let seed = base.wrapping_add(index);
+    let mut game = G::new(config, seed)?;
+    let n = game.num_players();
+    let mut players: Vec<Player<G>> = Vec::with_capacity(n);
+    for (seat, name) in bots.iter().enumerate() {
+        players.push(if name == "random" {
+            Player::Random
+        } else {
+            let bot_seed = seed
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(seat as u64 + 1);
+            Player::Bot(make_bot::<G>(name, bot_seed)?)
+        });
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
+    let mut stats: BTreeMap<&'static str, f64> = BTreeMap::new();
+    let mut decisions = 0u64;
+    while let Some(seat) = game.to_act().choose(&mut rng) {
+        let action = match &mut players[seat] {
+            Player::Random => {
+                game.legal_actions(seat, legal);
+                if legal.is_empty() {
+                    // A seat that may act but has nothing listed lets the others go on; one
+                    // the game waits for must have a move.
+                    anyhow::ensure!(
+                        !game.must_act().contains(seat),
+                        "seat {seat} must act but has no legal action"
+                    );
+                    continue;
+                }
+                legal[rng.gen_range(0..legal.len())].clone()
+            }
+            Player::Bot(bot) => bot.choose(&game, seat),
+        };
+        if let Some(k) = game.action_stat(seat, &action) {
+            *stats.entry(k).or_insert(0.0) += 1.0;
+        }
+        events.clear();
+        game.apply(seat, action.clone(), events)
+            .map_err(|e| anyhow::anyhow!("bot chose an illegal action {action:?}: {e}"))?;
+        decisions += 1;
+    }
+    let outcome = game.outcome().expect("the game is over");
+    for (k, v) in game.final_stats() {
+        stats.insert(k, v);
+    }
+    Ok(GameResult {
+        index,
+        seed,
+        rewards: (0..n).map(|s| outcome.reward(s)).collect(),
+        scores: outcome.scores.clone(),
+        money: (0..n).map(|s| game.money(s)).collect(),
+        decisions,
+        stats,
+    })
+}
+
+/// Plays `games` games of `config` from seed `seed` on `threads` threads; returns them in
+/// index order and the seconds taken.
+pub fn run_games<G: Playable>(
+    config: &G::Config,
+    bots: &[String],
+    games: u64,
+    seed: u64,
+    threads: usize,
+    label: &str,
+) -> Result<(Vec<GameResult>, f64)> {
+    let bar = ProgressBar::new(games);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{spinner} {msg} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, ETA {eta})",
+        )
+        .expect("valid template"),
+    );
+    bar.set_message(label.to_string());
+    let next = AtomicU64::new(0);
+    let results = Mutex::new(Vec::with_capacity(games as usize));
+    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                let mut legal = Vec::with_capacity(128);
+                let mut events = Vec::with_capacity(32);
+                let mut local = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    match play_one::<G>(config, bots, seed, i, &mut legal, &mut events) {
+                        Ok(r) => local.push(r),
+                        Err(e) => {
+                            *failure.lock().expect("no panics while locked") = Some(e);
+                            next.store(games, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    bar.inc(1);
+                }
+                results
+                    .lock()
+                    .expect("no panics while locked")
+                    .extend(local);
+            });
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    if let Some(e) = failure.into_inner().expect("threads joined") {
+        return Err(e);
+    }
+    let mut results = results.into_inner().expect("threads joined");
+    results.sort_by_key(|r| r.index);
+    Ok((results, seconds))
+}

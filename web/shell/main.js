@@ -1,0 +1,200 @@
+// The table page of every game: the shell (connection, log, players, prompt and buttons,
+// toasts, final scores, rematch) around the game's own view module, which draws the table and
+// marks what can be clicked with `data-target="kind:id"` attributes. The state's `actions`
+// say which targets play which action: the page never reads the notation.
+import { $, h, cap } from "./dom.js";
+import { Connection } from "./connection.js";
+import { toast } from "./toast.js";
+import { renderLog } from "./log.js";
+import { renderPlayers } from "./players.js";
+import { renderPrompt, choose, closeChooser } from "./prompt.js";
+import { renderScores } from "./scores.js";
+import { Rematch } from "./rematch.js";
+
+const game = document.body.dataset.game;
+const params = new URLSearchParams(location.search);
+const tableId = location.pathname.split("/").filter(Boolean).pop();
+const conn = new Connection(tableId, params.get("k"), onMessage);
+const rematch = new Rematch(conn);
+let view = {};
+let log = [];
+let finalClosed = false;
+
+/** What the view module is given: the table, the state and helpers. */
+const ctx = {
+  table: null, // `welcome.table`
+  you: null, // our seat, or null when watching
+  state: null, // the latest `state` message
+  get obs() { return this.state ? this.state.observation : null; },
+  get extra() { return (this.state && this.state.extra) || {}; },
+  get actions() { return this.state ? this.state.actions : []; },
+  root: $("#view"),
+  side: $("#view-side"),
+  h,
+  name: (seat) => (ctx.table && ctx.table.seats[seat] ? ctx.table.seats[seat].name : `Seat ${seat + 1}`),
+  colour: (seat) => (view.seatColour ? view.seatColour(seat, ctx) : `var(--seat-${ctx.name(seat).toLowerCase()})`),
+  /** The actions played by clicking `target`, as the view narrows them. */
+  actionsAt(target) {
+    const all = ctx.actions.filter((a) => a.highlights.includes(target));
+    return view.narrow ? view.narrow(all, target, ctx) : all;
+  },
+  play: (notation) => { closeChooser(); conn.act(notation); },
+  render: () => render(),
+};
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      ctx.table = msg.table;
+      ctx.you = msg.you;
+      log = msg.log.slice();
+      if (msg.rematch) rematch.link = msg.rematch;
+      $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
+        (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
+      drawLog();
+      break;
+    case "state":
+      ctx.state = msg;
+      if (msg.last) {
+        log.push(msg.last);
+        if (log.length > 300) log.shift();
+        drawLog();
+      }
+      render();
+      break;
+    case "presence":
+      if (ctx.table) {
+        ctx.table.seats = msg.seats;
+        if (ctx.state) renderPlayers(ctx, view);
+      }
+      break;
+    case "error":
+      if (msg.code === "bad_token") {
+        conn.refused = true;
+        $("#prompt").replaceChildren(h("div", { class: "what" }, "This link holds no seat here."),
+          h("div", { class: "hint" }, msg.message), h("a", { class: "btn", href: `/t/${tableId}` }, "Watch the table instead"));
+        $("#turn-text").textContent = "Not seated";
+      }
+      toast(msg.message);
+      break;
+    case "rematch":
+      if (rematch.started(msg.link)) return;
+      renderFinal();
+      toast("A rematch has started", true);
+      break;
+    default:
+      break;
+  }
+}
+
+function drawLog() {
+  renderLog(log, ctx.name, ctx.colour);
+}
+
+function render() {
+  const st = ctx.state;
+  if (!st) return;
+  closeChooser();
+  if (view.render) view.render(ctx);
+  markTargets();
+  renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
+  renderPlayers(ctx, view);
+  const mine = st.actions.length > 0;
+  const title = ctx.table ? ctx.table.title : "Boardroom";
+  document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
+  $("#turn-text").textContent = !st.to_act.length ? "Game over" :
+    mine ? "Your turn" : `${st.to_act.map(ctx.name).join(", ")} to play · turn ${st.turn}`;
+  renderFinal();
+}
+
+/** Marks every `[data-target]` the view drew: clickable when an action highlights it. */
+function markTargets() {
+  for (const el of document.querySelectorAll("[data-target]")) {
+    const target = el.getAttribute("data-target");
+    const acts = ctx.actionsAt(target);
+    const legal = acts.length > 0;
+    el.classList.toggle("legal", legal);
+    const attempt = !legal && view.attempt ? view.attempt(target, ctx) : null;
+    if (attempt) el.setAttribute("data-try", attempt);
+    else el.removeAttribute("data-try");
+    if (legal || attempt) {
+      el.setAttribute("role", "button");
+      el.setAttribute("tabindex", "0");
+      const title = legal ? acts.map((a) => a.label + (a.effect ? ` (${a.effect})` : "")).join(" / ")
+        : "not playable now: click to see why";
+      if (el instanceof SVGElement) el.setAttribute("aria-label", title);
+      else el.title = title;
+    } else {
+      el.removeAttribute("role");
+      el.removeAttribute("tabindex");
+    }
+  }
+}
+
+function renderFinal() {
+  const box = $("#final");
+  if (!renderScores(ctx)) {
+    box.classList.remove("show");
+    return;
+  }
+  rematch.render(ctx.you);
+  if (!finalClosed) box.classList.add("show");
+}
+
+/** A click on the table: a button's action, a target's action (or a chooser), or an attempt. */
+function activate(el, ev) {
+  const act = el.getAttribute("data-act");
+  if (act) {
+    ctx.play(act);
+    return;
+  }
+  const target = el.getAttribute("data-target");
+  if (target) {
+    const acts = ctx.actionsAt(target);
+    if (acts.length === 1) ctx.play(acts[0].notation);
+    else if (acts.length > 1) {
+      const r = el.getBoundingClientRect();
+      choose(acts, ev && ev.clientX ? ev.clientX : r.left, ev && ev.clientY ? ev.clientY : r.bottom);
+    } else if (el.getAttribute("data-try")) ctx.play(el.getAttribute("data-try"));
+  }
+}
+
+document.addEventListener("click", (ev) => {
+  const el = ev.target.closest("[data-act], [data-target]");
+  if (!el) {
+    if (!ev.target.closest("#chooser")) closeChooser();
+    return;
+  }
+  ev.preventDefault();
+  activate(el, ev);
+});
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") closeChooser();
+  if (ev.key !== "Enter" && ev.key !== " ") return;
+  const el = ev.target.closest && ev.target.closest("[data-target]");
+  if (el && el.tagName !== "BUTTON" && el.tagName !== "INPUT") {
+    ev.preventDefault();
+    activate(el, null);
+  }
+});
+$("#share-btn").addEventListener("click", async () => {
+  const link = location.origin + (ctx.table ? ctx.table.spectator_link : `/t/${tableId}`);
+  try {
+    await navigator.clipboard.writeText(link);
+    toast("Spectator link copied: " + link, true);
+  } catch {
+    toast("Spectator link: " + link, true);
+  }
+});
+$("#final-close").addEventListener("click", () => {
+  finalClosed = true;
+  $("#final").classList.remove("show");
+});
+
+try {
+  view = (await import(`/assets/games/${encodeURIComponent(game)}/view.js`)).default || {};
+  if (view.mount) view.mount(ctx);
+} catch (e) {
+  toast(`The view of this game could not be loaded: ${e.message}`);
+}
+conn.connect();

@@ -1,0 +1,64 @@
+// The prompt: what the player is asked to do, one button per action that is not played by
+// clicking the table (from the state's structured `actions`: label, cost, effect), what the
+// game's view adds (e.g. a bid field), and the chooser for a target several actions share.
+import { $, h } from "./dom.js";
+
+/** A button playing `action` (data-act holds its notation, sent as it is). */
+export function actionButton(action, extraClass = "") {
+  const kids = [action.label];
+  if (action.cost !== null && action.cost !== undefined) kids.push(` · ${action.cost}`);
+  if (action.effect && action.effect !== String(action.cost)) kids.push(h("small", { class: "effect" }, action.effect));
+  return h("button", { type: "button", class: "legal" + (extraClass ? " " + extraClass : ""), "data-act": action.notation,
+    title: action.effect || null }, kids);
+}
+
+/** Draws the prompt box from `ctx.state` with the hooks of `view`. */
+export function renderPrompt(ctx, view, showScores) {
+  const st = ctx.state;
+  const box = $("#prompt");
+  const mine = st.actions.length > 0;
+  box.classList.toggle("mine", mine);
+  let what;
+  if (st.prompt) what = st.prompt;
+  else if (!st.to_act.length) what = "The game is over.";
+  else {
+    const who = st.to_act.map((s) => {
+      const seat = ctx.table && ctx.table.seats[s];
+      return seat && seat.kind !== "human" ? `${ctx.name(s)} (bot)` : ctx.name(s);
+    }).join(", ");
+    what = `Waiting for ${who}…`;
+  }
+  const hint = view.hint ? view.hint(ctx) : "";
+  const buttons = [];
+  for (const a of st.actions) {
+    if (view.button && !view.button(a, ctx)) continue;
+    const b = actionButton(a);
+    if (view.decorate) view.decorate(b, a, ctx);
+    buttons.push(b);
+  }
+  const extras = view.promptExtras ? view.promptExtras(ctx) || [] : [];
+  if (st.scores) {
+    buttons.push(h("button", { type: "button", class: "primary", id: "show-scores", onclick: showScores }, "Show the scores"));
+  }
+  box.replaceChildren(...[h("div", { class: "what", id: "prompt-text" }, what), hint ? h("div", { class: "hint" }, hint) : null,
+    ...extras, h("div", { class: "actions" }, buttons)].filter(Boolean));
+}
+
+/** Offers `actions` (sharing one target) as buttons in a small box by the clicked point. */
+export function choose(actions, x, y) {
+  closeChooser();
+  const box = h("div", { class: "chooser panel", id: "chooser", role: "dialog", "aria-label": "choose an action" },
+    h("div", { class: "what" }, "Which one?"),
+    h("div", { class: "actions" }, actions.map((a) => actionButton(a)),
+      h("button", { type: "button", class: "cancel", onclick: closeChooser }, "Cancel")));
+  document.body.append(box);
+  const r = box.getBoundingClientRect();
+  box.style.left = `${Math.max(8, Math.min(x, window.innerWidth - r.width - 8))}px`;
+  box.style.top = `${Math.max(8, Math.min(y, window.innerHeight - r.height - 8))}px`;
+}
+
+/** Closes the chooser, if open. */
+export function closeChooser() {
+  const old = document.getElementById("chooser");
+  if (old) old.remove();
+}

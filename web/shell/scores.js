@@ -1,0 +1,20 @@
+// The final scores, drawn from the state's `scores` (the game's score table), with the
+// rematch buttons under them.
+import { $, h, cap } from "./dom.js";
+
+/** Fills the final box from `ctx.state.scores`; returns whether there are scores. */
+export function renderScores(ctx) {
+  const table = ctx.state && ctx.state.scores;
+  if (!table) return false;
+  const winners = table.rows.filter((r) => r.winner).map((r) => r.name);
+  $("#final-title").textContent = winners.length > 1 ? `${winners.join(" and ")} share the title!`
+    : winners.length === 1 ? `${winners[0]} is the ${ctx.table ? ctx.table.title : "winner"}!` : "Final scores";
+  const rows = table.rows.map((r) => h("tr", { class: r.winner ? "winner" : "", "data-seat": r.seat },
+    h("td", {}, (r.winner ? "★ " : "") + r.name + (r.seat === ctx.you ? " (you)" : "")),
+    r.cells.map((c) => h("td", {}, c))));
+  $("#final-body").replaceChildren(h("div", { class: "scroll-x" }, h("table", { id: "scores" },
+    h("thead", {}, h("tr", {}, h("th", {}, "Player"), table.columns.map((c) => h("th", {}, cap(c))))),
+    h("tbody", {}, rows))),
+    table.note ? h("p", { class: "hint note" }, table.note) : null);
+  return true;
+}
