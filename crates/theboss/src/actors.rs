@@ -8,7 +8,8 @@ impl TheBoss {
     /// Every seat that may act now: in an auction the bidder whose call it is; in a meeting its
     /// caller, target, undeclared voters and the receivers of vote deals; otherwise the active
     /// player, and with the floor open in Business Transactions every other player able to deal
-    /// who has something to do (at least one candidate action). Empty once the game is over.
+    /// who has something to do (at least one candidate action) and has not passed on the floor
+    /// (unless an offer to them waits). Empty once the game is over.
     pub fn may_act(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
@@ -42,7 +43,9 @@ impl TheBoss {
         {
             let mut buf = Vec::new();
             for p in 0..self.players.len() {
-                if p != self.turn.seat && self.able_to_deal(p) {
+                let idle = self.turn.idle & (1 << p) != 0
+                    && !self.offers.iter().any(|o| o.offer.to == p);
+                if p != self.turn.seat && self.able_to_deal(p) && !idle {
                     self.candidates(p, &mut buf);
                     if !buf.is_empty() {
                         s.insert(p);

@@ -122,8 +122,13 @@ impl TheBoss {
             out.push(Action::End);
         }
         if self.in_deal_window(seat) {
+            if seat != t.seat && t.floor && t.idle & (1 << seat) == 0 {
+                out.push(Action::Pass);
+            }
             self.answers(seat, out);
-            self.offer_candidates(seat, out);
+            if t.idle & (1 << seat) == 0 {
+                self.offer_candidates(seat, out);
+            }
             for d in &self.deals {
                 if d.promisor == seat {
                     out.push(Action::Settle(d.id));

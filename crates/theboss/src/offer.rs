@@ -401,6 +401,9 @@ impl TheBoss {
             })?;
         } else {
             self.deal_window(from, true, ev)?;
+            ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
+                format!("seat {from} passed on the floor: no more offers from them in this step")
+            })?;
         }
         self.check_offer(from, o)?;
         let l = self.data.limits();

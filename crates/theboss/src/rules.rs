@@ -106,9 +106,7 @@ impl TheBoss {
         } else {
             match action {
                 Action::Bid(_) => return fail("§9.6", "no auction is running"),
-                Action::Pass => {
-                    return fail("§9.6", "nothing to pass: no auction or meeting is running")
-                }
+                Action::Pass => self.floor_pass(seat)?,
                 Action::Vote(_) => return fail("§7", "no Stockholders' Meeting is lobbying"),
                 Action::Stop => return fail("§7", "no meeting has failed to stop after"),
                 Action::Pay | Action::Lose => {
@@ -124,6 +122,25 @@ impl TheBoss {
             }
         }
         self.check_wins(ev);
+        Ok(())
+    }
+
+    /// A player other than the active one passes on the open floor (§9.1): no more offers
+    /// from them in this Business Transactions step.
+    fn floor_pass(&mut self, seat: Seat) -> Result<(), RuleError> {
+        ensure(
+            seat != self.turn.seat && self.turn.floor && self.in_deal_window(seat),
+            "§9.1",
+            || {
+                "nothing to pass: no auction or meeting is running, and passing on the floor is \
+                 for other players while the floor is open"
+                    .into()
+            },
+        )?;
+        ensure(self.turn.idle & (1 << seat) == 0, "§9.1", || {
+            format!("seat {seat} has already passed on the floor in this step")
+        })?;
+        self.turn.idle |= 1 << seat;
         Ok(())
     }
 

@@ -178,6 +178,10 @@ pub struct Turn {
     pub offers: u32,
     /// Offers made per ordered pair (from * 4 + to) in this BT.
     pub pair_offers: [u8; 16],
+    /// Players other than the active one who passed on the open floor (bit set): they make no
+    /// more offers in this BT and act again only to answer an offer made to them.
+    #[serde(default)]
+    pub idle: u8,
 }
 
 /// A running auction (§9.6).
@@ -755,6 +759,7 @@ impl Turn {
             not_fire: 0,
             offers: 0,
             pair_offers: [0; 16],
+            idle: 0,
         }
     }
 
