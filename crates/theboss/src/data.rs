@@ -226,6 +226,21 @@ pub struct BotConstants {
     pub max_own_offers: u32,
     /// Counter-offers per partner per step.
     pub max_counters_per_partner: u32,
+    /// Evaluation: turns of salary a job is expected to pay.
+    #[serde(default = "default_salary_turns")]
+    pub expected_salary_turns: u32,
+    /// Evaluation: the worth of being all the way to an immediate win (complete set or the
+    /// share win); progress counts with its square.
+    #[serde(default = "default_win_progress")]
+    pub win_progress_value: u32,
+}
+
+fn default_salary_turns() -> u32 {
+    4
+}
+
+fn default_win_progress() -> u32 {
+    6000
 }
 
 /// `[variants]`: rule variants, all off by default.

@@ -25,7 +25,8 @@
 //! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
 //! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
 //! [`candidates`] (a bounded set of sensible actions for bots and playouts), [`notation`],
-//! [`observe`], [`position`], [`score`], [`event`], [`error`].
+//! [`observe`], [`position`], [`score`], [`event`], [`error`], [`value`] (the bots' valuation,
+//! §9.8), [`evaluate`] (what a position is worth, for the bots), [`policy`] (the reference bot).
 
 #![warn(missing_docs)]
 
@@ -35,15 +36,18 @@ pub mod auction;
 pub mod candidates;
 pub mod data;
 pub mod error;
+pub mod evaluate;
 pub mod event;
 pub mod meeting;
 pub mod notation;
 pub mod observe;
 pub mod offer;
+pub mod policy;
 pub mod position;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod value;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
