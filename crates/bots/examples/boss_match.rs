@@ -62,7 +62,13 @@ fn main() {
             share[b] += outcome.reward(seat_of[b]);
         }
         *endings
-            .entry(format!("{:?}", game.ending().expect("ended")).split(' ').next().unwrap_or("").to_string())
+            .entry(
+                format!("{:?}", game.ending().expect("ended"))
+                    .split(' ')
+                    .next()
+                    .unwrap_or("")
+                    .to_string(),
+            )
             .or_insert(0u32) += 1;
     }
     println!("{games} games, {n} players, seeds {base}..{}", base + games);
@@ -86,7 +92,10 @@ fn main() {
         }
         seen.push(name);
         let k = names.iter().filter(|x| *x == name).count() as f64;
-        let w: f64 = (0..n).filter(|&b| &names[b] == name).map(|b| share[b]).sum();
+        let w: f64 = (0..n)
+            .filter(|&b| &names[b] == name)
+            .map(|b| share[b])
+            .sum();
         let (lo, hi) = wilson(w, games as f64);
         println!(
             "all {name:<18} x{k}: combined win share {:.3}  95% CI [{lo:.3}, {hi:.3}] (even: {:.3})",

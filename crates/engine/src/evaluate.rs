@@ -20,7 +20,6 @@ impl Default for Style {
     }
 }
 
-
 /// A game whose positions can be judged without playing them out.
 ///
 /// Implementations must read only what the state holds: bots call them on states produced by

@@ -43,8 +43,8 @@ impl TheBoss {
         {
             let mut buf = Vec::new();
             for p in 0..self.players.len() {
-                let idle = self.turn.idle & (1 << p) != 0
-                    && !self.offers.iter().any(|o| o.offer.to == p);
+                let idle =
+                    self.turn.idle & (1 << p) != 0 && !self.offers.iter().any(|o| o.offer.to == p);
                 if p != self.turn.seat && self.able_to_deal(p) && !idle {
                     self.candidates(p, &mut buf);
                     if !buf.is_empty() {

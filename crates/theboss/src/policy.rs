@@ -406,7 +406,8 @@ impl TheBoss {
                     return Some(Action::Use)
                 }
                 FateEffect::StockOption { price, .. }
-                    if price < self.data.economy().share_price && Self::has(cands, &Action::Use) =>
+                    if price < self.data.economy().share_price
+                        && Self::has(cands, &Action::Use) =>
                 {
                     return Some(Action::Use)
                 }

@@ -104,9 +104,7 @@ impl TheBoss {
 
     /// Cards of the complete set counted from `owned` per number (index 0 = #5).
     fn set_count(owned: &[u8; 4]) -> u32 {
-        (0..4)
-            .map(|i| owned[i].min(COMPLETE_SET[i]) as u32)
-            .sum()
+        (0..4).map(|i| owned[i].min(COMPLETE_SET[i]) as u32).sum()
     }
 
     fn owned_numbers(&self, seat: Seat) -> [u8; 4] {
