@@ -36,6 +36,8 @@ fn main() {
     let n = names.len();
     let mut share = vec![0.0f64; n];
     let mut decisions = 0u64;
+    let mut offers = 0u64;
+    let mut accepted = 0u64;
     let mut endings = std::collections::BTreeMap::new();
     for i in 0..games {
         let seed = base + i;
@@ -54,6 +56,13 @@ fn main() {
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
         while let Some(seat) = game.to_act().choose(&mut rng) {
             let a = bots[seat].choose(&game, seat);
+            match &a {
+                boardroom_theboss::Action::Offer(_) | boardroom_theboss::Action::Counter(..) => {
+                    offers += 1
+                }
+                boardroom_theboss::Action::Accept(_) => accepted += 1,
+                _ => {}
+            }
             game.play(seat, a).expect("bots play legal actions");
             decisions += 1;
         }
@@ -74,6 +83,11 @@ fn main() {
     println!("{games} games, {n} players, seeds {base}..{}", base + games);
     println!("decisions per game: {:.0}", decisions as f64 / games as f64);
     println!("endings: {endings:?}");
+    println!(
+        "offers per game: {:.1}, accepted per game: {:.1}",
+        offers as f64 / games as f64,
+        accepted as f64 / games as f64
+    );
     for b in 0..n {
         let (lo, hi) = wilson(share[b], games as f64);
         println!(
