@@ -24,6 +24,7 @@ fn positions_round_trip() {
 }
 
 #[test]
+#[ignore = "slow on a shared machine: run with --ignored"]
 fn mangled_positions_are_refused_or_playable() {
     kit()
         .seeds(0..1)
@@ -38,6 +39,7 @@ fn observations_ignore_what_the_viewer_may_not_know() {
 }
 
 #[test]
+#[ignore = "slow on a shared machine: run with --ignored"]
 fn samples_keep_the_observation() {
     kit().seeds(0..1).every(60).sample_hidden();
 }
