@@ -231,7 +231,7 @@ impl TheBoss {
                 })));
             }
             // Pay the active player not to be fired.
-            if o == self.turn.seat && self.usable_fire(o).is_some() {
+            if o == self.turn.seat && self.usable_fate(o).is_some() {
                 out.push(Action::Offer(Box::new(Offer {
                     to: o,
                     give: Bundle {
