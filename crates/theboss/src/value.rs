@@ -197,7 +197,7 @@ impl TheBoss {
             x != seat
                 && self.players[x].job.is_some_and(|j| {
                     let office = self.data.position(j).level == Level::Office;
-                    (office && (exec || j < mine)) || (!office && exec)
+                    exec || (office && j < mine)
                 })
         })
     }
