@@ -121,7 +121,10 @@ impl TheBoss {
             }
             out.push(Action::End);
         }
-        if self.in_deal_window(seat) {
+        let idle = seat != t.seat
+            && t.idle & (1 << seat) != 0
+            && !self.offers.iter().any(|o| o.offer.to == seat);
+        if self.in_deal_window(seat) && !idle {
             if seat != t.seat && t.floor && t.idle & (1 << seat) == 0 {
                 out.push(Action::Pass);
             }
