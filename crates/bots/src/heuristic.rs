@@ -8,8 +8,11 @@
 //! opponent's worth), and plays the first decision of the best sequence on average. When a
 //! turn has too many sequences for its node budget it falls back to one-step greedy choices
 //! deeper down.
+//!
+//! A game may supply its own rule-based choice ([`Evaluate::reference_action`], e.g. The
+//! Boss's dealing policy); the heuristic bot then plays it instead of searching.
 
-use boardroom_engine::evaluate::{advantage, Evaluate};
+use boardroom_engine::evaluate::{advantage, Evaluate, Style};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Bot, Game, Seat, SeatSet, Viewer};
 
@@ -26,6 +29,8 @@ pub struct HeuristicBot<G: Game> {
     /// One reusable action buffer per depth.
     stacks: Vec<Vec<G::Action>>,
     events: Vec<G::Event>,
+    style: Style,
+    name: &'static str,
 }
 
 impl<G: Evaluate> HeuristicBot<G> {
@@ -44,7 +49,24 @@ impl<G: Evaluate> HeuristicBot<G> {
             nodes: nodes.max(1),
             stacks: Vec::new(),
             events: Vec::new(),
+            style: Style::default(),
+            name: "heuristic",
         }
+    }
+
+    /// A heuristic bot with the default budget whose game policy (if the game has one) never
+    /// deals: it makes, accepts and counters no offers and does not lobby. Called
+    /// `heuristic-nodeal`; for games without a policy it plays exactly like [`Self::new`].
+    pub fn without_dealing(seed: u64) -> Self {
+        let mut bot = Self::new(seed);
+        bot.style = Style { deals: false };
+        bot.name = "heuristic-nodeal";
+        bot
+    }
+
+    /// The style handed to the game's reference policy.
+    pub fn style(&self) -> Style {
+        self.style
     }
 
     /// The value of `state` for `seat` with the best continuation of `seat`'s own decisions.
@@ -119,10 +141,13 @@ impl<G: Evaluate> HeuristicBot<G> {
 
 impl<G: Evaluate> Bot<G> for HeuristicBot<G> {
     fn name(&self) -> &str {
-        "heuristic"
+        self.name
     }
 
     fn choose(&mut self, game: &G, seat: Seat) -> G::Action {
+        if let Some(a) = game.reference_action(seat, &self.style, &mut self.rng) {
+            return a;
+        }
         let mut legal = Vec::new();
         game.legal_actions(seat, &mut legal);
         assert!(!legal.is_empty(), "seat {seat} has no legal action");

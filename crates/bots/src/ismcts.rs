@@ -14,8 +14,9 @@
 //!    and then until a quiet position, valued by [`win_chances`];
 //! 5. **back up** — add the per-seat value vector to every node on the path.
 //!
-//! When several seats may act at once (negotiation games), the lowest acting seat moves first
-//! inside the search, as in [`boardroom_engine::playout::random_playout`].
+//! When several seats may act at once (negotiation games), the searching seat moves at the
+//! root and a uniformly drawn acting seat below it, as in
+//! [`boardroom_engine::playout::random_playout`].
 //!
 //! The final choice is the most visited root action. Values per seat make the search work for
 //! any number of players (each seat maximises its own share of the wins). The tree lives in an
@@ -246,7 +247,7 @@ impl<G: Evaluate> Ismcts<G> {
                 }
             }
             let det = game.sample_hidden(Viewer::Seat(seat), &mut self.rng);
-            self.iterate(det);
+            self.iterate(det, seat);
             done += 1;
         }
         let mut actions = Vec::new();
@@ -284,8 +285,9 @@ impl<G: Evaluate> Ismcts<G> {
         }
     }
 
-    /// One iteration on the determinization `state`.
-    fn iterate(&mut self, mut state: G) {
+    /// One iteration on the determinization `state`; at the root the searching `seat` moves
+    /// (when several seats may act, the root's choices must be its own).
+    fn iterate(&mut self, mut state: G, seat: Seat) {
         let c = self.config.exploration;
         let tree = &mut self.tree;
         let buf = &mut self.buf;
@@ -295,7 +297,18 @@ impl<G: Evaluate> Ismcts<G> {
         let mut expanded = false;
         // When several seats may act, the one that moves is drawn uniformly (no draw when one
         // may); children are told apart by action and actor.
-        while let Some(actor) = state.to_act().choose(&mut self.rng) {
+        let mut at_root = true;
+        loop {
+            let to_act = state.to_act();
+            let actor = if at_root && to_act.contains(seat) {
+                seat
+            } else {
+                match to_act.choose(&mut self.rng) {
+                    Some(a) => a,
+                    None => break,
+                }
+            };
+            at_root = false;
             state.legal_actions(actor, &mut buf.legal);
             // Children legal here gain availability; legal actions without a child are untried.
             buf.untried.clear();

@@ -1,5 +1,8 @@
-//! Bots by name, as players choose them: `random`, `heuristic`, the levels `easy`, `normal`,
-//! `hard`, and `ismcts:N` (search with exactly N iterations per decision).
+//! Bots by name, as players choose them: `random`, `heuristic`, `heuristic-nodeal` (the
+//! heuristic with the game's dealing switched off: it never makes, accepts or counters offers
+//! and never lobbies, but still bids and votes in its own interest; for games without dealing
+//! it plays exactly like `heuristic`), the levels `easy`, `normal`, `hard`, and `ismcts:N`
+//! (search with exactly N iterations per decision).
 
 use crate::heuristic::HeuristicBot;
 use crate::ismcts::{IsmctsBot, SearchConfig};
@@ -18,13 +21,20 @@ pub const HARD_ITERATIONS: u32 = 50_000;
 pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
 
 /// The bot names [`make_bot`] knows (besides `ismcts:N`).
-pub const BOT_NAMES: &[&str] = &["random", "heuristic", "easy", "normal", "hard"];
+pub const BOT_NAMES: &[&str] = &[
+    "random",
+    "heuristic",
+    "heuristic-nodeal",
+    "easy",
+    "normal",
+    "hard",
+];
 
 /// A bot name that could not be understood.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BotNameError {
     /// No bot has this name.
-    #[error("unknown bot `{0}` (bots: random, heuristic, easy, normal, hard, ismcts:N)")]
+    #[error("unknown bot `{0}` (bots: random, heuristic, heuristic-nodeal, easy, normal, hard, ismcts:N)")]
     Unknown(String),
     /// `ismcts:N` with N not a positive number.
     #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
@@ -36,7 +46,7 @@ pub enum BotNameError {
 pub fn search_config(name: &str) -> Result<Option<SearchConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
     Ok(Some(match name.as_str() {
-        "random" | "heuristic" => return Ok(None),
+        "random" | "heuristic" | "heuristic-nodeal" => return Ok(None),
         "easy" => SearchConfig::with_iterations(EASY_ITERATIONS),
         "normal" => SearchConfig::with_iterations(NORMAL_ITERATIONS),
         "hard" => {
@@ -65,6 +75,7 @@ pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, B
     Ok(match key.as_str() {
         "random" => Box::new(RandomBot::new(seed)),
         "heuristic" => Box::new(HeuristicBot::<G>::new(seed)),
+        "heuristic-nodeal" => Box::new(HeuristicBot::<G>::without_dealing(seed)),
         _ => {
             let config = search_config(&key)?.expect("search names give a config");
             Box::new(IsmctsBot::<G>::new(key, config, seed))

@@ -4,6 +4,21 @@
 //! by implementing [`Evaluate`] in its own crate, next to its rules.
 
 use crate::{Game, Seat};
+use rand::RngCore;
+
+/// How a game's reference (rule-based) player behaves, see [`Evaluate::reference_action`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Style {
+    /// Whether the player deals: makes, accepts and counters offers and lobbies. Without
+    /// dealing it still bids and votes in its own interest.
+    pub deals: bool,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Style { deals: true }
+    }
+}
 
 /// A game whose positions can be judged without playing them out.
 ///
@@ -25,6 +40,20 @@ pub trait Evaluate: Game {
     /// quiet position.
     fn is_quiet(&self) -> bool {
         true
+    }
+
+    /// The game's own rule-based choice for `seat` (which must be able to act), or `None` when
+    /// the game has none and bots fall back to their generic search. An implementation must
+    /// read only what `seat` may know and return a legal action; `rng` (the bot's own seeded
+    /// generator) is its only source of chance, so the choice is deterministic.
+    fn reference_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        let _ = (seat, style, rng);
+        None
     }
 }
 

@@ -39,7 +39,7 @@ pub mod testing;
 
 pub use bot::{Bot, RandomBot};
 pub use error::{ConfigError, NotationError, PositionError};
-pub use evaluate::{advantage, win_chances, Evaluate};
+pub use evaluate::{advantage, win_chances, Evaluate, Style};
 pub use game::Game;
 pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;

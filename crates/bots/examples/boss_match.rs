@@ -1,0 +1,120 @@
+//! Plays The Boss between bots by name with the seats rotated, and prints each bot's win share
+//! with a 95 % Wilson interval (a shared win counts 1/k).
+//!
+//! ```text
+//! cargo run --release -p boardroom-bots --example boss_match -- GAMES SEED BOT BOT [BOT BOT]
+//! ```
+//!
+//! Game `i` uses seed `SEED + i` and seats bot `b` at seat `(b + i) % players`. When several
+//! seats may act, a generator seeded from the game seed picks one; bots are seeded from the
+//! game seed and their seat, as `boardroom simulate` does.
+
+use boardroom_bots::make_bot;
+use boardroom_engine::{Bot, Game};
+use boardroom_theboss::{Config, TheBoss};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    let z = 1.96f64;
+    let p = wins / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
+    (c - h, c + h)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    assert!(
+        args.len() >= 4,
+        "usage: boss_match GAMES SEED BOT BOT [BOT BOT] (2-4 bots)"
+    );
+    let games: u64 = args[0].parse().expect("GAMES is a number");
+    let base: u64 = args[1].parse().expect("SEED is a number");
+    let names: Vec<String> = args[2..].to_vec();
+    let n = names.len();
+    let mut share = vec![0.0f64; n];
+    let mut decisions = 0u64;
+    let mut offers = 0u64;
+    let mut accepted = 0u64;
+    let mut endings = std::collections::BTreeMap::new();
+    for i in 0..games {
+        let seed = base + i;
+        let mut game = TheBoss::new(&Config::new(n), seed).expect("a valid table");
+        // seat_of[b] = the seat of bot b in this game.
+        let seat_of: Vec<usize> = (0..n).map(|b| (b + i as usize) % n).collect();
+        let mut bots: Vec<Box<dyn Bot<TheBoss>>> = (0..n)
+            .map(|seat| {
+                let b = seat_of.iter().position(|&s| s == seat).expect("rotation");
+                let bot_seed = seed
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    .wrapping_add(seat as u64 + 1);
+                make_bot::<TheBoss>(&names[b], bot_seed).expect("a known bot")
+            })
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
+        while let Some(seat) = game.to_act().choose(&mut rng) {
+            let a = bots[seat].choose(&game, seat);
+            match &a {
+                boardroom_theboss::Action::Offer(_) | boardroom_theboss::Action::Counter(..) => {
+                    offers += 1
+                }
+                boardroom_theboss::Action::Accept(_) => accepted += 1,
+                _ => {}
+            }
+            game.play(seat, a).expect("bots play legal actions");
+            decisions += 1;
+        }
+        let outcome = game.outcome().expect("over");
+        for b in 0..n {
+            share[b] += outcome.reward(seat_of[b]);
+        }
+        *endings
+            .entry(
+                format!("{:?}", game.ending().expect("ended"))
+                    .split(' ')
+                    .next()
+                    .unwrap_or("")
+                    .to_string(),
+            )
+            .or_insert(0u32) += 1;
+    }
+    println!("{games} games, {n} players, seeds {base}..{}", base + games);
+    println!("decisions per game: {:.0}", decisions as f64 / games as f64);
+    println!("endings: {endings:?}");
+    println!(
+        "offers per game: {:.1}, accepted per game: {:.1}",
+        offers as f64 / games as f64,
+        accepted as f64 / games as f64
+    );
+    for b in 0..n {
+        let (lo, hi) = wilson(share[b], games as f64);
+        println!(
+            "bot {b} {:<18} win share {:.3}  95% CI [{:.3}, {:.3}]",
+            names[b],
+            share[b] / games as f64,
+            lo,
+            hi
+        );
+    }
+    // Combined share of every distinct name.
+    let mut seen: Vec<&String> = Vec::new();
+    for name in &names {
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let k = names.iter().filter(|x| *x == name).count() as f64;
+        let w: f64 = (0..n)
+            .filter(|&b| &names[b] == name)
+            .map(|b| share[b])
+            .sum();
+        let (lo, hi) = wilson(w, games as f64);
+        println!(
+            "all {name:<18} x{k}: combined win share {:.3}  95% CI [{lo:.3}, {hi:.3}] (even: {:.3})",
+            w / games as f64,
+            k / n as f64
+        );
+    }
+}

@@ -1,0 +1,281 @@
+//! Auctions (§9.6): English auctions in turns, voluntary (a reserve chosen by the seller) or
+//! mandatory (surplus Experience, unused Job Available and Fire cards).
+
+use crate::action::{Deck, Lot};
+use crate::data::MAX_EXEC_PER_NUMBER;
+use crate::error::{ensure, fail, RuleError};
+use crate::event::Event;
+use crate::rules::insert_sorted;
+use crate::state::{Auction, HeldFate, Step, TheBoss};
+use boardroom_engine::Seat;
+
+impl TheBoss {
+    /// Checks that `seat` holds `lot`, free to sell (not pledged, not promised).
+    pub(crate) fn check_lot(&self, seat: Seat, lot: Lot) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        match lot {
+            Lot::Experience(c) => {
+                ensure(p.experience.contains(&c), "§9.6", || {
+                    format!("you hold no Experience card #{c} free to sell (pledged items cannot be sold)")
+                })
+            }
+            Lot::Executive(c) => {
+                ensure(p.executive.contains(&c), "§9.6", || {
+                    format!("you hold no Executive card #{c} free to sell (pledged items cannot be sold)")
+                })
+            }
+            Lot::Fate => {
+                ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
+                ensure(
+                    self.turn.seat != seat || self.turn.must_fire.is_none(),
+                    "§9.3",
+                    || "you promised to fire with your Fire card (FireTarget)".into(),
+                )
+            }
+            Lot::Shares(k) => {
+                let lot = self.data.economy().lot;
+                ensure(k > 0 && k.is_multiple_of(lot), "§9.6", || {
+                    format!("a block of shares is a positive multiple of {lot}")
+                })?;
+                ensure(k <= p.shares, "§9.6", || {
+                    format!("you hold {} shares free to sell, not {k}", p.shares)
+                })
+            }
+        }
+    }
+
+    /// Starts a voluntary auction of `seat`'s own lot.
+    pub(crate) fn voluntary_auction(
+        &mut self,
+        seat: Seat,
+        lot: Lot,
+        reserve: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let step = self.data.economy().cash_step;
+        ensure(
+            reserve >= 10 && reserve.is_multiple_of(step),
+            "§9.6",
+            || format!("the reserve is at least $10 and a multiple of ${step}"),
+        )?;
+        self.check_lot(seat, lot)?;
+        let max = self.data.limits().max_offers_per_bt;
+        ensure(self.turn.offers < max, "§9.7", || {
+            format!("the limit of {max} offers and auctions in one Business Transactions step is reached")
+        })?;
+        self.turn.offers += 1;
+        if seat == self.turn.seat {
+            self.open_floor(ev);
+        }
+        self.start_auction(seat, lot, reserve, false, ev);
+        Ok(())
+    }
+
+    /// Takes the lot from the seller and opens the auction; with no bidder it closes at once.
+    pub(crate) fn start_auction(
+        &mut self,
+        seller: Seat,
+        lot: Lot,
+        opening: u32,
+        mandatory: bool,
+        ev: &mut Vec<Event>,
+    ) {
+        let p = &mut self.players[seller];
+        let mut fate = None;
+        match lot {
+            Lot::Experience(c) => p.experience.retain(|&x| x != c),
+            Lot::Executive(c) => p.executive.retain(|&x| x != c),
+            Lot::Shares(k) => p.shares -= k,
+            Lot::Fate => fate = p.fate.take(),
+        }
+        let bidders: Vec<Seat> = self
+            .order_from(seller)
+            .filter(|&s| s != seller && self.able_to_deal(s))
+            .collect();
+        ev.push(Event::AuctionOpened {
+            seller,
+            lot,
+            fate_card: fate.as_ref().map(|f| f.card),
+            opening,
+            mandatory,
+        });
+        self.auction = Some(Auction {
+            seller,
+            lot,
+            fate,
+            opening,
+            mandatory,
+            bidders,
+            out: 0,
+            next: 0,
+            high: None,
+        });
+        if self.auction.as_ref().is_some_and(|a| a.bidders.is_empty()) {
+            self.close_auction(ev);
+        }
+    }
+
+    /// The bidder whose call it is.
+    pub fn auction_caller(&self) -> Option<Seat> {
+        let a = self.auction.as_ref()?;
+        a.bidders.get(a.next).copied()
+    }
+
+    /// The lowest bid allowed now.
+    pub fn min_bid(&self) -> Option<u32> {
+        let a = self.auction.as_ref()?;
+        Some(match a.high {
+            Some((_, h)) => h + self.data.economy().cash_step,
+            None => a.opening,
+        })
+    }
+
+    pub(crate) fn bid(
+        &mut self,
+        seat: Seat,
+        amount: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let caller = self.auction_caller();
+        ensure(caller == Some(seat), "§9.6", || match caller {
+            Some(c) => format!("it is seat {c}'s call in the auction"),
+            None => "nobody is to bid".into(),
+        })?;
+        let min = self.min_bid().expect("an auction runs");
+        let step = self.data.economy().cash_step;
+        ensure(
+            amount >= min && amount.is_multiple_of(step),
+            "§9.6",
+            || {
+                format!("a bid is at least ${min} (the high bid + ${step}, or the opening bid) in steps of ${step}")
+            },
+        )?;
+        ensure(amount <= self.free_cash(seat), "§9.6", || {
+            format!(
+                "you cannot bid ${amount} with ${} of free cash",
+                self.free_cash(seat)
+            )
+        })?;
+        let a = self.auction.as_ref().expect("an auction runs");
+        if let Lot::Executive(c) = a.lot {
+            let n = self.data.exec_number(c);
+            ensure(
+                self.owned_of_number(seat, n) < MAX_EXEC_PER_NUMBER,
+                "§4",
+                || format!("you own 2 Executive cards #{n} already (at most 2 per number)"),
+            )?;
+        }
+        let a = self.auction.as_mut().expect("an auction runs");
+        a.high = Some((seat, amount));
+        ev.push(Event::Bid { seat, amount });
+        self.advance_auction(ev);
+        Ok(())
+    }
+
+    pub(crate) fn auction_pass(
+        &mut self,
+        seat: Seat,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let caller = self.auction_caller();
+        if caller != Some(seat) {
+            return fail(
+                "§9.6",
+                match caller {
+                    Some(c) => format!("it is seat {c}'s call in the auction"),
+                    None => "nobody is to bid".into(),
+                },
+            );
+        }
+        let a = self.auction.as_mut().expect("an auction runs");
+        a.out |= 1 << seat;
+        ev.push(Event::Passed { seat });
+        self.advance_auction(ev);
+        Ok(())
+    }
+
+    /// Hands the call to the next bidder still in, or closes the auction.
+    fn advance_auction(&mut self, ev: &mut Vec<Event>) {
+        let a = self.auction.as_mut().expect("an auction runs");
+        let n = a.bidders.len();
+        let high = a.high.map(|(s, _)| s);
+        let next = (1..=n)
+            .map(|i| (a.next + i) % n)
+            .find(|&i| a.out & (1 << a.bidders[i]) == 0 && Some(a.bidders[i]) != high);
+        match next {
+            Some(i) => a.next = i,
+            None => {
+                self.close_auction(ev);
+                self.next_mandatory(ev);
+            }
+        }
+    }
+
+    /// Closes the auction: the lot goes to the high bidder for cash, or back to the seller
+    /// (voluntary) or to the discards (mandatory).
+    fn close_auction(&mut self, ev: &mut Vec<Event>) {
+        let a = self.auction.take().expect("an auction runs");
+        let everyone = (1u8 << self.players.len()) - 1;
+        let receiver = match a.high {
+            Some((buyer, price)) => {
+                self.players[buyer].cash -= price;
+                self.players[a.seller].cash += price;
+                Some(buyer)
+            }
+            None if a.mandatory => None,
+            None => Some(a.seller),
+        };
+        ev.push(Event::AuctionClosed {
+            sold: a.high,
+            lot: a.lot,
+        });
+        match (receiver, a.lot) {
+            (Some(r), Lot::Experience(c)) => insert_sorted(&mut self.players[r].experience, c),
+            (Some(r), Lot::Executive(c)) => insert_sorted(&mut self.players[r].executive, c),
+            (Some(r), Lot::Shares(k)) => self.players[r].shares += k,
+            (Some(r), Lot::Fate) => {
+                let f = a.fate.expect("a Fate lot holds its card");
+                if r == a.seller {
+                    // Revealed when the auction opened: everyone knows it now.
+                    self.players[r].fate = Some(HeldFate {
+                        known_by: everyone,
+                        ..f
+                    });
+                } else {
+                    self.receive_fate(
+                        r,
+                        HeldFate {
+                            card: f.card,
+                            window: None,
+                            known_by: everyone,
+                        },
+                        ev,
+                    );
+                }
+            }
+            (None, Lot::Experience(c)) => {
+                self.exp_discards.push(c);
+                ev.push(Event::Discarded {
+                    seat: Some(a.seller),
+                    deck: Deck::Experience,
+                    card: c,
+                });
+            }
+            (None, Lot::Fate) => {
+                let f = a.fate.expect("a Fate lot holds its card");
+                self.discard_fate(Some(a.seller), f.card, ev);
+            }
+            (None, Lot::Executive(c)) => insert_sorted(&mut self.exec_bank, c),
+            (None, Lot::Shares(k)) => self.bank_shares += k,
+        }
+        debug_assert!(self.turn.step != Step::Disaster);
+    }
+
+    /// Gives `seat` a Fate card; an old card of theirs is discarded face up (§6).
+    pub(crate) fn receive_fate(&mut self, seat: Seat, f: HeldFate, ev: &mut Vec<Event>) {
+        if let Some(old) = self.players[seat].fate.take() {
+            self.discard_fate(Some(seat), old.card, ev);
+        }
+        self.players[seat].fate = Some(f);
+    }
+}

@@ -1,0 +1,82 @@
+//! What a position of The Boss is worth to each seat, for the bots ([`Evaluate`]), built on
+//! the valuation of [`crate::value`]; and the reference bot's choice
+//! ([`Evaluate::reference_action`], see [`crate::policy`]).
+
+use crate::data::{COMPLETE_SET, FIRST_EXEC};
+use crate::state::{Step, TheBoss};
+use boardroom_engine::evaluate::{Evaluate, Style};
+use boardroom_engine::Seat;
+use rand::RngCore;
+
+impl TheBoss {
+    /// Progress toward the immediate wins (§8), as a value: the square of the better of the
+    /// set fraction and the share fraction, times the `[bots]` win progress value.
+    pub fn win_progress(&self, seat: Seat) -> f64 {
+        let mut have = 0u32;
+        for i in 0..4u8 {
+            have += self
+                .owned_of_number(seat, FIRST_EXEC + i)
+                .min(COMPLETE_SET[i as usize]) as u32;
+        }
+        let set = have as f64 / COMPLETE_SET.iter().map(|&c| c as u32).sum::<u32>() as f64;
+        let e = self.data.economy();
+        let win = (e.win_shares_over + e.lot) as f64;
+        let shares = (self.owned_shares(seat) as f64 / win).min(1.0);
+        let f = set.max(shares);
+        f * f * self.data.file.bots.win_progress_value as f64
+    }
+
+    /// The salary the job is expected to pay from here: salary × the `[bots]` expected turns,
+    /// fewer near the end of the Fate deck.
+    pub fn expected_salary(&self, seat: Seat) -> f64 {
+        let p = &self.players[seat];
+        let Some(j) = p.job else { return 0.0 };
+        if p.fired.is_some() {
+            return 0.0;
+        }
+        let turns_left = self.fate_deck.len() as f64 / self.players.len() as f64;
+        let turns = (self.data.file.bots.expected_salary_turns as f64).min(turns_left);
+        self.data.position(j).salary as f64 * turns
+    }
+}
+
+impl Evaluate for TheBoss {
+    /// Net worth + the valuation of the holdings net worth leaves out (Experience, the Fate
+    /// card) + the job's expected salary + progress toward the immediate wins.
+    fn worth(&self, seat: Seat) -> f64 {
+        self.net_worth(seat) as f64
+            + self.holdings_value(seat) as f64
+            + self.expected_salary(seat)
+            + self.win_progress(seat)
+    }
+
+    /// A quarter of the mean net worth, at least $1,000.
+    fn worth_scale(&self) -> f64 {
+        let n = self.players.len() as f64;
+        let mean = (0..self.players.len())
+            .map(|s| self.net_worth(s) as f64)
+            .sum::<f64>()
+            / n;
+        (mean / 4.0).max(1000.0)
+    }
+
+    /// Between the steps of a turn: no auction, meeting, pending disaster or offer, and no open
+    /// floor in Business Transactions.
+    fn is_quiet(&self) -> bool {
+        self.auction.is_none()
+            && self.meeting.is_none()
+            && self.after_meeting.is_none()
+            && self.disaster.is_none()
+            && self.offers.is_empty()
+            && !(self.turn.floor && self.turn.step == Step::Business)
+    }
+
+    fn reference_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        self.policy_action(seat, style, rng)
+    }
+}

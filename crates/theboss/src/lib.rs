@@ -1,0 +1,160 @@
+//! # boardroom-theboss
+//!
+//! The Boss: a career-and-stock game of wheeling and dealing for 2–4 players, as the project's
+//! rules file describes it (`docs/the-boss.md` lists every rule and decision with its id).
+//! Pure rules: no I/O, no clocks, no global randomness; the decks are shuffled from the seed at
+//! set-up and their order stays hidden.
+//!
+//! ```
+//! use boardroom_engine::Game;
+//! use boardroom_theboss::{Config, TheBoss};
+//!
+//! let mut game = TheBoss::new(&Config::new(3), 7).unwrap();
+//! let seat = game.must_act().first().unwrap();
+//! for text in ["end", "draw experience"] {
+//!     let action = game.parse_action(text).unwrap();
+//!     game.play(seat, action).unwrap();
+//! }
+//! assert_ne!(game.active(), seat);
+//! let mut candidates = Vec::new();
+//! game.legal_actions(game.active(), &mut candidates);
+//! assert!(!candidates.is_empty());
+//! ```
+//!
+//! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers), [`rules`]
+//! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
+//! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
+//! [`candidates`] (a bounded set of sensible actions for bots and playouts), [`notation`],
+//! [`observe`], [`position`], [`score`], [`event`], [`error`], [`value`] (the bots' valuation,
+//! §9.8), [`evaluate`] (what a position is worth, for the bots), [`policy`] (the reference bot).
+
+#![warn(missing_docs)]
+
+pub mod action;
+pub mod actors;
+pub mod auction;
+pub mod candidates;
+pub mod data;
+pub mod error;
+pub mod evaluate;
+pub mod event;
+pub mod meeting;
+pub mod notation;
+pub mod observe;
+pub mod offer;
+pub mod policy;
+pub mod position;
+pub mod rules;
+pub mod score;
+pub mod state;
+pub mod value;
+
+pub use action::{
+    Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
+};
+pub use data::{Data, DataError};
+pub use error::RuleError;
+pub use event::Event;
+pub use state::{Config, Ending, Step, TheBoss};
+
+pub use observe::Observation;
+pub use position::Position;
+
+use boardroom_engine::{
+    ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Viewer,
+};
+use rand::RngCore;
+
+impl Game for TheBoss {
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Observation = Observation;
+    type Position = Position;
+    type Error = RuleError;
+
+    const NAME: &'static str = position::GAME_NAME;
+
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        TheBoss::new_game(config, seed)
+    }
+
+    fn config(&self) -> Config {
+        TheBoss::config(self).clone()
+    }
+
+    fn num_players(&self) -> usize {
+        TheBoss::num_players(self)
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.may_act()
+    }
+
+    fn must_act(&self) -> SeatSet {
+        TheBoss::must_act(self)
+    }
+
+    /// The candidate actions (every enumerable step, bid and vote, and a bounded set of offers).
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.candidates(seat, out)
+    }
+
+    fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        self.check_action(seat, &action)
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        self.apply_action(seat, &action, events)
+    }
+
+    fn observe(&self, viewer: Viewer) -> Observation {
+        self.observation(viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Event {
+        event.redacted(viewer)
+    }
+
+    fn sample_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {
+        self.sample(viewer, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ranking()
+    }
+
+    /// Reads notation; a counter-offer goes back to the maker of the offer it counters.
+    fn parse_action(&self, text: &str) -> Result<Action, NotationError> {
+        let mut a = notation::parse(&self.data, self.round, text)?;
+        if let Action::Counter(id, o) = &mut a {
+            match self.offers.iter().find(|p| p.id == *id) {
+                Some(p) => o.to = p.from,
+                None => {
+                    return Err(NotationError::new(
+                        text,
+                        format!("there is no open offer {id}"),
+                    ))
+                }
+            }
+        }
+        Ok(a)
+    }
+
+    fn format_action(&self, action: Action) -> String {
+        notation::write(&self.data, &action)
+    }
+
+    fn to_position(&self) -> Position {
+        self.position()
+    }
+
+    fn from_position(position: &Position) -> Result<Self, PositionError> {
+        TheBoss::from_position(position)
+    }
+}

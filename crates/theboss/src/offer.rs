@@ -1,0 +1,867 @@
+//! Wheeling and dealing (§9): deal windows, offers and their atomic acceptance, commitments,
+//! Show, voluntary auctions, and the count limits of §9.7.
+
+use crate::action::{Action, Bundle, Commitment, Offer, Promise, Vote};
+use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
+use crate::error::{ensure, fail, RuleError};
+use crate::event::Event;
+use crate::rules::insert_sorted;
+use crate::state::{Deal, HeldFate, PendingOffer, Step, TheBoss};
+use boardroom_engine::Seat;
+
+/// Most cards of one list in a bundle.
+pub const MAX_BUNDLE_CARDS: usize = 12;
+
+impl TheBoss {
+    /// Whether `seat` may deal now outside a meeting or auction: able to deal, and either the
+    /// active player in BT or anyone once the floor is open (§9.1).
+    pub fn in_deal_window(&self, seat: Seat) -> bool {
+        self.able_to_deal(seat)
+            && self.auction.is_none()
+            && self.meeting.is_none()
+            && self.after_meeting.is_none()
+            && self.disaster.is_none()
+            && ((seat == self.turn.seat && self.turn.step <= Step::Business)
+                || (self.turn.floor && self.turn.step == Step::Business))
+    }
+
+    /// Enters the deal window of `seat` (the active player's BT begins if needed).
+    fn deal_window(
+        &mut self,
+        seat: Seat,
+        opens: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        ensure(self.able_to_deal(seat), "§0", || {
+            "players who are fired or losing turns may not deal".into()
+        })?;
+        if seat == self.turn.seat {
+            self.business()?;
+            if opens {
+                self.open_floor(ev);
+            }
+            Ok(())
+        } else {
+            ensure(self.turn.step == Step::Business, "§9.1", || {
+                "deals happen only in the active player's Business Transactions".into()
+            })?;
+            ensure(self.turn.floor, "R-25", || {
+                "the floor is not open: only the active player may deal until they open it".into()
+            })
+        }
+    }
+
+    /// Dealing actions outside meetings and auctions.
+    pub(crate) fn deal_action(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        match action {
+            Action::Offer(o) => self.make_offer(seat, o, None, ev),
+            Action::Counter(id, o) => self.counter(seat, *id, o, ev),
+            Action::Accept(id) => self.accept(seat, *id, ev),
+            Action::Reject(id) => self.reject(seat, *id, ev),
+            Action::Withdraw(id) => self.withdraw(seat, *id, ev),
+            Action::Show(to) => {
+                self.deal_window(seat, false, ev)?;
+                self.show(seat, *to, ev)
+            }
+            Action::Auction(lot, reserve) => {
+                self.deal_window(seat, true, ev)?;
+                self.voluntary_auction(seat, *lot, *reserve, ev)
+            }
+            Action::Settle(id) => {
+                self.deal_window(seat, false, ev)?;
+                self.settle(seat, *id, ev)
+            }
+            Action::Release(id) => {
+                self.deal_window(seat, false, ev)?;
+                self.release(seat, *id, ev)
+            }
+            Action::Default(id) => {
+                self.deal_window(seat, false, ev)?;
+                self.break_deal(seat, *id, false, ev)
+            }
+            Action::WalkAway(id) => {
+                self.deal_window(seat, false, ev)?;
+                self.break_deal(seat, *id, true, ev)
+            }
+            _ => fail("§9", "not a dealing action"),
+        }
+    }
+
+    /// Whether an offer carries a Vote commitment (a vote deal).
+    pub(crate) fn offer_has_vote(&self, o: &Offer) -> bool {
+        o.give_commitments
+            .iter()
+            .chain(&o.take_commitments)
+            .any(|c| matches!(c, Commitment::Vote(_)))
+    }
+
+    fn check_text(&self, text: &str, field: &str, required: bool) -> Result<(), RuleError> {
+        let max = self.data.limits().note_max_chars as usize;
+        ensure(text.chars().count() <= max, "§9.2", || {
+            format!("the {field} is longer than {max} characters")
+        })?;
+        ensure(!text.chars().any(char::is_control), "§9.2", || {
+            format!("the {field} may not hold control characters")
+        })?;
+        ensure(!required || !text.trim().is_empty(), "§9.5", || {
+            format!("the {field} is empty")
+        })
+    }
+
+    /// Checks a bundle's shape: steps of money and shares, known card ids, no repeats.
+    pub(crate) fn check_shape(&self, b: &Bundle, field: &str) -> Result<(), RuleError> {
+        let e = self.data.economy();
+        ensure(b.cash.is_multiple_of(e.cash_step), "§0", || {
+            format!(
+                "{field}: money changes hands in multiples of ${}",
+                e.cash_step
+            )
+        })?;
+        ensure(b.shares.is_multiple_of(e.lot), "§0", || {
+            format!("{field}: shares change hands in multiples of {}", e.lot)
+        })?;
+        ensure(
+            b.experience.len() <= MAX_BUNDLE_CARDS && b.executive.len() <= MAX_BUNDLE_CARDS,
+            "§9.2",
+            || format!("{field}: at most {MAX_BUNDLE_CARDS} cards of a kind in one bundle"),
+        )?;
+        for (list, total, what) in [
+            (&b.experience, self.data.exp_cards.len(), "Experience"),
+            (&b.executive, self.data.exec_cards.len(), "Executive"),
+        ] {
+            for (i, &c) in list.iter().enumerate() {
+                ensure((c as usize) < total, "§9.2", || {
+                    format!("{field}: no {what} card #{c}")
+                })?;
+                ensure(!list[..i].contains(&c), "§9.2", || {
+                    format!("{field}: {what} card #{c} is listed twice")
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
+    pub(crate) fn check_holds(&self, seat: Seat, b: &Bundle, field: &str) -> Result<(), RuleError> {
+        let p = &self.players[seat];
+        ensure(b.cash <= self.free_cash(seat), "§9.2", || {
+            format!(
+                "{field}: seat {seat} has ${} of free cash, not ${}",
+                self.free_cash(seat),
+                b.cash
+            )
+        })?;
+        ensure(b.shares <= p.shares, "§9.2", || {
+            format!(
+                "{field}: seat {seat} has {} shares free to trade, not {}",
+                p.shares, b.shares
+            )
+        })?;
+        for &c in &b.experience {
+            ensure(p.experience.contains(&c), "§9.2", || {
+                format!("{field}: seat {seat} does not hold Experience card #{c} free (pledged items cannot be offered)")
+            })?;
+        }
+        for &c in &b.executive {
+            ensure(p.executive.contains(&c), "§9.2", || {
+                format!("{field}: seat {seat} does not hold Executive card #{c} free (pledged items cannot be offered)")
+            })?;
+        }
+        if b.fate {
+            ensure(p.fate.is_some(), "§9.2", || {
+                format!("{field}: seat {seat} holds no Fate card")
+            })?;
+            ensure(
+                self.turn.seat != seat || self.turn.must_fire.is_none(),
+                "§9.3",
+                || format!("{field}: the Fire card is promised to a FireTarget commitment"),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Removes a bundle from `seat` (checked first); returns the Fate card if it is in it.
+    fn take_bundle(
+        &mut self,
+        seat: Seat,
+        b: &Bundle,
+        field: &str,
+    ) -> Result<Option<HeldFate>, RuleError> {
+        self.check_holds(seat, b, field)?;
+        let p = &mut self.players[seat];
+        p.cash -= b.cash;
+        p.shares -= b.shares;
+        p.experience.retain(|c| !b.experience.contains(c));
+        p.executive.retain(|c| !b.executive.contains(c));
+        Ok(if b.fate { p.fate.take() } else { None })
+    }
+
+    /// Gives a bundle to `seat` (cards and money; the Fate card is handed over separately).
+    fn put_bundle(&mut self, seat: Seat, b: &Bundle) {
+        let p = &mut self.players[seat];
+        p.cash += b.cash;
+        p.shares += b.shares;
+        for &c in &b.experience {
+            insert_sorted(&mut p.experience, c);
+        }
+        for &c in &b.executive {
+            insert_sorted(&mut p.executive, c);
+        }
+    }
+
+    fn check_exec_limit(&self, seat: Seat) -> Result<(), RuleError> {
+        for n in FIRST_EXEC..=8 {
+            let k = self.owned_of_number(seat, n);
+            ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
+                format!("seat {seat} would own {k} Executive cards #{n} (at most 2 per number)")
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Checks that `by` may give commitment `c` now (§9.3).
+    /// With `public_only`, only what every player can see is checked (the card's use window,
+    /// not its kind or severance): the receiver of an offer knows their own card and the full
+    /// check runs on acceptance, so an offer's legality never reveals a hidden card.
+    pub(crate) fn check_commitment(
+        &self,
+        by: Seat,
+        c: &Commitment,
+        public_only: bool,
+    ) -> Result<(), RuleError> {
+        match *c {
+            Commitment::Vote(v) => {
+                ensure(self.meeting.is_some(), "§9.3", || {
+                    "a vote is promised only while a meeting is lobbying".into()
+                })?;
+                ensure(v != Vote::Abstain, "§9.3", || {
+                    "a vote deal is for FOR or AGAINST".into()
+                })?;
+                ensure(self.undeclared_voter(by), "§9.3", || {
+                    format!("seat {by} is not a voter who has yet to declare")
+                })
+            }
+            Commitment::FireTarget(x) | Commitment::NotFire(x) => {
+                ensure(
+                    by == self.turn.seat && self.meeting.is_none(),
+                    "§9.3",
+                    || {
+                        format!("only the active player holding a usable Fire card may promise about firing (seat {by} is not)")
+                    },
+                )?;
+                let severance = if public_only {
+                    ensure(self.usable_fate(by).is_some(), "§9.3", || {
+                        format!("seat {by} holds no Fate card usable now")
+                    })?;
+                    0
+                } else {
+                    match self.usable_fire(by) {
+                        Some((_, severance)) => severance,
+                        None => {
+                            return fail("§9.3", format!("seat {by} holds no usable Fire card"))
+                        }
+                    }
+                };
+                ensure(x < self.players.len() && x != by, "§9.3", || {
+                    format!("seat {x} cannot be named")
+                })?;
+                if matches!(c, Commitment::FireTarget(_)) {
+                    ensure(self.turn.must_fire.is_none(), "§9.3", || {
+                        "a FireTarget is already promised this turn".into()
+                    })?;
+                    let legal = self.office_target_ok(by, x).is_ok()
+                        || self.meeting_target_ok(by, x, 0).is_ok();
+                    ensure(legal, "§9.3", || {
+                        format!("seat {x} is not a legal target now")
+                    })?;
+                    ensure(self.players[by].cash >= severance, "§9.3", || {
+                        format!("the severance ${severance} cannot be reserved")
+                    })?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn apply_commitment(&mut self, by: Seat, c: &Commitment, ev: &mut Vec<Event>) {
+        match *c {
+            Commitment::Vote(v) => self.declare(by, v, ev),
+            Commitment::FireTarget(x) => self.turn.must_fire = Some(x),
+            Commitment::NotFire(x) => self.turn.not_fire |= 1 << x,
+        }
+    }
+
+    /// Checks everything an offer needs at the moment it is made.
+    fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
+        let n = self.players.len();
+        let to = o.to;
+        ensure(to < n && to != from, "§9.2", || {
+            format!("seat {to} cannot receive your offer")
+        })?;
+        ensure(self.able_to_deal(to), "§9.2", || {
+            format!("seat {to} is fired or losing turns and may not deal")
+        })?;
+        let nothing = o.give.is_empty()
+            && o.take.is_empty()
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        ensure(!nothing, "§9.2", || "the offer is empty".into())?;
+        self.check_text(&o.note, "note", false)?;
+        self.check_shape(&o.give, "give")?;
+        self.check_shape(&o.take, "take")?;
+        self.check_holds(from, &o.give, "give")?;
+        self.check_holds(to, &o.take, "take")?;
+        ensure(
+            o.give_commitments.len() + o.take_commitments.len() <= 4,
+            "§9.3",
+            || "at most 4 commitments in one offer".into(),
+        )?;
+        for c in &o.give_commitments {
+            self.check_commitment(from, c, false)?;
+        }
+        for c in &o.take_commitments {
+            self.check_commitment(to, c, true)?;
+        }
+        if let Some(lt) = &o.long_term {
+            ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
+                "the promisor is one of the two players".into()
+            })?;
+            ensure(lt.due >= self.round, "§9.5", || {
+                format!(
+                    "the due round {} has already passed (round {})",
+                    lt.due, self.round
+                )
+            })?;
+            ensure(lt.due <= self.round + 1000, "§9.5", || {
+                "the due round is too far".into()
+            })?;
+            ensure(!lt.collateral.fate, "§6", || {
+                "a Fate card can never be collateral".into()
+            })?;
+            self.check_shape(&lt.collateral, "collateral")?;
+            self.check_holds(lt.promisor, &lt.collateral, "collateral")?;
+            self.check_promise(&lt.promise)?;
+        }
+        if let Some(id) = o.cancel {
+            let Some(d) = self.deals.iter().find(|d| d.id == id) else {
+                return fail("§9.5", format!("there is no open deal {id}"));
+            };
+            ensure(
+                (d.promisor == from && d.promisee == to)
+                    || (d.promisor == to && d.promisee == from),
+                "§9.5",
+                || format!("deal {id} is not between seats {from} and {to}"),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Checks a long-term promise: a favour's text, or a deliverable of known classes.
+    pub(crate) fn check_promise(&self, promise: &Promise) -> Result<(), RuleError> {
+        match promise {
+            Promise::Favour(t) => self.check_text(t, "favour", true),
+            Promise::Deliver(d) => {
+                ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
+                let e = self.data.economy();
+                ensure(
+                    d.cash.is_multiple_of(e.cash_step) && d.shares.is_multiple_of(e.lot),
+                    "§9.5",
+                    || "deliverable money and shares come in the usual steps".into(),
+                )?;
+                ensure(
+                    d.experience.len() <= MAX_BUNDLE_CARDS && d.executive.len() <= MAX_BUNDLE_CARDS,
+                    "§9.5",
+                    || "too many cards in the deliverable".into(),
+                )?;
+                ensure(
+                    d.experience
+                        .iter()
+                        .all(|&k| (k as usize) < self.data.kinds.len()),
+                    "§9.5",
+                    || "unknown Experience kind in the deliverable".into(),
+                )?;
+                ensure(
+                    d.executive.iter().all(|&k| (FIRST_EXEC..=8).contains(&k)),
+                    "§9.5",
+                    || "Executive cards are numbered 5-8".into(),
+                )
+            }
+        }
+    }
+
+    /// Makes an offer (or a counter-offer linked to `counters`).
+    pub(crate) fn make_offer(
+        &mut self,
+        from: Seat,
+        o: &Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(m) = &self.meeting {
+            ensure(self.able_to_deal(from), "§0", || {
+                "players who are fired or losing turns may not deal".into()
+            })?;
+            let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            ensure(
+                party(from) && o.to < self.players.len() && party(o.to),
+                "§9.1",
+                || "during a meeting only its caller, target and voters deal".into(),
+            )?;
+            ensure(self.offer_has_vote(o), "§9.1", || {
+                "during a meeting only vote deals are possible (add a vote commitment)".into()
+            })?;
+            let max = self.data.limits().meeting_max_offers;
+            ensure(m.offers < max, "§9.7", || {
+                format!("the meeting's limit of {max} offers is reached")
+            })?;
+        } else {
+            self.deal_window(from, true, ev)?;
+            ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
+                format!("seat {from} passed on the floor: no more offers from them in this step")
+            })?;
+        }
+        self.check_offer(from, o)?;
+        let l = self.data.limits();
+        let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
+        ensure(open < l.max_open_offers_per_player, "§9.7", || {
+            format!(
+                "at most {} open offers per player",
+                l.max_open_offers_per_player
+            )
+        })?;
+        ensure(self.turn.offers < l.max_offers_per_bt, "§9.7", || {
+            format!(
+                "the limit of {} offers in one Business Transactions step is reached",
+                l.max_offers_per_bt
+            )
+        })?;
+        let pair = from * 4 + o.to;
+        ensure(
+            (self.turn.pair_offers[pair] as u32) < l.max_offers_per_pair_per_bt,
+            "§9.7",
+            || {
+                format!(
+                    "the limit of {} offers between two players in one step is reached",
+                    l.max_offers_per_pair_per_bt
+                )
+            },
+        )?;
+        self.turn.offers += 1;
+        self.turn.pair_offers[pair] += 1;
+        if let Some(m) = self.meeting.as_mut() {
+            m.offers += 1;
+            m.passes = 0;
+        }
+        let id = self.fresh_id();
+        let mut offer = o.clone();
+        offer.give.normalise();
+        offer.take.normalise();
+        if let Some(lt) = offer.long_term.as_mut() {
+            lt.collateral.normalise();
+        }
+        ev.push(Event::Offered {
+            id,
+            from,
+            counters,
+            offer: Box::new(offer.clone()),
+        });
+        self.offers.push(PendingOffer {
+            id,
+            from,
+            counters,
+            offer,
+        });
+        Ok(())
+    }
+
+    fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
+        self.offers
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| RuleError::new("§9.2", format!("there is no open offer {id}")))
+    }
+
+    /// Whether `seat` may answer or withdraw offer `id` now.
+    fn answer_window(
+        &mut self,
+        seat: Seat,
+        idx: usize,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.meeting.is_some() {
+            ensure(
+                self.offer_has_vote(&self.offers[idx].offer),
+                "§9.1",
+                || "during a meeting only vote deals are answered".into(),
+            )?;
+            ensure(self.able_to_deal(seat), "§0", || {
+                "players who are fired or losing turns may not deal".into()
+            })
+        } else {
+            self.deal_window(seat, false, ev)
+        }
+    }
+
+    pub(crate) fn reject(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        self.offers.remove(i);
+        ev.push(Event::Rejected { id });
+        Ok(())
+    }
+
+    pub(crate) fn withdraw(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].from == seat, "§9.2", || {
+            format!("offer {id} is not yours")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        self.offers.remove(i);
+        ev.push(Event::Withdrawn { id });
+        Ok(())
+    }
+
+    pub(crate) fn counter(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        o: &Offer,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        let from = self.offers[i].from;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        ensure(o.to == from, "§9.2", || {
+            format!("a counter-offer goes back to seat {from}, who made offer {id}")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        self.offers.remove(i);
+        ev.push(Event::Rejected { id });
+        self.make_offer(seat, o, Some(id), ev)
+    }
+
+    /// Accepts offer `id`: the atomic check runs and everything happens at once; a failed
+    /// check voids the offer and changes nothing else (§9.2).
+    pub(crate) fn accept(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        let po = self.offers.remove(i);
+        let mut g = self.clone();
+        let mut e2 = Vec::new();
+        match g.execute(&po, &mut e2) {
+            Ok(deal) => {
+                *self = g;
+                ev.push(Event::Accepted { id, deal });
+                ev.extend(e2);
+            }
+            Err(e) => ev.push(Event::Voided {
+                id,
+                reason: e.to_string(),
+            }),
+        }
+        Ok(())
+    }
+
+    fn execute(
+        &mut self,
+        po: &PendingOffer,
+        ev: &mut Vec<Event>,
+    ) -> Result<Option<u32>, RuleError> {
+        let from = po.from;
+        let o = &po.offer;
+        let to = o.to;
+        ensure(
+            self.able_to_deal(from) && self.able_to_deal(to),
+            "§9.2",
+            || "both players must be able to deal".into(),
+        )?;
+        // Commitments are checked against the state before the exchange.
+        for c in &o.give_commitments {
+            self.check_commitment(from, c, false)?;
+        }
+        for c in &o.take_commitments {
+            self.check_commitment(to, c, false)?;
+        }
+        let gf = self.take_bundle(from, &o.give, "give")?;
+        let tf = self.take_bundle(to, &o.take, "take")?;
+        self.put_bundle(to, &o.give);
+        self.put_bundle(from, &o.take);
+        if let Some(f) = gf {
+            let known = f.known_by | (1 << from);
+            self.receive_fate(
+                to,
+                HeldFate {
+                    card: f.card,
+                    window: None,
+                    known_by: known,
+                },
+                ev,
+            );
+        }
+        if let Some(f) = tf {
+            let known = f.known_by | (1 << to);
+            self.receive_fate(
+                from,
+                HeldFate {
+                    card: f.card,
+                    window: None,
+                    known_by: known,
+                },
+                ev,
+            );
+        }
+        self.check_exec_limit(from)?;
+        self.check_exec_limit(to)?;
+        for c in &o.give_commitments {
+            self.apply_commitment(from, c, ev);
+        }
+        for c in &o.take_commitments {
+            self.apply_commitment(to, c, ev);
+        }
+        if let Some(cid) = o.cancel {
+            let Some(k) = self.deals.iter().position(|d| d.id == cid) else {
+                return fail("§9.5", format!("deal {cid} is no longer open"));
+            };
+            let d = self.deals.remove(k);
+            self.put_bundle(d.promisor, &d.collateral);
+            ev.push(Event::Cancelled { id: cid });
+        }
+        let mut deal = None;
+        if let Some(lt) = &o.long_term {
+            ensure(!lt.collateral.fate, "§6", || {
+                "a Fate card can never be collateral".into()
+            })?;
+            self.take_bundle(lt.promisor, &lt.collateral, "collateral")?;
+            let id = self.fresh_id();
+            self.deals.push(Deal {
+                id,
+                promisor: lt.promisor,
+                promisee: if lt.promisor == from { to } else { from },
+                promise: lt.promise.clone(),
+                collateral: lt.collateral.clone(),
+                due: lt.due,
+            });
+            deal = Some(id);
+        }
+        if self.turn.must_fire.is_some() {
+            let s = self.turn.seat;
+            ensure(self.players[s].cash >= self.reserved(s), "§9.3", || {
+                "the severance promised could no longer be paid".into()
+            })?;
+        }
+        Ok(deal)
+    }
+
+    fn show(&mut self, seat: Seat, to: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        ensure(to < self.players.len() && to != seat, "§9.2", || {
+            format!("seat {to} cannot be shown your card")
+        })?;
+        let Some(f) = self.players[seat].fate.as_mut() else {
+            return fail("§9.2", "you hold no Fate card to show");
+        };
+        f.known_by |= 1 << to;
+        let card = f.card;
+        ev.push(Event::Shown {
+            seat,
+            to,
+            card: Some(card),
+        });
+        Ok(())
+    }
+
+    fn find_deal(&self, id: u32) -> Result<usize, RuleError> {
+        self.deals
+            .iter()
+            .position(|d| d.id == id)
+            .ok_or_else(|| RuleError::new("§9.5", format!("there is no open deal {id}")))
+    }
+
+    fn settle(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let k = self.find_deal(id)?;
+        let d = self.deals[k].clone();
+        ensure(d.promisor == seat, "§9.5", || {
+            "only the promisor settles a deal".into()
+        })?;
+        let Promise::Deliver(del) = &d.promise else {
+            return fail(
+                "§9.5",
+                "a favour cannot be settled by the engine: the promisee releases it",
+            );
+        };
+        // Pick the cards of each class from the promisor's hand.
+        let p = &self.players[seat];
+        let mut bundle = Bundle {
+            cash: del.cash,
+            shares: del.shares,
+            ..Bundle::default()
+        };
+        for &kind in &del.experience {
+            let Some(&c) = p
+                .experience
+                .iter()
+                .find(|&&c| self.data.exp_kind(c) == kind && !bundle.experience.contains(&c))
+            else {
+                return fail(
+                    "§9.5",
+                    format!(
+                        "you hold no free {} card to deliver",
+                        self.data.kinds[kind as usize].id
+                    ),
+                );
+            };
+            bundle.experience.push(c);
+        }
+        for &n in &del.executive {
+            let Some(&c) = p
+                .executive
+                .iter()
+                .find(|&&c| self.data.exec_number(c) == n && !bundle.executive.contains(&c))
+            else {
+                return fail(
+                    "§9.5",
+                    format!("you hold no free Executive card #{n} to deliver"),
+                );
+            };
+            bundle.executive.push(c);
+        }
+        self.take_bundle(seat, &bundle, "deliverable")?;
+        self.put_bundle(d.promisee, &bundle);
+        self.deals.remove(k);
+        self.put_bundle(seat, &d.collateral);
+        self.check_exec_limit(d.promisee)?;
+        ev.push(Event::Settled { id });
+        Ok(())
+    }
+
+    fn release(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Result<(), RuleError> {
+        let k = self.find_deal(id)?;
+        ensure(self.deals[k].promisee == seat, "§9.5", || {
+            "only the promisee releases the collateral".into()
+        })?;
+        let d = self.deals.remove(k);
+        self.put_bundle(d.promisor, &d.collateral);
+        ev.push(Event::Released { id });
+        Ok(())
+    }
+
+    fn break_deal(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        walk: bool,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let k = self.find_deal(id)?;
+        let d = &self.deals[k];
+        if walk {
+            ensure(d.promisor == seat, "§9.5", || {
+                "only the promisor walks away".into()
+            })?;
+        } else {
+            ensure(d.promisee == seat, "§9.5", || {
+                "only the promisee declares default".into()
+            })?;
+            ensure(self.round > d.due, "§9.5", || {
+                format!(
+                    "deal {id} is due by the end of round {}: default only after it",
+                    d.due
+                )
+            })?;
+        }
+        let d = self.deals.remove(k);
+        self.forfeit(&d);
+        self.broken.push(crate::state::Broken {
+            id,
+            promisor: d.promisor,
+            promisee: d.promisee,
+            round: self.round,
+            walked_away: walk,
+        });
+        ev.push(Event::Broke {
+            id,
+            walked_away: walk,
+        });
+        Ok(())
+    }
+
+    /// The collateral becomes the promisee's; an Executive card beyond the promisee's 2 per
+    /// number goes back to the Bank (D-9).
+    fn forfeit(&mut self, d: &Deal) {
+        let mut b = d.collateral.clone();
+        let mut keep = Vec::new();
+        for &c in &b.executive {
+            let n = self.data.exec_number(c);
+            let owned = self.owned_of_number(d.promisee, n)
+                + keep
+                    .iter()
+                    .filter(|&&k| self.data.exec_number(k) == n)
+                    .count() as u8;
+            if owned < MAX_EXEC_PER_NUMBER {
+                keep.push(c);
+            } else {
+                insert_sorted(&mut self.exec_bank, c);
+            }
+        }
+        b.executive = keep;
+        self.put_bundle(d.promisee, &b);
+    }
+
+    /// At deck end: overdue deals default, the others return their collateral.
+    pub(crate) fn close_deals_at_end(&mut self, ev: &mut Vec<Event>) {
+        let deals = std::mem::take(&mut self.deals);
+        let mut defaulted = Vec::new();
+        let mut returned = Vec::new();
+        for d in deals {
+            if self.round > d.due {
+                self.forfeit(&d);
+                self.broken.push(crate::state::Broken {
+                    id: d.id,
+                    promisor: d.promisor,
+                    promisee: d.promisee,
+                    round: self.round,
+                    walked_away: false,
+                });
+                defaulted.push(d.id);
+            } else {
+                self.put_bundle(d.promisor, &d.collateral);
+                returned.push(d.id);
+            }
+        }
+        if !defaulted.is_empty() || !returned.is_empty() {
+            ev.push(Event::DealsClosed {
+                defaulted,
+                returned,
+            });
+        }
+    }
+}

@@ -1,0 +1,496 @@
+//! The reference bot (§9.8): the rule-based choice the `heuristic` level plays, with dealing
+//! switched on or off ([`Style`]).
+//!
+//! It reads only what its seat may know (public holdings, its own Fate card, cards shown to
+//! it; see [`crate::value`]) and always returns one of the seat's candidate actions.
+//!
+//! * Auctions: bid the minimum raise while it is at most the lot's value; pass otherwise.
+//! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
+//!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
+//!   when its price is below what the outcome is worth to them, then pass.
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %); otherwise counter once per partner
+//!   and step with a price that meets the margin, or reject.
+//! * Own turn: collect, take the Executive card, buy as much stock as the budget allows, settle
+//!   or default long-term deals, use the Fate card well (move with a Job Available card, cash a
+//!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it can
+//!   win), move up, open the floor, make at most 2 offers (buy a missing Experience card, sell
+//!   a surplus one), end business, and draw Experience while the next job lacks it, else Fate.
+//! * Financial Disaster: pay when affordable and cheaper than the turns lost are worth.
+//! * Without dealing it never opens the floor, offers, accepts, counters or lobbies.
+
+use crate::action::{Action, Bundle, Deck, Lot, Offer, Vote};
+use crate::data::{FateEffect, Level};
+use crate::state::TheBoss;
+use boardroom_engine::evaluate::Style;
+use boardroom_engine::Seat;
+use rand::RngCore;
+
+fn round_up(x: i64, step: i64) -> i64 {
+    (x + step - 1).div_euclid(step) * step
+}
+
+fn round_down(x: i64, step: i64) -> i64 {
+    x.div_euclid(step) * step
+}
+
+impl TheBoss {
+    /// The reference bot's action for `seat`, or `None` when `seat` may not act. Always one of
+    /// the seat's legal candidates.
+    pub fn policy_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        _rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        let mut cands = Vec::new();
+        self.candidates(seat, &mut cands);
+        if cands.is_empty() {
+            return None;
+        }
+        let choice = self
+            .choose_policy(seat, style, &cands)
+            .filter(|a| self.check_action(seat, a).is_ok());
+        Some(choice.unwrap_or_else(|| Self::fallback(&cands)))
+    }
+
+    /// The safest candidate: end, pass, reject, draw Experience, lose turns, else the first.
+    fn fallback(cands: &[Action]) -> Action {
+        let pref = |a: &Action| match a {
+            Action::End => 0,
+            Action::Pass => 1,
+            Action::Reject(_) => 2,
+            Action::Draw(Deck::Experience) => 3,
+            Action::Draw(_) => 4,
+            Action::Vote(Vote::Abstain) => 5,
+            Action::Stop => 6,
+            Action::Lose => 7,
+            _ => 100,
+        };
+        cands
+            .iter()
+            .min_by_key(|a| pref(a))
+            .cloned()
+            .expect("candidates are not empty")
+    }
+
+    fn has(cands: &[Action], a: &Action) -> bool {
+        cands.contains(a)
+    }
+
+    fn choose_policy(&self, seat: Seat, style: &Style, cands: &[Action]) -> Option<Action> {
+        if let Some(a) = &self.auction {
+            let v = match a.lot {
+                Lot::Fate => a.fate.as_ref().map_or(0, |f| self.fate_value(seat, f.card)),
+                Lot::Shares(k) => {
+                    let s = self.owned_shares(seat);
+                    self.share_change_value(seat, s, s + k)
+                }
+                Lot::Experience(c) => self.receive_value(
+                    seat,
+                    a.seller,
+                    &Bundle {
+                        experience: vec![c],
+                        ..Bundle::default()
+                    },
+                ),
+                Lot::Executive(c) => self.receive_value(
+                    seat,
+                    a.seller,
+                    &Bundle {
+                        executive: vec![c],
+                        ..Bundle::default()
+                    },
+                ),
+            };
+            let min = self.min_bid()? as i64;
+            return Some(if min <= v && Self::has(cands, &Action::Bid(min as u32)) {
+                Action::Bid(min as u32)
+            } else {
+                Action::Pass
+            });
+        }
+        if let Some(m) = &self.meeting {
+            if style.deals {
+                if let Some(a) = self.answer(seat, cands, false) {
+                    return Some(a);
+                }
+            }
+            if self.undeclared_voter(seat) {
+                return Some(Action::Vote(self.preferred_vote(seat)));
+            }
+            if style.deals && (seat == m.caller || seat == m.target) {
+                let stake = self.firing_value(seat, m.caller, m.target).abs();
+                let mine = if seat == m.caller {
+                    Vote::For
+                } else {
+                    Vote::Against
+                };
+                let buy = cands.iter().find(|a| match a {
+                    Action::Offer(o) => {
+                        let open = self
+                            .offers
+                            .iter()
+                            .any(|p| p.from == seat && p.offer.to == o.to);
+                        !open
+                            && self.turn.pair_offers[seat * 4 + o.to] == 0
+                            && self.preferred_vote(o.to) != mine
+                            && self.voting_power(o.to) > 0
+                            && (o.give.cash as i64) < stake
+                    }
+                    _ => false,
+                });
+                if let Some(a) = buy {
+                    return Some(a.clone());
+                }
+            }
+            return Some(Action::Pass);
+        }
+        if self.after_meeting.is_some() {
+            let mine = self.voting_power(seat);
+            return Some(
+                cands
+                    .iter()
+                    .find(|a| matches!(a, Action::Meeting(x) if self.voting_power(*x) < mine))
+                    .cloned()
+                    .unwrap_or(Action::Stop),
+            );
+        }
+        if let Some(card) = self.disaster {
+            if let FateEffect::Disaster { pay, turns } = self.data.fate_effect(card) {
+                let salary = self.players[seat]
+                    .job
+                    .map_or(200, |j| self.data.position(j).salary.max(200));
+                let ok = Self::has(cands, &Action::Pay) && pay <= 2 * salary * turns as u32;
+                return Some(if ok { Action::Pay } else { Action::Lose });
+            }
+        }
+        if seat == self.turn.seat {
+            return self.own_turn(seat, style, cands);
+        }
+        // Another player's open floor.
+        if !style.deals {
+            return Some(
+                cands
+                    .iter()
+                    .find(|a| matches!(a, Action::Reject(_)))
+                    .cloned()
+                    .unwrap_or(Action::Pass),
+            );
+        }
+        if let Some(a) = self.answer(seat, cands, true) {
+            return Some(a);
+        }
+        if let Some(a) = self.long_term_step(seat, cands) {
+            return Some(a);
+        }
+        if let Some(a) = self.policy_offer(seat) {
+            return Some(a);
+        }
+        Some(Action::Pass)
+    }
+
+    /// Accept, counter or reject the first offer made to `seat`.
+    fn answer(&self, seat: Seat, cands: &[Action], may_counter: bool) -> Option<Action> {
+        let p = self.offers.iter().find(|p| p.offer.to == seat)?;
+        if self.worth_accepting(seat, p) && Self::has(cands, &Action::Accept(p.id)) {
+            return Some(Action::Accept(p.id));
+        }
+        let b = &self.data.file.bots;
+        let countered = self.turn.pair_offers[seat * 4 + p.from] as u32;
+        if may_counter && countered < b.max_counters_per_partner && p.offer.long_term.is_none() {
+            if let Some(o) = self.counter_offer(seat, p.from, &p.offer) {
+                let a = Action::Counter(p.id, Box::new(o));
+                if self.check_action(seat, &a).is_ok() {
+                    return Some(a);
+                }
+            }
+        }
+        Some(Action::Reject(p.id))
+    }
+
+    /// The offer `o` from `from` turned around with its cash moved so that `seat` gains its
+    /// margin, if the maker would still gain theirs.
+    fn counter_offer(&self, seat: Seat, from: Seat, o: &Offer) -> Option<Offer> {
+        if !o.give_commitments.is_empty() || !o.take_commitments.is_empty() {
+            return None;
+        }
+        let (gain, given) = self.offer_gain(seat, from, o);
+        let need = round_up(self.accept_margin(given) - gain, 10);
+        if need <= 0 {
+            return None;
+        }
+        let mut c = Offer {
+            to: from,
+            give: o.take.clone(),
+            take: o.give.clone(),
+            ..Offer::default()
+        };
+        if c.give.cash as i64 >= need {
+            c.give.cash -= need as u32;
+        } else {
+            let rest = need - c.give.cash as i64;
+            c.give.cash = 0;
+            c.take.cash += rest as u32;
+        }
+        if c.give.is_empty() || c.take.is_empty() {
+            return None;
+        }
+        let (mine, _) = self.offer_gain(seat, seat, &c);
+        let (theirs, their_given) = self.offer_gain(from, seat, &c);
+        (mine >= self.accept_margin(given) && theirs >= self.accept_margin(their_given))
+            .then_some(c)
+    }
+
+    /// Settle, walk away from or declare default on `seat`'s long-term deals.
+    fn long_term_step(&self, seat: Seat, cands: &[Action]) -> Option<Action> {
+        for d in &self.deals {
+            if d.promisee == seat && d.due < self.round && Self::has(cands, &Action::Default(d.id))
+            {
+                return Some(Action::Default(d.id));
+            }
+            if d.promisor == seat {
+                let settle = Action::Settle(d.id);
+                let collateral = self.give_value(seat, &d.collateral);
+                let deliverable = match &d.promise {
+                    crate::action::Promise::Deliver(x) => self.give_value(
+                        seat,
+                        &Bundle {
+                            cash: x.cash,
+                            shares: x.shares,
+                            ..Bundle::default()
+                        },
+                    ),
+                    crate::action::Promise::Favour(_) => continue,
+                };
+                if collateral >= deliverable && self.check_action(seat, &settle).is_ok() {
+                    return Some(settle);
+                }
+                if collateral < deliverable {
+                    let walk = Action::WalkAway(d.id);
+                    if self.check_action(seat, &walk).is_ok() {
+                        return Some(walk);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Offers `seat` made in this step.
+    fn own_offers(&self, seat: Seat) -> u32 {
+        (0..self.players.len())
+            .map(|o| self.turn.pair_offers[seat * 4 + o] as u32)
+            .sum()
+    }
+
+    /// The best of: buy a missing Experience card from someone who would sell it, or sell a
+    /// card (surplus first) to someone who needs it; within the `[bots]` offer limit.
+    fn policy_offer(&self, seat: Seat) -> Option<Action> {
+        let b = &self.data.file.bots;
+        if self.own_offers(seat) >= b.max_own_offers {
+            return None;
+        }
+        let step = self.data.economy().cash_step as i64;
+        let mut best: Option<(i64, Offer)> = None;
+        let mut consider = |score: i64, o: Offer| {
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, o));
+            }
+        };
+        for other in 0..self.players.len() {
+            if other == seat
+                || !self.able_to_deal(other)
+                || self.turn.pair_offers[seat * 4 + other] > 0
+            {
+                continue;
+            }
+            // Buy a card I lack.
+            for &c in &self.players[other].experience {
+                let card = Bundle {
+                    experience: vec![c],
+                    ..Bundle::default()
+                };
+                let g = self.receive_value(seat, other, &card);
+                if g <= 0 {
+                    continue;
+                }
+                let l = self.give_value(other, &card);
+                let price = round_up(l + self.accept_margin(l), step).max(step);
+                if price as u32 > self.free_cash(seat) {
+                    continue;
+                }
+                let mine = g - price;
+                if mine >= self.accept_margin(price) {
+                    consider(
+                        mine,
+                        Offer {
+                            to: other,
+                            give: Bundle {
+                                cash: price as u32,
+                                ..Bundle::default()
+                            },
+                            take: card,
+                            ..Offer::default()
+                        },
+                    );
+                }
+            }
+            // Sell a card the other needs.
+            for &c in &self.players[seat].experience {
+                let card = Bundle {
+                    experience: vec![c],
+                    ..Bundle::default()
+                };
+                let g = self.receive_value(other, seat, &card);
+                let l = self.give_value(seat, &card);
+                let price = round_down(g - (self.data.file.bots.accept_margin_min as i64), step)
+                    .min(round_down(g * 95 / 100, step));
+                if price <= 0 || price as u32 > self.free_cash(other) {
+                    continue;
+                }
+                let mine = price - l;
+                if mine >= self.accept_margin(l) {
+                    consider(
+                        mine,
+                        Offer {
+                            to: other,
+                            give: card,
+                            take: Bundle {
+                                cash: price as u32,
+                                ..Bundle::default()
+                            },
+                            ..Offer::default()
+                        },
+                    );
+                }
+            }
+        }
+        let (_, o) = best?;
+        let a = Action::Offer(Box::new(o));
+        self.check_action(seat, &a).is_ok().then_some(a)
+    }
+
+    /// The active player's turn.
+    fn own_turn(&self, seat: Seat, style: &Style, cands: &[Action]) -> Option<Action> {
+        use crate::state::Step;
+        if self.turn.step == Step::Draw {
+            return Some(self.draw_choice(seat, cands));
+        }
+        for a in [Action::Collect, Action::TakeCard] {
+            if Self::has(cands, &a) {
+                return Some(a);
+            }
+        }
+        if let Some(k) = cands
+            .iter()
+            .filter_map(|a| match a {
+                Action::Buy(k) => Some(*k),
+                _ => None,
+            })
+            .max()
+        {
+            return Some(Action::Buy(k));
+        }
+        if let Some(a) = self.long_term_step(seat, cands) {
+            return Some(a);
+        }
+        if style.deals {
+            if let Some(a) = self.answer(seat, cands, true) {
+                return Some(a);
+            }
+        }
+        // Use the Fate card.
+        if let Some(card) = self.usable_fate(seat) {
+            match self.data.fate_effect(card) {
+                FateEffect::Bonus { .. } if Self::has(cands, &Action::Use) => {
+                    return Some(Action::Use)
+                }
+                FateEffect::StockOption { price, .. }
+                    if price < self.data.economy().share_price
+                        && Self::has(cands, &Action::Use) =>
+                {
+                    return Some(Action::Use)
+                }
+                FateEffect::Fire { .. } => {
+                    let target = cands
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Fire(x) => Some(*x),
+                            _ => None,
+                        })
+                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
+                    if let Some(x) = target {
+                        return Some(Action::Fire(x));
+                    }
+                    let mine = self.voting_power(seat);
+                    let meeting = cands
+                        .iter()
+                        .filter_map(|a| match a {
+                            Action::Meeting(x) if self.voting_power(*x) < mine => Some(*x),
+                            _ => None,
+                        })
+                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
+                    if let Some(x) = meeting {
+                        return Some(Action::Meeting(x));
+                    }
+                }
+                _ => {}
+            }
+        }
+        // Move: the best salary, or an executive card still missing from the set.
+        if !self.turn.moved {
+            let cur = self.players[seat].job;
+            let cur_salary = cur.map_or(0, |j| self.data.position(j).salary);
+            let best = cands
+                .iter()
+                .filter_map(|a| match a {
+                    Action::Move(j) => Some(*j),
+                    _ => None,
+                })
+                .filter(|&j| {
+                    let p = self.data.position(j);
+                    p.salary > cur_salary
+                        || (p.level == Level::Executive
+                            && self.owned_of_number(seat, j)
+                                < crate::data::COMPLETE_SET[(j - crate::data::FIRST_EXEC) as usize])
+                })
+                .max_by_key(|&j| self.data.position(j).salary);
+            if let Some(j) = best {
+                return Some(Action::Move(j));
+            }
+        }
+        if style.deals {
+            if !self.turn.floor && Self::has(cands, &Action::Open) {
+                return Some(Action::Open);
+            }
+            if let Some(a) = self.policy_offer(seat) {
+                return Some(a);
+            }
+        }
+        // Withdraw own offers still open before ending (they expire anyway).
+        Some(Action::End)
+    }
+
+    /// Draw Experience while the next job still lacks some, else Fate.
+    fn draw_choice(&self, seat: Seat, cands: &[Action]) -> Action {
+        let p = &self.players[seat];
+        let next = match p.job {
+            None => 1,
+            Some(j) if j < 4 => j + 1,
+            Some(4) => 5,
+            Some(_) => 7,
+        };
+        let want_exp = !self.meets_experience(seat, next) && self.experience_left() > 0;
+        let order = if want_exp {
+            [Action::Draw(Deck::Experience), Action::Draw(Deck::Fate)]
+        } else {
+            [Action::Draw(Deck::Fate), Action::Draw(Deck::Experience)]
+        };
+        for a in order {
+            if Self::has(cands, &a) {
+                return a;
+            }
+        }
+        Self::fallback(cands)
+    }
+}
