@@ -337,22 +337,6 @@ impl Configure for BigBoss {
     }
 }
 
-#[cfg(test)]
-mod web_tests {
-    use super::*;
-
-    #[test]
-    fn the_browser_view_is_a_module_with_its_style_sheet() {
-        let files = <BigBoss as Present>::web_assets();
-        let view = files.iter().find(|f| f.name == "view.js").unwrap();
-        assert!(view.content_type.starts_with("text/javascript"));
-        assert!(view.body.contains("export default"));
-        assert!(view.body.contains("data-target"));
-        let css = files.iter().find(|f| f.name == "view.css").unwrap();
-        assert!(css.content_type.starts_with("text/css"));
-    }
-}
-
 impl BigBoss {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
@@ -405,5 +389,21 @@ impl BigBoss {
             rows: rows.into_iter().map(|(_, _, row)| row).collect(),
             note: note.to_string(),
         })
+    }
+}
+
+#[cfg(test)]
+mod web_tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_view_is_a_module_with_its_style_sheet() {
+        let files = <BigBoss as Present>::web_assets();
+        let view = files.iter().find(|f| f.name == "view.js").unwrap();
+        assert!(view.content_type.starts_with("text/javascript"));
+        assert!(view.body.contains("export default"));
+        assert!(view.body.contains("data-target"));
+        let css = files.iter().find(|f| f.name == "view.css").unwrap();
+        assert!(css.content_type.starts_with("text/css"));
     }
 }

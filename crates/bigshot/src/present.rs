@@ -321,22 +321,6 @@ impl Present for BigShot {
     }
 }
 
-#[cfg(test)]
-mod web_tests {
-    use super::*;
-
-    #[test]
-    fn the_browser_view_is_a_module_with_its_style_sheet() {
-        let files = <BigShot as Present>::web_assets();
-        let view = files.iter().find(|f| f.name == "view.js").unwrap();
-        assert!(view.content_type.starts_with("text/javascript"));
-        assert!(view.body.contains("export default"));
-        assert!(view.body.contains("data-target"));
-        let css = files.iter().find(|f| f.name == "view.css").unwrap();
-        assert!(css.content_type.starts_with("text/css"));
-    }
-}
-
 impl BigShot {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
@@ -380,5 +364,21 @@ impl BigShot {
             rows,
             note,
         })
+    }
+}
+
+#[cfg(test)]
+mod web_tests {
+    use super::*;
+
+    #[test]
+    fn the_browser_view_is_a_module_with_its_style_sheet() {
+        let files = <BigShot as Present>::web_assets();
+        let view = files.iter().find(|f| f.name == "view.js").unwrap();
+        assert!(view.content_type.starts_with("text/javascript"));
+        assert!(view.body.contains("export default"));
+        assert!(view.body.contains("data-target"));
+        let css = files.iter().find(|f| f.name == "view.css").unwrap();
+        assert!(css.content_type.starts_with("text/css"));
     }
 }
