@@ -1,7 +1,7 @@
 //! Rule violations: every rejected action names the rule it breaks.
 
 use crate::board::Space;
-use crate::card::Card;
+use crate::card::{Card, Hand};
 use crate::company::CompanyId;
 use boardroom_engine::Seat;
 use thiserror::Error;
@@ -42,6 +42,15 @@ pub enum RuleError {
     /// The card is not in the player's hand.
     #[error("card {0} is not in your hand")]
     NotInHand(Card),
+    /// A level card that is not in the player's hand, while other level cards are (e.g. `play
+    /// L` holding L2 and L4): the message lists the level cards held.
+    #[error("card {card} is not in your hand; your level cards: {}", level_cards(.held))]
+    LevelNotInHand {
+        /// The card asked for.
+        card: Card,
+        /// The player's hand.
+        held: Hand,
+    },
     /// The card is not in the face-up row.
     #[error("card {0} is not in the face-up row")]
     NotInRow(Space),
@@ -97,4 +106,14 @@ pub enum RuleError {
     /// No tower left.
     #[error("you have placed both of your {0}s")]
     NoTowerLeft(&'static str),
+}
+
+/// The level cards of a hand in notation, comma-separated (`L2, L4`).
+fn level_cards(hand: &Hand) -> String {
+    hand.cards()
+        .into_iter()
+        .filter(|c| matches!(c, Card::Level(_)))
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

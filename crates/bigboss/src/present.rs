@@ -223,54 +223,12 @@ impl Present for BigBoss {
     /// first; the note explains the towers and cards columns of the edition.
     fn score_table(&self) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        let mut rows: Vec<(i64, u8, ScoreRow)> = (0..self.players())
-            .map(|seat| {
-                let l = self.score(seat);
-                let cells = [l.money, l.shares, l.towers, l.cards, l.total]
-                    .iter()
-                    .map(i64::to_string)
-                    .collect();
-                let row = ScoreRow {
-                    seat,
-                    name: <BigBoss as Present>::seat_name(seat),
-                    cells,
-                    winner: outcome.winners.contains(seat),
-                };
-                (l.total, l.towers_placed, row)
-            })
-            .collect();
-        let tie_break = self.rules().tower_tie_break;
-        rows.sort_by(|a, b| {
-            b.2.winner
-                .cmp(&a.2.winner)
-                .then(b.0.cmp(&a.0))
-                .then(if tie_break {
-                    b.1.cmp(&a.1)
-                } else {
-                    std::cmp::Ordering::Equal
-                })
-                .then(a.2.seat.cmp(&b.2.seat))
-        });
-        let note = match self.edition() {
-            Edition::Modern => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your radio tower; cards: +5 per industry card and +10 per level card left in \
-                 hand. Equal totals go to the player who placed more radio towers."
-            }
-            Edition::Classic => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your owner flag; cards: −5 for every card left in hand (the Classic penalty). \
-                 Equal totals share the title."
-            }
-        };
-        Some(ScoreTable {
-            columns: ["money", "shares", "towers", "cards", "total"]
-                .iter()
-                .map(|c| c.to_string())
-                .collect(),
-            rows: rows.into_iter().map(|(_, _, row)| row).collect(),
-            note: note.to_string(),
-        })
+        self.scores_table(outcome)
+    }
+
+    /// The same table for the scores if the game ended now.
+    fn standings(&self) -> Option<ScoreTable> {
+        self.scores_table(self.ranking())
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -376,6 +334,61 @@ impl Configure for BigBoss {
 
     fn config_players(config: &Config) -> usize {
         config.players
+    }
+}
+
+impl BigBoss {
+    /// The score table for `outcome`: the final scores, or the standings when the outcome is
+    /// the ranking of a game not over yet.
+    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+        let mut rows: Vec<(i64, u8, ScoreRow)> = (0..self.players())
+            .map(|seat| {
+                let l = self.score(seat);
+                let cells = [l.money, l.shares, l.towers, l.cards, l.total]
+                    .iter()
+                    .map(i64::to_string)
+                    .collect();
+                let row = ScoreRow {
+                    seat,
+                    name: <BigBoss as Present>::seat_name(seat),
+                    cells,
+                    winner: outcome.winners.contains(seat),
+                };
+                (l.total, l.towers_placed, row)
+            })
+            .collect();
+        let tie_break = self.rules().tower_tie_break;
+        rows.sort_by(|a, b| {
+            b.2.winner
+                .cmp(&a.2.winner)
+                .then(b.0.cmp(&a.0))
+                .then(if tie_break {
+                    b.1.cmp(&a.1)
+                } else {
+                    std::cmp::Ordering::Equal
+                })
+                .then(a.2.seat.cmp(&b.2.seat))
+        });
+        let note = match self.edition() {
+            Edition::Modern => {
+                "shares: price × shares held; towers: 3 × the price of each company carrying \
+                 your radio tower; cards: +5 per industry card and +10 per level card left in \
+                 hand. Equal totals go to the player who placed more radio towers."
+            }
+            Edition::Classic => {
+                "shares: price × shares held; towers: 3 × the price of each company carrying \
+                 your owner flag; cards: −5 for every card left in hand (the Classic penalty). \
+                 Equal totals share the title."
+            }
+        };
+        Some(ScoreTable {
+            columns: ["money", "shares", "towers", "cards", "total"]
+                .iter()
+                .map(|c| c.to_string())
+                .collect(),
+            rows: rows.into_iter().map(|(_, _, row)| row).collect(),
+            note: note.to_string(),
+        })
     }
 }
 

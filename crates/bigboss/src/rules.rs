@@ -335,6 +335,9 @@ impl BigBoss {
                 }
                 Action::Play(card) => {
                     if !p.hand.contains(card) {
+                        if matches!(card, Card::Level(_)) && p.hand.level_count() > 0 {
+                            return Err(RuleError::LevelNotInHand { card, held: p.hand });
+                        }
                         return Err(RuleError::NotInHand(card));
                     }
                     self.card_playable(card)

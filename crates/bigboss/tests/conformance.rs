@@ -31,6 +31,11 @@ fn mangled_positions_are_refused_or_playable() {
 }
 
 #[test]
+fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
+    kit(configs()).every(13).fuzz_notation();
+}
+
+#[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
     kit(configs()).seeds(0..40).every(17).hidden_information();
 }

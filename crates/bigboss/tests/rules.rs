@@ -1546,9 +1546,49 @@ fn classic_storey_card_goes_on_height_k_minus_1() {
     );
     reject(&mut g, "play L5");
     assert_eq!(legal(&g), ["pass"]);
+    // No Modern level card in Classic: the player is told which level cards they hold.
+    let e = reject(&mut g, "play L");
+    assert!(matches!(
+        e,
+        RuleError::LevelNotInHand {
+            card: Card::Level(0),
+            ..
+        }
+    ));
     assert_eq!(
-        reject(&mut g, "play L"),
-        RuleError::NotInHand(Card::Level(0))
+        e.to_string(),
+        "card L is not in your hand; your level cards: L3, L5"
+    );
+}
+
+#[test]
+fn a_level_card_not_in_hand_names_the_level_cards_held() {
+    let mut g = Table::classic(2)
+        .company(REGENT, 20, &[(10, 1), (11, 3)])
+        .hand(0, "L2 L4 30")
+        .game();
+    let e = reject(&mut g, "play L");
+    assert_eq!(
+        e.to_string(),
+        "card L is not in your hand; your level cards: L2, L4"
+    );
+    let e = reject(&mut g, "play L5");
+    assert_eq!(
+        e.to_string(),
+        "card L5 is not in your hand; your level cards: L2, L4"
+    );
+    // Holding no level card at all, and industry cards, keep the short message.
+    let mut g = Table::classic(2)
+        .company(REGENT, 20, &[(10, 1), (11, 3)])
+        .hand(0, "30")
+        .game();
+    assert_eq!(
+        reject(&mut g, "play L2"),
+        RuleError::NotInHand(Card::Level(2))
+    );
+    assert_eq!(
+        reject(&mut g, "play 31").to_string(),
+        "card 31 is not in your hand"
     );
 }
 

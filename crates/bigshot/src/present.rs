@@ -229,45 +229,13 @@ impl Present for BigShot {
     /// may win (at least 2 lots), best first.
     fn score_table(&self) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        let mut lines: Vec<_> = (0..self.players()).map(|s| self.score(s)).collect();
-        lines.sort_by_key(|l| {
-            std::cmp::Reverse((
-                outcome.winners.contains(l.seat),
-                l.eligible,
-                l.status,
-                l.lots,
-                l.best_lot,
-            ))
-        });
-        let rows = lines
-            .iter()
-            .map(|l| ScoreRow {
-                seat: l.seat,
-                name: seat_name(l.seat),
-                cells: vec![
-                    l.coins.to_string(),
-                    l.lots_value.to_string(),
-                    l.debt.to_string(),
-                    l.status.to_string(),
-                    l.lots.to_string(),
-                    l.best_lot.to_string(),
-                    if l.eligible { "yes" } else { "no" }.to_string(),
-                ],
-                winner: outcome.winners.contains(l.seat),
-            })
-            .collect();
-        let mut note =
-            "Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots \
-                        to win (2 players: with each colour)."
-                .to_string();
-        if outcome.winners.is_empty() {
-            note.push_str("\nNobody owns enough lots to win.");
-        }
-        Some(ScoreTable {
-            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
-            rows,
-            note,
-        })
+        self.scores_table(outcome)
+    }
+
+    /// The same table for the scores if the game ended now (unsold lots resolved by the tie-cancelling rule).
+    fn standings(&self) -> Option<ScoreTable> {
+        let settled = self.settled();
+        settled.scores_table(settled.ranking())
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -350,6 +318,52 @@ impl Present for BigShot {
             Action::Bid(_) => Some("bids"),
             _ => None,
         }
+    }
+}
+
+impl BigShot {
+    /// The score table for `outcome`: the final scores, or the standings when the outcome is
+    /// the ranking of a game not over yet.
+    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+        let mut lines: Vec<_> = (0..self.players()).map(|s| self.score(s)).collect();
+        lines.sort_by_key(|l| {
+            std::cmp::Reverse((
+                outcome.winners.contains(l.seat),
+                l.eligible,
+                l.status,
+                l.lots,
+                l.best_lot,
+            ))
+        });
+        let rows = lines
+            .iter()
+            .map(|l| ScoreRow {
+                seat: l.seat,
+                name: seat_name(l.seat),
+                cells: vec![
+                    l.coins.to_string(),
+                    l.lots_value.to_string(),
+                    l.debt.to_string(),
+                    l.status.to_string(),
+                    l.lots.to_string(),
+                    l.best_lot.to_string(),
+                    if l.eligible { "yes" } else { "no" }.to_string(),
+                ],
+                winner: outcome.winners.contains(l.seat),
+            })
+            .collect();
+        let mut note =
+            "Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots \
+                        to win (2 players: with each colour)."
+                .to_string();
+        if outcome.winners.is_empty() {
+            note.push_str("\nNobody owns enough lots to win.");
+        }
+        Some(ScoreTable {
+            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            rows,
+            note,
+        })
     }
 }
 

@@ -32,6 +32,11 @@ fn mangled_positions_are_refused_or_playable() {
 }
 
 #[test]
+fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
+    kit(configs()).every(5).fuzz_notation();
+}
+
+#[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
     kit(configs()).seeds(0..20).every(5).hidden_information();
 }

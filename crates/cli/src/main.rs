@@ -136,7 +136,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Load a position, apply actions in notation, print the resulting position as JSON.
+    /// Load a position, apply actions in notation, print the resulting position as JSON (or,
+    /// with --events, the events each action caused).
     ///
     /// Example: boardroom apply start.json "<action>" "<action>" > next.json
     Apply {
@@ -145,6 +146,23 @@ enum Command {
         /// Actions in notation, applied in order, each by the seat to act (when several seats
         /// may act: the first of them for whom it is legal).
         actions: Vec<String>,
+        /// Print the events each action caused, in words, instead of the resulting position.
+        #[arg(long)]
+        events: bool,
+        /// With --events: print one JSON array of `{seat, action, events: [{text, detail}]}`.
+        #[arg(long, requires = "events")]
+        json: bool,
+    },
+    /// Print the score table of a finished position; for a game not over, say so and print the
+    /// standings if it ended now (when the game can tell).
+    ///
+    /// Example: boardroom score end.json --json
+    Score {
+        /// The position file (JSON; `-` reads standard input).
+        position: PathBuf,
+        /// Print one JSON object: `over`, `scores` (the table), `outcome` or `standings`.
+        #[arg(long)]
+        json: bool,
     },
     /// Write the starting position of a new game as JSON.
     New {
@@ -447,15 +465,38 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 compare,
             }),
         ),
-        Command::Apply { position, actions } => {
+        Command::Apply {
+            position,
+            actions,
+            events,
+            json,
+        } => {
             let text = tools::read_input(&position)?;
             let game = tools::game_of(&text, &position, "position file")?;
+            let show = match (events, json) {
+                (false, _) => tools::ApplyOutput::Position,
+                (true, false) => tools::ApplyOutput::Events,
+                (true, true) => tools::ApplyOutput::EventsJson,
+            };
             visit(
                 game,
                 tools::Apply {
                     text: &text,
                     path: &position,
                     actions: &actions,
+                    show,
+                },
+            )
+        }
+        Command::Score { position, json } => {
+            let text = tools::read_input(&position)?;
+            let game = tools::game_of(&text, &position, "position file")?;
+            visit(
+                game,
+                tools::Score {
+                    text: &text,
+                    path: &position,
+                    json,
                 },
             )
         }

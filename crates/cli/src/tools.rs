@@ -1,10 +1,11 @@
-//! `new`, `apply` and `replay`: the scripting and bug-report tools, for any game of the
-//! registry. `apply` and `replay` find the game in the file's `game` field.
+//! `new`, `apply`, `score` and `replay`: the scripting and bug-report tools, for any game of
+//! the registry. `apply`, `score` and `replay` find the game in the file's `game` field.
 
 use crate::options::{config, GivenOptions};
 use anyhow::{anyhow, bail, Context, Result};
 use boardroom_engine::{Game, Record, ReplayStep, Seat};
 use boardroom_games::{FileGameError, Playable, Visitor};
+use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
 
@@ -30,10 +31,17 @@ pub fn game_of(text: &str, path: &Path, what: &str) -> Result<&'static str> {
     })
 }
 
-/// Reads and validates a position from its JSON text (`path` names it in errors).
+/// Reads and validates a position from its JSON text (`path` names it in errors). A JSON-level
+/// error names the field at fault (`players[1].money`), as the game's own checks do.
 pub fn load_position<G: Game>(text: &str, path: &Path) -> Result<G> {
-    let pos: G::Position = serde_json::from_str(text)
-        .map_err(|e| anyhow!("{}: not a valid position file: {e}", path.display()))?;
+    let pos: G::Position = boardroom_engine::position::parse(text).map_err(|e| {
+        anyhow!(
+            "{}: not a valid position file: at `{}`: {}",
+            path.display(),
+            e.field,
+            e.reason
+        )
+    })?;
     G::from_position(&pos).map_err(|e| anyhow!("{}: {e}", path.display()))
 }
 
@@ -59,7 +67,18 @@ impl Visitor for New {
     }
 }
 
-/// `boardroom apply`: loads a position, applies the actions, prints the result.
+/// What `boardroom apply` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ApplyOutput {
+    /// The resulting position as JSON.
+    Position,
+    /// Each action and the events it caused, in words.
+    Events,
+    /// Each action and its events as one JSON array.
+    EventsJson,
+}
+
+/// `boardroom apply`: loads a position, applies the actions, prints the result (or the events).
 pub struct Apply<'a> {
     /// The position file's text.
     pub text: &'a str,
@@ -67,12 +86,35 @@ pub struct Apply<'a> {
     pub path: &'a Path,
     /// The actions in notation.
     pub actions: &'a [String],
+    /// What to print.
+    pub show: ApplyOutput,
+}
+
+/// One event as `apply --events --json` prints it.
+#[derive(Serialize)]
+struct EventOut {
+    /// The event in words.
+    text: String,
+    /// The event as data.
+    detail: serde_json::Value,
+}
+
+/// One action and its events as `apply --events --json` prints it.
+#[derive(Serialize)]
+struct StepOut {
+    /// The seat that played it.
+    seat: Seat,
+    /// The action in notation.
+    action: String,
+    /// What it caused.
+    events: Vec<EventOut>,
 }
 
 impl Visitor for Apply<'_> {
     type Output = Result<()>;
     fn visit<G: Playable>(self) -> Result<()> {
         let mut game: G = load_position(self.text, self.path)?;
+        let mut steps = Vec::new();
         for (i, text) in self.actions.iter().enumerate() {
             let to_act = game.to_act();
             let Some(first) = to_act.first() else {
@@ -88,10 +130,100 @@ impl Visitor for Apply<'_> {
                 .find(|&s| game.check(s, action.clone()).is_ok())
                 .or_else(|| game.must_act().first())
                 .unwrap_or(first);
-            game.play(seat, action)
+            let notation = game.format_action(action.clone());
+            let events = game
+                .play(seat, action)
                 .map_err(|e| anyhow!("action {} `{text}` rejected: {e}", i + 1))?;
+            steps.push(StepOut {
+                seat,
+                action: notation,
+                events: events
+                    .iter()
+                    .map(|e| {
+                        Ok(EventOut {
+                            text: G::describe(e),
+                            detail: serde_json::to_value(e)?,
+                        })
+                    })
+                    .collect::<Result<_>>()?,
+            });
         }
-        println!("{}", serde_json::to_string_pretty(&game.to_position())?);
+        match self.show {
+            ApplyOutput::Position => {
+                println!("{}", serde_json::to_string_pretty(&game.to_position())?)
+            }
+            ApplyOutput::EventsJson => println!("{}", serde_json::to_string_pretty(&steps)?),
+            ApplyOutput::Events => {
+                for (i, step) in steps.iter().enumerate() {
+                    println!("{:>4}. {}: {}", i + 1, G::seat_name(step.seat), step.action);
+                    for e in &step.events {
+                        println!("        {}", e.text);
+                    }
+                }
+                if game.is_over() {
+                    println!("The game is over (`boardroom score` prints the scores).");
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `boardroom score`: the score table of a finished position, or the standings of one not
+/// finished when the game can tell them.
+pub struct Score<'a> {
+    /// The position file's text.
+    pub text: &'a str,
+    /// The position file (for errors).
+    pub path: &'a Path,
+    /// Print one JSON object.
+    pub json: bool,
+}
+
+impl Visitor for Score<'_> {
+    type Output = Result<()>;
+    fn visit<G: Playable>(self) -> Result<()> {
+        let game: G = load_position(self.text, self.path)?;
+        let over = game.is_over();
+        let (table, outcome) = if over {
+            let table = game
+                .score_table()
+                .ok_or_else(|| anyhow!("{} gives no score table for a finished game", G::TITLE))?;
+            (Some(table), game.outcome())
+        } else {
+            (game.standings(), None)
+        };
+        if self.json {
+            let mut out = serde_json::json!({
+                "game": G::NAME,
+                "over": over,
+                "turn": game.turn(),
+            });
+            if over {
+                out["scores"] = serde_json::to_value(&table)?;
+                out["outcome"] = serde_json::to_value(&outcome)?;
+            } else {
+                out["standings"] = serde_json::to_value(&table)?;
+            }
+            println!("{}", serde_json::to_string_pretty(&out)?);
+            return Ok(());
+        }
+        match table {
+            Some(table) if over => print!("{}", table.to_text()),
+            Some(table) => {
+                println!(
+                    "The game is not over (turn {}). Standings if it ended now:\n",
+                    game.turn()
+                );
+                print!("{}", table.to_text());
+            }
+            None => println!(
+                "The game is not over (turn {}), and {} cannot tell the standings before the \
+                 end.",
+                game.turn(),
+                G::TITLE
+            ),
+        }
         Ok(())
     }
 }

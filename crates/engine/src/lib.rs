@@ -17,6 +17,7 @@
 //! * [`options`] — [`Configure`] and [`OptionSpec`]: table options as data, for the command line
 //!   and the lobby.
 //! * [`outcome`] — final scores and winners.
+//! * [`position`] — reading position files, with errors naming the field at fault.
 //! * [`record`] — a game as its config, seed and actions; replay.
 //! * [`playout`] — uniformly random playouts (the simulator's and benchmark's workhorse).
 //! * [`rng`] — the seeded generator games keep inside their state.
@@ -31,6 +32,7 @@ pub mod game;
 pub mod options;
 pub mod outcome;
 pub mod playout;
+pub mod position;
 pub mod present;
 pub mod record;
 pub mod rng;

@@ -163,6 +163,13 @@ pub trait Present: Game {
     /// The final scores as a table, once the game is over.
     fn score_table(&self) -> Option<ScoreTable>;
 
+    /// For a game not over yet, the scores as they would stand if it ended now, as a table
+    /// (read from the whole state, secrets included: a tool for positions, not for a viewer);
+    /// `None` when the game cannot say (the default).
+    fn standings(&self) -> Option<ScoreTable> {
+        None
+    }
+
     /// The table drawn for a terminal as `viewer` may see it (`color`: ANSI colours allowed).
     fn draw(&self, viewer: Viewer, color: bool) -> String;
 

@@ -5,10 +5,10 @@
 
 use super::{observation_json, position_json, report, viewers, walk::CHECK_SALT, Conformance};
 use crate::game::Game;
+use crate::position;
 use crate::rng::{self, GameRng};
 use rand::seq::SliceRandom;
 use rand::Rng;
-use serde::Deserialize;
 use serde_json::{json, Value};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -287,11 +287,14 @@ fn mutate_bytes(bytes: &mut Vec<u8>, rng: &mut GameRng) -> String {
 }
 
 impl<G: Game> Conformance<G> {
-    /// Mangled positions taken from sampled states of random games (the first seeds of each
-    /// config, see [`Conformance::mutants`]): a systematic sweep (every number set to each
-    /// breaking value, every field deleted, every array emptied, extended and shortened, every
-    /// string emptied), random single and compound field mutations, and byte mutations of the
-    /// JSON text. Each mutant must be refused by parsing or `from_position`, or import as a
+    /// Mangled positions taken from states of random games. On the sampled states of the
+    /// first seeds of each config (see [`Conformance::mutants`]) a systematic sweep: every
+    /// number set to each breaking value, every field deleted, every array emptied, extended
+    /// and shortened, every string emptied. Then random mutants — single and compound field
+    /// mutations and byte mutations of the JSON text, in the proportions 1 : 1 : 4 — spread
+    /// over sampled states of random games until [`Conformance::fuzz_budget`] inputs have
+    /// been tried (`BOARDROOM_FUZZ_INPUTS` raises it for scheduled runs). Each mutant must be
+    /// refused by parsing (the error naming a field) or by `from_position`, or import as a
     /// state that survives legal play: it round-trips, every viewer can observe it and sample
     /// its hidden part, the seat to act has a legal action, and a short random playout applies
     /// every chosen action. A panic anywhere fails the check, showing the mutated input.
@@ -309,22 +312,32 @@ impl<G: Game> Conformance<G> {
                     Doc::new(serde_json::to_value(v.g.to_position()).expect("serialises"));
                 let rng = &mut *v.rng;
                 doc.sweep(|what, value| self.try_mutant(what, Mutant::Value(value), rng));
-                for compound in [false, true] {
-                    for _ in 0..self.mutants {
-                        let mut value = doc.value.clone();
-                        let rounds = if compound { v.rng.gen_range(2..=4) } else { 1 };
-                        let what: Vec<String> =
-                            (0..rounds).map(|_| doc.mutate(&mut value, v.rng)).collect();
-                        self.try_mutant(&what.join("; "), Mutant::Value(&value), v.rng);
-                    }
+            });
+        });
+        let per_state = self.mutants.max(1);
+        self.fuzz_games("mangled_positions", self.fuzz_budget(), |v, left| {
+            let doc = Doc::new(serde_json::to_value(v.g.to_position()).expect("serialises"));
+            let text = position_json(v.g).into_bytes();
+            let mut used = 0;
+            for round in 0..per_state * 6 {
+                if used == left {
+                    break;
                 }
-                let text = position_json(v.g).into_bytes();
-                for _ in 0..self.mutants * 4 {
+                used += 1;
+                if round % 6 < 2 {
+                    let compound = round % 6 == 1;
+                    let mut value = doc.value.clone();
+                    let rounds = if compound { v.rng.gen_range(2..=4) } else { 1 };
+                    let what: Vec<String> =
+                        (0..rounds).map(|_| doc.mutate(&mut value, v.rng)).collect();
+                    self.try_mutant(&what.join("; "), Mutant::Value(&value), v.rng);
+                } else {
                     let mut bytes = text.clone();
                     let what = mutate_bytes(&mut bytes, v.rng);
                     self.try_mutant(&what, Mutant::Bytes(&bytes), v.rng);
                 }
-            });
+            }
+            used
         });
     }
 
@@ -334,10 +347,16 @@ impl<G: Game> Conformance<G> {
         let seed: u64 = rng.gen();
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
             let parsed: Result<G::Position, _> = match &mutant {
-                Mutant::Value(v) => G::Position::deserialize(*v),
-                Mutant::Bytes(b) => serde_json::from_slice(b),
+                Mutant::Value(v) => position::from_value(v),
+                Mutant::Bytes(b) => position::parse_slice(b),
             };
-            let Ok(position) = parsed else { return Ok(()) };
+            let position = match parsed {
+                Ok(p) => p,
+                Err(e) if e.field.is_empty() || e.reason.is_empty() => {
+                    return Err(format!("refused without naming the field: {e}"))
+                }
+                Err(_) => return Ok(()),
+            };
             match G::from_position(&position) {
                 Ok(g) => survive(g, &mut rng::from_seed(seed ^ CHECK_SALT)),
                 Err(_) => Ok(()),

@@ -24,6 +24,7 @@
 //! kit.listed_iff_accepted();
 //! kit.position_round_trip();
 //! kit.mangled_positions();
+//! kit.fuzz_notation();
 //! # }
 //! ```
 //!
@@ -37,9 +38,12 @@
 //! * `contract` — random games, listed ⇔ accepted, round trips, determinism.
 //! * `secrets` — hidden information, sampling, leaks of the seed.
 //! * `mangle` — mutated positions (fields and bytes).
+//! * [`fuzz`] — how many inputs the fuzzing checks try (`BOARDROOM_FUZZ_INPUTS`), and the
+//!   byte-level fuzz of the action notation.
 
 pub mod alloc;
 mod contract;
+pub mod fuzz;
 mod mangle;
 mod report;
 mod secrets;
@@ -114,6 +118,7 @@ pub struct Conformance<G: Game> {
     max_steps: usize,
     mutants: usize,
     mangle_seeds: usize,
+    fuzz_inputs: usize,
     universe: Option<Universe<G>>,
     invariants: Option<Invariants<G>>,
     secrets: Option<Secrets<G>>,
@@ -123,7 +128,8 @@ pub struct Conformance<G: Game> {
 
 impl<G: Game> Conformance<G> {
     /// A kit for `configs`, with seeds `0..20`, expensive checks on every 7th state, games cut
-    /// at 20 000 actions and 12 random mutants of each kind per mangled state.
+    /// at 20 000 actions, 12 random mutants of each kind per mangled state and
+    /// [`fuzz::DEFAULT_FUZZ_INPUTS`] inputs per fuzzing check.
     pub fn new(configs: impl IntoIterator<Item = G::Config>) -> Self {
         let configs: Vec<G::Config> = configs.into_iter().collect();
         assert!(!configs.is_empty(), "the conformance kit needs a config");
@@ -134,6 +140,7 @@ impl<G: Game> Conformance<G> {
             max_steps: 20_000,
             mutants: 12,
             mangle_seeds: 2,
+            fuzz_inputs: fuzz::DEFAULT_FUZZ_INPUTS,
             universe: None,
             invariants: None,
             secrets: None,
@@ -161,8 +168,8 @@ impl<G: Game> Conformance<G> {
         self
     }
 
-    /// Random mutants of each kind (field, compound, byte) tried per mangled state, and how
-    /// many seeds per config are mangled.
+    /// Random mutants of each kind (field, compound; four times as many byte mutants) tried
+    /// per mangled state, and how many seeds per config get the systematic sweep.
     pub fn mutants(mut self, per_state: usize, seeds: usize) -> Self {
         self.mutants = per_state;
         self.mangle_seeds = seeds.max(1);
