@@ -9,12 +9,16 @@ use boardroom_engine::{Bot, RandomBot};
 /// The seat held by a person.
 pub const HUMAN: &str = "human";
 
-/// Every seat kind a table may be created with: `human` and the bot levels.
-pub const SEAT_KINDS: [&str; 6] = [HUMAN, "random", "heuristic", "easy", "normal", "hard"];
+/// Every seat kind a table may be created with: `human` and the bots the bots crate names.
+pub fn seat_kinds() -> Vec<&'static str> {
+    std::iter::once(HUMAN)
+        .chain(boardroom_bots::BOT_NAMES.iter().copied())
+        .collect()
+}
 
 /// Whether `kind` is a known seat kind.
 pub fn is_kind(kind: &str) -> bool {
-    SEAT_KINDS.contains(&kind)
+    kind == HUMAN || boardroom_bots::BOT_NAMES.contains(&kind)
 }
 
 /// Whether `kind` is a bot level.
@@ -56,7 +60,7 @@ mod tests {
             .unwrap();
             let game = G::new(&config, 5).unwrap();
             let seat = game.to_act().first().unwrap();
-            for kind in SEAT_KINDS.iter().filter(|k| is_bot(k)) {
+            for kind in seat_kinds().into_iter().filter(|k| is_bot(k)) {
                 let mut bot = make_bot::<G>(kind, 1);
                 let a = bot.choose(&game, seat);
                 assert!(game.check(seat, a).is_ok(), "{} {kind}", G::NAME);

@@ -584,7 +584,7 @@ impl Lobby {
             return Err(LobbyError::BadRequest(format!(
                 "unknown seat kind `{}` (kinds: {})",
                 bad.chars().take(40).collect::<String>(),
-                bots::SEAT_KINDS.join(", ")
+                bots::seat_kinds().join(", ")
             )));
         }
         let game = req.game.clone();
