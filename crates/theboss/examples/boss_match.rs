@@ -2,7 +2,7 @@
 //! with a 95 % Wilson interval (a shared win counts 1/k).
 //!
 //! ```text
-//! cargo run --release -p boardroom-bots --example boss_match -- GAMES SEED BOT BOT [BOT BOT]
+//! cargo run --release -p boardroom-theboss --example boss_match -- GAMES SEED BOT BOT [BOT BOT]
 //! ```
 //!
 //! Game `i` uses seed `SEED + i` and seats bot `b` at seat `(b + i) % players`. When several
