@@ -25,7 +25,9 @@
 //! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
 //! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
 //! [`candidates`] (a bounded set of sensible actions for bots and playouts), [`notation`],
-//! [`observe`], [`position`], [`score`], [`event`], [`error`].
+//! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people and bots:
+//! [`describe`] (events and offers in words), [`present`] (`Present`, `Configure`), [`terminal`]
+//! (the table drawn for a terminal), [`evaluate`] (`Evaluate`).
 
 #![warn(missing_docs)]
 
@@ -34,16 +36,20 @@ pub mod actors;
 pub mod auction;
 pub mod candidates;
 pub mod data;
+pub mod describe;
 pub mod error;
+pub mod evaluate;
 pub mod event;
 pub mod meeting;
 pub mod notation;
 pub mod observe;
 pub mod offer;
 pub mod position;
+pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod terminal;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,

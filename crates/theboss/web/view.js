@@ -1,0 +1,2 @@
+// placeholder
+export default { render() {} }; // data-target
