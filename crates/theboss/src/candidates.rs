@@ -226,7 +226,11 @@ impl TheBoss {
                 })));
             }
             // Pay the active player not to be fired.
-            if o == self.turn.seat && self.usable_fire(o).is_some() {
+            // Whether the card is a Fire card is the holder's secret: asked of any usable card.
+            if o == self.turn.seat
+                && self.turn.step == Step::Business
+                && other.fate.as_ref().is_some_and(|f| f.window == Some(self.turn.number))
+            {
                 out.push(Action::Offer(Box::new(Offer {
                     to: o,
                     give: Bundle {

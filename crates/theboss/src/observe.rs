@@ -128,6 +128,8 @@ impl TheBoss {
     /// are never Financial Disasters, so those slots get other cards).
     pub fn sample(&self, viewer: Viewer, rng: &mut dyn RngCore) -> TheBoss {
         let mut g = self.clone();
+        // Canonical order first, so the sample depends only on what the viewer knows.
+        g.exp_deck.sort_unstable();
         g.exp_deck.shuffle(rng);
         let hidden: Vec<usize> = (0..g.players.len())
             .filter(|&s| g.players[s].fate.is_some() && !self.sees_fate(viewer, s))
@@ -138,6 +140,7 @@ impl TheBoss {
                 .iter()
                 .map(|&s| g.players[s].fate.as_ref().expect("held").card),
         );
+        pool.sort_unstable();
         pool.shuffle(rng);
         for &s in &hidden {
             let i = pool

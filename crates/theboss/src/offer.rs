@@ -270,6 +270,37 @@ impl TheBoss {
         }
     }
 
+    /// Checks a commitment asked of `by` when the offer is made, from what the maker may know:
+    /// whether `by`'s held Fate card is a Fire card is secret, so a firing promise only
+    /// needs `by` to be the active player with a Fate card in its use window; the full check
+    /// runs when `by` accepts.
+    fn check_asked_commitment(&self, by: Seat, c: &Commitment) -> Result<(), RuleError> {
+        match *c {
+            Commitment::Vote(_) => self.check_commitment(by, c),
+            Commitment::FireTarget(x) | Commitment::NotFire(x) => {
+                let in_window = by == self.turn.seat
+                    && self.meeting.is_none()
+                    && self.turn.step == Step::Business
+                    && self.players[by]
+                        .fate
+                        .as_ref()
+                        .is_some_and(|f| f.window == Some(self.turn.number));
+                ensure(in_window, "§9.3", || {
+                    format!("only the active player with a Fate card to use this turn may promise about firing (seat {by} is not)")
+                })?;
+                ensure(x < self.players.len() && x != by, "§9.3", || {
+                    format!("seat {x} cannot be named")
+                })?;
+                if matches!(c, Commitment::FireTarget(_)) {
+                    ensure(self.turn.must_fire.is_none(), "§9.3", || {
+                        "a FireTarget is already promised this turn".into()
+                    })?;
+                }
+                Ok(())
+            }
+        }
+    }
+
     fn apply_commitment(&mut self, by: Seat, c: &Commitment, ev: &mut Vec<Event>) {
         match *c {
             Commitment::Vote(v) => self.declare(by, v, ev),
@@ -309,7 +340,7 @@ impl TheBoss {
             self.check_commitment(from, c)?;
         }
         for c in &o.take_commitments {
-            self.check_commitment(to, c)?;
+            self.check_asked_commitment(to, c)?;
         }
         if let Some(lt) = &o.long_term {
             ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {

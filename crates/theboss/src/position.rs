@@ -307,6 +307,9 @@ impl TheBoss {
         if !t.has_step(t.step) {
             return err("turn.step", "not a step of the turn's sequence");
         }
+        if t.start_job.is_some_and(|j| !(1..=8).contains(&j)) {
+            return err("turn.start_job", "a position from 1 to 8");
+        }
         if t.step < Step::Business && t.start_job != p.players[t.seat].job {
             return err(
                 "turn.start_job",
