@@ -229,7 +229,10 @@ impl TheBoss {
             // Whether the card is a Fire card is the holder's secret: asked of any usable card.
             if o == self.turn.seat
                 && self.turn.step == Step::Business
-                && other.fate.as_ref().is_some_and(|f| f.window == Some(self.turn.number))
+                && other
+                    .fate
+                    .as_ref()
+                    .is_some_and(|f| f.window == Some(self.turn.number))
             {
                 out.push(Action::Offer(Box::new(Offer {
                     to: o,

@@ -143,10 +143,9 @@ pub fn ending_words(e: &Ending, name: &dyn Fn(Seat) -> String) -> String {
         Ending::CompleteSet { seat } => {
             format!("{} owns a complete Executive set and wins", name(seat))
         }
-        Ending::Shares { seat } => format!(
-            "{} owns more than half of the shares and wins",
-            name(seat)
-        ),
+        Ending::Shares { seat } => {
+            format!("{} owns more than half of the shares and wins", name(seat))
+        }
         Ending::DeckEnd => "the last Fate card was drawn: net worth decides".into(),
     }
 }
@@ -155,7 +154,9 @@ pub fn ending_words(e: &Ending, name: &dyn Fn(Seat) -> String) -> String {
 pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
     match e {
         Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn", name(*seat)),
-        Event::TurnSkipped { seat, reason } => format!("{} misses the turn ({reason})", name(*seat)),
+        Event::TurnSkipped { seat, reason } => {
+            format!("{} misses the turn ({reason})", name(*seat))
+        }
         Event::DisasterOver { seat, .. } => format!(
             "{}'s Financial Disaster is over and its card is discarded",
             name(*seat)
@@ -170,7 +171,9 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
             "{} buys {shares} shares from the Bank for ${cost}",
             name(*seat)
         ),
-        Event::FloorOpened { seat } => format!("{} opens the floor: everyone may deal", name(*seat)),
+        Event::FloorOpened { seat } => {
+            format!("{} opens the floor: everyone may deal", name(*seat))
+        }
         Event::Moved { seat, from, to } => match from {
             Some(f) => format!("{} moves from position {f} to position {to}", name(*seat)),
             None => format!("{} takes position {to}", name(*seat)),
@@ -223,7 +226,11 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
                 deck_word(*deck),
                 *card as u32 + 1
             ),
-            None => format!("{} card #{} is discarded", deck_word(*deck), *card as u32 + 1),
+            None => format!(
+                "{} card #{} is discarded",
+                deck_word(*deck),
+                *card as u32 + 1
+            ),
         },
         Event::Drew {
             seat, deck, card, ..

@@ -234,10 +234,21 @@ impl TheBoss {
                 );
             }
             if a.next >= a.bidders.len() {
-                return err("auction.next", "a running auction has a bidder whose call it is");
+                return err(
+                    "auction.next",
+                    "a running auction has a bidder whose call it is",
+                );
             }
             if a.out & (1 << a.bidders[a.next]) != 0 {
                 return err("auction.next", "the bidder to call has not passed");
+            }
+            if let Some((b, price)) = a.high {
+                if !a.bidders.contains(&b) || price < a.opening {
+                    return err(
+                        "auction.high",
+                        "the high bid is a bidder's, at least the opening bid",
+                    );
+                }
             }
             if (1..a.bidders.len()).any(|i| a.bidders[..i].contains(&a.bidders[i])) {
                 return err("auction.bidders", "each bidder once");
@@ -245,7 +256,13 @@ impl TheBoss {
         }
         if let Some(m) = &p.meeting {
             fate.push((m.card, "meeting.card".into()));
-            if m.caller >= n || m.target >= n || m.votes.len() != n {
+            if m.caller >= n
+                || m.target >= n
+                || m.caller == m.target
+                || m.votes.len() != n
+                || m.voters >> n != 0
+                || m.named >> n != 0
+            {
                 return err("meeting", "caller, target and votes must fit the table");
             }
         }

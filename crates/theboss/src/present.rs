@@ -235,7 +235,10 @@ impl Present for TheBoss {
     /// shown to everyone).
     fn prompt(&self) -> String {
         if let Some(e) = &self.ending {
-            return format!("The game is over: {}", describe::ending_words(e, &seat_name));
+            return format!(
+                "The game is over: {}",
+                describe::ending_words(e, &seat_name)
+            );
         }
         let mut text = if let Some(a) = &self.auction {
             let high = match a.high {
@@ -358,10 +361,11 @@ impl Present for TheBoss {
             }
             Action::Use => match self.players[seat].fate.as_ref().map(|f| f.card) {
                 Some(c) => match d.fate_effect(c) {
-                    FateEffect::Bonus { amount } => {
-                        ActionView::new(format!("Use {}", self.fate_words(c)), format!("+${amount}"))
-                            .highlight(format!("fate:{seat}"))
-                    }
+                    FateEffect::Bonus { amount } => ActionView::new(
+                        format!("Use {}", self.fate_words(c)),
+                        format!("+${amount}"),
+                    )
+                    .highlight(format!("fate:{seat}")),
                     FateEffect::StockOption { shares, price } => with_cost(
                         ActionView::new(
                             format!("Use {}", self.fate_words(c)),
@@ -409,7 +413,10 @@ impl Present for TheBoss {
                     Some(FateEffect::Disaster { pay, .. }) => pay,
                     _ => 0,
                 };
-                with_cost(ActionView::new(format!("Pay ${pay}"), "keep your turns"), pay)
+                with_cost(
+                    ActionView::new(format!("Pay ${pay}"), "keep your turns"),
+                    pay,
+                )
             }
             Action::Lose => {
                 let turns = match self.disaster.map(|c| d.fate_effect(c)) {
@@ -448,8 +455,9 @@ impl Present for TheBoss {
             Action::Reject(id) => {
                 ActionView::new(format!("Reject offer {id}"), "").highlight(format!("offer:{id}"))
             }
-            Action::Withdraw(id) => ActionView::new(format!("Withdraw offer {id}"), "")
-                .highlight(format!("offer:{id}")),
+            Action::Withdraw(id) => {
+                ActionView::new(format!("Withdraw offer {id}"), "").highlight(format!("offer:{id}"))
+            }
             Action::Counter(id, o) => ActionView::new(
                 format!("Counter offer {id}"),
                 offer_words(Some(d), o, &name),
@@ -474,25 +482,27 @@ impl Present for TheBoss {
                 }
             }
             Action::Settle(id) => {
-                let cash = self
-                    .deals
-                    .iter()
-                    .find(|x| x.id == *id)
-                    .map_or(0, |x| match &x.promise {
-                        crate::action::Promise::Deliver(del) => del.cash,
-                        crate::action::Promise::Favour(_) => 0,
-                    });
+                let cash =
+                    self.deals
+                        .iter()
+                        .find(|x| x.id == *id)
+                        .map_or(0, |x| match &x.promise {
+                            crate::action::Promise::Deliver(del) => del.cash,
+                            crate::action::Promise::Favour(_) => 0,
+                        });
                 with_cost(
-                    ActionView::new(format!("Settle deal {id}"), "deliver and get the collateral back"),
+                    ActionView::new(
+                        format!("Settle deal {id}"),
+                        "deliver and get the collateral back",
+                    ),
                     cash,
                 )
                 .highlight(format!("deal:{id}"))
             }
-            Action::Release(id) => ActionView::new(
-                format!("Release deal {id}"),
-                "return the collateral",
-            )
-            .highlight(format!("deal:{id}")),
+            Action::Release(id) => {
+                ActionView::new(format!("Release deal {id}"), "return the collateral")
+                    .highlight(format!("deal:{id}"))
+            }
             Action::Default(id) => ActionView::new(
                 format!("Declare deal {id} in default"),
                 "keep the collateral",

@@ -298,11 +298,7 @@ pub fn draw(g: &TheBoss, viewer: Viewer, color: bool) -> String {
         heading("The Boss", color),
         g.round(),
         painted(g.active(), color),
-        if g.turn().floor {
-            " (floor open)"
-        } else {
-            ""
-        }
+        if g.turn().floor { " (floor open)" } else { "" }
     );
     offices(g, color, &mut out);
     players(g, viewer, color, &mut out);

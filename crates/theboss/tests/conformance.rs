@@ -96,16 +96,26 @@ fn exactly_the_listed_actions_are_accepted() {
                         let mut legal = Vec::new();
                         g.legal_actions(seat, &mut legal);
                         if !to_act.contains(&seat) {
-                            assert!(legal.is_empty(), "seat {seat} may not act but lists {legal:?}");
+                            assert!(
+                                legal.is_empty(),
+                                "seat {seat} may not act but lists {legal:?}"
+                            );
                             for a in &all {
-                                assert!(g.check(seat, a.clone()).is_err(), "seat {seat} may not act but may play {a:?}");
+                                assert!(
+                                    g.check(seat, a.clone()).is_err(),
+                                    "seat {seat} may not act but may play {a:?}"
+                                );
                             }
                             continue;
                         }
                         for (i, a) in legal.iter().enumerate() {
                             assert!(!legal[..i].contains(a), "{a:?} listed twice");
                             let text = g.format_action(a.clone());
-                            assert_eq!(g.parse_action(&text).as_ref(), Ok(a), "`{text}` reads back");
+                            assert_eq!(
+                                g.parse_action(&text).as_ref(),
+                                Ok(a),
+                                "`{text}` reads back"
+                            );
                             let mut h = g.clone();
                             h.apply(seat, a.clone(), &mut Vec::new())
                                 .unwrap_or_else(|e| panic!("listed `{text}` refused: {e}"));

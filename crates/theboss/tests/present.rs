@@ -41,8 +41,12 @@ fn real_target(g: &TheBoss, seat: Seat, t: &str) -> bool {
     match kind {
         "office" => id.parse::<u8>().is_ok_and(|n| (1..=8).contains(&n)),
         "player" => id.parse::<usize>().is_ok_and(|s| s < g.num_players()),
-        "offer" => id.parse::<u32>().is_ok_and(|i| g.offers().iter().any(|o| o.id == i)),
-        "deal" => id.parse::<u32>().is_ok_and(|i| g.deals().iter().any(|x| x.id == i)),
+        "offer" => id
+            .parse::<u32>()
+            .is_ok_and(|i| g.offers().iter().any(|o| o.id == i)),
+        "deal" => id
+            .parse::<u32>()
+            .is_ok_and(|i| g.deals().iter().any(|x| x.id == i)),
         "deck" => id == "experience" || id == "fate",
         "fate" => id == seat.to_string() && p.fate.is_some(),
         "card" => {
@@ -62,7 +66,10 @@ fn check_views(g: &TheBoss, seat: Seat) {
         let text = g.format_action(a.clone());
         assert!(!view.label.trim().is_empty(), "`{text}` has no label");
         for t in &view.highlights {
-            assert!(real_target(g, seat, t), "`{text}` highlights {t}, not on the table");
+            assert!(
+                real_target(g, seat, t),
+                "`{text}` highlights {t}, not on the table"
+            );
         }
         match a {
             Action::Move(n) => assert_eq!(view.highlights, vec![format!("office:{n}")]),
@@ -150,7 +157,10 @@ fn drawing_and_extra_ignore_other_players_fate_cards_and_the_deck_order() {
                 }
                 let r = &mut rng::from_seed(seed);
                 let other = g.sample_hidden(Viewer::Spectator, r);
-                assert_eq!(g.draw(Viewer::Spectator, false), other.draw(Viewer::Spectator, false));
+                assert_eq!(
+                    g.draw(Viewer::Spectator, false),
+                    other.draw(Viewer::Spectator, false)
+                );
                 assert_eq!(g.extra(Viewer::Spectator), other.extra(Viewer::Spectator));
             }
         }
@@ -165,7 +175,10 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
             let Some(holder) = (0..3).find(|&s| g.player(s).fate.is_some()) else {
                 continue;
             };
-            let card = g.data().fate_id(g.player(holder).fate.as_ref().unwrap().card).to_string();
+            let card = g
+                .data()
+                .fate_id(g.player(holder).fate.as_ref().unwrap().card)
+                .to_string();
             let own = g.draw(Viewer::Seat(holder), false);
             assert!(own.contains(&format!("Fate card {card}")), "{own}");
             let extra = g.extra(Viewer::Seat(holder)).unwrap();
@@ -173,7 +186,10 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
             let other = (holder + 1) % 3;
             if !g.sees_fate(Viewer::Seat(other), holder) {
                 let theirs = g.draw(Viewer::Seat(other), false);
-                let line = theirs.lines().find(|l| l.contains(&format!("{}:", <TheBoss as Present>::seat_name(holder)))).unwrap();
+                let line = theirs
+                    .lines()
+                    .find(|l| l.contains(&format!("{}:", <TheBoss as Present>::seat_name(holder))))
+                    .unwrap();
                 assert!(line.ends_with("Fate card ?"), "{line}");
                 assert!(g.extra(Viewer::Seat(other)).unwrap()["players"][holder]["fate"].is_null());
             }
@@ -197,12 +213,21 @@ fn events_read_as_sentences_and_stats_name_the_ending() {
     let mut g = TheBoss::new(&Config::new(3), 1).unwrap();
     let seat = g.active();
     let mut events = Vec::new();
-    g.apply(seat, g.parse_action("end").unwrap(), &mut events).unwrap();
-    g.apply(seat, g.parse_action("draw experience").unwrap(), &mut events).unwrap();
+    g.apply(seat, g.parse_action("end").unwrap(), &mut events)
+        .unwrap();
+    g.apply(
+        seat,
+        g.parse_action("draw experience").unwrap(),
+        &mut events,
+    )
+    .unwrap();
     for e in &events {
         let s = <TheBoss as Present>::describe(e);
         assert!(!s.is_empty() && !s.contains("Seat"), "{s}");
     }
-    assert!(events.iter().any(|e| <TheBoss as Present>::starts_turn(e)));
-    assert_eq!(<TheBoss as Present>::describe_config(&Config::new(3)), "The Boss, 3 players");
+    assert!(events.iter().any(<TheBoss as Present>::starts_turn));
+    assert_eq!(
+        <TheBoss as Present>::describe_config(&Config::new(3)),
+        "The Boss, 3 players"
+    );
 }
