@@ -380,7 +380,15 @@ impl Present for TheBoss {
                 None => ActionView::new("Use the Fate card", ""),
             },
             Action::Fire(x) => {
-                let sev = self.usable_fire(seat).map_or(0, |(_, s)| s);
+                // The held Fire card (firing from an earlier step enters business first).
+                let sev = match self.players[seat]
+                    .fate
+                    .as_ref()
+                    .map(|f| d.fate_effect(f.card))
+                {
+                    Some(FateEffect::Fire { severance }) => severance,
+                    _ => 0,
+                };
                 with_cost(
                     ActionView::new(format!("Fire {}", name(*x)), format!("severance ${sev}")),
                     sev,
