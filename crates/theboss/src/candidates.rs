@@ -226,14 +226,7 @@ impl TheBoss {
                 })));
             }
             // Pay the active player not to be fired.
-            // Whether the card is a Fire card is the holder's secret: asked of any usable card.
-            if o == self.turn.seat
-                && self.turn.step == Step::Business
-                && other
-                    .fate
-                    .as_ref()
-                    .is_some_and(|f| f.window == Some(self.turn.number))
-            {
+            if o == self.turn.seat && self.usable_fate(o).is_some() {
                 out.push(Action::Offer(Box::new(Offer {
                     to: o,
                     give: Bundle {

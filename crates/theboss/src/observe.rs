@@ -127,8 +127,8 @@ impl TheBoss {
     /// Fate deck together with the held Fate cards the viewer cannot see is redealt (held cards
     /// are never Financial Disasters, so those slots get other cards).
     pub fn sample(&self, viewer: Viewer, rng: &mut dyn RngCore) -> TheBoss {
+        // Pools are sorted first, so the sample depends only on what the viewer knows.
         let mut g = self.clone();
-        // Canonical order first, so the sample depends only on what the viewer knows.
         g.exp_deck.sort_unstable();
         g.exp_deck.shuffle(rng);
         let hidden: Vec<usize> = (0..g.players.len())

@@ -225,7 +225,15 @@ impl TheBoss {
     }
 
     /// Checks that `by` may give commitment `c` now (§9.3).
-    pub(crate) fn check_commitment(&self, by: Seat, c: &Commitment) -> Result<(), RuleError> {
+    /// With `public_only`, only what every player can see is checked (the card's use window,
+    /// not its kind or severance): the receiver of an offer knows their own card and the full
+    /// check runs on acceptance, so an offer's legality never reveals a hidden card.
+    pub(crate) fn check_commitment(
+        &self,
+        by: Seat,
+        c: &Commitment,
+        public_only: bool,
+    ) -> Result<(), RuleError> {
         match *c {
             Commitment::Vote(v) => {
                 ensure(self.meeting.is_some(), "§9.3", || {
@@ -246,8 +254,18 @@ impl TheBoss {
                         format!("only the active player holding a usable Fire card may promise about firing (seat {by} is not)")
                     },
                 )?;
-                let Some((_, severance)) = self.usable_fire(by) else {
-                    return fail("§9.3", format!("seat {by} holds no usable Fire card"));
+                let severance = if public_only {
+                    ensure(self.usable_fate(by).is_some(), "§9.3", || {
+                        format!("seat {by} holds no Fate card usable now")
+                    })?;
+                    0
+                } else {
+                    match self.usable_fire(by) {
+                        Some((_, severance)) => severance,
+                        None => {
+                            return fail("§9.3", format!("seat {by} holds no usable Fire card"))
+                        }
+                    }
                 };
                 ensure(x < self.players.len() && x != by, "§9.3", || {
                     format!("seat {x} cannot be named")
@@ -263,37 +281,6 @@ impl TheBoss {
                     })?;
                     ensure(self.players[by].cash >= severance, "§9.3", || {
                         format!("the severance ${severance} cannot be reserved")
-                    })?;
-                }
-                Ok(())
-            }
-        }
-    }
-
-    /// Checks a commitment asked of `by` when the offer is made, from what the maker may know:
-    /// whether `by`'s held Fate card is a Fire card is secret, so a firing promise only
-    /// needs `by` to be the active player with a Fate card in its use window; the full check
-    /// runs when `by` accepts.
-    fn check_asked_commitment(&self, by: Seat, c: &Commitment) -> Result<(), RuleError> {
-        match *c {
-            Commitment::Vote(_) => self.check_commitment(by, c),
-            Commitment::FireTarget(x) | Commitment::NotFire(x) => {
-                let in_window = by == self.turn.seat
-                    && self.meeting.is_none()
-                    && self.turn.step == Step::Business
-                    && self.players[by]
-                        .fate
-                        .as_ref()
-                        .is_some_and(|f| f.window == Some(self.turn.number));
-                ensure(in_window, "§9.3", || {
-                    format!("only the active player with a Fate card to use this turn may promise about firing (seat {by} is not)")
-                })?;
-                ensure(x < self.players.len() && x != by, "§9.3", || {
-                    format!("seat {x} cannot be named")
-                })?;
-                if matches!(c, Commitment::FireTarget(_)) {
-                    ensure(self.turn.must_fire.is_none(), "§9.3", || {
-                        "a FireTarget is already promised this turn".into()
                     })?;
                 }
                 Ok(())
@@ -337,10 +324,10 @@ impl TheBoss {
             || "at most 4 commitments in one offer".into(),
         )?;
         for c in &o.give_commitments {
-            self.check_commitment(from, c)?;
+            self.check_commitment(from, c, false)?;
         }
         for c in &o.take_commitments {
-            self.check_asked_commitment(to, c)?;
+            self.check_commitment(to, c, true)?;
         }
         if let Some(lt) = &o.long_term {
             ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
@@ -360,36 +347,7 @@ impl TheBoss {
             })?;
             self.check_shape(&lt.collateral, "collateral")?;
             self.check_holds(lt.promisor, &lt.collateral, "collateral")?;
-            match &lt.promise {
-                Promise::Favour(t) => self.check_text(t, "favour", true)?,
-                Promise::Deliver(d) => {
-                    ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
-                    let e = self.data.economy();
-                    ensure(
-                        d.cash.is_multiple_of(e.cash_step) && d.shares.is_multiple_of(e.lot),
-                        "§9.5",
-                        || "deliverable money and shares come in the usual steps".into(),
-                    )?;
-                    ensure(
-                        d.experience.len() <= MAX_BUNDLE_CARDS
-                            && d.executive.len() <= MAX_BUNDLE_CARDS,
-                        "§9.5",
-                        || "too many cards in the deliverable".into(),
-                    )?;
-                    ensure(
-                        d.experience
-                            .iter()
-                            .all(|&k| (k as usize) < self.data.kinds.len()),
-                        "§9.5",
-                        || "unknown Experience kind in the deliverable".into(),
-                    )?;
-                    ensure(
-                        d.executive.iter().all(|&k| (FIRST_EXEC..=8).contains(&k)),
-                        "§9.5",
-                        || "Executive cards are numbered 5-8".into(),
-                    )?;
-                }
-            }
+            self.check_promise(&lt.promise)?;
         }
         if let Some(id) = o.cancel {
             let Some(d) = self.deals.iter().find(|d| d.id == id) else {
@@ -403,6 +361,39 @@ impl TheBoss {
             )?;
         }
         Ok(())
+    }
+
+    /// Checks a long-term promise: a favour's text, or a deliverable of known classes.
+    pub(crate) fn check_promise(&self, promise: &Promise) -> Result<(), RuleError> {
+        match promise {
+            Promise::Favour(t) => self.check_text(t, "favour", true),
+            Promise::Deliver(d) => {
+                ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
+                let e = self.data.economy();
+                ensure(
+                    d.cash.is_multiple_of(e.cash_step) && d.shares.is_multiple_of(e.lot),
+                    "§9.5",
+                    || "deliverable money and shares come in the usual steps".into(),
+                )?;
+                ensure(
+                    d.experience.len() <= MAX_BUNDLE_CARDS && d.executive.len() <= MAX_BUNDLE_CARDS,
+                    "§9.5",
+                    || "too many cards in the deliverable".into(),
+                )?;
+                ensure(
+                    d.experience
+                        .iter()
+                        .all(|&k| (k as usize) < self.data.kinds.len()),
+                    "§9.5",
+                    || "unknown Experience kind in the deliverable".into(),
+                )?;
+                ensure(
+                    d.executive.iter().all(|&k| (FIRST_EXEC..=8).contains(&k)),
+                    "§9.5",
+                    || "Executive cards are numbered 5-8".into(),
+                )
+            }
+        }
     }
 
     /// Makes an offer (or a counter-offer linked to `counters`).
@@ -613,10 +604,10 @@ impl TheBoss {
         )?;
         // Commitments are checked against the state before the exchange.
         for c in &o.give_commitments {
-            self.check_commitment(from, c)?;
+            self.check_commitment(from, c, false)?;
         }
         for c in &o.take_commitments {
-            self.check_commitment(to, c)?;
+            self.check_commitment(to, c, false)?;
         }
         let gf = self.take_bundle(from, &o.give, "give")?;
         let tf = self.take_bundle(to, &o.take, "take")?;

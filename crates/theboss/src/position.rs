@@ -399,6 +399,96 @@ impl TheBoss {
                 return err(format!("offers[{i}].id"), "each offer id once");
             }
         }
+        if let Some(j) = t.start_job {
+            if !(1..=8).contains(&j) {
+                return err("turn.start_job", "positions are 1-8");
+            }
+        }
+        let start_seq = match t.start_job.map(|j| data.position(j).level) {
+            None => Sequence::Unemployed,
+            Some(Level::Office) => Sequence::Office,
+            Some(Level::Executive) => Sequence::Executive,
+        };
+        if t.sequence != start_seq {
+            return err("turn.sequence", "must match the level of turn.start_job");
+        }
+        if t.must_fire.is_some_and(|x| x >= n || x == t.seat) {
+            return err("turn.must_fire", "another seat of the table");
+        }
+        if let Some(c) = p.disaster {
+            if !matches!(data.fate_effect(c), FateEffect::Disaster { .. }) {
+                return err(
+                    "disaster",
+                    "only a Financial Disaster waits for pay or lose",
+                );
+            }
+        }
+        let running = [
+            p.auction.is_some(),
+            p.meeting.is_some(),
+            p.after_meeting.is_some(),
+            p.disaster.is_some(),
+        ];
+        if running.iter().filter(|&&x| x).count() > 1 {
+            return err(
+                "auction",
+                "at most one of auction, meeting, after_meeting and disaster",
+            );
+        }
+        if t.step == Step::Closing && p.auction.is_none() {
+            return err("turn.step", "the closing step runs mandatory auctions");
+        }
+        if p.auction.is_some() && !matches!(t.step, Step::Business | Step::Closing) {
+            return err("auction", "auctions run in Business Transactions");
+        }
+        if let Some(a) = &p.auction {
+            let caller = a.bidders.get(a.next).copied();
+            let high = a.high.map(|(s, _)| s);
+            if caller.is_none_or(|c| a.out & (1 << c) != 0 || Some(c) == high) {
+                return err(
+                    "auction.next",
+                    "the bidder to call is still in and not the high bidder",
+                );
+            }
+            if high.is_some_and(|h| h >= n || h == a.seller) {
+                return err("auction.high", "a bidder of the table");
+            }
+            if a.opening < 10 || a.opening % e.cash_step != 0 {
+                return err(
+                    "auction.opening",
+                    format!("at least $10 in steps of ${}", e.cash_step),
+                );
+            }
+        }
+        for (field, card) in [
+            ("meeting.card", p.meeting.as_ref().map(|m| m.card)),
+            (
+                "after_meeting.card",
+                p.after_meeting.as_ref().map(|m| m.card),
+            ),
+        ] {
+            if let Some(c) = card {
+                if !matches!(data.fate_effect(c), FateEffect::Fire { .. }) {
+                    return err(field, "meetings are called with Fire cards");
+                }
+                if t.step != Step::Business {
+                    return err("turn.step", "meetings run in Business Transactions");
+                }
+            }
+        }
+        if let Some(m) = &p.meeting {
+            if m.caller != t.seat || m.target == m.caller {
+                return err(
+                    "meeting.caller",
+                    "the active player calls a meeting on another seat",
+                );
+            }
+        }
+        for (i, d) in p.deals.iter().enumerate() {
+            if d.id >= p.next_id {
+                return err(format!("deals[{i}].id"), "ids are below next_id");
+            }
+        }
         let g = TheBoss {
             data: Arc::new(data),
             config: Arc::new(p.config.clone()),
@@ -432,6 +522,41 @@ impl TheBoss {
                     );
                 }
             }
+        }
+        for (i, o) in g.offers.iter().enumerate() {
+            let f = format!("offers[{i}].offer");
+            let check = |b: &crate::action::Bundle, x: &str| {
+                g.check_shape(b, x)
+                    .map_err(|e| PositionError::new(format!("{f}.{x}"), e.reason))
+            };
+            check(&o.offer.give, "give")?;
+            check(&o.offer.take, "take")?;
+            for c in o
+                .offer
+                .give_commitments
+                .iter()
+                .chain(&o.offer.take_commitments)
+            {
+                if let crate::action::Commitment::FireTarget(x)
+                | crate::action::Commitment::NotFire(x) = c
+                {
+                    if *x >= n {
+                        return err(format!("{f}.commitments"), "seats of the table");
+                    }
+                }
+            }
+            if let Some(lt) = &o.offer.long_term {
+                check(&lt.collateral, "long_term.collateral")?;
+                if lt.promisor >= n {
+                    return err(format!("{f}.long_term.promisor"), "a seat of the table");
+                }
+                g.check_promise(&lt.promise)
+                    .map_err(|e| PositionError::new(format!("{f}.long_term.promise"), e.reason))?;
+            }
+        }
+        for (i, d) in g.deals.iter().enumerate() {
+            g.check_promise(&d.promise)
+                .map_err(|e| PositionError::new(format!("deals[{i}].promise"), e.reason))?;
         }
         for j in 1..=8u8 {
             if g.occupants(j) > g.data.position(j).chairs as usize {

@@ -72,7 +72,7 @@ fn kit() -> Conformance<TheBoss> {
 
 #[test]
 fn random_games_keep_every_invariant() {
-    kit().seeds(0..40).random_games();
+    kit().seeds(0..6).random_games();
 }
 
 /// The kit's `listed_iff_accepted` needs one universe for whichever seat acts; The Boss lists a
@@ -84,7 +84,7 @@ fn random_games_keep_every_invariant() {
 fn exactly_the_listed_actions_are_accepted() {
     use rand::{Rng, SeedableRng};
     for config in configs() {
-        for seed in 0..6u64 {
+        for seed in 0..2u64 {
             let mut g = TheBoss::new(&config, seed).unwrap();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
             let mut step = 0;
@@ -143,30 +143,34 @@ fn exactly_the_listed_actions_are_accepted() {
 
 #[test]
 fn positions_round_trip() {
-    kit().seeds(0..10).every(5).position_round_trip();
+    kit().seeds(0..3).every(20).position_round_trip();
 }
 
 #[test]
 fn mangled_positions_are_refused_or_playable() {
-    kit().seeds(0..1).every(60).mangled_positions();
+    kit()
+        .seeds(0..1)
+        .every(150)
+        .mutants(6, 1)
+        .mangled_positions();
 }
 
 #[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
-    kit().seeds(0..10).every(7).hidden_information();
+    kit().seeds(0..3).every(20).hidden_information();
 }
 
 #[test]
 fn samples_keep_the_observation() {
-    kit().seeds(0..10).every(7).sample_hidden();
+    kit().seeds(0..2).every(40).sample_hidden();
 }
 
 #[test]
 fn the_seed_never_reaches_a_viewer() {
-    kit().seeds(0..6).no_leaks();
+    kit().seeds(0..2).no_leaks();
 }
 
 #[test]
 fn games_are_deterministic() {
-    kit().seeds(0..6).determinism();
+    kit().seeds(0..2).determinism();
 }
