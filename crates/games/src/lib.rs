@@ -83,7 +83,11 @@ macro_rules! registry {
 }
 
 // The one list of games: one line per game.
-registry!(boardroom_bigboss::BigBoss, boardroom_bigshot::BigShot);
+registry!(
+    boardroom_bigboss::BigBoss,
+    boardroom_bigshot::BigShot,
+    boardroom_theboss::TheBoss
+);
 
 /// What the lobby and the command line show of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -25,8 +25,10 @@
 //! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
 //! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
 //! [`candidates`] (a bounded set of sensible actions for bots and playouts), [`notation`],
-//! [`observe`], [`position`], [`score`], [`event`], [`error`], [`value`] (the bots' valuation,
-//! §9.8), [`evaluate`] (what a position is worth, for the bots), [`policy`] (the reference bot).
+//! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people: [`describe`] (events
+//! and offers in words), [`present`] (`Present`, `Configure`), [`terminal`] (the table drawn for
+//! a terminal); for the bots: [`value`] (the valuation, §9.8), [`evaluate`] (what a position is
+//! worth), [`policy`] (the reference bot).
 
 #![warn(missing_docs)]
 
@@ -35,6 +37,7 @@ pub mod actors;
 pub mod auction;
 pub mod candidates;
 pub mod data;
+pub mod describe;
 pub mod error;
 pub mod evaluate;
 pub mod event;
@@ -44,9 +47,11 @@ pub mod observe;
 pub mod offer;
 pub mod policy;
 pub mod position;
+pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod terminal;
 pub mod value;
 
 pub use action::{

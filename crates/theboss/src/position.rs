@@ -233,13 +233,36 @@ impl TheBoss {
                     "bidders are seats of the table other than the seller",
                 );
             }
-            if a.next >= a.bidders.len().max(1) {
-                return err("auction.next", "not a bidder's index");
+            if a.next >= a.bidders.len() {
+                return err(
+                    "auction.next",
+                    "a running auction has a bidder whose call it is",
+                );
+            }
+            if a.out & (1 << a.bidders[a.next]) != 0 {
+                return err("auction.next", "the bidder to call has not passed");
+            }
+            if let Some((b, price)) = a.high {
+                if !a.bidders.contains(&b) || price < a.opening {
+                    return err(
+                        "auction.high",
+                        "the high bid is a bidder's, at least the opening bid",
+                    );
+                }
+            }
+            if (1..a.bidders.len()).any(|i| a.bidders[..i].contains(&a.bidders[i])) {
+                return err("auction.bidders", "each bidder once");
             }
         }
         if let Some(m) = &p.meeting {
             fate.push((m.card, "meeting.card".into()));
-            if m.caller >= n || m.target >= n || m.votes.len() != n {
+            if m.caller >= n
+                || m.target >= n
+                || m.caller == m.target
+                || m.votes.len() != n
+                || m.voters >> n != 0
+                || m.named >> n != 0
+            {
                 return err("meeting", "caller, target and votes must fit the table");
             }
         }
@@ -307,11 +330,27 @@ impl TheBoss {
         if !t.has_step(t.step) {
             return err("turn.step", "not a step of the turn's sequence");
         }
+        if t.start_job.is_some_and(|j| !(1..=8).contains(&j)) {
+            return err("turn.start_job", "a position from 1 to 8");
+        }
         if t.step < Step::Business && t.start_job != p.players[t.seat].job {
             return err(
                 "turn.start_job",
                 "the active player's position before business",
             );
+        }
+        if let Some(x) = t.must_fire {
+            let fire_in_window = p.players[t.seat].fate.as_ref().is_some_and(|f| {
+                f.window == Some(t.number)
+                    && (f.card as usize) < data.fate_cards.len()
+                    && matches!(data.fate_effect(f.card), FateEffect::Fire { .. })
+            });
+            if x >= n || x == t.seat || t.step != Step::Business || !fire_in_window {
+                return err(
+                    "turn.must_fire",
+                    "a firing promise needs the active player's Fire card in its use window and another seat",
+                );
+            }
         }
         if (t.step == Step::Disaster) != p.disaster.is_some() {
             return err(
@@ -328,6 +367,36 @@ impl TheBoss {
             }
             if o.id >= p.next_id {
                 return err(format!("offers[{i}].id"), "ids are below next_id");
+            }
+            let seat_ok = |c: &crate::action::Commitment| match *c {
+                crate::action::Commitment::Vote(_) => true,
+                crate::action::Commitment::FireTarget(x)
+                | crate::action::Commitment::NotFire(x) => x < n,
+            };
+            if !o.offer.give_commitments.iter().all(seat_ok)
+                || !o.offer.take_commitments.iter().all(seat_ok)
+            {
+                return err(
+                    format!("offers[{i}].offer"),
+                    "commitments name seats of the table",
+                );
+            }
+            if let Some(lt) = &o.offer.long_term {
+                if lt.promisor != o.from && lt.promisor != o.offer.to {
+                    return err(
+                        format!("offers[{i}].offer.long_term.promisor"),
+                        "one of the two players",
+                    );
+                }
+                if lt.collateral.fate {
+                    return err(
+                        format!("offers[{i}].offer.long_term.collateral.fate"),
+                        "a Fate card can never be collateral",
+                    );
+                }
+            }
+            if (0..i).any(|j| p.offers[j].id == o.id) {
+                return err(format!("offers[{i}].id"), "each offer id once");
             }
         }
         if let Some(j) = t.start_job {

@@ -1,0 +1,338 @@
+//! Events and offers in words, for logs and labels. Event sentences are written without the
+//! data set (the engine's `Present::describe` has no game at hand), so cards are named by their
+//! number (`Experience card #14`); where a game is at hand, [`items`] names them with their kind
+//! (`COL#14`) as the notation does.
+
+use crate::action::{Bundle, Commitment, Deck, Lot, Offer, Promise, Vote};
+use crate::data::Data;
+use crate::event::Event;
+use crate::notation::{exec_card, exp_card};
+use crate::state::Ending;
+use boardroom_engine::Seat;
+
+/// A vote as a word.
+pub fn vote_word(v: Vote) -> &'static str {
+    match v {
+        Vote::For => "for",
+        Vote::Against => "against",
+        Vote::Abstain => "abstain",
+    }
+}
+
+/// A deck as a word.
+pub fn deck_word(d: Deck) -> &'static str {
+    match d {
+        Deck::Experience => "Experience",
+        Deck::Fate => "Fate",
+    }
+}
+
+/// A lot in words; with the data set, cards are named with their kind.
+pub fn lot_words(data: Option<&Data>, lot: Lot) -> String {
+    match lot {
+        Lot::Experience(c) => match data {
+            Some(d) => format!("Experience card {}", exp_card(d, c)),
+            None => format!("Experience card #{}", c as u32 + 1),
+        },
+        Lot::Executive(c) => match data {
+            Some(d) => format!("Executive card {}", exec_card(d, c)),
+            None => format!("Executive card #{}", c as u32 + 1),
+        },
+        Lot::Fate => "a Fate card".into(),
+        Lot::Shares(k) => format!("{k} shares"),
+    }
+}
+
+/// The items of a bundle and commitments, comma-separated (`nothing` when empty).
+pub fn items(
+    data: Option<&Data>,
+    b: &Bundle,
+    commitments: &[Commitment],
+    name: &dyn Fn(Seat) -> String,
+) -> String {
+    let mut v = Vec::new();
+    if b.cash > 0 {
+        v.push(format!("${}", b.cash));
+    }
+    if b.shares > 0 {
+        v.push(format!("{} shares", b.shares));
+    }
+    for &c in &b.experience {
+        v.push(match data {
+            Some(d) => exp_card(d, c),
+            None => format!("Experience #{}", c as u32 + 1),
+        });
+    }
+    for &c in &b.executive {
+        v.push(match data {
+            Some(d) => exec_card(d, c),
+            None => format!("Executive #{}", c as u32 + 1),
+        });
+    }
+    if b.fate {
+        v.push("the Fate card".into());
+    }
+    for c in commitments {
+        v.push(match *c {
+            Commitment::Vote(x) => format!("a vote {}", vote_word(x)),
+            Commitment::FireTarget(s) => format!("firing {}", name(s)),
+            Commitment::NotFire(s) => format!("not firing {}", name(s)),
+        });
+    }
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
+
+/// An offer in words from its maker's side: what is given, what is taken, the promise.
+pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String) -> String {
+    let mut s = format!(
+        "gives {} for {}",
+        items(data, &o.give, &o.give_commitments, name),
+        items(data, &o.take, &o.take_commitments, name)
+    );
+    if let Some(lt) = &o.long_term {
+        let what = match &lt.promise {
+            Promise::Deliver(d) => {
+                let mut v = Vec::new();
+                if d.cash > 0 {
+                    v.push(format!("${}", d.cash));
+                }
+                if d.shares > 0 {
+                    v.push(format!("{} shares", d.shares));
+                }
+                for &k in &d.experience {
+                    v.push(match data.and_then(|d| d.kinds.get(k as usize)) {
+                        Some(kind) => kind.id.clone(),
+                        None => format!("an Experience card of kind {}", k + 1),
+                    });
+                }
+                for &n in &d.executive {
+                    v.push(format!("an Executive card #{n}"));
+                }
+                format!("to deliver {}", v.join(", "))
+            }
+            Promise::Favour(t) => format!("the favour \"{t}\""),
+        };
+        s.push_str(&format!(
+            "; {} promises {what} by the end of round {}",
+            name(lt.promisor),
+            lt.due
+        ));
+        if !lt.collateral.is_empty() {
+            s.push_str(&format!(
+                ", pledging {}",
+                items(data, &lt.collateral, &[], name)
+            ));
+        }
+    }
+    if let Some(d) = o.cancel {
+        s.push_str(&format!("; cancels deal {d}"));
+    }
+    if !o.note.is_empty() {
+        s.push_str(&format!(" — \"{}\"", o.note));
+    }
+    s
+}
+
+/// How the game ended, in words.
+pub fn ending_words(e: &Ending, name: &dyn Fn(Seat) -> String) -> String {
+    match *e {
+        Ending::CompleteSet { seat } => {
+            format!("{} owns a complete Executive set and wins", name(seat))
+        }
+        Ending::Shares { seat } => {
+            format!("{} owns more than half of the shares and wins", name(seat))
+        }
+        Ending::DeckEnd => "the last Fate card was drawn: net worth decides".into(),
+    }
+}
+
+/// An event as a sentence, naming seats with `name`.
+pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
+    match e {
+        Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn", name(*seat)),
+        Event::TurnSkipped { seat, reason } => {
+            format!("{} misses the turn ({reason})", name(*seat))
+        }
+        Event::DisasterOver { seat, .. } => format!(
+            "{}'s Financial Disaster is over and its card is discarded",
+            name(*seat)
+        ),
+        Event::Salary { seat, amount } => format!("{} collects a salary of ${amount}", name(*seat)),
+        Event::ExecutiveCard { seat, card } => format!(
+            "{} takes Executive card #{} from the Bank",
+            name(*seat),
+            *card as u32 + 1
+        ),
+        Event::Bought { seat, shares, cost } => format!(
+            "{} buys {shares} shares from the Bank for ${cost}",
+            name(*seat)
+        ),
+        Event::FloorOpened { seat } => {
+            format!("{} opens the floor: everyone may deal", name(*seat))
+        }
+        Event::Moved { seat, from, to } => match from {
+            Some(f) => format!("{} moves from position {f} to position {to}", name(*seat)),
+            None => format!("{} takes position {to}", name(*seat)),
+        },
+        Event::Used { seat, card } => {
+            format!("{} uses Fate card #{}", name(*seat), *card as u32 + 1)
+        }
+        Event::Fired {
+            by,
+            seat,
+            severance,
+        } => {
+            if *severance > 0 {
+                format!(
+                    "{} fires {} (severance ${severance})",
+                    name(*by),
+                    name(*seat)
+                )
+            } else {
+                format!("{} fires {}", name(*by), name(*seat))
+            }
+        }
+        Event::MeetingCalled { caller, target, .. } => format!(
+            "{} calls a Stockholders' Meeting to fire {}",
+            name(*caller),
+            name(*target)
+        ),
+        Event::Voted { seat, vote, shares } => format!(
+            "{} votes {} with {shares} shares",
+            name(*seat),
+            vote_word(*vote)
+        ),
+        Event::LobbyPass { seat } => format!("{} passes in the lobbying", name(*seat)),
+        Event::Tally {
+            for_shares,
+            against,
+            fired,
+        } => format!(
+            "The meeting votes {for_shares} for and {against} against: {}",
+            if *fired {
+                "the executive is fired"
+            } else {
+                "the executive stays"
+            }
+        ),
+        Event::Discarded { seat, deck, card } => match seat {
+            Some(s) => format!(
+                "{} discards {} card #{}",
+                name(*s),
+                deck_word(*deck),
+                *card as u32 + 1
+            ),
+            None => format!(
+                "{} card #{} is discarded",
+                deck_word(*deck),
+                *card as u32 + 1
+            ),
+        },
+        Event::Drew {
+            seat, deck, card, ..
+        } => match card {
+            Some(c) => format!(
+                "{} draws {} card #{}",
+                name(*seat),
+                deck_word(*deck),
+                *c as u32 + 1
+            ),
+            None => format!("{} draws a {} card", name(*seat), deck_word(*deck)),
+        },
+        Event::PaidDisaster { seat, amount } => {
+            format!("{} pays ${amount} for the Financial Disaster", name(*seat))
+        }
+        Event::LosingTurns { seat, turns } => format!(
+            "{} will lose {turns} turn{}",
+            name(*seat),
+            if *turns == 1 { "" } else { "s" }
+        ),
+        Event::Offered {
+            id,
+            from,
+            counters,
+            offer,
+        } => {
+            let c = counters
+                .map(|c| format!(" (countering offer {c})"))
+                .unwrap_or_default();
+            format!(
+                "Offer {id}{c}: {} to {}: {}",
+                name(*from),
+                name(offer.to),
+                offer_words(None, offer, name)
+            )
+        }
+        Event::Accepted { id, deal } => match deal {
+            Some(d) => format!("Offer {id} is accepted; long-term deal {d} opens"),
+            None => format!("Offer {id} is accepted"),
+        },
+        Event::Voided { id, reason } => format!("Offer {id} is void: {reason}"),
+        Event::Rejected { id } => format!("Offer {id} is rejected"),
+        Event::Withdrawn { id } => format!("Offer {id} is withdrawn"),
+        Event::Expired { ids } => format!(
+            "Unanswered offer{} {} expire{}",
+            if ids.len() == 1 { "" } else { "s" },
+            ids.iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            if ids.len() == 1 { "s" } else { "" }
+        ),
+        Event::Shown { seat, to, card } => match card {
+            Some(c) => format!(
+                "{} shows Fate card #{} to {}",
+                name(*seat),
+                *c as u32 + 1,
+                name(*to)
+            ),
+            None => format!("{} shows the Fate card to {}", name(*seat), name(*to)),
+        },
+        Event::AuctionOpened {
+            seller,
+            lot,
+            opening,
+            mandatory,
+            ..
+        } => format!(
+            "{} {}auctions {} from ${opening}",
+            name(*seller),
+            if *mandatory { "must " } else { "" },
+            lot_words(None, *lot)
+        ),
+        Event::Bid { seat, amount } => format!("{} bids ${amount}", name(*seat)),
+        Event::Passed { seat } => format!("{} passes", name(*seat)),
+        Event::AuctionClosed { sold, lot } => match sold {
+            Some((s, p)) => format!("{} buys {} for ${p}", name(*s), lot_words(None, *lot)),
+            None => format!("Nobody buys {}", lot_words(None, *lot)),
+        },
+        Event::Settled { id } => format!("Deal {id} is settled; the collateral returns"),
+        Event::Released { id } => format!("Deal {id}: the collateral is released"),
+        Event::Broke { id, walked_away } => format!(
+            "Deal {id} is broken ({}): the collateral goes to the promisee",
+            if *walked_away {
+                "the promisor walked away"
+            } else {
+                "declared in default"
+            }
+        ),
+        Event::Cancelled { id } => format!("Deal {id} is cancelled; the collateral returns"),
+        Event::DealsClosed {
+            defaulted,
+            returned,
+        } => format!(
+            "Open deals close: {} defaulted, {} returned",
+            defaulted.len(),
+            returned.len()
+        ),
+        Event::CommitmentLapsed { target } => format!(
+            "The promise to fire {} lapses: they left the job otherwise",
+            name(*target)
+        ),
+        Event::GameOver { ending } => format!("Game over: {}", ending_words(ending, name)),
+    }
+}
