@@ -733,6 +733,7 @@ impl Present for TheBoss {
             ("share_win", shares),
             ("deck_end", deck),
             ("rounds", self.round as f64),
+            ("turns", self.turn.number as f64),
             ("broken_deals", self.broken.len() as f64),
         ]
     }
