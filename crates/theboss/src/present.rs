@@ -408,8 +408,10 @@ impl Present for TheBoss {
             Action::Pass => {
                 if self.auction.is_some() {
                     ActionView::new("Pass", "leave the auction")
-                } else {
+                } else if self.meeting.is_some() {
                     ActionView::new("Pass", "end your lobbying")
+                } else {
+                    ActionView::new("Pass", "make no more offers this turn")
                 }
             }
             Action::Bid(x) => ActionView::new(
