@@ -116,6 +116,11 @@ enum Command {
         /// show them side by side, comma-separated.
         #[arg(long, value_delimiter = ',', value_name = "WORDS")]
         compare: Option<Vec<String>>,
+        /// Rotate the seats: game i seats the k-th bot of --bots at seat (k + i) mod players,
+        /// so every bot sits in every seat equally often (use a multiple of the players for
+        /// --games). The bot summary then compares bots free of seat advantage.
+        #[arg(long)]
+        rotate: bool,
     },
     /// Rank the legal actions of a position for a player, with estimated win chances.
     ///
@@ -450,6 +455,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             csv,
             plot,
             compare,
+            rotate,
         } => visit(
             &game,
             simulate::Simulate(simulate::SimOptions {
@@ -463,6 +469,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 csv,
                 plot,
                 compare,
+                rotate,
             }),
         ),
         Command::Apply {

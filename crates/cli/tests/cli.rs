@@ -557,3 +557,49 @@ fn hint_ranks_the_actions_of_a_position() {
         .failure()
         .stderr(predicate::str::contains("at least 1"));
 }
+
+#[test]
+fn simulate_rotate_moves_the_bots_through_the_seats() {
+    let out = boardroom()
+        .args([
+            "simulate",
+            "--game",
+            "big-boss",
+            "--players",
+            "2",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--bots",
+            "heuristic,random",
+            "--rotate",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["rotated"], true);
+    // The heuristic bot wins nearly every game wherever it sits …
+    let heuristic = v["by_bot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "heuristic")
+        .unwrap();
+    assert!(heuristic["win_rate"].as_f64().unwrap() > 0.8, "{heuristic}");
+    // … and it sat in both seats, so both seats won about half the games.
+    for seat in v["win_rate_by_seat"].as_array().unwrap() {
+        let r = seat.as_f64().unwrap();
+        assert!(
+            (0.3..=0.7).contains(&r),
+            "seat win rates {}",
+            v["win_rate_by_seat"]
+        );
+    }
+}

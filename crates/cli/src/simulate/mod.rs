@@ -4,7 +4,8 @@
 //! Game *i* uses seed *S + i* and its bots are seeded from that game seed and their seat, so
 //! the results do not depend on the number of threads (except for bots with a time budget,
 //! whose work depends on the machine's speed). `--compare` runs the same seeds under several
-//! values of the game's choice option (its rule sets); `--csv` writes one row per game;
+//! values of the game's choice option (its rule sets); `--rotate` moves the bots one seat on
+//! from game to game; `--csv` writes one row per game;
 //! `--plot` draws an SVG.
 //!
 //! | module | holds |
@@ -50,9 +51,12 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
     let mut runs = Vec::new();
     for config in &configs {
         let label = G::describe_config(config);
-        let (results, seconds) =
-            play::run_games::<G>(config, &bots, opt.games, opt.seed, threads, &label)?;
-        let summary = summary::summarize::<G>(config, &bots, &results, opt.seed, threads, seconds);
+        let (results, seconds) = play::run_games::<G>(
+            config, &bots, opt.rotate, opt.games, opt.seed, threads, &label,
+        )?;
+        let summary = summary::summarize::<G>(
+            config, &bots, opt.rotate, &results, opt.seed, threads, seconds,
+        );
         runs.push(Run {
             label,
             seat_names: (0..bots.len()).map(G::seat_name).collect(),

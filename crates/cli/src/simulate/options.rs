@@ -30,6 +30,8 @@ pub struct SimOptions {
     pub plot: Option<PathBuf>,
     /// Values of the game's choice option to compare on the same seeds (e.g. its rule sets).
     pub compare: Option<Vec<String>>,
+    /// Rotate the bots through the seats, game by game.
+    pub rotate: bool,
 }
 
 impl SimOptions {

@@ -22,12 +22,26 @@ enum Player<G: Game> {
     Bot(Box<dyn Bot<G>>),
 }
 
+/// The bot (its index in `bots`) at each seat of game `index`: the k-th bot at seat k, or with
+/// `rotate` at seat `(k + index) mod players`.
+pub fn slots(players: usize, index: u64, rotate: bool) -> Vec<usize> {
+    let shift = if rotate {
+        (index % players as u64) as usize
+    } else {
+        0
+    };
+    (0..players)
+        .map(|seat| (seat + players - shift) % players)
+        .collect()
+}
+
 /// Plays game `index`: seed `base + index`, bots seeded from the game seed and their seat.
 /// When several seats may act, the game's generator picks which acts (fairly; one seat to act
 /// draws nothing from it).
 pub fn play_one<G: Playable>(
     config: &G::Config,
     bots: &[String],
+    rotate: bool,
     base: u64,
     index: u64,
     legal: &mut Vec<G::Action>,
@@ -36,8 +50,10 @@ pub fn play_one<G: Playable>(
     let seed = base.wrapping_add(index);
     let mut game = G::new(config, seed)?;
     let n = game.num_players();
+    let slots = slots(n, index, rotate);
     let mut players: Vec<Player<G>> = Vec::with_capacity(n);
-    for (seat, name) in bots.iter().enumerate() {
+    for (seat, &slot) in slots.iter().enumerate() {
+        let name = &bots[slot];
         players.push(if name == "random" {
             Player::Random
         } else {
@@ -87,6 +103,7 @@ pub fn play_one<G: Playable>(
         money: (0..n).map(|s| game.money(s)).collect(),
         decisions,
         stats,
+        slots,
     })
 }
 
@@ -95,6 +112,7 @@ pub fn play_one<G: Playable>(
 pub fn run_games<G: Playable>(
     config: &G::Config,
     bots: &[String],
+    rotate: bool,
     games: u64,
     seed: u64,
     threads: usize,
@@ -123,7 +141,7 @@ pub fn run_games<G: Playable>(
                     if i >= games {
                         break;
                     }
-                    match play_one::<G>(config, bots, seed, i, &mut legal, &mut events) {
+                    match play_one::<G>(config, bots, rotate, seed, i, &mut legal, &mut events) {
                         Ok(r) => local.push(r),
                         Err(e) => {
                             *failure.lock().expect("no panics while locked") = Some(e);
@@ -148,4 +166,29 @@ pub fn run_games<G: Playable>(
     let mut results = results.into_inner().expect("threads joined");
     results.sort_by_key(|r| r.index);
     Ok((results, seconds))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::slots;
+
+    #[test]
+    fn rotation_seats_every_bot_in_every_seat_once_per_cycle() {
+        assert_eq!(slots(3, 7, false), vec![0, 1, 2]);
+        let n = 4;
+        let mut seen = vec![vec![0u32; n]; n];
+        for game in 0..n as u64 {
+            let s = slots(n, game, true);
+            // Each game is a permutation: every bot has exactly one seat.
+            let mut sorted = s.clone();
+            sorted.sort();
+            assert_eq!(sorted, vec![0, 1, 2, 3]);
+            for (seat, &bot) in s.iter().enumerate() {
+                seen[bot][seat] += 1;
+            }
+        }
+        assert!(seen.iter().flatten().all(|&c| c == 1), "{seen:?}");
+        // Bot k sits at seat (k + game) mod n.
+        assert_eq!(slots(4, 1, true), vec![3, 0, 1, 2]);
+    }
 }

@@ -130,7 +130,7 @@ fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &
             .label(format!(
                 "{} ({}): {:.1}%",
                 run.seat_names[seat],
-                s.bots[seat],
+                if s.rotated { "rotated" } else { &s.bots[seat] },
                 100.0 * s.win_rate_by_seat[seat]
             ))
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));

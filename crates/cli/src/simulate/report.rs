@@ -48,7 +48,7 @@ pub fn write_csv(path: &Path, runs: &[Run]) -> Result<()> {
                     .map(|k| r.stats.get(k).copied().unwrap_or(0.0).to_string()),
             );
             for s in 0..players {
-                row.push(run.summary.bots[s].clone());
+                row.push(run.summary.bots[r.slots[s]].clone());
                 row.push(r.scores[s].to_string());
                 row.push(r.money[s].to_string());
                 row.push(r.rewards[s].to_string());
@@ -69,23 +69,34 @@ fn pct(i: &Interval) -> String {
 pub fn print_table(run: &Run) {
     let s = &run.summary;
     println!(
-        "{}: {} games from seed {} on {} thread{}",
+        "{}: {} games from seed {} on {} thread{}{}",
         s.config,
         s.games,
         s.seed,
         s.threads,
-        if s.threads == 1 { "" } else { "s" }
+        if s.threads == 1 { "" } else { "s" },
+        if s.rotated {
+            "; bots rotated through the seats"
+        } else {
+            ""
+        }
     );
     println!();
+    // The bot column fits the longest name (e.g. `heuristic-nodeal`).
+    let w = s.bots.iter().map(|b| b.len()).max().unwrap_or(0).max(12);
     println!(
-        "{:<8} {:<12} {:>8} {:>8} {:>16} {:>11}",
+        "{:<8} {:<w$} {:>8} {:>8} {:>16} {:>11}",
         "seat", "bot", "wins", "win %", "95% CI", "mean score"
     );
     for seat in 0..s.players {
         println!(
-            "{:<8} {:<12} {:>8.1} {:>7.1}% {:>16} {:>11.1}",
+            "{:<8} {:<w$} {:>8.1} {:>7.1}% {:>16} {:>11.1}",
             run.seat_names[seat],
-            s.bots[seat],
+            if s.rotated {
+                "(rotated)"
+            } else {
+                &s.bots[seat]
+            },
             s.wins_by_seat[seat],
             100.0 * s.win_rate_by_seat[seat],
             pct(&s.win_rate_ci_by_seat[seat]),
@@ -94,12 +105,12 @@ pub fn print_table(run: &Run) {
     }
     println!();
     println!(
-        "{:<12} {:>6} {:>12} {:>16} {:>11}",
+        "{:<w$} {:>6} {:>12} {:>16} {:>11}",
         "bot", "seats", "win %/seat", "95% CI", "mean score"
     );
     for b in &s.by_bot {
         println!(
-            "{:<12} {:>6} {:>11.1}% {:>16} {:>11.1}",
+            "{:<w$} {:>6} {:>11.1}% {:>16} {:>11.1}",
             b.bot,
             b.seats.len(),
             100.0 * b.win_rate,
@@ -157,7 +168,15 @@ pub fn print_comparison(runs: &[Run]) {
     };
     for seat in 0..s0.players {
         line(
-            &format!("win % {} ({})", runs[0].seat_names[seat], s0.bots[seat]),
+            &format!(
+                "win % {} ({})",
+                runs[0].seat_names[seat],
+                if s0.rotated {
+                    "rotated"
+                } else {
+                    &s0.bots[seat]
+                }
+            ),
             &|s| {
                 format!(
                     "{:.1} {}",

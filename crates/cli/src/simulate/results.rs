@@ -22,6 +22,9 @@ pub struct GameResult {
     pub decisions: u64,
     /// Game-specific figures: final statistics and counted actions.
     pub stats: BTreeMap<&'static str, f64>,
+    /// The bot at each seat, as its index in the run's list of bots (the seat itself unless
+    /// the seats were rotated).
+    pub slots: Vec<usize>,
 }
 
 /// The results of one bot, over all the seats it holds.
@@ -29,7 +32,7 @@ pub struct GameResult {
 pub struct BotSummary {
     /// The bot's name.
     pub bot: String,
-    /// The seats it holds.
+    /// Its places in the list of bots (the seats it holds, unless the seats were rotated).
     pub seats: Vec<usize>,
     /// Share of the games' wins per seat it holds (1/k for a title shared by k).
     pub win_rate: f64,
@@ -56,8 +59,10 @@ pub struct Summary {
     pub seed: u64,
     /// Worker threads.
     pub threads: usize,
-    /// The bot in each seat.
+    /// The bot in each seat (with `rotated`, the bots of the first game).
     pub bots: Vec<String>,
+    /// Whether the bots were rotated through the seats, game by game.
+    pub rotated: bool,
     /// Wins per seat; a shared title counts 1/k for each of the k winners.
     pub wins_by_seat: Vec<f64>,
     /// Wins per seat divided by the games.

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 pub fn summarize<G: Playable>(
     config: &G::Config,
     bots: &[String],
+    rotated: bool,
     results: &[GameResult],
     seed: u64,
     threads: usize,
@@ -38,14 +39,18 @@ pub fn summarize<G: Playable>(
     let by_bot = names
         .into_iter()
         .map(|name| {
-            let seats: Vec<usize> = (0..p).filter(|&s| bots[s] == name).collect();
+            let seats: Vec<usize> = (0..p).filter(|&k| bots[k] == name).collect();
+            // The seats the bot holds in game r.
+            let held = |r: &GameResult| -> Vec<usize> {
+                (0..p).filter(|&s| bots[r.slots[s]] == name).collect()
+            };
             let per_game: Vec<f64> = results
                 .iter()
-                .map(|r| seats.iter().map(|&s| r.rewards[s]).sum::<f64>() / seats.len() as f64)
+                .map(|r| held(r).iter().map(|&s| r.rewards[s]).sum::<f64>() / seats.len() as f64)
                 .collect();
             let scores: Vec<f64> = results
                 .iter()
-                .flat_map(|r| seats.iter().map(|&s| r.scores[s] as f64))
+                .flat_map(|r| held(r).into_iter().map(|s| r.scores[s] as f64))
                 .collect();
             let win_rate = per_game.iter().sum::<f64>() / n;
             BotSummary {
@@ -76,6 +81,7 @@ pub fn summarize<G: Playable>(
         seed,
         threads,
         bots: bots.to_vec(),
+        rotated,
         win_rate_by_seat: wins.iter().map(|w| w / n).collect(),
         win_rate_ci_by_seat: (0..p)
             .map(|s| {
