@@ -2,8 +2,10 @@
 //! heuristic with the game's dealing switched off: it never makes, accepts or counters offers
 //! and never lobbies, but still bids and votes in its own interest; for games without dealing
 //! it plays exactly like `heuristic`), the levels `easy`, `normal`, `hard`, and `ismcts:N`
-//! (search with exactly N iterations per decision).
+//! (search with exactly N iterations per decision). In games with negotiation the search levels
+//! deal through the game's valuation ([`DealingSearch`]).
 
+use crate::dealing::DealingSearch;
 use crate::heuristic::HeuristicBot;
 use crate::ismcts::{IsmctsBot, SearchConfig};
 use boardroom_engine::evaluate::Evaluate;
@@ -78,7 +80,10 @@ pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, B
         "heuristic-nodeal" => Box::new(HeuristicBot::<G>::without_dealing(seed)),
         _ => {
             let config = search_config(&key)?.expect("search names give a config");
-            Box::new(IsmctsBot::<G>::new(key, config, seed))
+            Box::new(DealingSearch::new(
+                IsmctsBot::<G>::new(key, config, seed),
+                seed,
+            ))
         }
     })
 }

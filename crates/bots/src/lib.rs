@@ -11,6 +11,8 @@
 //!   turn passes.
 //! * [`ismcts`] — [`IsmctsBot`]: information-set Monte Carlo tree search with one value per
 //!   seat, an iteration and/or time budget, random or evaluation cut-off rollouts.
+//! * [`dealing`] — [`DealingSearch`]: the search levels in negotiation games, dealing through
+//!   the game's valuation and searching every other decision.
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
 //!
@@ -18,12 +20,14 @@
 //! (`make_bot::<G>("easy", seed)`) and asked for a seat's action with `Bot::choose`;
 //! `tests/bots.rs` shows it on every game.
 
+pub mod dealing;
 pub mod heuristic;
 pub mod hint;
 pub mod ismcts;
 pub mod levels;
 
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
+pub use dealing::DealingSearch;
 pub use heuristic::HeuristicBot;
 pub use hint::{rank_actions, Hint, HintError};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};

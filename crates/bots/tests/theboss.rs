@@ -164,3 +164,45 @@ fn bot_games_finish_and_replay() {
         assert_eq!(replay, end, "the action log replays bit for bit");
     }
 }
+
+/// The search levels deal through the valuation: whenever the reference player would deal
+/// (offer, answer, counter, settle…) a search level does exactly that, and otherwise its choice,
+/// made by search, is never a dealing action.
+#[test]
+fn search_levels_deal_through_the_valuation_and_search_the_rest() {
+    let (mut dealt, mut searched) = (0, 0);
+    for seed in [4u64, 5] {
+        let mut g = TheBoss::new(&Config::new(3), seed).unwrap();
+        let mut bots: Vec<Box<dyn Bot<TheBoss>>> = vec![
+            make_bot::<TheBoss>("ismcts:12", seed).unwrap(),
+            make_bot::<TheBoss>("heuristic", seed + 1).unwrap(),
+            make_bot::<TheBoss>("heuristic", seed + 2).unwrap(),
+        ];
+        let mut reference = make_bot::<TheBoss>("heuristic", 0).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut steps = 0;
+        while let Some(seat) = g.to_act().choose(&mut rng) {
+            let a = bots[seat].choose(&g, seat);
+            if seat == 0 {
+                let r = reference.choose(&g, seat);
+                if g.is_negotiation(&r) {
+                    assert_eq!(
+                        a, r,
+                        "seed {seed}: the search level deals as the valuation does"
+                    );
+                    dealt += 1;
+                } else {
+                    assert!(!g.is_negotiation(&a), "seed {seed}: searched {a:?}");
+                    searched += 1;
+                }
+            }
+            g.play(seat, a).unwrap();
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+    }
+    assert!(
+        dealt > 0 && searched > 0,
+        "{dealt} dealt, {searched} searched"
+    );
+}

@@ -55,6 +55,15 @@ pub trait Evaluate: Game {
         let _ = (seat, style, rng);
         None
     }
+
+    /// Whether `action` belongs to negotiation (making, answering or settling a deal, starting
+    /// an auction of one's own): the search levels leave such decisions to
+    /// [`Evaluate::reference_action`], which judges offers by the game's valuation, and search
+    /// every other decision. No action is, by default.
+    fn is_negotiation(&self, action: &Self::Action) -> bool {
+        let _ = action;
+        false
+    }
 }
 
 /// Win chances of every seat, written into `out` (one entry per seat, summing to 1).

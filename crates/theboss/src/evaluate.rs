@@ -71,6 +71,12 @@ impl Evaluate for TheBoss {
             && !(self.turn.floor && self.turn.step == Step::Business)
     }
 
+    /// Dealing (§9): offers, answers, counters, shows, auctions of one's own lots and the
+    /// long-term deals' settle, release, default and walk away.
+    fn is_negotiation(&self, action: &Self::Action) -> bool {
+        action.is_dealing()
+    }
+
     fn reference_action(
         &self,
         seat: Seat,
