@@ -7,10 +7,13 @@ list with one name per other seat (``random``, ``heuristic``, ``easy``, ``normal
 ``ismcts:N``). The observation is ``Game.observation_array(seat)`` (float32,
 ``(observation_size,)``), the action an index into the agent's legal list
 (``Discrete(max_actions)``); ``info["action_mask"]`` (int8) and :meth:`BoardroomEnv.action_masks`
-give the legal indices. The reward is given when the game ends: 1 for a sole win, 1/k for a
+give the legal indices. An illegal action raises :class:`boardroom.IllegalActionError` and
+changes nothing (``illegal_action="raise"``, the default); with ``illegal_action="penalize"`` it
+changes nothing either but is answered with a reward of ``illegal_penalty`` (default -1), the same
+observation and ``info["illegal_action"] = True`` (for tools that step with unmasked random
+actions, such as Gymnasium's environment checker). The reward is given when the game ends: 1 for a sole win, 1/k for a
 title shared by k, 0 otherwise. ``reset(seed=s)`` sets up the game from ``s`` and seeds the
-bots from it, so an episode is reproduced by its seed and the agent's actions. An illegal action
-raises :class:`boardroom.IllegalActionError` and changes nothing.
+bots from it, so an episode is reproduced by its seed and the agent's actions.
 """
 
 import gymnasium as gym
@@ -28,8 +31,13 @@ class BoardroomEnv(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, game="big-boss", players=None, options=None, seat=0,
-                 opponents="heuristic", render_mode=None, max_actions=None):
+                 opponents="heuristic", render_mode=None, max_actions=None,
+                 illegal_action="raise", illegal_penalty=-1.0):
         super().__init__()
+        if illegal_action not in ("raise", "penalize"):
+            raise ValueError('illegal_action must be "raise" or "penalize"')
+        self._illegal = illegal_action
+        self._penalty = float(illegal_penalty)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
@@ -85,12 +93,19 @@ class BoardroomEnv(gym.Env):
         self.game = Game(seed=int(seed), **self._spec)
         self._rng = np.random.default_rng(int(seed))
         self._bots = {
-            s: self.game.bot(name, seed=int(seed) * 16 + s) for s, name in self._opponents.items()
+            s: self.game.bot(name, seed=(int(seed) * 16 + s) % (1 << 64))
+            for s, name in self._opponents.items()
         }
         self._advance()
         return self._observe()
 
     def step(self, action):
+        if self._illegal == "penalize":
+            a = int(action)
+            if not (0 <= a < min(self.game.num_legal(self.seat), self.game.max_actions)):
+                obs, info = self._observe()
+                info["illegal_action"] = True
+                return obs, self._penalty, False, False, info
         self.game.step(int(action), self.seat)
         self._advance()
         over = self.game.is_over()

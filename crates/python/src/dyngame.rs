@@ -167,10 +167,7 @@ impl<G: Playable> Wrapped<G> {
         let mut shape = shape_of::<G>(&config);
         if let Some(m) = max_actions {
             if m == 0 {
-                return Err(Error::new(
-                    Kind::Config,
-                    "max_actions must be at least 1",
-                ));
+                return Err(Error::new(Kind::Config, "max_actions must be at least 1"));
             }
             shape = Arc::new(Shape {
                 layout: shape.layout.clone(),
@@ -379,7 +376,10 @@ impl<G: Playable> DynGame for Wrapped<G> {
             .map_err(|e| Error::new(Kind::Notation, e.to_string()))?;
         let notation = self.game.format_action(action.clone());
         if seat >= self.game.num_players() {
-            return Err(Error::new(Kind::Seat, format!("seat {seat} does not exist")));
+            return Err(Error::new(
+                Kind::Seat,
+                format!("seat {seat} does not exist"),
+            ));
         }
         Ok((self.index_of(seat, &action), notation))
     }

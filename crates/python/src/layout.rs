@@ -197,9 +197,10 @@ impl Node {
                             dropped += list.len() - items.capacity;
                             break;
                         }
-                        dropped += items
-                            .node
-                            .encode(item, base + items.base + i * items.stride, out);
+                        dropped +=
+                            items
+                                .node
+                                .encode(item, base + items.base + i * items.stride, out);
                     }
                 } else {
                     dropped += list.len();
@@ -275,7 +276,6 @@ pub struct Layout {
 }
 
 impl Layout {
-
     /// The number of slots.
     pub fn size(&self) -> usize {
         self.root.size

@@ -13,6 +13,29 @@ use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use std::sync::Mutex;
 use std::time::Instant;
 
+/// A seed from Python: a whole number from 0 to 2^64 - 1.
+pub(crate) fn seed_of(seed: i128) -> PyResult<u64> {
+    u64::try_from(seed).map_err(|_| {
+        to_py(Error::new(
+            Kind::Config,
+            format!("seed {seed} is out of range: a seed is a whole number from 0 to 2^64 - 1"),
+        ))
+    })
+}
+
+/// A count from Python (`what` names it in the error): a whole number from 0.
+pub(crate) fn count_of(what: &str, n: Option<i64>) -> PyResult<Option<usize>> {
+    match n {
+        None => Ok(None),
+        Some(n) => usize::try_from(n).map(Some).map_err(|_| {
+            to_py(Error::new(
+                Kind::Config,
+                format!("{what} cannot be {n}: a whole number from 0"),
+            ))
+        }),
+    }
+}
+
 /// Reads JSON text into Python objects.
 pub(crate) fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     py.import("json")?.call_method1("loads", (text,))
@@ -23,9 +46,9 @@ pub(crate) fn options_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Option
     let mut out = Options::new();
     if let Some(d) = options {
         for (k, v) in d.iter() {
-            let name: String = k.extract().map_err(|_| {
-                to_py(Error::new(Kind::Config, "option names must be strings"))
-            })?;
+            let name: String = k
+                .extract()
+                .map_err(|_| to_py(Error::new(Kind::Config, "option names must be strings")))?;
             let value = if v.is_instance_of::<PyBool>() {
                 OptionValue::Flag(v.extract()?)
             } else if v.is_instance_of::<PyString>() {
@@ -117,18 +140,18 @@ impl PyGame {
     #[pyo3(signature = (game, players=None, options=None, seed=0, first=None, max_actions=None))]
     fn new(
         game: &str,
-        players: Option<usize>,
+        players: Option<i64>,
         options: Option<&Bound<'_, PyDict>>,
-        seed: u64,
-        first: Option<usize>,
-        max_actions: Option<usize>,
+        seed: i128,
+        first: Option<i64>,
+        max_actions: Option<i64>,
     ) -> PyResult<Self> {
         let new = NewGame {
-            players,
-            first,
+            players: count_of("players", players)?,
+            first: count_of("first", first)?,
             options: options_of(options)?,
-            seed,
-            max_actions,
+            seed: seed_of(seed)?,
+            max_actions: count_of("max_actions", max_actions)?,
         };
         Ok(PyGame::wrap(registry::create(game, new).map_err(to_py)?))
     }
@@ -279,8 +302,7 @@ impl PyGame {
         };
         let mask = PyArray1::<bool>::zeros(py, m, false);
         // SAFETY: the array was just created (contiguous) and no other reference to it exists.
-        unsafe { mask.as_slice_mut() }.expect("a new array is contiguous")[..n.min(m)]
-            .fill(true);
+        unsafe { mask.as_slice_mut() }.expect("a new array is contiguous")[..n.min(m)].fill(true);
         Ok(mask)
     }
 
@@ -339,7 +361,11 @@ impl PyGame {
     /// Applies the legal action at `index` for `seat` (default: the seat that must act).
     /// Returns the events it caused, in words, as `seat` sees them.
     #[pyo3(signature = (index, seat=None))]
-    fn apply_index(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+    fn apply_index(
+        &mut self,
+        index: i64,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         if index < 0 {
             return Err(to_py(Error::new(
@@ -355,16 +381,18 @@ impl PyGame {
     #[pyo3(signature = (index, seat=None))]
     fn step(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let s = actor_of(self.inner.as_ref(), seat)?;
+        if !self.inner.to_act().contains(s) {
+            // Refused with the reason (the game is over, or who may act), nothing applied.
+            return self.inner.apply_index(s, 0).map(|_| ()).map_err(to_py);
+        }
         let n = self.inner.num_legal(s);
         if index < 0 || index as usize >= n {
-            let may: Vec<Seat> = self.inner.to_act().iter().collect();
             return Err(to_py(Error::new(
                 Kind::IllegalAction,
-                if may.contains(&s) {
-                    format!("action index {index} is not legal for seat {s}: it has {n} legal actions (indices 0 to {})", n as i64 - 1)
-                } else {
-                    format!("seat {s} may not act now (seats that may act: {may:?})")
-                },
+                format!(
+                    "action index {index} is not legal for seat {s}: it has {n} legal actions (indices 0 to {})",
+                    n as i64 - 1
+                ),
             )));
         }
         self.inner.apply_quiet(s, index as usize).map_err(to_py)
@@ -486,9 +514,9 @@ impl PyGame {
     /// A game consistent with everything `viewer` knows, its hidden part (others' secrets,
     /// deck order, future dice) drawn from `seed`: `viewer`'s observation is the same.
     #[pyo3(signature = (viewer, seed=0))]
-    fn sample_hidden(&self, viewer: Option<&Bound<'_, PyAny>>, seed: u64) -> PyResult<PyGame> {
+    fn sample_hidden(&self, viewer: Option<&Bound<'_, PyAny>>, seed: i128) -> PyResult<PyGame> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        Ok(PyGame::wrap(self.inner.sample_hidden(v, seed)))
+        Ok(PyGame::wrap(self.inner.sample_hidden(v, seed_of(seed)?)))
     }
 
     /// Final scores and winners as a dict `{"scores": [...], "winners": [...]}`, or None while
@@ -539,16 +567,16 @@ impl PyGame {
     }
 
     /// Starts a new game with the same configuration, set up from `seed`.
-    fn reset(&mut self, seed: u64) -> PyResult<()> {
-        self.inner.reset(seed).map_err(to_py)
+    fn reset(&mut self, seed: i128) -> PyResult<()> {
+        self.inner.reset(seed_of(seed)?).map_err(to_py)
     }
 
     /// A built-in bot for this game: `random`, `heuristic`, `heuristic-nodeal`, `easy`,
     /// `normal`, `hard` or `ismcts:N`, seeded with `seed`.
     #[pyo3(signature = (name, seed=0))]
-    fn bot(&self, name: &str, seed: u64) -> PyResult<PyBot> {
+    fn bot(&self, name: &str, seed: i128) -> PyResult<PyBot> {
         Ok(PyBot {
-            inner: Mutex::new(self.inner.make_bot(name, seed).map_err(to_py)?),
+            inner: Mutex::new(self.inner.make_bot(name, seed_of(seed)?).map_err(to_py)?),
         })
     }
 
@@ -642,12 +670,8 @@ struct Playouts {
 impl Visitor for Playouts {
     type Output = crate::error::Result<(u64, u64, f64)>;
     fn visit<G: Playable>(self) -> Self::Output {
-        let config = make_config::<G>(
-            self.players.unwrap_or(G::MIN_PLAYERS),
-            None,
-            &self.options,
-        )
-        .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+        let config = make_config::<G>(self.players.unwrap_or(G::MIN_PLAYERS), None, &self.options)
+            .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
         let mut scratch = Scratch::default();
         let mut r = boardroom_engine::rng::from_seed(0xbe7c);
         let (mut games, mut decisions, mut seed) = (0u64, 0u64, 1_000_000u64);

@@ -3,7 +3,7 @@
 
 use crate::batch::{Batch, Outputs};
 use crate::error::{Error, Kind};
-use crate::py_game::{options_of, PyGame};
+use crate::py_game::{count_of, options_of, seed_of, PyGame};
 use crate::registry::{self, NewGame};
 use crate::to_py;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
@@ -82,14 +82,18 @@ impl PyVecGame {
     fn new(
         py: Python<'_>,
         game: &str,
-        n: usize,
-        players: Option<usize>,
+        n: i64,
+        players: Option<i64>,
         options: Option<&Bound<'_, PyDict>>,
-        seed: u64,
+        seed: i128,
         observations: bool,
-        max_actions: Option<usize>,
+        max_actions: Option<i64>,
     ) -> PyResult<Self> {
         let options = options_of(options)?;
+        let n = count_of("n", Some(n))?.unwrap_or(0);
+        let players = count_of("players", players)?;
+        let max_actions = count_of("max_actions", max_actions)?;
+        let seed = seed_of(seed)?;
         let id = game.to_string();
         let batch = py
             .allow_threads(|| {
@@ -190,10 +194,7 @@ impl PyVecGame {
         if arr.len() != n {
             return Err(to_py(Error::new(
                 Kind::Array,
-                format!(
-                    "actions: expected shape ({n},), got {:?}",
-                    arr.shape()
-                ),
+                format!("actions: expected shape ({n},), got {:?}", arr.shape()),
             )));
         }
         let actions: Vec<i64> = arr.readonly().as_array().iter().copied().collect();
@@ -207,7 +208,10 @@ impl PyVecGame {
         if i >= self.batch.len() {
             return Err(to_py(Error::new(
                 Kind::Array,
-                format!("game {i} does not exist: there are {} games", self.batch.len()),
+                format!(
+                    "game {i} does not exist: there are {} games",
+                    self.batch.len()
+                ),
             )));
         }
         Ok(PyGame {
