@@ -1,7 +1,7 @@
 """A tiny learning loop: a linear policy over after-states, trained by REINFORCE against the
 built-in `heuristic` bot, then measured against it.
 
-    python python/examples/linear_selfplay.py --game big-shot --players 2 --minutes 3
+    python python/examples/linear_selfplay.py --game big-boss --players 2 --minutes 3
 
 The policy scores each legal action by the numeric observation the learner would have after
 it (the game is cloned and the action applied: generic for every game, no game knowledge):
@@ -88,7 +88,7 @@ def evaluate(args, policy):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--game", default="big-shot")
+    p.add_argument("--game", default="big-boss")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--minutes", type=float, default=3.0)
     p.add_argument("--eval", type=int, default=200)

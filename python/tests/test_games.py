@@ -79,6 +79,8 @@ def test_observation_arrays_match_the_dict_form(config):
             obs = game.observe(v)
             arr = game.observation_array(v)
             assert arr.dtype == np.float32 and arr.shape == (game.observation_size,)
+            # The direct encoding (no JSON on the way) writes what the JSON form gives.
+            assert np.array_equal(arr, game._observation_array_via_json(v))
             expected = np.array(
                 [expected_slot(obs, p, vocab.get(slot)) for slot, p in layout], dtype=np.float32
             )

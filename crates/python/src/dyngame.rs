@@ -77,6 +77,9 @@ pub trait DynGame: Send + Sync {
     /// Writes the numeric observation of `viewer` into `out` (of the layout's size); returns
     /// how many values did not fit.
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// [`DynGame::encode`] through the observation's JSON form (slower; the reference the
+    /// direct encoding is tested against).
+    fn encode_via_json(&self, viewer: Viewer, out: &mut [f32]) -> usize;
     /// A state consistent with what `viewer` knows, its hidden part drawn from `seed`.
     fn sample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame>;
     /// Final scores and winners, once over.
@@ -396,6 +399,12 @@ impl<G: Playable> DynGame for Wrapped<G> {
     }
 
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize {
+        self.shape
+            .layout
+            .encode_serialize(&self.game.observe(viewer), out)
+    }
+
+    fn encode_via_json(&self, viewer: Viewer, out: &mut [f32]) -> usize {
         match serde_json::to_value(self.game.observe(viewer)) {
             Ok(value) => self.shape.layout.encode(&value, out),
             Err(_) => {

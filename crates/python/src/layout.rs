@@ -78,22 +78,22 @@ impl Proto {
 
 /// One place of the layout, with offsets relative to the start of its value.
 #[derive(Clone, Debug, Default)]
-struct Node {
-    present: Option<usize>,
-    number: Option<usize>,
-    text: Option<(usize, Vec<String>)>,
-    fields: Vec<(String, Node)>,
-    items: Option<Box<Items>>,
-    size: usize,
+pub(crate) struct Node {
+    pub(crate) present: Option<usize>,
+    pub(crate) number: Option<usize>,
+    pub(crate) text: Option<(usize, Vec<String>)>,
+    pub(crate) fields: Vec<(String, Node)>,
+    pub(crate) items: Option<Box<Items>>,
+    pub(crate) size: usize,
 }
 
 #[derive(Clone, Debug)]
-struct Items {
-    len_slot: usize,
-    base: usize,
-    capacity: usize,
-    stride: usize,
-    node: Node,
+pub(crate) struct Items {
+    pub(crate) len_slot: usize,
+    pub(crate) base: usize,
+    pub(crate) capacity: usize,
+    pub(crate) stride: usize,
+    pub(crate) node: Node,
 }
 
 impl Node {
@@ -279,6 +279,18 @@ impl Layout {
     /// The number of slots.
     pub fn size(&self) -> usize {
         self.root.size
+    }
+
+    /// Writes the observation `value` straight from its serde form (no JSON built on the
+    /// way) into `out`, zeroing it first; the same slots as [`Layout::encode`] of its JSON
+    /// form. Returns how many values did not fit.
+    pub fn encode_serialize<T: serde::Serialize + ?Sized>(
+        &self,
+        value: &T,
+        out: &mut [f32],
+    ) -> usize {
+        out.fill(0.0);
+        crate::direct::encode(&self.root, value, out)
     }
 
     /// Writes `value` into `out` (whose length is [`Layout::size`]), zeroing it first; returns

@@ -11,6 +11,7 @@
 //! the field, and leaves the game unchanged.
 
 pub mod batch;
+mod direct;
 pub mod dyngame;
 pub mod error;
 pub mod layout;

@@ -489,6 +489,20 @@ impl PyGame {
         Ok(out)
     }
 
+    /// `observation_array` computed through the observation's JSON form (slower): the
+    /// reference the direct encoding is tested against.
+    #[pyo3(signature = (viewer=None))]
+    fn _observation_array_via_json<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
+        self.inner.encode_via_json(v, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
     /// How many values of `viewer`'s observation do not fit the layout now (list items beyond
     /// the room measured); 0 almost always.
     #[pyo3(signature = (viewer=None))]
