@@ -176,8 +176,9 @@ impl Batch {
             let seat = self.actors[i];
             self.games[i].apply_quiet(seat, a as usize)?;
             let rewards = &mut out.rewards[i * self.players..(i + 1) * self.players];
-            match self.games[i].outcome() {
-                Some(outcome) if self.games[i].to_act().is_empty() => {
+            let over = self.games[i].to_act().is_empty();
+            match over.then(|| self.games[i].outcome()).flatten() {
+                Some(outcome) => {
                     for (s, r) in rewards.iter_mut().enumerate() {
                         *r = outcome.reward(s) as f32;
                     }
