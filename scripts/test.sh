@@ -30,6 +30,31 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
 fi
 export BOARDROOM_BROWSER_TESTS=require
 
+# The Python package (python/) is built with maturin into a virtual environment; install
+# Debian's Python tools when the venv module or the headers are missing.
+python_ok() {
+    need python3 && python3 -c 'import venv, ensurepip, sysconfig, os, sys
+sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' 2>/dev/null
+}
+if ! python_ok; then
+    if need apt-get && [ "$(id -u)" = 0 ]; then
+        echo "==> installing python3, python3-venv and python3-dev"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq </dev/null
+        apt-get install -y -qq python3 python3-venv python3-dev </dev/null >/dev/null
+    else
+        echo "error: the Python package needs python3 with its venv module and headers" >&2
+        echo "       (apt-get install python3-venv python3-dev)" >&2
+        exit 1
+    fi
+fi
+venv=target/python-venv
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+# Cargo's checks below and the wheel's build use the same interpreter, so PyO3 is built once.
+export PYO3_PYTHON="$PWD/$venv/bin/python"
+
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 echo "==> cargo clippy"
@@ -38,6 +63,25 @@ echo "==> cargo test"
 # --no-fail-fast: one failing test binary never hides the results of the others.
 status=0
 cargo test --workspace --release --no-fail-fast || status=$?
+
+echo "==> python: build the wheel (maturin, release profile) and run pytest"
+python_status=0
+"$venv/bin/pip" install -q --disable-pip-version-check maturin numpy pytest pettingzoo gymnasium \
+    || python_status=$?
+if [ $python_status = 0 ]; then
+    rm -f target/wheels/boardroom-*.whl
+    (cd python && timeout 900 "../$venv/bin/maturin" build --release -q \
+        -i "../$venv/bin/python" -o ../target/wheels) || python_status=$?
+fi
+if [ $python_status = 0 ]; then
+    "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps \
+        target/wheels/boardroom-*.whl || python_status=$?
+fi
+if [ $python_status = 0 ]; then
+    (cd python/tests && timeout 600 "../../$venv/bin/python" -m pytest -v -p no:cacheprovider \
+        --durations=5) || python_status=$?
+fi
+[ $python_status = 0 ] || status=$python_status
 elapsed=$((SECONDS - start))
 echo "==> the test command took $((elapsed / 60)) min $((elapsed % 60)) s"
 exit $status

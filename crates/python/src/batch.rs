@@ -1,0 +1,202 @@
+//! Batched stepping: N games of one configuration stepped together, reading one action index per
+//! game and writing each game's next observation, legal-action mask, rewards and done flag into
+//! flat buffers (the NumPy arrays of `VecGame`).
+//!
+//! In every game one seat decides at a time: the *actor*, drawn uniformly among the seats that
+//! may act (`SeatSet::choose`, which draws nothing when one seat may act) with a generator
+//! seeded from the game's seed. A finished game is replaced at once by a new one whose seed is
+//! the next of the sequence `seed, seed + 1, …` (the first N games take the first N seeds), so
+//! a run is reproduced by its seed and its actions.
+
+use crate::dyngame::DynGame;
+use crate::error::{Error, Kind, Result};
+use boardroom_engine::rng::{self, GameRng};
+use boardroom_engine::{Seat, Viewer};
+
+/// The generator that draws a game's actors, from its seed.
+pub fn actor_rng(seed: u64) -> GameRng {
+    rng::from_seed(seed ^ 0xac70_25ee_d000_0001)
+}
+
+/// The buffers one step writes, each holding one row per game.
+pub struct Outputs<'a> {
+    /// Observations of each game's actor, `observation_size` values per game (empty rows when
+    /// observations are off).
+    pub obs: &'a mut [f32],
+    /// Legal-action masks of each game's actor, `max_actions` per game.
+    pub mask: &'a mut [bool],
+    /// Rewards of each seat, `players` per game: the finished game's rewards on the step it
+    /// ends, else 0.
+    pub rewards: &'a mut [f32],
+    /// Whether the game ended on this step (it has been replaced by a new one).
+    pub done: &'a mut [bool],
+    /// The seat to decide next in each game.
+    pub actor: &'a mut [i64],
+    /// The length of that seat's legal list.
+    pub num_legal: &'a mut [i64],
+    /// The seed of the game now in each slot.
+    pub seed: &'a mut [u64],
+}
+
+/// N games stepped together.
+pub struct Batch {
+    games: Vec<Box<dyn DynGame>>,
+    rngs: Vec<GameRng>,
+    actors: Vec<Seat>,
+    seeds: Vec<u64>,
+    next_seed: u64,
+    players: usize,
+    max_actions: usize,
+    obs_size: usize,
+    observations: bool,
+}
+
+impl Batch {
+    /// `n` games made by `make(seed)` with seeds `seed..seed + n`.
+    pub fn new(
+        n: usize,
+        seed: u64,
+        observations: bool,
+        mut make: impl FnMut(u64) -> Result<Box<dyn DynGame>>,
+    ) -> Result<Batch> {
+        if n == 0 {
+            return Err(Error::new(Kind::Config, "a batch needs at least one game"));
+        }
+        let mut games = Vec::with_capacity(n);
+        for i in 0..n {
+            games.push(make(seed.wrapping_add(i as u64))?);
+        }
+        let shape = games[0].shape().clone();
+        Ok(Batch {
+            players: games[0].num_players(),
+            rngs: (0..n)
+                .map(|i| actor_rng(seed.wrapping_add(i as u64)))
+                .collect(),
+            actors: vec![0; n],
+            seeds: (0..n).map(|i| seed.wrapping_add(i as u64)).collect(),
+            next_seed: seed.wrapping_add(n as u64),
+            games,
+            max_actions: shape.max_actions,
+            obs_size: if observations { shape.layout.size() } else { 0 },
+            observations,
+        })
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Whether there are no games (never: a batch holds at least one).
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Seats per game.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// The mask's length.
+    pub fn max_actions(&self) -> usize {
+        self.max_actions
+    }
+
+    /// The observation's length (0 when observations are off).
+    pub fn obs_size(&self) -> usize {
+        self.obs_size
+    }
+
+    /// Game `i`.
+    pub fn game(&self, i: usize) -> &dyn DynGame {
+        self.games[i].as_ref()
+    }
+
+    /// Writes the state of every game (actor, mask, observation) without stepping: the outputs
+    /// after set-up. Rewards and done flags are zero.
+    pub fn observe_all(&mut self, out: &mut Outputs<'_>) {
+        out.rewards.fill(0.0);
+        out.done.fill(false);
+        for i in 0..self.games.len() {
+            self.choose_actor(i);
+            self.write(i, out);
+        }
+    }
+
+    fn choose_actor(&mut self, i: usize) {
+        self.actors[i] = self.games[i]
+            .to_act()
+            .choose(&mut self.rngs[i])
+            .unwrap_or(0);
+    }
+
+    fn write(&mut self, i: usize, out: &mut Outputs<'_>) {
+        let seat = self.actors[i];
+        let game = &mut self.games[i];
+        let n = game.num_legal(seat);
+        let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
+        mask.fill(false);
+        mask[..n.min(self.max_actions)].fill(true);
+        out.actor[i] = seat as i64;
+        out.num_legal[i] = n.min(self.max_actions) as i64;
+        out.seed[i] = self.seeds[i];
+        if self.observations {
+            let row = &mut out.obs[i * self.obs_size..(i + 1) * self.obs_size];
+            game.encode(Viewer::Seat(seat), row);
+        }
+    }
+
+    /// Steps every game with `actions[i]` (an index into the legal list of game `i`'s actor).
+    /// Every index is checked before any game moves: on error nothing changes.
+    pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
+        if actions.len() != self.games.len() {
+            return Err(Error::new(
+                Kind::Array,
+                format!(
+                    "actions: expected {} action indices (one per game), got {}",
+                    self.games.len(),
+                    actions.len()
+                ),
+            ));
+        }
+        for (i, (&a, game)) in actions.iter().zip(self.games.iter_mut()).enumerate() {
+            let n = game.num_legal(self.actors[i]).min(self.max_actions);
+            if a < 0 || a as usize >= n {
+                return Err(Error::new(
+                    Kind::IllegalAction,
+                    format!(
+                        "actions[{i}] = {a} is not legal: game {i}'s seat {} has {n} legal actions (indices 0 to {})",
+                        self.actors[i],
+                        n as i64 - 1
+                    ),
+                ));
+            }
+        }
+        for (i, &a) in actions.iter().enumerate() {
+            let seat = self.actors[i];
+            self.games[i].apply_quiet(seat, a as usize)?;
+            let rewards = &mut out.rewards[i * self.players..(i + 1) * self.players];
+            let over = self.games[i].to_act().is_empty();
+            match over.then(|| self.games[i].outcome()).flatten() {
+                Some(outcome) => {
+                    for (s, r) in rewards.iter_mut().enumerate() {
+                        *r = outcome.reward(s) as f32;
+                    }
+                    out.done[i] = true;
+                    let seed = self.next_seed;
+                    self.next_seed = self.next_seed.wrapping_add(1);
+                    self.games[i].reset(seed)?;
+                    self.seeds[i] = seed;
+                    self.rngs[i] = actor_rng(seed);
+                }
+                _ => {
+                    rewards.fill(0.0);
+                    out.done[i] = false;
+                }
+            }
+            self.choose_actor(i);
+            self.write(i, out);
+        }
+        Ok(())
+    }
+}

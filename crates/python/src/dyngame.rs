@@ -1,0 +1,524 @@
+//! [`DynGame`]: one object-safe interface over every registered game, implemented once for
+//! every [`Playable`] game by [`Wrapped`]. The Python classes hold a `Box<dyn DynGame>`.
+//!
+//! Actions are addressed by their index in the legal list of a seat (the list
+//! [`Game::legal_actions`] writes, in its order): for games whose actions can all be listed it
+//! is every legal action; for games with structured actions (offers) it is the game's bounded
+//! candidate list, and other legal actions are reached through their notation.
+
+use crate::error::{Error, Kind, Result};
+use crate::shape::{shape_of, Shape};
+use boardroom_engine::rng;
+use boardroom_engine::{Bot, Outcome, Seat, SeatSet, Viewer};
+use boardroom_games::{make_config, Playable};
+use std::any::Any;
+use std::sync::Arc;
+
+/// One legal action as the Python API shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActionInfo {
+    /// Its index in the legal list.
+    pub index: usize,
+    /// The game's notation.
+    pub notation: String,
+    /// A short label for people.
+    pub label: String,
+    /// What it does, briefly (may be empty).
+    pub effect: String,
+    /// What it costs, when it costs money.
+    pub cost: Option<i64>,
+    /// The things on the table it is played by clicking (`kind:id`).
+    pub highlights: Vec<String>,
+}
+
+/// Any registered game, behind one object-safe interface.
+pub trait DynGame: Send + Sync {
+    /// The game's id, e.g. `big-boss`.
+    fn id(&self) -> &'static str;
+    /// The game's title, e.g. `Big Boss`.
+    fn title(&self) -> &'static str;
+    /// The configuration as JSON.
+    fn config_json(&self) -> String;
+    /// The number of seats.
+    fn num_players(&self) -> usize;
+    /// The seats that may act now.
+    fn to_act(&self) -> SeatSet;
+    /// The seats the game waits for.
+    fn must_act(&self) -> SeatSet;
+    /// The turn or round number.
+    fn turn(&self) -> u32;
+    /// What the seat to act is asked to do.
+    fn prompt(&self) -> String;
+    /// The table drawn as text for `viewer`.
+    fn draw(&self, viewer: Viewer) -> String;
+    /// The observation sizes and the action space of this configuration.
+    fn shape(&self) -> &Arc<Shape>;
+    /// How many legal actions `seat` has (0 when it may not act).
+    fn num_legal(&mut self, seat: Seat) -> usize;
+    /// The legal actions of `seat` with their notation and presentation.
+    fn legal_infos(&mut self, seat: Seat) -> Vec<ActionInfo>;
+    /// The notation of the legal actions of `seat`.
+    fn legal_notations(&mut self, seat: Seat) -> Vec<String>;
+    /// Applies the legal action at `index` for `seat`; returns the events' sentences as `seat`
+    /// sees them. Nothing changes on error.
+    fn apply_index(&mut self, seat: Seat, index: usize) -> Result<Vec<String>>;
+    /// Applies the legal action at `index` for `seat` without describing its events (the
+    /// batched stepping's path); `seat` must be one that may act.
+    fn apply_quiet(&mut self, seat: Seat, index: usize) -> Result<()>;
+    /// Applies the action written `text` for `seat`.
+    fn apply_notation(&mut self, seat: Seat, text: &str) -> Result<Vec<String>>;
+    /// Reads `text` for `seat`: its index in the legal list (if listed) and its notation as the
+    /// game writes it. Nothing changes.
+    fn parse(&mut self, seat: Seat, text: &str) -> Result<(Option<usize>, String)>;
+    /// Checks the action written `text` for `seat` without applying it.
+    fn check(&mut self, seat: Seat, text: &str) -> Result<()>;
+    /// The observation of `viewer` as JSON text.
+    fn observation_json(&self, viewer: Viewer) -> String;
+    /// Writes the numeric observation of `viewer` into `out` (of the layout's size); returns
+    /// how many values did not fit.
+    fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// [`DynGame::encode`] through the observation's JSON form (slower; the reference the
+    /// direct encoding is tested against).
+    fn encode_via_json(&self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// A state consistent with what `viewer` knows, its hidden part drawn from `seed`.
+    fn sample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame>;
+    /// Final scores and winners, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn DynGame>;
+    /// The whole state, secrets included, in the position format.
+    fn position_json(&self) -> String;
+    /// A game of the same kind loaded from a position.
+    fn load_position(&self, text: &str) -> Result<Box<dyn DynGame>>;
+    /// Starts a new game with the same configuration, set up from `seed`.
+    fn reset(&mut self, seed: u64) -> Result<()>;
+    /// A bot of this game by name.
+    fn make_bot(&self, name: &str, seed: u64) -> Result<Box<dyn DynBot>>;
+    /// The game, for bots to reach its type.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// A bot of one game, behind an object-safe interface.
+pub trait DynBot: Send {
+    /// Its name.
+    fn name(&self) -> String;
+    /// The game id it plays.
+    fn game_id(&self) -> &'static str;
+    /// Chooses an action for `seat` in `game`: its index in the legal list (if listed) and its
+    /// notation. Nothing changes in the game.
+    fn choose(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)>;
+    /// Chooses and applies an action for `seat`; returns its index (if listed) and notation.
+    fn act(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)>;
+}
+
+/// A game of type `G` with the buffers the interface reuses.
+pub struct Wrapped<G: Playable> {
+    /// The game.
+    pub game: G,
+    legal: Vec<G::Action>,
+    legal_of: Option<Seat>,
+    events: Exclusive<Vec<G::Event>>,
+    shape: Arc<Shape>,
+}
+
+/// A value reached only through `&mut` (events need not be `Sync`; the Python classes must be).
+struct Exclusive<T>(T);
+
+// SAFETY: `Exclusive` gives no access to its value through a shared reference, so sharing a
+// `&Exclusive<T>` between threads shares nothing.
+unsafe impl<T: Send> Sync for Exclusive<T> {}
+
+impl<T> Exclusive<T> {
+    fn get_mut(&mut self) -> &mut T {
+        &mut self.0
+    }
+}
+
+impl<G: Playable> Clone for Wrapped<G> {
+    fn clone(&self) -> Self {
+        Wrapped::with_shape(self.game.clone(), self.shape.clone())
+    }
+}
+
+impl<G: Playable> Wrapped<G> {
+    /// A game with its measured shape.
+    pub fn from_parts(game: G, shape: Arc<Shape>) -> Self {
+        Self::with_shape(game, shape)
+    }
+
+    fn with_shape(game: G, shape: Arc<Shape>) -> Self {
+        Wrapped {
+            game,
+            legal: Vec::with_capacity(64),
+            legal_of: None,
+            events: Exclusive(Vec::with_capacity(16)),
+            shape,
+        }
+    }
+
+    /// A new game of `players` players with `options`, set up from `seed`.
+    pub fn create(
+        players: usize,
+        first: Option<Seat>,
+        options: &boardroom_engine::Options,
+        seed: u64,
+        max_actions: Option<usize>,
+    ) -> Result<Self> {
+        let config = make_config::<G>(players, first, options)
+            .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+        let game = G::new(&config, seed).map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+        let mut shape = shape_of::<G>(&config);
+        if let Some(m) = max_actions {
+            if m == 0 {
+                return Err(Error::new(Kind::Config, "max_actions must be at least 1"));
+            }
+            shape = Arc::new(Shape {
+                layout: shape.layout.clone(),
+                max_actions: m,
+                longest_legal: shape.longest_legal,
+            });
+        }
+        Ok(Wrapped::with_shape(game, shape))
+    }
+
+    /// Fills the legal list of `seat` (kept until the state or the seat changes).
+    fn fill(&mut self, seat: Seat) {
+        if self.legal_of != Some(seat) {
+            if self.game.to_act().contains(seat) {
+                self.game.legal_actions(seat, &mut self.legal);
+            } else {
+                self.legal.clear();
+            }
+            self.legal_of = Some(seat);
+        }
+    }
+
+    /// The legal list of `seat`.
+    pub fn legal(&mut self, seat: Seat) -> &[G::Action] {
+        self.fill(seat);
+        &self.legal
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<()> {
+        let n = self.game.num_players();
+        if seat >= n {
+            return Err(Error::new(
+                Kind::Seat,
+                format!(
+                    "seat {seat} does not exist: {} has seats 0 to {}",
+                    G::TITLE,
+                    n - 1
+                ),
+            ));
+        }
+        if !self.game.to_act().contains(seat) {
+            let may: Vec<Seat> = self.game.to_act().iter().collect();
+            return Err(Error::new(
+                Kind::IllegalAction,
+                if may.is_empty() {
+                    format!("seat {seat} may not act: the game is over")
+                } else {
+                    format!("seat {seat} may not act now (seats that may act: {may:?})")
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// Applies `action` for `seat` (checked by the game), returning the events' sentences.
+    pub fn apply_action(&mut self, seat: Seat, action: G::Action) -> Result<Vec<String>> {
+        let events = self.events.get_mut();
+        events.clear();
+        self.game
+            .apply(seat, action, events)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        self.legal_of = None;
+        Ok(events
+            .iter()
+            .map(|e| G::describe(&G::redact(e, Viewer::Seat(seat))))
+            .collect())
+    }
+
+    fn apply_index_quiet(&mut self, seat: Seat, index: usize) -> Result<()> {
+        self.fill(seat);
+        let Some(action) = self.legal.get(index).cloned() else {
+            return Err(self.bad_index(seat, index));
+        };
+        let events = self.events.get_mut();
+        events.clear();
+        self.game
+            .apply(seat, action, events)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        self.legal_of = None;
+        Ok(())
+    }
+
+    fn bad_index(&self, seat: Seat, index: usize) -> Error {
+        Error::new(
+            Kind::IllegalAction,
+            format!(
+                "action index {index} is not legal for seat {seat}: it has {} legal actions (indices 0 to {})",
+                self.legal.len(),
+                self.legal.len() as i64 - 1
+            ),
+        )
+    }
+
+    fn read(&mut self, seat: Seat, text: &str) -> Result<G::Action> {
+        self.game
+            .parse_action(text)
+            .map_err(|e| Error::new(Kind::Notation, e.to_string()))
+            .and_then(|a| {
+                self.check_seat(seat)?;
+                Ok(a)
+            })
+    }
+
+    /// The index of `action` in the legal list of `seat`, if listed.
+    pub fn index_of(&mut self, seat: Seat, action: &G::Action) -> Option<usize> {
+        self.fill(seat);
+        self.legal.iter().position(|a| a == action)
+    }
+}
+
+impl<G: Playable> DynGame for Wrapped<G> {
+    fn id(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn title(&self) -> &'static str {
+        G::TITLE
+    }
+
+    fn config_json(&self) -> String {
+        serde_json::to_string(&self.game.config()).unwrap_or_default()
+    }
+
+    fn num_players(&self) -> usize {
+        self.game.num_players()
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.game.to_act()
+    }
+
+    fn must_act(&self) -> SeatSet {
+        self.game.must_act()
+    }
+
+    fn turn(&self) -> u32 {
+        self.game.turn()
+    }
+
+    fn prompt(&self) -> String {
+        self.game.prompt()
+    }
+
+    fn draw(&self, viewer: Viewer) -> String {
+        self.game.draw(viewer, false)
+    }
+
+    fn shape(&self) -> &Arc<Shape> {
+        &self.shape
+    }
+
+    fn num_legal(&mut self, seat: Seat) -> usize {
+        self.fill(seat);
+        self.legal.len()
+    }
+
+    fn legal_infos(&mut self, seat: Seat) -> Vec<ActionInfo> {
+        self.fill(seat);
+        self.legal
+            .iter()
+            .enumerate()
+            .map(|(index, a)| {
+                let view = self.game.action_view(seat, a);
+                ActionInfo {
+                    index,
+                    notation: self.game.format_action(a.clone()),
+                    label: view.label,
+                    effect: view.effect,
+                    cost: view.cost,
+                    highlights: view.highlights,
+                }
+            })
+            .collect()
+    }
+
+    fn legal_notations(&mut self, seat: Seat) -> Vec<String> {
+        self.fill(seat);
+        self.legal
+            .iter()
+            .map(|a| self.game.format_action(a.clone()))
+            .collect()
+    }
+
+    fn apply_index(&mut self, seat: Seat, index: usize) -> Result<Vec<String>> {
+        self.check_seat(seat)?;
+        self.fill(seat);
+        let Some(action) = self.legal.get(index).cloned() else {
+            return Err(self.bad_index(seat, index));
+        };
+        self.apply_action(seat, action)
+    }
+
+    fn apply_quiet(&mut self, seat: Seat, index: usize) -> Result<()> {
+        self.apply_index_quiet(seat, index)
+    }
+
+    fn apply_notation(&mut self, seat: Seat, text: &str) -> Result<Vec<String>> {
+        let action = self.read(seat, text)?;
+        self.apply_action(seat, action)
+    }
+
+    fn parse(&mut self, seat: Seat, text: &str) -> Result<(Option<usize>, String)> {
+        let action = self
+            .game
+            .parse_action(text)
+            .map_err(|e| Error::new(Kind::Notation, e.to_string()))?;
+        let notation = self.game.format_action(action.clone());
+        if seat >= self.game.num_players() {
+            return Err(Error::new(
+                Kind::Seat,
+                format!("seat {seat} does not exist"),
+            ));
+        }
+        Ok((self.index_of(seat, &action), notation))
+    }
+
+    fn check(&mut self, seat: Seat, text: &str) -> Result<()> {
+        let action = self.read(seat, text)?;
+        self.game
+            .check(seat, action)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))
+    }
+
+    fn observation_json(&self, viewer: Viewer) -> String {
+        serde_json::to_string(&self.game.observe(viewer)).unwrap_or_else(|_| "null".into())
+    }
+
+    fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize {
+        self.shape
+            .layout
+            .encode_serialize(&self.game.observe(viewer), out)
+    }
+
+    fn encode_via_json(&self, viewer: Viewer, out: &mut [f32]) -> usize {
+        match serde_json::to_value(self.game.observe(viewer)) {
+            Ok(value) => self.shape.layout.encode(&value, out),
+            Err(_) => {
+                out.fill(0.0);
+                0
+            }
+        }
+    }
+
+    fn sample_hidden(&self, viewer: Viewer, seed: u64) -> Box<dyn DynGame> {
+        let mut r = rng::from_seed(seed);
+        Box::new(Wrapped::with_shape(
+            self.game.sample_hidden(viewer, &mut r),
+            self.shape.clone(),
+        ))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn position_json(&self) -> String {
+        serde_json::to_string(&self.game.to_position()).unwrap_or_default()
+    }
+
+    fn load_position(&self, text: &str) -> Result<Box<dyn DynGame>> {
+        let position: G::Position = boardroom_engine::position::parse(text)
+            .map_err(|e| Error::new(Kind::Position, e.to_string()))?;
+        let game =
+            G::from_position(&position).map_err(|e| Error::new(Kind::Position, e.to_string()))?;
+        let shape = if game.config() == self.game.config() {
+            self.shape.clone()
+        } else {
+            shape_of::<G>(&game.config())
+        };
+        Ok(Box::new(Wrapped::with_shape(game, shape)))
+    }
+
+    fn reset(&mut self, seed: u64) -> Result<()> {
+        self.game = G::new(&self.game.config(), seed)
+            .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+        self.legal_of = None;
+        Ok(())
+    }
+
+    fn make_bot(&self, name: &str, seed: u64) -> Result<Box<dyn DynBot>> {
+        let bot = boardroom_bots::make_bot::<G>(name, seed)
+            .map_err(|e| Error::new(Kind::Bot, e.to_string()))?;
+        Ok(Box::new(BotOf::<G> {
+            bot,
+            name: name.trim().to_ascii_lowercase(),
+        }))
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
+}
+
+/// A bot of game `G`.
+struct BotOf<G: Playable> {
+    bot: Box<dyn Bot<G>>,
+    name: String,
+}
+
+impl<G: Playable> BotOf<G> {
+    fn pick<'a>(
+        &mut self,
+        game: &'a mut dyn DynGame,
+        seat: Seat,
+    ) -> Result<(&'a mut Wrapped<G>, G::Action)> {
+        let id = game.id();
+        let Some(w) = game.as_any_mut().downcast_mut::<Wrapped<G>>() else {
+            return Err(Error::new(
+                Kind::Bot,
+                format!("this bot plays {}, not {id}", G::NAME),
+            ));
+        };
+        w.check_seat(seat)?;
+        if w.legal(seat).is_empty() {
+            return Err(Error::new(
+                Kind::IllegalAction,
+                format!("seat {seat} has no legal action"),
+            ));
+        }
+        let action = self.bot.choose(&w.game, seat);
+        Ok((w, action))
+    }
+}
+
+impl<G: Playable> DynBot for BotOf<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn game_id(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn choose(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
+        let (w, action) = self.pick(game, seat)?;
+        let notation = w.game.format_action(action.clone());
+        Ok((w.index_of(seat, &action), notation))
+    }
+
+    fn act(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
+        let (w, action) = self.pick(game, seat)?;
+        let notation = w.game.format_action(action.clone());
+        let index = w.index_of(seat, &action);
+        w.apply_action(seat, action)?;
+        Ok((index, notation))
+    }
+}

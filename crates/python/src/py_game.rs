@@ -1,0 +1,731 @@
+//! The Python classes `Game` and `Bot`, and the module's functions.
+
+use crate::dyngame::{ActionInfo, DynBot, DynGame};
+use crate::error::{Error, Kind};
+use crate::registry::{self, NewGame};
+use crate::to_py;
+use boardroom_engine::playout::{random_playout, Scratch};
+use boardroom_engine::{OptionValue, Options, Seat, Viewer};
+use boardroom_games::{make_config, visit, Playable, Visitor};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// A seed from Python: a whole number from 0 to 2^64 - 1.
+pub(crate) fn seed_of(seed: i128) -> PyResult<u64> {
+    u64::try_from(seed).map_err(|_| {
+        to_py(Error::new(
+            Kind::Config,
+            format!("seed {seed} is out of range: a seed is a whole number from 0 to 2^64 - 1"),
+        ))
+    })
+}
+
+/// A count from Python (`what` names it in the error): a whole number from 0.
+pub(crate) fn count_of(what: &str, n: Option<i64>) -> PyResult<Option<usize>> {
+    match n {
+        None => Ok(None),
+        Some(n) => usize::try_from(n).map(Some).map_err(|_| {
+            to_py(Error::new(
+                Kind::Config,
+                format!("{what} cannot be {n}: a whole number from 0"),
+            ))
+        }),
+    }
+}
+
+/// Reads JSON text into Python objects.
+pub(crate) fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    py.import("json")?.call_method1("loads", (text,))
+}
+
+/// Table options from a Python dict of `name: bool | str`.
+pub(crate) fn options_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
+    let mut out = Options::new();
+    if let Some(d) = options {
+        for (k, v) in d.iter() {
+            let name: String = k
+                .extract()
+                .map_err(|_| to_py(Error::new(Kind::Config, "option names must be strings")))?;
+            let value = if v.is_instance_of::<PyBool>() {
+                OptionValue::Flag(v.extract()?)
+            } else if v.is_instance_of::<PyString>() {
+                OptionValue::Text(v.extract()?)
+            } else {
+                return Err(to_py(Error::new(
+                    Kind::Config,
+                    format!("option `{name}` takes true/false or text"),
+                )));
+            };
+            out.set(&name, value);
+        }
+    }
+    Ok(out)
+}
+
+/// A seat from Python, checked against the game.
+pub(crate) fn seat_of(game: &dyn DynGame, seat: &Bound<'_, PyAny>) -> PyResult<Seat> {
+    let n = game.num_players();
+    match seat.extract::<i64>() {
+        Ok(s) if s >= 0 && (s as usize) < n => Ok(s as usize),
+        Ok(s) => Err(to_py(Error::new(
+            Kind::Seat,
+            format!("seat {s} does not exist: seats are 0 to {}", n - 1),
+        ))),
+        Err(_) => Err(to_py(Error::new(
+            Kind::Seat,
+            "a seat is a whole number (0 for the first seat)",
+        ))),
+    }
+}
+
+/// A viewer from Python: a seat number, or `None` for a spectator.
+pub(crate) fn viewer_of(game: &dyn DynGame, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<Viewer> {
+    match viewer {
+        None => Ok(Viewer::Spectator),
+        Some(v) if v.is_none() => Ok(Viewer::Spectator),
+        Some(v) => Ok(Viewer::Seat(seat_of(game, v)?)),
+    }
+}
+
+/// The acting seat: the given one, or the only seat that must act (the lowest seat that may
+/// act when none must).
+fn actor_of(game: &dyn DynGame, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Seat> {
+    match seat {
+        Some(s) if !s.is_none() => seat_of(game, s),
+        _ => game
+            .must_act()
+            .first()
+            .or_else(|| game.to_act().first())
+            .ok_or_else(|| {
+                to_py(Error::new(
+                    Kind::IllegalAction,
+                    "nobody may act: the game is over",
+                ))
+            }),
+    }
+}
+
+fn info_dict<'py>(py: Python<'py>, a: &ActionInfo) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("index", a.index)?;
+    d.set_item("notation", &a.notation)?;
+    d.set_item("label", &a.label)?;
+    d.set_item("effect", &a.effect)?;
+    d.set_item("cost", a.cost)?;
+    d.set_item("highlights", &a.highlights)?;
+    Ok(d)
+}
+
+/// One game of any registered kind. See the package's documentation (`boardroom.Game`).
+#[pyclass(name = "Game", module = "boardroom._boardroom")]
+pub struct PyGame {
+    pub(crate) inner: Box<dyn DynGame>,
+}
+
+impl PyGame {
+    fn wrap(inner: Box<dyn DynGame>) -> Self {
+        PyGame { inner }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game: `game` an id from `games()`, `players` (default: the fewest), `options` a
+    /// dict, `seed` the set-up seed, `first` the first seat (default: drawn from the seed),
+    /// `max_actions` the action space's size (default: measured, see the documentation).
+    #[new]
+    #[pyo3(signature = (game, players=None, options=None, seed=0, first=None, max_actions=None))]
+    fn new(
+        game: &str,
+        players: Option<i64>,
+        options: Option<&Bound<'_, PyDict>>,
+        seed: i128,
+        first: Option<i64>,
+        max_actions: Option<i64>,
+    ) -> PyResult<Self> {
+        let new = NewGame {
+            players: count_of("players", players)?,
+            first: count_of("first", first)?,
+            options: options_of(options)?,
+            seed: seed_of(seed)?,
+            max_actions: count_of("max_actions", max_actions)?,
+        };
+        Ok(PyGame::wrap(registry::create(game, new).map_err(to_py)?))
+    }
+
+    /// The game's id.
+    #[getter]
+    fn id(&self) -> &'static str {
+        self.inner.id()
+    }
+
+    /// The game's title.
+    #[getter]
+    fn title(&self) -> &'static str {
+        self.inner.title()
+    }
+
+    /// The configuration (as the position format writes it).
+    #[getter]
+    fn config<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.inner.config_json())
+    }
+
+    /// The number of seats.
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.inner.num_players()
+    }
+
+    /// The action space's size: masks have this length; legal lists are indexed below it.
+    #[getter]
+    fn max_actions(&self) -> usize {
+        self.inner.shape().max_actions
+    }
+
+    /// The longest legal list seen while measuring the action space.
+    #[getter]
+    fn longest_legal_seen(&self) -> usize {
+        self.inner.shape().longest_legal
+    }
+
+    /// The numeric observation's length.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.inner.shape().layout.size()
+    }
+
+    /// The turn or round number.
+    #[getter]
+    fn turn(&self) -> u32 {
+        self.inner.turn()
+    }
+
+    /// The seats that may act now (empty once over).
+    fn to_act(&self) -> Vec<Seat> {
+        self.inner.to_act().iter().collect()
+    }
+
+    /// The seats the game waits for (a subset of `to_act()`).
+    fn must_act(&self) -> Vec<Seat> {
+        self.inner.must_act().iter().collect()
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.inner.to_act().is_empty()
+    }
+
+    /// What the seat to act is asked to do, in words.
+    fn prompt(&self) -> String {
+        self.inner.prompt()
+    }
+
+    /// The table drawn as text for `viewer` (a seat, or None for a spectator).
+    #[pyo3(signature = (viewer=None))]
+    fn render(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        Ok(self.inner.draw(v))
+    }
+
+    /// The number of legal actions of `seat` (default: the seat that must act).
+    #[pyo3(signature = (seat=None))]
+    fn num_legal(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+        let s = match seat {
+            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
+            _ => match actor_of(self.inner.as_ref(), None) {
+                Ok(s) => s,
+                Err(_) => return Ok(0),
+            },
+        };
+        Ok(self.inner.num_legal(s))
+    }
+
+    /// The legal actions of `seat` (default: the seat that must act), as dicts with `index`,
+    /// `notation`, `label`, `effect`, `cost`, `highlights`.
+    #[pyo3(signature = (seat=None))]
+    fn legal_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let s = match seat {
+            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
+            _ => match actor_of(self.inner.as_ref(), None) {
+                Ok(s) => s,
+                Err(_) => return Ok(PyList::empty(py)),
+            },
+        };
+        let items: Vec<Bound<'py, PyDict>> = self
+            .inner
+            .legal_infos(s)
+            .iter()
+            .map(|a| info_dict(py, a))
+            .collect::<PyResult<_>>()?;
+        PyList::new(py, items)
+    }
+
+    /// The notation of the legal actions of `seat`, in index order.
+    #[pyo3(signature = (seat=None))]
+    fn legal_notations(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+        let s = match seat {
+            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
+            _ => match actor_of(self.inner.as_ref(), None) {
+                Ok(s) => s,
+                Err(_) => return Ok(Vec::new()),
+            },
+        };
+        Ok(self.inner.legal_notations(s))
+    }
+
+    /// The legal-action mask of `seat`: a bool array of length `max_actions`, true at the
+    /// indices of its legal actions.
+    #[pyo3(signature = (seat=None))]
+    fn action_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let m = self.inner.shape().max_actions;
+        let n = match seat {
+            Some(s) if !s.is_none() => {
+                let s = seat_of(self.inner.as_ref(), s)?;
+                self.inner.num_legal(s)
+            }
+            _ => match actor_of(self.inner.as_ref(), None) {
+                Ok(s) => self.inner.num_legal(s),
+                Err(_) => 0,
+            },
+        };
+        let mask = PyArray1::<bool>::zeros(py, m, false);
+        // SAFETY: the array was just created (contiguous) and no other reference to it exists.
+        unsafe { mask.as_slice_mut() }.expect("a new array is contiguous")[..n.min(m)].fill(true);
+        Ok(mask)
+    }
+
+    /// Applies `action` for `seat` (default: the seat that must act) and returns the events it
+    /// caused, in words, as `seat` sees them. `action` is an index into the seat's legal list
+    /// (an int), a notation (a str), or a dict: `{"index": i}`, `{"notation": "..."}`, or the
+    /// clause form of `boardroom.actions.to_notation`.
+    #[pyo3(signature = (action, seat=None))]
+    fn apply(
+        &mut self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        if action.is_instance_of::<PyBool>() {
+            return Err(to_py(Error::new(
+                Kind::IllegalAction,
+                "an action is an index, a notation or a dict, not a bool",
+            )));
+        }
+        if let Ok(text) = action.downcast::<PyString>() {
+            return self.apply_notation(&text.to_cow()?, seat);
+        }
+        if let Ok(d) = action.downcast::<PyDict>() {
+            if let Some(i) = d.get_item("index")? {
+                return self.apply(py, &i, seat);
+            }
+            if let Some(n) = d.get_item("notation")? {
+                let text: String = n.extract().map_err(|_| {
+                    to_py(Error::new(Kind::Notation, "`notation` must be a string"))
+                })?;
+                return self.apply_notation(&text, seat);
+            }
+            let text: String = py
+                .import("boardroom.actions")?
+                .call_method1("to_notation", (d,))?
+                .extract()?;
+            return self.apply_notation(&text, seat);
+        }
+        match action.extract::<i64>() {
+            Ok(i) => self.apply_index(i, seat),
+            Err(_) => Err(to_py(Error::new(
+                Kind::IllegalAction,
+                format!(
+                    "an action is an index (int), a notation (str) or a dict, not {}",
+                    action
+                        .get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                ),
+            ))),
+        }
+    }
+
+    /// Applies the legal action at `index` for `seat` (default: the seat that must act).
+    /// Returns the events it caused, in words, as `seat` sees them.
+    #[pyo3(signature = (index, seat=None))]
+    fn apply_index(
+        &mut self,
+        index: i64,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        if index < 0 {
+            return Err(to_py(Error::new(
+                Kind::IllegalAction,
+                format!("action index {index} is not legal: indices start at 0"),
+            )));
+        }
+        self.inner.apply_index(s, index as usize).map_err(to_py)
+    }
+
+    /// Applies the legal action at `index` for `seat` without describing its events (the
+    /// fastest call). `seat` defaults to the seat that must act.
+    #[pyo3(signature = (index, seat=None))]
+    fn step(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        if !self.inner.to_act().contains(s) {
+            // Refused with the reason (the game is over, or who may act), nothing applied.
+            return self.inner.apply_index(s, 0).map(|_| ()).map_err(to_py);
+        }
+        let n = self.inner.num_legal(s);
+        if index < 0 || index as usize >= n {
+            return Err(to_py(Error::new(
+                Kind::IllegalAction,
+                format!(
+                    "action index {index} is not legal for seat {s}: it has {n} legal actions (indices 0 to {})",
+                    n as i64 - 1
+                ),
+            )));
+        }
+        self.inner.apply_quiet(s, index as usize).map_err(to_py)
+    }
+
+    /// Applies the action written `notation` for `seat` (default: the seat that must act):
+    /// any legal action, listed or not (e.g. an offer). Returns the events in words.
+    #[pyo3(signature = (notation, seat=None))]
+    fn apply_notation(
+        &mut self,
+        notation: &str,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.apply_notation(s, notation).map_err(to_py)
+    }
+
+    /// Checks the action written `notation` for `seat` without applying it: None when legal,
+    /// else raises the error naming the rule.
+    #[pyo3(signature = (notation, seat=None))]
+    fn check(&mut self, notation: &str, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.check(s, notation).map_err(to_py)
+    }
+
+    /// Reads `notation` for `seat`: `(index or None, notation as the game writes it)`; the
+    /// index is the action's position in the legal list when it is listed.
+    #[pyo3(signature = (notation, seat=None))]
+    fn parse_action(
+        &mut self,
+        notation: &str,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Option<usize>, String)> {
+        let s = match seat {
+            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
+            _ => actor_of(self.inner.as_ref(), None).unwrap_or(0),
+        };
+        self.inner.parse(s, notation).map_err(to_py)
+    }
+
+    /// The notation of the legal action at `index` of `seat`.
+    #[pyo3(signature = (index, seat=None))]
+    fn format_action(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        let list = self.inner.legal_notations(s);
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| list.get(i).cloned())
+            .ok_or_else(|| {
+                to_py(Error::new(
+                    Kind::IllegalAction,
+                    format!(
+                        "action index {index} is not legal for seat {s}: it has {} legal actions",
+                        list.len()
+                    ),
+                ))
+            })
+    }
+
+    /// What `viewer` (a seat, or None for a spectator) may know, as a dict (the game's
+    /// observation in JSON form).
+    #[pyo3(signature = (viewer=None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        json_to_py(py, &self.inner.observation_json(v))
+    }
+
+    /// The observation of `viewer` as JSON text.
+    #[pyo3(signature = (viewer=None))]
+    fn observe_json(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        Ok(self.inner.observation_json(v))
+    }
+
+    /// The observation of `viewer` as a float32 array of length `observation_size` (the dict
+    /// form flattened by the layout, see `observation_layout()`).
+    #[pyo3(signature = (viewer=None))]
+    fn observation_array<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        let out = PyArray1::<f32>::zeros(py, self.inner.shape().layout.size(), false);
+        // SAFETY: the array was just created (contiguous) and no other reference to it exists.
+        self.inner.encode(
+            v,
+            unsafe { out.as_slice_mut() }.expect("a new array is contiguous"),
+        );
+        Ok(out)
+    }
+
+    /// `observation_array` computed through the observation's JSON form (slower): the
+    /// reference the direct encoding is tested against.
+    #[pyo3(signature = (viewer=None))]
+    fn _observation_array_via_json<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
+        self.inner.encode_via_json(v, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// How many values of `viewer`'s observation do not fit the layout now (list items beyond
+    /// the room measured); 0 almost always.
+    #[pyo3(signature = (viewer=None))]
+    fn observation_overflow(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
+        Ok(self.inner.encode(v, &mut out))
+    }
+
+    /// The place each slot of the numeric observation holds, as `(slot, path)` pairs in slot
+    /// order: `players[1].money`, `board#len` (a list's length), `hand?` (1 when present),
+    /// `phase$` (the number of a string, see `observation_vocabulary`).
+    fn observation_layout(&self) -> Vec<(usize, String)> {
+        self.inner.shape().layout.describe()
+    }
+
+    /// The strings a `$` slot knows, in the order of their numbers (the first is 1; a string
+    /// not in the list is -1).
+    fn observation_vocabulary(&self, slot: usize) -> Option<Vec<String>> {
+        self.inner.shape().layout.vocabulary(slot)
+    }
+
+    /// A game consistent with everything `viewer` knows, its hidden part (others' secrets,
+    /// deck order, future dice) drawn from `seed`: `viewer`'s observation is the same.
+    #[pyo3(signature = (viewer, seed=0))]
+    fn sample_hidden(&self, viewer: Option<&Bound<'_, PyAny>>, seed: i128) -> PyResult<PyGame> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        Ok(PyGame::wrap(self.inner.sample_hidden(v, seed_of(seed)?)))
+    }
+
+    /// Final scores and winners as a dict `{"scores": [...], "winners": [...]}`, or None while
+    /// the game goes on.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        match self.inner.outcome() {
+            None => Ok(None),
+            Some(o) => Ok(Some(json_to_py(
+                py,
+                &serde_json::to_string(&o).unwrap_or_else(|_| "null".into()),
+            )?)),
+        }
+    }
+
+    /// The reward of every seat: 1 for a sole winner, 1/k for each of k winners sharing the
+    /// title, 0 otherwise; all 0 while the game goes on.
+    fn rewards(&self) -> Vec<f64> {
+        let n = self.inner.num_players();
+        match self.inner.outcome() {
+            Some(o) if self.inner.to_act().is_empty() => (0..n).map(|s| o.reward(s)).collect(),
+            _ => vec![0.0; n],
+        }
+    }
+
+    /// A copy of the game.
+    fn clone(&self) -> PyGame {
+        PyGame::wrap(self.inner.clone_box())
+    }
+
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// The whole state, secrets included, as JSON text in the game's position format: the only
+    /// way to the full state (for tools and tests, never for a player).
+    fn to_position(&self) -> String {
+        self.inner.position_json()
+    }
+
+    /// A game loaded from a position (any registered game: the `game` field names it).
+    #[staticmethod]
+    fn from_position(text: &str) -> PyResult<PyGame> {
+        Ok(PyGame::wrap(registry::load(text).map_err(to_py)?))
+    }
+
+    /// Starts a new game with the same configuration, set up from `seed`.
+    fn reset(&mut self, seed: i128) -> PyResult<()> {
+        self.inner.reset(seed_of(seed)?).map_err(to_py)
+    }
+
+    /// A built-in bot for this game: `random`, `heuristic`, `heuristic-nodeal`, `easy`,
+    /// `normal`, `hard` or `ismcts:N`, seeded with `seed`.
+    #[pyo3(signature = (name, seed=0))]
+    fn bot(&self, name: &str, seed: i128) -> PyResult<PyBot> {
+        Ok(PyBot {
+            inner: Mutex::new(self.inner.make_bot(name, seed_of(seed)?).map_err(to_py)?),
+        })
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, players={}, turn={}, to_act={:?})",
+            self.inner.id(),
+            self.inner.num_players(),
+            self.inner.turn(),
+            self.inner.to_act().iter().collect::<Vec<_>>()
+        )
+    }
+}
+
+/// A built-in bot of one game (made by `Game.bot`).
+#[pyclass(name = "Bot", module = "boardroom._boardroom")]
+pub struct PyBot {
+    inner: Mutex<Box<dyn DynBot>>,
+}
+
+#[pymethods]
+impl PyBot {
+    /// The bot's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.inner.lock().map(|b| b.name()).unwrap_or_default()
+    }
+
+    /// The game id it plays.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.lock().map(|b| b.game_id()).unwrap_or("")
+    }
+
+    /// Chooses an action for `seat` (default: the seat that must act) without applying it:
+    /// `(index or None, notation)`; the index is None for an action not in the legal list
+    /// (an offer of its own).
+    #[pyo3(signature = (game, seat=None))]
+    fn choose(
+        &self,
+        py: Python<'_>,
+        game: &mut PyGame,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Option<usize>, String)> {
+        let s = actor_of(game.inner.as_ref(), seat)?;
+        let mut bot = self
+            .inner
+            .lock()
+            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
+        py.allow_threads(|| b.choose(g, s)).map_err(to_py)
+    }
+
+    /// Chooses and applies an action for `seat` (default: the seat that must act); returns
+    /// `(index or None, notation)`.
+    #[pyo3(signature = (game, seat=None))]
+    fn act(
+        &self,
+        py: Python<'_>,
+        game: &mut PyGame,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(Option<usize>, String)> {
+        let s = actor_of(game.inner.as_ref(), seat)?;
+        let mut bot = self
+            .inner
+            .lock()
+            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
+        py.allow_threads(|| b.act(g, s)).map_err(to_py)
+    }
+}
+
+/// Every registered game as JSON text: id, title, players, options, bots, seat names.
+#[pyfunction]
+pub fn games_json() -> String {
+    serde_json::to_string(&boardroom_games::list()).unwrap_or_else(|_| "[]".into())
+}
+
+/// Loads a position file of any registered game.
+#[pyfunction]
+pub fn load_position(text: &str) -> PyResult<PyGame> {
+    PyGame::from_position(text)
+}
+
+struct Playouts {
+    players: Option<usize>,
+    options: Options,
+    seconds: f64,
+}
+
+impl Visitor for Playouts {
+    type Output = crate::error::Result<(u64, u64, f64)>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let config = make_config::<G>(self.players.unwrap_or(G::MIN_PLAYERS), None, &self.options)
+            .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+        let mut scratch = Scratch::default();
+        let mut r = boardroom_engine::rng::from_seed(0xbe7c);
+        let (mut games, mut decisions, mut seed) = (0u64, 0u64, 1_000_000u64);
+        let start = Instant::now();
+        while start.elapsed().as_secs_f64() < self.seconds {
+            for _ in 0..20 {
+                let mut g =
+                    G::new(&config, seed).map_err(|e| Error::new(Kind::Config, e.to_string()))?;
+                seed += 1;
+                decisions += random_playout(&mut g, &mut r, &mut scratch).decisions;
+                games += 1;
+            }
+        }
+        Ok((games, decisions, start.elapsed().as_secs_f64()))
+    }
+}
+
+/// Random playouts in Rust alone for `seconds` on one thread (what `boardroom bench`
+/// measures): `(games, decisions, seconds)`.
+#[pyfunction]
+#[pyo3(signature = (game, players=None, options=None, seconds=1.0))]
+pub fn bench_random_playouts(
+    py: Python<'_>,
+    game: &str,
+    players: Option<usize>,
+    options: Option<&Bound<'_, PyDict>>,
+    seconds: f64,
+) -> PyResult<(u64, u64, f64)> {
+    let options = options_of(options)?;
+    let id = game.to_string();
+    py.allow_threads(move || {
+        visit(
+            &id,
+            Playouts {
+                players,
+                options,
+                seconds,
+            },
+        )
+        .map_err(|e| Error::new(Kind::UnknownGame, e.to_string()))?
+    })
+    .map_err(to_py)
+}

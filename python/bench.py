@@ -1,0 +1,127 @@
+"""Decisions per second from Python, side by side with random playouts in Rust alone.
+
+    python python/bench.py [--game big-boss] [--players 4] [--option edition=modern]
+                           [--seconds 3] [--batch 1024] [--boardroom target/release/boardroom]
+
+Measures, one after the other on one thread:
+
+* Rust alone: random playouts inside the library (what ``boardroom bench`` measures), and the
+  ``boardroom bench`` program itself when it is built (its "decisions per second" line);
+* batched random stepping from Python: a ``VecGame`` of ``--batch`` games, each step drawing one
+  uniformly random legal index per game in NumPy (``rng.random(n) * num_legal``), with and
+  without writing observations;
+* a plain Python loop over the per-call API (``to_act``, ``num_legal``, ``step``, with
+  ``random.randrange``), one game after another.
+
+Each figure is printed with its ratio to the Rust figure of the same run.
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+# Run as `python python/bench.py`, the script's folder (which holds the package's sources, not
+# its built module) would shadow the installed package.
+_here = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+
+import boardroom  # noqa: E402
+
+
+def batched(game, players, options, seconds, n, observations):
+    vec = boardroom.VecGame(game, n, players=players, options=options, seed=1,
+                            observations=observations)
+    rng = np.random.default_rng(0)
+    out = vec.arrays()
+    for _ in range(20):  # warm up
+        out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(10):
+            out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+        steps += 10
+    return steps * n / (time.perf_counter() - start)
+
+
+def python_loop(game, players, options, seconds):
+    g = boardroom.Game(game, players=players, options=options, seed=1)
+    rand, seed, decisions = random.Random(0), 1, 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(1000):
+            may = g.to_act()
+            if not may:
+                seed += 1
+                g.reset(seed)
+                continue
+            seat = may[0] if len(may) == 1 else rand.choice(may)
+            g.step(rand.randrange(g.num_legal(seat)), seat)
+            decisions += 1
+    return decisions / (time.perf_counter() - start)
+
+
+def boardroom_bench(binary, game, players, options, seconds):
+    """The "decisions per second" of ``boardroom bench`` (None when the program is missing)."""
+    if not binary or not os.path.exists(binary):
+        return None
+    cmd = [binary, "bench", "--game", game, "--players", str(players), "--seconds",
+           str(seconds), "--decisions", "1"]
+    for k, v in options.items():
+        flag = "--" + k.replace("_", "-")
+        cmd += [flag] if v is True else ([] if v is False else [flag, str(v)])
+    try:
+        text = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
+                              check=True).stdout
+    except (subprocess.SubprocessError, OSError):
+        return None
+    m = re.search(r"decisions per second\s+([\d.]+)", text)
+    return float(m.group(1)) if m else None
+
+
+def main():
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="big-boss")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--option", action="append", default=[],
+                   help="NAME=VALUE (true/false for flags), e.g. edition=modern")
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--batch", type=int, default=1024)
+    p.add_argument("--boardroom", default=os.path.join(root, "target", "release", "boardroom"),
+                   help="the boardroom program, for its bench figure (skipped when missing)")
+    a = p.parse_args()
+    options = {}
+    for o in a.option:
+        k, _, v = o.partition("=")
+        options[k] = {"true": True, "false": False}.get(v, v)
+    if a.game == "big-boss" and "edition" not in options:
+        options["edition"] = "modern"
+
+    games, decisions, secs = boardroom.bench_random_playouts(
+        a.game, players=a.players, options=options, seconds=a.seconds)
+    rust = decisions / secs
+    rows = [("Rust: random playouts in the library (one thread)", rust)]
+    program = boardroom_bench(a.boardroom, a.game, a.players, options, a.seconds)
+    if program is not None:
+        rows.append(("Rust: `boardroom bench` decisions per second", program))
+    rows.append((f"Python, VecGame of {a.batch}, no observations",
+                 batched(a.game, a.players, options, a.seconds, a.batch, False)))
+    rows.append((f"Python, VecGame of {a.batch}, with observations",
+                 batched(a.game, a.players, options, a.seconds, a.batch, True)))
+    rows.append(("Python loop over the per-call API", python_loop(a.game, a.players, options,
+                                                                 a.seconds)))
+    print(f"{a.game}, {a.players} players, options {options}, {a.seconds:g} s each, "
+          f"Python {sys.version.split()[0]}")
+    print(f"{'':58}{'decisions/s':>14}{'vs Rust':>10}")
+    for name, rate in rows:
+        print(f"{name:58}{rate:>14,.0f}{rate / rust:>10.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,107 @@
+"""Boardroom's board games for AI builders.
+
+Every game of Boardroom's registry (Big Boss, Big Shot, The Boss, with all their options) through
+one API, built-in bots, batched stepping of many games into NumPy arrays, and standard
+environments (:mod:`boardroom.pettingzoo_env`, :mod:`boardroom.gym_env`).
+
+Quick start::
+
+    import random, boardroom
+    game = boardroom.Game("big-boss", players=4, options={"edition": "modern"}, seed=7)
+    while not game.is_over():
+        seat = game.must_act()[0]
+        game.step(random.randrange(game.num_legal(seat)), seat)
+    print(game.outcome())
+
+**Actions.** A seat's legal actions are a list (``game.legal_actions(seat)``: dicts with
+``index``, ``notation``, ``label``, ``effect``, ``cost``, ``highlights``); an action is named by
+its index in that list (``game.step(i, seat)``, ``game.apply(i, seat)``). The action space of a
+game is ``range(game.max_actions)`` and ``game.action_mask(seat)`` is true at the legal indices:
+index *i* means "the *i*-th legal action of this state", not a fixed move (none of the games has
+a fixed numbering of its moves that this package could rely on). ``max_actions`` is measured once
+per game and configuration: twice the longest legal list seen in sample games played at random
+with fixed seeds (at least 16); pass ``max_actions=`` to fix another bound. A legal list longer
+than ``max_actions`` (never seen in the samples) is cut: its actions beyond are reachable only
+through their notation.
+
+Games with structured actions (The Boss's offers) list a bounded set of sensible candidates (the
+game's candidate generator: every step, bid and vote, and a few offers); any other legal action
+is played through its notation (``game.apply("offer 2 give $300 take COL#14")``) or the dict form
+of :func:`boardroom.actions.to_notation`.
+
+**Observations.** ``game.observe(viewer)`` is the dict form (the game's own observation in
+JSON); ``game.observation_array(viewer)`` the same flattened into ``observation_size`` float32
+values by a layout measured once per game and configuration (see ``observation_layout()`` and
+the README's table of sizes). A viewer is a seat number, or ``None`` for a spectator. An
+observation holds only what its viewer may know; the whole state, secrets included, is reached
+only through ``game.to_position()`` (a tool for tests and analysis, never for a player).
+
+``Game(game, players=None, options=None, seed=0, first=None, max_actions=None)``: ``game`` an
+id from :func:`games`, ``players`` the number of seats (default: the fewest), ``options`` a dict
+of the game's options (``{"edition": "classic"}``, ``{"hidden_money": True}``), ``seed`` the
+set-up seed (a game is reproduced by its configuration, seed and actions), ``first`` the first
+seat (default: drawn from the seed). ``game.apply(action, seat=None)`` takes an action in any
+form: an index (``int``), a notation (``str``), or a dict (``{"index": i}``, ``{"notation":
+"..."}``, or the clause form of :func:`boardroom.actions.to_notation`).
+
+**Errors.** Every refused input raises a subclass of :class:`BoardroomError` (itself a
+``ValueError``) naming the rule or the field, and leaves the game unchanged.
+"""
+
+import json as _json
+
+from . import _boardroom
+from ._boardroom import (
+    ArrayError,
+    BoardroomError,
+    Bot,
+    BotError,
+    ConfigError,
+    IllegalActionError,
+    NotationError,
+    PositionError,
+    SeatError,
+    UnknownGameError,
+    Game,
+    VecGame,
+    bench_random_playouts,
+    load_position,
+)
+from .actions import to_notation
+
+__all__ = [
+    "ArrayError",
+    "BoardroomError",
+    "Bot",
+    "BotError",
+    "ConfigError",
+    "Game",
+    "IllegalActionError",
+    "NotationError",
+    "PositionError",
+    "SeatError",
+    "UnknownGameError",
+    "VecGame",
+    "BOTS",
+    "bench_random_playouts",
+    "games",
+    "game_ids",
+    "load_position",
+    "to_notation",
+]
+
+#: The built-in bots' names (besides ``ismcts:N``, search with N iterations per decision).
+BOTS = ("random", "heuristic", "heuristic-nodeal", "easy", "normal", "hard")
+
+
+def games():
+    """Every game of the registry: a list of dicts with ``id``, ``title``, ``min_players``,
+    ``max_players``, ``options`` (each with ``name``, ``help``, ``kind`` — ``{"type": "flag"}``,
+    ``{"type": "choice", "choices": [...]}`` or ``{"type": "file"}`` — ``default``, ``lobby``),
+    ``bots`` and ``seat_names``."""
+    return _json.loads(_boardroom.games_json())
+
+
+def game_ids():
+    """The ids of every game, in the registry's order."""
+    return [g["id"] for g in games()]

@@ -1,0 +1,121 @@
+"""A Gymnasium single-agent environment: one seat is the agent, the other seats are built-in
+bots.
+
+``BoardroomEnv(game="big-boss", players=None, options=None, seat=0, opponents="heuristic",
+render_mode=None, max_actions=None)``. ``opponents`` is one bot name for every other seat or a
+list with one name per other seat (``random``, ``heuristic``, ``easy``, ``normal``, ``hard``,
+``ismcts:N``). The observation is ``Game.observation_array(seat)`` (float32,
+``(observation_size,)``), the action an index into the agent's legal list
+(``Discrete(max_actions)``); ``info["action_mask"]`` (int8) and :meth:`BoardroomEnv.action_masks`
+give the legal indices. An illegal action raises :class:`boardroom.IllegalActionError` and
+changes nothing (``illegal_action="raise"``, the default); with ``illegal_action="penalize"`` it
+changes nothing either but is answered with a reward of ``illegal_penalty`` (default -1), the same
+observation and ``info["illegal_action"] = True`` (for tools that step with unmasked random
+actions, such as Gymnasium's environment checker). The reward is given when the game ends: 1 for a sole win, 1/k for a
+title shared by k, 0 otherwise. ``reset(seed=s)`` sets up the game from ``s`` and seeds the
+bots from it, so an episode is reproduced by its seed and the agent's actions.
+"""
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ._boardroom import Game
+
+__all__ = ["BoardroomEnv"]
+
+
+class BoardroomEnv(gym.Env):
+    """One seat of a Boardroom game against built-in bots (see the module's documentation)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, game="big-boss", players=None, options=None, seat=0,
+                 opponents="heuristic", render_mode=None, max_actions=None,
+                 illegal_action="raise", illegal_penalty=-1.0):
+        super().__init__()
+        if illegal_action not in ("raise", "penalize"):
+            raise ValueError('illegal_action must be "raise" or "penalize"')
+        self._illegal = illegal_action
+        self._penalty = float(illegal_penalty)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self._spec = dict(game=game, players=players, options=options, max_actions=max_actions)
+        self.game = Game(seed=0, **self._spec)
+        n = self.game.num_players
+        if not 0 <= seat < n:
+            raise ValueError(f"seat {seat} does not exist: seats are 0 to {n - 1}")
+        self.seat = seat
+        others = [s for s in range(n) if s != seat]
+        if isinstance(opponents, str):
+            opponents = [opponents] * len(others)
+        if len(opponents) != len(others):
+            raise ValueError(
+                f"opponents: one bot name per other seat ({len(others)}), got {len(opponents)}"
+            )
+        self._opponents = dict(zip(others, opponents))
+        for name in opponents:
+            self.game.bot(name)  # unknown names are refused here, with the list of bots
+        self.observation_space = spaces.Box(
+            -np.inf, np.inf, (self.game.observation_size,), np.float32
+        )
+        self.action_space = spaces.Discrete(self.game.max_actions)
+        self._bots = {}
+        self._rng = np.random.default_rng(0)
+
+    def _mask(self):
+        mask = np.zeros(self.game.max_actions, dtype=np.int8)
+        if not self.game.is_over():
+            mask[: min(self.game.num_legal(self.seat), len(mask))] = 1
+        return mask
+
+    def action_masks(self):
+        """The legal indices of the agent now, as a bool array."""
+        return self._mask().astype(bool)
+
+    def _observe(self):
+        return self.game.observation_array(self.seat), {"action_mask": self._mask()}
+
+    def _advance(self):
+        """Lets the bots act until the agent is drawn to act or the game ends."""
+        while not self.game.is_over():
+            may = self.game.to_act()
+            actor = may[0] if len(may) == 1 else int(may[self._rng.integers(len(may))])
+            if actor == self.seat:
+                return
+            self._bots[actor].act(self.game, actor)
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        if seed is None:
+            seed = int(self.np_random.integers(1 << 62))
+        self.game = Game(seed=int(seed), **self._spec)
+        self._rng = np.random.default_rng(int(seed))
+        self._bots = {
+            s: self.game.bot(name, seed=(int(seed) * 16 + s) % (1 << 64))
+            for s, name in self._opponents.items()
+        }
+        self._advance()
+        return self._observe()
+
+    def step(self, action):
+        if self._illegal == "penalize":
+            a = int(action)
+            if not (0 <= a < min(self.game.num_legal(self.seat), self.game.max_actions)):
+                obs, info = self._observe()
+                info["illegal_action"] = True
+                return obs, self._penalty, False, False, info
+        self.game.step(int(action), self.seat)
+        self._advance()
+        over = self.game.is_over()
+        reward = float(self.game.rewards()[self.seat]) if over else 0.0
+        obs, info = self._observe()
+        if over:
+            info["outcome"] = self.game.outcome()
+        return obs, reward, over, False, info
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        return self.game.render(self.seat)

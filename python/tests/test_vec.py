@@ -1,0 +1,99 @@
+"""Batched stepping: the same games as one at a time, reproducible, and careful with its input."""
+
+import numpy as np
+import pytest
+
+import boardroom
+from conftest import MAIN, config_id
+
+
+@pytest.mark.parametrize("config", MAIN + [("big-boss", 2, {"edition": "classic"})], ids=config_id)
+def test_batched_and_unbatched_stepping_agree_game_for_game(config):
+    game_id, players, options = config
+    n, seed = 5, 40
+    vec = boardroom.VecGame(game_id, n, players=players, options=options, seed=seed)
+    out = vec.arrays()
+    assert out["obs"].shape == (n, vec.observation_size) and out["obs"].dtype == np.float32
+    assert out["mask"].shape == (n, vec.max_actions) and out["mask"].dtype == np.bool_
+    assert out["rewards"].shape == (n, players) and out["rewards"].dtype == np.float32
+    assert out["done"].shape == (n,) and out["actor"].dtype == np.int64
+    games = [boardroom.Game(game_id, players=players, options=options, seed=seed + i)
+             for i in range(n)]
+    next_seed = seed + n
+    rng = np.random.default_rng(0)
+    steps = 700 if game_id != "the-boss" else 500
+    finished = 0
+    for _ in range(steps):
+        actor, num_legal = out["actor"].copy(), out["num_legal"].copy()
+        for i, g in enumerate(games):
+            assert actor[i] in g.to_act()
+            assert num_legal[i] == min(g.num_legal(int(actor[i])), vec.max_actions)
+            assert np.array_equal(out["mask"][i], g.action_mask(int(actor[i])))
+            assert np.array_equal(out["obs"][i], g.observation_array(int(actor[i])))
+        actions = (rng.random(n) * num_legal).astype(np.int64)
+        out = vec.step(actions)
+        for i, g in enumerate(games):
+            g.step(int(actions[i]), int(actor[i]))
+            if g.is_over():
+                assert out["done"][i]
+                assert np.allclose(out["rewards"][i], g.rewards())
+                games[i] = boardroom.Game(game_id, players=players, options=options,
+                                          seed=next_seed)
+                assert out["seed"][i] == next_seed
+                next_seed += 1
+                finished += 1
+            else:
+                assert not out["done"][i] and not out["rewards"][i].any()
+    if game_id != "the-boss":
+        assert finished > 0, "no game ended: the resets went unchecked"
+
+
+def run(seed, steps=300):
+    vec = boardroom.VecGame("big-shot", 4, players=3, seed=seed)
+    rng = np.random.default_rng(1)
+    trace = []
+    for _ in range(steps):
+        out = vec.step((rng.random(4) * vec.arrays()["num_legal"]).astype(np.int64))
+        trace.append((out["obs"].copy(), out["rewards"].copy(), out["done"].copy()))
+    return trace
+
+
+def test_batched_runs_are_reproducible():
+    a, b = run(3), run(3)
+    assert all(np.array_equal(x, y) for s, t in zip(a, b) for x, y in zip(s, t))
+    c = run(4)
+    assert not all(np.array_equal(s[0], t[0]) for s, t in zip(a, c))
+
+
+def test_batched_stepping_without_observations():
+    vec = boardroom.VecGame("big-boss", 3, players=4, seed=1, observations=False)
+    assert vec.observation_size == 0 and vec.arrays()["obs"].shape == (3, 0)
+    for _ in range(50):
+        vec.step(np.zeros(3, dtype=np.int64))
+
+
+def test_bad_action_arrays_are_refused_and_nothing_moves():
+    vec = boardroom.VecGame("big-boss", 4, players=2, seed=1)
+    before = [vec.game(i).to_position() for i in range(4)]
+    obs = vec.arrays()["obs"].copy()
+    bad = [
+        (np.zeros(4, dtype=np.int32), boardroom.ArrayError, "int64"),
+        (np.zeros(4, dtype=np.float64), boardroom.ArrayError, "int64"),
+        (np.zeros(3, dtype=np.int64), boardroom.ArrayError, "(4,)"),
+        (np.zeros((4, 1), dtype=np.int64), boardroom.ArrayError, "1-D"),
+        ([0, 0, 0, 0], boardroom.ArrayError, "NumPy"),
+        (np.array([0, 0, -1, 0], dtype=np.int64), boardroom.IllegalActionError, "actions[2]"),
+        (np.array([0, 0, 0, 10_000], dtype=np.int64), boardroom.IllegalActionError, "actions[3]"),
+    ]
+    for actions, error, words in bad:
+        with pytest.raises(error) as e:
+            vec.step(actions)
+        assert isinstance(e.value, ValueError) and words in str(e.value), str(e.value)
+    assert [vec.game(i).to_position() for i in range(4)] == before
+    assert np.array_equal(vec.arrays()["obs"], obs)
+    with pytest.raises(boardroom.ArrayError):
+        vec.game(4)
+    with pytest.raises(boardroom.ConfigError):
+        boardroom.VecGame("big-boss", 0)
+    with pytest.raises(boardroom.UnknownGameError):
+        boardroom.VecGame("chess", 2)
