@@ -66,7 +66,9 @@ cargo test --workspace --release --no-fail-fast || status=$?
 
 echo "==> python: build the wheel (maturin, release profile) and run pytest"
 python_status=0
-"$venv/bin/pip" install -q --disable-pip-version-check maturin numpy pytest pettingzoo gymnasium \
+# Versions within the ranges the package is tested with.
+"$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.9,<2" "numpy>=2,<3" \
+    "pytest>=8,<10" "pettingzoo>=1.25,<1.28" "gymnasium>=1.0,<1.5" \
     || python_status=$?
 if [ $python_status = 0 ]; then
     rm -f target/wheels/boardroom-*.whl
