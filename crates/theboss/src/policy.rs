@@ -33,6 +33,16 @@ fn round_down(x: i64, step: i64) -> i64 {
     x.div_euclid(step) * step
 }
 
+/// What the Fire card's holder does next.
+enum FirePlan {
+    /// This action.
+    Act(Action),
+    /// Wait for the answer to this protection offer to this seat.
+    Wait(u32, Seat),
+    /// Keep the card (no target).
+    Keep,
+}
+
 impl TheBoss {
     /// The reference bot's action for `seat`, or `None` when `seat` may not act. Always one of
     /// the seat's legal candidates.
@@ -400,7 +410,8 @@ impl TheBoss {
             }
         }
         // Use the Fate card.
-        if let Some(card) = self.usable_fate(seat) {
+        let mut waiting = None;
+        if let Some(card) = self.fate_to_use(seat) {
             match self.data.fate_effect(card) {
                 FateEffect::Bonus { .. } if Self::has(cands, &Action::Use) => {
                     return Some(Action::Use)
@@ -411,29 +422,11 @@ impl TheBoss {
                 {
                     return Some(Action::Use)
                 }
-                FateEffect::Fire { .. } => {
-                    let target = cands
-                        .iter()
-                        .filter_map(|a| match a {
-                            Action::Fire(x) => Some(*x),
-                            _ => None,
-                        })
-                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
-                    if let Some(x) = target {
-                        return Some(Action::Fire(x));
-                    }
-                    let mine = self.voting_power(seat);
-                    let meeting = cands
-                        .iter()
-                        .filter_map(|a| match a {
-                            Action::Meeting(x) if self.voting_power(*x) < mine => Some(*x),
-                            _ => None,
-                        })
-                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
-                    if let Some(x) = meeting {
-                        return Some(Action::Meeting(x));
-                    }
-                }
+                FateEffect::Fire { .. } => match self.fire_plan(seat, style, cands) {
+                    FirePlan::Act(a) => return Some(a),
+                    FirePlan::Wait(id, x) => waiting = Some((id, x)),
+                    FirePlan::Keep => {}
+                },
                 _ => {}
             }
         }
@@ -463,12 +456,119 @@ impl TheBoss {
             if !self.turn.floor && Self::has(cands, &Action::Open) {
                 return Some(Action::Open);
             }
-            if let Some(a) = self.policy_offer(seat) {
+            if waiting.is_none() {
+                if let Some(a) = self.policy_offer(seat) {
+                    return Some(a);
+                }
+            }
+        }
+        // A protection offer is still unanswered: show the Fire card (the threat is real) to
+        // its receiver, then to the others, then withdraw the offer, after which the target is
+        // fired.
+        if let Some((id, x)) = waiting {
+            let known = self.players[seat].fate.as_ref().map_or(0, |f| f.known_by);
+            let show = std::iter::once(x)
+                .chain(0..self.players.len())
+                .find(|&o| o != seat && known & (1 << o) == 0);
+            let a = show.map_or(Action::Withdraw(id), Action::Show);
+            if self.check_action(seat, &a).is_ok() {
                 return Some(a);
             }
         }
-        // Withdraw own offers still open before ending (they expire anyway).
         Some(Action::End)
+    }
+
+    /// The held Fate card `seat` may use in this turn's Business Transactions, also before the
+    /// step has begun (entering it opens the card's use window, R-15).
+    fn fate_to_use(&self, seat: Seat) -> Option<u8> {
+        use crate::state::Step;
+        if self.turn.seat != seat || self.turn.step > Step::Business {
+            return None;
+        }
+        let f = self.players[seat].fate.as_ref()?;
+        let opens = self.turn.step < Step::Business && f.window.is_none();
+        (opens || f.window == Some(self.turn.number)).then_some(f.card)
+    }
+
+    /// What to do with a usable Fire card: fire the richest legal target (office holders
+    /// first, then an executive the meeting can be won against), but first offer each target
+    /// that may deal to spare it for a price (§9.3 NotFire); a target that bought it is
+    /// skipped.
+    fn fire_plan(&self, seat: Seat, style: &Style, cands: &[Action]) -> FirePlan {
+        let mine = self.voting_power(seat);
+        let mut targets: Vec<(Seat, Action)> = cands
+            .iter()
+            .filter_map(|a| match a {
+                Action::Fire(x) => Some((*x, a.clone())),
+                _ => None,
+            })
+            .collect();
+        targets.sort_by_key(|(x, _)| (std::cmp::Reverse(self.net_worth(*x)), *x));
+        let mut meetings: Vec<(Seat, Action)> = cands
+            .iter()
+            .filter_map(|a| match a {
+                Action::Meeting(x) if self.voting_power(*x) < mine => Some((*x, a.clone())),
+                _ => None,
+            })
+            .collect();
+        meetings.sort_by_key(|(x, _)| (std::cmp::Reverse(self.net_worth(*x)), *x));
+        targets.extend(meetings);
+        let mut waiting = None;
+        for (x, fire) in targets {
+            if self.turn.not_fire & (1 << x) != 0 {
+                continue;
+            }
+            let pending = self.offers.iter().find(|p| {
+                p.from == seat
+                    && p.offer.to == x
+                    && p.offer
+                        .give_commitments
+                        .contains(&crate::action::Commitment::NotFire(x))
+            });
+            if let Some(p) = pending {
+                waiting.get_or_insert((p.id, x));
+                continue;
+            }
+            let asked = self.turn.pair_offers[seat * 4 + x] > 0;
+            if style.deals && self.able_to_deal(x) && !asked {
+                if let Some(o) = self.protection_offer(seat, x) {
+                    let a = Action::Offer(Box::new(o));
+                    if self.check_action(seat, &a).is_ok() {
+                        return FirePlan::Act(a);
+                    }
+                }
+            }
+            // A richer target may still buy protection: wait for its answer first.
+            return match waiting {
+                Some((id, w)) => FirePlan::Wait(id, w),
+                None => FirePlan::Act(fire),
+            };
+        }
+        if let Some((id, w)) = waiting {
+            return FirePlan::Wait(id, w);
+        }
+        FirePlan::Keep
+    }
+
+    /// The offer to spare `x` from `seat`'s Fire card this turn, priced at half of what it is
+    /// worth to `x` (public holdings only), within `x`'s free cash.
+    fn protection_offer(&self, seat: Seat, x: Seat) -> Option<Offer> {
+        let step = self.data.economy().cash_step as i64;
+        let worth = self.spare_value(x, seat);
+        let price = round_down((worth / 2).min(self.free_cash(x) as i64), step);
+        if price < self.data.file.bots.accept_margin_min as i64 || worth - price < self.accept_margin(price) {
+            return None;
+        }
+        Some(Offer {
+            to: x,
+            take: Bundle {
+                cash: price as u32,
+                ..Bundle::default()
+            },
+            give_commitments: vec![crate::action::Commitment::NotFire(x)],
+            note: "spare you this turn".into(),
+            ..Offer::default()
+        })
     }
 
     /// Draw Experience while the next job still lacks some, else Fate.
