@@ -327,7 +327,8 @@ impl TheBoss {
     }
 
     /// The value to `seat` of `by` promising not to fire it this turn (§9.3 NotFire): its
-    /// firing loss, in full when it is the richest target `by` could fire, else half.
+    /// firing loss, in full when it is the richest target `by` could fire, else half; nothing
+    /// when `by` could not fire it or has promised it already.
     pub fn spare_value(&self, seat: Seat, by: Seat) -> i64 {
         let loss = self.firing_loss(seat);
         let fireable = |x: Seat| {
@@ -338,7 +339,8 @@ impl TheBoss {
                 && self.players[x].fired.is_none()
                 && (self.data.position(fj).level == Level::Executive || fj > tj)
         };
-        if !fireable(seat) {
+        if !fireable(seat) || self.turn.not_fire & (1 << seat) != 0 {
+            // Not a target, or already spared this turn.
             return 0;
         }
         let richest = (0..self.players.len())
