@@ -452,6 +452,13 @@ impl TheBoss {
                 return Some(Action::Move(j));
             }
         }
+        if style.deals && waiting.is_none() {
+            match self.card_sale(seat) {
+                FirePlan::Act(a) => return Some(a),
+                FirePlan::Wait(id, x) => waiting = Some((id, x)),
+                FirePlan::Keep => {}
+            }
+        }
         if style.deals {
             if !self.turn.floor && Self::has(cands, &Action::Open) {
                 return Some(Action::Open);
@@ -548,6 +555,61 @@ impl TheBoss {
             return FirePlan::Wait(id, w);
         }
         FirePlan::Keep
+    }
+
+    /// Before a held Job Available or Fire card goes to its mandatory auction (§6): show it to
+    /// the player it is worth most to and offer it for half that value (the seller knows the
+    /// card; the buyer's use of it follows from public holdings).
+    fn card_sale(&self, seat: Seat) -> FirePlan {
+        let Some(card) = self.fate_to_use(seat) else {
+            return FirePlan::Keep;
+        };
+        if !matches!(
+            self.data.fate_effect(card),
+            FateEffect::JobAvailable { .. } | FateEffect::Fire { .. }
+        ) {
+            return FirePlan::Keep;
+        }
+        if let Some(p) = self.offers.iter().find(|p| p.from == seat && p.offer.give.fate) {
+            return FirePlan::Wait(p.id, p.offer.to);
+        }
+        let step = self.data.economy().cash_step as i64;
+        let buyer = (0..self.players.len())
+            .filter(|&x| {
+                x != seat && self.able_to_deal(x) && self.turn.pair_offers[seat * 4 + x] == 0
+            })
+            .map(|x| (self.fate_value(x, card), x))
+            .filter(|&(v, x)| v >= 2 * step && self.free_cash(x) as i64 >= step)
+            .max_by_key(|&(v, x)| (v, std::cmp::Reverse(x)));
+        let Some((v, x)) = buyer else {
+            return FirePlan::Keep;
+        };
+        if self.players[seat]
+            .fate
+            .as_ref()
+            .is_some_and(|f| f.known_by & (1 << x) == 0)
+        {
+            return FirePlan::Act(Action::Show(x));
+        }
+        let price = round_down((v / 2).min(self.free_cash(x) as i64), step).max(step);
+        let a = Action::Offer(Box::new(Offer {
+            to: x,
+            give: Bundle {
+                fate: true,
+                ..Bundle::default()
+            },
+            take: Bundle {
+                cash: price as u32,
+                ..Bundle::default()
+            },
+            note: "a card you can use".into(),
+            ..Offer::default()
+        }));
+        if self.check_action(seat, &a).is_ok() {
+            FirePlan::Act(a)
+        } else {
+            FirePlan::Keep
+        }
     }
 
     /// The offer to spare `x` from `seat`'s Fire card this turn, priced at half of what it is
