@@ -73,7 +73,7 @@ fn main() {
             decisions += 1;
         }
         let outcome = game.outcome().expect("over");
-        if i as usize % n == 0 {
+        if (i as usize).is_multiple_of(n) {
             blocks.push(vec![0.0; n]);
         }
         let block = blocks.last_mut().expect("a block");

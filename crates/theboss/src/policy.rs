@@ -15,8 +15,21 @@
 //!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it can
 //!   win), move up, open the floor, make at most 2 offers (buy a missing Experience card, sell
 //!   a surplus one), end business, and draw Experience while the next job lacks it, else Fate.
+//! * Dealing around the Fire card: before firing, it offers each legal target that may deal,
+//!   richest first, to spare it this turn for half of what being fired would cost it (§9.3
+//!   NotFire); a target that pays is skipped and the next one is fired. While such an offer is
+//!   unanswered it shows the card (the threat is real) rather than ending its business. A
+//!   target buys the promise when it is worth more than the price, and never twice.
+//! * A Job Available or Fire card it cannot use is shown to the player it is worth most to
+//!   and offered to them for half that value before its mandatory auction (§6).
 //! * Financial Disaster: pay when affordable and cheaper than the turns lost are worth.
-//! * Without dealing it never opens the floor, offers, accepts, counters or lobbies.
+//! * Without dealing it never opens the floor, offers, accepts, counters, shows or lobbies; it
+//!   still bids in auctions and votes its own interest.
+//!
+//! Why dealing pays: a deal between two dealing bots moves the harm of a Fire card from the
+//! one that pays to a player that does not deal, and keeps cards the seller cannot use out of
+//! auctions that non-dealers could win; trades at a fair price alone (Experience for cash)
+//! change little against the field.
 
 use crate::action::{Action, Bundle, Deck, Lot, Offer, Vote};
 use crate::data::{FateEffect, Level};
@@ -570,7 +583,11 @@ impl TheBoss {
         ) {
             return FirePlan::Keep;
         }
-        if let Some(p) = self.offers.iter().find(|p| p.from == seat && p.offer.give.fate) {
+        if let Some(p) = self
+            .offers
+            .iter()
+            .find(|p| p.from == seat && p.offer.give.fate)
+        {
             return FirePlan::Wait(p.id, p.offer.to);
         }
         let step = self.data.economy().cash_step as i64;
@@ -618,7 +635,9 @@ impl TheBoss {
         let step = self.data.economy().cash_step as i64;
         let worth = self.spare_value(x, seat);
         let price = round_down((worth / 2).min(self.free_cash(x) as i64), step);
-        if price < self.data.file.bots.accept_margin_min as i64 || worth - price < self.accept_margin(price) {
+        if price < self.data.file.bots.accept_margin_min as i64
+            || worth - price < self.accept_margin(price)
+        {
             return None;
         }
         Some(Offer {

@@ -317,7 +317,10 @@ impl TheBoss {
         if pos.level == Level::Executive {
             let office = self.data.position(FIRST_EXEC - 1).salary as i64;
             loss += (pos.salary as i64 - office).max(0) * turns;
-            let stack = self.exec_bank.iter().any(|&c| self.data.exec_number(c) == j);
+            let stack = self
+                .exec_bank
+                .iter()
+                .any(|&c| self.data.exec_number(c) == j);
             if self.owned_of_number(seat, j) < MAX_EXEC_PER_NUMBER && stack {
                 loss += pos.exec_points as i64;
             }

@@ -142,8 +142,7 @@ fn scripted_turn(g: &mut TheBoss, p: Seat, rng: &mut ChaCha8Rng, t: &mut Tally, 
                 let c = mine[rng.gen_range(0..mine.len())];
                 let price = lo.min(400);
                 sold_first = deal(g, p, cash(price), card(c), rng);
-                if sold_first && g.able_to_deal(q) && offer(g, p, q, card(c), Bundle::default())
-                {
+                if sold_first && g.able_to_deal(q) && offer(g, p, q, card(c), Bundle::default()) {
                     let id = g.offers().last().map(|o| o.id).expect("the offer");
                     if g.play(q, Action::Accept(id)).is_ok() {
                         completed = deal(g, q, card(c), cash(price + hi - lo), rng);
@@ -249,7 +248,11 @@ fn the_bot_refuses_losing_cycles() {
     for seed in 0..16u64 {
         play(2 + (seed % 2) as usize, seed, &mut t);
     }
-    assert!(t.cycles > 1_000, "enough cycles were offered ({})", t.cycles);
+    assert!(
+        t.cycles > 1_000,
+        "enough cycles were offered ({})",
+        t.cycles
+    );
     assert!(t.first_legs > 0, "the bot trades at all");
     assert!(t.completed < t.cycles / 2, "the bot turns cycles down");
     assert!(
