@@ -5,9 +5,12 @@
 //! cargo run --release -p boardroom-theboss --example boss_match -- GAMES SEED BOT BOT [BOT BOT]
 //! ```
 //!
-//! Game `i` uses seed `SEED + i` and seats bot `b` at seat `(b + i) % players`. When several
+//! Games come in blocks of one deal per seed, played once in every rotation of the seats, so
+//! each bot plays every deal from every seat: game `i` uses seed `SEED + i / players` and seats
+//! bot `b` at seat `(b + i) % players` (GAMES is rounded up to whole blocks). When several
 //! seats may act, a generator seeded from the game seed picks one; bots are seeded from the
-//! game seed and their seat, as `boardroom simulate` does.
+//! game seed and their seat, as `boardroom simulate` does. With `heuristic heuristic-nodeal
+//! heuristic heuristic-nodeal` the two dealers sit opposite each other in every game.
 
 use boardroom_bots::make_bot;
 use boardroom_engine::{Bot, Game};
@@ -34,13 +37,16 @@ fn main() {
     let base: u64 = args[1].parse().expect("SEED is a number");
     let names: Vec<String> = args[2..].to_vec();
     let n = names.len();
+    let games = games.div_ceil(n as u64) * n as u64;
     let mut share = vec![0.0f64; n];
+    // Per seed (block of rotations): each bot's total reward.
+    let mut blocks: Vec<Vec<f64>> = Vec::new();
     let mut decisions = 0u64;
     let mut offers = 0u64;
     let mut accepted = 0u64;
     let mut endings = std::collections::BTreeMap::new();
     for i in 0..games {
-        let seed = base + i;
+        let seed = base + i / n as u64;
         let mut game = TheBoss::new(&Config::new(n), seed).expect("a valid table");
         // seat_of[b] = the seat of bot b in this game.
         let seat_of: Vec<usize> = (0..n).map(|b| (b + i as usize) % n).collect();
@@ -67,8 +73,13 @@ fn main() {
             decisions += 1;
         }
         let outcome = game.outcome().expect("over");
+        if (i as usize).is_multiple_of(n) {
+            blocks.push(vec![0.0; n]);
+        }
+        let block = blocks.last_mut().expect("a block");
         for b in 0..n {
             share[b] += outcome.reward(seat_of[b]);
+            block[b] += outcome.reward(seat_of[b]);
         }
         *endings
             .entry(
@@ -80,7 +91,10 @@ fn main() {
             )
             .or_insert(0u32) += 1;
     }
-    println!("{games} games, {n} players, seeds {base}..{}", base + games);
+    println!(
+        "{games} games, {n} players, seeds {base}..{} each played in all {n} seat rotations",
+        base + games / n as u64
+    );
     println!("decisions per game: {:.0}", decisions as f64 / games as f64);
     println!("endings: {endings:?}");
     println!(
@@ -111,10 +125,28 @@ fn main() {
             .map(|b| share[b])
             .sum();
         let (lo, hi) = wilson(w, games as f64);
+        // The same share over the seeds (each block of rotations one observation): a normal
+        // interval that allows for games of one seed being alike.
+        let per: Vec<f64> = blocks
+            .iter()
+            .map(|b| {
+                (0..n)
+                    .filter(|&j| &names[j] == name)
+                    .map(|j| b[j])
+                    .sum::<f64>()
+                    / n as f64
+            })
+            .collect();
+        let m = per.len() as f64;
+        let mean = per.iter().sum::<f64>() / m;
+        let var = per.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (m - 1.0).max(1.0);
+        let half = 1.96 * (var / m).sqrt();
         println!(
-            "all {name:<18} x{k}: combined win share {:.3}  95% CI [{lo:.3}, {hi:.3}] (even: {:.3})",
+            "all {name:<18} x{k}: combined win share {:.3}  95% CI [{lo:.3}, {hi:.3}] (even: {:.3}); over {m} seeds [{:.3}, {:.3}]",
             w / games as f64,
-            k / n as f64
+            k / n as f64,
+            mean - half,
+            mean + half
         );
     }
 }

@@ -15,8 +15,21 @@
 //!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it can
 //!   win), move up, open the floor, make at most 2 offers (buy a missing Experience card, sell
 //!   a surplus one), end business, and draw Experience while the next job lacks it, else Fate.
+//! * Dealing around the Fire card: before firing, it offers each legal target that may deal,
+//!   richest first, to spare it this turn for half of what being fired would cost it (§9.3
+//!   NotFire); a target that pays is skipped and the next one is fired. While such an offer is
+//!   unanswered it shows the card (the threat is real) rather than ending its business. A
+//!   target buys the promise when it is worth more than the price, and never twice.
+//! * A Job Available or Fire card it cannot use is shown to the player it is worth most to
+//!   and offered to them for half that value before its mandatory auction (§6).
 //! * Financial Disaster: pay when affordable and cheaper than the turns lost are worth.
-//! * Without dealing it never opens the floor, offers, accepts, counters or lobbies.
+//! * Without dealing it never opens the floor, offers, accepts, counters, shows or lobbies; it
+//!   still bids in auctions and votes its own interest.
+//!
+//! Why dealing pays: a deal between two dealing bots moves the harm of a Fire card from the
+//! one that pays to a player that does not deal, and keeps cards the seller cannot use out of
+//! auctions that non-dealers could win; trades at a fair price alone (Experience for cash)
+//! change little against the field.
 
 use crate::action::{Action, Bundle, Deck, Lot, Offer, Vote};
 use crate::data::{FateEffect, Level};
@@ -31,6 +44,16 @@ fn round_up(x: i64, step: i64) -> i64 {
 
 fn round_down(x: i64, step: i64) -> i64 {
     x.div_euclid(step) * step
+}
+
+/// What the Fire card's holder does next.
+enum FirePlan {
+    /// This action.
+    Act(Action),
+    /// Wait for the answer to this protection offer to this seat.
+    Wait(u32, Seat),
+    /// Keep the card (no target).
+    Keep,
 }
 
 impl TheBoss {
@@ -400,7 +423,8 @@ impl TheBoss {
             }
         }
         // Use the Fate card.
-        if let Some(card) = self.usable_fate(seat) {
+        let mut waiting = None;
+        if let Some(card) = self.fate_to_use(seat) {
             match self.data.fate_effect(card) {
                 FateEffect::Bonus { .. } if Self::has(cands, &Action::Use) => {
                     return Some(Action::Use)
@@ -411,29 +435,11 @@ impl TheBoss {
                 {
                     return Some(Action::Use)
                 }
-                FateEffect::Fire { .. } => {
-                    let target = cands
-                        .iter()
-                        .filter_map(|a| match a {
-                            Action::Fire(x) => Some(*x),
-                            _ => None,
-                        })
-                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
-                    if let Some(x) = target {
-                        return Some(Action::Fire(x));
-                    }
-                    let mine = self.voting_power(seat);
-                    let meeting = cands
-                        .iter()
-                        .filter_map(|a| match a {
-                            Action::Meeting(x) if self.voting_power(*x) < mine => Some(*x),
-                            _ => None,
-                        })
-                        .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
-                    if let Some(x) = meeting {
-                        return Some(Action::Meeting(x));
-                    }
-                }
+                FateEffect::Fire { .. } => match self.fire_plan(seat, style, cands) {
+                    FirePlan::Act(a) => return Some(a),
+                    FirePlan::Wait(id, x) => waiting = Some((id, x)),
+                    FirePlan::Keep => {}
+                },
                 _ => {}
             }
         }
@@ -459,16 +465,191 @@ impl TheBoss {
                 return Some(Action::Move(j));
             }
         }
+        if style.deals && waiting.is_none() {
+            match self.card_sale(seat) {
+                FirePlan::Act(a) => return Some(a),
+                FirePlan::Wait(id, x) => waiting = Some((id, x)),
+                FirePlan::Keep => {}
+            }
+        }
         if style.deals {
             if !self.turn.floor && Self::has(cands, &Action::Open) {
                 return Some(Action::Open);
             }
-            if let Some(a) = self.policy_offer(seat) {
+            if waiting.is_none() {
+                if let Some(a) = self.policy_offer(seat) {
+                    return Some(a);
+                }
+            }
+        }
+        // A protection offer is still unanswered: show the Fire card (the threat is real) to
+        // its receiver, then to the others, then withdraw the offer, after which the target is
+        // fired.
+        if let Some((id, x)) = waiting {
+            let known = self.players[seat].fate.as_ref().map_or(0, |f| f.known_by);
+            let show = std::iter::once(x)
+                .chain(0..self.players.len())
+                .find(|&o| o != seat && known & (1 << o) == 0);
+            let a = show.map_or(Action::Withdraw(id), Action::Show);
+            if self.check_action(seat, &a).is_ok() {
                 return Some(a);
             }
         }
-        // Withdraw own offers still open before ending (they expire anyway).
         Some(Action::End)
+    }
+
+    /// The held Fate card `seat` may use in this turn's Business Transactions, also before the
+    /// step has begun (entering it opens the card's use window, R-15).
+    fn fate_to_use(&self, seat: Seat) -> Option<u8> {
+        use crate::state::Step;
+        if self.turn.seat != seat || self.turn.step > Step::Business {
+            return None;
+        }
+        let f = self.players[seat].fate.as_ref()?;
+        let opens = self.turn.step < Step::Business && f.window.is_none();
+        (opens || f.window == Some(self.turn.number)).then_some(f.card)
+    }
+
+    /// What to do with a usable Fire card: fire the richest legal target (office holders
+    /// first, then an executive the meeting can be won against), but first offer each target
+    /// that may deal to spare it for a price (§9.3 NotFire); a target that bought it is
+    /// skipped.
+    fn fire_plan(&self, seat: Seat, style: &Style, cands: &[Action]) -> FirePlan {
+        let mine = self.voting_power(seat);
+        let mut targets: Vec<(Seat, Action)> = cands
+            .iter()
+            .filter_map(|a| match a {
+                Action::Fire(x) => Some((*x, a.clone())),
+                _ => None,
+            })
+            .collect();
+        targets.sort_by_key(|(x, _)| (std::cmp::Reverse(self.net_worth(*x)), *x));
+        let mut meetings: Vec<(Seat, Action)> = cands
+            .iter()
+            .filter_map(|a| match a {
+                Action::Meeting(x) if self.voting_power(*x) < mine => Some((*x, a.clone())),
+                _ => None,
+            })
+            .collect();
+        meetings.sort_by_key(|(x, _)| (std::cmp::Reverse(self.net_worth(*x)), *x));
+        targets.extend(meetings);
+        let mut waiting = None;
+        for (x, fire) in targets {
+            if self.turn.not_fire & (1 << x) != 0 {
+                continue;
+            }
+            let pending = self.offers.iter().find(|p| {
+                p.from == seat
+                    && p.offer.to == x
+                    && p.offer
+                        .give_commitments
+                        .contains(&crate::action::Commitment::NotFire(x))
+            });
+            if let Some(p) = pending {
+                waiting.get_or_insert((p.id, x));
+                continue;
+            }
+            let asked = self.turn.pair_offers[seat * 4 + x] > 0;
+            if style.deals && self.able_to_deal(x) && !asked {
+                if let Some(o) = self.protection_offer(seat, x) {
+                    let a = Action::Offer(Box::new(o));
+                    if self.check_action(seat, &a).is_ok() {
+                        return FirePlan::Act(a);
+                    }
+                }
+            }
+            // A richer target may still buy protection: wait for its answer first.
+            return match waiting {
+                Some((id, w)) => FirePlan::Wait(id, w),
+                None => FirePlan::Act(fire),
+            };
+        }
+        if let Some((id, w)) = waiting {
+            return FirePlan::Wait(id, w);
+        }
+        FirePlan::Keep
+    }
+
+    /// Before a held Job Available or Fire card goes to its mandatory auction (§6): show it to
+    /// the player it is worth most to and offer it for half that value (the seller knows the
+    /// card; the buyer's use of it follows from public holdings).
+    fn card_sale(&self, seat: Seat) -> FirePlan {
+        let Some(card) = self.fate_to_use(seat) else {
+            return FirePlan::Keep;
+        };
+        if !matches!(
+            self.data.fate_effect(card),
+            FateEffect::JobAvailable { .. } | FateEffect::Fire { .. }
+        ) {
+            return FirePlan::Keep;
+        }
+        if let Some(p) = self
+            .offers
+            .iter()
+            .find(|p| p.from == seat && p.offer.give.fate)
+        {
+            return FirePlan::Wait(p.id, p.offer.to);
+        }
+        let step = self.data.economy().cash_step as i64;
+        let buyer = (0..self.players.len())
+            .filter(|&x| {
+                x != seat && self.able_to_deal(x) && self.turn.pair_offers[seat * 4 + x] == 0
+            })
+            .map(|x| (self.fate_value(x, card), x))
+            .filter(|&(v, x)| v >= 2 * step && self.free_cash(x) as i64 >= step)
+            .max_by_key(|&(v, x)| (v, std::cmp::Reverse(x)));
+        let Some((v, x)) = buyer else {
+            return FirePlan::Keep;
+        };
+        if self.players[seat]
+            .fate
+            .as_ref()
+            .is_some_and(|f| f.known_by & (1 << x) == 0)
+        {
+            return FirePlan::Act(Action::Show(x));
+        }
+        let price = round_down((v / 2).min(self.free_cash(x) as i64), step).max(step);
+        let a = Action::Offer(Box::new(Offer {
+            to: x,
+            give: Bundle {
+                fate: true,
+                ..Bundle::default()
+            },
+            take: Bundle {
+                cash: price as u32,
+                ..Bundle::default()
+            },
+            note: "a card you can use".into(),
+            ..Offer::default()
+        }));
+        if self.check_action(seat, &a).is_ok() {
+            FirePlan::Act(a)
+        } else {
+            FirePlan::Keep
+        }
+    }
+
+    /// The offer to spare `x` from `seat`'s Fire card this turn, priced at half of what it is
+    /// worth to `x` (public holdings only), within `x`'s free cash.
+    fn protection_offer(&self, seat: Seat, x: Seat) -> Option<Offer> {
+        let step = self.data.economy().cash_step as i64;
+        let worth = self.spare_value(x, seat);
+        let price = round_down((worth / 2).min(self.free_cash(x) as i64), step);
+        if price < self.data.file.bots.accept_margin_min as i64
+            || worth - price < self.accept_margin(price)
+        {
+            return None;
+        }
+        Some(Offer {
+            to: x,
+            take: Bundle {
+                cash: price as u32,
+                ..Bundle::default()
+            },
+            give_commitments: vec![crate::action::Commitment::NotFire(x)],
+            note: "spare you this turn".into(),
+            ..Offer::default()
+        })
     }
 
     /// Draw Experience while the next job still lacks some, else Fate.

@@ -12,7 +12,7 @@
 //! would add, so a round trip of trades is never worth more than standing still.
 
 use crate::action::{Bundle, Commitment, Offer, Promise, Vote};
-use crate::data::{FateEffect, Level, COMPLETE_SET, FIRST_EXEC};
+use crate::data::{FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::state::{PendingOffer, TheBoss};
 use boardroom_engine::{Seat, Viewer};
 
@@ -300,6 +300,62 @@ impl TheBoss {
         })
     }
 
+    /// What being fired now would cost `seat`: its job's salary × the Job Available multiple
+    /// (the turns on the Fired track and back), and for an executive the surplus over the
+    /// best office salary for as long again and the Executive card it still takes; less the
+    /// severance, and fewer turns near the end of the Fate deck.
+    pub fn firing_loss(&self, seat: Seat) -> i64 {
+        let p = &self.players[seat];
+        let Some(j) = p.job else { return 0 };
+        if p.fired.is_some() {
+            return 0;
+        }
+        let b = &self.data.file.bots;
+        let pos = self.data.position(j);
+        let turns = b.job_available_salary_multiple as i64;
+        let mut loss = pos.salary as i64 * turns;
+        if pos.level == Level::Executive {
+            let office = self.data.position(FIRST_EXEC - 1).salary as i64;
+            loss += (pos.salary as i64 - office).max(0) * turns;
+            let stack = self
+                .exec_bank
+                .iter()
+                .any(|&c| self.data.exec_number(c) == j);
+            if self.owned_of_number(seat, j) < MAX_EXEC_PER_NUMBER && stack {
+                loss += pos.exec_points as i64;
+            }
+        }
+        let left = self.fate_deck.len() as i64 / self.players.len() as i64;
+        loss * left.min(turns) / turns
+    }
+
+    /// The value to `seat` of `by` promising not to fire it this turn (§9.3 NotFire): its
+    /// firing loss, in full when it is the richest target `by` could fire, else half; nothing
+    /// when `by` could not fire it or has promised it already.
+    pub fn spare_value(&self, seat: Seat, by: Seat) -> i64 {
+        let loss = self.firing_loss(seat);
+        let fireable = |x: Seat| {
+            let (Some(tj), Some(fj)) = (self.players[x].job, self.players[by].job) else {
+                return false;
+            };
+            x != by
+                && self.players[x].fired.is_none()
+                && (self.data.position(fj).level == Level::Executive || fj > tj)
+        };
+        if !fireable(seat) || self.turn.not_fire & (1 << seat) != 0 {
+            // Not a target, or already spared this turn.
+            return 0;
+        }
+        let richest = (0..self.players.len())
+            .filter(|&x| fireable(x) && self.turn.not_fire & (1 << x) == 0)
+            .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
+        if richest == Some(seat) {
+            loss
+        } else {
+            loss / 2
+        }
+    }
+
     /// The value to `seat` of the meeting's target being fired: losing its own job when it is
     /// the target; the target's job when the target leads in net worth or `seat` called the
     /// meeting; otherwise nothing.
@@ -438,7 +494,7 @@ impl TheBoss {
                         // Giving up a target: the Fire card's worth if no other remains.
                         -self.held_fate_value(seat, seat).min(self.job_value(x))
                     } else if x == seat {
-                        self.job_value(seat) / 2
+                        self.spare_value(seat, by)
                     } else {
                         0
                     }
