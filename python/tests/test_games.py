@@ -67,8 +67,11 @@ def test_a_game_is_its_config_seed_and_actions(config):
 
 @pytest.mark.parametrize("config", MAIN, ids=config_id)
 def test_observation_arrays_match_the_dict_form(config):
+    """The generic layout; a game with an encoding of its own (test_encode.py) keeps the
+    generic form beside it, and only its direct and JSON paths are compared."""
     game_id, players, options = config
     game = boardroom.Game(game_id, players=players, options=options, seed=5)
+    generic = game.observation_encoding == "generic"
     layout = game.observation_layout()
     assert [slot for slot, _ in layout] == list(range(game.observation_size))
     vocab = {slot: game.observation_vocabulary(slot) for slot, p in layout if p.endswith("$")}
@@ -80,6 +83,11 @@ def test_observation_arrays_match_the_dict_form(config):
             arr = game.observation_array(v)
             assert arr.dtype == np.float32 and arr.shape == (game.observation_size,)
             # The direct encoding (no JSON on the way) writes what the JSON form gives.
+            assert np.array_equal(
+                game._observation_array_generic(v), game._observation_array_via_json(v)
+            )
+            if not generic:
+                continue
             assert np.array_equal(arr, game._observation_array_via_json(v))
             expected = np.array(
                 [expected_slot(obs, p, vocab.get(slot)) for slot, p in layout], dtype=np.float32

@@ -28,6 +28,7 @@ pub mod card;
 pub mod company;
 pub mod describe;
 pub mod edition;
+pub mod encode;
 pub mod error;
 pub mod evaluate;
 pub mod event;

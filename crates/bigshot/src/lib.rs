@@ -146,3 +146,6 @@ impl Game for BigShot {
         BigShot::from_position(position)
     }
 }
+
+/// No numeric encoding of its own: learning tools flatten the observation generically.
+impl boardroom_engine::Encode for BigShot {}

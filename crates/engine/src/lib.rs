@@ -11,6 +11,7 @@
 //! * [`bot`] — the [`Bot`] trait and a uniformly random bot.
 //! * [`seat`] — seats, sets of seats ("who may act now" is a set) and viewers.
 //! * [`game`] — the [`Game`] trait itself.
+//! * [`encode`] — [`Encode`]: a game's own fixed-size numeric observation, for learning code.
 //! * [`evaluate`] — [`Evaluate`]: what bots need to know of a game (what a position is worth).
 //! * [`present`] — [`Present`]: what people are shown (sentences, prompts, action labels, scores,
 //!   the terminal drawing), used alike by the terminal and the browser.
@@ -26,6 +27,7 @@
 //!   each game's tests.
 
 pub mod bot;
+pub mod encode;
 pub mod error;
 pub mod evaluate;
 pub mod game;
@@ -40,6 +42,7 @@ pub mod seat;
 pub mod testing;
 
 pub use bot::{Bot, RandomBot};
+pub use encode::Encode;
 pub use error::{ConfigError, NotationError, PositionError};
 pub use evaluate::{advantage, win_chances, Evaluate, Style};
 pub use game::Game;

@@ -8,7 +8,7 @@
 //! A game is registered by one line in [`registry!`]'s invocation below. What the tools then
 //! know of it comes from the engine's traits, which the game implements in its own crate:
 //! [`Game`] (the rules), [`Evaluate`] (for the bots), [`Present`] (for people) and
-//! [`Configure`] (its options).
+//! [`Configure`] (its options) and [`Encode`] (its numeric observation, optional).
 //!
 //! Code that works with any game is written once as a [`Visitor`] and reached with [`visit`]:
 //!
@@ -27,16 +27,17 @@
 //! ```
 
 use boardroom_engine::{
-    ConfigError, Configure, Evaluate, Game, OptionSpec, Options, Present, Seat,
+    ConfigError, Configure, Encode, Evaluate, Game, OptionSpec, Options, Present, Seat,
 };
 use serde::Serialize;
 use thiserror::Error;
 
 /// Everything the tools need of a game: its rules, its evaluation for the bots, its
-/// presentation and its options. Implemented for every type that has all four.
-pub trait Playable: Game + Evaluate + Present + Configure {}
+/// presentation, its options and its numeric encoding for learning code (which a game may leave
+/// out, see [`Encode`]). Implemented for every type that has all five.
+pub trait Playable: Game + Evaluate + Present + Configure + Encode {}
 
-impl<T: Game + Evaluate + Present + Configure> Playable for T {}
+impl<T: Game + Evaluate + Present + Configure + Encode> Playable for T {}
 
 /// Code generic over games, run for the game a name picks (see [`visit`]).
 pub trait Visitor {

@@ -77,7 +77,11 @@ impl Batch {
             next_seed: seed.wrapping_add(n as u64),
             games,
             max_actions: shape.max_actions,
-            obs_size: if observations { shape.layout.size() } else { 0 },
+            obs_size: if observations {
+                shape.observation_size()
+            } else {
+                0
+            },
             observations,
         })
     }

@@ -74,9 +74,14 @@ pub trait DynGame: Send + Sync {
     fn check(&mut self, seat: Seat, text: &str) -> Result<()>;
     /// The observation of `viewer` as JSON text.
     fn observation_json(&self, viewer: Viewer) -> String;
-    /// Writes the numeric observation of `viewer` into `out` (of the layout's size); returns
-    /// how many values did not fit.
+    /// Writes the numeric observation of `viewer` into `out` (of the shape's
+    /// `observation_size`): the game's own encoding when it has one, else the generic layout.
+    /// Returns how many values did not fit.
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// Writes the generic layout's form of `viewer`'s observation into `out` (of the layout's
+    /// size), whether or not the game has an encoding of its own; returns how many values did
+    /// not fit.
+    fn encode_generic(&self, viewer: Viewer, out: &mut [f32]) -> usize;
     /// [`DynGame::encode`] through the observation's JSON form (slower; the reference the
     /// direct encoding is tested against).
     fn encode_via_json(&self, viewer: Viewer, out: &mut [f32]) -> usize;
@@ -174,6 +179,7 @@ impl<G: Playable> Wrapped<G> {
             }
             shape = Arc::new(Shape {
                 layout: shape.layout.clone(),
+                encoded: shape.encoded.clone(),
                 max_actions: m,
                 longest_legal: shape.longest_legal,
             });
@@ -399,6 +405,19 @@ impl<G: Playable> DynGame for Wrapped<G> {
     }
 
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize {
+        if self.shape.encoded.is_some() {
+            // The game's encoding writes every value, or refuses a wrong length (zeroed).
+            if self.game.encode(viewer, out) {
+                0
+            } else {
+                out.len()
+            }
+        } else {
+            self.encode_generic(viewer, out)
+        }
+    }
+
+    fn encode_generic(&self, viewer: Viewer, out: &mut [f32]) -> usize {
         self.shape
             .layout
             .encode_serialize(&self.game.observe(viewer), out)

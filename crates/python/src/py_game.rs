@@ -195,7 +195,18 @@ impl PyGame {
     /// The numeric observation's length.
     #[getter]
     fn observation_size(&self) -> usize {
-        self.inner.shape().layout.size()
+        self.inner.shape().observation_size()
+    }
+
+    /// Which numeric form `observation_array` gives: `"game"` (the game's own encoding, written
+    /// from its state) or `"generic"` (the observation flattened by the measured layout).
+    #[getter]
+    fn observation_encoding(&self) -> &'static str {
+        if self.inner.shape().encoded.is_some() {
+            "game"
+        } else {
+            "generic"
+        }
     }
 
     /// The turn or round number.
@@ -471,8 +482,9 @@ impl PyGame {
         Ok(self.inner.observation_json(v))
     }
 
-    /// The observation of `viewer` as a float32 array of length `observation_size` (the dict
-    /// form flattened by the layout, see `observation_layout()`).
+    /// The observation of `viewer` as a float32 array of length `observation_size`: the game's
+    /// own encoding when it has one (`observation_encoding == "game"`), else the dict form
+    /// flattened by the generic layout (see `observation_layout()`).
     #[pyo3(signature = (viewer=None))]
     fn observation_array<'py>(
         &self,
@@ -480,7 +492,7 @@ impl PyGame {
         viewer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let out = PyArray1::<f32>::zeros(py, self.inner.shape().layout.size(), false);
+        let out = PyArray1::<f32>::zeros(py, self.inner.shape().observation_size(), false);
         // SAFETY: the array was just created (contiguous) and no other reference to it exists.
         self.inner.encode(
             v,
@@ -489,8 +501,22 @@ impl PyGame {
         Ok(out)
     }
 
-    /// `observation_array` computed through the observation's JSON form (slower): the
-    /// reference the direct encoding is tested against.
+    /// The generic layout's form of the observation (the `observation_array` of games without
+    /// an encoding of its own), whichever form `observation_array` gives.
+    #[pyo3(signature = (viewer=None))]
+    fn _observation_array_generic<'py>(
+        &self,
+        py: Python<'py>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let v = viewer_of(self.inner.as_ref(), viewer)?;
+        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
+        self.inner.encode_generic(v, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// `_observation_array_generic` computed through the observation's JSON form (slower): the
+    /// reference the direct generic encoding is tested against.
     #[pyo3(signature = (viewer=None))]
     fn _observation_array_via_json<'py>(
         &self,
@@ -508,20 +534,29 @@ impl PyGame {
     #[pyo3(signature = (viewer=None))]
     fn observation_overflow(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
+        let mut out = vec![0.0f32; self.inner.shape().observation_size()];
         Ok(self.inner.encode(v, &mut out))
     }
 
-    /// The place each slot of the numeric observation holds, as `(slot, path)` pairs in slot
-    /// order: `players[1].money`, `board#len` (a list's length), `hand?` (1 when present),
-    /// `phase$` (the number of a string, see `observation_vocabulary`).
+    /// The place each slot of the numeric observation holds, as `(slot, name)` pairs in slot
+    /// order. The game's own encoding names its values itself (Big Boss: `players[1].money`,
+    /// `board[23].company=Regent`); the generic layout by path: `players[1].money`, `board#len`
+    /// (a list's length), `hand?` (1 when present), `phase$` (the number of a string, see
+    /// `observation_vocabulary`).
     fn observation_layout(&self) -> Vec<(usize, String)> {
-        self.inner.shape().layout.describe()
+        match &self.inner.shape().encoded {
+            Some(names) => names.iter().cloned().enumerate().collect(),
+            None => self.inner.shape().layout.describe(),
+        }
     }
 
     /// The strings a `$` slot knows, in the order of their numbers (the first is 1; a string
     /// not in the list is -1).
+    /// `None` for any other slot, and for every slot of a game's own encoding.
     fn observation_vocabulary(&self, slot: usize) -> Option<Vec<String>> {
+        if self.inner.shape().encoded.is_some() {
+            return None;
+        }
         self.inner.shape().layout.vocabulary(slot)
     }
 

@@ -1,6 +1,7 @@
-//! The fixed sizes of a game and configuration for learning code: the observation [`Layout`] and
-//! the action space's size (`max_actions`), both measured on sample games played at random with
-//! fixed seeds, so they are the same in every run.
+//! The fixed sizes of a game and configuration for learning code: the observation's numeric
+//! form — the game's own encoding ([`Encode`](boardroom_engine::Encode)) when it has one, else the generic [`Layout`] — and
+//! the action space's size (`max_actions`). The layout and the action space are measured on
+//! sample games played at random with fixed seeds, so they are the same in every run.
 
 use crate::layout::{Layout, LayoutBuilder};
 use boardroom_engine::rng;
@@ -32,12 +33,27 @@ pub const MIN_ACTIONS: usize = 16;
 /// The sizes of one game and configuration.
 #[derive(Debug)]
 pub struct Shape {
-    /// The observation's numeric form.
+    /// The generic numeric form of the observation (used when the game has no encoding of its
+    /// own).
     pub layout: Layout,
+    /// The names of the values of the game's own encoding ([`Encode`](boardroom_engine::Encode)), when it has one: the
+    /// observation arrays are then that encoding.
+    pub encoded: Option<Arc<[String]>>,
     /// The action space: legal lists are indexed `0..max_actions`.
     pub max_actions: usize,
     /// The longest legal list seen in the samples.
     pub longest_legal: usize,
+}
+
+impl Shape {
+    /// The length of an observation array: the game's own encoding's when it has one, else the
+    /// generic layout's.
+    pub fn observation_size(&self) -> usize {
+        match &self.encoded {
+            Some(names) => names.len(),
+            None => self.layout.size(),
+        }
+    }
 }
 
 fn cache() -> &'static Mutex<HashMap<String, Arc<Shape>>> {
@@ -121,8 +137,14 @@ fn measure<G: Playable>(config: &G::Config) -> Shape {
             }
         }
     }
+    let encoded = G::encoded_len(config).map(|len| {
+        let names: Arc<[String]> = G::encoded_names(config).into();
+        debug_assert_eq!(names.len(), len, "{}: one name per encoded value", G::NAME);
+        names
+    });
     Shape {
         layout: samples.finish(),
+        encoded,
         max_actions: (longest * ACTION_HEADROOM).max(MIN_ACTIONS),
         longest_legal: longest,
     }

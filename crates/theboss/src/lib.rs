@@ -163,3 +163,6 @@ impl Game for TheBoss {
         TheBoss::from_position(position)
     }
 }
+
+/// No numeric encoding of its own: learning tools flatten the observation generically.
+impl boardroom_engine::Encode for TheBoss {}
