@@ -67,7 +67,7 @@ cargo test --workspace --release --no-fail-fast || status=$?
 echo "==> python: build the wheel (maturin, release profile) and run pytest"
 python_status=0
 # Versions within the ranges the package is tested with.
-"$venv/bin/pip" install -q --disable-pip-version-check "maturin>=1.9,<2" "numpy>=2,<3" \
+"$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9,<2" "numpy>=2,<3" \
     "pytest>=8,<10" "pettingzoo>=1.25,<1.28" "gymnasium>=1.0,<1.5" \
     || python_status=$?
 if [ $python_status = 0 ]; then
@@ -76,7 +76,7 @@ if [ $python_status = 0 ]; then
         -i "../$venv/bin/python" -o ../target/wheels) || python_status=$?
 fi
 if [ $python_status = 0 ]; then
-    "$venv/bin/pip" install -q --disable-pip-version-check --force-reinstall --no-deps \
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
         target/wheels/boardroom-*.whl || python_status=$?
 fi
 if [ $python_status = 0 ]; then
