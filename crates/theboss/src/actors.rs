@@ -41,15 +41,13 @@ impl TheBoss {
             && self.turn.floor
             && self.turn.step == Step::Business
         {
-            let mut buf = Vec::new();
+            // Such a player always has a candidate: `Pass` until they pass, then the answers
+            // to the offers made to them.
             for p in 0..self.players.len() {
                 let idle =
                     self.turn.idle & (1 << p) != 0 && !self.offers.iter().any(|o| o.offer.to == p);
                 if p != self.turn.seat && self.able_to_deal(p) && !idle {
-                    self.candidates(p, &mut buf);
-                    if !buf.is_empty() {
-                        s.insert(p);
-                    }
+                    s.insert(p);
                 }
             }
         }

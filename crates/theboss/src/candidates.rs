@@ -6,7 +6,7 @@
 use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
 };
-use crate::data::FateEffect;
+use crate::data::{FateEffect, MAX_KINDS};
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
@@ -18,13 +18,21 @@ impl TheBoss {
         if seat >= self.players.len() || self.is_over() {
             return;
         }
-        let mut raw = Vec::new();
-        self.raw_candidates(seat, &mut raw);
-        for a in raw {
-            if !out.contains(&a) && self.check_action(seat, &a).is_ok() {
-                out.push(a);
+        self.raw_candidates(seat, out);
+        // Keep the legal ones, each once, in order.
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let a = &out[i];
+            let legal = match self.quick_legal(seat, a) {
+                Some(legal) => legal,
+                None => self.run_on_copy(seat, a, &mut Vec::new()).is_ok(),
+            };
+            if legal && !out[..kept].contains(a) {
+                out.swap(kept, i);
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
 
     fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -129,8 +137,12 @@ impl TheBoss {
                 out.push(Action::Pass);
             }
             self.answers(seat, out);
-            if t.idle & (1 << seat) == 0 {
+            // A new offer only from a player with none waiting for an answer.
+            if t.idle & (1 << seat) == 0 && !self.offers.iter().any(|o| o.from == seat) {
                 self.offer_candidates(seat, out);
+            }
+            if seat == t.seat {
+                self.auction_candidate(seat, out);
             }
             for d in &self.deals {
                 if d.promisor == seat {
@@ -153,133 +165,145 @@ impl TheBoss {
         }
     }
 
+    /// A few offers to one partner: the partner and the kinds turn with the offers already made
+    /// in this step and the turn number, so that every kind comes up; the active player lists
+    /// two, the others one.
     fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
-        let n = self.players.len();
+        let mut partners = [0; 4];
+        let mut count = 0;
+        for o in self.order_from(seat) {
+            if o != seat && self.able_to_deal(o) {
+                partners[count] = o;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        let turn = self.turn.number as usize + self.turn.offers as usize;
+        let partner = partners[turn % count];
+        let want = if seat == self.turn.seat { 2 } else { 1 };
+        let mut listed = 0;
+        for k in 0..OFFER_KINDS {
+            if let Some(o) = self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS) {
+                out.push(Action::Offer(Box::new(o)));
+                listed += 1;
+                if listed == want {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
+    /// missing for $100, sell a surplus card for $50, buy or sell a block of shares a little
+    /// above their value, pay the active player not to be fired, lend $200 against 20 shares.
+    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize) -> Option<Offer> {
         let me = &self.players[seat];
+        let other = &self.players[o];
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
-        let mut count = vec![0u32; self.data.kinds.len()];
-        for &c in &me.experience {
-            count[self.data.exp_kind(c) as usize] += 1;
-        }
-        let surplus = self.surplus(seat);
-        for o in (0..n).filter(|&o| o != seat && self.able_to_deal(o)) {
-            let other = &self.players[o];
-            // Buy a card of a kind still missing for $100.
-            if let Some(&c) = other.experience.iter().find(|&&c| {
-                let k = self.data.exp_kind(c) as usize;
-                count[k] < self.data.caps[k]
-            }) {
-                out.push(Action::Offer(Box::new(Offer {
+        let cash = |cash: u32| Bundle {
+            cash,
+            ..Bundle::default()
+        };
+        Some(match kind {
+            0 => {
+                let mut have = [0u32; MAX_KINDS];
+                for &c in &me.experience {
+                    have[self.data.exp_kind(c) as usize] += 1;
+                }
+                let &c = other.experience.iter().find(|&&c| {
+                    let k = self.data.exp_kind(c) as usize;
+                    have[k] < self.data.caps[k]
+                })?;
+                Offer {
                     to: o,
-                    give: Bundle {
-                        cash: 100,
-                        ..Bundle::default()
-                    },
+                    give: cash(100),
                     take: Bundle {
                         experience: vec![c],
                         ..Bundle::default()
                     },
                     note: "a fair price for a card I need".into(),
                     ..Offer::default()
-                })));
+                }
             }
-            // Sell a surplus card for $50.
-            if let Some(&c) = me
-                .experience
-                .iter()
-                .rev()
-                .find(|&&c| surplus[self.data.exp_kind(c) as usize] > 0)
-            {
-                out.push(Action::Offer(Box::new(Offer {
+            1 => {
+                let c = self.surplus_card(seat)?;
+                Offer {
                     to: o,
                     give: Bundle {
                         experience: vec![c],
                         ..Bundle::default()
                     },
-                    take: Bundle {
-                        cash: 50,
-                        ..Bundle::default()
-                    },
+                    take: cash(50),
                     ..Offer::default()
-                })));
+                }
             }
-            // Buy or sell a block of shares a little above their value.
-            if other.shares >= lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: lot * price + 20,
-                        ..Bundle::default()
-                    },
-                    take: Bundle {
-                        shares: lot,
-                        ..Bundle::default()
-                    },
-                    ..Offer::default()
-                })));
-            }
-            if me.shares >= lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        shares: lot,
-                        ..Bundle::default()
-                    },
-                    take: Bundle {
-                        cash: lot * price + 20,
-                        ..Bundle::default()
-                    },
-                    ..Offer::default()
-                })));
-            }
-            // Pay the active player not to be fired.
-            if o == self.turn.seat && self.usable_fate(o).is_some() {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: 50,
-                        ..Bundle::default()
-                    },
-                    take_commitments: vec![Commitment::NotFire(seat)],
-                    note: "spare me".into(),
-                    ..Offer::default()
-                })));
-            }
-            // A small loan: $200 now, $220 back within 3 rounds, 20 shares as collateral.
-            if other.shares >= 2 * lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: 200,
-                        ..Bundle::default()
-                    },
-                    long_term: Some(LongTerm {
-                        promisor: o,
-                        promise: Promise::Deliver(Deliverable {
-                            cash: 220,
-                            ..Deliverable::default()
-                        }),
-                        collateral: Bundle {
-                            shares: 2 * lot,
-                            ..Bundle::default()
-                        },
-                        due: self.round + 3,
+            2 if other.shares >= lot => Offer {
+                to: o,
+                give: cash(lot * price + 20),
+                take: Bundle {
+                    shares: lot,
+                    ..Bundle::default()
+                },
+                ..Offer::default()
+            },
+            3 if me.shares >= lot => Offer {
+                to: o,
+                give: Bundle {
+                    shares: lot,
+                    ..Bundle::default()
+                },
+                take: cash(lot * price + 20),
+                ..Offer::default()
+            },
+            4 if o == self.turn.seat && self.usable_fate(o).is_some() => Offer {
+                to: o,
+                give: cash(50),
+                take_commitments: vec![Commitment::NotFire(seat)],
+                note: "spare me".into(),
+                ..Offer::default()
+            },
+            5 if other.shares >= 2 * lot => Offer {
+                to: o,
+                give: cash(200),
+                long_term: Some(LongTerm {
+                    promisor: o,
+                    promise: Promise::Deliver(Deliverable {
+                        cash: 220,
+                        ..Deliverable::default()
                     }),
-                    ..Offer::default()
-                })));
-            }
+                    collateral: Bundle {
+                        shares: 2 * lot,
+                        ..Bundle::default()
+                    },
+                    due: self.round + 3,
+                }),
+                ..Offer::default()
+            },
+            _ => return None,
+        })
+    }
+
+    /// The highest surplus Experience card of `seat` (§2), if any.
+    fn surplus_card(&self, seat: Seat) -> Option<u8> {
+        let mut have = [0u32; MAX_KINDS];
+        for &c in &self.players[seat].experience {
+            have[self.data.exp_kind(c) as usize] += 1;
         }
-        // Auction a surplus Experience card.
-        if let Some(&c) = me
-            .experience
-            .iter()
-            .find(|&&c| surplus[self.data.exp_kind(c) as usize] > 0)
-        {
+        self.players[seat].experience.iter().rev().copied().find(|&c| {
+            let k = self.data.exp_kind(c) as usize;
+            have[k] > self.data.caps[k]
+        })
+    }
+
+    /// The active player's voluntary auction: a surplus Experience card, else an unusable Job
+    /// Available card before its mandatory auction.
+    fn auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(c) = self.surplus_card(seat) {
             out.push(Action::Auction(Lot::Experience(c), 10));
-        }
-        // Auction an unusable Job Available card before its mandatory auction.
-        if let Some(f) = &me.fate {
+        } else if let Some(f) = &self.players[seat].fate {
             if let FateEffect::JobAvailable { position } = self.data.fate_effect(f.card) {
                 out.push(Action::Auction(
                     Lot::Fate,
@@ -289,3 +313,6 @@ impl TheBoss {
         }
     }
 }
+
+/// How many kinds of offer [`TheBoss::offer_of_kind`] knows.
+const OFFER_KINDS: usize = 6;

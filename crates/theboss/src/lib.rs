@@ -41,6 +41,7 @@ pub mod describe;
 pub mod error;
 pub mod evaluate;
 pub mod event;
+pub mod legality;
 pub mod meeting;
 pub mod notation;
 pub mod observe;

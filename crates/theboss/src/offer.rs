@@ -297,7 +297,7 @@ impl TheBoss {
     }
 
     /// Checks everything an offer needs at the moment it is made.
-    fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
+    pub(crate) fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
         let n = self.players.len();
         let to = o.to;
         ensure(to < n && to != from, "§9.2", || {

@@ -2,8 +2,9 @@
 //! (§5.3), Fate cards (§6), firing office holders (§7), the draw and Financial Disasters (§5.4),
 //! and the immediate wins (§8).
 //!
-//! Every action runs on a copy of the state; the copy replaces the state only when the action is
-//! legal, so a rejected action changes nothing.
+//! An action known legal (`crate::legality`) is carried out in place; any other runs on a copy
+//! of the state, which replaces the state only when the action is legal, so a rejected action
+//! changes nothing.
 
 use crate::action::{Action, Deck, Lot};
 use crate::data::{FateEffect, Level};
@@ -15,9 +16,10 @@ use boardroom_engine::Seat;
 impl TheBoss {
     /// Checks `action` for `seat` without changing anything.
     pub fn check_action(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        let mut g = self.clone();
-        let mut ev = Vec::new();
-        g.dispatch(seat, action, &mut ev)
+        if self.quick_legal(seat, action) == Some(true) {
+            return Ok(());
+        }
+        self.run_on_copy(seat, action, &mut Vec::new()).map(|_| ())
     }
 
     /// Applies `action` for `seat`; on error nothing changes and no event is appended.
@@ -27,12 +29,28 @@ impl TheBoss {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let mut g = self.clone();
+        if self.quick_legal(seat, action) == Some(true) {
+            // Known legal: carried out in place (its checks pass, so nothing stops halfway).
+            let r = self.dispatch(seat, action, events);
+            debug_assert!(r.is_ok(), "{action:?} by seat {seat} was legal: {r:?}");
+            return r;
+        }
         let mut ev = Vec::new();
-        g.dispatch(seat, action, &mut ev)?;
-        *self = g;
+        *self = self.run_on_copy(seat, action, &mut ev)?;
         events.extend(ev);
         Ok(())
+    }
+
+    /// Runs `action` on a copy of the state and returns the copy.
+    pub(crate) fn run_on_copy(
+        &self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<TheBoss, RuleError> {
+        let mut g = self.clone();
+        g.dispatch(seat, action, ev)?;
+        Ok(g)
     }
 
     fn dispatch(
@@ -744,10 +762,8 @@ impl TheBoss {
         }
         let active = self.turn.seat;
         let over = self.data.economy().win_shares_over;
-        let order: Vec<Seat> = std::iter::once(active)
-            .chain(self.order_from(active).filter(|&s| s != active))
-            .collect();
-        for s in order {
+        let n = self.players.len();
+        for s in (0..n).map(|i| (active + i) % n) {
             if self.has_complete_set(s) {
                 self.end_game(Ending::CompleteSet { seat: s }, ev);
                 return;

@@ -1,7 +1,7 @@
 //! The game state, its configuration and the set-up of a new game.
 
 use crate::action::{Bundle, Lot, Offer, Promise, Vote};
-use crate::data::{Data, FateEffect, Level, COMPLETE_SET, FIRST_EXEC};
+use crate::data::{Data, FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_KINDS};
 use boardroom_engine::rng;
 use boardroom_engine::{ConfigError, Seat};
 use rand::seq::SliceRandom;
@@ -603,10 +603,15 @@ impl TheBoss {
 
     /// Executive cards of number `n` that `seat` owns.
     pub fn owned_of_number(&self, seat: Seat, n: u8) -> u8 {
-        self.owned_executive(seat)
-            .iter()
-            .filter(|&&c| self.data.exec_number(c) == n)
-            .count() as u8
+        let of_n = |c: &u8| self.data.exec_number(*c) == n;
+        let mut k = self.players[seat].executive.iter().filter(|c| of_n(c)).count();
+        if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
+            k += of_n(&c) as usize;
+        }
+        for b in self.pledged(seat) {
+            k += b.executive.iter().filter(|c| of_n(c)).count();
+        }
+        k as u8
     }
 
     /// Shares that count for `seat`'s stock requirement and vote (§5.3, §7): own shares not
@@ -628,7 +633,12 @@ impl TheBoss {
     /// Experience years per kind usable by `seat`: own cards in hand (and on auction)
     /// plus Experience held as collateral.
     pub fn usable_years(&self, seat: Seat) -> Vec<u32> {
-        let mut years = vec![0u32; self.data.kinds.len()];
+        self.years(seat)[..self.data.kinds.len()].to_vec()
+    }
+
+    /// [`TheBoss::usable_years`] in a fixed array (kinds beyond the data set's are 0).
+    fn years(&self, seat: Seat) -> [u32; MAX_KINDS] {
+        let mut years = [0u32; MAX_KINDS];
         let mut add = |c: u8| {
             let k = self.data.exp_kind(c) as usize;
             years[k] += self.data.kinds[k].years_per_card;
@@ -649,7 +659,7 @@ impl TheBoss {
 
     /// Whether `seat`'s usable Experience meets position `number` now.
     pub fn meets_experience(&self, seat: Seat, number: u8) -> bool {
-        let years = self.usable_years(seat);
+        let years = self.years(seat);
         self.data
             .position(number)
             .requirements
@@ -659,7 +669,7 @@ impl TheBoss {
 
     /// The bit set of positions whose Experience `seat` meets now.
     pub fn experience_mask(&self, seat: Seat) -> u16 {
-        let years = self.usable_years(seat);
+        let years = self.years(seat);
         let mut m = 0;
         for p in &self.data.positions {
             if p.requirements
@@ -687,15 +697,27 @@ impl TheBoss {
 
     /// Whether `seat` owns a complete Executive set (§4).
     pub fn has_complete_set(&self, seat: Seat) -> bool {
+        let needed: u8 = COMPLETE_SET.iter().sum();
+        let held = self.players[seat].executive.len()
+            + self.pledged(seat).map(|b| b.executive.len()).sum::<usize>()
+            + self.on_auction(seat).is_some() as usize;
+        if held < needed as usize {
+            return false;
+        }
         (0..4u8).all(|i| self.owned_of_number(seat, FIRST_EXEC + i) >= COMPLETE_SET[i as usize])
     }
 
     /// Executive points `seat` owns.
     pub fn executive_points(&self, seat: Seat) -> u32 {
-        self.owned_executive(seat)
-            .iter()
-            .map(|&c| self.data.exec_points(c))
-            .sum()
+        let points = |c: &u8| self.data.exec_points(*c);
+        let mut sum: u32 = self.players[seat].executive.iter().map(points).sum();
+        if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
+            sum += points(&c);
+        }
+        for b in self.pledged(seat) {
+            sum += b.executive.iter().map(points).sum::<u32>();
+        }
+        sum
     }
 
     /// Net worth (§8): owned cash + share value + Executive points.
