@@ -41,7 +41,20 @@ impl TheBoss {
             if self.auction_caller() == Some(seat) {
                 if let Some(min) = self.min_bid() {
                     out.push(Action::Bid(min));
-                    if a.high.is_none() && a.opening < 100 {
+                    // A jump bid, for a cheap lot the bidder has a use for.
+                    let useful = match a.lot {
+                        Lot::Experience(c) => {
+                            let k = self.data.exp_kind(c);
+                            let have = self.players[seat]
+                                .experience
+                                .iter()
+                                .filter(|&&x| self.data.exp_kind(x) == k)
+                                .count() as u32;
+                            have < self.data.caps[k as usize]
+                        }
+                        _ => true,
+                    };
+                    if a.high.is_none() && a.opening < 100 && useful {
                         out.push(Action::Bid(min + 40));
                     }
                 }
@@ -108,21 +121,31 @@ impl TheBoss {
                 Step::Closing | Step::Disaster => return,
                 _ => {}
             }
-            out.extend([Action::Collect, Action::TakeCard]);
-            if let Some(job) = t.start_job {
+            // Only what the step still allows (the check below has the last word).
+            if t.step <= Step::Salary {
+                out.push(Action::Collect);
+            }
+            if t.step <= Step::ExecCard {
+                out.push(Action::TakeCard);
+            }
+            if let (Some(job), true) = (t.start_job, t.step <= Step::Stock) {
                 let budget = self.data.position(job).salary.min(self.free_cash(seat));
                 let lot = self.data.economy().lot;
                 let k = (budget / self.data.economy().share_price) / lot * lot;
                 out.push(Action::Buy(k.min(self.bank_for_sale() / lot * lot)));
                 out.push(Action::Buy(lot));
             }
-            for j in (1..=8).rev() {
-                out.push(Action::Move(j));
+            if !t.moved {
+                for j in (1..=8).rev() {
+                    out.push(Action::Move(j));
+                }
             }
-            out.push(Action::Use);
-            for x in 0..n {
-                out.push(Action::Fire(x));
-                out.push(Action::Meeting(x));
+            if self.bt_fate().is_some() {
+                out.push(Action::Use);
+                for x in 0..n {
+                    out.push(Action::Fire(x));
+                    out.push(Action::Meeting(x));
+                }
             }
             if !t.floor {
                 out.push(Action::Open);
@@ -298,12 +321,23 @@ impl TheBoss {
         })
     }
 
-    /// The active player's voluntary auction: a surplus Experience card, else an unusable Job
-    /// Available card before its mandatory auction.
+    /// The active player's voluntary auction: a surplus Experience card beyond those the
+    /// closing step auctions anyway, else an unusable Job Available card before its mandatory
+    /// auction.
     fn auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
-        if let Some(c) = self.surplus_card(seat) {
+        let p = &self.players[seat];
+        let mut have = [0u32; MAX_KINDS];
+        for &c in &p.experience {
+            have[self.data.exp_kind(c) as usize] += 1;
+        }
+        let beyond_due = |c: u8| {
+            let k = self.data.exp_kind(c) as usize;
+            let due = p.surplus_due.get(k).copied().unwrap_or(0) as u32;
+            have[k] > self.data.caps[k] + due
+        };
+        if let Some(c) = p.experience.iter().rev().copied().find(|&c| beyond_due(c)) {
             out.push(Action::Auction(Lot::Experience(c), 10));
-        } else if let Some(f) = &self.players[seat].fate {
+        } else if let Some(f) = &p.fate {
             if let FateEffect::JobAvailable { position } = self.data.fate_effect(f.card) {
                 out.push(Action::Auction(
                     Lot::Fate,

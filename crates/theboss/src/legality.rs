@@ -49,7 +49,7 @@ impl TheBoss {
                     let FateEffect::Fire { severance } = self.data.fate_effect(am.card) else {
                         return None;
                     };
-                    self.meeting_target_ok(seat, x, am.named).is_ok()
+                    self.meeting_target_legal(seat, x, am.named)
                         && self.players[seat].cash >= severance
                 }
                 Action::Stop => true,
@@ -252,7 +252,7 @@ impl TheBoss {
 
     /// The Fate card the active player may use once the Business Transactions step has begun
     /// (entering the step opens the use window of a card got since the last one, R-15).
-    fn bt_fate(&self) -> Option<u8> {
+    pub(crate) fn bt_fate(&self) -> Option<u8> {
         let t = &self.turn;
         if t.step > Step::Business {
             return None;
@@ -314,13 +314,13 @@ impl TheBoss {
             Action::Use => bt && self.use_ok(),
             Action::Fire(x) => {
                 bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.office_target_ok(seat, x).is_ok()
+                    self.office_target_legal(seat, x)
                         && self.players[seat].cash >= severance
                 })
             }
             Action::Meeting(x) => {
                 bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.meeting_target_ok(seat, x, 0).is_ok()
+                    self.meeting_target_legal(seat, x, 0)
                         && self.players[seat].cash >= severance
                 })
             }

@@ -101,6 +101,9 @@ impl TheBoss {
     }
 
     fn check_text(&self, text: &str, field: &str, required: bool) -> Result<(), RuleError> {
+        if text.is_empty() && !required {
+            return Ok(());
+        }
         let max = self.data.limits().note_max_chars as usize;
         ensure(text.chars().count() <= max, "§9.2", || {
             format!("the {field} is longer than {max} characters")
@@ -148,6 +151,9 @@ impl TheBoss {
 
     /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
     pub(crate) fn check_holds(&self, seat: Seat, b: &Bundle, field: &str) -> Result<(), RuleError> {
+        if self.holds(seat, b) {
+            return Ok(());
+        }
         let p = &self.players[seat];
         ensure(b.cash <= self.free_cash(seat), "§9.2", || {
             format!(
@@ -183,6 +189,17 @@ impl TheBoss {
             )?;
         }
         Ok(())
+    }
+
+    /// [`TheBoss::check_holds`] as a yes or no, with no error built.
+    pub(crate) fn holds(&self, seat: Seat, b: &Bundle) -> bool {
+        let p = &self.players[seat];
+        b.cash <= self.free_cash(seat)
+            && b.shares <= p.shares
+            && b.experience.iter().all(|c| p.experience.contains(c))
+            && b.executive.iter().all(|c| p.executive.contains(c))
+            && (!b.fate
+                || (p.fate.is_some() && (self.turn.seat != seat || self.turn.must_fire.is_none())))
     }
 
     /// Removes a bundle from `seat` (checked first); returns the Fate card if it is in it.

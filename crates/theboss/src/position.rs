@@ -116,7 +116,7 @@ impl TheBoss {
         }
         let data = p
             .config
-            .validate()
+            .data_set()
             .map_err(|e| PositionError::new("config", e.0))?;
         let n = p.config.players;
         if p.players.len() != n {
@@ -490,7 +490,7 @@ impl TheBoss {
             }
         }
         let g = TheBoss {
-            data: Arc::new(data),
+            data,
             config: Arc::new(p.config.clone()),
             players: p.players.clone(),
             first: p.first_player,

@@ -316,18 +316,16 @@ impl TheBoss {
         if entering {
             let seat = self.turn.seat;
             let number = self.turn.number;
-            let due: Vec<u8> = self
-                .surplus(seat)
-                .iter()
-                .map(|&s| s.min(255) as u8)
-                .collect();
+            let surplus = self.surplus_counts(seat);
             let p = &mut self.players[seat];
             if let Some(f) = p.fate.as_mut() {
                 if f.window.is_none() {
                     f.window = Some(number);
                 }
             }
-            p.surplus_due = due;
+            for (due, &s) in p.surplus_due.iter_mut().zip(&surplus) {
+                *due = s.min(255) as u8;
+            }
         }
     }
 
@@ -477,6 +475,9 @@ impl TheBoss {
 
     /// Whether the active player may name `x` with their Fire card as an office target now.
     pub(crate) fn office_target_ok(&self, seat: Seat, x: Seat) -> Result<(), RuleError> {
+        if self.office_target_legal(seat, x) {
+            return Ok(());
+        }
         ensure(x < self.players.len() && x != seat, "§7", || {
             format!("seat {x} cannot be fired by you")
         })?;
@@ -502,6 +503,24 @@ impl TheBoss {
             })?;
         }
         Ok(())
+    }
+
+    /// [`TheBoss::office_target_ok`] as a yes or no, with no error built.
+    pub(crate) fn office_target_legal(&self, seat: Seat, x: Seat) -> bool {
+        if !(x < self.players.len() && x != seat) {
+            return false;
+        }
+        let Some(tj) = self.players[x].job else {
+            return false;
+        };
+        let ok = match self.players[seat].job {
+            Some(j) => self.data.position(j).level == Level::Executive || j > tj,
+            None => false,
+        };
+        self.data.position(tj).level == Level::Office
+            && ok
+            && self.turn.not_fire & (1 << x) == 0
+            && self.turn.must_fire.is_none_or(|m| m == x)
     }
 
     fn fire_office(&mut self, x: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -793,8 +812,8 @@ impl TheBoss {
     pub(crate) fn next_mandatory(&mut self, ev: &mut Vec<Event>) {
         while self.turn.step == Step::Closing && self.auction.is_none() {
             let seat = self.turn.seat;
-            let surplus = self.surplus(seat);
-            let kind = (0..surplus.len())
+            let surplus = self.surplus_counts(seat);
+            let kind = (0..self.data.kinds.len())
                 .find(|&k| surplus[k] > 0 && self.players[seat].surplus_due[k] > 0);
             if let Some(k) = kind {
                 self.players[seat].surplus_due[k] -= 1;

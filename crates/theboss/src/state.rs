@@ -7,7 +7,7 @@ use boardroom_engine::{ConfigError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
@@ -40,6 +40,12 @@ impl Config {
 
     /// Checks the settings and builds the data set.
     pub fn validate(&self) -> Result<Data, ConfigError> {
+        self.data_set().map(|d| Data::clone(&d))
+    }
+
+    /// Checks the settings and gives the data set, shared: the shipped one is read once.
+    pub(crate) fn data_set(&self) -> Result<Arc<Data>, ConfigError> {
+        static SHIPPED: OnceLock<Arc<Data>> = OnceLock::new();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
             return Err(ConfigError(format!(
                 "The Boss is for 2 to 4 players, not {}",
@@ -55,8 +61,12 @@ impl Config {
             }
         }
         match &self.data {
-            None => Ok(Data::default_data()),
-            Some(text) => Data::from_toml(text).map_err(|e| ConfigError(e.to_string())),
+            None => Ok(SHIPPED
+                .get_or_init(|| Arc::new(Data::default_data()))
+                .clone()),
+            Some(text) => Data::from_toml(text)
+                .map(Arc::new)
+                .map_err(|e| ConfigError(e.to_string())),
         }
     }
 }
@@ -338,7 +348,7 @@ impl TheBoss {
     /// Sets up a new game from `seed`: both decks are shuffled and the first player drawn
     /// unless the config names one; the first turn begins.
     pub fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        let data = config.validate()?;
+        let data = config.data_set()?;
         let mut rng = rng::from_seed(seed);
         let mut exp_deck: Vec<u8> = (0..data.exp_cards.len() as u8).collect();
         exp_deck.shuffle(&mut rng);
@@ -355,7 +365,7 @@ impl TheBoss {
             players: (0..config.players)
                 .map(|_| Player::new(e.start_cash, kinds))
                 .collect(),
-            data: Arc::new(data),
+            data,
             config: Arc::new(config.clone()),
             first,
             round: 1,
@@ -684,15 +694,19 @@ impl TheBoss {
 
     /// Copies of each kind `seat` holds in hand beyond the cap (§2 surplus).
     pub fn surplus(&self, seat: Seat) -> Vec<u32> {
-        let mut count = vec![0u32; self.data.kinds.len()];
+        self.surplus_counts(seat)[..self.data.kinds.len()].to_vec()
+    }
+
+    /// [`TheBoss::surplus`] in a fixed array (kinds beyond the data set's are 0).
+    pub(crate) fn surplus_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
+        let mut count = [0u32; MAX_KINDS];
         for &c in &self.players[seat].experience {
             count[self.data.exp_kind(c) as usize] += 1;
         }
+        for (n, &cap) in count.iter_mut().zip(&self.data.caps) {
+            *n = n.saturating_sub(cap);
+        }
         count
-            .iter()
-            .zip(&self.data.caps)
-            .map(|(&n, &cap)| n.saturating_sub(cap))
-            .collect()
     }
 
     /// Whether `seat` owns a complete Executive set (§4).
