@@ -152,10 +152,13 @@ impl TheBoss {
             }
             out.push(Action::End);
         }
+        if !self.in_deal_window(seat) {
+            return;
+        }
         let idle = seat != t.seat
             && t.idle & (1 << seat) != 0
             && !self.offers.iter().any(|o| o.offer.to == seat);
-        if self.in_deal_window(seat) && !idle {
+        if !idle {
             if seat != t.seat && t.floor && t.idle & (1 << seat) == 0 {
                 out.push(Action::Pass);
             }
@@ -167,13 +170,14 @@ impl TheBoss {
             if seat == t.seat {
                 self.auction_candidate(seat, out);
             }
-            for d in &self.deals {
-                if d.promisor == seat {
-                    out.push(Action::Settle(d.id));
-                }
-                if d.promisee == seat {
-                    out.push(Action::Default(d.id));
-                }
+        }
+        // Passing on the floor does not stop a player from settling their deals.
+        for d in &self.deals {
+            if d.promisor == seat {
+                out.push(Action::Settle(d.id));
+            }
+            if d.promisee == seat {
+                out.push(Action::Default(d.id));
             }
         }
     }
