@@ -1,7 +1,9 @@
 //! The game state, its configuration and the set-up of a new game.
 
 use crate::action::{Bundle, Lot, Offer, Promise, Vote};
-use crate::data::{Data, FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_KINDS};
+use crate::data::{
+    Data, FateEffect, Level, COMPLETE_SET, DEFAULT_DATA_TOML, FIRST_EXEC, MAX_KINDS,
+};
 use boardroom_engine::rng;
 use boardroom_engine::{ConfigError, Seat};
 use rand::seq::SliceRandom;
@@ -62,6 +64,9 @@ impl Config {
         }
         match &self.data {
             None => Ok(SHIPPED
+                .get_or_init(|| Arc::new(Data::default_data()))
+                .clone()),
+            Some(text) if text == DEFAULT_DATA_TOML => Ok(SHIPPED
                 .get_or_init(|| Arc::new(Data::default_data()))
                 .clone()),
             Some(text) => Data::from_toml(text)
