@@ -27,7 +27,9 @@ impl TheBoss {
                 Some(legal) => legal,
                 None => self.run_on_copy(seat, a, &mut Vec::new()).is_ok(),
             };
-            if legal && !out[..kept].contains(a) {
+            // Only the two purchases can coincide.
+            let repeat = matches!(a, Action::Buy(_)) && out[..kept].contains(a);
+            if legal && !repeat {
                 out.swap(kept, i);
                 kept += 1;
             }

@@ -179,7 +179,8 @@ impl TheBoss {
                 return None;
             }
         }
-        if self.check_offer(from, o).is_err() {
+        let held = o.to < n && self.holds(from, &o.give) && self.holds(o.to, &o.take);
+        if !held || self.check_offer(from, o).is_err() {
             return Some(false);
         }
         let l = self.data.limits();
@@ -478,6 +479,7 @@ mod tests {
     #[test]
     fn the_quick_answer_is_the_answer_of_running_the_action() {
         let mut asked = 0;
+        let mut plain_accepts = 0;
         for seed in 0..12u64 {
             let players = 2 + seed as usize % 3;
             let mut g = TheBoss::new_game(&Config::new(players), seed).unwrap();
@@ -503,10 +505,28 @@ mod tests {
                 let seat = seats[rng.gen_range(0..seats.len())];
                 g.candidates(seat, &mut cands);
                 let a = cands[rng.gen_range(0..cands.len())].clone();
+                // A plain exchange accepted in place ends as the full acceptance on a copy.
+                let full = match a {
+                    Action::Accept(id) => {
+                        let mut h = g.clone();
+                        let i = h.offers.iter().position(|o| o.id == id).unwrap();
+                        let po = h.offers.remove(i);
+                        let plain = h.plain_exchange_ok(&po);
+                        let ok = h.execute(&po, &mut Vec::new()).is_ok();
+                        assert!(!plain || ok, "seed {seed} step {step}: {po:?}");
+                        plain.then_some(h)
+                    }
+                    _ => None,
+                };
                 g.apply_action(seat, &a, &mut Vec::new()).unwrap();
+                if let Some(h) = full {
+                    plain_accepts += 1;
+                    assert_eq!(g, h, "seed {seed} step {step}");
+                }
                 step += 1;
             }
         }
         assert!(asked > 10_000, "{asked} answers compared");
+        assert!(plain_accepts > 10, "{plain_accepts} plain exchanges compared");
     }
 }

@@ -101,10 +101,11 @@ impl TheBoss {
     }
 
     fn check_text(&self, text: &str, field: &str, required: bool) -> Result<(), RuleError> {
-        if text.is_empty() && !required {
+        let max = self.data.limits().note_max_chars as usize;
+        let printable = text.bytes().all(|b| (0x20..0x7f).contains(&b));
+        if printable && text.len() <= max && !(required && text.trim().is_empty()) {
             return Ok(());
         }
-        let max = self.data.limits().note_max_chars as usize;
         ensure(text.chars().count() <= max, "§9.2", || {
             format!("the {field} is longer than {max} characters")
         })?;
@@ -593,6 +594,16 @@ impl TheBoss {
         })?;
         self.answer_window(seat, i, ev)?;
         let po = self.offers.remove(i);
+        if self.plain_exchange_ok(&po) {
+            // Known to succeed: carried out in place.
+            let o = &po.offer;
+            self.take_bundle(po.from, &o.give, "give")?;
+            self.take_bundle(o.to, &o.take, "take")?;
+            self.put_bundle(o.to, &o.give);
+            self.put_bundle(po.from, &o.take);
+            ev.push(Event::Accepted { id, deal: None });
+            return Ok(());
+        }
         let mut g = self.clone();
         let mut e2 = Vec::new();
         match g.execute(&po, &mut e2) {
@@ -609,7 +620,57 @@ impl TheBoss {
         Ok(())
     }
 
-    fn execute(
+    /// Whether `po` is a plain exchange (cash, shares and cards; no Fate card, commitment,
+    /// promise or cancellation) that [`TheBoss::execute`] would carry out now.
+    pub(crate) fn plain_exchange_ok(&self, po: &PendingOffer) -> bool {
+        let (from, o) = (po.from, &po.offer);
+        let to = o.to;
+        let plain = !o.give.fate
+            && !o.take.fate
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        if !(plain
+            && to < self.players.len()
+            && self.able_to_deal(from)
+            && self.able_to_deal(to)
+            && self.holds(from, &o.give)
+            && self.holds(to, &o.take))
+        {
+            return false;
+        }
+        // At most 2 Executive cards per number after the exchange.
+        let count = |b: &Bundle, n: u8| {
+            b.executive
+                .iter()
+                .filter(|&&c| self.data.exec_number(c) == n)
+                .count() as u8
+        };
+        let limits = (FIRST_EXEC..=8).all(|n| {
+            self.owned_of_number(from, n) - count(&o.give, n) + count(&o.take, n)
+                <= MAX_EXEC_PER_NUMBER
+                && self.owned_of_number(to, n) - count(&o.take, n) + count(&o.give, n)
+                    <= MAX_EXEC_PER_NUMBER
+        });
+        // The severance a FireTarget reserved stays payable.
+        let reserve = match self.turn.must_fire {
+            None => true,
+            Some(_) => {
+                let s = self.turn.seat;
+                let mut cash = self.players[s].cash as u64;
+                if s == from {
+                    cash = cash - o.give.cash as u64 + o.take.cash as u64;
+                } else if s == to {
+                    cash = cash - o.take.cash as u64 + o.give.cash as u64;
+                }
+                cash >= self.reserved(s) as u64
+            }
+        };
+        limits && reserve
+    }
+
+    pub(crate) fn execute(
         &mut self,
         po: &PendingOffer,
         ev: &mut Vec<Event>,
