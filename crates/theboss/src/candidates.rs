@@ -165,8 +165,16 @@ impl TheBoss {
                 out.push(Action::Pass);
             }
             self.answers(seat, out);
-            // A new offer only from a player with none waiting for an answer.
-            if t.idle & (1 << seat) == 0 && !self.offers.iter().any(|o| o.from == seat) {
+            // A new offer only from a player with none waiting for an answer, and at most
+            // two in a step (one for the other players).
+            let made: u32 = (0..self.players.len())
+                .map(|o| t.pair_offers[seat * 4 + o] as u32)
+                .sum();
+            let most = if seat == t.seat { 2 } else { 1 };
+            if t.idle & (1 << seat) == 0
+                && made < most
+                && !self.offers.iter().any(|o| o.from == seat)
+            {
                 self.offer_candidates(seat, out);
             }
             if seat == t.seat {
@@ -194,9 +202,8 @@ impl TheBoss {
         }
     }
 
-    /// A few offers to one partner: the partner and the kinds turn with the offers already made
-    /// in this step and the turn number, so that every kind comes up; the active player lists
-    /// two, the others one.
+    /// One offer to one partner: the partner and the kind turn with the offers already made in
+    /// this step and the turn number, so that every kind comes up.
     fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         let mut partners = [0; 4];
         let mut count = 0;
@@ -211,7 +218,7 @@ impl TheBoss {
         }
         let turn = self.turn.number as usize + self.turn.offers as usize;
         let partner = partners[turn % count];
-        let want = if seat == self.turn.seat { 2 } else { 1 };
+        let want = 1;
         let mut listed = 0;
         for k in 0..OFFER_KINDS {
             if let Some(o) = self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS) {

@@ -349,7 +349,7 @@ impl TheBoss {
             return false;
         }
         let from = self.players[seat].job;
-        if from == Some(j) {
+        if from == Some(j) || self.players[seat].snapshot & (1 << (j - 1)) == 0 {
             return false;
         }
         let pos = self.data.position(j);
@@ -362,7 +362,6 @@ impl TheBoss {
         };
         allowed
             && self.has_free_chair(j)
-            && self.players[seat].snapshot & (1 << (j - 1)) != 0
             && self.meets_experience(seat, j)
     }
 
