@@ -1,7 +1,11 @@
 //! A bounded, sensible set of actions for bots and random playouts: the steps of the turn,
-//! moves, Fate card uses, bids (the minimum raise, or pass), votes, answers to offers, and a few
-//! offers (buy a missing Experience card, sell a surplus one, buy or sell a block of shares, buy
-//! a vote, pay not to be fired, a small loan with collateral). Every candidate passes the check.
+//! moves, Fate card uses, bids (the minimum raise, a jump for a cheap lot of use, or pass), votes,
+//! answers to offers (and a counter asking $10 more), showing a Fate card nobody else knows to
+//! one player, settling deals, and a few offers: one at a time per player, at most two per step
+//! for the active player and one for the others, each of one kind (buy a missing Experience card,
+//! sell a surplus one, buy or sell a block of shares, buy a vote, pay not to be fired, a small
+//! loan with collateral), the partner and kind turning from step to step. Every candidate passes
+//! the check.
 
 use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
@@ -138,8 +142,11 @@ impl TheBoss {
                 out.push(Action::Buy(lot));
             }
             if !t.moved {
+                let snapshot = self.players[seat].snapshot;
                 for j in (1..=8).rev() {
-                    out.push(Action::Move(j));
+                    if snapshot & (1 << (j - 1)) != 0 {
+                        out.push(Action::Move(j));
+                    }
                 }
             }
             if self.bt_fate().is_some() {
@@ -165,6 +172,8 @@ impl TheBoss {
                 out.push(Action::Pass);
             }
             self.answers(seat, out);
+            self.counter_candidate(seat, out);
+            self.show_candidate(seat, out);
             // A new offer only from a player with none waiting for an answer, and at most
             // two in a step (one for the other players).
             let made: u32 = (0..self.players.len())
@@ -199,6 +208,50 @@ impl TheBoss {
                 out.push(Action::Accept(o.id));
                 out.push(Action::Reject(o.id));
             }
+        }
+    }
+
+    /// A counter to the first plain offer made to `seat`: the same exchange for $10 more.
+    fn counter_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(po) = self.offers.iter().find(|o| o.offer.to == seat) else {
+            return;
+        };
+        let o = &po.offer;
+        let plain = !o.give.fate
+            && !o.take.fate
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        if plain {
+            out.push(Action::Counter(
+                po.id,
+                Box::new(Offer {
+                    to: po.from,
+                    give: o.take.clone(),
+                    take: Bundle {
+                        cash: o.give.cash + 10,
+                        ..o.give.clone()
+                    },
+                    ..Offer::default()
+                }),
+            ));
+        }
+    }
+
+    /// Showing the held Fate card, known to nobody else yet, to the next player.
+    fn show_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(f) = &self.players[seat].fate else {
+            return;
+        };
+        if f.known_by & !(1 << seat) != 0 {
+            return;
+        }
+        if let Some(to) = self
+            .order_from(seat)
+            .find(|&o| o != seat && f.known_by & (1 << o) == 0)
+        {
+            out.push(Action::Show(to));
         }
     }
 

@@ -3,9 +3,9 @@
 //! `check_action`, `apply_action` and the candidate generator ask [`TheBoss::quick_legal`]
 //! first. It answers exactly as running the action would (the rules' own checks stay in the
 //! code that carries the action out, and a test compares the two on every state of random
-//! games); where it cannot tell without running the action (a counter-offer, an offer with
-//! firing commitments made before Business Transactions), it answers `None` and the caller
-//! runs the action on a copy.
+//! games); where it cannot tell without running the action (an offer with firing commitments
+//! made before Business Transactions), it answers `None` and the caller runs the action on a
+//! copy.
 
 use crate::action::{Action, Commitment, Deck, Lot, Offer, Promise};
 use crate::data::{FateEffect, Level, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
@@ -36,7 +36,7 @@ impl TheBoss {
                 Action::Offer(o) => self.offer_ok(seat, o),
                 Action::Accept(id) | Action::Reject(id) => Some(self.answer_ok(seat, *id, false)),
                 Action::Withdraw(id) => Some(self.answer_ok(seat, *id, true)),
-                Action::Counter(..) => None,
+                Action::Counter(id, ref o) => self.counter_ok(seat, *id, o),
                 _ => Some(false),
             };
         }
@@ -117,7 +117,7 @@ impl TheBoss {
     fn deal_ok(&self, seat: Seat, action: &Action) -> Option<bool> {
         Some(match *action {
             Action::Offer(ref o) => return self.offer_ok(seat, o),
-            Action::Counter(..) => return None,
+            Action::Counter(id, ref o) => return self.counter_ok(seat, id, o),
             Action::Accept(id) | Action::Reject(id) => self.answer_ok(seat, id, false),
             Action::Withdraw(id) => self.answer_ok(seat, id, true),
             Action::Show(to) => {
@@ -149,6 +149,18 @@ impl TheBoss {
             }
             _ => false,
         })
+    }
+
+    /// A counter to offer `id` (rejected first, which changes nothing the new offer is checked
+    /// against).
+    fn counter_ok(&self, seat: Seat, id: u32, o: &Offer) -> Option<bool> {
+        let Some(po) = self.offers.iter().find(|p| p.id == id) else {
+            return Some(false);
+        };
+        if po.offer.to != seat || o.to != po.from || !self.answer_ok(seat, id, false) {
+            return Some(false);
+        }
+        self.offer_ok(seat, o)
     }
 
     /// An offer from `from`, as `make_offer` checks it.
@@ -457,6 +469,17 @@ mod tests {
                 Action::Accept(o.id),
                 Action::Reject(o.id),
                 Action::Withdraw(o.id),
+                Action::Counter(
+                    o.id,
+                    Box::new(Offer {
+                        to: o.from,
+                        give: Bundle {
+                            cash: 10,
+                            ..Bundle::default()
+                        },
+                        ..Offer::default()
+                    }),
+                ),
             ]);
         }
         for d in g.deals() {
