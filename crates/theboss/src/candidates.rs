@@ -381,10 +381,15 @@ impl TheBoss {
         for &c in &self.players[seat].experience {
             have[self.data.exp_kind(c) as usize] += 1;
         }
-        self.players[seat].experience.iter().rev().copied().find(|&c| {
-            let k = self.data.exp_kind(c) as usize;
-            have[k] > self.data.caps[k]
-        })
+        self.players[seat]
+            .experience
+            .iter()
+            .rev()
+            .copied()
+            .find(|&c| {
+                let k = self.data.exp_kind(c) as usize;
+                have[k] > self.data.caps[k]
+            })
     }
 
     /// The active player's voluntary auction: a surplus Experience card beyond those the

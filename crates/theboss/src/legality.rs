@@ -327,14 +327,12 @@ impl TheBoss {
             Action::Use => bt && self.use_ok(),
             Action::Fire(x) => {
                 bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.office_target_legal(seat, x)
-                        && self.players[seat].cash >= severance
+                    self.office_target_legal(seat, x) && self.players[seat].cash >= severance
                 })
             }
             Action::Meeting(x) => {
                 bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.meeting_target_legal(seat, x, 0)
-                        && self.players[seat].cash >= severance
+                    self.meeting_target_legal(seat, x, 0) && self.players[seat].cash >= severance
                 })
             }
             Action::Discard => t.step == Step::Draw && self.players[seat].fate.is_some(),
@@ -372,9 +370,7 @@ impl TheBoss {
                 self.data.fate_effect(c) == FateEffect::JobAvailable { position: j }
             }) && self.usable_shares(seat) >= pos.min_shares
         };
-        allowed
-            && self.has_free_chair(j)
-            && self.meets_experience(seat, j)
+        allowed && self.has_free_chair(j) && self.meets_experience(seat, j)
     }
 
     /// Using the active player's Bonus or Stock Option card.
@@ -549,6 +545,9 @@ mod tests {
             }
         }
         assert!(asked > 10_000, "{asked} answers compared");
-        assert!(plain_accepts > 10, "{plain_accepts} plain exchanges compared");
+        assert!(
+            plain_accepts > 10,
+            "{plain_accepts} plain exchanges compared"
+        );
     }
 }

@@ -619,7 +619,11 @@ impl TheBoss {
     /// Executive cards of number `n` that `seat` owns.
     pub fn owned_of_number(&self, seat: Seat, n: u8) -> u8 {
         let of_n = |c: &u8| self.data.exec_number(*c) == n;
-        let mut k = self.players[seat].executive.iter().filter(|c| of_n(c)).count();
+        let mut k = self.players[seat]
+            .executive
+            .iter()
+            .filter(|c| of_n(c))
+            .count();
         if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
             k += of_n(&c) as usize;
         }

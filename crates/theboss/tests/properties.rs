@@ -182,6 +182,9 @@ fn random_playouts_exercise_dealing() {
         "shown",
         "fired",
     ] {
-        assert!(counts.get(kind).is_some_and(|&n| n > 0), "no {kind}: {counts:?}");
+        assert!(
+            counts.get(kind).is_some_and(|&n| n > 0),
+            "no {kind}: {counts:?}"
+        );
     }
 }
