@@ -123,12 +123,16 @@ impl Visitor for Apply<'_> {
             let action = game
                 .parse_action(text)
                 .map_err(|e| anyhow!("action {}: {e}", i + 1))?;
-            // With several seats to act, the first for whom the action is legal plays it (the
-            // first the game waits for answers when it is legal for none).
-            let seat = to_act
+            // With several seats to act, the first for whom the action is legal plays it, the
+            // seats the game waits for first (the first of them answers when it is legal for
+            // none).
+            let must = game.must_act();
+            let legal = |s: &Seat| game.check(*s, action.clone()).is_ok();
+            let seat = must
                 .iter()
-                .find(|&s| game.check(s, action.clone()).is_ok())
-                .or_else(|| game.must_act().first())
+                .find(legal)
+                .or_else(|| to_act.iter().find(legal))
+                .or_else(|| must.first())
                 .unwrap_or(first);
             let notation = game.format_action(action.clone());
             let events = game

@@ -1,6 +1,7 @@
 //! Who may act and who must act (§9.1): several players may act in the same window while the
 //! floor is open; the game waits only for some of them.
 
+use crate::action::Action;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::{Seat, SeatSet};
 
@@ -8,8 +9,8 @@ impl TheBoss {
     /// Every seat that may act now: in an auction the bidder whose call it is; in a meeting its
     /// caller, target, undeclared voters and the receivers of vote deals; otherwise the active
     /// player, and with the floor open in Business Transactions every other player able to deal
-    /// who has something to do (at least one candidate action) and has not passed on the floor
-    /// (unless an offer to them waits). Empty once the game is over.
+    /// who has not passed on the floor, or has an offer to answer or a deal to settle or
+    /// default (every such player has a candidate action). Empty once the game is over.
     pub fn may_act(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
@@ -41,15 +42,23 @@ impl TheBoss {
             && self.turn.floor
             && self.turn.step == Step::Business
         {
-            let mut buf = Vec::new();
+            // Such a player has a candidate: `Pass` until they pass, then the answers to the
+            // offers made to them; and settling or defaulting their deals.
             for p in 0..self.players.len() {
+                if p == self.turn.seat || !self.able_to_deal(p) {
+                    continue;
+                }
                 let idle =
                     self.turn.idle & (1 << p) != 0 && !self.offers.iter().any(|o| o.offer.to == p);
-                if p != self.turn.seat && self.able_to_deal(p) && !idle {
-                    self.candidates(p, &mut buf);
-                    if !buf.is_empty() {
-                        s.insert(p);
-                    }
+                let deal = || {
+                    self.deals.iter().any(|d| {
+                        (d.promisor == p
+                            && self.quick_legal(p, &Action::Settle(d.id)) == Some(true))
+                            || (d.promisee == p && self.round > d.due)
+                    })
+                };
+                if !idle || deal() {
+                    s.insert(p);
                 }
             }
         }

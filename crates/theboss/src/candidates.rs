@@ -1,12 +1,16 @@
 //! A bounded, sensible set of actions for bots and random playouts: the steps of the turn,
-//! moves, Fate card uses, bids (the minimum raise, or pass), votes, answers to offers, and a few
-//! offers (buy a missing Experience card, sell a surplus one, buy or sell a block of shares, buy
-//! a vote, pay not to be fired, a small loan with collateral). Every candidate passes the check.
+//! moves, Fate card uses, bids (the minimum raise, a jump for a cheap lot of use, or pass), votes,
+//! answers to offers (and a counter asking $10 more), showing a Fate card nobody else knows to
+//! one player, settling deals, and a few offers: one at a time per player, at most two per step
+//! for the active player and one for the others, each of one kind (buy a missing Experience card,
+//! sell a surplus one, buy or sell a block of shares, buy a vote, pay not to be fired, a small
+//! loan with collateral), the partner and kind turning from step to step. Every candidate passes
+//! the check.
 
 use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
 };
-use crate::data::FateEffect;
+use crate::data::{FateEffect, MAX_KINDS};
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
@@ -18,13 +22,23 @@ impl TheBoss {
         if seat >= self.players.len() || self.is_over() {
             return;
         }
-        let mut raw = Vec::new();
-        self.raw_candidates(seat, &mut raw);
-        for a in raw {
-            if !out.contains(&a) && self.check_action(seat, &a).is_ok() {
-                out.push(a);
+        self.raw_candidates(seat, out);
+        // Keep the legal ones, each once, in order.
+        let mut kept = 0;
+        for i in 0..out.len() {
+            let a = &out[i];
+            let legal = match self.quick_legal(seat, a) {
+                Some(legal) => legal,
+                None => self.run_on_copy(seat, a, &mut Vec::new()).is_ok(),
+            };
+            // Only the two purchases can coincide.
+            let repeat = matches!(a, Action::Buy(_)) && out[..kept].contains(a);
+            if legal && !repeat {
+                out.swap(kept, i);
+                kept += 1;
             }
         }
+        out.truncate(kept);
     }
 
     fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
@@ -33,7 +47,20 @@ impl TheBoss {
             if self.auction_caller() == Some(seat) {
                 if let Some(min) = self.min_bid() {
                     out.push(Action::Bid(min));
-                    if a.high.is_none() && a.opening < 100 {
+                    // A jump bid, for a cheap lot the bidder has a use for.
+                    let useful = match a.lot {
+                        Lot::Experience(c) => {
+                            let k = self.data.exp_kind(c);
+                            let have = self.players[seat]
+                                .experience
+                                .iter()
+                                .filter(|&&x| self.data.exp_kind(x) == k)
+                                .count() as u32;
+                            have < self.data.caps[k as usize]
+                        }
+                        _ => true,
+                    };
+                    if a.high.is_none() && a.opening < 100 && useful {
                         out.push(Action::Bid(min + 40));
                     }
                 }
@@ -100,45 +127,76 @@ impl TheBoss {
                 Step::Closing | Step::Disaster => return,
                 _ => {}
             }
-            out.extend([Action::Collect, Action::TakeCard]);
-            if let Some(job) = t.start_job {
+            // Only what the step still allows (the check below has the last word).
+            if t.step <= Step::Salary {
+                out.push(Action::Collect);
+            }
+            if t.step <= Step::ExecCard {
+                out.push(Action::TakeCard);
+            }
+            if let (Some(job), true) = (t.start_job, t.step <= Step::Stock) {
                 let budget = self.data.position(job).salary.min(self.free_cash(seat));
                 let lot = self.data.economy().lot;
                 let k = (budget / self.data.economy().share_price) / lot * lot;
                 out.push(Action::Buy(k.min(self.bank_for_sale() / lot * lot)));
                 out.push(Action::Buy(lot));
             }
-            for j in (1..=8).rev() {
-                out.push(Action::Move(j));
+            if !t.moved {
+                let snapshot = self.players[seat].snapshot;
+                for j in (1..=8).rev() {
+                    if snapshot & (1 << (j - 1)) != 0 {
+                        out.push(Action::Move(j));
+                    }
+                }
             }
-            out.push(Action::Use);
-            for x in 0..n {
-                out.push(Action::Fire(x));
-                out.push(Action::Meeting(x));
+            if self.bt_fate().is_some() {
+                out.push(Action::Use);
+                for x in 0..n {
+                    out.push(Action::Fire(x));
+                    out.push(Action::Meeting(x));
+                }
             }
             if !t.floor {
                 out.push(Action::Open);
             }
             out.push(Action::End);
         }
+        if !self.in_deal_window(seat) {
+            return;
+        }
         let idle = seat != t.seat
             && t.idle & (1 << seat) != 0
             && !self.offers.iter().any(|o| o.offer.to == seat);
-        if self.in_deal_window(seat) && !idle {
+        if !idle {
             if seat != t.seat && t.floor && t.idle & (1 << seat) == 0 {
                 out.push(Action::Pass);
             }
             self.answers(seat, out);
-            if t.idle & (1 << seat) == 0 {
+            self.counter_candidate(seat, out);
+            self.show_candidate(seat, out);
+            // A new offer only from a player with none waiting for an answer, and at most
+            // two in a step (one for the other players).
+            let made: u32 = (0..self.players.len())
+                .map(|o| t.pair_offers[seat * 4 + o] as u32)
+                .sum();
+            let most = if seat == t.seat { 2 } else { 1 };
+            if t.idle & (1 << seat) == 0
+                && made < most
+                && !self.offers.iter().any(|o| o.from == seat)
+            {
                 self.offer_candidates(seat, out);
             }
-            for d in &self.deals {
-                if d.promisor == seat {
-                    out.push(Action::Settle(d.id));
-                }
-                if d.promisee == seat {
-                    out.push(Action::Default(d.id));
-                }
+            if seat == t.seat {
+                self.auction_candidate(seat, out);
+            }
+        }
+        // Passing on the floor does not stop a player from settling their deals.
+        for d in &self.deals {
+            if d.promisor == seat {
+                out.push(Action::Settle(d.id));
+            }
+            if d.promisee == seat {
+                out.push(Action::Default(d.id));
             }
         }
     }
@@ -153,133 +211,204 @@ impl TheBoss {
         }
     }
 
+    /// A counter to the first plain offer made to `seat`: the same exchange for $10 more.
+    fn counter_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(po) = self.offers.iter().find(|o| o.offer.to == seat) else {
+            return;
+        };
+        let o = &po.offer;
+        let plain = !o.give.fate
+            && !o.take.fate
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        if plain {
+            out.push(Action::Counter(
+                po.id,
+                Box::new(Offer {
+                    to: po.from,
+                    give: o.take.clone(),
+                    take: Bundle {
+                        cash: o.give.cash + 10,
+                        ..o.give.clone()
+                    },
+                    ..Offer::default()
+                }),
+            ));
+        }
+    }
+
+    /// Showing the held Fate card, known to nobody else yet, to the next player.
+    fn show_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let Some(f) = &self.players[seat].fate else {
+            return;
+        };
+        if f.known_by & !(1 << seat) != 0 {
+            return;
+        }
+        if let Some(to) = self
+            .order_from(seat)
+            .find(|&o| o != seat && f.known_by & (1 << o) == 0)
+        {
+            out.push(Action::Show(to));
+        }
+    }
+
+    /// One offer to one partner: the partner and the kind turn with the offers already made in
+    /// this step and the turn number, so that every kind comes up.
     fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
-        let n = self.players.len();
+        let mut partners = [0; 4];
+        let mut count = 0;
+        for o in self.order_from(seat) {
+            if o != seat && self.able_to_deal(o) {
+                partners[count] = o;
+                count += 1;
+            }
+        }
+        if count == 0 {
+            return;
+        }
+        let turn = self.turn.number as usize + self.turn.offers as usize;
+        let partner = partners[turn % count];
+        let want = 1;
+        let mut listed = 0;
+        for k in 0..OFFER_KINDS {
+            if let Some(o) = self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS) {
+                out.push(Action::Offer(Box::new(o)));
+                listed += 1;
+                if listed == want {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
+    /// missing for $100, sell a surplus card for $50, buy or sell a block of shares a little
+    /// above their value, pay the active player not to be fired, lend $200 against 20 shares.
+    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize) -> Option<Offer> {
         let me = &self.players[seat];
+        let other = &self.players[o];
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
-        let mut count = vec![0u32; self.data.kinds.len()];
-        for &c in &me.experience {
-            count[self.data.exp_kind(c) as usize] += 1;
-        }
-        let surplus = self.surplus(seat);
-        for o in (0..n).filter(|&o| o != seat && self.able_to_deal(o)) {
-            let other = &self.players[o];
-            // Buy a card of a kind still missing for $100.
-            if let Some(&c) = other.experience.iter().find(|&&c| {
-                let k = self.data.exp_kind(c) as usize;
-                count[k] < self.data.caps[k]
-            }) {
-                out.push(Action::Offer(Box::new(Offer {
+        let cash = |cash: u32| Bundle {
+            cash,
+            ..Bundle::default()
+        };
+        Some(match kind {
+            0 => {
+                let mut have = [0u32; MAX_KINDS];
+                for &c in &me.experience {
+                    have[self.data.exp_kind(c) as usize] += 1;
+                }
+                let &c = other.experience.iter().find(|&&c| {
+                    let k = self.data.exp_kind(c) as usize;
+                    have[k] < self.data.caps[k]
+                })?;
+                Offer {
                     to: o,
-                    give: Bundle {
-                        cash: 100,
-                        ..Bundle::default()
-                    },
+                    give: cash(100),
                     take: Bundle {
                         experience: vec![c],
                         ..Bundle::default()
                     },
                     note: "a fair price for a card I need".into(),
                     ..Offer::default()
-                })));
+                }
             }
-            // Sell a surplus card for $50.
-            if let Some(&c) = me
-                .experience
-                .iter()
-                .rev()
-                .find(|&&c| surplus[self.data.exp_kind(c) as usize] > 0)
-            {
-                out.push(Action::Offer(Box::new(Offer {
+            1 => {
+                let c = self.surplus_card(seat)?;
+                Offer {
                     to: o,
                     give: Bundle {
                         experience: vec![c],
                         ..Bundle::default()
                     },
-                    take: Bundle {
-                        cash: 50,
-                        ..Bundle::default()
-                    },
+                    take: cash(50),
                     ..Offer::default()
-                })));
+                }
             }
-            // Buy or sell a block of shares a little above their value.
-            if other.shares >= lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: lot * price + 20,
-                        ..Bundle::default()
-                    },
-                    take: Bundle {
-                        shares: lot,
-                        ..Bundle::default()
-                    },
-                    ..Offer::default()
-                })));
-            }
-            if me.shares >= lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        shares: lot,
-                        ..Bundle::default()
-                    },
-                    take: Bundle {
-                        cash: lot * price + 20,
-                        ..Bundle::default()
-                    },
-                    ..Offer::default()
-                })));
-            }
-            // Pay the active player not to be fired.
-            if o == self.turn.seat && self.usable_fate(o).is_some() {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: 50,
-                        ..Bundle::default()
-                    },
-                    take_commitments: vec![Commitment::NotFire(seat)],
-                    note: "spare me".into(),
-                    ..Offer::default()
-                })));
-            }
-            // A small loan: $200 now, $220 back within 3 rounds, 20 shares as collateral.
-            if other.shares >= 2 * lot {
-                out.push(Action::Offer(Box::new(Offer {
-                    to: o,
-                    give: Bundle {
-                        cash: 200,
-                        ..Bundle::default()
-                    },
-                    long_term: Some(LongTerm {
-                        promisor: o,
-                        promise: Promise::Deliver(Deliverable {
-                            cash: 220,
-                            ..Deliverable::default()
-                        }),
-                        collateral: Bundle {
-                            shares: 2 * lot,
-                            ..Bundle::default()
-                        },
-                        due: self.round + 3,
+            2 if other.shares >= lot => Offer {
+                to: o,
+                give: cash(lot * price + 20),
+                take: Bundle {
+                    shares: lot,
+                    ..Bundle::default()
+                },
+                ..Offer::default()
+            },
+            3 if me.shares >= lot => Offer {
+                to: o,
+                give: Bundle {
+                    shares: lot,
+                    ..Bundle::default()
+                },
+                take: cash(lot * price + 20),
+                ..Offer::default()
+            },
+            4 if o == self.turn.seat && self.usable_fate(o).is_some() => Offer {
+                to: o,
+                give: cash(50),
+                take_commitments: vec![Commitment::NotFire(seat)],
+                note: "spare me".into(),
+                ..Offer::default()
+            },
+            5 if other.shares >= 2 * lot => Offer {
+                to: o,
+                give: cash(200),
+                long_term: Some(LongTerm {
+                    promisor: o,
+                    promise: Promise::Deliver(Deliverable {
+                        cash: 220,
+                        ..Deliverable::default()
                     }),
-                    ..Offer::default()
-                })));
-            }
+                    collateral: Bundle {
+                        shares: 2 * lot,
+                        ..Bundle::default()
+                    },
+                    due: self.round + 3,
+                }),
+                ..Offer::default()
+            },
+            _ => return None,
+        })
+    }
+
+    /// The highest surplus Experience card of `seat` (§2), if any.
+    fn surplus_card(&self, seat: Seat) -> Option<u8> {
+        let mut have = [0u32; MAX_KINDS];
+        for &c in &self.players[seat].experience {
+            have[self.data.exp_kind(c) as usize] += 1;
         }
-        // Auction a surplus Experience card.
-        if let Some(&c) = me
+        self.players[seat]
             .experience
             .iter()
-            .find(|&&c| surplus[self.data.exp_kind(c) as usize] > 0)
-        {
-            out.push(Action::Auction(Lot::Experience(c), 10));
+            .rev()
+            .copied()
+            .find(|&c| {
+                let k = self.data.exp_kind(c) as usize;
+                have[k] > self.data.caps[k]
+            })
+    }
+
+    /// The active player's voluntary auction: a surplus Experience card beyond those the
+    /// closing step auctions anyway, else an unusable Job Available card before its mandatory
+    /// auction.
+    fn auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        let mut have = [0u32; MAX_KINDS];
+        for &c in &p.experience {
+            have[self.data.exp_kind(c) as usize] += 1;
         }
-        // Auction an unusable Job Available card before its mandatory auction.
-        if let Some(f) = &me.fate {
+        let beyond_due = |c: u8| {
+            let k = self.data.exp_kind(c) as usize;
+            let due = p.surplus_due.get(k).copied().unwrap_or(0) as u32;
+            have[k] > self.data.caps[k] + due
+        };
+        if let Some(c) = p.experience.iter().rev().copied().find(|&c| beyond_due(c)) {
+            out.push(Action::Auction(Lot::Experience(c), 10));
+        } else if let Some(f) = &p.fate {
             if let FateEffect::JobAvailable { position } = self.data.fate_effect(f.card) {
                 out.push(Action::Auction(
                     Lot::Fate,
@@ -289,3 +418,6 @@ impl TheBoss {
         }
     }
 }
+
+/// How many kinds of offer [`TheBoss::offer_of_kind`] knows.
+const OFFER_KINDS: usize = 6;

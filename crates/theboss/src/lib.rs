@@ -24,7 +24,8 @@
 //! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers), [`rules`]
 //! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
 //! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
-//! [`candidates`] (a bounded set of sensible actions for bots and playouts), [`notation`],
+//! [`legality`] (legality read from the state without a copy), [`candidates`] (a bounded set of
+//! sensible actions for bots and playouts), [`notation`],
 //! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people: [`describe`] (events
 //! and offers in words), [`present`] (`Present`, `Configure`), [`terminal`] (the table drawn for
 //! a terminal); for the bots: [`value`] (the valuation, §9.8), [`evaluate`] (what a position is
@@ -41,6 +42,7 @@ pub mod describe;
 pub mod error;
 pub mod evaluate;
 pub mod event;
+pub mod legality;
 pub mod meeting;
 pub mod notation;
 pub mod observe;

@@ -15,6 +15,9 @@ impl TheBoss {
         x: Seat,
         named: u8,
     ) -> Result<(), RuleError> {
+        if self.meeting_target_legal(seat, x, named) {
+            return Ok(());
+        }
         ensure(x < self.players.len() && x != seat, "§7", || {
             format!("seat {x} cannot be named by you")
         })?;
@@ -36,6 +39,17 @@ impl TheBoss {
             })?;
         }
         Ok(())
+    }
+
+    /// [`TheBoss::meeting_target_ok`] as a yes or no, with no error built.
+    pub(crate) fn meeting_target_legal(&self, seat: Seat, x: Seat, named: u8) -> bool {
+        x < self.players.len()
+            && x != seat
+            && self.is_executive(seat)
+            && self.level(x) == Some(Level::Executive)
+            && named & (1 << x) == 0
+            && self.turn.not_fire & (1 << x) == 0
+            && self.turn.must_fire.is_none_or(|m| m == x)
     }
 
     /// Calls a meeting on `x`: with the usable Fire card in BT, or again after a failed one.

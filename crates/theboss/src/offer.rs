@@ -102,6 +102,10 @@ impl TheBoss {
 
     fn check_text(&self, text: &str, field: &str, required: bool) -> Result<(), RuleError> {
         let max = self.data.limits().note_max_chars as usize;
+        let printable = text.bytes().all(|b| (0x20..0x7f).contains(&b));
+        if printable && text.len() <= max && !(required && text.trim().is_empty()) {
+            return Ok(());
+        }
         ensure(text.chars().count() <= max, "§9.2", || {
             format!("the {field} is longer than {max} characters")
         })?;
@@ -148,6 +152,9 @@ impl TheBoss {
 
     /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
     pub(crate) fn check_holds(&self, seat: Seat, b: &Bundle, field: &str) -> Result<(), RuleError> {
+        if self.holds(seat, b) {
+            return Ok(());
+        }
         let p = &self.players[seat];
         ensure(b.cash <= self.free_cash(seat), "§9.2", || {
             format!(
@@ -183,6 +190,17 @@ impl TheBoss {
             )?;
         }
         Ok(())
+    }
+
+    /// [`TheBoss::check_holds`] as a yes or no, with no error built.
+    pub(crate) fn holds(&self, seat: Seat, b: &Bundle) -> bool {
+        let p = &self.players[seat];
+        b.cash <= self.free_cash(seat)
+            && b.shares <= p.shares
+            && b.experience.iter().all(|c| p.experience.contains(c))
+            && b.executive.iter().all(|c| p.executive.contains(c))
+            && (!b.fate
+                || (p.fate.is_some() && (self.turn.seat != seat || self.turn.must_fire.is_none())))
     }
 
     /// Removes a bundle from `seat` (checked first); returns the Fate card if it is in it.
@@ -297,7 +315,7 @@ impl TheBoss {
     }
 
     /// Checks everything an offer needs at the moment it is made.
-    fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
+    pub(crate) fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
         let n = self.players.len();
         let to = o.to;
         ensure(to < n && to != from, "§9.2", || {
@@ -576,6 +594,16 @@ impl TheBoss {
         })?;
         self.answer_window(seat, i, ev)?;
         let po = self.offers.remove(i);
+        if self.plain_exchange_ok(&po) {
+            // Known to succeed: carried out in place.
+            let o = &po.offer;
+            self.take_bundle(po.from, &o.give, "give")?;
+            self.take_bundle(o.to, &o.take, "take")?;
+            self.put_bundle(o.to, &o.give);
+            self.put_bundle(po.from, &o.take);
+            ev.push(Event::Accepted { id, deal: None });
+            return Ok(());
+        }
         let mut g = self.clone();
         let mut e2 = Vec::new();
         match g.execute(&po, &mut e2) {
@@ -592,7 +620,57 @@ impl TheBoss {
         Ok(())
     }
 
-    fn execute(
+    /// Whether `po` is a plain exchange (cash, shares and cards; no Fate card, commitment,
+    /// promise or cancellation) that [`TheBoss::execute`] would carry out now.
+    pub(crate) fn plain_exchange_ok(&self, po: &PendingOffer) -> bool {
+        let (from, o) = (po.from, &po.offer);
+        let to = o.to;
+        let plain = !o.give.fate
+            && !o.take.fate
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        if !(plain
+            && to < self.players.len()
+            && self.able_to_deal(from)
+            && self.able_to_deal(to)
+            && self.holds(from, &o.give)
+            && self.holds(to, &o.take))
+        {
+            return false;
+        }
+        // At most 2 Executive cards per number after the exchange.
+        let count = |b: &Bundle, n: u8| {
+            b.executive
+                .iter()
+                .filter(|&&c| self.data.exec_number(c) == n)
+                .count() as u8
+        };
+        let limits = (FIRST_EXEC..=8).all(|n| {
+            self.owned_of_number(from, n) - count(&o.give, n) + count(&o.take, n)
+                <= MAX_EXEC_PER_NUMBER
+                && self.owned_of_number(to, n) - count(&o.take, n) + count(&o.give, n)
+                    <= MAX_EXEC_PER_NUMBER
+        });
+        // The severance a FireTarget reserved stays payable.
+        let reserve = match self.turn.must_fire {
+            None => true,
+            Some(_) => {
+                let s = self.turn.seat;
+                let mut cash = self.players[s].cash as u64;
+                if s == from {
+                    cash = cash - o.give.cash as u64 + o.take.cash as u64;
+                } else if s == to {
+                    cash = cash - o.take.cash as u64 + o.give.cash as u64;
+                }
+                cash >= self.reserved(s) as u64
+            }
+        };
+        limits && reserve
+    }
+
+    pub(crate) fn execute(
         &mut self,
         po: &PendingOffer,
         ev: &mut Vec<Event>,

@@ -10,6 +10,7 @@ use crate::state::{
 };
 use boardroom_engine::PositionError;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 use std::sync::Arc;
 
 /// The game name written in positions and records.
@@ -73,6 +74,23 @@ pub struct Position {
     pub ending: Option<Ending>,
 }
 
+/// Where a card of a position lies, named only for an error message.
+enum Place {
+    /// Entry `i` of a list.
+    Item(Rc<str>, usize),
+    /// A field.
+    Field(String),
+}
+
+impl Place {
+    fn name(&self) -> String {
+        match self {
+            Place::Item(list, i) => format!("{list}[{i}]"),
+            Place::Field(f) => f.clone(),
+        }
+    }
+}
+
 fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, PositionError> {
     Err(PositionError::new(field, reason))
 }
@@ -116,7 +134,7 @@ impl TheBoss {
         }
         let data = p
             .config
-            .validate()
+            .data_set()
             .map_err(|e| PositionError::new("config", e.0))?;
         let n = p.config.players;
         if p.players.len() != n {
@@ -133,12 +151,13 @@ impl TheBoss {
         }
         let e = data.economy().clone();
         let mut shares = p.bank_shares;
-        let mut exp: Vec<(u8, String)> = Vec::new();
-        let mut exec: Vec<(u8, String)> = Vec::new();
-        let mut fate: Vec<(u8, String)> = Vec::new();
-        let list = |v: &[u8], f: &str, out: &mut Vec<(u8, String)>| {
+        let mut exp: Vec<(u8, Place)> = Vec::new();
+        let mut exec: Vec<(u8, Place)> = Vec::new();
+        let mut fate: Vec<(u8, Place)> = Vec::new();
+        let list = |v: &[u8], f: &str, out: &mut Vec<(u8, Place)>| {
+            let label: Rc<str> = f.into();
             for (i, &c) in v.iter().enumerate() {
-                out.push((c, format!("{f}[{i}]")));
+                out.push((c, Place::Item(label.clone(), i)));
             }
         };
         list(&p.experience_deck, "experience_deck", &mut exp);
@@ -158,7 +177,7 @@ impl TheBoss {
             list(&pl.experience, &f("experience"), &mut exp);
             list(&pl.executive, &f("executive"), &mut exec);
             if let Some(h) = &pl.fate {
-                fate.push((h.card, f("fate.card")));
+                fate.push((h.card, Place::Field(f("fate.card"))));
                 if (h.card as usize) < data.fate_cards.len()
                     && matches!(data.fate_effect(h.card), FateEffect::Disaster { .. })
                 {
@@ -166,7 +185,7 @@ impl TheBoss {
                 }
             }
             if let Some(c) = pl.disaster {
-                fate.push((c, f("disaster")));
+                fate.push((c, Place::Field(f("disaster"))));
                 if (c as usize) < data.fate_cards.len()
                     && !matches!(data.fate_effect(c), FateEffect::Disaster { .. })
                 {
@@ -220,10 +239,10 @@ impl TheBoss {
         if let Some(a) = &p.auction {
             match a.lot {
                 Lot::Shares(k) => shares = shares.saturating_add(k),
-                Lot::Experience(c) => exp.push((c, "auction.lot".into())),
-                Lot::Executive(c) => exec.push((c, "auction.lot".into())),
+                Lot::Experience(c) => exp.push((c, Place::Field("auction.lot".into()))),
+                Lot::Executive(c) => exec.push((c, Place::Field("auction.lot".into()))),
                 Lot::Fate => match &a.fate {
-                    Some(h) => fate.push((h.card, "auction.fate".into())),
+                    Some(h) => fate.push((h.card, Place::Field("auction.fate".into()))),
                     None => return err("auction.fate", "a Fate lot holds its card"),
                 },
             }
@@ -255,7 +274,7 @@ impl TheBoss {
             }
         }
         if let Some(m) = &p.meeting {
-            fate.push((m.card, "meeting.card".into()));
+            fate.push((m.card, Place::Field("meeting.card".into())));
             if m.caller >= n
                 || m.target >= n
                 || m.caller == m.target
@@ -267,10 +286,10 @@ impl TheBoss {
             }
         }
         if let Some(am) = &p.after_meeting {
-            fate.push((am.card, "after_meeting.card".into()));
+            fate.push((am.card, Place::Field("after_meeting.card".into())));
         }
         if let Some(c) = p.disaster {
-            fate.push((c, "disaster".into()));
+            fate.push((c, Place::Field("disaster".into())));
         }
         if shares != e.total_shares {
             return err(
@@ -286,10 +305,10 @@ impl TheBoss {
             let mut seen = vec![false; total];
             for (c, field) in cards.iter() {
                 if *c as usize >= total {
-                    return err(field.clone(), format!("there is no {what} card {c}"));
+                    return err(field.name(), format!("there is no {what} card {c}"));
                 }
                 if seen[*c as usize] {
-                    return err(field.clone(), format!("{what} card {c} is in two places"));
+                    return err(field.name(), format!("{what} card {c} is in two places"));
                 }
                 seen[*c as usize] = true;
             }
@@ -490,7 +509,7 @@ impl TheBoss {
             }
         }
         let g = TheBoss {
-            data: Arc::new(data),
+            data,
             config: Arc::new(p.config.clone()),
             players: p.players.clone(),
             first: p.first_player,

@@ -2,8 +2,9 @@
 //! (§5.3), Fate cards (§6), firing office holders (§7), the draw and Financial Disasters (§5.4),
 //! and the immediate wins (§8).
 //!
-//! Every action runs on a copy of the state; the copy replaces the state only when the action is
-//! legal, so a rejected action changes nothing.
+//! An action known legal (`crate::legality`) is carried out in place; any other runs on a copy
+//! of the state, which replaces the state only when the action is legal, so a rejected action
+//! changes nothing.
 
 use crate::action::{Action, Deck, Lot};
 use crate::data::{FateEffect, Level};
@@ -15,9 +16,10 @@ use boardroom_engine::Seat;
 impl TheBoss {
     /// Checks `action` for `seat` without changing anything.
     pub fn check_action(&self, seat: Seat, action: &Action) -> Result<(), RuleError> {
-        let mut g = self.clone();
-        let mut ev = Vec::new();
-        g.dispatch(seat, action, &mut ev)
+        if self.quick_legal(seat, action) == Some(true) {
+            return Ok(());
+        }
+        self.run_on_copy(seat, action, &mut Vec::new()).map(|_| ())
     }
 
     /// Applies `action` for `seat`; on error nothing changes and no event is appended.
@@ -27,12 +29,28 @@ impl TheBoss {
         action: &Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        let mut g = self.clone();
+        if self.quick_legal(seat, action) == Some(true) {
+            // Known legal: carried out in place (its checks pass, so nothing stops halfway).
+            let r = self.dispatch(seat, action, events);
+            debug_assert!(r.is_ok(), "{action:?} by seat {seat} was legal: {r:?}");
+            return r;
+        }
         let mut ev = Vec::new();
-        g.dispatch(seat, action, &mut ev)?;
-        *self = g;
+        *self = self.run_on_copy(seat, action, &mut ev)?;
         events.extend(ev);
         Ok(())
+    }
+
+    /// Runs `action` on a copy of the state and returns the copy.
+    pub(crate) fn run_on_copy(
+        &self,
+        seat: Seat,
+        action: &Action,
+        ev: &mut Vec<Event>,
+    ) -> Result<TheBoss, RuleError> {
+        let mut g = self.clone();
+        g.dispatch(seat, action, ev)?;
+        Ok(g)
     }
 
     fn dispatch(
@@ -298,18 +316,16 @@ impl TheBoss {
         if entering {
             let seat = self.turn.seat;
             let number = self.turn.number;
-            let due: Vec<u8> = self
-                .surplus(seat)
-                .iter()
-                .map(|&s| s.min(255) as u8)
-                .collect();
+            let surplus = self.surplus_counts(seat);
             let p = &mut self.players[seat];
             if let Some(f) = p.fate.as_mut() {
                 if f.window.is_none() {
                     f.window = Some(number);
                 }
             }
-            p.surplus_due = due;
+            for (due, &s) in p.surplus_due.iter_mut().zip(&surplus) {
+                *due = s.min(255) as u8;
+            }
         }
     }
 
@@ -459,6 +475,9 @@ impl TheBoss {
 
     /// Whether the active player may name `x` with their Fire card as an office target now.
     pub(crate) fn office_target_ok(&self, seat: Seat, x: Seat) -> Result<(), RuleError> {
+        if self.office_target_legal(seat, x) {
+            return Ok(());
+        }
         ensure(x < self.players.len() && x != seat, "§7", || {
             format!("seat {x} cannot be fired by you")
         })?;
@@ -484,6 +503,24 @@ impl TheBoss {
             })?;
         }
         Ok(())
+    }
+
+    /// [`TheBoss::office_target_ok`] as a yes or no, with no error built.
+    pub(crate) fn office_target_legal(&self, seat: Seat, x: Seat) -> bool {
+        if !(x < self.players.len() && x != seat) {
+            return false;
+        }
+        let Some(tj) = self.players[x].job else {
+            return false;
+        };
+        let ok = match self.players[seat].job {
+            Some(j) => self.data.position(j).level == Level::Executive || j > tj,
+            None => false,
+        };
+        self.data.position(tj).level == Level::Office
+            && ok
+            && self.turn.not_fire & (1 << x) == 0
+            && self.turn.must_fire.is_none_or(|m| m == x)
     }
 
     fn fire_office(&mut self, x: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
@@ -744,10 +781,8 @@ impl TheBoss {
         }
         let active = self.turn.seat;
         let over = self.data.economy().win_shares_over;
-        let order: Vec<Seat> = std::iter::once(active)
-            .chain(self.order_from(active).filter(|&s| s != active))
-            .collect();
-        for s in order {
+        let n = self.players.len();
+        for s in (0..n).map(|i| (active + i) % n) {
             if self.has_complete_set(s) {
                 self.end_game(Ending::CompleteSet { seat: s }, ev);
                 return;
@@ -777,8 +812,8 @@ impl TheBoss {
     pub(crate) fn next_mandatory(&mut self, ev: &mut Vec<Event>) {
         while self.turn.step == Step::Closing && self.auction.is_none() {
             let seat = self.turn.seat;
-            let surplus = self.surplus(seat);
-            let kind = (0..surplus.len())
+            let surplus = self.surplus_counts(seat);
+            let kind = (0..self.data.kinds.len())
                 .find(|&k| surplus[k] > 0 && self.players[seat].surplus_due[k] > 0);
             if let Some(k) = kind {
                 self.players[seat].surplus_due[k] -= 1;

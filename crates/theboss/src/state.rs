@@ -1,13 +1,15 @@
 //! The game state, its configuration and the set-up of a new game.
 
 use crate::action::{Bundle, Lot, Offer, Promise, Vote};
-use crate::data::{Data, FateEffect, Level, COMPLETE_SET, FIRST_EXEC};
+use crate::data::{
+    Data, FateEffect, Level, COMPLETE_SET, DEFAULT_DATA_TOML, FIRST_EXEC, MAX_KINDS,
+};
 use boardroom_engine::rng;
 use boardroom_engine::{ConfigError, Seat};
 use rand::seq::SliceRandom;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Fewest players at a table.
 pub const MIN_PLAYERS: usize = 2;
@@ -40,6 +42,12 @@ impl Config {
 
     /// Checks the settings and builds the data set.
     pub fn validate(&self) -> Result<Data, ConfigError> {
+        self.data_set().map(|d| Data::clone(&d))
+    }
+
+    /// Checks the settings and gives the data set, shared: the shipped one is read once.
+    pub(crate) fn data_set(&self) -> Result<Arc<Data>, ConfigError> {
+        static SHIPPED: OnceLock<Arc<Data>> = OnceLock::new();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
             return Err(ConfigError(format!(
                 "The Boss is for 2 to 4 players, not {}",
@@ -55,8 +63,15 @@ impl Config {
             }
         }
         match &self.data {
-            None => Ok(Data::default_data()),
-            Some(text) => Data::from_toml(text).map_err(|e| ConfigError(e.to_string())),
+            None => Ok(SHIPPED
+                .get_or_init(|| Arc::new(Data::default_data()))
+                .clone()),
+            Some(text) if text == DEFAULT_DATA_TOML => Ok(SHIPPED
+                .get_or_init(|| Arc::new(Data::default_data()))
+                .clone()),
+            Some(text) => Data::from_toml(text)
+                .map(Arc::new)
+                .map_err(|e| ConfigError(e.to_string())),
         }
     }
 }
@@ -338,7 +353,7 @@ impl TheBoss {
     /// Sets up a new game from `seed`: both decks are shuffled and the first player drawn
     /// unless the config names one; the first turn begins.
     pub fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        let data = config.validate()?;
+        let data = config.data_set()?;
         let mut rng = rng::from_seed(seed);
         let mut exp_deck: Vec<u8> = (0..data.exp_cards.len() as u8).collect();
         exp_deck.shuffle(&mut rng);
@@ -355,7 +370,7 @@ impl TheBoss {
             players: (0..config.players)
                 .map(|_| Player::new(e.start_cash, kinds))
                 .collect(),
-            data: Arc::new(data),
+            data,
             config: Arc::new(config.clone()),
             first,
             round: 1,
@@ -603,10 +618,19 @@ impl TheBoss {
 
     /// Executive cards of number `n` that `seat` owns.
     pub fn owned_of_number(&self, seat: Seat, n: u8) -> u8 {
-        self.owned_executive(seat)
+        let of_n = |c: &u8| self.data.exec_number(*c) == n;
+        let mut k = self.players[seat]
+            .executive
             .iter()
-            .filter(|&&c| self.data.exec_number(c) == n)
-            .count() as u8
+            .filter(|c| of_n(c))
+            .count();
+        if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
+            k += of_n(&c) as usize;
+        }
+        for b in self.pledged(seat) {
+            k += b.executive.iter().filter(|c| of_n(c)).count();
+        }
+        k as u8
     }
 
     /// Shares that count for `seat`'s stock requirement and vote (§5.3, §7): own shares not
@@ -628,7 +652,12 @@ impl TheBoss {
     /// Experience years per kind usable by `seat`: own cards in hand (and on auction)
     /// plus Experience held as collateral.
     pub fn usable_years(&self, seat: Seat) -> Vec<u32> {
-        let mut years = vec![0u32; self.data.kinds.len()];
+        self.years(seat)[..self.data.kinds.len()].to_vec()
+    }
+
+    /// [`TheBoss::usable_years`] in a fixed array (kinds beyond the data set's are 0).
+    fn years(&self, seat: Seat) -> [u32; MAX_KINDS] {
+        let mut years = [0u32; MAX_KINDS];
         let mut add = |c: u8| {
             let k = self.data.exp_kind(c) as usize;
             years[k] += self.data.kinds[k].years_per_card;
@@ -649,7 +678,7 @@ impl TheBoss {
 
     /// Whether `seat`'s usable Experience meets position `number` now.
     pub fn meets_experience(&self, seat: Seat, number: u8) -> bool {
-        let years = self.usable_years(seat);
+        let years = self.years(seat);
         self.data
             .position(number)
             .requirements
@@ -659,7 +688,7 @@ impl TheBoss {
 
     /// The bit set of positions whose Experience `seat` meets now.
     pub fn experience_mask(&self, seat: Seat) -> u16 {
-        let years = self.usable_years(seat);
+        let years = self.years(seat);
         let mut m = 0;
         for p in &self.data.positions {
             if p.requirements
@@ -674,28 +703,44 @@ impl TheBoss {
 
     /// Copies of each kind `seat` holds in hand beyond the cap (§2 surplus).
     pub fn surplus(&self, seat: Seat) -> Vec<u32> {
-        let mut count = vec![0u32; self.data.kinds.len()];
+        self.surplus_counts(seat)[..self.data.kinds.len()].to_vec()
+    }
+
+    /// [`TheBoss::surplus`] in a fixed array (kinds beyond the data set's are 0).
+    pub(crate) fn surplus_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
+        let mut count = [0u32; MAX_KINDS];
         for &c in &self.players[seat].experience {
             count[self.data.exp_kind(c) as usize] += 1;
         }
+        for (n, &cap) in count.iter_mut().zip(&self.data.caps) {
+            *n = n.saturating_sub(cap);
+        }
         count
-            .iter()
-            .zip(&self.data.caps)
-            .map(|(&n, &cap)| n.saturating_sub(cap))
-            .collect()
     }
 
     /// Whether `seat` owns a complete Executive set (§4).
     pub fn has_complete_set(&self, seat: Seat) -> bool {
+        let needed: u8 = COMPLETE_SET.iter().sum();
+        let held = self.players[seat].executive.len()
+            + self.pledged(seat).map(|b| b.executive.len()).sum::<usize>()
+            + self.on_auction(seat).is_some() as usize;
+        if held < needed as usize {
+            return false;
+        }
         (0..4u8).all(|i| self.owned_of_number(seat, FIRST_EXEC + i) >= COMPLETE_SET[i as usize])
     }
 
     /// Executive points `seat` owns.
     pub fn executive_points(&self, seat: Seat) -> u32 {
-        self.owned_executive(seat)
-            .iter()
-            .map(|&c| self.data.exec_points(c))
-            .sum()
+        let points = |c: &u8| self.data.exec_points(*c);
+        let mut sum: u32 = self.players[seat].executive.iter().map(points).sum();
+        if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
+            sum += points(&c);
+        }
+        for b in self.pledged(seat) {
+            sum += b.executive.iter().map(points).sum::<u32>();
+        }
+        sum
     }
 
     /// Net worth (§8): owned cash + share value + Executive points.

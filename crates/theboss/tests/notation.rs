@@ -6,16 +6,21 @@ use boardroom_engine::Game;
 use boardroom_theboss::{Action, Bundle, Commitment, Deliverable, LongTerm, Offer, Promise, Vote};
 use common::*;
 
+/// Each action is read in the state it was played in: a counter-offer reads against the offers
+/// open there.
 #[test]
 fn every_candidate_of_random_games_round_trips() {
     for seed in 0..3u64 {
-        let (g, log, _) = random_game(4, seed, 60_000);
-        for (_, a) in &log {
+        let (_, log, _) = random_game(4, seed, 60_000);
+        let mut g =
+            boardroom_theboss::TheBoss::new(&boardroom_theboss::Config::new(4), seed).unwrap();
+        for (seat, a) in &log {
             let text = g.format_action(a.clone());
             let back = g
                 .parse_action(&text)
                 .unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(&back, a, "{text}");
+            g.apply(*seat, a.clone(), &mut Vec::new()).unwrap();
         }
     }
 }

@@ -133,3 +133,58 @@ fn random_late_games_with_meetings_keep_every_invariant() {
     assert!(meetings > 0, "meetings were called");
     assert!(tallies > 0);
 }
+
+/// Random playouts as the engine runs them (a uniform choice among the candidates of a seat
+/// drawn from `to_act`) still deal: offers accepted, counter-offers, long-term deals made and
+/// settled, auctions sold, Fate cards shown, Fire cards used. Meetings are covered by the
+/// late-game table above.
+#[test]
+fn random_playouts_exercise_dealing() {
+    use boardroom_engine::Game;
+    use boardroom_theboss::{Action, Event};
+    use rand::{Rng, SeedableRng};
+    let mut counts = std::collections::BTreeMap::<&str, u32>::new();
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for seed in 0..24u64 {
+        let players = 2 + seed as usize % 3;
+        let mut g = TheBoss::new(&Config::new(players), seed).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        while let Some(seat) = g.to_act().choose(&mut rng) {
+            g.legal_actions(seat, &mut legal);
+            let a = legal[rng.gen_range(0..legal.len())].clone();
+            if matches!(a, Action::Counter(..)) {
+                *counts.entry("counter").or_default() += 1;
+            }
+            events.clear();
+            g.apply(seat, a, &mut events).unwrap();
+            for e in &events {
+                let kind = match e {
+                    Event::Accepted { deal: None, .. } => "accepted",
+                    Event::Accepted { deal: Some(_), .. } => "long-term deal",
+                    Event::Settled { .. } => "settled",
+                    Event::AuctionClosed { sold: Some(_), .. } => "sold",
+                    Event::Shown { .. } => "shown",
+                    Event::Fired { .. } => "fired",
+                    _ => continue,
+                };
+                *counts.entry(kind).or_default() += 1;
+            }
+        }
+        assert!(g.is_over());
+    }
+    for kind in [
+        "accepted",
+        "counter",
+        "long-term deal",
+        "settled",
+        "sold",
+        "shown",
+        "fired",
+    ] {
+        assert!(
+            counts.get(kind).is_some_and(|&n| n > 0),
+            "no {kind}: {counts:?}"
+        );
+    }
+}
