@@ -116,26 +116,46 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         positions.len()
     );
     println!(
-        "{:<10} {:>10} {:>10} {:>10}",
-        "level", "mean", "median", "max"
+        "{:<10} {:>10} {:>10} {:>10} {:>10}",
+        "level", "mean", "median", "max", "time cap"
     );
     for name in ["heuristic", "easy", "normal", "hard"] {
         let mut times = Vec::with_capacity(positions.len());
+        // Searches that a time limit stopped before their iteration budget.
+        let mut capped = None;
         for (i, g) in positions.iter().enumerate() {
-            let mut bot = levels::make_bot::<G>(name, i as u64)?;
             let seat = g.must_act().first().expect("positions have a seat to act");
+            let search = levels::search_config(name)?.filter(|c| c.budget.time.is_some());
             let t = Instant::now();
-            let a = bot.choose(g, seat);
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
-            debug_assert!(g.check(seat, a).is_ok());
+            match search {
+                // The level's bot searches exactly so (every position has a choice): the
+                // search is run directly to see whether the time limit stopped it.
+                Some(search_config) => {
+                    let mut search = Ismcts::<G>::new(search_config, i as u64);
+                    let r = search.search(g, seat);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    let stopped = search_config
+                        .budget
+                        .iterations
+                        .is_some_and(|n| r.iterations < n);
+                    *capped.get_or_insert(0) += usize::from(stopped);
+                }
+                None => {
+                    let mut bot = levels::make_bot::<G>(name, i as u64)?;
+                    let a = bot.choose(g, seat);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    debug_assert!(g.check(seat, a).is_ok());
+                }
+            }
         }
         times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
         println!(
-            "{:<10} {:>10.1} {:>10.1} {:>10.1}",
+            "{:<10} {:>10.1} {:>10.1} {:>10.1} {:>10}",
             name,
             times.iter().sum::<f64>() / times.len() as f64,
             times[times.len() / 2],
-            times[times.len() - 1]
+            times[times.len() - 1],
+            capped.map_or_else(|| "-".to_string(), |c| format!("{c}/{}", times.len()))
         );
     }
     Ok(())
