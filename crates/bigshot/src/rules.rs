@@ -74,7 +74,13 @@ impl BigShot {
                     out.extend(self.colours_of(seat).iter().map(|&c| Action::Loan(c)));
                 }
                 out.push(Action::Pass);
-                out.extend((self.min_bid()..=self.cash(seat)).map(Action::Bid));
+                let (min, cash) = (self.min_bid(), self.cash(seat));
+                if min <= cash {
+                    // `min..=cash`, without the inclusive range's per-step checks.
+                    out.reserve((cash - min) as usize + 1);
+                    out.extend((min..cash).map(Action::Bid));
+                    out.push(Action::Bid(cash));
+                }
             }
             Phase::Pay { .. } => {
                 for &c in self.colours_of(seat) {
@@ -84,14 +90,18 @@ impl BigShot {
                 }
             }
             Phase::Place { .. } => {
+                // The open lots, found once for every colour in hand.
+                let open = (0..self.board.num_lots())
+                    .filter(|&l| self.lot_open(l))
+                    .fold(0u32, |m, l| m | 1 << l);
                 for c in Colour::all() {
                     if self.hand[c.idx()] == 0 {
                         continue;
                     }
-                    for l in 0..self.board.num_lots() {
-                        if self.lot_open(l) {
-                            out.push(Action::Place(c, l as u8));
-                        }
+                    let mut rest = open;
+                    while rest != 0 {
+                        out.push(Action::Place(c, rest.trailing_zeros() as u8));
+                        rest &= rest - 1;
                     }
                 }
             }
@@ -193,6 +203,26 @@ impl BigShot {
                 expected: self.expected(),
             }),
         }
+    }
+
+    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
+    /// it again (it comes from [`BigShot::legal_into`] within this call); `false` when `seat`
+    /// has no legal action. The draw is `legal[rng.gen_range(0..legal.len())]`.
+    pub(crate) fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        legal: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        self.legal_into(seat, legal);
+        if legal.is_empty() {
+            return false;
+        }
+        let action = legal[rng.gen_range(0..legal.len())];
+        debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        self.exec(seat, action, events);
+        true
     }
 
     /// Checks and applies `action`; on error nothing changes.
