@@ -51,6 +51,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         random_playout(&mut g, &mut rng, &mut scratch);
     }
     let start = Instant::now();
+    let cpu_start = thread_cpu();
     let mut games = 0u64;
     let mut played = 0u64;
     let mut seed = 1_000_000u64;
@@ -63,11 +64,13 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(cpu_start, secs);
     println!(
-        "{}: random playouts on one thread for {secs:.2} s",
+        "{}: random playouts on one thread for {secs:.2} s ({cpu:.2} s of CPU time)",
         G::describe_config(config)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
+    println!("games per CPU second  {:>12.0}", games as f64 / cpu);
     println!("decisions per second  {:>12.0}", played as f64 / secs);
     println!(
         "decisions per game    {:>12.1}",
@@ -102,11 +105,17 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         };
         let mut search = Ismcts::<G>::new(search_config, 1);
         let t = Instant::now();
+        let cpu_start = thread_cpu();
         let r = search.search(&mid, seat);
         let s = t.elapsed().as_secs_f64();
+        let cpu = cpu_seconds(cpu_start, s);
         println!(
             "iterations per second {:>12.0}   ({label})",
             r.iterations as f64 / s
+        );
+        println!(
+            "iterations per CPU s  {:>12.0}   ({label})",
+            r.iterations as f64 / cpu
         );
     }
 
@@ -161,6 +170,32 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         );
     }
     Ok(())
+}
+
+/// The CPU time used so far by the calling thread (zero where it cannot be read).
+fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    Duration::ZERO
+}
+
+/// The thread's CPU seconds since `start`, or `wall` seconds where CPU time cannot be read.
+fn cpu_seconds(start: Duration, wall: f64) -> f64 {
+    let cpu = thread_cpu().saturating_sub(start).as_secs_f64();
+    if cpu > 0.0 {
+        cpu
+    } else {
+        wall
+    }
 }
 
 /// The position halfway through a random game from `seed`, moved on to a real choice.
