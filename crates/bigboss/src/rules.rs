@@ -103,8 +103,7 @@ impl BigBoss {
     fn industry_playable(&self, s: Space, found: bool) -> bool {
         // Stacking, extending and merging need only a piece in the supply; founding also
         // needs the spacing.
-        self.pieces > 0
-            && (self.board.near_piece(s) || (found && self.spacing_allows_founding(s)))
+        self.pieces > 0 && (self.board.near_piece(s) || (found && self.spacing_allows_founding(s)))
     }
 
     /// Whether the supply and the companies allow founding a company now (spacing aside).
