@@ -201,6 +201,20 @@ struct Buffers<G: Game> {
     /// Marks by action key: `LEGAL` + `epoch` for an action legal in this step, `TAKEN` +
     /// `epoch` once a child of the actor holds it (see [`Marks`]).
     marks: Marks,
+    /// `ln[n]` = the natural logarithm of `n`, for the availability counts of UCB1.
+    ln: Vec<f64>,
+}
+
+/// Availability counts below this have their logarithm looked up in [`Buffers::ln`].
+const LN_TABLE: usize = 4096;
+
+/// The natural logarithm of `n`, from `table` when it holds it (the same value).
+#[inline]
+fn ln(table: &[f64], n: u32) -> f64 {
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => (n as f64).ln(),
+    }
 }
 
 /// Per-key marks for one step of the descent, cleared in O(1) by moving to a new epoch.
@@ -287,6 +301,7 @@ impl<G: Evaluate> Ismcts<G> {
                     marks: Vec::new(),
                     epoch: 0,
                 },
+                ln: (0..LN_TABLE).map(|n| (n as f64).ln()).collect(),
             },
         }
     }
@@ -509,7 +524,7 @@ impl<G: Evaluate> Ismcts<G> {
             let n = &tree.nodes[ch as usize];
             if usize::from(n.actor) == actor && marks.get(n.key) == taken {
                 let score =
-                    tree.mean(ch, actor) + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
+                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = ch;
@@ -557,7 +572,7 @@ impl<G: Evaluate> Ismcts<G> {
             let a = n.action.as_ref().expect("child action");
             if usize::from(n.actor) == actor && buf.legal.contains(a) {
                 let score =
-                    tree.mean(ch, actor) + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
+                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
                 if score > best_score {
                     best_score = score;
                     best = ch;

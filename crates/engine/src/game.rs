@@ -86,7 +86,8 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     ) -> Result<(), Self::Error>;
 
     /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it, appending its
-    /// events to `events`; `actions` is scratch space (the legal actions are written there).
+    /// events to `events`; `actions` is scratch space (a game may write its legal actions there,
+    /// or find the drawn one without listing them all).
     /// Returns `false`, with nothing drawn and nothing changed, when `seat` has no legal action.
     ///
     /// The draw is exactly `actions[rng.gen_range(0..actions.len())]` after
