@@ -63,6 +63,33 @@ pub enum Action {
     Pass,
 }
 
+impl Action {
+    /// A number naming this action among all Big Boss actions (below 4,096), for searches that
+    /// index actions: the kind of action times 256 plus its space, company or level kind.
+    #[inline]
+    pub fn key(self) -> u32 {
+        let (kind, detail) = match self {
+            Action::BuyDeck => (0, 0),
+            Action::BuyRow(s) => (1, s),
+            Action::BuyLevel => (2, 0),
+            Action::Play(Card::Industry(s)) => (3, s),
+            Action::Play(Card::Level(k)) => (4, k),
+            Action::Found(s) => (5, s),
+            Action::Double(s) => (6, s),
+            Action::Hq(c) => (7, c.0),
+            Action::At(s) => (8, s),
+            Action::Join(c) => (9, c.0),
+            Action::Survivor(c) => (10, c.0),
+            Action::Share(c) => (11, c.0),
+            Action::Tower => (12, 0),
+            Action::End => (13, 0),
+            Action::Sell(c) => (14, c.0),
+            Action::Pass => (15, 0),
+        };
+        kind << 8 | u32::from(detail)
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

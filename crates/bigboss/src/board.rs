@@ -28,7 +28,7 @@ pub fn prev(s: Space) -> Space {
 
 /// The space `k` steps after `s` (negative `k` goes backwards).
 #[inline]
-pub fn offset(s: Space, k: i32) -> Space {
+pub const fn offset(s: Space, k: i32) -> Space {
     ((s as i32 - 1 + k).rem_euclid(SPACES as i32) + 1) as Space
 }
 
@@ -38,6 +38,56 @@ pub fn is_space(s: u8) -> bool {
     (1..=SPACES).contains(&s)
 }
 
+/// The bit mask (bit `s` for space `s`) of the `len` spaces from `start` along the loop.
+pub const fn run_mask(start: Space, len: i32) -> u128 {
+    let mut mask = 0u128;
+    let mut k = 0;
+    while k < len {
+        mask |= 1u128 << offset(start, k);
+        k += 1;
+    }
+    mask
+}
+
+/// `SPACING[start]`: the nine spaces from `start - 3` to `start + 5`, which must all be empty
+/// to found a company on `start`, `start + 1`, `start + 2`.
+static SPACING: [u128; 73] = {
+    let mut table = [0u128; 73];
+    let mut s = 1;
+    while s <= SPACES as usize {
+        table[s] = run_mask(offset(s as Space, -3), 9);
+        s += 1;
+    }
+    table
+};
+
+/// `FOUNDING[s]`: the spacing masks of the three founding triples holding space `s` (starting
+/// at `s`, `s - 1` and `s - 2`).
+static FOUNDING: [[u128; 3]; 73] = {
+    let mut table = [[0u128; 3]; 73];
+    let mut s = 1;
+    while s <= SPACES as usize {
+        let mut k = 0;
+        while k < 3 {
+            table[s][k] = SPACING[offset(s as Space, -(k as i32)) as usize];
+            k += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+/// `AROUND[s]`: space `s` and its two neighbours.
+static AROUND: [u128; 73] = {
+    let mut table = [0u128; 73];
+    let mut s = 1;
+    while s <= SPACES as usize {
+        table[s] = run_mask(offset(s as Space, -1), 3);
+        s += 1;
+    }
+    table
+};
+
 /// Marker for "no company" on a space.
 pub const NO_COMPANY: u8 = u8::MAX;
 
@@ -46,6 +96,9 @@ pub const NO_COMPANY: u8 = u8::MAX;
 pub struct Board {
     height: [u8; 73],
     owner: [u8; 73],
+    /// Bit `s` is set when space `s` holds a piece (kept with `height`, for the spacing and
+    /// adjacency checks).
+    occupied: u128,
 }
 
 impl Default for Board {
@@ -53,6 +106,7 @@ impl Default for Board {
         Board {
             height: [0; 73],
             owner: [NO_COMPANY; 73],
+            occupied: 0,
         }
     }
 }
@@ -82,6 +136,7 @@ impl Board {
     pub fn place(&mut self, s: Space, c: u8) -> u8 {
         self.height[s as usize] += 1;
         self.owner[s as usize] = c;
+        self.occupied |= 1u128 << s;
         self.height[s as usize]
     }
 
@@ -89,6 +144,44 @@ impl Board {
     pub(crate) fn set(&mut self, s: Space, height: u8, owner: Option<u8>) {
         self.height[s as usize] = height;
         self.owner[s as usize] = owner.unwrap_or(NO_COMPANY);
+        if height > 0 {
+            self.occupied |= 1u128 << s;
+        } else {
+            self.occupied &= !(1u128 << s);
+        }
+    }
+
+    /// The occupied spaces as a bit mask (bit `s` for space `s`).
+    #[inline]
+    pub fn occupancy(&self) -> u128 {
+        self.occupied
+    }
+
+    /// The occupied spaces in increasing order.
+    #[inline]
+    pub fn occupied_spaces(&self) -> crate::card::IndustryIter {
+        crate::card::IndustrySet(self.occupied).iter()
+    }
+
+    /// Whether the nine spaces from `start - 3` to `start + 5` are all empty: founding on
+    /// `start`, `start + 1`, `start + 2` keeps 3 empty spaces on both sides.
+    #[inline]
+    pub fn spacing_clear(&self, start: Space) -> bool {
+        self.occupied & SPACING[start as usize] == 0
+    }
+
+    /// Whether one of the three founding triples holding `s` (starting at `s`, `s - 1` or
+    /// `s - 2`) has its nine spaces of spacing empty.
+    #[inline]
+    pub fn founding_space_around(&self, s: Space) -> bool {
+        let [a, b, c] = FOUNDING[s as usize];
+        self.occupied & a == 0 || self.occupied & b == 0 || self.occupied & c == 0
+    }
+
+    /// Whether `s` or one of its two neighbours holds a piece.
+    #[inline]
+    pub fn near_piece(&self, s: Space) -> bool {
+        self.occupied & AROUND[s as usize] != 0
     }
 
     /// Gives every piece of company `from` to company `to`.
@@ -108,7 +201,7 @@ impl Board {
     /// Whether the `len` spaces starting at `start` are all empty.
     #[inline]
     pub fn run_empty(&self, start: Space, len: i32) -> bool {
-        (0..len).all(|k| self.is_empty(offset(start, k)))
+        self.occupied & run_mask(start, len) == 0
     }
 
     /// The occupied spaces as `(space, height, company)`.
@@ -131,5 +224,28 @@ mod tests {
         assert_eq!(offset(71, 3), 2);
         assert_eq!(offset(2, -3), 71);
         assert_eq!(offset(5, 0), 5);
+    }
+
+    #[test]
+    fn masks_match_the_loop() {
+        let mut b = Board::default();
+        for s in [3u8, 40, 71] {
+            b.place(s, 0);
+        }
+        for start in 1..=SPACES {
+            let slow = (0..9).all(|k| b.is_empty(offset(start, k - 3)));
+            assert_eq!(b.spacing_clear(start), slow, "start {start}");
+            let near = (-1..=1).any(|k| !b.is_empty(offset(start, k)));
+            assert_eq!(b.near_piece(start), near, "space {start}");
+            let found = (-2..=0).any(|k| (0..9).all(|j| b.is_empty(offset(start, k + j - 3))));
+            assert_eq!(b.founding_space_around(start), found, "space {start}");
+            for len in [1, 5, 9] {
+                let slow = (0..len).all(|k| b.is_empty(offset(start, k)));
+                assert_eq!(b.run_empty(start, len), slow);
+            }
+        }
+        assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 40, 71]);
+        b.set(40, 0, None);
+        assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 71]);
     }
 }

@@ -53,7 +53,7 @@ pub use state::{BigBoss, Config, Phase};
 use boardroom_engine::{
     ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Viewer,
 };
-use rand::RngCore;
+use rand::{Rng, RngCore};
 
 impl Game for BigBoss {
     type Config = Config;
@@ -113,7 +113,27 @@ impl Game for BigBoss {
         event.redacted(viewer)
     }
 
+    #[inline]
+    fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        actions: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        BigBoss::apply_random(self, seat, rng, actions, events)
+    }
+
+    #[inline]
+    fn action_key(&self, action: &Action) -> Option<u32> {
+        Some(action.key())
+    }
+
     fn sample_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self {
+        self.sample(viewer, rng)
+    }
+
+    fn sample_hidden_with<R: RngCore>(&self, viewer: Viewer, rng: &mut R) -> Self {
         self.sample(viewer, rng)
     }
 

@@ -119,11 +119,22 @@ impl BigBoss {
     /// other players' hands that nobody but their holder knows, and the order of the deck, are
     /// shuffled together and dealt back (each hand keeps its size and its publicly known cards;
     /// in Modern, level cards are public and stay where they are).
-    pub fn sample(&self, viewer: Viewer, rng: &mut dyn RngCore) -> BigBoss {
+    pub fn sample<R: RngCore + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> BigBoss {
         let mut g = self.clone();
         let me = viewer.seat();
         let levels_public = !self.rules().levels_in_deck;
-        let mut pool: Vec<Card> = g.deck.iter().copied().collect();
+        // The pool of hidden cards, gathered as a set of industry cards and counts of level
+        // cards, and laid out in sorted order (industry cards by space, then level cards by
+        // kind): the sample then depends only on the viewer's observation and `rng`, not on
+        // where the hidden cards really are.
+        let mut industry = IndustrySet::default();
+        let mut levels = [0u8; 6];
+        for &card in &g.deck {
+            match card {
+                Card::Industry(c) => industry.insert(c),
+                Card::Level(k) => levels[k as usize] += 1,
+            }
+        }
         let mut unknown = [0u32; 6];
         for (s, slot) in unknown.iter_mut().enumerate().take(self.n as usize) {
             if Some(s) == me {
@@ -131,33 +142,33 @@ impl BigBoss {
             }
             let p = &mut g.players[s];
             let hidden = IndustrySet(p.hand.industry.0 & !p.known.0);
-            for c in hidden.iter() {
-                pool.push(Card::Industry(c));
-            }
+            industry.0 |= hidden.0;
             *slot = hidden.len();
             p.hand.industry = p.known;
             if !levels_public {
                 for k in crate::card::LEVEL_KINDS {
-                    for _ in 0..p.hand.levels[k as usize] {
-                        pool.push(Card::Level(k));
-                    }
+                    levels[k as usize] += p.hand.levels[k as usize];
                 }
                 *slot += p.hand.level_count();
                 p.hand.levels = Hand::default().levels;
             }
         }
-        // Sorting first makes the sample depend only on the viewer's observation and `rng`,
-        // not on where the hidden cards really are.
-        pool.sort_unstable();
+        let pool = &mut g.deck;
+        pool.clear();
+        pool.extend(industry.iter().map(Card::Industry));
+        for k in crate::card::LEVEL_KINDS {
+            for _ in 0..levels[k as usize] {
+                pool.push(Card::Level(k));
+            }
+        }
         pool.shuffle(rng);
+        // Hands are dealt from the top of the shuffled pool; the rest is the deck.
         for (s, &count) in unknown.iter().enumerate().take(self.n as usize) {
             for _ in 0..count {
-                let card = pool.pop().expect("pool holds every hidden card");
+                let card = g.deck.pop().expect("pool holds every hidden card");
                 g.players[s].hand.add(card);
             }
         }
-        g.deck.clear();
-        g.deck.extend(pool);
         g
     }
 }

@@ -67,7 +67,7 @@ impl BigBoss {
                     IndustryUse::Dead(WHY_FOUND_PIECES)
                 } else if !self.any_unfounded() {
                     IndustryUse::Dead(WHY_NO_COMPANY)
-                } else if !(-2..=0).any(|k| self.triple_ok(offset(s, k))) {
+                } else if !self.spacing_allows_founding(s) {
                     IndustryUse::Dead(WHY_SPACING)
                 } else {
                     IndustryUse::Found
@@ -86,7 +86,30 @@ impl BigBoss {
     /// nine spaces from `start-3` to `start+5` must all be empty.
     #[inline]
     pub fn triple_ok(&self, start: Space) -> bool {
-        self.board.run_empty(offset(start, -3), 9)
+        self.board.spacing_clear(start)
+    }
+
+    /// Whether one of the three founding triples holding `s` (starting at `s-2`, `s-1` or `s`)
+    /// keeps its spacing.
+    #[inline]
+    fn spacing_allows_founding(&self, s: Space) -> bool {
+        self.board.founding_space_around(s)
+    }
+
+    /// Whether industry card `s` can be played now (the same as `industry_use(s)` not being
+    /// `Dead`), with `found` telling whether a company may be founded at all (supply and
+    /// companies permitting; see [`BigBoss::founding_possible`]).
+    #[inline]
+    fn industry_playable(&self, s: Space, found: bool) -> bool {
+        // Stacking, extending and merging need only a piece in the supply; founding also
+        // needs the spacing.
+        self.pieces > 0 && (self.board.near_piece(s) || (found && self.spacing_allows_founding(s)))
+    }
+
+    /// Whether the supply and the companies allow founding a company now (spacing aside).
+    #[inline]
+    fn founding_possible(&self) -> bool {
+        self.pieces >= self.rules().founding_pieces && self.any_unfounded()
     }
 
     /// Whether a level card of `kind` may put a piece on `s` (supply permitting).
@@ -101,7 +124,12 @@ impl BigBoss {
     }
 
     fn level_playable(&self, kind: u8) -> bool {
-        self.pieces > 0 && (1..=72).any(|s| self.level_fits(kind, s))
+        // Only occupied spaces fit a level card.
+        self.pieces > 0
+            && self
+                .board
+                .occupied_spaces()
+                .any(|s| self.level_fits(kind, s))
     }
 
     /// Whether `card` (assumed in hand) can be played now, or why not.
@@ -131,10 +159,11 @@ impl BigBoss {
     /// Whether the current player could play some card of their hand.
     pub fn can_play(&self) -> bool {
         let p = &self.players[self.current as usize];
+        let found = self.founding_possible();
         p.hand
             .industry
             .iter()
-            .any(|s| !matches!(self.industry_use(s), IndustryUse::Dead(_)))
+            .any(|s| self.industry_playable(s, found))
             || LEVEL_KINDS
                 .iter()
                 .any(|&k| p.hand.levels[k as usize] > 0 && self.level_playable(k))
@@ -173,8 +202,9 @@ impl BigBoss {
         let r = self.rules();
         match self.phase {
             Phase::Turn => {
+                let found = self.founding_possible();
                 for s in p.hand.industry.iter() {
-                    if !matches!(self.industry_use(s), IndustryUse::Dead(_)) {
+                    if self.industry_playable(s, found) {
                         out.push(Action::Play(Card::Industry(s)));
                     }
                 }
@@ -224,7 +254,8 @@ impl BigBoss {
                 }
             }
             Phase::ChooseLevelSpace { kind } => {
-                for s in 1..=72 {
+                // Only occupied spaces fit, listed in increasing order.
+                for s in self.board.occupied_spaces() {
                     if self.level_fits(kind, s) {
                         out.push(Action::At(s));
                     }
@@ -240,10 +271,13 @@ impl BigBoss {
             }
             Phase::Invest { company, shares } => {
                 if shares < 2 {
-                    for c in CompanyId::all() {
-                        let co = &self.companies[c.idx()];
-                        if co.active() && co.supply > 0 && p.money >= self.share_cost(c) {
-                            out.push(Action::Share(c));
+                    for (i, co) in self.companies.iter().enumerate() {
+                        // `share_cost`: the price, at least the edition's minimum.
+                        if co.active()
+                            && co.supply > 0
+                            && p.money >= (co.price as u32).max(r.min_share_cost)
+                        {
+                            out.push(Action::Share(CompanyId(i as u8)));
                         }
                     }
                 }
@@ -835,6 +869,26 @@ impl BigBoss {
     fn finish(&mut self, reason: EndReason, ev: &mut Vec<Event>) {
         self.phase = Phase::Over { reason };
         ev.push(Event::GameOver { reason });
+    }
+
+    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
+    /// it again (it comes from [`BigBoss::legal_into`] within this call); `false` when `seat`
+    /// has no legal action. The draw is `legal[rng.gen_range(0..legal.len())]`.
+    pub(crate) fn apply_random<R: rand::Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        legal: &mut Vec<Action>,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        self.legal_into(seat, legal);
+        if legal.is_empty() {
+            return false;
+        }
+        let action = legal[rng.gen_range(0..legal.len())];
+        debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        self.exec(action, ev);
+        true
     }
 
     /// Checks and applies `action` for `seat`; on error nothing changes.

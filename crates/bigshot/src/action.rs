@@ -38,6 +38,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// A number naming this action among all Big Shot actions, for searches that index actions
+    /// (below 12,288); `None` for a bid of 8,192 or more, which no table reaches.
+    #[inline]
+    pub fn key(self) -> Option<u32> {
+        let colour = |c: Colour| (c.idx() < 8).then_some(c.idx() as u32);
+        match self {
+            Action::Roll => Some(0),
+            Action::Decline => Some(1),
+            Action::Pass => Some(2),
+            Action::Loan(c) => Some(8 + colour(c)?),
+            Action::Pay(c) => Some(16 + colour(c)?),
+            Action::Place(c, lot) => Some(1024 + colour(c)? * 256 + u32::from(lot)),
+            Action::Bid(x) => (x < 8192).then_some(4096 + x),
+        }
+    }
+
     /// Writes the action in notation (lots by their id on `board`).
     pub fn write(self, board: &Board) -> String {
         match self {

@@ -289,6 +289,14 @@ impl Board {
             .expect("the shipped board is valid")
     }
 
+    /// The default board, read from its file once and shared by every game that plays on it.
+    pub fn shared_default() -> std::sync::Arc<Board> {
+        static BOARD: std::sync::OnceLock<std::sync::Arc<Board>> = std::sync::OnceLock::new();
+        BOARD
+            .get_or_init(|| std::sync::Arc::new(Board::default_board()))
+            .clone()
+    }
+
     /// The board as written in its file.
     pub fn spec(&self) -> &BoardSpec {
         &self.spec

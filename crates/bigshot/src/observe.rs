@@ -120,7 +120,7 @@ impl BigShot {
     /// coins the viewer cannot see are drawn uniformly between what the observation implies
     /// (a standing or winning bid must be payable) and the most the colour can hold (start
     /// money plus its loans). The draw depends only on the observation and `rng`.
-    pub fn sample(&self, viewer: Viewer, rng: &mut dyn RngCore) -> BigShot {
+    pub fn sample<R: RngCore + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> BigShot {
         let mut g = self.clone();
         g.rng = GameRng::seed_from_u64(rng.next_u64());
         if !self.config.hidden_money || matches!(self.phase, Phase::Over) {

@@ -192,7 +192,7 @@ impl BigShot {
         }
         let board = pos
             .config
-            .validate()
+            .board_to_play()
             .map_err(|e| PositionError::new("config", e.0))?;
         let n = pos.config.players;
         let g = BigShot {
@@ -223,7 +223,7 @@ impl BigShot {
             loaned: seat_mask(&pos.loaned, n, "loaned")?,
             n: n as u8,
             config: Arc::new(pos.config.clone()),
-            board: Arc::new(board),
+            board,
         };
         let mut g = g;
         read_lots(pos, &mut g)?;

@@ -57,6 +57,60 @@ impl BigShot {
         !self.is_sold(l) && self.lots[l].iter().sum::<u8>() < LOT_CAPACITY
     }
 
+    /// The open lots as a bit mask (bit `l` for lot `l`).
+    fn open_lots(&self) -> u32 {
+        (0..self.board.num_lots())
+            .filter(|&l| self.lot_open(l))
+            .fold(0u32, |m, l| m | 1 << l)
+    }
+
+    /// The action at `index` of the list [`BigShot::legal_into`] writes for `seat`, and the
+    /// list's length, in the two steps whose lists are long (bidding and placing); `None` in
+    /// the other steps. `index` is drawn by `draw` from the length.
+    fn nth_legal(&self, seat: Seat, draw: impl FnOnce(usize) -> usize) -> Option<Option<Action>> {
+        match self.phase {
+            Phase::Bidding { .. } => {
+                // Loans (when allowed), pass, then every bid from the lowest to the cash.
+                let loans: &[Colour] =
+                    if !self.loans_only_before_bidding() && !self.has_loaned(seat) {
+                        self.colours_of(seat)
+                    } else {
+                        &[]
+                    };
+                let (min, cash) = (self.min_bid(), self.cash(seat));
+                let bids = if min <= cash {
+                    (cash - min) as usize + 1
+                } else {
+                    0
+                };
+                let i = draw(loans.len() + 1 + bids);
+                Some(Some(match i.checked_sub(loans.len()) {
+                    None => Action::Loan(loans[i]),
+                    Some(0) => Action::Pass,
+                    Some(k) => Action::Bid(min + (k - 1) as u32),
+                }))
+            }
+            Phase::Place { .. } => {
+                // Every colour in hand (in colour order) on every open lot (in lot order).
+                let open = self.open_lots();
+                let lots = open.count_ones() as usize;
+                let held = || Colour::all().filter(|c| self.hand[c.idx()] > 0);
+                let total = held().count() * lots;
+                if total == 0 {
+                    return Some(None);
+                }
+                let i = draw(total);
+                let colour = held().nth(i / lots).expect("a colour in hand");
+                let mut rest = open;
+                for _ in 0..i % lots {
+                    rest &= rest - 1;
+                }
+                Some(Some(Action::Place(colour, rest.trailing_zeros() as u8)))
+            }
+            _ => None,
+        }
+    }
+
     /// Writes the legal actions of `seat` into `out` (cleared first).
     pub fn legal_into(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
@@ -74,7 +128,13 @@ impl BigShot {
                     out.extend(self.colours_of(seat).iter().map(|&c| Action::Loan(c)));
                 }
                 out.push(Action::Pass);
-                out.extend((self.min_bid()..=self.cash(seat)).map(Action::Bid));
+                let (min, cash) = (self.min_bid(), self.cash(seat));
+                if min <= cash {
+                    // `min..=cash`, without the inclusive range's per-step checks.
+                    out.reserve((cash - min) as usize + 1);
+                    out.extend((min..cash).map(Action::Bid));
+                    out.push(Action::Bid(cash));
+                }
             }
             Phase::Pay { .. } => {
                 for &c in self.colours_of(seat) {
@@ -84,14 +144,16 @@ impl BigShot {
                 }
             }
             Phase::Place { .. } => {
+                // The open lots, found once for every colour in hand.
+                let open = self.open_lots();
                 for c in Colour::all() {
                     if self.hand[c.idx()] == 0 {
                         continue;
                     }
-                    for l in 0..self.board.num_lots() {
-                        if self.lot_open(l) {
-                            out.push(Action::Place(c, l as u8));
-                        }
+                    let mut rest = open;
+                    while rest != 0 {
+                        out.push(Action::Place(c, rest.trailing_zeros() as u8));
+                        rest &= rest - 1;
                     }
                 }
             }
@@ -193,6 +255,39 @@ impl BigShot {
                 expected: self.expected(),
             }),
         }
+    }
+
+    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
+    /// it again (it is the one [`BigShot::legal_into`] lists at the drawn place, found within
+    /// this call); `false` when `seat` has no legal action. The draw is
+    /// `legal[rng.gen_range(0..legal.len())]`; `legal` is scratch space.
+    pub(crate) fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        legal: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        legal.clear();
+        if self.actor() != Some(seat) {
+            return false;
+        }
+        // Bids and placements are drawn by their place in the list without writing it: the
+        // same draw from the same length gives the same action.
+        let action = match self.nth_legal(seat, |len| rng.gen_range(0..len)) {
+            Some(Some(action)) => action,
+            Some(None) => return false,
+            None => {
+                self.legal_into(seat, legal);
+                if legal.is_empty() {
+                    return false;
+                }
+                legal[rng.gen_range(0..legal.len())]
+            }
+        };
+        debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        self.exec(seat, action, events);
+        true
     }
 
     /// Checks and applies `action`; on error nothing changes.

@@ -48,6 +48,11 @@ impl Config {
 
     /// Checks the player count and first player, and builds the board.
     pub fn validate(&self) -> Result<Board, ConfigError> {
+        self.board_to_play().map(|board| (*board).clone())
+    }
+
+    /// [`Config::validate`], with the default board shared rather than read again.
+    pub(crate) fn board_to_play(&self) -> Result<Arc<Board>, ConfigError> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
             return Err(ConfigError(format!(
                 "Big Shot is for 2 to 4 players, not {}",
@@ -64,8 +69,11 @@ impl Config {
             }
         }
         match &self.board {
-            None => Ok(Board::default_board()),
-            Some(spec) => spec.build().map_err(|e| ConfigError(e.to_string())),
+            None => Ok(Board::shared_default()),
+            Some(spec) => spec
+                .build()
+                .map(Arc::new)
+                .map_err(|e| ConfigError(e.to_string())),
         }
     }
 }
@@ -154,7 +162,7 @@ impl BigShot {
     /// deal is redone until every space holds at least 2 colours), the broker is put on a random
     /// space, then the first roller is drawn (unless the config names one).
     pub fn new_game(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        let board = config.validate()?;
+        let board = config.board_to_play()?;
         let mut rng = rng::from_seed(seed);
         let spaces_n = board.num_spaces();
         let per = board.cubes_per_colour();
@@ -187,7 +195,7 @@ impl BigShot {
             }
         }
         Ok(BigShot {
-            board: Arc::new(board),
+            board,
             config: Arc::new(config.clone()),
             n: n as u8,
             coins,

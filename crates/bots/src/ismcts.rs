@@ -18,12 +18,17 @@
 //! root and a uniformly drawn acting seat below it, as in
 //! [`boardroom_engine::playout::random_playout`].
 //!
+//! Children are found by the game's [`Game::action_key`] (a mark per key for the legal actions
+//! of the step, so matching costs one pass over the children and one over the legal actions);
+//! games without keys compare actions. Determinizations, the descent and the rollouts draw from
+//! one [`FastRng`] seeded by the search's seed: a search is reproduced exactly by its seed.
+//!
 //! The final choice is the most visited root action. Values per seat make the search work for
 //! any number of players (each seat maximises its own share of the wins). The tree lives in an
 //! arena reused from one decision to the next, and the hot loop reuses its buffers.
 
 use boardroom_engine::evaluate::{win_chances, Evaluate};
-use boardroom_engine::rng::{self, GameRng};
+use boardroom_engine::rng::FastRng;
 use boardroom_engine::{Bot, Game, Seat, Viewer};
 use rand::Rng;
 use std::time::{Duration, Instant};
@@ -126,6 +131,8 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 struct Node<A> {
     action: Option<A>,
+    /// The action's [`Game::action_key`] ([`NONE`] without one).
+    key: u32,
     actor: u8,
     first_child: u32,
     next_sibling: u32,
@@ -146,13 +153,14 @@ impl<A: Clone + Eq> Tree<A> {
         self.nodes.clear();
         self.values.clear();
         self.seats = seats;
-        self.push(None, 0);
+        self.push(None, NONE, 0);
     }
 
-    fn push(&mut self, action: Option<A>, actor: Seat) -> u32 {
+    fn push(&mut self, action: Option<A>, key: u32, actor: Seat) -> u32 {
         let id = self.nodes.len() as u32;
         self.nodes.push(Node {
             action,
+            key,
             actor: actor as u8,
             first_child: NONE,
             next_sibling: NONE,
@@ -163,8 +171,8 @@ impl<A: Clone + Eq> Tree<A> {
         id
     }
 
-    fn add_child(&mut self, parent: u32, actor: Seat, action: A) -> u32 {
-        let id = self.push(Some(action), actor);
+    fn add_child(&mut self, parent: u32, actor: Seat, action: A, key: u32) -> u32 {
+        let id = self.push(Some(action), key, actor);
         let p = parent as usize;
         self.nodes[id as usize].next_sibling = self.nodes[p].first_child;
         self.nodes[p].first_child = id;
@@ -184,16 +192,84 @@ impl<A: Clone + Eq> Tree<A> {
 /// Reusable buffers of the search loop.
 struct Buffers<G: Game> {
     legal: Vec<G::Action>,
+    /// The keys of `legal`, when every one has a key.
+    keys: Vec<u32>,
     untried: Vec<G::Action>,
     events: Vec<G::Event>,
     path: Vec<u32>,
     rewards: Vec<f64>,
+    /// Marks by action key: `LEGAL` + `epoch` for an action legal in this step, `TAKEN` +
+    /// `epoch` once a child of the actor holds it (see [`Marks`]).
+    marks: Marks,
+    /// `ln[n]` = the natural logarithm of `n`, for the availability counts of UCB1.
+    ln: Vec<f64>,
+}
+
+/// Availability counts below this have their logarithm looked up in [`Buffers::ln`].
+const LN_TABLE: usize = 4096;
+
+/// The natural logarithm of `n`, from `table` when it holds it (the same value).
+#[inline]
+fn ln(table: &[f64], n: u32) -> f64 {
+    match table.get(n as usize) {
+        Some(&v) => v,
+        None => (n as f64).ln(),
+    }
+}
+
+/// Per-key marks for one step of the descent, cleared in O(1) by moving to a new epoch.
+struct Marks {
+    marks: Vec<u32>,
+    epoch: u32,
+}
+
+/// The largest action key the search indexes; steps with larger keys compare actions.
+const MAX_KEY: u32 = 1 << 16;
+
+impl Marks {
+    /// Starts a new step: every mark of earlier steps becomes stale.
+    fn next_step(&mut self) {
+        if self.epoch >= u32::MAX - 2 {
+            self.marks.iter_mut().for_each(|m| *m = 0);
+            self.epoch = 0;
+        }
+        self.epoch += 2;
+    }
+
+    /// The mark of a legal action without a child this step.
+    fn legal(&self) -> u32 {
+        self.epoch
+    }
+
+    /// The mark of a legal action that has a child of the actor.
+    fn taken(&self) -> u32 {
+        self.epoch + 1
+    }
+
+    #[inline]
+    fn set(&mut self, key: u32, mark: u32) {
+        let k = key as usize;
+        if k >= self.marks.len() {
+            self.grow(k);
+        }
+        self.marks[k] = mark;
+    }
+
+    #[cold]
+    fn grow(&mut self, key: usize) {
+        self.marks.resize(key + 1, 0);
+    }
+
+    #[inline]
+    fn get(&self, key: u32) -> u32 {
+        self.marks.get(key as usize).copied().unwrap_or(0)
+    }
 }
 
 /// The search engine: a seeded generator, a settings record and reusable memory.
 pub struct Ismcts<G: Game> {
     config: SearchConfig,
-    rng: GameRng,
+    rng: FastRng,
     tree: Tree<G::Action>,
     buf: Buffers<G>,
 }
@@ -208,7 +284,7 @@ impl<G: Evaluate> Ismcts<G> {
         assert!(config.budget.is_valid(), "a search needs a non-zero budget");
         Ismcts {
             config,
-            rng: rng::from_seed(seed),
+            rng: FastRng::new(seed),
             tree: Tree {
                 nodes: Vec::new(),
                 values: Vec::new(),
@@ -216,10 +292,16 @@ impl<G: Evaluate> Ismcts<G> {
             },
             buf: Buffers {
                 legal: Vec::with_capacity(128),
+                keys: Vec::with_capacity(128),
                 untried: Vec::with_capacity(128),
                 events: Vec::with_capacity(32),
                 path: Vec::with_capacity(64),
                 rewards: Vec::new(),
+                marks: Marks {
+                    marks: Vec::new(),
+                    epoch: 0,
+                },
+                ln: (0..LN_TABLE).map(|n| (n as f64).ln()).collect(),
             },
         }
     }
@@ -246,7 +328,7 @@ impl<G: Evaluate> Ismcts<G> {
                     break;
                 }
             }
-            let det = game.sample_hidden(Viewer::Seat(seat), &mut self.rng);
+            let det = game.sample_hidden_with(Viewer::Seat(seat), &mut self.rng);
             self.iterate(det, seat);
             done += 1;
         }
@@ -310,51 +392,32 @@ impl<G: Evaluate> Ismcts<G> {
             };
             at_root = false;
             state.legal_actions(actor, &mut buf.legal);
-            // Children legal here gain availability; legal actions without a child are untried.
-            buf.untried.clear();
-            buf.untried.extend_from_slice(&buf.legal);
-            let mut ch = tree.nodes[node as usize].first_child;
-            while ch != NONE {
-                let n = &tree.nodes[ch as usize];
-                if usize::from(n.actor) == actor {
-                    let a = n.action.as_ref().expect("child action");
-                    if let Some(i) = buf.untried.iter().position(|u| u == a) {
-                        buf.untried.swap_remove(i);
-                        tree.nodes[ch as usize].avail += 1;
-                    }
-                }
-                ch = tree.nodes[ch as usize].next_sibling;
-            }
-            let (next, action) = if !buf.untried.is_empty() {
-                let a = buf
-                    .untried
-                    .swap_remove(self.rng.gen_range(0..buf.untried.len()));
-                expanded = true;
-                (tree.add_child(node, actor, a.clone()), a)
+            let keyed = Self::keys_of(&state, buf);
+            let step = if keyed {
+                Self::step_keyed(tree, buf, node, actor, c, &mut self.rng)
             } else {
-                let mut best = NONE;
-                let mut best_score = f64::NEG_INFINITY;
-                let mut ch = tree.nodes[node as usize].first_child;
-                while ch != NONE {
-                    let n = &tree.nodes[ch as usize];
-                    let a = n.action.as_ref().expect("child action");
-                    if usize::from(n.actor) == actor && buf.legal.contains(a) {
-                        let score = tree.mean(ch, actor)
-                            + c * ((n.avail as f64).ln() / n.visits as f64).sqrt();
-                        if score > best_score {
-                            best_score = score;
-                            best = ch;
-                        }
-                    }
-                    ch = n.next_sibling;
+                Self::step_compared(tree, buf, node, actor, c, &mut self.rng)
+            };
+            let (next, action) = match step {
+                Step::Expand(a, key) => {
+                    expanded = true;
+                    // A child added while comparing still gets its key, for later steps.
+                    let key = match key {
+                        NONE => state
+                            .action_key(&a)
+                            .filter(|&k| k < MAX_KEY)
+                            .unwrap_or(NONE),
+                        key => key,
+                    };
+                    (tree.add_child(node, actor, a.clone(), key), a)
                 }
-                (
+                Step::Select(best) => (
                     best,
                     tree.nodes[best as usize]
                         .action
                         .clone()
                         .expect("child action"),
-                )
+                ),
             };
             buf.events.clear();
             if let Err(e) = state.apply(actor, action.clone(), &mut buf.events) {
@@ -396,14 +459,137 @@ impl<G: Evaluate> Ismcts<G> {
         }
     }
 
-    fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut GameRng) {
-        state.legal_actions(actor, &mut buf.legal);
-        let action = buf.legal[rng.gen_range(0..buf.legal.len())].clone();
+    fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut FastRng) {
         buf.events.clear();
-        if let Err(e) = state.apply(actor, action.clone(), &mut buf.events) {
-            panic!("legal action {action:?} rejected: {e}");
-        }
+        let moved = state.apply_random(actor, rng, &mut buf.legal, &mut buf.events);
+        assert!(moved, "seat {actor} must act but has no legal action");
     }
+
+    /// Writes the keys of `buf.legal` into `buf.keys`; `false` when some legal action has no
+    /// (small enough) key, and the step compares actions instead.
+    fn keys_of(state: &G, buf: &mut Buffers<G>) -> bool {
+        buf.keys.clear();
+        for a in &buf.legal {
+            match state.action_key(a) {
+                Some(k) if k < MAX_KEY => buf.keys.push(k),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// One step of the descent by action keys: the children of `actor` legal here gain
+    /// availability; an untried legal action is expanded (drawn uniformly), else the child with
+    /// the best UCB1 score is selected.
+    fn step_keyed(
+        tree: &mut Tree<G::Action>,
+        buf: &mut Buffers<G>,
+        node: u32,
+        actor: Seat,
+        c: f64,
+        rng: &mut FastRng,
+    ) -> Step<G::Action> {
+        let marks = &mut buf.marks;
+        marks.next_step();
+        let (legal, taken) = (marks.legal(), marks.taken());
+        for &k in &buf.keys {
+            marks.set(k, legal);
+        }
+        let mut ch = tree.nodes[node as usize].first_child;
+        while ch != NONE {
+            let n = &mut tree.nodes[ch as usize];
+            if usize::from(n.actor) == actor && marks.get(n.key) == legal {
+                marks.set(n.key, taken);
+                n.avail += 1;
+            }
+            ch = n.next_sibling;
+        }
+        let untried = buf.keys.iter().filter(|&&k| marks.get(k) == legal).count();
+        if untried > 0 {
+            let mut pick = rng.gen_range(0..untried);
+            for (a, &k) in buf.legal.iter().zip(&buf.keys) {
+                if marks.get(k) == legal {
+                    if pick == 0 {
+                        return Step::Expand(a.clone(), k);
+                    }
+                    pick -= 1;
+                }
+            }
+            unreachable!("an untried action was counted");
+        }
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ch = tree.nodes[node as usize].first_child;
+        while ch != NONE {
+            let n = &tree.nodes[ch as usize];
+            if usize::from(n.actor) == actor && marks.get(n.key) == taken {
+                let score =
+                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = ch;
+                }
+            }
+            ch = n.next_sibling;
+        }
+        Step::Select(best)
+    }
+
+    /// One step of the descent comparing actions, for games without action keys: the same
+    /// choice as [`Ismcts::step_keyed`].
+    fn step_compared(
+        tree: &mut Tree<G::Action>,
+        buf: &mut Buffers<G>,
+        node: u32,
+        actor: Seat,
+        c: f64,
+        rng: &mut FastRng,
+    ) -> Step<G::Action> {
+        // Children legal here gain availability; legal actions without a child are untried.
+        buf.untried.clear();
+        buf.untried.extend_from_slice(&buf.legal);
+        let mut ch = tree.nodes[node as usize].first_child;
+        while ch != NONE {
+            let n = &tree.nodes[ch as usize];
+            if usize::from(n.actor) == actor {
+                let a = n.action.as_ref().expect("child action");
+                if let Some(i) = buf.untried.iter().position(|u| u == a) {
+                    buf.untried.swap_remove(i);
+                    tree.nodes[ch as usize].avail += 1;
+                }
+            }
+            ch = tree.nodes[ch as usize].next_sibling;
+        }
+        if !buf.untried.is_empty() {
+            let a = buf.untried.swap_remove(rng.gen_range(0..buf.untried.len()));
+            return Step::Expand(a, NONE);
+        }
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ch = tree.nodes[node as usize].first_child;
+        while ch != NONE {
+            let n = &tree.nodes[ch as usize];
+            let a = n.action.as_ref().expect("child action");
+            if usize::from(n.actor) == actor && buf.legal.contains(a) {
+                let score =
+                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
+                if score > best_score {
+                    best_score = score;
+                    best = ch;
+                }
+            }
+            ch = n.next_sibling;
+        }
+        Step::Select(best)
+    }
+}
+
+/// What one step of the descent does.
+enum Step<A> {
+    /// Add a child for this untried action (with its key, or [`NONE`]).
+    Expand(A, u32),
+    /// Go down to this existing child.
+    Select(u32),
 }
 
 /// A bot that plays the most visited action of an [`Ismcts`] search.

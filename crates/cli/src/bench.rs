@@ -1,10 +1,11 @@
-//! `boardroom bench`: random-playout throughput, search iterations per second and the move
-//! time of each bot level, all on one core.
+//! `boardroom bench`: random-playout throughput (with the rollouts' generator), search
+//! iterations per second and the move time of each bot level, all on one core.
 
 use crate::options::{config, GivenOptions};
 use anyhow::{bail, Result};
 use boardroom_bots::{levels, Budget, Ismcts, Rollout, SearchConfig};
 use boardroom_engine::playout::{random_playout, Scratch};
+use boardroom_engine::rng::FastRng;
 use boardroom_games::{Playable, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -42,13 +43,15 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     }
     let budget = Duration::from_secs_f64(seconds);
     let mut scratch = Scratch::default();
-    let mut rng = ChaCha8Rng::seed_from_u64(0xbe7c);
+    // The generator of the bots' rollouts (games are still dealt from their seeds).
+    let mut rng = FastRng::new(0xbe7c);
     // Warm up (caches, allocation of the scratch buffers).
     for seed in 0..200 {
         let mut g = G::new(config, seed)?;
         random_playout(&mut g, &mut rng, &mut scratch);
     }
     let start = Instant::now();
+    let cpu_start = thread_cpu();
     let mut games = 0u64;
     let mut played = 0u64;
     let mut seed = 1_000_000u64;
@@ -61,11 +64,13 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         }
     }
     let secs = start.elapsed().as_secs_f64();
+    let cpu = cpu_seconds(cpu_start, secs);
     println!(
-        "{}: random playouts on one thread for {secs:.2} s",
+        "{}: random playouts on one thread for {secs:.2} s ({cpu:.2} s of CPU time)",
         G::describe_config(config)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
+    println!("games per CPU second  {:>12.0}", games as f64 / cpu);
     println!("decisions per second  {:>12.0}", played as f64 / secs);
     println!(
         "decisions per game    {:>12.1}",
@@ -100,11 +105,17 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         };
         let mut search = Ismcts::<G>::new(search_config, 1);
         let t = Instant::now();
+        let cpu_start = thread_cpu();
         let r = search.search(&mid, seat);
         let s = t.elapsed().as_secs_f64();
+        let cpu = cpu_seconds(cpu_start, s);
         println!(
             "iterations per second {:>12.0}   ({label})",
             r.iterations as f64 / s
+        );
+        println!(
+            "iterations per CPU s  {:>12.0}   ({label})",
+            r.iterations as f64 / cpu
         );
     }
 
@@ -116,29 +127,75 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
         positions.len()
     );
     println!(
-        "{:<10} {:>10} {:>10} {:>10}",
-        "level", "mean", "median", "max"
+        "{:<10} {:>10} {:>10} {:>10} {:>10}",
+        "level", "mean", "median", "max", "time cap"
     );
     for name in ["heuristic", "easy", "normal", "hard"] {
         let mut times = Vec::with_capacity(positions.len());
+        // Searches that a time limit stopped before their iteration budget.
+        let mut capped = None;
         for (i, g) in positions.iter().enumerate() {
-            let mut bot = levels::make_bot::<G>(name, i as u64)?;
             let seat = g.must_act().first().expect("positions have a seat to act");
+            let search = levels::search_config(name)?.filter(|c| c.budget.time.is_some());
             let t = Instant::now();
-            let a = bot.choose(g, seat);
-            times.push(t.elapsed().as_secs_f64() * 1000.0);
-            debug_assert!(g.check(seat, a).is_ok());
+            match search {
+                // The level's bot searches exactly so (every position has a choice): the
+                // search is run directly to see whether the time limit stopped it.
+                Some(search_config) => {
+                    let mut search = Ismcts::<G>::new(search_config, i as u64);
+                    let r = search.search(g, seat);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    let stopped = search_config
+                        .budget
+                        .iterations
+                        .is_some_and(|n| r.iterations < n);
+                    *capped.get_or_insert(0) += usize::from(stopped);
+                }
+                None => {
+                    let mut bot = levels::make_bot::<G>(name, i as u64)?;
+                    let a = bot.choose(g, seat);
+                    times.push(t.elapsed().as_secs_f64() * 1000.0);
+                    debug_assert!(g.check(seat, a).is_ok());
+                }
+            }
         }
         times.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
         println!(
-            "{:<10} {:>10.1} {:>10.1} {:>10.1}",
+            "{:<10} {:>10.1} {:>10.1} {:>10.1} {:>10}",
             name,
             times.iter().sum::<f64>() / times.len() as f64,
             times[times.len() / 2],
-            times[times.len() - 1]
+            times[times.len() - 1],
+            capped.map_or_else(|| "-".to_string(), |c| format!("{c}/{}", times.len()))
         );
     }
     Ok(())
+}
+
+/// The CPU time used so far by the calling thread (zero where it cannot be read).
+fn thread_cpu() -> Duration {
+    #[cfg(unix)]
+    {
+        let mut ts = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `clock_gettime` only writes the `timespec` it is handed.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) } == 0 {
+            return Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32);
+        }
+    }
+    Duration::ZERO
+}
+
+/// The thread's CPU seconds since `start`, or `wall` seconds where CPU time cannot be read.
+fn cpu_seconds(start: Duration, wall: f64) -> f64 {
+    let cpu = thread_cpu().saturating_sub(start).as_secs_f64();
+    if cpu > 0.0 {
+        cpu
+    } else {
+        wall
+    }
 }
 
 /// The position halfway through a random game from `seed`, moved on to a real choice.

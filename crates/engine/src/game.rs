@@ -3,7 +3,7 @@
 use crate::error::{ConfigError, NotationError, PositionError};
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet, Viewer};
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -85,6 +85,46 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error>;
 
+    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it, appending its
+    /// events to `events`; `actions` is scratch space (a game may write its legal actions there,
+    /// or find the drawn one without listing them all).
+    /// Returns `false`, with nothing drawn and nothing changed, when `seat` has no legal action.
+    ///
+    /// The draw is exactly `actions[rng.gen_range(0..actions.len())]` after
+    /// [`Game::legal_actions`], so random playouts keep their random streams. The default
+    /// applies the action through [`Game::apply`]; a game may skip re-checking it, since its own
+    /// generator has just listed it (the action never comes from outside this call).
+    ///
+    /// # Panics
+    /// If the game rejects an action it listed as legal: a bug in the game's rules.
+    fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        actions: &mut Vec<Self::Action>,
+        events: &mut Vec<Self::Event>,
+    ) -> bool {
+        self.legal_actions(seat, actions);
+        if actions.is_empty() {
+            return false;
+        }
+        let action = actions[rng.gen_range(0..actions.len())].clone();
+        if let Err(e) = self.apply(seat, action.clone(), events) {
+            panic!("legal action {action:?} rejected: {e}");
+        }
+        true
+    }
+
+    /// A small number naming `action` among all actions of this game, for searches that index
+    /// their tree's children by action: different actions get different keys, the same action
+    /// always the same key (for every state of the game), and keys stay small (below a few
+    /// thousand). `None` (the default) when the game has no such numbering; searches then
+    /// compare actions.
+    fn action_key(&self, action: &Self::Action) -> Option<u32> {
+        let _ = action;
+        None
+    }
+
     /// Applies `action` for `seat` and returns the events it caused.
     fn play(&mut self, seat: Seat, action: Self::Action) -> Result<Vec<Self::Event>, Self::Error> {
         let mut events = Vec::new();
@@ -102,6 +142,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// hidden part (other players' secrets, deck order, future dice) is re-sampled, the rest is
     /// kept. `self.sample_hidden(v, rng).observe(v) == self.observe(v)` always holds.
     fn sample_hidden(&self, viewer: Viewer, rng: &mut dyn RngCore) -> Self;
+
+    /// [`Game::sample_hidden`] with a concrete generator: the same state for the same generator
+    /// state, but a game may override it to draw without going through `dyn RngCore`.
+    fn sample_hidden_with<R: RngCore>(&self, viewer: Viewer, rng: &mut R) -> Self {
+        self.sample_hidden(viewer, rng)
+    }
 
     /// Final scores and winners, once the game is over.
     fn outcome(&self) -> Option<Outcome>;

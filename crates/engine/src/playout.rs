@@ -27,7 +27,8 @@ impl<G: Game> Default for Scratch<G> {
 }
 
 /// Plays `game` to its end, each acting seat choosing uniformly among its legal actions (when
-/// several seats may act, the one that moves is drawn uniformly among them). Returns how many decisions were taken.
+/// several seats may act, the one that moves is drawn uniformly among them), through
+/// [`Game::apply_random`]. Returns how many decisions were taken.
 ///
 /// # Panics
 /// If the game reports an acting seat with no legal action, or rejects an action it listed as
@@ -39,16 +40,9 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
 ) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
     while let Some(seat) = game.to_act().choose(rng) {
-        game.legal_actions(seat, &mut scratch.actions);
-        assert!(
-            !scratch.actions.is_empty(),
-            "seat {seat} must act but has no legal action"
-        );
-        let action = scratch.actions[rng.gen_range(0..scratch.actions.len())].clone();
         scratch.events.clear();
-        if let Err(e) = game.apply(seat, action.clone(), &mut scratch.events) {
-            panic!("legal action {action:?} rejected: {e}");
-        }
+        let moved = game.apply_random(seat, rng, &mut scratch.actions, &mut scratch.events);
+        assert!(moved, "seat {seat} must act but has no legal action");
         stats.decisions += 1;
     }
     stats
