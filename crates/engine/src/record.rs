@@ -229,7 +229,10 @@ mod tests {
             r#"{"by":"wind","action":"end"}"#,
             r#"{"seat":18446744073709551615,"action":"end"}"#,
         ] {
-            assert!(serde_json::from_str::<RecordedAction>(bad).is_err(), "{bad}");
+            assert!(
+                serde_json::from_str::<RecordedAction>(bad).is_err(),
+                "{bad}"
+            );
         }
     }
 }

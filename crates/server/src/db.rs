@@ -150,9 +150,13 @@ CREATE TABLE IF NOT EXISTS actions (
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 fn table_columns(conn: &Connection) -> &'static str {
     let expired = conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok();
-    let timers = conn.prepare("SELECT timer_percent FROM tables LIMIT 0").is_ok();
+    let timers = conn
+        .prepare("SELECT timer_percent FROM tables LIMIT 0")
+        .is_ok();
     match (expired, timers) {
-        (true, true) => "id, game, config, seed, created, rematch_of, rematch, expired, timer_percent",
+        (true, true) => {
+            "id, game, config, seed, created, rematch_of, rematch, expired, timer_percent"
+        }
         (true, false) => "id, game, config, seed, created, rematch_of, rematch, expired, 100",
         (false, true) => "id, game, config, seed, created, rematch_of, rematch, 0, timer_percent",
         (false, false) => "id, game, config, seed, created, rematch_of, rematch, 0, 100",

@@ -918,10 +918,10 @@ impl<G: Playable> Table<G> {
         self.timers = list
             .into_iter()
             .map(|t| Running {
-                deadline: old
-                    .iter()
-                    .find(|o| o.key == t.key)
-                    .map_or_else(|| now + scaled(t.seconds, self.timer_percent), |o| o.deadline),
+                deadline: old.iter().find(|o| o.key == t.key).map_or_else(
+                    || now + scaled(t.seconds, self.timer_percent),
+                    |o| o.deadline,
+                ),
                 key: t.key,
                 seat: t.seat,
                 action: t.action,
@@ -958,8 +958,7 @@ impl<G: Playable> Table<G> {
     /// When the next timer is due: only while a person holds a seat at the table (nobody
     /// waits at a table nobody attends) and storage works.
     fn next_timer(&self) -> Option<Instant> {
-        if self.paused.is_some() || !self.conns.values().any(|c| c.viewer != Viewer::Spectator)
-        {
+        if self.paused.is_some() || !self.conns.values().any(|c| c.viewer != Viewer::Spectator) {
             return None;
         }
         self.timers
@@ -1017,7 +1016,8 @@ impl<G: Playable> Table<G> {
             self.log_storage_failure(&e);
             return Err(Refusal::Storage);
         }
-        if seat == CLOCK || self.game.must_act().contains(seat) || !bots::is_bot(&self.kinds[seat]) {
+        if seat == CLOCK || self.game.must_act().contains(seat) || !bots::is_bot(&self.kinds[seat])
+        {
             self.optional_moves = 0;
         } else {
             self.optional_moves += 1;

@@ -81,8 +81,12 @@ impl Table {
             }))
             .await;
         let mut people = [
-            server.connect(created.seats[0].link.as_ref().unwrap()).await,
-            server.connect(created.seats[1].link.as_ref().unwrap()).await,
+            server
+                .connect(created.seats[0].link.as_ref().unwrap())
+                .await,
+            server
+                .connect(created.seats[1].link.as_ref().unwrap())
+                .await,
         ];
         for p in people.iter_mut() {
             p.until("state").await;
@@ -117,7 +121,10 @@ impl Table {
             if done(&self.people) {
                 return;
             }
-            assert!(start.elapsed() < Duration::from_secs(60), "waiting for {what}");
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "waiting for {what}"
+            );
             for me in 0..2 {
                 let p = &self.people[me];
                 let v = p.version();
@@ -266,7 +273,12 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
     .await;
     t.until(
         "the offer",
-        |p| !obs(&p[y])["public"]["offers"].as_array().unwrap().is_empty(),
+        |p| {
+            !obs(&p[y])["public"]["offers"]
+                .as_array()
+                .unwrap()
+                .is_empty()
+        },
         |_, _, _| None,
     )
     .await;
@@ -317,7 +329,10 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
         t.people[z].play("end").await;
         t.people[z].play("draw experience").await;
     }
-    assert!(auctioned && overbid, "a person auctioned a card and the other overbid");
+    assert!(
+        auctioned && overbid,
+        "a person auctioned a card and the other overbid"
+    );
 
     // Play on a long way (or to the end).
     t.until(

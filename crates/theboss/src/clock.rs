@@ -142,7 +142,11 @@ impl TheBoss {
     }
 
     /// Applies an action of the clock; on error nothing changes and no event is appended.
-    pub fn apply_clock(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), RuleError> {
+    pub fn apply_clock(
+        &mut self,
+        action: &Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let mut g = self.clone();
         let mut ev = Vec::new();
         g.clock_action(action, &mut ev)?;

@@ -2,7 +2,7 @@
 //! keys and the JSON form of actions.
 
 use boardroom_engine::{Game, Timer, CLOCK};
-use boardroom_theboss::{Action, Config, Event, Timeout, TheBoss};
+use boardroom_theboss::{Action, Config, Event, TheBoss, Timeout};
 
 fn game(seed: u64) -> TheBoss {
     let mut c = Config::new(3);
@@ -114,11 +114,16 @@ fn business_ends_when_its_time_is_up() {
     play(&mut g, 0, "offer 2 give $10");
     let key = g.business_key().expect("business runs");
     let ev = g.play(CLOCK, Action::Timeout(Timeout::Business)).unwrap();
-    assert!(ev.iter().any(|e| matches!(e, Event::Expired { .. })), "{ev:?}");
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Expired { .. })),
+        "{ev:?}"
+    );
     assert!(g.offers().is_empty());
     assert_ne!(g.business_key(), Some(key));
     // Nobody may deal any more in this turn: the draw follows (or a mandatory auction).
-    assert!(g.check(0, g.parse_action("offer 1 give $10").unwrap()).is_err());
+    assert!(g
+        .check(0, g.parse_action("offer 1 give $10").unwrap())
+        .is_err());
 }
 
 #[test]
@@ -131,7 +136,10 @@ fn the_lobbying_closes_when_its_time_is_up() {
         }
         found = true;
         let ev = g.play(CLOCK, Action::Timeout(Timeout::Lobbying)).unwrap();
-        assert!(ev.iter().any(|e| matches!(e, Event::Tally { .. })), "{ev:?}");
+        assert!(
+            ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+            "{ev:?}"
+        );
         assert!(g.meeting().is_none());
         break;
     }
@@ -141,7 +149,9 @@ fn the_lobbying_closes_when_its_time_is_up() {
 #[test]
 fn actions_read_from_json_name_the_field_at_fault() {
     let g = game(1);
-    let a = g.parse_action("offer 1 give $20 HS#1 take 10sh note \"x\"").unwrap();
+    let a = g
+        .parse_action("offer 1 give $20 HS#1 take 10sh note \"x\"")
+        .unwrap();
     let json = g.action_to_json(&a).unwrap().to_string();
     assert_eq!(g.action_from_json(&json).unwrap(), a);
     let e = g
