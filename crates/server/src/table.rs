@@ -843,7 +843,7 @@ impl<G: Playable> Table<G> {
         }
         let action = match parsed {
             Ok(a) => a,
-            Err(m) => return self.send(conn, m),
+            Err(m) => return self.send(conn, *m),
         };
         match self.commit(seat, action).await {
             Ok(()) => {}
@@ -861,35 +861,35 @@ impl<G: Playable> Table<G> {
 
     /// Reads a person's action: its notation, or its JSON form (which must read back from the
     /// notation it is stored in as the same action).
-    fn read_action(&self, input: &ActionInput) -> Result<G::Action, ServerMsg> {
+    fn read_action(&self, input: &ActionInput) -> Result<G::Action, Box<ServerMsg>> {
         match input {
             ActionInput::Notation(text) => self
                 .game
                 .parse_action(text)
-                .map_err(|e| ServerMsg::error(ErrorCode::Notation, e.to_string())),
+                .map_err(|e| Box::new(ServerMsg::error(ErrorCode::Notation, e.to_string()))),
             ActionInput::Json(map) => {
                 let text = serde_json::to_string(map).unwrap_or_default();
                 if text.len() > ACTION_JSON_BYTES {
-                    return Err(ServerMsg::error(
+                    return Err(Box::new(ServerMsg::error(
                         ErrorCode::TooLarge,
                         format!(
                             "the JSON action is {} bytes: the limit is {ACTION_JSON_BYTES} bytes",
                             text.len()
                         ),
-                    ));
+                    )));
                 }
                 let action = self
                     .game
                     .action_from_json(&text)
-                    .map_err(|e| ServerMsg::error(ErrorCode::Malformed, e.reason))?;
+                    .map_err(|e| Box::new(ServerMsg::error(ErrorCode::Malformed, e.reason)))?;
                 let notation = self.game.format_action(action.clone());
                 match self.game.parse_action(&notation) {
                     Ok(back) if back == action => Ok(action),
-                    _ => Err(ServerMsg::error(
+                    _ => Err(Box::new(ServerMsg::error(
                         ErrorCode::Malformed,
                         "the JSON action cannot be written in the game's notation, so it \
                          could not be recorded",
-                    )),
+                    ))),
                 }
             }
         }

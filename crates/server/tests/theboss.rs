@@ -449,3 +449,60 @@ fn a_players_messages_do_not_change_when_only_others_fate_cards_change() {
         "other players' face-down Fate cards really differed ({hidden_cards_differ} of {checked})"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_takes_a_data_file_from_the_lobby_and_refuses_a_bad_one_naming_the_field() {
+    let server = common::start().await;
+    let shipped = include_str!("../../theboss/data/the_boss.toml");
+    assert!(shipped.contains("start_cash = 500"));
+    let richer = shipped.replace("start_cash = 500", "start_cash = 700");
+    let created = server
+        .create_with(json!({"game": "the-boss", "seats": ["human", "random"], "data": richer}))
+        .await;
+    let mut c = server
+        .connect(created.seats[0].link.as_ref().unwrap())
+        .await;
+    let s = c.until("state").await;
+    let cash: Vec<u64> = s["observation"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["cash"].as_u64().unwrap())
+        .collect();
+    assert!(cash.iter().all(|&x| x >= 700), "{cash:?}");
+    for (bad, field) in [
+        (
+            shipped.replace("start_cash = 500", "start_cash = -5"),
+            "start_cash",
+        ),
+        (
+            shipped.replace("bid_seconds = 30", "bid_seconds = \"soon\""),
+            "bid_seconds",
+        ),
+        ("not toml at all [".to_string(), ""),
+    ] {
+        let r = reqwest::Client::new()
+            .post(format!("{}/api/tables", server.url()))
+            .json(&json!({"game": "the-boss", "seats": ["human", "random"], "data": bad}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 400);
+        let body: Value = r.json().await.unwrap();
+        let e = body["error"].as_str().unwrap();
+        assert!(e.contains(field), "`{field}` in {e}");
+    }
+    let tables: i64 = rusqlite::Connection::open(&server.db)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM tables", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(tables, 1, "nothing stored for a bad data file");
+    let r = reqwest::Client::new()
+        .post(format!("{}/api/tables", server.url()))
+        .json(&json!({"game": "the-boss", "seats": ["human", "random"], "timer_percent": 5000}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 400);
+    assert!(r.text().await.unwrap().contains("timer_percent"));
+}
