@@ -195,6 +195,26 @@ async fn quiet_turn(t: &mut Table) -> usize {
     active(&t.people[0])
 }
 
+/// Person `x` ends business and draws an Experience card (answering whatever else the game
+/// asks on the way), until another seat's turn begins.
+async fn end_turn(t: &mut Table, x: usize) {
+    t.until(
+        "the turn to end",
+        |p| active(&p[0]) != x,
+        |me, c, rng| {
+            let legal = c.legal();
+            match ["end", "draw experience"]
+                .iter()
+                .find(|a| legal.iter().any(|l| l == *a))
+            {
+                Some(a) if me == x => Some(a.to_string()),
+                _ => plain(me, c, rng),
+            }
+        },
+    )
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_and_two_bots_deal_bid_and_play_on() {
     let mut t = Table::new(0).await;
@@ -287,18 +307,43 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
     let id = offer["id"].as_u64().unwrap();
     assert!(t.people[y].legal().contains(&format!("accept {id}")));
     let cash = obs(&t.people[y])["players"][y]["cash"].as_u64().unwrap();
-    let s = t.people[y].play(&format!("accept {id}")).await;
-    assert_eq!(s["observation"]["players"][y]["cash"], cash + 10, "{s}");
-    assert!(s["last"]["events"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["detail"]["event"] == "accepted"));
+    // The table moves on (Y passes on the floor; the offer to Y stays open) before Y answers
+    // on its older state: another action on that state is stale, the answer to the offer,
+    // still open, counts.
+    let seen = t.people[y].version();
+    assert!(t.people[y].legal().contains(&"pass".to_string()));
+    t.people[y].play("pass").await;
+    t.people[y]
+        .send(json!({"type": "act", "action": "pass", "version": seen}))
+        .await;
+    assert_refused(&t.people[y].until("error").await, "stale", &[]);
+    t.people[y]
+        .send(json!({"type": "act", "action": format!("accept {id}"), "version": seen}))
+        .await;
+    // Accepted: not stale. (Should a bot have started an auction in between, the answer is
+    // refused by the rules, still not as stale.)
+    let s = loop {
+        let m = t.people[y].next().await.expect("open");
+        if m["type"] == "state" && m["last"]["action"] == format!("accept {id}") {
+            break Some(m);
+        }
+        if m["type"] == "error" {
+            assert_eq!(m["code"], "illegal", "{m}");
+            break None;
+        }
+    };
+    if let Some(s) = s {
+        assert_eq!(s["observation"]["players"][y]["cash"], cash + 10, "{s}");
+        assert!(s["last"]["events"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|e| e["detail"]["event"] == "accepted"));
+    }
 
     // X ends business and draws an Experience card, then auctions it on its next quiet turn;
     // Y first bids beyond its cash (refused with the rule), then passes.
-    t.people[x].play("end").await;
-    t.people[x].play("draw experience").await;
+    end_turn(&mut t, x).await;
     let mut auctioned = false;
     let mut overbid = false;
     for _ in 0..3 {
@@ -326,8 +371,7 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
             t.people[w].play("pass").await;
             break;
         }
-        t.people[z].play("end").await;
-        t.people[z].play("draw experience").await;
+        end_turn(&mut t, z).await;
     }
     assert!(
         auctioned && overbid,
