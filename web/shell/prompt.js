@@ -13,6 +13,24 @@ export function actionButton(action, extraClass = "") {
 }
 
 /** Draws the prompt box from `ctx.state` with the hooks of `view`. */
+let timerTick = null;
+
+/** The countdown of the soonest running timer that waits for you (`state.timers`), or null. */
+function timerLine(st, you) {
+  clearInterval(timerTick);
+  const mine = (st.timers || []).filter((t) => t.seat === you && you !== null && you !== undefined);
+  if (!mine.length) return null;
+  const t = mine.reduce((a, b) => (a.ms_left <= b.ms_left ? a : b));
+  const due = Date.now() + t.ms_left;
+  const el = h("div", { class: "hint", id: "prompt-timer" }, "");
+  const tick = () => {
+    el.textContent = `Time left: ${Math.max(0, Math.ceil((due - Date.now()) / 1000))} s`;
+  };
+  tick();
+  timerTick = setInterval(tick, 1000);
+  return el;
+}
+
 export function renderPrompt(ctx, view, showScores) {
   const st = ctx.state;
   const box = $("#prompt");
@@ -40,7 +58,8 @@ export function renderPrompt(ctx, view, showScores) {
   if (st.scores) {
     buttons.push(h("button", { type: "button", class: "primary", id: "show-scores", onclick: showScores }, "Show the scores"));
   }
-  box.replaceChildren(...[h("div", { class: "what", id: "prompt-text" }, what), hint ? h("div", { class: "hint" }, hint) : null,
+  box.replaceChildren(...[h("div", { class: "what", id: "prompt-text" }, what), timerLine(st, ctx.you),
+    hint ? h("div", { class: "hint" }, hint) : null,
     ...extras, h("div", { class: "actions" }, buttons)].filter(Boolean));
 }
 

@@ -262,7 +262,11 @@ fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
             println!(
                 "{:>4}. {}: {}",
                 n + 1,
-                G::seat_name(step.seat),
+                if step.seat == boardroom_engine::CLOCK {
+                    "Clock".to_string()
+                } else {
+                    G::seat_name(step.seat)
+                },
                 record.actions[n].action.trim()
             );
             n += 1;

@@ -9,6 +9,24 @@ use serde::Serialize;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// A running timer of a live table (see [`Game::timers`]): when `seconds` have passed since the
+/// timer with this `key` first appeared, the table submits `action` for the clock
+/// ([`crate::CLOCK`]), recorded like any other action, so replays stay exact.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Timer<A> {
+    /// What is timed (an offer, an auction's call, a meeting's lobbying, a turn's business):
+    /// the same key while that thing runs, a new key when a new one starts, so the table
+    /// restarts the countdown exactly when the key changes.
+    pub key: u64,
+    /// The time allowed, in seconds (at the game's own scale; a table may shorten it).
+    pub seconds: u32,
+    /// The seat the game waits for (whose answer or call it is), or [`crate::CLOCK`] when the
+    /// timer waits for nobody in particular.
+    pub seat: Seat,
+    /// The timeout the clock submits when time is up.
+    pub action: A,
+}
+
 /// A game's rules: a state that knows who may act, which actions are legal, how an action
 /// changes the state, and what each viewer may see of it.
 ///
@@ -157,6 +175,45 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// Writes an action in the game's notation.
     fn format_action(&self, action: Self::Action) -> String;
+
+    /// The timers running now, written into `out` (cleared first). Only live tables with
+    /// clocks call this; headless play, simulations and the bots never do, so they stay
+    /// deterministic and use the game's count limits only. A timer's action is submitted for
+    /// [`crate::CLOCK`] once its time is up and [`Game::check`] accepts it for the clock (a
+    /// timeout that cannot run yet, e.g. while an auction runs, waits for the state to move
+    /// on). Games without timers keep the default: none.
+    fn timers(&self, out: &mut Vec<Timer<Self::Action>>) {
+        out.clear();
+    }
+
+    /// What `action` answers, as a key: an action chosen on an older state is still meant as
+    /// long as the key of what it answers has not changed since (an answer to an offer while
+    /// that offer is open; a bid while the auction's call it answers is current). `None` (the
+    /// default): the action depends on the whole state, and is stale once anything changed.
+    fn staleness_key(&self, action: &Self::Action) -> Option<u64> {
+        let _ = action;
+        None
+    }
+
+    /// Reads an action from its JSON form (`action_to_json`), for structured actions such as
+    /// offers; the error names the field at fault. The default refuses: the game reads its
+    /// actions in notation only.
+    fn action_from_json(&self, json: &str) -> Result<Self::Action, NotationError> {
+        let _ = json;
+        Err(NotationError::new(
+            "(JSON action)",
+            format!(
+                "{} reads actions in notation only: send the action as a string",
+                Self::NAME
+            ),
+        ))
+    }
+
+    /// The JSON form of `action`, when the game has one (the default: none).
+    fn action_to_json(&self, action: &Self::Action) -> Option<serde_json::Value> {
+        let _ = action;
+        None
+    }
 
     /// Exports the whole state (secrets included) in the position format.
     fn to_position(&self) -> Self::Position;

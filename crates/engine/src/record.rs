@@ -4,17 +4,82 @@
 //! replays and bug reports all go through it.
 
 use crate::game::Game;
-use crate::seat::Seat;
+use crate::seat::{Seat, CLOCK};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// One action of a record: who acted and what they did, in the game's notation.
+/// One action of a record: who acted and what they did, in the game's notation. A player's
+/// action is written `{"seat": 2, "action": "…"}`; a timeout of a live table's clock
+/// ([`CLOCK`]) `{"by": "clock", "action": "…"}`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawAction", into = "RawAction")]
 pub struct RecordedAction {
-    /// The acting seat.
+    /// The acting seat ([`CLOCK`] for the clock).
     pub seat: Seat,
     /// The action in the game's notation.
     pub action: String,
+}
+
+/// A recorded action as written in JSON.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAction {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seat: Option<Seat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    by: Option<String>,
+    action: String,
+}
+
+impl From<RecordedAction> for RawAction {
+    fn from(a: RecordedAction) -> Self {
+        if a.seat == CLOCK {
+            RawAction {
+                seat: None,
+                by: Some("clock".into()),
+                action: a.action,
+            }
+        } else {
+            RawAction {
+                seat: Some(a.seat),
+                by: None,
+                action: a.action,
+            }
+        }
+    }
+}
+
+impl TryFrom<RawAction> for RecordedAction {
+    type Error = String;
+    fn try_from(r: RawAction) -> Result<Self, String> {
+        let seat = match (r.seat, r.by.as_deref()) {
+            (Some(s), None) if s != CLOCK => s,
+            (None, Some("clock")) => CLOCK,
+            (Some(_), Some(_)) => {
+                return Err("an action has either a `seat` or `\"by\": \"clock\"`, not both".into())
+            }
+            (None, Some(other)) => {
+                return Err(format!(
+                    "`by` is `{}`; the only actor besides seats is `clock`",
+                    other.chars().take(40).collect::<String>()
+                ))
+            }
+            _ => return Err("an action needs its `seat` (or `\"by\": \"clock\"`)".into()),
+        };
+        Ok(RecordedAction {
+            seat,
+            action: r.action,
+        })
+    }
+}
+
+/// Who acted, in words for messages: `seat 2` or `the clock`.
+pub fn actor(seat: Seat) -> String {
+    if seat == CLOCK {
+        "the clock".into()
+    } else {
+        format!("seat {seat}")
+    }
 }
 
 /// A complete game record.
@@ -57,7 +122,7 @@ pub enum ReplayError {
     #[error(transparent)]
     Config(#[from] crate::error::ConfigError),
     /// An action could not be read.
-    #[error("action {index} (seat {seat}): {source}")]
+    #[error("action {index} ({}): {source}", actor(*seat))]
     Notation {
         /// Index of the action in the record.
         index: usize,
@@ -67,7 +132,7 @@ pub enum ReplayError {
         source: crate::error::NotationError,
     },
     /// An action broke a rule.
-    #[error("action {index} (seat {seat}, `{action}`): {reason}")]
+    #[error("action {index} ({}, `{action}`): {reason}", actor(*seat))]
     Illegal {
         /// Index of the action in the record.
         index: usize,
@@ -135,5 +200,39 @@ impl<C: Clone> Record<C> {
             });
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clock_actions_are_written_by_clock() {
+        let a = RecordedAction {
+            seat: CLOCK,
+            action: "timeout bid".into(),
+        };
+        let text = serde_json::to_string(&a).unwrap();
+        assert_eq!(text, r#"{"by":"clock","action":"timeout bid"}"#);
+        assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), a);
+        let p = RecordedAction {
+            seat: 2,
+            action: "end".into(),
+        };
+        let text = serde_json::to_string(&p).unwrap();
+        assert_eq!(text, r#"{"seat":2,"action":"end"}"#);
+        assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), p);
+        for bad in [
+            r#"{"action":"end"}"#,
+            r#"{"seat":1,"by":"clock","action":"end"}"#,
+            r#"{"by":"wind","action":"end"}"#,
+            r#"{"seat":18446744073709551615,"action":"end"}"#,
+        ] {
+            assert!(
+                serde_json::from_str::<RecordedAction>(bad).is_err(),
+                "{bad}"
+            );
+        }
     }
 }

@@ -6,6 +6,12 @@ use std::fmt;
 /// A seat at the table, numbered from 0 in turn order.
 pub type Seat = usize;
 
+/// The clock: the pseudo-seat that submits a live table's timeouts (see
+/// [`crate::game::Timer`]). It is never a player's seat, never in a [`SeatSet`] (so never in
+/// `to_act`), and a game accepts from it only the timeouts its running timers name; players can
+/// never submit those. Records write it as `"by": "clock"`.
+pub const CLOCK: Seat = Seat::MAX;
+
 /// A set of seats, e.g. the seats that may act now. Games of up to 16 seats are supported.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(transparent)]

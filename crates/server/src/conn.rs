@@ -2,7 +2,9 @@
 //! them to its table, and writes the table's messages with sequence numbers.
 
 use crate::lobby::Lobby;
-use crate::protocol::{parse_client, ClientMsg, Envelope, ErrorCode, ServerMsg};
+use crate::protocol::{
+    parse_client, ActionInput, ClientMsg, Envelope, ErrorCode, ServerMsg, ACTION_JSON_BYTES,
+};
 use crate::table::{Command, ConnId, TableHandle, OUTBOX_CAPACITY};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use boardroom_engine::Viewer;
@@ -266,11 +268,19 @@ pub async fn run(
                     }
                     continue;
                 }
-                if text.len() > limits.message_bytes {
+                // A structured action may be larger than other messages (up to its own limit,
+                // checked by the table); everything else keeps the message limit.
+                let structured = text.len() <= ACTION_JSON_BYTES + 1024
+                    && matches!(
+                        parse_client(text.as_str()),
+                        Ok(ClientMsg::Act { action: ActionInput::Json(_), .. })
+                    );
+                if text.len() > limits.message_bytes && !structured {
                     let m = ServerMsg::error(
                         ErrorCode::TooLarge,
                         format!(
-                            "message of {} bytes refused: the limit is {} bytes",
+                            "message of {} bytes refused: the limit is {} bytes (an action in \
+                             its JSON form: {ACTION_JSON_BYTES} bytes)",
                             text.len(),
                             limits.message_bytes
                         ),

@@ -12,6 +12,7 @@
 //! failing request undoes only itself), commits them together, and only then answers them.
 
 use anyhow::{Context, Result};
+use boardroom_engine::CLOCK;
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, OpenFlags, Row};
 use std::path::Path;
@@ -27,6 +28,18 @@ pub struct SeatRow {
     pub kind: String,
     /// The seat's secret token (128 random bits, hex).
     pub token: String,
+}
+
+/// How the clock's actions are stored in the `seat` column.
+const CLOCK_SEAT: i64 = -1;
+
+/// The `seat` column of an action by `seat` (the clock is -1).
+fn stored_seat(seat: usize) -> i64 {
+    if seat == CLOCK {
+        CLOCK_SEAT
+    } else {
+        seat as i64
+    }
 }
 
 /// One stored table: everything needed to rebuild it.
@@ -48,12 +61,15 @@ pub struct TableRow {
     pub rematch_of: Option<String>,
     /// The rematch table created from this one, if any.
     pub rematch: Option<String>,
+    /// The table's clock in percent of the game's timers (100: as the game says; 0: no
+    /// timers).
+    pub timer_percent: u32,
 }
 
 /// One stored action.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionRow {
-    /// The acting seat.
+    /// The acting seat; [`CLOCK`] for a timeout of the table's clock (stored as seat -1).
     pub seat: usize,
     /// The action in the game's notation.
     pub action: String,
@@ -133,10 +149,17 @@ CREATE TABLE IF NOT EXISTS actions (
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 fn table_columns(conn: &Connection) -> &'static str {
-    if conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok() {
-        "id, game, config, seed, created, rematch_of, rematch, expired"
-    } else {
-        "id, game, config, seed, created, rematch_of, rematch, 0"
+    let expired = conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok();
+    let timers = conn
+        .prepare("SELECT timer_percent FROM tables LIMIT 0")
+        .is_ok();
+    match (expired, timers) {
+        (true, true) => {
+            "id, game, config, seed, created, rematch_of, rematch, expired, timer_percent"
+        }
+        (true, false) => "id, game, config, seed, created, rematch_of, rematch, expired, 100",
+        (false, true) => "id, game, config, seed, created, rematch_of, rematch, 0, timer_percent",
+        (false, false) => "id, game, config, seed, created, rematch_of, rematch, 0, 100",
     }
 }
 
@@ -145,6 +168,15 @@ fn migrate(conn: &Connection) -> Result<()> {
     if conn.prepare("SELECT expired FROM tables LIMIT 0").is_err() {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN expired INTEGER NOT NULL DEFAULT 0")
             .context("cannot add the `expired` column")?;
+    }
+    if conn
+        .prepare("SELECT timer_percent FROM tables LIMIT 0")
+        .is_err()
+    {
+        conn.execute_batch(
+            "ALTER TABLE tables ADD COLUMN timer_percent INTEGER NOT NULL DEFAULT 100",
+        )
+        .context("cannot add the `timer_percent` column")?;
     }
     Ok(())
 }
@@ -201,6 +233,8 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             seats: Vec::new(),
             rematch_of: opt_text(r, 5, "rematch_of")?,
             rematch: opt_text(r, 6, "rematch")?,
+            timer_percent: u32::try_from(int(r, 8, "timer_percent")?)
+                .map_err(|_| "`timer_percent` is negative or too large".to_string())?,
             id,
         };
         let mut stmt = conn
@@ -351,15 +385,16 @@ impl Db {
     pub async fn insert_table(&self, row: TableRow) -> Result<()> {
         self.call(move |tx| {
             tx.execute(
-                "INSERT INTO tables (id, game, config, seed, created, rematch_of) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     row.id,
                     row.game,
                     row.config,
                     row.seed as i64,
                     row.created,
-                    row.rematch_of
+                    row.rematch_of,
+                    row.timer_percent as i64
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -395,7 +430,7 @@ impl Db {
         self.call(move |conn| {
             conn.execute(
                 "INSERT INTO actions (table_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)",
-                params![table, idx as i64, seat as i64, action],
+                params![table, idx as i64, stored_seat(seat), action],
             )?;
             Ok(())
         })
@@ -479,8 +514,12 @@ impl Db {
                     }
                     let seat = int(r, 1, "seat")?;
                     Ok(ActionRow {
-                        seat: usize::try_from(seat)
-                            .map_err(|_| format!("seat {seat} is not a seat"))?,
+                        seat: if seat == CLOCK_SEAT {
+                            CLOCK
+                        } else {
+                            usize::try_from(seat)
+                                .map_err(|_| format!("seat {seat} is not a seat"))?
+                        },
                         action: text(r, 2, "action")?,
                     })
                 };
@@ -515,6 +554,7 @@ mod tests {
             ],
             rematch_of: None,
             rematch: None,
+            timer_percent: 100,
         }
     }
 

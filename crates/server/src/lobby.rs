@@ -32,11 +32,19 @@ pub struct CreateTable {
     /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`).
     /// The number of seats is the number of players.
     pub seats: Vec<String>,
+    /// The table's clock in percent of the game's timers (`Game::timers`): 100 (the default)
+    /// runs them as the game says, 0 runs none, 10 makes them ten times shorter (for tests).
+    /// At most [`MAX_TIMER_PERCENT`].
+    #[serde(default)]
+    pub timer_percent: Option<u32>,
     /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]
     pub options: Options,
 }
+
+/// The slowest clock a table may ask for, in percent of the game's timers.
+pub const MAX_TIMER_PERCENT: u32 = 1000;
 
 fn default_game() -> String {
     boardroom_games::IDS[0].to_string()
@@ -100,7 +108,14 @@ impl<'a> Visitor for CreateVisitor<'a> {
         let CreateVisitor { lobby, req } = self;
         Box::pin(async move {
             let config = lobby_config::<G>(req.seats.len(), &req.options)?;
-            lobby.start::<G>(config, req.seats, None).await
+            let percent = req.timer_percent.unwrap_or(100);
+            if percent > MAX_TIMER_PERCENT {
+                return Err(LobbyError::BadRequest(format!(
+                    "`timer_percent` is {percent}: it runs from 0 (no timers) to \
+                     {MAX_TIMER_PERCENT}"
+                )));
+            }
+            lobby.start::<G>(config, req.seats, None, percent).await
         })
     }
 }
@@ -111,6 +126,7 @@ struct RematchVisitor<'a> {
     config: String,
     kinds: Vec<String>,
     rematch_of: String,
+    timer_percent: u32,
 }
 
 impl<'a> Visitor for RematchVisitor<'a> {
@@ -121,12 +137,15 @@ impl<'a> Visitor for RematchVisitor<'a> {
             config,
             kinds,
             rematch_of,
+            timer_percent,
         } = self;
         Box::pin(async move {
             let config: G::Config = serde_json::from_str(&config).map_err(|e| {
                 LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
             })?;
-            lobby.start::<G>(config, kinds, Some(rematch_of)).await
+            lobby
+                .start::<G>(config, kinds, Some(rematch_of), timer_percent)
+                .await
         })
     }
 }
@@ -538,6 +557,7 @@ impl Lobby {
             kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
             rematch,
+            timer_percent: row.timer_percent,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
         self.insert(row.id.clone(), handle.clone());
@@ -599,6 +619,7 @@ impl Lobby {
         config: G::Config,
         kinds: Vec<String>,
         rematch_of: Option<String>,
+        timer_percent: u32,
     ) -> Result<(Created, Vec<String>), LobbyError> {
         let req_seats = kinds;
         if self.len() >= MAX_TABLES {
@@ -625,6 +646,7 @@ impl Lobby {
                 .collect(),
             rematch_of,
             rematch: None,
+            timer_percent,
         };
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
@@ -639,6 +661,7 @@ impl Lobby {
             kinds: req_seats.clone(),
             tokens: tokens.clone(),
             rematch: None,
+            timer_percent,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
         self.insert(id.clone(), handle);
@@ -688,6 +711,7 @@ impl Lobby {
                 config: spec.config,
                 kinds: spec.kinds,
                 rematch_of: spec.id,
+                timer_percent: spec.timer_percent,
             },
         )
         .map_err(|e| LobbyError::Storage(e.into()))?;

@@ -7,16 +7,49 @@
 use boardroom_engine::{ScoreTable, Seat};
 use serde::{Deserialize, Serialize};
 
+/// The largest JSON form of an action the server reads, in bytes.
+pub const ACTION_JSON_BYTES: usize = 16 * 1024;
+
+/// An action as a client sends it: its notation, or its JSON form (an object, for structured
+/// actions such as offers; games that have one list it as each action's `json`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ActionInput {
+    /// The action in the game's notation (`end`, `offer 2 give $300 take COL#14`).
+    Notation(String),
+    /// The action's JSON form.
+    Json(serde_json::Map<String, serde_json::Value>),
+}
+
+impl<'de> Deserialize<'de> for ActionInput {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(s) => Ok(ActionInput::Notation(s)),
+            serde_json::Value::Object(m) => Ok(ActionInput::Json(m)),
+            _ => Err(serde::de::Error::custom(
+                "`action` is the action's notation (a string) or its JSON form (an object)",
+            )),
+        }
+    }
+}
+
+impl From<&str> for ActionInput {
+    fn from(s: &str) -> Self {
+        ActionInput::Notation(s.to_string())
+    }
+}
+
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
-    /// Play an action, written in the game's notation (`play 23`, `share Regent`, `end`).
+    /// Play an action, written in the game's notation (`play 23`, `share Regent`, `end`) or
+    /// in its JSON form (at most [`ACTION_JSON_BYTES`]).
     Act {
         /// The action.
-        action: String,
+        action: ActionInput,
         /// The table version (number of actions) the client saw when choosing; when given and
-        /// the table has moved on, the action is refused as stale.
+        /// the table has moved on, the action is refused as stale, unless the game tells that
+        /// what it answers (an offer, an auction's call) has not changed since.
         #[serde(default)]
         version: Option<usize>,
     },
@@ -117,6 +150,22 @@ pub struct ActionOut {
     pub cost: Option<i64>,
     /// The `kind:id` targets on the table that play it when clicked; empty: a button.
     pub highlights: Vec<String>,
+    /// The action's JSON form, for games that have one (`Game::action_to_json`): a client
+    /// may send it back, changed, as a structured action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub json: Option<serde_json::Value>,
+}
+
+/// A running timer of the table (a live table's clock, e.g. The Boss's §9.7 limits).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TimerOut {
+    /// The seat it waits for, or `null` when it waits for nobody in particular.
+    pub seat: Option<Seat>,
+    /// The timeout the clock plays when time is up, in notation.
+    pub action: String,
+    /// Milliseconds left when the message was built (0: due, waiting for the state to allow
+    /// it).
+    pub ms_left: u64,
 }
 
 /// One accepted action and what it caused.
@@ -124,8 +173,11 @@ pub struct ActionOut {
 pub struct LogEntry {
     /// The action's number at the table, from 0.
     pub index: usize,
-    /// The acting seat.
-    pub seat: Seat,
+    /// The acting seat; `null` for the table's clock.
+    pub seat: Option<Seat>,
+    /// `"clock"` when the table's clock played it (a timeout); absent for a seat's action.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
     /// The action in notation.
     pub action: String,
     /// Its events, redacted for the viewer.
@@ -172,6 +224,9 @@ pub enum ServerMsg {
         last: Option<LogEntry>,
         /// The final scores once the game is over (`Present::score_table`); otherwise null.
         scores: Option<ScoreTable>,
+        /// The table's running timers (absent when none run).
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        timers: Vec<TimerOut>,
     },
     /// Who is connected to which seat changed (at most a few a second, with the latest
     /// state).
@@ -267,6 +322,17 @@ mod tests {
                 version: None
             }
         );
+        match parse_client(r#"{"type":"act","action":{"action":"pass"},"version":3}"#).unwrap() {
+            ClientMsg::Act {
+                action: ActionInput::Json(m),
+                version: Some(3),
+            } => assert_eq!(m["action"], "pass"),
+            other => panic!("{other:?}"),
+        }
+        match parse_client(r#"{"type":"act","action":7}"#) {
+            Err((ErrorCode::Malformed, m)) => assert!(m.contains("notation"), "{m}"),
+            other => panic!("{other:?}"),
+        }
         assert_eq!(parse_client(r#"{"type":"ping"}"#).unwrap(), ClientMsg::Ping);
         let code = |t: &str| match parse_client(t) {
             Err((code, _)) => code,

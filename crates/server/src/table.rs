@@ -7,9 +7,11 @@
 
 use crate::bots::{self, HUMAN};
 use crate::db::Db;
-use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
+use crate::protocol::{
+    ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
+};
 use crate::view::{self, Step};
-use boardroom_engine::{Bot, Game, Present, Seat, Viewer};
+use boardroom_engine::{Bot, Game, Present, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -52,8 +54,8 @@ pub enum Command {
     Act {
         /// The connection.
         conn: ConnId,
-        /// The action in notation.
-        action: String,
+        /// The action, in notation or in its JSON form.
+        action: ActionInput,
         /// The version the client saw, if it said.
         version: Option<usize>,
     },
@@ -109,6 +111,8 @@ pub struct TableSpec {
     pub over: bool,
     /// The rematch, if one exists.
     pub rematch: Option<String>,
+    /// The table's clock in percent of the game's timers (0: none).
+    pub timer_percent: u32,
 }
 
 /// A table as the lobby lists it.
@@ -245,6 +249,29 @@ pub struct TableInit<G: Game> {
     pub tokens: Vec<String>,
     /// The rematch and its tokens, if one exists.
     pub rematch: Option<(String, Vec<String>)>,
+    /// The table's clock in percent of the game's timers (100: as the game says; 0: no
+    /// timers).
+    pub timer_percent: u32,
+}
+
+/// Most actions in a row by bots that may but need not act (not in `Game::must_act`) before
+/// only the seats the game waits for are asked again: bots that need not act cannot keep a
+/// table busy forever.
+pub const OPTIONAL_BOT_MOVES: u32 = 50;
+
+/// A timer of the game running at the table.
+struct Running<A> {
+    key: u64,
+    seat: Seat,
+    action: A,
+    deadline: Instant,
+    /// Due, but the game does not accept the timeout yet (it waits for the state to change).
+    blocked: bool,
+}
+
+/// The time a timer of `seconds` runs at a table whose clock runs at `percent`.
+pub fn scaled(seconds: u32, percent: u32) -> Duration {
+    Duration::from_millis(seconds as u64 * 10 * percent as u64)
 }
 
 /// What a bot's thinking task sends back to its table.
@@ -276,6 +303,18 @@ struct Table<G: Playable> {
     tokens: Vec<String>,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     bot_busy: bool,
+    /// The seat from which the next bot to think is looked for (so every bot seat that may
+    /// act gets its turn).
+    bot_cursor: Seat,
+    /// Bot actions in a row by seats the game did not wait for.
+    optional_moves: u32,
+    /// The table's clock in percent of the game's timers (0: none).
+    timer_percent: u32,
+    /// The game's timers now, with their deadlines.
+    timers: Vec<Running<G::Action>>,
+    /// For each staleness key of an action someone may play now, the version since which it
+    /// has not changed.
+    answer_since: HashMap<u64, usize>,
     conns: HashMap<ConnId, Conn>,
     db: Db,
     settings: TableSettings,
@@ -328,6 +367,11 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         tokens: init.tokens,
         bots,
         bot_busy: false,
+        bot_cursor: 0,
+        optional_moves: 0,
+        timer_percent: init.timer_percent,
+        timers: Vec::new(),
+        answer_since: HashMap::new(),
         conns: HashMap::new(),
         db,
         settings,
@@ -346,6 +390,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         table.finished_at = Some(Instant::now());
     }
     table.update_summary();
+    table.state_changed();
     tokio::spawn(async move {
         table.schedule_bot();
         table.run(rx, bot_rx).await;
@@ -362,6 +407,7 @@ impl<G: Playable> Table<G> {
         loop {
             let presence_at = self.presence_sent + self.settings.timing.presence_every;
             let retry_at = self.paused.as_ref().map(|p| p.retry_at);
+            let timer_at = self.next_timer();
             tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(Command::Retire { reply }) => {
@@ -381,6 +427,9 @@ impl<G: Playable> Table<G> {
                 }
                 _ = tokio::time::sleep_until(retry_at.unwrap_or(presence_at)), if retry_at.is_some() => {
                     self.retry_storage().await;
+                }
+                _ = tokio::time::sleep_until(timer_at.unwrap_or(presence_at)), if timer_at.is_some() => {
+                    self.fire_timers().await;
                 }
             }
         }
@@ -489,13 +538,18 @@ impl<G: Playable> Table<G> {
             } => {
                 self.bots[seat] = Some(bot);
                 self.bot_busy = false;
-                if version == self.version && self.paused.is_none() {
+                let current = version == self.version;
+                // A move chosen on an older state still counts when what it answers has not
+                // changed since (an offer still open, the same call in an auction).
+                let meant = current || self.still_meant(&action, version);
+                if meant && self.paused.is_none() && self.game.to_act().contains(seat) {
                     match self.commit(seat, action.clone()).await {
                         Ok(()) => {}
                         Err(Refusal::Storage) => return self.pause_for_storage(seat, action),
-                        Err(Refusal::Rule(e)) => {
+                        Err(Refusal::Rule(e)) if current => {
                             tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
                         }
+                        Err(Refusal::Rule(_)) => {}
                     }
                 }
                 self.schedule_bot();
@@ -526,10 +580,16 @@ impl<G: Playable> Table<G> {
                 conn,
                 action,
                 version,
-            } => self.act(conn, &action, version).await,
+            } => self.act(conn, action, version).await,
             Command::Sync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
-                    let msg = view::state_msg(&self.game, c.viewer, self.version, None);
+                    let msg = view::state_msg_timed(
+                        &self.game,
+                        c.viewer,
+                        self.version,
+                        None,
+                        self.timers_out(),
+                    );
                     let _ = c.outbox.try_send(Arc::new(msg));
                 }
             }
@@ -541,6 +601,7 @@ impl<G: Playable> Table<G> {
                     kinds: self.kinds.clone(),
                     over: self.game.is_over(),
                     rematch: self.rematch.as_ref().map(|r| r.0.clone()),
+                    timer_percent: self.timer_percent,
                 });
             }
             Command::RematchReady { table, tokens } => {
@@ -700,7 +761,8 @@ impl<G: Playable> Table<G> {
                 _ => None,
             }),
         };
-        let state = view::state_msg(&self.game, viewer, self.version, None);
+        let state =
+            view::state_msg_timed(&self.game, viewer, self.version, None, self.timers_out());
         self.conns.insert(conn, Conn { viewer, outbox });
         self.last_visit = Instant::now();
         self.send(conn, welcome);
@@ -715,7 +777,7 @@ impl<G: Playable> Table<G> {
         self.presence_changed();
     }
 
-    async fn act(&mut self, conn: ConnId, text: &str, version: Option<usize>) {
+    async fn act(&mut self, conn: ConnId, input: ActionInput, version: Option<usize>) {
         let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
             return;
         };
@@ -740,8 +802,12 @@ impl<G: Playable> Table<G> {
         if self.paused.is_some() {
             return self.send(conn, refuse(ErrorCode::Internal, STORAGE_PAUSED.into()));
         }
+        let parsed = self.read_action(&input);
         if let Some(v) = version {
-            if v != self.version {
+            let meant = parsed
+                .as_ref()
+                .is_ok_and(|a| v == self.version || self.still_meant(a, v));
+            if v != self.version && !meant {
                 let m = refuse(
                     ErrorCode::Stale,
                     format!(
@@ -751,7 +817,13 @@ impl<G: Playable> Table<G> {
                     ),
                 );
                 self.send(conn, m);
-                let s = view::state_msg(&self.game, viewer, self.version, None);
+                let s = view::state_msg_timed(
+                    &self.game,
+                    viewer,
+                    self.version,
+                    None,
+                    self.timers_out(),
+                );
                 return self.send(conn, s);
             }
         }
@@ -769,9 +841,9 @@ impl<G: Playable> Table<G> {
             );
             return self.send(conn, m);
         }
-        let action = match self.game.parse_action(text) {
+        let action = match parsed {
             Ok(a) => a,
-            Err(e) => return self.send(conn, refuse(ErrorCode::Notation, e.to_string())),
+            Err(m) => return self.send(conn, *m),
         };
         match self.commit(seat, action).await {
             Ok(()) => {}
@@ -783,6 +855,144 @@ impl<G: Playable> Table<G> {
                     "the action could not be saved, so it was not played; try again",
                 ),
             ),
+        }
+        self.schedule_bot();
+    }
+
+    /// Reads a person's action: its notation, or its JSON form (which must read back from the
+    /// notation it is stored in as the same action).
+    fn read_action(&self, input: &ActionInput) -> Result<G::Action, Box<ServerMsg>> {
+        match input {
+            ActionInput::Notation(text) => self
+                .game
+                .parse_action(text)
+                .map_err(|e| Box::new(ServerMsg::error(ErrorCode::Notation, e.to_string()))),
+            ActionInput::Json(map) => {
+                let text = serde_json::to_string(map).unwrap_or_default();
+                if text.len() > ACTION_JSON_BYTES {
+                    return Err(Box::new(ServerMsg::error(
+                        ErrorCode::TooLarge,
+                        format!(
+                            "the JSON action is {} bytes: the limit is {ACTION_JSON_BYTES} bytes",
+                            text.len()
+                        ),
+                    )));
+                }
+                let action = self
+                    .game
+                    .action_from_json(&text)
+                    .map_err(|e| Box::new(ServerMsg::error(ErrorCode::Malformed, e.reason)))?;
+                let notation = self.game.format_action(action.clone());
+                match self.game.parse_action(&notation) {
+                    Ok(back) if back == action => Ok(action),
+                    _ => Err(Box::new(ServerMsg::error(
+                        ErrorCode::Malformed,
+                        "the JSON action cannot be written in the game's notation, so it \
+                         could not be recorded",
+                    ))),
+                }
+            }
+        }
+    }
+
+    /// Whether `action`, chosen when the table was at version `seen`, is still meant now: the
+    /// game names what it answers (`Game::staleness_key`) and that has not changed since.
+    fn still_meant(&self, action: &G::Action, seen: usize) -> bool {
+        seen <= self.version
+            && self
+                .game
+                .staleness_key(action)
+                .and_then(|k| self.answer_since.get(&k))
+                .is_some_and(|&since| since <= seen)
+    }
+
+    /// After every change of the game: the timers (kept when their key is unchanged, started
+    /// when new) and the staleness keys of what may be answered now.
+    fn state_changed(&mut self) {
+        let mut list: Vec<Timer<G::Action>> = Vec::new();
+        if self.timer_percent > 0 && !self.game.is_over() {
+            self.game.timers(&mut list);
+        }
+        let now = Instant::now();
+        let old = std::mem::take(&mut self.timers);
+        self.timers = list
+            .into_iter()
+            .map(|t| Running {
+                deadline: old.iter().find(|o| o.key == t.key).map_or_else(
+                    || now + scaled(t.seconds, self.timer_percent),
+                    |o| o.deadline,
+                ),
+                key: t.key,
+                seat: t.seat,
+                action: t.action,
+                blocked: false,
+            })
+            .collect();
+        let mut since = HashMap::new();
+        let mut buf = Vec::new();
+        for seat in self.game.to_act().iter() {
+            self.game.legal_actions(seat, &mut buf);
+            for a in &buf {
+                if let Some(k) = self.game.staleness_key(a) {
+                    let v = self.answer_since.get(&k).copied().unwrap_or(self.version);
+                    since.insert(k, v);
+                }
+            }
+        }
+        self.answer_since = since;
+    }
+
+    /// The running timers as every viewer is told them.
+    fn timers_out(&self) -> Vec<TimerOut> {
+        let now = Instant::now();
+        self.timers
+            .iter()
+            .map(|t| TimerOut {
+                seat: (t.seat != CLOCK).then_some(t.seat),
+                action: self.game.format_action(t.action.clone()),
+                ms_left: t.deadline.saturating_duration_since(now).as_millis() as u64,
+            })
+            .collect()
+    }
+
+    /// When the next timer is due: only while a person holds a seat at the table (nobody
+    /// waits at a table nobody attends) and storage works.
+    fn next_timer(&self) -> Option<Instant> {
+        if self.paused.is_some() || !self.conns.values().any(|c| c.viewer != Viewer::Spectator) {
+            return None;
+        }
+        self.timers
+            .iter()
+            .filter(|t| !t.blocked)
+            .map(|t| t.deadline)
+            .min()
+    }
+
+    /// Plays the timeouts that are due, for the clock, when the game accepts them; one it
+    /// does not accept yet waits for the next change of state.
+    async fn fire_timers(&mut self) {
+        let now = Instant::now();
+        while self.paused.is_none() {
+            let Some(i) = self
+                .timers
+                .iter()
+                .position(|t| !t.blocked && t.deadline <= now)
+            else {
+                break;
+            };
+            let action = self.timers[i].action.clone();
+            if self.game.check(CLOCK, action.clone()).is_err() {
+                self.timers[i].blocked = true;
+                continue;
+            }
+            match self.commit(CLOCK, action.clone()).await {
+                Ok(()) => {}
+                Err(Refusal::Storage) => return self.pause_for_storage(CLOCK, action),
+                Err(Refusal::Rule(e)) => {
+                    tracing::error!(table = %self.id, "timeout refused: {e:?}");
+                    self.timers[i].blocked = true;
+                }
+            }
         }
         self.schedule_bot();
     }
@@ -806,6 +1016,12 @@ impl<G: Playable> Table<G> {
             self.log_storage_failure(&e);
             return Err(Refusal::Storage);
         }
+        if seat == CLOCK || self.game.must_act().contains(seat) || !bots::is_bot(&self.kinds[seat])
+        {
+            self.optional_moves = 0;
+        } else {
+            self.optional_moves += 1;
+        }
         self.game = next;
         if self.game.is_over() && self.finished_at.is_none() {
             self.finished_at = Some(Instant::now());
@@ -817,6 +1033,7 @@ impl<G: Playable> Table<G> {
             events,
         };
         self.version += 1;
+        self.state_changed();
         self.broadcast(&step);
         if self.history.len() == LOG_KEPT {
             self.history.pop_front();
@@ -830,11 +1047,20 @@ impl<G: Playable> Table<G> {
         // One message per distinct viewer, shared by all its connections.
         let mut built: HashMap<Viewer, Arc<ServerMsg>> = HashMap::new();
         let (game, version) = (&self.game, self.version);
+        let timers = self.timers_out();
         let before = self.conns.len();
         self.conns.retain(|_, c| {
             let msg = built
                 .entry(c.viewer)
-                .or_insert_with(|| Arc::new(view::state_msg(game, c.viewer, version, Some(step))))
+                .or_insert_with(|| {
+                    Arc::new(view::state_msg_timed(
+                        game,
+                        c.viewer,
+                        version,
+                        Some(step),
+                        timers.clone(),
+                    ))
+                })
                 .clone();
             c.outbox.try_send(msg).is_ok()
         });
@@ -843,14 +1069,25 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    /// If a bot is to act, lets it think off the async runtime and send its move back.
+    /// If a bot's seat may act, lets it think off the async runtime and send its move back.
+    /// One bot thinks at a time; the seats that may act take turns from the seat after the
+    /// last one asked, so every bot seat in `to_act` gets its chance. After
+    /// [`OPTIONAL_BOT_MOVES`] moves in a row by bots the game did not wait for, only seats in
+    /// `must_act` are asked. A move is thrown away when the state moved on in between (unless
+    /// what it answers is unchanged), and the bot asked again.
     fn schedule_bot(&mut self) {
         if self.bot_busy || self.paused.is_some() || self.game.is_over() {
             return;
         }
-        let Some(seat) = self.game.to_act().first() else {
+        let (may, must) = (self.game.to_act(), self.game.must_act());
+        let n = self.bots.len();
+        let optional_ok = self.optional_moves < OPTIONAL_BOT_MOVES;
+        let Some(seat) = (0..n).map(|i| (self.bot_cursor + i) % n).find(|&s| {
+            may.contains(s) && self.bots[s].is_some() && (optional_ok || must.contains(s))
+        }) else {
             return;
         };
+        self.bot_cursor = (seat + 1) % n;
         let Some(mut bot) = self.bots.get_mut(seat).and_then(Option::take) else {
             return;
         };

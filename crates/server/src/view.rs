@@ -4,8 +4,8 @@
 //! `Game::redact` and the game's [`Present`] for that connection's viewer, so the leak tests can
 //! check this one place.
 
-use crate::protocol::{ActionOut, EventOut, LogEntry, ServerMsg};
-use boardroom_engine::{Game, Present, Seat, Viewer};
+use crate::protocol::{ActionOut, EventOut, LogEntry, ServerMsg, TimerOut};
+use boardroom_engine::{Game, Present, Seat, Viewer, CLOCK};
 use boardroom_games::Playable;
 
 /// One accepted action (as the table remembers it, unredacted).
@@ -13,7 +13,7 @@ use boardroom_games::Playable;
 pub struct Step<G: Game> {
     /// Its number at the table, from 0.
     pub index: usize,
-    /// The acting seat.
+    /// The acting seat ([`CLOCK`] for the table's clock).
     pub seat: Seat,
     /// The action in notation.
     pub action: String,
@@ -23,9 +23,11 @@ pub struct Step<G: Game> {
 
 /// The log entry of `step` as `viewer` may see it.
 pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer) -> LogEntry {
+    let clock = step.seat == CLOCK;
     LogEntry {
         index: step.index,
-        seat: step.seat,
+        seat: (!clock).then_some(step.seat),
+        by: clock.then(|| "clock".to_string()),
         action: step.action.clone(),
         events: step
             .events
@@ -59,6 +61,7 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
         .map(|a| {
             let view = game.action_view(seat, &a);
             ActionOut {
+                json: game.action_to_json(&a),
                 notation: game.format_action(a),
                 label: view.label,
                 effect: view.effect,
@@ -70,12 +73,24 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
 }
 
 /// The `state` message for `viewer`: its observation, its actions and prompt (when it is to
-/// act), the final scores once the game is over, and the last step redacted for it.
+/// act), the final scores once the game is over, and the last step redacted for it (no
+/// timers: see [`state_msg_timed`]).
 pub fn state_msg<G: Playable>(
     game: &G,
     viewer: Viewer,
     version: usize,
     last: Option<&Step<G>>,
+) -> ServerMsg {
+    state_msg_timed(game, viewer, version, last, Vec::new())
+}
+
+/// [`state_msg`] with the table's running timers (public: what times out and for whom).
+pub fn state_msg_timed<G: Playable>(
+    game: &G,
+    viewer: Viewer,
+    version: usize,
+    last: Option<&Step<G>>,
+    timers: Vec<TimerOut>,
 ) -> ServerMsg {
     let acting = acting_seat(game, viewer).is_some();
     ServerMsg::State {
@@ -89,5 +104,6 @@ pub fn state_msg<G: Playable>(
         extra: game.extra(viewer),
         last: last.map(|s| log_entry(s, viewer)),
         scores: game.score_table(),
+        timers,
     }
 }

@@ -235,6 +235,24 @@ pub enum Action {
     Default(u32),
     /// Promisor: give up the collateral and keep the deliverable.
     WalkAway(u32),
+    /// Time is up (§9.7): submitted only by a live table's clock, never by a player.
+    Timeout(Timeout),
+}
+
+/// What a live table's clock times out (§9.7, `[limits]`): the action [`Action::Timeout`]
+/// carries. Headless play has no clock and never sees these.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "what", content = "id", rename_all = "snake_case")]
+pub enum Timeout {
+    /// `offer_reply_seconds`: the offer with this id is rejected.
+    Offer(u32),
+    /// `bid_seconds`: the bidder whose call it is passes.
+    Bid,
+    /// `meeting_lobby_seconds`: the meeting's lobbying closes and the votes are tallied.
+    Lobbying,
+    /// `bt_seconds`: no new offers, auctions or meetings; the pending mandatory auctions run
+    /// and Business Transactions end.
+    Business,
 }
 
 impl Action {

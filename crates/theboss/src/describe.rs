@@ -329,6 +329,14 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
             defaulted.len(),
             returned.len()
         ),
+        Event::TimeUp { what } => match what {
+            crate::action::Timeout::Offer(id) => {
+                format!("Time is up: offer {id} is rejected unanswered")
+            }
+            crate::action::Timeout::Bid => "Time is up for the bid: a pass".into(),
+            crate::action::Timeout::Lobbying => "Time is up: the lobbying closes".into(),
+            crate::action::Timeout::Business => "Time is up: Business Transactions end".into(),
+        },
         Event::CommitmentLapsed { target } => format!(
             "The promise to fire {} lapses: they left the job otherwise",
             name(*target)

@@ -1,7 +1,7 @@
 //! Events: what happened, reported to viewers after an action. Fate card identities are secret
 //! until revealed: [`Event::redacted`] removes them for viewers who may not know them.
 
-use crate::action::{Deck, Lot, Offer, Vote};
+use crate::action::{Deck, Lot, Offer, Timeout, Vote};
 use crate::state::Ending;
 use boardroom_engine::{Seat, Viewer};
 use serde::Serialize;
@@ -269,6 +269,11 @@ pub enum Event {
     GameOver {
         /// How.
         ending: Ending,
+    },
+    /// A live table's clock ran out (§9.7).
+    TimeUp {
+        /// What timed out.
+        what: Timeout,
     },
 }
 

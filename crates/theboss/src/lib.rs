@@ -37,6 +37,7 @@ pub mod action;
 pub mod actors;
 pub mod auction;
 pub mod candidates;
+pub mod clock;
 pub mod data;
 pub mod describe;
 pub mod error;
@@ -57,7 +58,7 @@ pub mod terminal;
 pub mod value;
 
 pub use action::{
-    Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
+    Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,
 };
 pub use data::{Data, DataError};
 pub use error::RuleError;
@@ -68,7 +69,7 @@ pub use observe::Observation;
 pub use position::Position;
 
 use boardroom_engine::{
-    ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Viewer,
+    ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Timer, Viewer, CLOCK,
 };
 use rand::RngCore;
 
@@ -107,7 +108,13 @@ impl Game for TheBoss {
         self.candidates(seat, out)
     }
 
+    /// The clock ([`CLOCK`]) may submit only the timeouts its running timers name; players
+    /// never submit timeouts.
     fn check(&self, seat: Seat, action: Action) -> Result<(), RuleError> {
+        if seat == CLOCK {
+            return self.check_clock(&action);
+        }
+        TheBoss::refuse_player_timeout(seat, &action)?;
         self.check_action(seat, &action)
     }
 
@@ -117,6 +124,10 @@ impl Game for TheBoss {
         action: Action,
         events: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
+        if seat == CLOCK {
+            return self.apply_clock(&action, events);
+        }
+        TheBoss::refuse_player_timeout(seat, &action)?;
         self.apply_action(seat, &action, events)
     }
 
@@ -155,6 +166,37 @@ impl Game for TheBoss {
 
     fn format_action(&self, action: Action) -> String {
         notation::write(&self.data, &action)
+    }
+
+    /// The §9.7 timers (see [`clock`]).
+    fn timers(&self, out: &mut Vec<Timer<Action>>) {
+        self.running_timers(out)
+    }
+
+    fn staleness_key(&self, action: &Action) -> Option<u64> {
+        self.answer_key(action)
+    }
+
+    /// Reads the JSON form (`{"action": "offer", "args": {…}}`, as `serde` writes [`Action`]);
+    /// the action then goes through the notation once, so what is played is exactly what is
+    /// recorded (lists sorted, a counter-offer addressed to the maker of the offer it counters).
+    fn action_from_json(&self, json: &str) -> Result<Action, NotationError> {
+        let mut de = serde_json::Deserializer::from_str(json);
+        let action: Action = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let reason = if path == "." || path.is_empty() {
+                format!("not an action of The Boss: {inner}")
+            } else {
+                format!("not an action of The Boss: at `{path}`: {inner}")
+            };
+            NotationError::new("(JSON action)", reason)
+        })?;
+        self.parse_action(&self.format_action(action))
+    }
+
+    fn action_to_json(&self, action: &Action) -> Option<serde_json::Value> {
+        serde_json::to_value(action).ok()
     }
 
     fn to_position(&self) -> Position {

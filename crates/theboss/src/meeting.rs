@@ -176,7 +176,7 @@ impl TheBoss {
         }
     }
 
-    fn tally(&mut self, ev: &mut Vec<Event>) {
+    pub(crate) fn tally(&mut self, ev: &mut Vec<Event>) {
         let m = self.meeting.take().expect("a meeting runs");
         let mut for_shares = self.voting_power(m.caller);
         let mut against = self.voting_power(m.target);

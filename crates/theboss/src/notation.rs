@@ -6,7 +6,7 @@
 //! number after `#` is the card's id + 1), the held Fate card `fate`.
 
 use crate::action::{
-    Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
+    Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,
 };
 use crate::data::Data;
 use boardroom_engine::NotationError;
@@ -155,6 +155,12 @@ pub fn write(data: &Data, a: &Action) -> String {
         Action::Release(id) => format!("release {id}"),
         Action::Default(id) => format!("default {id}"),
         Action::WalkAway(id) => format!("walkaway {id}"),
+        Action::Timeout(t) => match t {
+            Timeout::Offer(id) => format!("timeout offer {id}"),
+            Timeout::Bid => "timeout bid".into(),
+            Timeout::Lobbying => "timeout lobbying".into(),
+            Timeout::Business => "timeout business".into(),
+        },
     }
 }
 
@@ -521,6 +527,19 @@ pub fn parse(data: &Data, round: u32, text: &str) -> Result<Action, NotationErro
             };
             Action::Auction(l, n32(reserve.trim_start_matches('$').to_string(), "an amount")?)
         }
+        "timeout" => match words.as_slice() {
+            [w] if w.eq_ignore_ascii_case("bid") => Action::Timeout(Timeout::Bid),
+            [w] if w.eq_ignore_ascii_case("lobbying") => Action::Timeout(Timeout::Lobbying),
+            [w] if w.eq_ignore_ascii_case("business") => Action::Timeout(Timeout::Business),
+            [w, id] if w.eq_ignore_ascii_case("offer") => {
+                Action::Timeout(Timeout::Offer(n32(id.clone(), "an offer number")?))
+            }
+            _ => {
+                return Err(err(
+                    "write `timeout offer <id>`, `timeout bid`, `timeout lobbying` or `timeout business`".into(),
+                ))
+            }
+        },
         "offer" => {
             let Some(Tok::Word(to)) = rest.first() else {
                 return Err(err("write `offer <seat> give … take …`".into()));
@@ -538,7 +557,7 @@ pub fn parse(data: &Data, round: u32, text: &str) -> Result<Action, NotationErro
         }
         _ => {
             return Err(err(format!(
-                "unknown action `{verb}` (collect, card, buy, open, move, use, fire, meeting, stop, vote, pass, bid, pay, lose, draw, discard, end, offer, counter, accept, reject, withdraw, show, auction, settle, release, default, walkaway)"
+                "unknown action `{verb}` (collect, card, buy, open, move, use, fire, meeting, stop, vote, pass, bid, pay, lose, draw, discard, end, offer, counter, accept, reject, withdraw, show, auction, settle, release, default, walkaway; the clock's: timeout)"
             )))
         }
     })

@@ -523,6 +523,10 @@ impl Present for TheBoss {
                 "lose the collateral, keep the deliverable",
             )
             .highlight(format!("deal:{id}")),
+            Action::Timeout(t) => ActionView::new(
+                "Time is up",
+                crate::describe::describe(&Event::TimeUp { what: *t }, &name),
+            ),
         }
     }
 
