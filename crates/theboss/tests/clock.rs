@@ -4,6 +4,8 @@
 use boardroom_engine::{Game, Timer, CLOCK};
 use boardroom_theboss::{Action, Config, Event, TheBoss, Timeout};
 
+mod common;
+
 fn game(seed: u64) -> TheBoss {
     let mut c = Config::new(3);
     c.first_player = Some(0);
@@ -125,22 +127,34 @@ fn business_ends_when_its_time_is_up() {
 
 #[test]
 fn the_lobbying_closes_when_its_time_is_up() {
-    let mut found = false;
-    for seed in 0..200 {
-        let mut g = game(seed);
-        if !until(&mut g, seed, |g| g.meeting().is_some()) {
-            continue;
-        }
-        found = true;
-        let ev = g.play(CLOCK, Action::Timeout(Timeout::Lobbying)).unwrap();
-        assert!(
-            ev.iter().any(|e| matches!(e, Event::Tally { .. })),
-            "{ev:?}"
-        );
-        assert!(g.meeting().is_none());
-        break;
-    }
-    assert!(found, "some random game reaches a meeting");
+    use common::*;
+    // A Stockholders' Meeting on seat 1, called by seat 0 with a Fire card.
+    let mut g = setup(4, |p| {
+        give_fate(p, 0, FIRE300, Some(1));
+        give_shares(p, 0, 100);
+        give_shares(p, 1, 150);
+        give_shares(p, 2, 60);
+        give_shares(p, 3, 200);
+        p.players[1].job = Some(6);
+        p.players[3].job = Some(7);
+        turn_of(p, 0, Some(5), 0);
+    });
+    play(&mut g, 0, "meeting 1");
+    assert!(g.meeting().is_some());
+    assert!(
+        timers(&g)
+            .iter()
+            .any(|t| t.action == Action::Timeout(Timeout::Lobbying)),
+        "the lobbying timer runs"
+    );
+    // Players may not close the lobbying themselves.
+    assert!(g.check(0, Action::Timeout(Timeout::Lobbying)).is_err());
+    let ev = g.play(CLOCK, Action::Timeout(Timeout::Lobbying)).unwrap();
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+        "{ev:?}"
+    );
+    assert!(g.meeting().is_none());
 }
 
 #[test]
