@@ -33,9 +33,9 @@ pub struct ActionInfo {
 
 /// Any registered game, behind one object-safe interface.
 pub trait DynGame: Send + Sync {
-    /// The game's id, e.g. `big-boss`.
+    /// The game's id, as the registry lists it.
     fn id(&self) -> &'static str;
-    /// The game's title, e.g. `Big Boss`.
+    /// The game's title, as players read it.
     fn title(&self) -> &'static str;
     /// The configuration as JSON.
     fn config_json(&self) -> String;
