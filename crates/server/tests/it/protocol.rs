@@ -1,6 +1,6 @@
 //! The WebSocket protocol end to end, with a real server, real SQLite and real WebSockets.
 
-mod common;
+use crate::common;
 
 use common::{start, Client};
 use serde_json::{json, Value};

@@ -2,7 +2,7 @@
 //! archiving and expiry, bounded presence, storage failures on bot tables, damaged databases.
 //! A real server, a real SQLite file and real WebSockets, on loopback addresses.
 
-mod common;
+use crate::common;
 
 use boardroom_server::conn::Rate;
 use boardroom_server::table::Timing;

@@ -1,7 +1,7 @@
 //! Hidden information: what a player receives depends only on what that player may know, and
 //! the seed never leaves the server.
 
-mod common;
+use crate::common;
 
 use boardroom_bigboss::{Action, BigBoss, Config, Edition};
 use boardroom_engine::{Bot, Game, RandomBot, Viewer};

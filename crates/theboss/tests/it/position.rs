@@ -1,6 +1,6 @@
 //! The position format: round trips and validation naming the field.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::Game;
 use boardroom_theboss::TheBoss;

@@ -2,7 +2,7 @@
 //! ignore other players' secrets, samples keep the view, the seed never leaks) are in
 //! `conformance.rs`.
 
-mod common;
+use crate::common;
 
 use boardroom_bigboss::card::Card;
 use boardroom_bigboss::{BigBoss, Config, Edition, Event};

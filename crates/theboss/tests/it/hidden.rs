@@ -1,7 +1,7 @@
 //! Hidden information: observations never show another player's face-down Fate card or the
 //! deck order, and sampling keeps every observation.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::{Game, Viewer};
 use common::*;

@@ -2,7 +2,7 @@
 //! engine's conformance kit with the Big Boss invariants; `conformance.rs` runs the kit over
 //! fixed seeds of every configuration.
 
-mod common;
+use crate::common;
 
 use boardroom_bigboss::{Config, Edition};
 use proptest::prelude::*;

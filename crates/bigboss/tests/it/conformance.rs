@@ -2,7 +2,7 @@
 //! random games, exactly the listed actions accepted, round trips, mangled positions, hidden
 //! information, no seed leaks, determinism and an allocation-free hot path.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::testing::alloc::CountingAlloc;
 use common::{configs, kit};

@@ -3,7 +3,7 @@
 //! stored; every message a person receives is exactly what the view builds from the replayed
 //! record for that seat (and the view hides other players' Fate cards).
 
-mod common;
+use crate::common;
 
 use boardroom_engine::{Game, Record, RecordedAction, Viewer};
 use boardroom_server::view::{self, Step};
@@ -504,7 +504,7 @@ fn a_players_messages_do_not_change_when_only_others_fate_cards_change() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_takes_a_data_file_from_the_lobby_and_refuses_a_bad_one_naming_the_field() {
     let server = common::start().await;
-    let shipped = include_str!("../../theboss/data/the_boss.toml");
+    let shipped = include_str!("../../../theboss/data/the_boss.toml");
     assert!(shipped.contains("start_cash = 500"));
     let richer = shipped.replace("start_cash = 500", "start_cash = 700");
     let created = server

@@ -1,7 +1,7 @@
 //! Random games played with the candidate generator: conservation, limits, termination and
 //! bit-for-bit replay.
 
-mod common;
+use crate::common;
 
 use boardroom_theboss::{Config, TheBoss};
 use common::random_game;

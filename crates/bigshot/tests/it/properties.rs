@@ -2,7 +2,7 @@
 //! random games drawn by proptest pass the engine's conformance kit; `conformance.rs` runs the
 //! whole kit over fixed seeds of every configuration.
 
-mod common;
+use crate::common;
 
 use boardroom_bigshot::action::universe;
 use boardroom_bigshot::{BigShot, Config};

@@ -1,7 +1,7 @@
 //! The fast paths agree with the checked ones: `apply_random` draws and applies exactly what
 //! `legal_actions`, the same draw and `apply` would, and action keys tell every action apart.
 
-mod common;
+use crate::common;
 
 use boardroom_bigshot::action::universe;
 use boardroom_bigshot::{BigShot, Config};

@@ -1,6 +1,6 @@
 //! The notation reads back everything it writes, offers included, and refuses bad text.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::Game;
 use boardroom_theboss::{Action, Bundle, Commitment, Deliverable, LongTerm, Offer, Promise, Vote};

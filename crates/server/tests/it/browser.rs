@@ -5,7 +5,7 @@
 //! Without Chromium the test says so and passes, unless `BOARDROOM_BROWSER_TESTS=require` (set
 //! by `scripts/test.sh`, which installs Chromium when it is missing).
 
-mod common;
+use crate::common;
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;

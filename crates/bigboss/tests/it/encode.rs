@@ -2,7 +2,7 @@
 //! observation (equal exactly when the observations are equal), secrets kept, and values read
 //! from the right places.
 
-mod common;
+use crate::common;
 
 use boardroom_bigboss::card::Card;
 use boardroom_bigboss::{BigBoss, Config};

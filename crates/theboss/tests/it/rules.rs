@@ -1,6 +1,6 @@
 //! Every rule and decision of the rules file, one test (or more) each.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::{Game, SeatSet, Viewer};
 use boardroom_theboss::state::{Ending, Step};

@@ -3,7 +3,7 @@
 //! actions accepted, round trips, mangled positions, hidden information, no seed or dice key
 //! leaks, determinism and an allocation-free hot path.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::testing::alloc::CountingAlloc;
 use common::{configs, kit};

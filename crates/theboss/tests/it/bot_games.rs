@@ -2,7 +2,7 @@
 //! copy, random play): every conservation law and limit holds after every action, the bots
 //! deal (offers made and accepted, auctions, long-term deals), and the games replay bit for bit.
 
-mod common;
+use crate::common;
 
 use boardroom_bots::make_bot;
 use boardroom_engine::{Bot, Game, Seat};

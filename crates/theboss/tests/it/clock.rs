@@ -4,7 +4,7 @@
 use boardroom_engine::{Game, Timer, CLOCK};
 use boardroom_theboss::{Action, Config, Event, TheBoss, Timeout};
 
-mod common;
+use crate::common;
 
 fn game(seed: u64) -> TheBoss {
     let mut c = Config::new(3);

@@ -4,7 +4,7 @@
 //! determinism. The allocation-free check does not apply: the state holds its hands, decks,
 //! offers and deals in vectors, so a clone allocates.
 
-mod common;
+use crate::common;
 
 use boardroom_engine::testing::Conformance;
 use boardroom_engine::{Configure, Game, OptionValue, Options, Seat};

@@ -1,0 +1,11 @@
+//! The integration tests of this crate, in one test binary (one link, shared helpers);
+//! each module holds the tests of one subject.
+
+mod common;
+mod conformance;
+mod encode;
+mod fast_paths;
+mod hidden;
+mod present;
+mod properties;
+mod rules;

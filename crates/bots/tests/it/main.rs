@@ -1,0 +1,6 @@
+//! The integration tests of this crate, in one test binary (one link, shared helpers);
+//! each module holds the tests of one subject.
+
+mod bots;
+mod honesty;
+mod theboss;

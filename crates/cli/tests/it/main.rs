@@ -1,0 +1,9 @@
+//! The integration tests of this crate, in one test binary (one link, shared helpers);
+//! each module holds the tests of one subject.
+
+mod bigshot;
+mod cli;
+mod clock;
+mod events_and_scores;
+mod registry;
+mod serve;

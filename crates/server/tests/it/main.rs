@@ -1,0 +1,9 @@
+//! The integration tests of this crate, in one test binary (one link, shared helpers);
+//! each module holds the tests of one subject.
+
+mod browser;
+mod common;
+mod hardening;
+mod leak;
+mod protocol;
+mod theboss;

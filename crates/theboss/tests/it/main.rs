@@ -1,0 +1,14 @@
+//! The integration tests of this crate, in one test binary (one link, shared helpers);
+//! each module holds the tests of one subject.
+
+mod bot_games;
+mod clock;
+mod common;
+mod conformance;
+mod hidden;
+mod notation;
+mod position;
+mod present;
+mod properties;
+mod pump;
+mod rules;
