@@ -11,13 +11,13 @@ export BOARDROOM_FUZZ_INPUTS="${1:-100000}"
 start=$SECONDS
 echo "==> fuzzing with $BOARDROOM_FUZZ_INPUTS inputs per game and fuzzer"
 status=0
-# Every game crate runs the conformance kit in tests/conformance.rs.
-for kit in crates/*/tests/conformance.rs; do
-    dir=${kit%/tests/conformance.rs}
+# Every game crate runs the conformance kit in tests/it/conformance.rs.
+for kit in crates/*/tests/it/conformance.rs; do
+    dir=${kit%/tests/it/conformance.rs}
     crate=$(sed -n 's/^name = "\(.*\)"/\1/p' "$dir/Cargo.toml" | head -n 1)
     t=$SECONDS
     echo "==> $crate"
-    cargo test --release -p "$crate" --test conformance -- \
+    cargo test --release -p "$crate" --test it -- \
         fuzzed_notation mangled_positions || status=$?
     echo "==> $crate took $((SECONDS - t)) s"
 done

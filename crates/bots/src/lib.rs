@@ -18,7 +18,7 @@
 //!
 //! A bot is made by name for any game that implements `Evaluate`
 //! (`make_bot::<G>("easy", seed)`) and asked for a seat's action with `Bot::choose`;
-//! `tests/bots.rs` shows it on every game.
+//! `tests/it/bots.rs` shows it on every game.
 
 pub mod dealing;
 pub mod heuristic;
