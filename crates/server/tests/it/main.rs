@@ -6,4 +6,5 @@ mod common;
 mod hardening;
 mod leak;
 mod protocol;
+mod social;
 mod theboss;
