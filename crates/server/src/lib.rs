@@ -41,7 +41,8 @@ pub struct Settings {
     pub addr: SocketAddr,
     /// The SQLite database file.
     pub db: PathBuf,
-    /// Pause before each bot move.
+    /// Pause before each bot move, at tables created without a bot speed
+    /// ([`bots::BotSpeed`]).
     pub bot_delay: Duration,
     /// Limits on WebSocket clients.
     pub limits: conn::Limits,
