@@ -1,8 +1,9 @@
 //! Talk and join in headless Chromium: two people chat (a message that looks like HTML is
 //! shown as text and runs nothing), a visitor joins an open seat from the lobby, the page
-//! disables its controls while the server is gone and gives them back when it returns, and a
-//! refusal's toast is cleared by the next change at the table. Waits are bounded; nothing
-//! depends on how fast the machine is.
+//! disables its controls while the server is gone and gives them back when it returns, a
+//! refusal's toast is cleared by the next change at the table, and a hidden page is notified
+//! when it becomes its player's turn. Waits are bounded; nothing depends on how fast the
+//! machine is.
 
 use crate::browser::{browser_available, shot, start_driver, visible};
 use crate::common::{self, Client as WsClient};
@@ -452,4 +453,72 @@ async fn play_one(players: &mut [WsClient]) {
         .expect("someone is to act");
     let action = players[i].legal()[0].clone();
     players[i].play(&action).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hidden_page_is_notified_when_it_becomes_your_turn() {
+    if !browser_available() {
+        return;
+    }
+    let server = common::start().await;
+    let t = server
+        .create_with(json!({"game": "big-boss", "seats": ["human", "human"]}))
+        .await;
+    let mut rail = server.connect(&t.spectator).await;
+    let first = rail.until("state").await["to_act"][0].as_u64().unwrap() as usize;
+    let other = 1 - first;
+    let mut mover = server.connect(t.seats[first].link.as_ref().unwrap()).await;
+    mover.until("state").await;
+    let profile = tempfile::tempdir().unwrap();
+    let (_driver, c) = start_driver(profile.path()).await;
+    c.goto(&format!(
+        "{}{}",
+        server.url(),
+        t.seats[other].link.as_ref().unwrap()
+    ))
+    .await
+    .unwrap();
+    seated(&c).await;
+
+    // The page is hidden (another tab is in front) and the browser's notifications are
+    // recorded: nothing is asked before the player ticks the box.
+    js(
+        &c,
+        "window.__notes = []; window.__asked = 0;
+         window.Notification = class { constructor(t, o) { window.__notes.push([t, o.body]); } close() {} };
+         window.Notification.permission = 'default';
+         window.Notification.requestPermission = async () => {
+           window.__asked += 1; window.Notification.permission = 'granted'; return 'granted'; };
+         Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+         return true",
+    )
+    .await;
+    wait_for(&c, "#notify-browser").await.click().await.unwrap();
+    until("permission is asked on the click", || async {
+        js(&c, "return window.__asked").await == json!(1)
+    })
+    .await;
+    assert_eq!(
+        js(
+            &c,
+            "return document.getElementById('notify-browser').checked"
+        )
+        .await,
+        json!(true)
+    );
+    assert_eq!(js(&c, "return window.__notes.length").await, json!(0));
+
+    // The other player finishes their turn: ours begins, and the hidden page says so once.
+    while !mover.legal().is_empty() {
+        let action = mover.legal()[0].clone();
+        mover.play(&action).await;
+    }
+    until("the notification is shown", || async {
+        js(&c, "return window.__notes.length").await == json!(1)
+    })
+    .await;
+    let note = js(&c, "return window.__notes[0]").await;
+    assert_eq!(note[0], "Your turn", "{note}");
+    assert!(note[1].as_str().unwrap().contains("Big Boss"), "{note}");
+    c.close().await.unwrap();
 }
