@@ -37,6 +37,13 @@ pub const RATE: Rate = Rate {
     burst: 5.0,
 };
 
+/// How fast all the spectators of a table together may chat (so a crowd of connections cannot
+/// flood a table's chat or its storage; seated players are never held up by it).
+pub const SPECTATORS_RATE: Rate = Rate {
+    per_second: 1.0,
+    burst: 10.0,
+};
+
 /// What spectators are called in the chat (they are counted, never named).
 pub const SPECTATOR: &str = "Spectator";
 
@@ -92,6 +99,7 @@ pub struct Chat {
     recent: VecDeque<ChatLine>,
     next: u64,
     buckets: HashMap<Writer, Bucket>,
+    spectators: Bucket,
 }
 
 impl Chat {
@@ -101,6 +109,7 @@ impl Chat {
             recent: VecDeque::new(),
             next: 0,
             buckets: HashMap::new(),
+            spectators: Bucket::new(SPECTATORS_RATE.per_second, SPECTATORS_RATE.burst),
         }
     }
 
@@ -142,7 +151,7 @@ impl Chat {
         Ok(Chat {
             recent: lines.into(),
             next,
-            buckets: HashMap::new(),
+            ..Chat::empty()
         })
     }
 
@@ -177,6 +186,16 @@ impl Chat {
                      this one was not sent",
                     RATE.burst,
                     1.0 / RATE.per_second
+                ),
+            ));
+        }
+        if matches!(writer, Writer::Spectator(_)) && !self.spectators.take() {
+            return Err((
+                ErrorCode::RateLimited,
+                format!(
+                    "the spectators of this table are chatting too fast: at most {} lines a \
+                     second together; this one was not sent",
+                    SPECTATORS_RATE.per_second
                 ),
             ));
         }
@@ -260,6 +279,18 @@ mod tests {
         assert_eq!(e.0, ErrorCode::RateLimited);
         assert!(chat
             .prepare(3, Viewer::Spectator, SPECTATOR.into(), "hi".into())
+            .is_ok());
+        // Spectators together are held to the table's spectator rate; seats are not.
+        let mut refused = 0;
+        for conn in 10..10 + SPECTATORS_RATE.burst as u64 + 5 {
+            if let Err(e) = chat.prepare(conn, Viewer::Spectator, SPECTATOR.into(), "hi".into()) {
+                assert!(e.1.contains("spectators"), "{}", e.1);
+                refused += 1;
+            }
+        }
+        assert!(refused >= 5, "{refused}");
+        assert!(chat
+            .prepare(1, Viewer::Seat(1), "Blue".into(), "hi".into())
             .is_ok());
     }
 }
