@@ -8,6 +8,7 @@ const STORE = "boardroom.tables";
 let games = []; // from /api/games
 let players = 3;
 const kinds = ["human", "normal", "normal", "normal", "normal", "normal"];
+const openSeats = new Set(); // person seats offered to anyone in the list of tables
 
 const current = () => games.find((g) => g.id === $("#game").value) || games[0];
 const swatch = (name) => `var(--seat-${String(name).toLowerCase()})`;
@@ -55,8 +56,11 @@ function renderForm() {
     return el("div", { class: "seat-row" },
       el("span", { class: "swatch", style: `background:${swatch(name)}` }),
       el("span", { class: "name" }, name),
-      el("select", { "data-seat": i, "aria-label": `${name} seat`, onchange: (e) => { kinds[i] = e.target.value; } },
-        seatKinds.map(([v, label]) => el("option", { value: v, selected: kinds[i] === v }, label))));
+      el("select", { "data-seat": i, "aria-label": `${name} seat`, onchange: (e) => { kinds[i] = e.target.value; renderForm(); } },
+        seatKinds.map(([v, label]) => el("option", { value: v, selected: kinds[i] === v }, label))),
+      kinds[i] === "human" ? el("label", { class: "open-seat", title: "Anyone in the lobby may take this seat" },
+        el("input", { type: "checkbox", "data-open": i, checked: openSeats.has(i),
+          onchange: (e) => { if (e.target.checked) openSeats.add(i); else openSeats.delete(i); } }), " open to anyone") : null);
   }));
 }
 
@@ -100,6 +104,9 @@ async function copy(text) {
 /** The request body: the game, the seats, and each option control's value. */
 function request() {
   const body = { game: current().id, seats: kinds.slice(0, players) };
+  body.open_seats = [...openSeats].filter((i) => i < players && kinds[i] === "human").sort((a, b) => a - b);
+  body.private = $("#private").checked;
+  if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
   for (const c of document.querySelectorAll("#options [data-option]")) {
     body[c.dataset.option] = c.type === "checkbox" ? c.checked : c.value;
   }
@@ -152,11 +159,42 @@ async function refresh() {
     if (my) {
       for (const s of my.seats) if (s.link) links.push(el("a", { class: "btn", href: s.link }, `Play ${s.name}`));
     }
+    for (const seat of t.open_seats || []) {
+      if (my && my.seats.some((s) => s.seat === seat && s.link)) continue;
+      const name = t.seats[seat] ? t.seats[seat].name : `seat ${seat + 1}`;
+      links.push(el("button", { type: "button", class: "btn primary", "data-join": `${t.id}:${seat}`,
+        onclick: (e) => join(t.id, seat, e.target) }, `Join as ${name}`));
+    }
     links.push(el("a", { class: "btn", href: t.spectator_link }, "Watch"));
     return el("li", {}, seats,
       el("span", { class: "info" }, `${t.title} · ${cap(t.edition.replace(/-/g, " "))} · ${t.seats.length} players · ${state}`),
       ...links);
   }));
+}
+
+/** Claims open seat `seat` of table `id` and goes to it; a seat taken meanwhile is said so. */
+async function join(id, seat, button) {
+  button.disabled = true;
+  try {
+    const r = await fetch(`/api/tables/${encodeURIComponent(id)}/claim`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seat }),
+    });
+    const body = await r.json();
+    if (!r.ok) throw new Error(body.error || "the seat could not be taken");
+    const all = myTables();
+    const entry = all[id] || { id, seats: [], spectator: `/t/${id}` };
+    entry.seats = entry.seats.filter((s) => s.seat !== body.seat)
+      .concat([{ seat: body.seat, name: body.name, kind: "human", link: body.link }]);
+    all[id] = entry;
+    localStorage.setItem(STORE, JSON.stringify(all));
+    location.href = body.link;
+  } catch (e) {
+    toast(e.message);
+    button.disabled = false;
+    refresh();
+  }
 }
 
 async function start() {

@@ -2,6 +2,7 @@
 // sending, and acting on the current version (one action in flight at a time).
 import { $ } from "./dom.js";
 import { toast } from "./toast.js";
+import { setOffline } from "./offline.js";
 
 export class Connection {
   /** `onMessage(msg)` receives every server message. */
@@ -29,6 +30,7 @@ export class Connection {
     ws.onmessage = (ev) => {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "welcome") setOffline(false);
       if (msg.type === "state") this.version = msg.version;
       if (msg.type === "state" || msg.type === "error") this.setPending(false);
       this.onMessage(msg);
@@ -37,6 +39,7 @@ export class Connection {
       setDot(false);
       this.setPending(false);
       if (this.refused) return;
+      setOffline(true);
       const delay = Math.min(10000, 500 * 2 ** this.retry++);
       $("#turn-text").textContent = "Reconnecting…";
       setTimeout(() => this.connect(), delay);

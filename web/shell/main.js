@@ -4,18 +4,23 @@
 // say which targets play which action: the page never reads the notation.
 import { $, h, cap } from "./dom.js";
 import { Connection } from "./connection.js";
-import { toast } from "./toast.js";
+import { toast, clearError } from "./toast.js";
 import { renderLog } from "./log.js";
 import { renderPlayers } from "./players.js";
 import { renderPrompt, choose, closeChooser } from "./prompt.js";
 import { renderScores } from "./scores.js";
 import { Rematch } from "./rematch.js";
+import { ChatBox } from "./chat.js";
+import { TurnNotifier } from "./notify.js";
+import { isOffline } from "./offline.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const conn = new Connection(tableId, params.get("k"), onMessage);
 const rematch = new Rematch(conn);
+const chat = new ChatBox(conn, (seat) => ctx.colour(seat));
+const notifier = new TurnNotifier();
 let view = {};
 let log = [];
 let finalClosed = false;
@@ -52,9 +57,14 @@ function onMessage(msg) {
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
       drawLog();
+      chat.history(msg.chat);
       break;
     case "state":
+      // The table moved on: a refusal shown for the previous state no longer applies.
+      if (ctx.state && msg.version !== ctx.state.version) clearError();
       ctx.state = msg;
+      notifier.update(ctx.you !== null && msg.must_act && msg.actions.length > 0,
+        `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
       if (msg.last) {
         log.push(msg.last);
         if (log.length > 300) log.shift();
@@ -80,6 +90,9 @@ function onMessage(msg) {
         $("#turn-text").textContent = "Not seated";
       }
       toast(msg.message);
+      break;
+    case "chat":
+      chat.add(msg);
       break;
     case "rematch":
       if (rematch.started(msg.link)) return;
@@ -165,6 +178,10 @@ function activate(el, ev) {
 
 document.addEventListener("click", (ev) => {
   const el = ev.target.closest("[data-act], [data-target]");
+  if (el && isOffline()) {
+    ev.preventDefault();
+    return;
+  }
   if (!el) {
     if (!ev.target.closest("#chooser")) closeChooser();
     return;
@@ -175,6 +192,7 @@ document.addEventListener("click", (ev) => {
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") closeChooser();
   if (ev.key !== "Enter" && ev.key !== " ") return;
+  if (isOffline()) return;
   const el = ev.target.closest && ev.target.closest("[data-target]");
   if (el && el.tagName !== "BUTTON" && el.tagName !== "INPUT") {
     ev.preventDefault();

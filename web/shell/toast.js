@@ -11,3 +11,13 @@ export function toast(text, info) {
   clearTimeout(timer);
   timer = setTimeout(() => (t.className = "toast"), info ? 2500 : 6000);
 }
+
+/** Hides a refusal still shown (information stays until its time is up): the table moved on,
+ * so the refusal no longer describes it. */
+export function clearError() {
+  const t = $("#toast");
+  if (t.classList.contains("show") && !t.classList.contains("info")) {
+    clearTimeout(timer);
+    t.className = "toast";
+  }
+}

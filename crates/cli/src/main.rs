@@ -216,7 +216,8 @@ enum Command {
         /// The SQLite database holding every table (created when missing).
         #[arg(long, default_value = "boardroom.sqlite")]
         db: PathBuf,
-        /// Pause before each bot move, in milliseconds, so people can follow.
+        /// Pause before each bot move, in milliseconds, so people can follow (the default for
+        /// tables created without a bot speed; slow, normal and fast set their own).
         #[arg(long, default_value_t = 700)]
         bot_delay_ms: u64,
         /// Behind a reverse proxy: take the client's address from the last entry of

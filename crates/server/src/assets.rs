@@ -59,6 +59,21 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/shell/toast.js"),
     },
     Asset {
+        name: "shell/chat.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/chat.js"),
+    },
+    Asset {
+        name: "shell/notify.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/notify.js"),
+    },
+    Asset {
+        name: "shell/offline.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/offline.js"),
+    },
+    Asset {
         name: "shell/log.js",
         content_type: JS,
         body: include_str!("../../../web/shell/log.js"),

@@ -40,6 +40,50 @@ pub fn make_bot<G: Evaluate>(kind: &str, seed: u64) -> Box<dyn Bot<G>> {
     }
 }
 
+/// The pace of a table's bots, chosen when the table is created; a table without one moves its
+/// bots at the server's pace (`--bot-delay-ms`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotSpeed {
+    /// Time to follow every move: 1.5 s before each bot move.
+    Slow,
+    /// 0.7 s before each bot move.
+    Normal,
+    /// 0.15 s before each bot move.
+    Fast,
+}
+
+impl BotSpeed {
+    /// Every speed, by name, slowest first.
+    pub const ALL: [(&'static str, BotSpeed); 3] = [
+        ("slow", BotSpeed::Slow),
+        ("normal", BotSpeed::Normal),
+        ("fast", BotSpeed::Fast),
+    ];
+
+    /// The speed named `name`, or a message listing the speeds.
+    pub fn parse(name: &str) -> Result<BotSpeed, String> {
+        BotSpeed::ALL
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| *s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown bot speed `{}` (speeds: slow, normal, fast)",
+                    name.chars().take(40).collect::<String>()
+                )
+            })
+    }
+
+    /// The pause before each bot move.
+    pub fn delay(self) -> std::time::Duration {
+        std::time::Duration::from_millis(match self {
+            BotSpeed::Slow => 1500,
+            BotSpeed::Normal => 700,
+            BotSpeed::Fast => 150,
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,5 +129,17 @@ mod tests {
                 assert!(is_bot(b), "{b}");
             }
         }
+    }
+
+    #[test]
+    fn bot_speeds_are_named_and_ordered() {
+        assert_eq!(BotSpeed::parse("fast"), Ok(BotSpeed::Fast));
+        let e = BotSpeed::parse("warp").unwrap_err();
+        assert!(
+            e.contains("`warp`") && e.contains("slow, normal, fast"),
+            "{e}"
+        );
+        assert!(BotSpeed::Slow.delay() > BotSpeed::Normal.delay());
+        assert!(BotSpeed::Normal.delay() > BotSpeed::Fast.delay());
     }
 }

@@ -64,6 +64,12 @@ pub struct TableRow {
     /// The table's clock in percent of the game's timers (100: as the game says; 0: no
     /// timers).
     pub timer_percent: u32,
+    /// Whether the table is left out of the lobby's list (reachable by its links only).
+    pub private: bool,
+    /// The pace of the table's bots (`slow`, `normal`, `fast`); `None`: the server's default.
+    pub bot_speed: Option<String>,
+    /// The person seats its creator opened to anyone in the lobby and nobody has claimed yet.
+    pub open_seats: Vec<usize>,
 }
 
 /// One stored action.
@@ -178,7 +184,35 @@ fn migrate(conn: &Connection) -> Result<()> {
         )
         .context("cannot add the `timer_percent` column")?;
     }
+    if conn.prepare("SELECT private FROM tables LIMIT 0").is_err() {
+        conn.execute_batch(
+            "ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0; \
+             ALTER TABLE tables ADD COLUMN bot_speed TEXT",
+        )
+        .context("cannot add the `private` and `bot_speed` columns")?;
+    }
+    conn.execute_batch(crate::chat::SCHEMA)
+        .context("cannot create the chat table")?;
+    conn.execute_batch(crate::seats::SCHEMA)
+        .context("cannot create the open seats table")?;
     Ok(())
+}
+
+/// Whether table `id` is private and the pace of its bots; a database from before these
+/// columns (opened read-only, so not migrated) has public tables at the server's pace.
+fn table_extras(
+    conn: &Connection,
+    id: &str,
+) -> std::result::Result<(bool, Option<String>), String> {
+    let Ok(mut stmt) = conn.prepare_cached("SELECT private, bot_speed FROM tables WHERE id = ?1")
+    else {
+        return Ok((false, None));
+    };
+    let mut rows = stmt.query([id]).map_err(|e| format!("settings: {e}"))?;
+    match rows.next().map_err(|e| format!("settings: {e}"))? {
+        Some(r) => Ok((int(r, 0, "private")? != 0, opt_text(r, 1, "bot_speed")?)),
+        None => Ok((false, None)),
+    }
 }
 
 /// Column `i` (named `name`) as text, checked to be UTF-8.
@@ -235,8 +269,13 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             rematch: opt_text(r, 6, "rematch")?,
             timer_percent: u32::try_from(int(r, 8, "timer_percent")?)
                 .map_err(|_| "`timer_percent` is negative or too large".to_string())?,
+            private: false,
+            bot_speed: None,
+            open_seats: Vec::new(),
             id,
         };
+        (row.private, row.bot_speed) = table_extras(conn, &row.id)?;
+        row.open_seats = crate::seats::unclaimed(conn, &row.id)?;
         let mut stmt = conn
             .prepare_cached("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")
             .map_err(|e| format!("seats: {e}"))?;
@@ -385,8 +424,8 @@ impl Db {
     pub async fn insert_table(&self, row: TableRow) -> Result<()> {
         self.call(move |tx| {
             tx.execute(
-                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
+                 private, bot_speed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 params![
                     row.id,
                     row.game,
@@ -394,7 +433,9 @@ impl Db {
                     row.seed as i64,
                     row.created,
                     row.rematch_of,
-                    row.timer_percent as i64
+                    row.timer_percent as i64,
+                    row.private as i64,
+                    row.bot_speed
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -403,6 +444,7 @@ impl Db {
                     params![row.id, i as i64, s.kind, s.token],
                 )?;
             }
+            crate::seats::insert_open(tx, &row.id, &row.open_seats)?;
             if let Some(parent) = &row.rematch_of {
                 tx.execute(
                     "UPDATE tables SET rematch = ?1 WHERE id = ?2",
@@ -555,6 +597,9 @@ mod tests {
             rematch_of: None,
             rematch: None,
             timer_percent: 100,
+            private: false,
+            bot_speed: None,
+            open_seats: Vec::new(),
         }
     }
 

@@ -3,11 +3,12 @@
 use crate::assets;
 use crate::conn::{self, Buckets, Limits, Rate};
 use crate::lobby::{CreateTable, Lobby, LobbyError, Missing};
+use crate::seats::ClaimError;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use boardroom_engine::WebAsset;
 use boardroom_games::{GameInfo, Playable, Visitor};
@@ -124,6 +125,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*path}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}/claim", post(claim_seat))
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))
@@ -285,6 +287,50 @@ async fn create_table(
                 LobbyError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             };
             (status, Json(serde_json::json!({ "error": e.to_string() }))).into_response()
+        }
+    }
+}
+
+/// The body of a seat claim: `{"seat": 1}`.
+#[derive(Deserialize)]
+pub struct ClaimSeat {
+    seat: usize,
+}
+
+/// Claims an open seat from the lobby (`POST /api/tables/{id}/claim`): its link, or `409` when
+/// it is taken. Claims count against the same per-address limit as creating tables.
+async fn claim_seat(
+    State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Result<Json<ClaimSeat>, axum::extract::rejection::JsonRejection>,
+) -> Response {
+    let error = |status: StatusCode, message: String| {
+        (status, Json(serde_json::json!({ "error": message }))).into_response()
+    };
+    if !app
+        .creations
+        .take(client_ip(peer, &headers, app.trust_proxy))
+    {
+        return error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many requests just now; try again in a moment".into(),
+        );
+    }
+    let Json(req) = match body {
+        Ok(b) => b,
+        Err(e) => return error(StatusCode::BAD_REQUEST, e.body_text()),
+    };
+    match app.lobby.claim(&id, req.seat).await {
+        Ok(claimed) => (StatusCode::OK, Json(claimed)).into_response(),
+        Err(e) => {
+            let status = match e {
+                ClaimError::NoSuchTable => StatusCode::NOT_FOUND,
+                ClaimError::Taken(_) => StatusCode::CONFLICT,
+                ClaimError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            };
+            error(status, e.to_string())
         }
     }
 }

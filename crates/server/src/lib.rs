@@ -11,17 +11,20 @@
 //! * [`conn`] — one WebSocket connection: limits, sequence numbers.
 //! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives.
 //! * [`db`] — SQLite persistence (config, seed, seats, actions).
-//! * [`bots`] — seat kinds and the bots behind them.
+//! * [`bots`] — seat kinds, the bots behind them and their pace.
+//! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
 
 #![warn(missing_docs)]
 
 pub mod assets;
 pub mod bots;
+pub mod chat;
 pub mod conn;
 pub mod db;
 pub mod http;
 pub mod lobby;
 pub mod protocol;
+pub mod seats;
 pub mod table;
 pub mod view;
 
@@ -38,7 +41,8 @@ pub struct Settings {
     pub addr: SocketAddr,
     /// The SQLite database file.
     pub db: PathBuf,
-    /// Pause before each bot move.
+    /// Pause before each bot move, at tables created without a bot speed
+    /// ([`bots::BotSpeed`]).
     pub bot_delay: Duration,
     /// Limits on WebSocket clients.
     pub limits: conn::Limits,

@@ -4,6 +4,7 @@
 use crate::bots::{self, HUMAN};
 use crate::db::{ActionRow, Damaged, Db, SeatRow, Stored, TableRow};
 use crate::protocol::ErrorCode;
+use crate::seats::ClaimError;
 use crate::table::{
     self, seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit,
 };
@@ -37,6 +38,16 @@ pub struct CreateTable {
     /// At most [`MAX_TIMER_PERCENT`].
     #[serde(default)]
     pub timer_percent: Option<u32>,
+    /// Person seats (by number) offered to anyone in the lobby: a visitor claims one and
+    /// receives its link. Only on a listed table.
+    #[serde(default)]
+    pub open_seats: Vec<usize>,
+    /// Whether the table is left out of the lobby's list (reachable by its links only).
+    #[serde(default)]
+    pub private: bool,
+    /// The pace of the table's bots: `slow`, `normal` or `fast` (absent: the server's pace).
+    #[serde(default)]
+    pub bot_speed: Option<String>,
     /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]
@@ -45,6 +56,18 @@ pub struct CreateTable {
 
 /// The slowest clock a table may ask for, in percent of the game's timers.
 pub const MAX_TIMER_PERCENT: u32 = 1000;
+
+/// What a table is created with beside its game and seats (kept by its rematch, except the
+/// open seats: a rematch's links go to the players of the old table).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableExtras {
+    /// Left out of the lobby's list.
+    pub private: bool,
+    /// The pace of its bots (`None`: the server's).
+    pub bot_speed: Option<String>,
+    /// Person seats open to anyone in the lobby and not claimed yet.
+    pub open_seats: Vec<usize>,
+}
 
 fn default_game() -> String {
     boardroom_games::IDS[0].to_string()
@@ -115,7 +138,19 @@ impl<'a> Visitor for CreateVisitor<'a> {
                      {MAX_TIMER_PERCENT}"
                 )));
             }
-            lobby.start::<G>(config, req.seats, None, percent).await
+            if let Some(speed) = &req.bot_speed {
+                bots::BotSpeed::parse(speed).map_err(LobbyError::BadRequest)?;
+            }
+            crate::seats::check_open(&req.open_seats, &req.seats, req.private)
+                .map_err(LobbyError::BadRequest)?;
+            let extras = TableExtras {
+                private: req.private,
+                bot_speed: req.bot_speed,
+                open_seats: req.open_seats,
+            };
+            lobby
+                .start::<G>(config, req.seats, None, percent, extras)
+                .await
         })
     }
 }
@@ -127,6 +162,7 @@ struct RematchVisitor<'a> {
     kinds: Vec<String>,
     rematch_of: String,
     timer_percent: u32,
+    extras: TableExtras,
 }
 
 impl<'a> Visitor for RematchVisitor<'a> {
@@ -138,13 +174,14 @@ impl<'a> Visitor for RematchVisitor<'a> {
             kinds,
             rematch_of,
             timer_percent,
+            extras,
         } = self;
         Box::pin(async move {
             let config: G::Config = serde_json::from_str(&config).map_err(|e| {
                 LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
             })?;
             lobby
-                .start::<G>(config, kinds, Some(rematch_of), timer_percent)
+                .start::<G>(config, kinds, Some(rematch_of), timer_percent, extras)
                 .await
         })
     }
@@ -559,9 +596,29 @@ impl Lobby {
             rematch,
             timer_percent: row.timer_percent,
         };
-        let handle = table::spawn(init, self.db.clone(), self.settings.clone());
+        let extras = TableExtras {
+            private: row.private,
+            bot_speed: row.bot_speed.clone(),
+            open_seats: row.open_seats.clone(),
+        };
+        let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
+        mark(&handle, &extras);
         self.insert(row.id.clone(), handle.clone());
         Ok(Some(handle))
+    }
+
+    /// The settings of a table: the server's, its bots at the table's own pace if it has one.
+    fn table_settings(&self, extras: &TableExtras) -> table::TableSettings {
+        let mut settings = self.settings.clone();
+        if let Some(speed) = extras.bot_speed.as_deref() {
+            match bots::BotSpeed::parse(speed) {
+                Ok(speed) => settings.bot_delay = speed.delay(),
+                // Checked when the table was created: a table stored by a version that knew
+                // other speeds goes on at the server's pace.
+                Err(e) => tracing::warn!("{e}; the server's pace is used"),
+            }
+        }
+        settings
     }
 
     fn insert(&self, id: String, handle: TableHandle) {
@@ -591,6 +648,7 @@ impl Lobby {
             .expect("tables lock")
             .values()
             .map(|h| h.summary.lock().expect("summary lock").clone())
+            .filter(|s| !s.private)
             .collect();
         all.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
         all.truncate(limit);
@@ -620,6 +678,7 @@ impl Lobby {
         kinds: Vec<String>,
         rematch_of: Option<String>,
         timer_percent: u32,
+        extras: TableExtras,
     ) -> Result<(Created, Vec<String>), LobbyError> {
         let req_seats = kinds;
         if self.len() >= MAX_TABLES {
@@ -647,6 +706,9 @@ impl Lobby {
             rematch_of,
             rematch: None,
             timer_percent,
+            private: extras.private,
+            bot_speed: extras.bot_speed.clone(),
+            open_seats: extras.open_seats.clone(),
         };
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
@@ -663,7 +725,8 @@ impl Lobby {
             rematch: None,
             timer_percent,
         };
-        let handle = table::spawn(init, self.db.clone(), self.settings.clone());
+        let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
+        mark(&handle, &extras);
         self.insert(id.clone(), handle);
         let created = Created {
             seats: req_seats
@@ -704,6 +767,14 @@ impl Lobby {
                 "a rematch can start once the game is over".into(),
             ));
         }
+        let extras = {
+            let summary = handle.summary.lock().expect("summary lock");
+            TableExtras {
+                private: summary.private,
+                bot_speed: summary.bot_speed.clone(),
+                open_seats: Vec::new(),
+            }
+        };
         let start = boardroom_games::visit(
             &spec.game,
             RematchVisitor {
@@ -712,6 +783,7 @@ impl Lobby {
                 kinds: spec.kinds,
                 rematch_of: spec.id,
                 timer_percent: spec.timer_percent,
+                extras,
             },
         )
         .map_err(|e| LobbyError::Storage(e.into()))?;
@@ -724,6 +796,76 @@ impl Lobby {
             })
             .await;
         Ok(created.id)
+    }
+}
+
+/// Writes what the lobby shows of a table's extras into its summary (before it is listed).
+fn mark(handle: &TableHandle, extras: &TableExtras) {
+    let mut summary = handle.summary.lock().expect("summary lock");
+    summary.private = extras.private;
+    summary.bot_speed = extras.bot_speed.clone();
+    summary.open_seats = extras.open_seats.clone();
+}
+
+/// A seat claimed from the lobby.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Claimed {
+    /// The table's identifier.
+    pub table: String,
+    /// The seat number.
+    pub seat: usize,
+    /// The seat's name.
+    pub name: String,
+    /// The seat's link (a path on this server): the key to the seat.
+    pub link: String,
+}
+
+impl Lobby {
+    /// Claims open seat `seat` of table `id` for whoever asks: its link, once. A seat that is
+    /// not open, already claimed (by an earlier claim, however close), or at a finished game
+    /// is refused and nothing changes.
+    pub async fn claim(&self, id: &str, seat: usize) -> Result<Claimed, ClaimError> {
+        let handle = self.open(id).await.map_err(|_| ClaimError::NoSuchTable)?;
+        let name = {
+            let summary = handle.summary.lock().expect("summary lock");
+            if summary.over {
+                return Err(ClaimError::Taken(
+                    "the game at this table is over: its seats are no longer open".into(),
+                ));
+            }
+            match summary.seats.get(seat) {
+                Some(s) => s.name.clone(),
+                None => {
+                    return Err(ClaimError::Taken(format!(
+                        "the table has no seat {seat} (seats 0 to {})",
+                        summary.seats.len().saturating_sub(1)
+                    )))
+                }
+            }
+        };
+        let token = crate::seats::claim(&self.db, id.to_string(), seat)
+            .await
+            .map_err(|e| {
+                tracing::error!(table = %id, "cannot claim a seat: {e:#}");
+                ClaimError::Storage(e)
+            })?
+            .ok_or_else(|| {
+                ClaimError::Taken(format!(
+                    "{name}'s seat is taken (or was never open): choose another open seat"
+                ))
+            })?;
+        handle
+            .summary
+            .lock()
+            .expect("summary lock")
+            .open_seats
+            .retain(|&s| s != seat);
+        Ok(Claimed {
+            table: id.to_string(),
+            seat,
+            name,
+            link: seat_link(id, &token),
+        })
     }
 }
 

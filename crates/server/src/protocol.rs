@@ -4,6 +4,7 @@
 //! wrapped in an [`Envelope`] that carries the connection's sequence number (1, 2, 3… per
 //! connection, no gaps).
 
+use crate::chat::ChatLine;
 use boardroom_engine::{ScoreTable, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -59,10 +60,15 @@ pub enum ClientMsg {
     Rematch,
     /// Keep-alive; answered with `pong`.
     Ping,
+    /// Write a line in the table's chat (at most [`crate::chat::MAX_CHARS`] characters).
+    Chat {
+        /// The text, shown as text.
+        text: String,
+    },
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 4] = ["act", "sync", "rematch", "ping"];
+pub const CLIENT_TYPES: [&str; 5] = ["act", "sync", "rematch", "ping", "chat"];
 
 /// Why a message was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,6 +204,8 @@ pub enum ServerMsg {
         log: Vec<LogEntry>,
         /// Your link to the rematch, when one was started.
         rematch: Option<String>,
+        /// The table's most recent chat lines (oldest first).
+        chat: Vec<ChatLine>,
     },
     /// The state after a change (or on request): sent after every accepted action.
     State {
@@ -260,6 +268,8 @@ pub enum ServerMsg {
     },
     /// The answer to `ping`.
     Pong,
+    /// A line of the table's chat, stored and sent to every connection.
+    Chat(ChatLine),
 }
 
 impl ServerMsg {
@@ -334,6 +344,12 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(parse_client(r#"{"type":"ping"}"#).unwrap(), ClientMsg::Ping);
+        assert_eq!(
+            parse_client(r#"{"type":"chat","text":"<b>hi</b>"}"#).unwrap(),
+            ClientMsg::Chat {
+                text: "<b>hi</b>".into()
+            }
+        );
         let code = |t: &str| match parse_client(t) {
             Err((code, _)) => code,
             other => panic!("{other:?}"),

@@ -6,6 +6,7 @@
 //! new state and tell every connection (each its own observation and redacted events).
 
 use crate::bots::{self, HUMAN};
+use crate::chat::{self, Chat};
 use crate::db::Db;
 use crate::protocol::{
     ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
@@ -58,6 +59,13 @@ pub enum Command {
         action: ActionInput,
         /// The version the client saw, if it said.
         version: Option<usize>,
+    },
+    /// A connection writes a line in the chat.
+    Chat {
+        /// The connection.
+        conn: ConnId,
+        /// The text.
+        text: String,
     },
     /// A connection asks for the state again.
     Sync {
@@ -140,6 +148,13 @@ pub struct Summary {
     pub to_act: Option<Seat>,
     /// The spectator link.
     pub spectator_link: String,
+    /// The person seats open to anyone in the lobby (not claimed yet).
+    pub open_seats: Vec<Seat>,
+    /// The pace of the table's bots (`slow`, `normal`, `fast`); `null`: the server's.
+    pub bot_speed: Option<String>,
+    /// Whether the table is left out of the lobby's list.
+    #[serde(skip)]
+    pub private: bool,
 }
 
 /// Settings every table shares.
@@ -334,6 +349,8 @@ struct Table<G: Playable> {
     /// When a storage failure was last logged, and failures since.
     storage_logged: Option<Instant>,
     storage_unlogged: u64,
+    /// The chat: recent lines and each writer's rate limit.
+    chat: Chat,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -357,6 +374,9 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         over: false,
         to_act: None,
         spectator_link: spectator_link(&init.id),
+        open_seats: Vec::new(),
+        bot_speed: None,
+        private: false,
     }));
     let mut table = Table {
         id: init.id,
@@ -385,6 +405,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         paused: None,
         storage_logged: None,
         storage_unlogged: 0,
+        chat: Chat::empty(),
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
@@ -392,6 +413,11 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     table.update_summary();
     table.state_changed();
     tokio::spawn(async move {
+        // Connections wait in the channel while the chat is read.
+        match Chat::load(&table.db, table.id.clone()).await {
+            Ok(chat) => table.chat = chat,
+            Err(e) => tracing::error!(table = %table.id, "cannot read the chat: {e:#}"),
+        }
         table.schedule_bot();
         table.run(rx, bot_rx).await;
     });
@@ -571,6 +597,7 @@ impl<G: Playable> Table<G> {
                 reply,
             } => self.join(conn, token, outbox, reply),
             Command::Leave { conn } => {
+                self.chat.forget(conn);
                 if self.conns.remove(&conn).is_some() {
                     self.last_visit = Instant::now();
                     self.presence_changed();
@@ -581,6 +608,7 @@ impl<G: Playable> Table<G> {
                 action,
                 version,
             } => self.act(conn, action, version).await,
+            Command::Chat { conn, text } => self.chat_line(conn, text).await,
             Command::Sync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
                     let msg = view::state_msg_timed(
@@ -613,6 +641,40 @@ impl<G: Playable> Table<G> {
             Command::Retire { reply } => {
                 let _ = reply.send(None);
             }
+        }
+    }
+
+    /// A chat line from connection `conn`: checked, stored, then sent to every connection; a
+    /// refused one is answered with an error to its writer only, and nothing is stored.
+    async fn chat_line(&mut self, conn: ConnId, text: String) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
+        let name = match viewer {
+            Viewer::Seat(s) => <G as Present>::seat_name(s),
+            Viewer::Spectator => chat::SPECTATOR.to_string(),
+        };
+        let line = match self.chat.prepare(conn, viewer, name, text) {
+            Ok(line) => line,
+            Err((code, message)) => return self.send(conn, ServerMsg::error(code, message)),
+        };
+        if let Err(e) = Chat::store(&self.db, self.id.clone(), line.clone()).await {
+            tracing::error!(table = %self.id, "cannot store a chat line: {e:#}");
+            return self.send(
+                conn,
+                ServerMsg::error(
+                    ErrorCode::Internal,
+                    "the chat message could not be saved, so it was not sent; try again",
+                ),
+            );
+        }
+        self.chat.stored(line.clone());
+        let msg = Arc::new(ServerMsg::Chat(line));
+        let before = self.conns.len();
+        self.conns
+            .retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
+        if self.conns.len() != before {
+            self.presence_changed();
         }
     }
 
@@ -760,6 +822,7 @@ impl<G: Playable> Table<G> {
                 ServerMsg::Rematch { link, .. } => Some(link),
                 _ => None,
             }),
+            chat: self.chat.history(),
         };
         let state =
             view::state_msg_timed(&self.game, viewer, self.version, None, self.timers_out());

@@ -2,8 +2,10 @@
 //! each module holds the tests of one subject.
 
 mod browser;
+mod browser_social;
 mod common;
 mod hardening;
 mod leak;
 mod protocol;
+mod social;
 mod theboss;

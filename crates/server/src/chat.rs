@@ -1,0 +1,296 @@
+//! Chat at a table: seated players and spectators write short lines of text. Each line is
+//! stored with the table (it survives a restart), sent to every connection, and the most recent
+//! ones are sent to a connection when it opens. Lines are text: the page shows them as text,
+//! never as HTML, and the server stores them exactly as written.
+
+use crate::conn::{Bucket, Rate};
+use crate::db::Db;
+use crate::protocol::ErrorCode;
+use crate::table::ConnId;
+use boardroom_engine::{Seat, Viewer};
+use rusqlite::params;
+use serde::Serialize;
+use std::collections::{HashMap, VecDeque};
+
+/// The chat lines of every table.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS chat (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    idx         INTEGER NOT NULL,
+    seat        INTEGER,
+    name        TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+";
+
+/// The longest chat line, in characters.
+pub const MAX_CHARS: usize = 500;
+
+/// How many recent lines a connection is sent when it opens.
+pub const HISTORY: usize = 100;
+
+/// How fast one writer may chat: a burst of 5 lines, then one every 2 seconds.
+pub const RATE: Rate = Rate {
+    per_second: 0.5,
+    burst: 5.0,
+};
+
+/// How fast all the spectators of a table together may chat (so a crowd of connections cannot
+/// flood a table's chat or its storage; seated players are never held up by it).
+pub const SPECTATORS_RATE: Rate = Rate {
+    per_second: 1.0,
+    burst: 10.0,
+};
+
+/// What spectators are called in the chat (they are counted, never named).
+pub const SPECTATOR: &str = "Spectator";
+
+/// One line of the chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// The line's number at the table, from 0.
+    pub index: u64,
+    /// The writer's seat; `null` for a spectator.
+    pub seat: Option<Seat>,
+    /// The writer's name: the seat's name, or "Spectator".
+    pub name: String,
+    /// The text, exactly as written.
+    pub text: String,
+    /// When it was written, seconds since the Unix epoch.
+    pub at: i64,
+}
+
+/// Checks a chat line before anything is stored: not blank, at most [`MAX_CHARS`]
+/// characters, no control characters.
+pub fn check(text: &str) -> Result<(), (ErrorCode, String)> {
+    let chars = text.chars().count();
+    if chars > MAX_CHARS {
+        return Err((
+            ErrorCode::TooLarge,
+            format!("chat message of {chars} characters refused: at most {MAX_CHARS}"),
+        ));
+    }
+    if text.trim().is_empty() {
+        return Err((
+            ErrorCode::Malformed,
+            "an empty chat message is not sent".into(),
+        ));
+    }
+    if text.chars().any(char::is_control) {
+        return Err((
+            ErrorCode::Malformed,
+            "a chat message is one line of text: no line breaks or control characters".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Who is rate-limited: a seat (all its connections together), or one spectator connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Writer {
+    Seat(Seat),
+    Spectator(ConnId),
+}
+
+/// A table's chat: its recent lines, the next line's number, and each writer's rate limit.
+pub struct Chat {
+    recent: VecDeque<ChatLine>,
+    next: u64,
+    buckets: HashMap<Writer, Bucket>,
+    spectators: Bucket,
+}
+
+impl Chat {
+    /// A chat with no lines.
+    pub fn empty() -> Chat {
+        Chat {
+            recent: VecDeque::new(),
+            next: 0,
+            buckets: HashMap::new(),
+            spectators: Bucket::new(SPECTATORS_RATE.per_second, SPECTATORS_RATE.burst),
+        }
+    }
+
+    /// The chat of `table` as stored (its last [`HISTORY`] lines). A line that cannot be read
+    /// is logged and skipped; the numbering goes on after the highest stored number.
+    pub async fn load(db: &Db, table: String) -> anyhow::Result<Chat> {
+        let (lines, next) = db
+            .call(move |conn| {
+                let next: i64 = conn.query_row(
+                    "SELECT COALESCE(MAX(idx) + 1, 0) FROM chat WHERE table_id = ?1",
+                    [&table],
+                    |r| r.get(0),
+                )?;
+                let mut stmt = conn.prepare(
+                    "SELECT idx, seat, name, text, at FROM chat WHERE table_id = ?1 \
+                     ORDER BY idx DESC LIMIT ?2",
+                )?;
+                let mut rows = stmt.query(params![table, HISTORY as i64])?;
+                let mut lines = Vec::new();
+                while let Some(r) = rows.next()? {
+                    let read = || -> rusqlite::Result<ChatLine> {
+                        Ok(ChatLine {
+                            index: r.get::<_, i64>(0)? as u64,
+                            seat: r.get::<_, Option<i64>>(1)?.map(|s| s as Seat),
+                            name: r.get(2)?,
+                            text: r.get(3)?,
+                            at: r.get(4)?,
+                        })
+                    };
+                    match read() {
+                        Ok(line) => lines.push(line),
+                        Err(e) => tracing::error!(table = %table, "a chat line is unreadable: {e}"),
+                    }
+                }
+                lines.reverse();
+                Ok((lines, next.max(0) as u64))
+            })
+            .await?;
+        Ok(Chat {
+            recent: lines.into(),
+            next,
+            ..Chat::empty()
+        })
+    }
+
+    /// The recent lines, oldest first.
+    pub fn history(&self) -> Vec<ChatLine> {
+        self.recent.iter().cloned().collect()
+    }
+
+    /// Checks a line by `viewer` on connection `conn` (its length, its writer's rate) and
+    /// makes it the next line, not yet stored; an error says why it is refused.
+    pub fn prepare(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        name: String,
+        text: String,
+    ) -> Result<ChatLine, (ErrorCode, String)> {
+        check(&text)?;
+        let writer = match viewer {
+            Viewer::Seat(s) => Writer::Seat(s),
+            Viewer::Spectator => Writer::Spectator(conn),
+        };
+        let bucket = self
+            .buckets
+            .entry(writer)
+            .or_insert_with(|| Bucket::new(RATE.per_second, RATE.burst));
+        if !bucket.take() {
+            return Err((
+                ErrorCode::RateLimited,
+                format!(
+                    "too many chat messages: at most {} at once, then one every {} seconds; \
+                     this one was not sent",
+                    RATE.burst,
+                    1.0 / RATE.per_second
+                ),
+            ));
+        }
+        if matches!(writer, Writer::Spectator(_)) && !self.spectators.take() {
+            return Err((
+                ErrorCode::RateLimited,
+                format!(
+                    "the spectators of this table are chatting too fast: at most {} lines a \
+                     second together; this one was not sent",
+                    SPECTATORS_RATE.per_second
+                ),
+            ));
+        }
+        Ok(ChatLine {
+            index: self.next,
+            seat: viewer.seat(),
+            name,
+            text,
+            at: now(),
+        })
+    }
+
+    /// Stores `line` (committed when this returns).
+    pub async fn store(db: &Db, table: String, line: ChatLine) -> anyhow::Result<()> {
+        db.call(move |conn| {
+            conn.execute(
+                "INSERT INTO chat (table_id, idx, seat, name, text, at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    table,
+                    line.index as i64,
+                    line.seat.map(|s| s as i64),
+                    line.name,
+                    line.text,
+                    line.at
+                ],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// A stored line joins the recent ones.
+    pub fn stored(&mut self, line: ChatLine) {
+        self.next = line.index + 1;
+        if self.recent.len() == HISTORY {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(line);
+    }
+
+    /// A spectator connection closed: its rate limit is forgotten.
+    pub fn forget(&mut self, conn: ConnId) {
+        self.buckets.remove(&Writer::Spectator(conn));
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_checked_before_anything_is_stored() {
+        assert!(check("hello <b>there</b>").is_ok());
+        assert_eq!(check(&"é".repeat(MAX_CHARS)).map_err(|e| e.0), Ok(()));
+        assert_eq!(
+            check(&"x".repeat(MAX_CHARS + 1)).unwrap_err().0,
+            ErrorCode::TooLarge
+        );
+        assert_eq!(check("   ").unwrap_err().0, ErrorCode::Malformed);
+        assert_eq!(check("a\nb").unwrap_err().0, ErrorCode::Malformed);
+    }
+
+    #[test]
+    fn a_writer_is_limited_and_spectators_each_on_their_own() {
+        let mut chat = Chat::empty();
+        for _ in 0..RATE.burst as usize {
+            chat.prepare(1, Viewer::Seat(0), "Red".into(), "hi".into())
+                .unwrap();
+        }
+        // Another connection of the same seat shares its limit.
+        let e = chat
+            .prepare(2, Viewer::Seat(0), "Red".into(), "hi".into())
+            .unwrap_err();
+        assert_eq!(e.0, ErrorCode::RateLimited);
+        assert!(chat
+            .prepare(3, Viewer::Spectator, SPECTATOR.into(), "hi".into())
+            .is_ok());
+        // Spectators together are held to the table's spectator rate; seats are not.
+        let mut refused = 0;
+        for conn in 10..10 + SPECTATORS_RATE.burst as u64 + 5 {
+            if let Err(e) = chat.prepare(conn, Viewer::Spectator, SPECTATOR.into(), "hi".into()) {
+                assert!(e.1.contains("spectators"), "{}", e.1);
+                refused += 1;
+            }
+        }
+        assert!(refused >= 5, "{refused}");
+        assert!(chat
+            .prepare(1, Viewer::Seat(1), "Blue".into(), "hi".into())
+            .is_ok());
+    }
+}

@@ -1,0 +1,139 @@
+//! Open seats: person seats a table's creator offers to anyone in the lobby. A visitor claims
+//! one and receives that seat's link; a seat is claimed once (the database decides a race:
+//! the first claim stored wins, every later one is told the seat is taken).
+
+use crate::db::Db;
+use rusqlite::{params, Connection};
+use thiserror::Error;
+
+/// The open seats of every table: `claimed` turns 1 when someone took the seat.
+pub const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS open_seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    claimed     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+";
+
+/// Why a seat could not be claimed. Nothing changed.
+#[derive(Debug, Error)]
+pub enum ClaimError {
+    /// No table has this identifier (or it expired, or it is damaged).
+    #[error("no such table")]
+    NoSuchTable,
+    /// The seat is not (or no longer) open: someone claimed it first, or it never was open.
+    #[error("{0}")]
+    Taken(String),
+    /// The database failed; nothing was claimed.
+    #[error("the seat could not be claimed just now; try again")]
+    Storage(#[source] anyhow::Error),
+}
+
+/// Checks the seats a creator opens: person seats of the table, each once, and a table that is
+/// listed in the lobby (where open seats are offered). `kinds` are the table's seat kinds.
+pub fn check_open(open: &[usize], kinds: &[String], private: bool) -> Result<(), String> {
+    if open.is_empty() {
+        return Ok(());
+    }
+    if private {
+        return Err(
+            "a private table is not listed in the lobby, so it cannot offer open \
+                    seats there (send its seat links instead)"
+                .into(),
+        );
+    }
+    for (i, &seat) in open.iter().enumerate() {
+        match kinds.get(seat) {
+            None => {
+                return Err(format!(
+                    "`open_seats` names seat {seat}: the table has seats 0 to {}",
+                    kinds.len().saturating_sub(1)
+                ))
+            }
+            Some(kind) if kind != crate::bots::HUMAN => {
+                return Err(format!(
+                    "seat {seat} is a bot ({kind}): only a person's seat can be open"
+                ))
+            }
+            Some(_) => {}
+        }
+        if open[..i].contains(&seat) {
+            return Err(format!("`open_seats` names seat {seat} twice"));
+        }
+    }
+    Ok(())
+}
+
+/// Stores the open seats of a new table (inside its creation's transaction).
+pub fn insert_open(conn: &Connection, table: &str, open: &[usize]) -> rusqlite::Result<()> {
+    for &seat in open {
+        conn.execute(
+            "INSERT INTO open_seats (table_id, seat) VALUES (?1, ?2)",
+            params![table, seat as i64],
+        )?;
+    }
+    Ok(())
+}
+
+/// The open seats of `table` nobody has claimed, in order. A database from before open seats
+/// (opened read-only, so without the table) has none.
+pub fn unclaimed(conn: &Connection, table: &str) -> Result<Vec<usize>, String> {
+    let Ok(mut stmt) = conn.prepare_cached(
+        "SELECT seat FROM open_seats WHERE table_id = ?1 AND claimed = 0 ORDER BY seat",
+    ) else {
+        return Ok(Vec::new());
+    };
+    let mut rows = stmt
+        .query([table])
+        .map_err(|e| format!("open seats: {e}"))?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(|e| format!("open seats: {e}"))? {
+        let seat: i64 = r.get(0).map_err(|e| format!("open seat: {e}"))?;
+        out.push(usize::try_from(seat).map_err(|_| format!("open seat {seat} is not a seat"))?);
+    }
+    Ok(out)
+}
+
+/// Claims open seat `seat` of `table`: its token when this claim took it, `None` when it is
+/// not open (never was, or already claimed). The database thread runs one request at a time,
+/// so of two claims of the same seat exactly one gets the token.
+pub async fn claim(db: &Db, table: String, seat: usize) -> anyhow::Result<Option<String>> {
+    db.call(move |conn| {
+        let changed = conn.execute(
+            "UPDATE open_seats SET claimed = 1 \
+             WHERE table_id = ?1 AND seat = ?2 AND claimed = 0",
+            params![table, seat as i64],
+        )?;
+        if changed == 0 {
+            return Ok(None);
+        }
+        let token: String = conn.query_row(
+            "SELECT token FROM seats WHERE table_id = ?1 AND seat = ?2",
+            params![table, seat as i64],
+            |r| r.get(0),
+        )?;
+        Ok(Some(token))
+    })
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn open_seats_are_person_seats_of_a_listed_table() {
+        let kinds: Vec<String> = ["human", "normal", "human"].map(String::from).to_vec();
+        assert!(check_open(&[0, 2], &kinds, false).is_ok());
+        assert!(check_open(&[], &kinds, true).is_ok());
+        let e = check_open(&[1], &kinds, false).unwrap_err();
+        assert!(e.contains("bot (normal)"), "{e}");
+        let e = check_open(&[3], &kinds, false).unwrap_err();
+        assert!(e.contains("seats 0 to 2"), "{e}");
+        let e = check_open(&[2, 2], &kinds, false).unwrap_err();
+        assert!(e.contains("twice"), "{e}");
+        let e = check_open(&[0], &kinds, true).unwrap_err();
+        assert!(e.contains("private"), "{e}");
+    }
+}
