@@ -158,6 +158,12 @@ impl Game for BigShot {
         action.write(&self.board)
     }
 
+    /// Rolling the die is the game's only chance, and no action of a seat shows it another
+    /// seat's hidden coins (they are revealed when the game ends).
+    fn reveals(&self, _seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::Roll)
+    }
+
     fn to_position(&self) -> Position {
         self.position()
     }

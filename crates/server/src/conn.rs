@@ -293,6 +293,9 @@ pub async fn run(
                 let cmd = match parse_client(text.as_str()) {
                     Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
                     Ok(ClientMsg::Sync) => Command::Sync { conn },
+                    Ok(ClientMsg::Undo) => Command::Undo { conn },
+                    Ok(ClientMsg::Log) => Command::Log { conn },
+                    Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;
