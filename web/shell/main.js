@@ -10,6 +10,7 @@ import { renderPlayers } from "./players.js";
 import { renderPrompt, choose, closeChooser } from "./prompt.js";
 import { renderScores } from "./scores.js";
 import { Rematch } from "./rematch.js";
+import { History } from "./replay.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -41,26 +42,68 @@ const ctx = {
   play: (notation) => { closeChooser(); conn.act(notation); },
   render: () => render(),
 };
+const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay);
+
+/** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
+ * play. */
+function showFrame(frame) {
+  closeChooser();
+  ctx.state = { version: null, to_act: frame.to_act, turn: frame.turn, must_act: false, prompt: null,
+    actions: [], observation: frame.observation, extra: frame.extra, last: frame.last, scores: null };
+  ctx.you = frame.seat;
+  document.body.classList.add("replaying");
+  if (view.render) view.render(ctx);
+  markTargets();
+  $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
+  $("#final").classList.remove("show");
+}
+
+/** Back from the replay to the table as it is. */
+function leaveReplay() {
+  ctx.state = live;
+  ctx.you = seated;
+  document.body.classList.remove("replaying");
+  render();
+}
+
+let live = null; // the latest `state` from the table (kept while replaying)
+let seated = null; // our seat (kept while replaying)
 
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       ctx.table = msg.table;
       ctx.you = msg.you;
+      seated = msg.you;
       log = msg.log.slice();
+      // The welcome brings the most recent actions; the whole log follows.
+      conn.send({ type: "log" });
       if (msg.rematch) rematch.link = msg.rematch;
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
       drawLog();
       break;
     case "state":
-      ctx.state = msg;
+      live = msg;
       if (msg.last) {
         log.push(msg.last);
-        if (log.length > 300) log.shift();
         drawLog();
       }
+      if (history.frame) break;
+      ctx.state = msg;
       render();
+      break;
+    case "log":
+      log = msg.entries;
+      drawLog();
+      break;
+    case "undone":
+      for (const e of log) if (e.index === msg.index) e.undone = true;
+      drawLog();
+      toast(msg.seat === ctx.you ? "Taken back" : `${ctx.name(msg.seat)} took back an action`, true);
+      break;
+    case "replay":
+      history.received(msg);
       break;
     case "presence":
       if (ctx.table) {
@@ -93,6 +136,7 @@ function onMessage(msg) {
 
 function drawLog() {
   renderLog(log, ctx.name, ctx.colour);
+  history.render(log);
 }
 
 function render() {
@@ -103,6 +147,7 @@ function render() {
   markTargets();
   renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
   renderPlayers(ctx, view);
+  history.render(log);
   const mine = st.actions.length > 0;
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
@@ -137,6 +182,7 @@ function markTargets() {
 
 function renderFinal() {
   const box = $("#final");
+  if (history.frame) return;
   if (!renderScores(ctx)) {
     box.classList.remove("show");
     return;
@@ -189,6 +235,11 @@ $("#share-btn").addEventListener("click", async () => {
   } catch {
     toast("Spectator link: " + link, true);
   }
+});
+$("#final-replay").addEventListener("click", () => {
+  finalClosed = true;
+  $("#final").classList.remove("show");
+  history.open(0);
 });
 $("#final-close").addEventListener("click", () => {
   finalClosed = true;

@@ -4,6 +4,7 @@
 mod browser;
 mod common;
 mod hardening;
+mod history;
 mod leak;
 mod protocol;
 mod theboss;

@@ -422,6 +422,8 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
                 index: steps.len(),
                 seat: s.seat,
                 action: stored[steps.len()].1.clone(),
+                turn: <TheBoss as boardroom_engine::Present>::turn(states.last().unwrap()),
+                undone: false,
                 events: s.events,
             });
             states.push(g);
