@@ -54,6 +54,7 @@ function showFrame(frame) {
   document.body.classList.add("replaying");
   if (view.render) view.render(ctx);
   markTargets();
+  renderPlayers(ctx, view);
   $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
   $("#final").classList.remove("show");
 }

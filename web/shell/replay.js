@@ -69,11 +69,11 @@ export class History {
     const last = f.last ? `${f.last.by === "clock" ? "Clock" : this.ctx.name(f.last.seat)} · ${f.last.action}` +
       (f.last.events.length ? ` — ${f.last.events.map((e) => e.text).join(" ")}` : "") : "The set-up";
     bar.replaceChildren(
-      h("button", { type: "button", id: "replay-first", title: "The start", disabled: f.step === 0 ? true : null, onclick: () => go(0) }, "⏮"),
+      h("button", { type: "button", id: "replay-first", title: "The start", disabled: f.step === 0 ? true : null, onclick: () => go(0) }, "Start"),
       h("button", { type: "button", id: "replay-back", title: "Step back", disabled: f.step === 0 ? true : null, onclick: () => go(f.step - 1) }, "◀"),
       h("span", { class: "where", id: "replay-where" }, `Step ${f.step} of ${f.steps} · turn ${f.turn}`),
       h("button", { type: "button", id: "replay-forward", title: "Step forward", disabled: f.step === f.steps ? true : null, onclick: () => go(f.step + 1) }, "▶"),
-      h("button", { type: "button", id: "replay-last", title: "The end", disabled: f.step === f.steps ? true : null, onclick: () => go(f.steps) }, "⏭"),
+      h("button", { type: "button", id: "replay-last", title: "The end", disabled: f.step === f.steps ? true : null, onclick: () => go(f.steps) }, "End"),
       turn, seat,
       h("button", { type: "button", id: "replay-close", onclick: () => this.close() }, "Back to the table"),
       h("div", { class: "last", id: "replay-last-action" }, last));

@@ -158,10 +158,19 @@ impl Game for BigShot {
         action.write(&self.board)
     }
 
-    /// Rolling the die is the game's only chance, and no action of a seat shows it another
-    /// seat's hidden coins (they are revealed when the game ends).
-    fn reveals(&self, _seat: Seat, action: &Action) -> bool {
-        matches!(action, Action::Roll)
+    /// Rolling the die is the game's only chance; in the hidden-money variant the action that
+    /// ends the game also shows every seat's coins. Nothing else shows a seat what it did not
+    /// know.
+    fn reveals(&self, seat: Seat, action: &Action) -> bool {
+        if matches!(action, Action::Roll) {
+            return true;
+        }
+        if !self.hidden_money() {
+            return false;
+        }
+        let mut after = self.clone();
+        let mut events = Vec::new();
+        after.apply(seat, *action, &mut events).is_ok() && after.is_over()
     }
 
     fn to_position(&self) -> Position {
