@@ -172,9 +172,6 @@ pub struct Summary {
     pub to_act: Option<Seat>,
     /// The spectator link.
     pub spectator_link: String,
-    /// The winners' names once the game is over.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub winners: Vec<String>,
 }
 
 /// Settings every table shares.
@@ -401,7 +398,6 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         over: false,
         to_act: None,
         spectator_link: spectator_link(&init.id),
-        winners: Vec::new(),
     }));
     let mut table = Table {
         id: init.id,
@@ -733,7 +729,6 @@ impl<G: Playable> Table<G> {
         s.turn = <G as Present>::turn(&self.game);
         s.over = self.game.is_over();
         s.to_act = self.game.to_act().first();
-        s.winners = self.winner_names();
     }
 
     /// Sends `msg` to one connection; a connection too slow to keep up is dropped (closing its

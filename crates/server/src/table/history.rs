@@ -92,7 +92,7 @@ impl<G: Playable> Table<G> {
     }
 
     /// The winners' names, once the game is over.
-    pub(super) fn winner_names(&self) -> Vec<String> {
+    fn winner_names(&self) -> Vec<String> {
         self.game
             .outcome()
             .map(|o| o.winners.iter().map(<G as Present>::seat_name).collect())

@@ -160,6 +160,25 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     click(&c, "#replay-close").await;
     until_text(&c, "#turn-text", |t| t == "Game over").await;
     assert!(!visible(&c, "#replay-bar").await);
+
+    // The lobby lists it among the recently finished tables, with the winner.
+    c.goto(&server.url()).await.unwrap();
+    let item = until_text(
+        &c,
+        &format!("#finished-list li[data-table='{}']", table.id),
+        |t| t.contains("won by"),
+    )
+    .await;
+    assert!(item.contains("Big Boss"), "{item}");
+    assert!(
+        c.find(Locator::Css(&format!(
+            "#table-list a[href*='{}']",
+            table.id
+        )))
+        .await
+        .is_err(),
+        "a finished table is not among the tables being played"
+    );
     c.close().await.unwrap();
 }
 
