@@ -1,15 +1,39 @@
-// The log panel: each accepted action with its events as sentences, newest first.
+// The log panel: the whole game, grouped by turn (each turn headed with its number and whose
+// turn it is), newest first, each action with its events as sentences. Actions a player took
+// back stay in the log, struck through.
 import { $, h } from "./dom.js";
 
-/** Draws `entries` (LogEntry objects); `name(seat)` and `colour(seat)` name and colour seats.
- * An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
+/** Consecutive entries of the same turn, oldest first. */
+export function groupByTurn(entries) {
+  const groups = [];
+  for (const e of entries) {
+    const last = groups[groups.length - 1];
+    if (last && last.turn === e.turn) last.entries.push(e);
+    else groups.push({ turn: e.turn, entries: [e] });
+  }
+  return groups;
+}
+
+/** One entry: its events (or the action when it had none), who played it and the notation. */
+function entryItem(e, name, colour) {
+  const clock = e.by === "clock";
+  const who = clock ? "Clock" : name(e.seat);
+  const lines = e.events.length ? e.events.map((x) => h("div", {}, x.text)) : [h("div", {}, `${who}: ${e.action}`)];
+  const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
+  return h("li", { style, class: e.undone ? "undone" : null, "data-index": e.index, title: e.undone ? "taken back" : null },
+    lines, h("div", { class: "act" }, `${who} · ${e.action}${e.undone ? " · taken back" : ""}`));
+}
+
+/** Draws `entries` (LogEntry objects, oldest first); `name(seat)` and `colour(seat)` name and
+ * colour seats. An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
 export function renderLog(entries, name, colour) {
-  const items = entries.slice(-120).reverse().map((e) => {
-    const clock = e.by === "clock";
-    const who = clock ? "Clock" : name(e.seat);
-    const lines = e.events.length ? e.events.map((x) => h("div", {}, x.text)) : [h("div", {}, `${who}: ${e.action}`)];
-    const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
-    return h("li", { style }, lines, h("div", { class: "act" }, `${who} · ${e.action}`));
+  const items = groupByTurn(entries).reverse().map((g) => {
+    const first = g.entries.find((e) => e.by !== "clock");
+    const whose = first ? name(first.seat) : "Clock";
+    return h("li", { class: "turn", "data-turn": g.turn },
+      h("div", { class: "turn-head" }, `Turn ${g.turn} · ${whose}`),
+      h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour))));
   });
   $("#log").replaceChildren(...items);
+  $("#log-count").textContent = entries.length ? `${entries.length} actions` : "";
 }

@@ -13,6 +13,7 @@ import { Rematch } from "./rematch.js";
 import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { isOffline } from "./offline.js";
+import { History } from "./replay.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -46,13 +47,43 @@ const ctx = {
   play: (notation) => { closeChooser(); conn.act(notation); },
   render: () => render(),
 };
+const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay);
+
+/** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
+ * play. */
+function showFrame(frame) {
+  closeChooser();
+  ctx.state = { version: null, to_act: frame.to_act, turn: frame.turn, must_act: false, prompt: null,
+    actions: [], observation: frame.observation, extra: frame.extra, last: frame.last, scores: null };
+  ctx.you = frame.seat;
+  document.body.classList.add("replaying");
+  if (view.render) view.render(ctx);
+  markTargets();
+  renderPlayers(ctx, view);
+  $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
+  $("#final").classList.remove("show");
+}
+
+/** Back from the replay to the table as it is. */
+function leaveReplay() {
+  ctx.state = live;
+  ctx.you = seated;
+  document.body.classList.remove("replaying");
+  render();
+}
+
+let live = null; // the latest `state` from the table (kept while replaying)
+let seated = null; // our seat (kept while replaying)
 
 function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       ctx.table = msg.table;
       ctx.you = msg.you;
+      seated = msg.you;
       log = msg.log.slice();
+      // The welcome brings the most recent actions; the whole log follows.
+      conn.send({ type: "log" });
       if (msg.rematch) rematch.link = msg.rematch;
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
@@ -61,16 +92,29 @@ function onMessage(msg) {
       break;
     case "state":
       // The table moved on: a refusal shown for the previous state no longer applies.
-      if (ctx.state && msg.version !== ctx.state.version) clearError();
-      ctx.state = msg;
+      if (live && msg.version !== live.version) clearError();
+      live = msg;
       notifier.update(ctx.you !== null && msg.must_act && msg.actions.length > 0,
         `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
       if (msg.last) {
         log.push(msg.last);
-        if (log.length > 300) log.shift();
         drawLog();
       }
+      if (history.frame) break;
+      ctx.state = msg;
       render();
+      break;
+    case "log":
+      log = msg.entries;
+      drawLog();
+      break;
+    case "undone":
+      for (const e of log) if (e.index === msg.index) e.undone = true;
+      drawLog();
+      toast(msg.seat === ctx.you ? "Taken back" : `${ctx.name(msg.seat)} took back an action`, true);
+      break;
+    case "replay":
+      history.received(msg);
       break;
     case "presence":
       if (ctx.table) {
@@ -106,6 +150,7 @@ function onMessage(msg) {
 
 function drawLog() {
   renderLog(log, ctx.name, ctx.colour);
+  history.render(log);
 }
 
 function render() {
@@ -116,6 +161,7 @@ function render() {
   markTargets();
   renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
   renderPlayers(ctx, view);
+  history.render(log);
   const mine = st.actions.length > 0;
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
@@ -150,6 +196,7 @@ function markTargets() {
 
 function renderFinal() {
   const box = $("#final");
+  if (history.frame) return;
   if (!renderScores(ctx)) {
     box.classList.remove("show");
     return;
@@ -207,6 +254,11 @@ $("#share-btn").addEventListener("click", async () => {
   } catch {
     toast("Spectator link: " + link, true);
   }
+});
+$("#final-replay").addEventListener("click", () => {
+  finalClosed = true;
+  $("#final").classList.remove("show");
+  history.open(0);
 });
 $("#final-close").addEventListener("click", () => {
   finalClosed = true;

@@ -149,6 +149,13 @@ impl Game for BigBoss {
         action.to_string()
     }
 
+    /// Buying from the deck draws its top card, and buying from the row refills the row from
+    /// the deck: both show the buyer a card nobody knew. Nothing else is hidden or left to
+    /// chance after set-up.
+    fn reveals(&self, _seat: Seat, action: &Action) -> bool {
+        matches!(action, Action::BuyDeck | Action::BuyRow(_))
+    }
+
     fn to_position(&self) -> Position {
         self.position()
     }

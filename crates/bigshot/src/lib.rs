@@ -158,6 +158,21 @@ impl Game for BigShot {
         action.write(&self.board)
     }
 
+    /// Rolling the die is the game's only chance; in the hidden-money variant the action that
+    /// ends the game also shows every seat's coins. Nothing else shows a seat what it did not
+    /// know.
+    fn reveals(&self, seat: Seat, action: &Action) -> bool {
+        if matches!(action, Action::Roll) {
+            return true;
+        }
+        if !self.hidden_money() {
+            return false;
+        }
+        let mut after = self.clone();
+        let mut events = Vec::new();
+        after.apply(seat, *action, &mut events).is_ok() && after.is_over()
+    }
+
     fn to_position(&self) -> Position {
         self.position()
     }

@@ -212,10 +212,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                 G::seat_name(seat)
             )
         })?;
-        record.actions.push(RecordedAction {
-            seat,
-            action: text.clone(),
-        });
+        record.actions.push(RecordedAction::new(seat, text.clone()));
         save_record(&opt.record, &record)?;
         println!("{}: {text}", G::seat_name(seat));
         for e in &events {

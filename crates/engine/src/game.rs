@@ -215,6 +215,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether playing `action` for `seat` now shows that seat something hidden or left to
+    /// chance: a card drawn from a deck, a die rolled, another player's secret. A live table
+    /// lets a person take back their own actions of the current turn, but never one that
+    /// revealed something (the person would play on knowing it). The default decides it from
+    /// the game's own hidden-information sampling: the action is replayed on a few states
+    /// re-drawn from what `seat` knows ([`Game::sample_hidden`]), and it reveals something
+    /// when what the seat may know afterwards ever differs from the real outcome (or the
+    /// action cannot be played there). Games override it with the exact rule when they know
+    /// it cheaply. Only called when a person asks to take an action back.
+    fn reveals(&self, seat: Seat, action: &Self::Action) -> bool {
+        crate::undo::outcome_depends_on_hidden(self, seat, action)
+    }
+
     /// Exports the whole state (secrets included) in the position format.
     fn to_position(&self) -> Self::Position;
 

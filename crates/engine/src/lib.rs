@@ -40,6 +40,7 @@ pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod testing;
+pub mod undo;
 
 pub use bot::{Bot, RandomBot};
 pub use encode::Encode;

@@ -10,7 +10,8 @@ use thiserror::Error;
 
 /// One action of a record: who acted and what they did, in the game's notation. A player's
 /// action is written `{"seat": 2, "action": "…"}`; a timeout of a live table's clock
-/// ([`CLOCK`]) `{"by": "clock", "action": "…"}`.
+/// ([`CLOCK`]) `{"by": "clock", "action": "…"}`; an action its player took back at a live
+/// table stays in the record with `"undone": true`, and replays skip it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawAction", into = "RawAction")]
 pub struct RecordedAction {
@@ -18,6 +19,20 @@ pub struct RecordedAction {
     pub seat: Seat,
     /// The action in the game's notation.
     pub action: String,
+    /// Whether the player took it back (a live table's undo): kept for the record, skipped
+    /// when replaying.
+    pub undone: bool,
+}
+
+impl RecordedAction {
+    /// An action of `seat` (not undone).
+    pub fn new(seat: Seat, action: impl Into<String>) -> Self {
+        RecordedAction {
+            seat,
+            action: action.into(),
+            undone: false,
+        }
+    }
 }
 
 /// A recorded action as written in JSON.
@@ -29,6 +44,8 @@ struct RawAction {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     by: Option<String>,
     action: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    undone: bool,
 }
 
 impl From<RecordedAction> for RawAction {
@@ -38,12 +55,14 @@ impl From<RecordedAction> for RawAction {
                 seat: None,
                 by: Some("clock".into()),
                 action: a.action,
+                undone: a.undone,
             }
         } else {
             RawAction {
                 seat: Some(a.seat),
                 by: None,
                 action: a.action,
+                undone: a.undone,
             }
         }
     }
@@ -69,6 +88,7 @@ impl TryFrom<RawAction> for RecordedAction {
         Ok(RecordedAction {
             seat,
             action: r.action,
+            undone: r.undone,
         })
     }
 }
@@ -92,7 +112,7 @@ pub struct Record<C> {
     pub config: C,
     /// The seed that set the game up.
     pub seed: u64,
-    /// Every accepted action, in order.
+    /// Every accepted action, in order (those taken back marked `undone`).
     pub actions: Vec<RecordedAction>,
 }
 
@@ -165,7 +185,8 @@ impl<C: Clone> Record<C> {
         Ok((game, steps))
     }
 
-    /// Replays the record, handing each step to `visit`, and returns the final state.
+    /// Replays the record, handing each step to `visit`, and returns the final state. Actions
+    /// marked undone are skipped (they are not steps).
     pub fn replay_with<G: Game<Config = C>>(
         &self,
         mut visit: impl FnMut(ReplayStep<G>),
@@ -178,6 +199,9 @@ impl<C: Clone> Record<C> {
         }
         let mut game = G::new(&self.config, self.seed)?;
         for (index, rec) in self.actions.iter().enumerate() {
+            if rec.undone {
+                continue;
+            }
             let action =
                 game.parse_action(&rec.action)
                     .map_err(|source| ReplayError::Notation {
@@ -209,20 +233,21 @@ mod tests {
 
     #[test]
     fn clock_actions_are_written_by_clock() {
-        let a = RecordedAction {
-            seat: CLOCK,
-            action: "timeout bid".into(),
-        };
+        let a = RecordedAction::new(CLOCK, "timeout bid");
         let text = serde_json::to_string(&a).unwrap();
         assert_eq!(text, r#"{"by":"clock","action":"timeout bid"}"#);
         assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), a);
-        let p = RecordedAction {
-            seat: 2,
-            action: "end".into(),
-        };
+        let p = RecordedAction::new(2, "end");
         let text = serde_json::to_string(&p).unwrap();
         assert_eq!(text, r#"{"seat":2,"action":"end"}"#);
         assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), p);
+        let u = RecordedAction {
+            undone: true,
+            ..p.clone()
+        };
+        let text = serde_json::to_string(&u).unwrap();
+        assert_eq!(text, r#"{"seat":2,"action":"end","undone":true}"#);
+        assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), u);
         for bad in [
             r#"{"action":"end"}"#,
             r#"{"seat":1,"by":"clock","action":"end"}"#,

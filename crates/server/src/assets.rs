@@ -98,6 +98,16 @@ pub const ASSETS: &[Asset] = &[
         content_type: JS,
         body: include_str!("../../../web/shell/rematch.js"),
     },
+    Asset {
+        name: "shell/replay.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/replay.js"),
+    },
+    Asset {
+        name: "finished.js",
+        content_type: JS,
+        body: include_str!("../../../web/finished.js"),
+    },
 ];
 
 /// The embedded shell file at `path` under `/assets/`.

@@ -294,6 +294,9 @@ pub async fn run(
                     Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
                     Ok(ClientMsg::Sync) => Command::Sync { conn },
                     Ok(ClientMsg::Chat { text }) => Command::Chat { conn, text },
+                    Ok(ClientMsg::Undo) => Command::Undo { conn },
+                    Ok(ClientMsg::Log) => Command::Log { conn },
+                    Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

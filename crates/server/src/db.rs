@@ -79,6 +79,27 @@ pub struct ActionRow {
     pub seat: usize,
     /// The action in the game's notation.
     pub action: String,
+    /// Whether its player took it back (kept, marked; replays skip it).
+    pub undone: bool,
+}
+
+/// A finished game, as the lobby's list of recently finished tables shows it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FinishedRow {
+    /// The table's identifier.
+    pub id: String,
+    /// The game's id.
+    pub game: String,
+    /// The game's title.
+    pub title: String,
+    /// The rule set or variant.
+    pub edition: String,
+    /// When the game ended (seconds since the Unix epoch).
+    pub finished: i64,
+    /// The winners' names.
+    pub winners: Vec<String>,
+    /// Actions played (not counting those taken back).
+    pub actions: usize,
 }
 
 /// Reports whether the group holding a request was committed.
@@ -195,7 +216,32 @@ fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the chat table")?;
     conn.execute_batch(crate::seats::SCHEMA)
         .context("cannot create the open seats table")?;
+    migrate_history(conn)
+}
+
+/// The history's part of the schema: actions taken back stay stored, marked `undone`; finished
+/// games are remembered with their winners.
+fn migrate_history(conn: &Connection) -> Result<()> {
+    if !has_undone_column(conn) {
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `undone` column")?;
+    }
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS finished (
+            table_id    TEXT PRIMARY KEY REFERENCES tables(id),
+            finished    INTEGER NOT NULL,
+            summary     TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS finished_by_time ON finished (finished);",
+    )
+    .context("cannot create the `finished` table")?;
     Ok(())
+}
+
+/// Whether the `actions` table has the `undone` column (a database opened read-only from
+/// before undo has not).
+fn has_undone_column(conn: &Connection) -> bool {
+    conn.prepare("SELECT undone FROM actions LIMIT 0").is_ok()
 }
 
 /// Whether table `id` is private and the pace of its bots; a database from before these
@@ -542,9 +588,14 @@ impl Db {
     /// read (a gap in the numbering, a bad seat, text that is not UTF-8).
     pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
         self.call(move |conn| {
-            let mut stmt = conn.prepare(
-                "SELECT idx, seat, action FROM actions WHERE table_id = ?1 ORDER BY idx",
-            )?;
+            let undone = if has_undone_column(conn) {
+                "undone"
+            } else {
+                "0"
+            };
+            let mut stmt = conn.prepare(&format!(
+                "SELECT idx, seat, action, {undone} FROM actions WHERE table_id = ?1 ORDER BY idx"
+            ))?;
             let mut rows = stmt.query([&table])?;
             let mut out = Vec::new();
             while let Some(r) = rows.next()? {
@@ -563,11 +614,68 @@ impl Db {
                                 .map_err(|_| format!("seat {seat} is not a seat"))?
                         },
                         action: text(r, 2, "action")?,
+                        undone: int(r, 3, "undone")? != 0,
                     })
                 };
                 out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
             }
             Ok(out)
+        })
+        .await
+    }
+}
+
+impl Db {
+    /// Marks action `idx` of table `table` taken back (committed when this returns). Fails
+    /// when there is no such action or it is already marked.
+    pub async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
+        if self.faults.fail_actions.load(Ordering::SeqCst) {
+            self.faults.refused.fetch_add(1, Ordering::SeqCst);
+            anyhow::bail!("attempt to write a readonly database (simulated)");
+        }
+        self.call(move |conn| {
+            let n = conn.execute(
+                "UPDATE actions SET undone = 1 WHERE table_id = ?1 AND idx = ?2 AND undone = 0",
+                params![table, idx as i64],
+            )?;
+            anyhow::ensure!(n == 1, "action {idx} is not stored or already taken back");
+            Ok(())
+        })
+        .await
+    }
+
+    /// Remembers that a game ended (once; a second call changes nothing).
+    pub async fn store_finished(&self, row: FinishedRow) -> Result<()> {
+        self.call(move |conn| {
+            conn.execute(
+                "INSERT OR IGNORE INTO finished (table_id, finished, summary) VALUES (?1, ?2, ?3)",
+                params![row.id, row.finished, serde_json::to_string(&row)?],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    /// The most recently finished games, newest first (at most `limit`); rows that cannot be
+    /// read are left out.
+    pub async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+        self.call(move |conn| {
+            // Private tables stay unlisted once finished too. (A database from before the
+            // `private` column, opened read-only and so not migrated, has no private tables.)
+            let mut stmt = match conn.prepare(
+                "SELECT f.summary FROM finished f JOIN tables t ON t.id = f.table_id \
+                 WHERE t.private = 0 ORDER BY f.finished DESC, f.table_id LIMIT ?1",
+            ) {
+                Ok(stmt) => stmt,
+                Err(_) => conn.prepare(
+                    "SELECT summary FROM finished ORDER BY finished DESC, table_id LIMIT ?1",
+                )?,
+            };
+            let rows = stmt.query_map([limit as i64], |r| r.get::<_, String>(0))?;
+            Ok(rows
+                .filter_map(|r| r.ok())
+                .filter_map(|t| serde_json::from_str(&t).ok())
+                .collect())
         })
         .await
     }

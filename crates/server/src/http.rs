@@ -114,7 +114,8 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
 /// The query of a table link: `?k=TOKEN` for a seat, nothing to watch.
 #[derive(Deserialize)]
 pub struct LinkQuery {
-    k: Option<String>,
+    /// The seat token, if any.
+    pub k: Option<String>,
 }
 
 /// The application's routes.
@@ -122,10 +123,12 @@ pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/t/{id}", get(table_page))
+        .route("/t/{id}/record", get(crate::history::record))
         .route("/assets/{*path}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}/claim", post(claim_seat))
+        .route("/api/tables/finished", get(crate::history::finished))
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))

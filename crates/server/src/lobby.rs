@@ -366,7 +366,8 @@ fn new_table_id() -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn now() -> i64 {
+/// Seconds since the Unix epoch.
+pub fn now() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)
@@ -585,11 +586,14 @@ impl Lobby {
         if game.is_over() && !finished {
             return Ok(None);
         }
+        let record = record_of::<G>(row, actions)?.actions;
         let init = TableInit {
             id: row.id.clone(),
             created: row.created,
             game,
-            version: actions.len(),
+            seed: row.seed,
+            version: record.len() + record.iter().filter(|a| a.undone).count(),
+            record,
             history,
             kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
@@ -640,7 +644,8 @@ impl Lobby {
         self.tables.read().expect("tables lock").get(id).cloned()
     }
 
-    /// The most recent tables, newest first (at most `limit`).
+    /// The most recent tables still being played, newest first (at most `limit`); finished
+    /// ones are listed apart (`history::finished`).
     pub fn list(&self, limit: usize) -> Vec<Summary> {
         let mut all: Vec<Summary> = self
             .tables
@@ -649,6 +654,7 @@ impl Lobby {
             .values()
             .map(|h| h.summary.lock().expect("summary lock").clone())
             .filter(|s| !s.private)
+            .filter(|s| !s.over)
             .collect();
         all.sort_by(|a, b| b.created.cmp(&a.created).then(a.id.cmp(&b.id)));
         all.truncate(limit);
@@ -718,6 +724,8 @@ impl Lobby {
             id: id.clone(),
             created: row.created,
             game,
+            seed,
+            record: Vec::new(),
             version: 0,
             history: VecDeque::new(),
             kinds: req_seats.clone(),
@@ -884,6 +892,7 @@ fn record_of<G: Playable>(
             .map(|a| RecordedAction {
                 seat: a.seat,
                 action: a.action.clone(),
+                undone: a.undone,
             })
             .collect(),
     })
@@ -895,19 +904,12 @@ fn rebuild<G: Playable>(
     actions: &[ActionRow],
 ) -> anyhow::Result<(G, VecDeque<Step<G>>)> {
     let record = record_of::<G>(row, actions)?;
-    let mut history = VecDeque::new();
-    let mut index = 0;
-    let game: G = record.replay_with(|step| {
+    let mut history: VecDeque<Step<G>> = VecDeque::new();
+    let game: G = table::replay_steps(&record.config, record.seed, &record.actions, |step, _| {
         if history.len() == table::LOG_KEPT {
             history.pop_front();
         }
-        history.push_back(Step {
-            index,
-            seat: step.seat,
-            action: actions[index].action.clone(),
-            events: step.events,
-        });
-        index += 1;
+        history.push_back(step);
     })?;
     Ok((game, history))
 }

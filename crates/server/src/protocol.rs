@@ -58,6 +58,21 @@ pub enum ClientMsg {
     Sync,
     /// Ask for a rematch of a finished game (same seats, new deal).
     Rematch,
+    /// Take back your last action (see `undo.rs`: only at a table where every other seat is
+    /// a bot, back to the start of your turn, never past something hidden you learned).
+    Undo,
+    /// Send the table's whole log (answered with `log`).
+    Log,
+    /// Once the game is over: the table as it was after `step` actions (undone ones not
+    /// counted), as `seat` saw it (answered with `replay`).
+    Replay {
+        /// How many actions have been played in the frame (0: the set-up).
+        step: usize,
+        /// Whose view to show (every seat's secrets are revealed once the game is over);
+        /// `null`: the seat that played the step.
+        #[serde(default)]
+        seat: Option<Seat>,
+    },
     /// Keep-alive; answered with `pong`.
     Ping,
     /// Write a line in the table's chat (at most [`crate::chat::MAX_CHARS`] characters).
@@ -68,7 +83,9 @@ pub enum ClientMsg {
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 5] = ["act", "sync", "rematch", "ping", "chat"];
+pub const CLIENT_TYPES: [&str; 8] = [
+    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat",
+];
 
 /// Why a message was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -179,6 +196,11 @@ pub struct TimerOut {
 pub struct LogEntry {
     /// The action's number at the table, from 0.
     pub index: usize,
+    /// The turn (or round) in which it was played (`Present::turn` before it).
+    pub turn: u32,
+    /// Whether its player took it back (it stays in the record, marked).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub undone: bool,
     /// The acting seat; `null` for the table's clock.
     pub seat: Option<Seat>,
     /// `"clock"` when the table's clock played it (a timeout); absent for a seat's action.
@@ -266,10 +288,48 @@ pub enum ServerMsg {
         /// Your link (a path on this server): your seat at the new table, or its spectator link.
         link: String,
     },
+    /// An action was taken back: the log entry `index` is marked undone; a `state` follows.
+    Undone {
+        /// The log entry taken back.
+        index: usize,
+        /// The seat that took it back.
+        seat: Seat,
+    },
+    /// The table's whole log, oldest first, redacted for you (the answer to `log`).
+    Log {
+        /// Every entry, undone ones marked.
+        entries: Vec<LogEntry>,
+    },
+    /// One frame of the replay of a finished game (the answer to `replay`).
+    Replay(Box<ReplayFrame>),
     /// The answer to `ping`.
     Pong,
     /// A line of the table's chat, stored and sent to every connection.
     Chat(ChatLine),
+}
+
+/// The table after some actions of a finished game, with nothing hidden.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ReplayFrame {
+    /// Actions played in this frame (undone ones not counted), from 0 (the set-up).
+    pub step: usize,
+    /// The number of steps of the whole game.
+    pub steps: usize,
+    /// Whose view this is.
+    pub seat: Seat,
+    /// The turn (or round).
+    pub turn: u32,
+    /// The seats that were to act.
+    pub to_act: Vec<Seat>,
+    /// What that seat knew (its hidden cards shown: the game is over).
+    pub observation: serde_json::Value,
+    /// The game's extra data for that seat, when it has any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra: Option<serde_json::Value>,
+    /// The action that led to this frame, with every event unredacted (absent at step 0).
+    pub last: Option<LogEntry>,
+    /// The first step of each turn: `[turn, step]` pairs, to jump to a turn.
+    pub turns: Vec<(u32, usize)>,
 }
 
 impl ServerMsg {

@@ -12,13 +12,18 @@ use crate::protocol::{
     ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
 };
 use crate::view::{self, Step};
-use boardroom_engine::{Bot, Game, Present, Seat, Timer, Viewer, CLOCK};
+use boardroom_engine::{Bot, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
+
+mod history;
+mod undo;
+
+pub use history::{replay_steps, RecordRefusal};
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
@@ -71,6 +76,33 @@ pub enum Command {
     Sync {
         /// The connection.
         conn: ConnId,
+    },
+    /// A connection takes back its seat's last action.
+    Undo {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// A connection asks for the whole log.
+    Log {
+        /// The connection.
+        conn: ConnId,
+    },
+    /// A connection asks for a frame of the replay of the finished game.
+    Replay {
+        /// The connection.
+        conn: ConnId,
+        /// Actions played in the frame.
+        step: usize,
+        /// Whose view (none: the seat that played the step).
+        seat: Option<Seat>,
+    },
+    /// Asks for the game record (config, seed, every action) of a finished game, for the
+    /// holder of `token` (none: the spectator link).
+    Record {
+        /// The token of the link, if any.
+        token: Option<String>,
+        /// The record as JSON, or why not.
+        reply: oneshot::Sender<Result<serde_json::Value, RecordRefusal>>,
     },
     /// Reports the table's settings (for a rematch).
     Spec {
@@ -254,7 +286,12 @@ pub struct TableInit<G: Game> {
     pub created: i64,
     /// The game now.
     pub game: G,
-    /// Actions played so far.
+    /// The seed that set the game up (for replays and the record; never sent while the game
+    /// runs).
+    pub seed: u64,
+    /// Every stored action, undone ones marked.
+    pub record: Vec<RecordedAction>,
+    /// Changes at the table so far: actions played, plus one for each taken back.
     pub version: usize,
     /// The most recent steps (for the log).
     pub history: VecDeque<Step<G>>,
@@ -312,6 +349,10 @@ enum BotMsg<G: Game> {
 struct Table<G: Playable> {
     id: String,
     game: G,
+    seed: u64,
+    /// Every stored action, undone ones marked (the next action is stored as number
+    /// `record.len()`).
+    record: Vec<RecordedAction>,
     version: usize,
     history: VecDeque<Step<G>>,
     kinds: Vec<String>,
@@ -381,6 +422,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     let mut table = Table {
         id: init.id,
         game: init.game,
+        seed: init.seed,
+        record: init.record,
         version: init.version,
         history: init.history,
         kinds: init.kinds,
@@ -609,6 +652,15 @@ impl<G: Playable> Table<G> {
                 version,
             } => self.act(conn, action, version).await,
             Command::Chat { conn, text } => self.chat_line(conn, text).await,
+            Command::Undo { conn } => {
+                self.undo(conn).await;
+                self.schedule_bot();
+            }
+            Command::Log { conn } => self.send_log(conn),
+            Command::Replay { conn, step, seat } => self.send_replay(conn, step, seat),
+            Command::Record { token, reply } => {
+                let _ = reply.send(self.game_record(token.as_deref()));
+            }
             Command::Sync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
                     let msg = view::state_msg_timed(
@@ -1071,9 +1123,11 @@ impl<G: Playable> Table<G> {
             )))
         })?;
         let notation = self.game.format_action(action);
+        let turn = <G as Present>::turn(&self.game);
+        let index = self.record.len();
         if let Err(e) = self
             .db
-            .append_action(self.id.clone(), self.version, seat, notation.clone())
+            .append_action(self.id.clone(), index, seat, notation.clone())
             .await
         {
             self.log_storage_failure(&e);
@@ -1086,13 +1140,18 @@ impl<G: Playable> Table<G> {
             self.optional_moves += 1;
         }
         self.game = next;
+        self.record
+            .push(RecordedAction::new(seat, notation.clone()));
         if self.game.is_over() && self.finished_at.is_none() {
             self.finished_at = Some(Instant::now());
+            self.store_finished();
         }
         let step = Step {
-            index: self.version,
+            index,
             seat,
             action: notation,
+            turn,
+            undone: false,
             events,
         };
         self.version += 1;

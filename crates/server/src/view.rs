@@ -17,15 +17,31 @@ pub struct Step<G: Game> {
     pub seat: Seat,
     /// The action in notation.
     pub action: String,
+    /// The turn (or round) in which it was played (`Present::turn` before it).
+    pub turn: u32,
+    /// Whether its player took it back.
+    pub undone: bool,
     /// Its events, unredacted.
     pub events: Vec<G::Event>,
 }
 
 /// The log entry of `step` as `viewer` may see it.
 pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer) -> LogEntry {
+    entry(step, |e| G::redact(e, viewer))
+}
+
+/// The log entry of `step` with nothing hidden: only for replays of a finished game.
+pub fn full_entry<G: Playable>(step: &Step<G>) -> LogEntry {
+    entry(step, G::Event::clone)
+}
+
+/// The log entry of `step`, each event shown as `show` gives it.
+fn entry<G: Playable>(step: &Step<G>, show: impl Fn(&G::Event) -> G::Event) -> LogEntry {
     let clock = step.seat == CLOCK;
     LogEntry {
         index: step.index,
+        turn: step.turn,
+        undone: step.undone,
         seat: (!clock).then_some(step.seat),
         by: clock.then(|| "clock".to_string()),
         action: step.action.clone(),
@@ -33,7 +49,7 @@ pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer) -> LogEntry {
             .events
             .iter()
             .map(|e| {
-                let detail = G::redact(e, viewer);
+                let detail = show(e);
                 EventOut {
                     text: <G as Present>::describe(&detail),
                     detail: serde_json::to_value(&detail).unwrap_or_default(),

@@ -51,6 +51,11 @@ fn the_seed_never_reaches_a_viewer() {
 }
 
 #[test]
+fn what_reveals_something_cannot_be_taken_back() {
+    kit(configs()).seeds(0..2).reveals();
+}
+
+#[test]
 fn games_are_deterministic() {
     kit(configs()).seeds(0..8).determinism();
 }

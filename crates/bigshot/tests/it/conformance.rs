@@ -52,6 +52,11 @@ fn neither_the_seed_nor_the_dice_reach_a_viewer() {
 }
 
 #[test]
+fn what_reveals_something_cannot_be_taken_back() {
+    kit(configs()).seeds(0..2).reveals();
+}
+
+#[test]
 fn games_are_deterministic() {
     kit(configs()).seeds(0..8).determinism();
 }

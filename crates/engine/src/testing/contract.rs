@@ -234,6 +234,34 @@ impl<G: Game> Conformance<G> {
         }
     }
 
+    /// Taking back is safe: every legal action whose outcome, as its seat sees it, depends on
+    /// what that seat does not know (a card drawn, a die rolled: the sampling test of
+    /// [`crate::undo::outcome_depends_on_hidden`]) is one the game says [`Game::reveals`], so a
+    /// live table never lets a person take it back. Uses the first two seeds of each config.
+    pub fn reveals(&self) {
+        self.each_game("reveals", |config, seed, index| {
+            if index >= 2 {
+                return;
+            }
+            self.walk(config, seed, |v| {
+                let Some(seat) = v.seat else {
+                    return;
+                };
+                for a in v.legal {
+                    if crate::undo::outcome_depends_on_hidden(v.g, seat, a) {
+                        assert!(
+                            v.g.reveals(seat, a),
+                            "`{}` at step {} shows seat {seat} something hidden, but \
+                             `reveals` says it does not (it could be taken back)",
+                            v.g.format_action(a.clone()),
+                            v.step
+                        );
+                    }
+                }
+            });
+        });
+    }
+
     /// Whole games are reproducible: the same config, seed and choices give the same position
     /// and events at every step, a replay through the notation reaches the same end (position,
     /// outcome, observations), and different seeds deal different games. Uses the first four

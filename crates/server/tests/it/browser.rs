@@ -43,7 +43,7 @@ impl Drop for Driver {
     }
 }
 
-fn artifacts() -> PathBuf {
+pub(crate) fn artifacts() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));

@@ -77,6 +77,8 @@ fn a_card_bought_from_the_deck_is_shown_to_its_buyer_only() {
         index: 0,
         seat,
         action: "buy deck".into(),
+        turn: 1,
+        undone: false,
         events,
     };
     let own = serde_json::to_string(&view::log_entry(&step, Viewer::Seat(seat))).unwrap();

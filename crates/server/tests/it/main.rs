@@ -3,8 +3,10 @@
 
 mod browser;
 mod browser_social;
+mod browser_history;
 mod common;
 mod hardening;
+mod history;
 mod leak;
 mod protocol;
 mod social;

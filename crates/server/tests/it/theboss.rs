@@ -409,10 +409,7 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
         seed: t.server.stored_seed(&t.id),
         actions: stored
             .iter()
-            .map(|(seat, action)| RecordedAction {
-                seat: *seat,
-                action: action.clone(),
-            })
+            .map(|(seat, action)| RecordedAction::new(*seat, action.clone()))
             .collect(),
     };
     let mut states: Vec<TheBoss> = vec![TheBoss::new(&record.config, record.seed).unwrap()];
@@ -425,6 +422,8 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
                 index: steps.len(),
                 seat: s.seat,
                 action: stored[steps.len()].1.clone(),
+                turn: <TheBoss as boardroom_engine::Present>::turn(states.last().unwrap()),
+                undone: false,
                 events: s.events,
             });
             states.push(g);

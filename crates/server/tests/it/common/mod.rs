@@ -30,12 +30,17 @@ pub struct TestServer {
 }
 
 pub async fn start() -> TestServer {
+    start_with_bot_delay(Duration::ZERO).await
+}
+
+/// A test server whose bots wait `bot_delay` before each move.
+pub async fn start_with_bot_delay(bot_delay: Duration) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("test.sqlite");
     let server = Server::bind(Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.clone(),
-        bot_delay: Duration::ZERO,
+        bot_delay,
         limits: Limits::default(),
         ..Settings::default()
     })

@@ -1,0 +1,148 @@
+//! Taking back a slip: at a table where every other seat is a bot, a person may take back
+//! their own actions of the current turn, one at a time, but never one that showed them
+//! something hidden or left to chance (`Game::reveals`: a card drawn, a die rolled).
+//!
+//! An undone action stays in the database and the record, marked `undone`; the table's state
+//! becomes the replay of the record without it (config + seed + the actions not taken back),
+//! so replays stay exact. The table's version moves on, so a bot's move chosen on the state
+//! taken back is stale and the bot is asked again.
+
+use super::{ConnId, Table};
+use crate::bots;
+use crate::protocol::{ErrorCode, ServerMsg};
+use crate::view;
+use boardroom_engine::{Present, Viewer, CLOCK};
+use boardroom_games::Playable;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+impl<G: Playable> Table<G> {
+    /// Why `seat` may not take back its last action now, or the number of that action in the
+    /// record.
+    fn undoable(&self, seat: usize) -> Result<usize, String> {
+        if self.game.is_over() {
+            return Err("the game is over: nothing can be taken back".into());
+        }
+        if let Some(other) =
+            (0..self.kinds.len()).find(|&s| s != seat && !bots::is_bot(&self.kinds[s]))
+        {
+            return Err(format!(
+                "actions can be taken back only at a table where every other seat is a bot \
+                 ({} is a person)",
+                <G as Present>::seat_name(other)
+            ));
+        }
+        let Some(idx) = self.record.iter().rposition(|a| !a.undone) else {
+            return Err("nothing has been played yet: there is nothing to take back".into());
+        };
+        let last = &self.record[idx];
+        if last.seat != seat {
+            let who = if last.seat == CLOCK {
+                "the clock".to_string()
+            } else {
+                <G as Present>::seat_name(last.seat)
+            };
+            return Err(format!(
+                "{who} has played since (`{}`): you can take back only your own actions of \
+                 your current turn",
+                last.action
+            ));
+        }
+        Ok(idx)
+    }
+
+    /// Takes back the last action of connection `conn`'s seat, or tells it why not (nothing
+    /// changes then).
+    pub(super) async fn undo(&mut self, conn: ConnId) {
+        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+            return;
+        };
+        let seat = match viewer {
+            Viewer::Spectator => {
+                let m = ServerMsg::error(
+                    ErrorCode::Spectator,
+                    "spectators watch; only a seat's invite link can take an action back",
+                );
+                return self.send(conn, m);
+            }
+            Viewer::Seat(s) => s,
+        };
+        if self.paused.is_some() {
+            let m = ServerMsg::error(ErrorCode::Internal, super::STORAGE_PAUSED);
+            return self.send(conn, m);
+        }
+        let idx = match self.undoable(seat) {
+            Ok(i) => i,
+            Err(reason) => return self.send(conn, ServerMsg::error(ErrorCode::Illegal, reason)),
+        };
+        // The state before the action: the replay of the record up to it.
+        let config = self.game.config();
+        let before = match super::history::replay_steps::<G>(
+            &config,
+            self.seed,
+            &self.record[..idx],
+            |_, _| {},
+        ) {
+            Ok(g) => g,
+            Err(e) => {
+                tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
+                let m = ServerMsg::error(ErrorCode::Internal, "the action could not be taken back");
+                return self.send(conn, m);
+            }
+        };
+        let text = self.record[idx].action.clone();
+        let revealed = before
+            .parse_action(&text)
+            .map_or(true, |a| before.reveals(seat, &a));
+        if revealed {
+            let m = ServerMsg::error(
+                ErrorCode::Illegal,
+                format!(
+                    "`{text}` cannot be taken back: it showed you something hidden or left to \
+                     chance (a card drawn, a die rolled)"
+                ),
+            );
+            return self.send(conn, m);
+        }
+        if let Err(e) = self.db.mark_undone(self.id.clone(), idx).await {
+            self.log_storage_failure(&e);
+            let m = ServerMsg::error(
+                ErrorCode::Internal,
+                "the action could not be taken back (storage failed); nothing changed",
+            );
+            return self.send(conn, m);
+        }
+        self.record[idx].undone = true;
+        if let Some(step) = self.history.iter_mut().find(|s| s.index == idx) {
+            step.undone = true;
+        }
+        self.game = before;
+        self.version += 1;
+        // Every answer restarts from now: what it answered may be gone, or come back anew.
+        self.answer_since.clear();
+        self.state_changed();
+        self.update_summary();
+        let undone = Arc::new(ServerMsg::Undone { index: idx, seat });
+        let mut built: HashMap<Viewer, Arc<ServerMsg>> = HashMap::new();
+        let (game, version, timers) = (&self.game, self.version, self.timers_out());
+        let before = self.conns.len();
+        self.conns.retain(|_, c| {
+            let state = built
+                .entry(c.viewer)
+                .or_insert_with(|| {
+                    Arc::new(view::state_msg_timed(
+                        game,
+                        c.viewer,
+                        version,
+                        None,
+                        timers.clone(),
+                    ))
+                })
+                .clone();
+            c.outbox.try_send(undone.clone()).is_ok() && c.outbox.try_send(state).is_ok()
+        });
+        if self.conns.len() != before {
+            self.presence_changed();
+        }
+    }
+}

@@ -1,0 +1,88 @@
+// A table's history for people: taking back a slip against bots, downloading the game record
+// of a finished game, and replaying it step by step with everything hidden shown.
+import { $, h } from "./dom.js";
+
+export class History {
+  /** `ctx` is the shell's context, `conn` the connection; `show(frame)` draws a replay frame
+   * and `leave()` returns to the live table. */
+  constructor(ctx, conn, tableId, token, show, leave) {
+    this.ctx = ctx;
+    this.conn = conn;
+    this.tableId = tableId;
+    this.token = token;
+    this.show = show;
+    this.leave = leave;
+    this.frame = null; // the replay frame shown, while replaying
+    this.seat = null; // whose view the replay shows (null: who played the step)
+  }
+
+  /** Whether our seat may take back its last action: a seat at a table where every other
+   * seat is a bot, the game running, and the last action (not taken back) is ours. The server
+   * decides (and says why not, e.g. after a card was drawn); this only shows the button. */
+  canUndo(log) {
+    const { table, you, state } = this.ctx;
+    if (you === null || !table || !state || !state.to_act.length) return false;
+    if (table.seats.some((s) => s.seat !== you && s.kind === "human")) return false;
+    const last = [...log].reverse().find((e) => !e.undone);
+    return !!last && last.seat === you;
+  }
+
+  /** The bar under the prompt: "Take back" while playing against bots; once the game is over,
+   * "Replay" and the record's download link. */
+  render(log) {
+    const bar = $("#history-bar");
+    const st = this.ctx.state;
+    const kids = [];
+    if (st && !st.to_act.length) {
+      const href = `/t/${encodeURIComponent(this.tableId)}/record` + (this.token ? `?k=${encodeURIComponent(this.token)}` : "");
+      kids.push(h("button", { type: "button", id: "replay-btn", onclick: () => this.open(0) }, "Replay the game"));
+      kids.push(h("a", { class: "btn", id: "record-link", href, download: `boardroom-${this.tableId}.json` }, "Download the record"));
+    } else if (this.canUndo(log)) {
+      kids.push(h("button", { type: "button", id: "undo-btn", title: "Take back your last action (not after drawing a card or rolling a die)",
+        onclick: () => this.conn.send({ type: "undo" }) }, "Take back"));
+    }
+    bar.replaceChildren(...kids);
+  }
+
+  /** Opens the replay at `step`. */
+  open(step) {
+    this.conn.send({ type: "replay", step, seat: this.seat });
+  }
+
+  /** A replay frame arrived: draw it and the controls. */
+  received(frame) {
+    this.frame = frame;
+    this.show(frame);
+    this.controls();
+  }
+
+  /** The replay's controls: first, back, forward, last, a turn to jump to, whose view. */
+  controls() {
+    const f = this.frame;
+    const bar = $("#replay-bar");
+    bar.hidden = false;
+    const go = (step) => this.open(Math.max(0, Math.min(f.steps, step)));
+    const turn = h("select", { id: "replay-turn", "aria-label": "Jump to a turn", onchange: (ev) => go(Number(ev.target.value)) },
+      f.turns.map(([t, s]) => h("option", { value: s, selected: f.turn === t ? true : null }, `Turn ${t}`)));
+    const seat = h("select", { id: "replay-seat", "aria-label": "Whose view", onchange: (ev) => { this.seat = Number(ev.target.value); go(f.step); } },
+      (this.ctx.table ? this.ctx.table.seats : []).map((s) => h("option", { value: s.seat, selected: s.seat === f.seat ? true : null }, `${s.name}'s view`)));
+    const last = f.last ? `${f.last.by === "clock" ? "Clock" : this.ctx.name(f.last.seat)} · ${f.last.action}` +
+      (f.last.events.length ? ` — ${f.last.events.map((e) => e.text).join(" ")}` : "") : "The set-up";
+    bar.replaceChildren(
+      h("button", { type: "button", id: "replay-first", title: "The start", disabled: f.step === 0 ? true : null, onclick: () => go(0) }, "Start"),
+      h("button", { type: "button", id: "replay-back", title: "Step back", disabled: f.step === 0 ? true : null, onclick: () => go(f.step - 1) }, "◀"),
+      h("span", { class: "where", id: "replay-where" }, `Step ${f.step} of ${f.steps} · turn ${f.turn}`),
+      h("button", { type: "button", id: "replay-forward", title: "Step forward", disabled: f.step === f.steps ? true : null, onclick: () => go(f.step + 1) }, "▶"),
+      h("button", { type: "button", id: "replay-last", title: "The end", disabled: f.step === f.steps ? true : null, onclick: () => go(f.steps) }, "End"),
+      turn, seat,
+      h("button", { type: "button", id: "replay-close", onclick: () => this.close() }, "Back to the table"),
+      h("div", { class: "last", id: "replay-last-action" }, last));
+  }
+
+  /** Leaves the replay. */
+  close() {
+    this.frame = null;
+    $("#replay-bar").hidden = true;
+    this.leave();
+  }
+}
