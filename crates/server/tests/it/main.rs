@@ -2,8 +2,8 @@
 //! each module holds the tests of one subject.
 
 mod browser;
-mod browser_social;
 mod browser_history;
+mod browser_social;
 mod common;
 mod hardening;
 mod history;
