@@ -10,7 +10,7 @@
 use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
 };
-use crate::data::{FateEffect, MAX_KINDS};
+use crate::data::{FateEffect, Level, MAX_KINDS};
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
@@ -45,22 +45,22 @@ impl TheBoss {
         let n = self.players.len();
         if let Some(a) = &self.auction {
             if self.auction_caller() == Some(seat) {
-                if let Some(min) = self.min_bid() {
+                let useful = match a.lot {
+                    Lot::Experience(c) => {
+                        let k = self.data.exp_kind(c);
+                        let have = self.players[seat]
+                            .experience
+                            .iter()
+                            .filter(|&&x| self.data.exp_kind(x) == k)
+                            .count() as u32;
+                        have < self.data.caps[k as usize]
+                    }
+                    _ => true,
+                };
+                if let Some(min) = self.min_bid().filter(|_| useful) {
                     out.push(Action::Bid(min));
                     // A jump bid, for a cheap lot the bidder has a use for.
-                    let useful = match a.lot {
-                        Lot::Experience(c) => {
-                            let k = self.data.exp_kind(c);
-                            let have = self.players[seat]
-                                .experience
-                                .iter()
-                                .filter(|&&x| self.data.exp_kind(x) == k)
-                                .count() as u32;
-                            have < self.data.caps[k as usize]
-                        }
-                        _ => true,
-                    };
-                    if a.high.is_none() && a.opening < 100 && useful {
+                    if a.high.is_none() && a.opening < 100 {
                         out.push(Action::Bid(min + 40));
                     }
                 }
@@ -127,34 +127,56 @@ impl TheBoss {
                 Step::Closing | Step::Disaster => return,
                 _ => {}
             }
-            // Only what the step still allows (the check below has the last word).
-            if t.step <= Step::Salary {
+            // Only what the step and the sequence still allow (the check below has the last
+            // word).
+            if t.step <= Step::Salary && t.has_step(Step::Salary) {
                 out.push(Action::Collect);
             }
-            if t.step <= Step::ExecCard {
+            if t.step <= Step::ExecCard && t.has_step(Step::ExecCard) {
                 out.push(Action::TakeCard);
             }
-            if let (Some(job), true) = (t.start_job, t.step <= Step::Stock) {
+            if let (Some(job), true) = (
+                t.start_job,
+                t.step <= Step::Stock && t.has_step(Step::Stock),
+            ) {
                 let budget = self.data.position(job).salary.min(self.free_cash(seat));
                 let lot = self.data.economy().lot;
                 let k = (budget / self.data.economy().share_price) / lot * lot;
                 out.push(Action::Buy(k.min(self.bank_for_sale() / lot * lot)));
                 out.push(Action::Buy(lot));
             }
+            let fate = self.bt_fate().map(|c| self.data.fate_effect(c));
             if !t.moved {
-                let snapshot = self.players[seat].snapshot;
-                for j in (1..=8).rev() {
-                    if snapshot & (1 << (j - 1)) != 0 {
+                // Up among the offices, or to the executive post of a Job Available card.
+                let p = &self.players[seat];
+                let office = |j: u8| self.data.position(j).level == Level::Office;
+                let floor = match p.job {
+                    Some(i) if office(i) => i,
+                    Some(_) => 8,
+                    None => 0,
+                };
+                for j in (1..=8u8).rev() {
+                    let reachable = if office(j) {
+                        j > floor
+                    } else {
+                        fate == Some(FateEffect::JobAvailable { position: j })
+                    };
+                    if reachable && p.snapshot & (1 << (j - 1)) != 0 && p.job != Some(j) {
                         out.push(Action::Move(j));
                     }
                 }
             }
-            if self.bt_fate().is_some() {
-                out.push(Action::Use);
-                for x in 0..n {
-                    out.push(Action::Fire(x));
-                    out.push(Action::Meeting(x));
+            match fate {
+                Some(FateEffect::Bonus { .. } | FateEffect::StockOption { .. }) => {
+                    out.push(Action::Use)
                 }
+                Some(FateEffect::Fire { .. }) => {
+                    for x in (0..n).filter(|&x| x != seat && self.players[x].job.is_some()) {
+                        out.push(Action::Fire(x));
+                        out.push(Action::Meeting(x));
+                    }
+                }
+                _ => {}
             }
             if !t.floor {
                 out.push(Action::Open);

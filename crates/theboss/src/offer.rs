@@ -446,6 +446,23 @@ impl TheBoss {
             })?;
         }
         self.check_offer(from, o)?;
+        self.check_offer_limits(from, o)?;
+        self.record_offer(from, o.clone(), counters, ev);
+        Ok(())
+    }
+
+    /// Makes an offer the candidate generator has just listed, so known to be legal: it is
+    /// recorded without its checks (which [`TheBoss::make_offer`] runs).
+    pub(crate) fn make_listed_offer(&mut self, from: Seat, o: Offer, ev: &mut Vec<Event>) {
+        if self.meeting.is_none() {
+            let window = self.deal_window(from, true, ev);
+            debug_assert!(window.is_ok(), "{window:?}");
+        }
+        self.record_offer(from, o, None, ev);
+    }
+
+    /// The §9.7 count limits on a new offer from `from`.
+    fn check_offer_limits(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
         let l = self.data.limits();
         let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
         ensure(open < l.max_open_offers_per_player, "§9.7", || {
@@ -470,15 +487,24 @@ impl TheBoss {
                     l.max_offers_per_pair_per_bt
                 )
             },
-        )?;
+        )
+    }
+
+    /// Records offer `offer` of `from` (checked): the counts of §9.7, its id, its event.
+    fn record_offer(
+        &mut self,
+        from: Seat,
+        mut offer: Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) {
         self.turn.offers += 1;
-        self.turn.pair_offers[pair] += 1;
+        self.turn.pair_offers[from * 4 + offer.to] += 1;
         if let Some(m) = self.meeting.as_mut() {
             m.offers += 1;
             m.passes = 0;
         }
         let id = self.fresh_id();
-        let mut offer = o.clone();
         offer.give.normalise();
         offer.take.normalise();
         if let Some(lt) = offer.long_term.as_mut() {
@@ -496,7 +522,6 @@ impl TheBoss {
             counters,
             offer,
         });
-        Ok(())
     }
 
     fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
