@@ -18,11 +18,17 @@ impl TheBoss {
     /// Writes the candidate actions of `seat` into `out` (cleared first); empty when `seat` may
     /// not act. Every candidate is legal.
     pub fn candidates(&self, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
+        // An offer of the last list is kept to hold the next one: no allocation.
+        let mut spare = None;
+        for a in out.drain(..) {
+            if let Action::Offer(o) = a {
+                spare = Some(o);
+            }
+        }
         if seat >= self.players.len() || self.is_over() {
             return;
         }
-        self.raw_candidates(seat, out);
+        self.raw_candidates(seat, out, &mut spare);
         // Keep the legal ones, each once, in order.
         let mut kept = 0;
         for i in 0..out.len() {
@@ -41,7 +47,7 @@ impl TheBoss {
         out.truncate(kept);
     }
 
-    fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
         let n = self.players.len();
         if let Some(a) = &self.auction {
             if self.auction_caller() == Some(seat) {
@@ -206,7 +212,7 @@ impl TheBoss {
                 && made < most
                 && !self.offers.iter().any(|o| o.from == seat)
             {
-                self.offer_candidates(seat, out);
+                self.offer_candidates(seat, out, spare);
             }
             if seat == t.seat {
                 self.auction_candidate(seat, out);
@@ -279,7 +285,7 @@ impl TheBoss {
 
     /// One offer to one partner: the partner and the kind turn with the offers already made in
     /// this step and the turn number, so that every kind comes up.
-    fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
         let mut partners = [0; 4];
         let mut count = 0;
         for o in self.order_from(seat) {
@@ -293,93 +299,66 @@ impl TheBoss {
         }
         let turn = self.turn.number as usize + self.turn.offers as usize;
         let partner = partners[turn % count];
-        let want = 1;
-        let mut listed = 0;
+        let mut offer = spare.take().unwrap_or_default();
         for k in 0..OFFER_KINDS {
-            if let Some(o) = self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS) {
-                out.push(Action::Offer(Box::new(o)));
-                listed += 1;
-                if listed == want {
-                    break;
-                }
+            if self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS, &mut offer) {
+                out.push(Action::Offer(offer));
+                return;
             }
         }
+        *spare = Some(offer);
     }
 
-    /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
-    /// missing for $100, sell a surplus card for $50, buy or sell a block of shares a little
-    /// above their value, pay the active player not to be fired, lend $200 against 20 shares.
-    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize) -> Option<Offer> {
+    /// Writes offer number `kind` of `seat` to `o` into `offer` (its buffers reused), when it
+    /// makes sense: buy a card of a kind still missing for $100, sell a surplus card for $50,
+    /// buy or sell a block of shares a little above their value, pay the active player not to
+    /// be fired, lend $200 against 20 shares. `false` when it does not.
+    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize, offer: &mut Offer) -> bool {
         let me = &self.players[seat];
         let other = &self.players[o];
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
-        let cash = |cash: u32| Bundle {
-            cash,
-            ..Bundle::default()
-        };
-        Some(match kind {
+        clear_offer(offer);
+        offer.to = o;
+        match kind {
             0 => {
                 let mut have = [0u32; MAX_KINDS];
                 for &c in &me.experience {
                     have[self.data.exp_kind(c) as usize] += 1;
                 }
-                let &c = other.experience.iter().find(|&&c| {
+                let Some(&c) = other.experience.iter().find(|&&c| {
                     let k = self.data.exp_kind(c) as usize;
                     have[k] < self.data.caps[k]
-                })?;
-                Offer {
-                    to: o,
-                    give: cash(100),
-                    take: Bundle {
-                        experience: vec![c],
-                        ..Bundle::default()
-                    },
-                    note: "a fair price for a card I need".into(),
-                    ..Offer::default()
-                }
+                }) else {
+                    return false;
+                };
+                offer.give.cash = 100;
+                offer.take.experience.push(c);
+                offer.note.push_str("a fair price for a card I need");
             }
             1 => {
-                let c = self.surplus_card(seat)?;
-                Offer {
-                    to: o,
-                    give: Bundle {
-                        experience: vec![c],
-                        ..Bundle::default()
-                    },
-                    take: cash(50),
-                    ..Offer::default()
-                }
+                let Some(c) = self.surplus_card(seat) else {
+                    return false;
+                };
+                offer.give.experience.push(c);
+                offer.take.cash = 50;
             }
-            2 if other.shares >= lot => Offer {
-                to: o,
-                give: cash(lot * price + 20),
-                take: Bundle {
-                    shares: lot,
-                    ..Bundle::default()
-                },
-                ..Offer::default()
-            },
-            3 if me.shares >= lot => Offer {
-                to: o,
-                give: Bundle {
-                    shares: lot,
-                    ..Bundle::default()
-                },
-                take: cash(lot * price + 20),
-                ..Offer::default()
-            },
-            4 if o == self.turn.seat && self.usable_fate(o).is_some() => Offer {
-                to: o,
-                give: cash(50),
-                take_commitments: vec![Commitment::NotFire(seat)],
-                note: "spare me".into(),
-                ..Offer::default()
-            },
-            5 if other.shares >= 2 * lot => Offer {
-                to: o,
-                give: cash(200),
-                long_term: Some(LongTerm {
+            2 if other.shares >= lot => {
+                offer.give.cash = lot * price + 20;
+                offer.take.shares = lot;
+            }
+            3 if me.shares >= lot => {
+                offer.give.shares = lot;
+                offer.take.cash = lot * price + 20;
+            }
+            4 if o == self.turn.seat && self.usable_fate(o).is_some() => {
+                offer.give.cash = 50;
+                offer.take_commitments.push(Commitment::NotFire(seat));
+                offer.note.push_str("spare me");
+            }
+            5 if other.shares >= 2 * lot => {
+                offer.give.cash = 200;
+                offer.long_term = Some(LongTerm {
                     promisor: o,
                     promise: Promise::Deliver(Deliverable {
                         cash: 220,
@@ -390,11 +369,11 @@ impl TheBoss {
                         ..Bundle::default()
                     },
                     due: self.round + 3,
-                }),
-                ..Offer::default()
-            },
-            _ => return None,
-        })
+                });
+            }
+            _ => return false,
+        }
+        true
     }
 
     /// The highest surplus Experience card of `seat` (§2), if any.
@@ -443,3 +422,20 @@ impl TheBoss {
 
 /// How many kinds of offer [`TheBoss::offer_of_kind`] knows.
 const OFFER_KINDS: usize = 6;
+
+/// Empties `o`, keeping the room of its lists and note.
+fn clear_offer(o: &mut Offer) {
+    for b in [&mut o.give, &mut o.take] {
+        b.cash = 0;
+        b.shares = 0;
+        b.experience.clear();
+        b.executive.clear();
+        b.fate = false;
+    }
+    o.to = 0;
+    o.give_commitments.clear();
+    o.take_commitments.clear();
+    o.long_term = None;
+    o.cancel = None;
+    o.note.clear();
+}
