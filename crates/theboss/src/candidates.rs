@@ -208,14 +208,15 @@ impl TheBoss {
                 .map(|o| t.pair_offers[seat * 4 + o] as u32)
                 .sum();
             let most = if seat == t.seat { 2 } else { 1 };
+            let have = self.kind_counts(seat);
             if t.idle & (1 << seat) == 0
                 && made < most
                 && !self.offers.iter().any(|o| o.from == seat)
             {
-                self.offer_candidates(seat, out, spare);
+                self.offer_candidates(seat, &have, out, spare);
             }
             if seat == t.seat {
-                self.auction_candidate(seat, out);
+                self.auction_candidate(seat, &have, out);
             }
         }
         // Passing on the floor does not stop a player from settling their deals.
@@ -285,7 +286,13 @@ impl TheBoss {
 
     /// One offer to one partner: the partner and the kind turn with the offers already made in
     /// this step and the turn number, so that every kind comes up.
-    fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
+    fn offer_candidates(
+        &self,
+        seat: Seat,
+        have: &[u32; MAX_KINDS],
+        out: &mut Vec<Action>,
+        spare: &mut Option<Box<Offer>>,
+    ) {
         let mut partners = [0; 4];
         let mut count = 0;
         for o in self.order_from(seat) {
@@ -301,7 +308,7 @@ impl TheBoss {
         let partner = partners[turn % count];
         let mut offer = spare.take().unwrap_or_default();
         for k in 0..OFFER_KINDS {
-            if self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS, &mut offer) {
+            if self.offer_of_kind(seat, have, partner, (turn + k) % OFFER_KINDS, &mut offer) {
                 out.push(Action::Offer(offer));
                 return;
             }
@@ -313,7 +320,15 @@ impl TheBoss {
     /// makes sense: buy a card of a kind still missing for $100, sell a surplus card for $50,
     /// buy or sell a block of shares a little above their value, pay the active player not to
     /// be fired, lend $200 against 20 shares. `false` when it does not.
-    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize, offer: &mut Offer) -> bool {
+    /// `have` counts `seat`'s Experience cards per kind.
+    fn offer_of_kind(
+        &self,
+        seat: Seat,
+        have: &[u32; MAX_KINDS],
+        o: Seat,
+        kind: usize,
+        offer: &mut Offer,
+    ) -> bool {
         let me = &self.players[seat];
         let other = &self.players[o];
         let price = self.data.economy().share_price;
@@ -322,10 +337,6 @@ impl TheBoss {
         offer.to = o;
         match kind {
             0 => {
-                let mut have = [0u32; MAX_KINDS];
-                for &c in &me.experience {
-                    have[self.data.exp_kind(c) as usize] += 1;
-                }
                 let Some(&c) = other.experience.iter().find(|&&c| {
                     let k = self.data.exp_kind(c) as usize;
                     have[k] < self.data.caps[k]
@@ -337,7 +348,7 @@ impl TheBoss {
                 offer.note.push_str("a fair price for a card I need");
             }
             1 => {
-                let Some(c) = self.surplus_card(seat) else {
+                let Some(c) = self.surplus_card(seat, have) else {
                     return false;
                 };
                 offer.give.experience.push(c);
@@ -376,11 +387,20 @@ impl TheBoss {
         true
     }
 
-    /// The highest surplus Experience card of `seat` (§2), if any.
-    fn surplus_card(&self, seat: Seat) -> Option<u8> {
+    /// Experience cards in `seat`'s hand, per kind.
+    fn kind_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
         let mut have = [0u32; MAX_KINDS];
         for &c in &self.players[seat].experience {
             have[self.data.exp_kind(c) as usize] += 1;
+        }
+        have
+    }
+
+    /// The highest surplus Experience card of `seat` (§2), if any; `have` counts its cards per
+    /// kind.
+    fn surplus_card(&self, seat: Seat, have: &[u32; MAX_KINDS]) -> Option<u8> {
+        if have.iter().zip(&self.data.caps).all(|(h, c)| h <= c) {
+            return None;
         }
         self.players[seat]
             .experience
@@ -396,18 +416,16 @@ impl TheBoss {
     /// The active player's voluntary auction: a surplus Experience card beyond those the
     /// closing step auctions anyway, else an unusable Job Available card before its mandatory
     /// auction.
-    fn auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn auction_candidate(&self, seat: Seat, have: &[u32; MAX_KINDS], out: &mut Vec<Action>) {
         let p = &self.players[seat];
-        let mut have = [0u32; MAX_KINDS];
-        for &c in &p.experience {
-            have[self.data.exp_kind(c) as usize] += 1;
-        }
         let beyond_due = |c: u8| {
             let k = self.data.exp_kind(c) as usize;
             let due = p.surplus_due.get(k).copied().unwrap_or(0) as u32;
             have[k] > self.data.caps[k] + due
         };
-        if let Some(c) = p.experience.iter().rev().copied().find(|&c| beyond_due(c)) {
+        let surplus = have.iter().zip(&self.data.caps).any(|(h, c)| h > c);
+        let beyond = || p.experience.iter().rev().copied().find(|&c| beyond_due(c));
+        if let Some(c) = surplus.then(beyond).flatten() {
             out.push(Action::Auction(Lot::Experience(c), 10));
         } else if let Some(f) = &p.fate {
             if let FateEffect::JobAvailable { position } = self.data.fate_effect(f.card) {
