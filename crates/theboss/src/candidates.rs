@@ -10,7 +10,7 @@
 use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
 };
-use crate::data::{FateEffect, MAX_KINDS};
+use crate::data::{FateEffect, Level, MAX_KINDS};
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
@@ -18,11 +18,17 @@ impl TheBoss {
     /// Writes the candidate actions of `seat` into `out` (cleared first); empty when `seat` may
     /// not act. Every candidate is legal.
     pub fn candidates(&self, seat: Seat, out: &mut Vec<Action>) {
-        out.clear();
+        // An offer of the last list is kept to hold the next one: no allocation.
+        let mut spare = None;
+        for a in out.drain(..) {
+            if let Action::Offer(o) = a {
+                spare = Some(o);
+            }
+        }
         if seat >= self.players.len() || self.is_over() {
             return;
         }
-        self.raw_candidates(seat, out);
+        self.raw_candidates(seat, out, &mut spare);
         // Keep the legal ones, each once, in order.
         let mut kept = 0;
         for i in 0..out.len() {
@@ -41,26 +47,26 @@ impl TheBoss {
         out.truncate(kept);
     }
 
-    fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
         let n = self.players.len();
         if let Some(a) = &self.auction {
             if self.auction_caller() == Some(seat) {
-                if let Some(min) = self.min_bid() {
+                let useful = match a.lot {
+                    Lot::Experience(c) => {
+                        let k = self.data.exp_kind(c);
+                        let have = self.players[seat]
+                            .experience
+                            .iter()
+                            .filter(|&&x| self.data.exp_kind(x) == k)
+                            .count() as u32;
+                        have < self.data.caps[k as usize]
+                    }
+                    _ => true,
+                };
+                if let Some(min) = self.min_bid().filter(|_| useful) {
                     out.push(Action::Bid(min));
                     // A jump bid, for a cheap lot the bidder has a use for.
-                    let useful = match a.lot {
-                        Lot::Experience(c) => {
-                            let k = self.data.exp_kind(c);
-                            let have = self.players[seat]
-                                .experience
-                                .iter()
-                                .filter(|&&x| self.data.exp_kind(x) == k)
-                                .count() as u32;
-                            have < self.data.caps[k as usize]
-                        }
-                        _ => true,
-                    };
-                    if a.high.is_none() && a.opening < 100 && useful {
+                    if a.high.is_none() && a.opening < 100 {
                         out.push(Action::Bid(min + 40));
                     }
                 }
@@ -127,34 +133,56 @@ impl TheBoss {
                 Step::Closing | Step::Disaster => return,
                 _ => {}
             }
-            // Only what the step still allows (the check below has the last word).
-            if t.step <= Step::Salary {
+            // Only what the step and the sequence still allow (the check below has the last
+            // word).
+            if t.step <= Step::Salary && t.has_step(Step::Salary) {
                 out.push(Action::Collect);
             }
-            if t.step <= Step::ExecCard {
+            if t.step <= Step::ExecCard && t.has_step(Step::ExecCard) {
                 out.push(Action::TakeCard);
             }
-            if let (Some(job), true) = (t.start_job, t.step <= Step::Stock) {
+            if let (Some(job), true) = (
+                t.start_job,
+                t.step <= Step::Stock && t.has_step(Step::Stock),
+            ) {
                 let budget = self.data.position(job).salary.min(self.free_cash(seat));
                 let lot = self.data.economy().lot;
                 let k = (budget / self.data.economy().share_price) / lot * lot;
                 out.push(Action::Buy(k.min(self.bank_for_sale() / lot * lot)));
                 out.push(Action::Buy(lot));
             }
+            let fate = self.bt_fate().map(|c| self.data.fate_effect(c));
             if !t.moved {
-                let snapshot = self.players[seat].snapshot;
-                for j in (1..=8).rev() {
-                    if snapshot & (1 << (j - 1)) != 0 {
+                // Up among the offices, or to the executive post of a Job Available card.
+                let p = &self.players[seat];
+                let office = |j: u8| self.data.position(j).level == Level::Office;
+                let floor = match p.job {
+                    Some(i) if office(i) => i,
+                    Some(_) => 8,
+                    None => 0,
+                };
+                for j in (1..=8u8).rev() {
+                    let reachable = if office(j) {
+                        j > floor
+                    } else {
+                        fate == Some(FateEffect::JobAvailable { position: j })
+                    };
+                    if reachable && p.snapshot & (1 << (j - 1)) != 0 && p.job != Some(j) {
                         out.push(Action::Move(j));
                     }
                 }
             }
-            if self.bt_fate().is_some() {
-                out.push(Action::Use);
-                for x in 0..n {
-                    out.push(Action::Fire(x));
-                    out.push(Action::Meeting(x));
+            match fate {
+                Some(FateEffect::Bonus { .. } | FateEffect::StockOption { .. }) => {
+                    out.push(Action::Use)
                 }
+                Some(FateEffect::Fire { .. }) => {
+                    for x in (0..n).filter(|&x| x != seat && self.players[x].job.is_some()) {
+                        out.push(Action::Fire(x));
+                        out.push(Action::Meeting(x));
+                    }
+                }
+                _ => {}
             }
             if !t.floor {
                 out.push(Action::Open);
@@ -180,14 +208,15 @@ impl TheBoss {
                 .map(|o| t.pair_offers[seat * 4 + o] as u32)
                 .sum();
             let most = if seat == t.seat { 2 } else { 1 };
+            let have = self.kind_counts(seat);
             if t.idle & (1 << seat) == 0
                 && made < most
                 && !self.offers.iter().any(|o| o.from == seat)
             {
-                self.offer_candidates(seat, out);
+                self.offer_candidates(seat, &have, out, spare);
             }
             if seat == t.seat {
-                self.auction_candidate(seat, out);
+                self.auction_candidate(seat, &have, out);
             }
         }
         // Passing on the floor does not stop a player from settling their deals.
@@ -257,7 +286,13 @@ impl TheBoss {
 
     /// One offer to one partner: the partner and the kind turn with the offers already made in
     /// this step and the turn number, so that every kind comes up.
-    fn offer_candidates(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn offer_candidates(
+        &self,
+        seat: Seat,
+        have: &[u32; MAX_KINDS],
+        out: &mut Vec<Action>,
+        spare: &mut Option<Box<Offer>>,
+    ) {
         let mut partners = [0; 4];
         let mut count = 0;
         for o in self.order_from(seat) {
@@ -271,93 +306,70 @@ impl TheBoss {
         }
         let turn = self.turn.number as usize + self.turn.offers as usize;
         let partner = partners[turn % count];
-        let want = 1;
-        let mut listed = 0;
+        let mut offer = spare.take().unwrap_or_default();
         for k in 0..OFFER_KINDS {
-            if let Some(o) = self.offer_of_kind(seat, partner, (turn + k) % OFFER_KINDS) {
-                out.push(Action::Offer(Box::new(o)));
-                listed += 1;
-                if listed == want {
-                    break;
-                }
+            if self.offer_of_kind(seat, have, partner, (turn + k) % OFFER_KINDS, &mut offer) {
+                out.push(Action::Offer(offer));
+                return;
             }
         }
+        *spare = Some(offer);
     }
 
-    /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
-    /// missing for $100, sell a surplus card for $50, buy or sell a block of shares a little
-    /// above their value, pay the active player not to be fired, lend $200 against 20 shares.
-    fn offer_of_kind(&self, seat: Seat, o: Seat, kind: usize) -> Option<Offer> {
+    /// Writes offer number `kind` of `seat` to `o` into `offer` (its buffers reused), when it
+    /// makes sense: buy a card of a kind still missing for $100, sell a surplus card for $50,
+    /// buy or sell a block of shares a little above their value, pay the active player not to
+    /// be fired, lend $200 against 20 shares. `false` when it does not.
+    /// `have` counts `seat`'s Experience cards per kind.
+    fn offer_of_kind(
+        &self,
+        seat: Seat,
+        have: &[u32; MAX_KINDS],
+        o: Seat,
+        kind: usize,
+        offer: &mut Offer,
+    ) -> bool {
         let me = &self.players[seat];
         let other = &self.players[o];
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
-        let cash = |cash: u32| Bundle {
-            cash,
-            ..Bundle::default()
-        };
-        Some(match kind {
+        clear_offer(offer);
+        offer.to = o;
+        match kind {
             0 => {
-                let mut have = [0u32; MAX_KINDS];
-                for &c in &me.experience {
-                    have[self.data.exp_kind(c) as usize] += 1;
-                }
-                let &c = other.experience.iter().find(|&&c| {
+                let Some(&c) = other.experience.iter().find(|&&c| {
                     let k = self.data.exp_kind(c) as usize;
                     have[k] < self.data.caps[k]
-                })?;
-                Offer {
-                    to: o,
-                    give: cash(100),
-                    take: Bundle {
-                        experience: vec![c],
-                        ..Bundle::default()
-                    },
-                    note: "a fair price for a card I need".into(),
-                    ..Offer::default()
-                }
+                }) else {
+                    return false;
+                };
+                offer.give.cash = 100;
+                offer.take.experience.push(c);
+                offer.note.push_str("a fair price for a card I need");
             }
             1 => {
-                let c = self.surplus_card(seat)?;
-                Offer {
-                    to: o,
-                    give: Bundle {
-                        experience: vec![c],
-                        ..Bundle::default()
-                    },
-                    take: cash(50),
-                    ..Offer::default()
-                }
+                let Some(c) = self.surplus_card(seat, have) else {
+                    return false;
+                };
+                offer.give.experience.push(c);
+                offer.take.cash = 50;
             }
-            2 if other.shares >= lot => Offer {
-                to: o,
-                give: cash(lot * price + 20),
-                take: Bundle {
-                    shares: lot,
-                    ..Bundle::default()
-                },
-                ..Offer::default()
-            },
-            3 if me.shares >= lot => Offer {
-                to: o,
-                give: Bundle {
-                    shares: lot,
-                    ..Bundle::default()
-                },
-                take: cash(lot * price + 20),
-                ..Offer::default()
-            },
-            4 if o == self.turn.seat && self.usable_fate(o).is_some() => Offer {
-                to: o,
-                give: cash(50),
-                take_commitments: vec![Commitment::NotFire(seat)],
-                note: "spare me".into(),
-                ..Offer::default()
-            },
-            5 if other.shares >= 2 * lot => Offer {
-                to: o,
-                give: cash(200),
-                long_term: Some(LongTerm {
+            2 if other.shares >= lot => {
+                offer.give.cash = lot * price + 20;
+                offer.take.shares = lot;
+            }
+            3 if me.shares >= lot => {
+                offer.give.shares = lot;
+                offer.take.cash = lot * price + 20;
+            }
+            4 if o == self.turn.seat && self.usable_fate(o).is_some() => {
+                offer.give.cash = 50;
+                offer.take_commitments.push(Commitment::NotFire(seat));
+                offer.note.push_str("spare me");
+            }
+            5 if other.shares >= 2 * lot => {
+                offer.give.cash = 200;
+                offer.long_term = Some(LongTerm {
                     promisor: o,
                     promise: Promise::Deliver(Deliverable {
                         cash: 220,
@@ -368,18 +380,27 @@ impl TheBoss {
                         ..Bundle::default()
                     },
                     due: self.round + 3,
-                }),
-                ..Offer::default()
-            },
-            _ => return None,
-        })
+                });
+            }
+            _ => return false,
+        }
+        true
     }
 
-    /// The highest surplus Experience card of `seat` (§2), if any.
-    fn surplus_card(&self, seat: Seat) -> Option<u8> {
+    /// Experience cards in `seat`'s hand, per kind.
+    fn kind_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
         let mut have = [0u32; MAX_KINDS];
         for &c in &self.players[seat].experience {
             have[self.data.exp_kind(c) as usize] += 1;
+        }
+        have
+    }
+
+    /// The highest surplus Experience card of `seat` (§2), if any; `have` counts its cards per
+    /// kind.
+    fn surplus_card(&self, seat: Seat, have: &[u32; MAX_KINDS]) -> Option<u8> {
+        if have.iter().zip(&self.data.caps).all(|(h, c)| h <= c) {
+            return None;
         }
         self.players[seat]
             .experience
@@ -395,18 +416,16 @@ impl TheBoss {
     /// The active player's voluntary auction: a surplus Experience card beyond those the
     /// closing step auctions anyway, else an unusable Job Available card before its mandatory
     /// auction.
-    fn auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn auction_candidate(&self, seat: Seat, have: &[u32; MAX_KINDS], out: &mut Vec<Action>) {
         let p = &self.players[seat];
-        let mut have = [0u32; MAX_KINDS];
-        for &c in &p.experience {
-            have[self.data.exp_kind(c) as usize] += 1;
-        }
         let beyond_due = |c: u8| {
             let k = self.data.exp_kind(c) as usize;
             let due = p.surplus_due.get(k).copied().unwrap_or(0) as u32;
             have[k] > self.data.caps[k] + due
         };
-        if let Some(c) = p.experience.iter().rev().copied().find(|&c| beyond_due(c)) {
+        let surplus = have.iter().zip(&self.data.caps).any(|(h, c)| h > c);
+        let beyond = || p.experience.iter().rev().copied().find(|&c| beyond_due(c));
+        if let Some(c) = surplus.then(beyond).flatten() {
             out.push(Action::Auction(Lot::Experience(c), 10));
         } else if let Some(f) = &p.fate {
             if let FateEffect::JobAvailable { position } = self.data.fate_effect(f.card) {
@@ -421,3 +440,20 @@ impl TheBoss {
 
 /// How many kinds of offer [`TheBoss::offer_of_kind`] knows.
 const OFFER_KINDS: usize = 6;
+
+/// Empties `o`, keeping the room of its lists and note.
+fn clear_offer(o: &mut Offer) {
+    for b in [&mut o.give, &mut o.take] {
+        b.cash = 0;
+        b.shares = 0;
+        b.experience.clear();
+        b.executive.clear();
+        b.fate = false;
+    }
+    o.to = 0;
+    o.give_commitments.clear();
+    o.take_commitments.clear();
+    o.long_term = None;
+    o.cancel = None;
+    o.note.clear();
+}

@@ -191,8 +191,7 @@ impl TheBoss {
                 return None;
             }
         }
-        let held = o.to < n && self.holds(from, &o.give) && self.holds(o.to, &o.take);
-        if !held || self.check_offer(from, o).is_err() {
+        if !self.offer_fits(from, o) {
             return Some(false);
         }
         let l = self.data.limits();

@@ -71,7 +71,7 @@ pub use position::Position;
 use boardroom_engine::{
     ConfigError, Game, NotationError, Outcome, PositionError, Seat, SeatSet, Timer, Viewer, CLOCK,
 };
-use rand::RngCore;
+use rand::{Rng, RngCore};
 
 impl Game for TheBoss {
     type Config = Config;
@@ -129,6 +129,24 @@ impl Game for TheBoss {
         }
         TheBoss::refuse_player_timeout(seat, &action)?;
         self.apply_action(seat, &action, events)
+    }
+
+    /// Draws among the candidates as the default does, and applies the drawn one in place
+    /// without checking it again (the generator lists only legal actions) or copying it.
+    fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        actions: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        self.candidates(seat, actions);
+        if actions.is_empty() {
+            return false;
+        }
+        let action = actions.swap_remove(rng.gen_range(0..actions.len()));
+        self.apply_listed(seat, action, events);
+        true
     }
 
     fn observe(&self, viewer: Viewer) -> Observation {

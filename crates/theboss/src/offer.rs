@@ -1,7 +1,7 @@
 //! Wheeling and dealing (§9): deal windows, offers and their atomic acceptance, commitments,
 //! Show, voluntary auctions, and the count limits of §9.7.
 
-use crate::action::{Action, Bundle, Commitment, Offer, Promise, Vote};
+use crate::action::{Action, Bundle, Commitment, LongTerm, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
@@ -381,6 +381,105 @@ impl TheBoss {
         Ok(())
     }
 
+    /// [`TheBoss::check_offer`] as a yes or no, with no error built (the legality checks of
+    /// the candidates ask it; `check_offer` stays the reference a test compares it with).
+    pub(crate) fn offer_fits(&self, from: Seat, o: &Offer) -> bool {
+        let to = o.to;
+        if !(to < self.players.len() && to != from && self.able_to_deal(to)) {
+            return false;
+        }
+        let nothing = o.give.is_empty()
+            && o.take.is_empty()
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        let lt_ok = |lt: &LongTerm| {
+            (lt.promisor == from || lt.promisor == to)
+                && lt.due >= self.round
+                && lt.due <= self.round + 1000
+                && !lt.collateral.fate
+                && self.shape_fits(&lt.collateral)
+                && self.holds(lt.promisor, &lt.collateral)
+                && self.check_promise(&lt.promise).is_ok()
+        };
+        let cancel_ok = |id: u32| {
+            self.deals.iter().any(|d| {
+                d.id == id
+                    && ((d.promisor == from && d.promisee == to)
+                        || (d.promisor == to && d.promisee == from))
+            })
+        };
+        !nothing
+            && (o.note.is_empty() || self.check_text(&o.note, "note", false).is_ok())
+            && self.shape_fits(&o.give)
+            && self.shape_fits(&o.take)
+            && self.holds(from, &o.give)
+            && self.holds(to, &o.take)
+            && o.give_commitments.len() + o.take_commitments.len() <= 4
+            && o.give_commitments
+                .iter()
+                .all(|c| self.commitment_fits(from, c, false))
+            && o.take_commitments
+                .iter()
+                .all(|c| self.commitment_fits(to, c, true))
+            && o.long_term.as_ref().is_none_or(lt_ok)
+            && o.cancel.is_none_or(cancel_ok)
+    }
+
+    /// [`TheBoss::check_shape`] as a yes or no.
+    fn shape_fits(&self, b: &Bundle) -> bool {
+        let e = self.data.economy();
+        let cards_ok = |list: &[u8], total: usize| {
+            list.len() <= MAX_BUNDLE_CARDS
+                && list
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &c)| (c as usize) < total && !list[..i].contains(&c))
+        };
+        b.cash.is_multiple_of(e.cash_step)
+            && b.shares.is_multiple_of(e.lot)
+            && cards_ok(&b.experience, self.data.exp_cards.len())
+            && cards_ok(&b.executive, self.data.exec_cards.len())
+    }
+
+    /// [`TheBoss::check_commitment`] as a yes or no.
+    fn commitment_fits(&self, by: Seat, c: &Commitment, public_only: bool) -> bool {
+        match *c {
+            Commitment::Vote(v) => {
+                self.meeting.is_some() && v != Vote::Abstain && self.undeclared_voter(by)
+            }
+            Commitment::FireTarget(x) | Commitment::NotFire(x) => {
+                if !(by == self.turn.seat && self.meeting.is_none()) {
+                    return false;
+                }
+                let severance = if public_only {
+                    if self.usable_fate(by).is_none() {
+                        return false;
+                    }
+                    0
+                } else {
+                    match self.usable_fire(by) {
+                        Some((_, severance)) => severance,
+                        None => return false,
+                    }
+                };
+                if !(x < self.players.len() && x != by) {
+                    return false;
+                }
+                match c {
+                    Commitment::FireTarget(_) => {
+                        self.turn.must_fire.is_none()
+                            && (self.office_target_legal(by, x)
+                                || self.meeting_target_legal(by, x, 0))
+                            && self.players[by].cash >= severance
+                    }
+                    _ => true,
+                }
+            }
+        }
+    }
+
     /// Checks a long-term promise: a favour's text, or a deliverable of known classes.
     pub(crate) fn check_promise(&self, promise: &Promise) -> Result<(), RuleError> {
         match promise {
@@ -446,6 +545,23 @@ impl TheBoss {
             })?;
         }
         self.check_offer(from, o)?;
+        self.check_offer_limits(from, o)?;
+        self.record_offer(from, o.clone(), counters, ev);
+        Ok(())
+    }
+
+    /// Makes an offer the candidate generator has just listed, so known to be legal: it is
+    /// recorded without its checks (which [`TheBoss::make_offer`] runs).
+    pub(crate) fn make_listed_offer(&mut self, from: Seat, o: Offer, ev: &mut Vec<Event>) {
+        if self.meeting.is_none() {
+            let window = self.deal_window(from, true, ev);
+            debug_assert!(window.is_ok(), "{window:?}");
+        }
+        self.record_offer(from, o, None, ev);
+    }
+
+    /// The §9.7 count limits on a new offer from `from`.
+    fn check_offer_limits(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
         let l = self.data.limits();
         let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
         ensure(open < l.max_open_offers_per_player, "§9.7", || {
@@ -470,15 +586,24 @@ impl TheBoss {
                     l.max_offers_per_pair_per_bt
                 )
             },
-        )?;
+        )
+    }
+
+    /// Records offer `offer` of `from` (checked): the counts of §9.7, its id, its event.
+    fn record_offer(
+        &mut self,
+        from: Seat,
+        mut offer: Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) {
         self.turn.offers += 1;
-        self.turn.pair_offers[pair] += 1;
+        self.turn.pair_offers[from * 4 + offer.to] += 1;
         if let Some(m) = self.meeting.as_mut() {
             m.offers += 1;
             m.passes = 0;
         }
         let id = self.fresh_id();
-        let mut offer = o.clone();
         offer.give.normalise();
         offer.take.normalise();
         if let Some(lt) = offer.long_term.as_mut() {
@@ -496,7 +621,6 @@ impl TheBoss {
             counters,
             offer,
         });
-        Ok(())
     }
 
     fn find_offer(&self, id: u32) -> Result<usize, RuleError> {

@@ -7,10 +7,10 @@
 //! changes nothing.
 
 use crate::action::{Action, Deck, Lot};
-use crate::data::{FateEffect, Level};
+use crate::data::{FateEffect, Level, COMPLETE_SET};
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
-use crate::state::{Ending, HeldFate, Sequence, Step, TheBoss, Turn};
+use crate::state::{Ending, HeldFate, Sequence, Step, TheBoss, Turn, MAX_PLAYERS};
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -39,6 +39,24 @@ impl TheBoss {
         *self = self.run_on_copy(seat, action, &mut ev)?;
         events.extend(ev);
         Ok(())
+    }
+
+    /// Applies `action`, which the candidate generator has just listed for `seat` (so it is
+    /// legal), in place and without checking it again; an offer moves into the state without
+    /// a copy. The result is the one [`TheBoss::apply_action`] gives.
+    pub(crate) fn apply_listed(&mut self, seat: Seat, action: Action, events: &mut Vec<Event>) {
+        debug_assert_eq!(self.check_action(seat, &action), Ok(()), "{action:?}");
+        match action {
+            Action::Offer(o) if self.auction.is_none() => {
+                self.make_listed_offer(seat, *o, events);
+                self.maybe_close_meeting(events);
+                self.check_wins(events);
+            }
+            a => {
+                let r = self.dispatch(seat, &a, events);
+                debug_assert!(r.is_ok(), "{a:?} by seat {seat} was listed: {r:?}");
+            }
+        }
     }
 
     /// Runs `action` on a copy of the state and returns the copy.
@@ -779,8 +797,29 @@ impl TheBoss {
         if self.is_over() {
             return;
         }
-        let active = self.turn.seat;
         let over = self.data.economy().win_shares_over;
+        // Shares and Executive cards each player owns (in hand, on auction, pledged): nobody
+        // wins without more than `over` shares or a set's worth of cards.
+        let mut shares = [0u32; MAX_PLAYERS];
+        let mut cards = [0usize; MAX_PLAYERS];
+        for (s, p) in self.players.iter().enumerate() {
+            shares[s] = p.shares;
+            cards[s] = p.executive.len();
+        }
+        match self.auction.as_ref().map(|a| (a.seller, a.lot)) {
+            Some((s, Lot::Shares(k))) => shares[s] += k,
+            Some((s, Lot::Executive(_))) => cards[s] += 1,
+            _ => {}
+        }
+        for d in &self.deals {
+            shares[d.promisor] += d.collateral.shares;
+            cards[d.promisor] += d.collateral.executive.len();
+        }
+        let set: u8 = COMPLETE_SET.iter().sum();
+        if (0..self.players.len()).all(|s| shares[s] <= over && cards[s] < set as usize) {
+            return;
+        }
+        let active = self.turn.seat;
         let n = self.players.len();
         for s in (0..n).map(|i| (active + i) % n) {
             if self.has_complete_set(s) {

@@ -9,7 +9,7 @@ use crate::common;
 use boardroom_engine::testing::Conformance;
 use boardroom_engine::{Configure, Game, OptionValue, Options, Seat};
 use boardroom_theboss::data::DEFAULT_DATA_TOML;
-use boardroom_theboss::{Action, Config, Deck, TheBoss, Vote};
+use boardroom_theboss::{Action, Config, Deck, Lot, TheBoss, Vote};
 
 /// 2 to 4 players; the shipped data as a file; two players with the share cap.
 fn configs() -> Vec<Config> {
@@ -23,8 +23,9 @@ fn configs() -> Vec<Config> {
 }
 
 /// The actions whose legality the candidates must follow exactly: every step, move, Fate card
-/// use, firing, meeting, vote, pass, the lowest bid, answers to open offers and acts on open
-/// deals.
+/// use, firing, meeting, vote, pass, the lowest bid (except on an Experience card of a kind the
+/// bidder holds up to its cap already: the candidates pass on a card that would only be surplus),
+/// answers to open offers and acts on open deals.
 fn enumerable(g: &TheBoss) -> Vec<Action> {
     let n = g.num_players();
     let mut all = vec![
@@ -49,8 +50,24 @@ fn enumerable(g: &TheBoss) -> Vec<Action> {
         all.push(Action::Fire(s));
         all.push(Action::Meeting(s));
     }
-    if let Some(b) = g.min_bid() {
-        all.push(Action::Bid(b));
+    if let (Some(b), Some(a), Some(caller)) = (g.min_bid(), g.auction(), g.auction_caller()) {
+        let d = g.data();
+        let surplus = match a.lot {
+            Lot::Experience(c) => {
+                let kind = d.exp_cards[c as usize];
+                let have = g
+                    .player(caller)
+                    .experience
+                    .iter()
+                    .filter(|&&x| d.exp_cards[x as usize] == kind)
+                    .count() as u32;
+                have >= d.caps[kind as usize]
+            }
+            _ => false,
+        };
+        if !surplus {
+            all.push(Action::Bid(b));
+        }
     }
     for o in g.offers() {
         all.push(Action::Accept(o.id));
