@@ -51,7 +51,8 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// The browser view (`web/`): the module the table page loads, and its style sheet.
+/// The browser view (`web/`): the module the table page loads, its style sheet, and the
+/// how-to-play fragment the shell shows.
 const WEB_ASSETS: &[WebAsset] = &[
     WebAsset {
         name: "view.js",
@@ -62,6 +63,11 @@ const WEB_ASSETS: &[WebAsset] = &[
         name: "view.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../web/view.css"),
+    },
+    WebAsset {
+        name: "howto.html",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../web/howto.html"),
     },
 ];
 
@@ -662,7 +668,11 @@ impl Present for TheBoss {
             json!({
                 "for": tally(Vote::For),
                 "against": tally(Vote::Against),
+                "abstain": tally(Vote::Abstain),
                 "card": fate(m.card),
+                "undeclared": (0..self.players.len())
+                    .filter(|&s| self.undeclared_voter(s))
+                    .collect::<Vec<_>>(),
             })
         });
         let offers: Vec<Value> = self
@@ -721,6 +731,13 @@ impl Present for TheBoss {
         });
         if let Some(seat) = viewer.seat().filter(|&s| s < self.players.len()) {
             extra["free_cash"] = json!(self.free_cash(seat));
+            // Whether the offer builder is open to this seat: its deal window (§9.1), or a
+            // running meeting's vote deals (§9.3).
+            extra["may_offer"] = json!(
+                self.ending.is_none()
+                    && (self.in_deal_window(seat)
+                        || (self.meeting.is_some() && self.able_to_deal(seat)))
+            );
         }
         Some(extra)
     }
