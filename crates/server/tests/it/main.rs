@@ -2,6 +2,7 @@
 //! each module holds the tests of one subject.
 
 mod browser;
+mod browser_theboss;
 mod common;
 mod hardening;
 mod leak;
