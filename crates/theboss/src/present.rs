@@ -817,6 +817,39 @@ mod web_tests {
         assert!(view.body.contains("data-target"));
         let css = files.iter().find(|f| f.name == "view.css").unwrap();
         assert!(css.content_type.starts_with("text/css"));
+        // The how-to-play fragment: HTML with headings from <h2> down, no page, no script.
+        let howto = files.iter().find(|f| f.name == "howto.html").unwrap();
+        assert!(howto.content_type.starts_with("text/html"));
+        assert!(howto.body.trim_start().starts_with("<h2>"));
+        for banned in ["<html", "<body", "<script", "<h1", "style="] {
+            assert!(!howto.body.contains(banned), "{banned} in the fragment");
+        }
+        for part in [
+            "goal",
+            "turn",
+            "offer",
+            "Long-term",
+            "Auctions",
+            "Meetings",
+            "worked example",
+        ] {
+            assert!(howto.body.contains(part), "the fragment covers {part}");
+        }
+    }
+
+    #[test]
+    fn the_offer_builder_is_open_to_a_seat_in_its_deal_window_only() {
+        let g = TheBoss::new(&Config::new(3), 5).unwrap();
+        let active = g.turn.seat;
+        let extra = |s: Seat| g.extra(Viewer::Seat(s)).unwrap();
+        assert_eq!(extra(active)["may_offer"], true);
+        let other = (active + 1) % 3;
+        assert_eq!(extra(other)["may_offer"], false, "the floor is closed");
+        assert!(g
+            .extra(Viewer::Spectator)
+            .unwrap()
+            .get("may_offer")
+            .is_none());
     }
 
     #[test]
