@@ -837,6 +837,63 @@ mod web_tests {
         }
     }
 
+    /// The JSON forms the browser view's offer builder and auction form write (`web/view.js`:
+    /// `draftAction`, `auctionForm`) read as the actions meant, and back from their notation.
+    #[test]
+    fn the_forms_the_browser_view_writes_are_actions() {
+        use crate::action::{Commitment, Deliverable, LongTerm, Promise};
+        let g = TheBoss::new(&Config::new(3), 5).unwrap();
+        let read = |j: Value| g.action_from_json(&j.to_string()).unwrap();
+        let offer = read(json!({"action": "offer", "args": {
+            "to": 1, "give": {"cash": 300, "experience": [2, 14]}, "take": {"fate": true},
+            "give_commitments": [{"kind": "not_fire", "value": 1}],
+            "take_commitments": [{"kind": "vote", "value": "for"}],
+            "note": "deal?",
+            "long_term": {"promisor": 0, "due": 4, "collateral": {"shares": 20},
+                          "promise": {"deliver": {"cash": 100, "shares": 0, "experience": [1], "executive": []}}}}}));
+        let Action::Offer(o) = offer else {
+            panic!("an offer: {offer:?}")
+        };
+        assert_eq!(o.give.experience, vec![2, 14]);
+        assert!(o.take.fate);
+        assert_eq!(o.give_commitments, vec![Commitment::NotFire(1)]);
+        assert_eq!(o.take_commitments, vec![Commitment::Vote(Vote::For)]);
+        assert_eq!(
+            o.long_term,
+            Some(LongTerm {
+                promisor: 0,
+                promise: Promise::Deliver(Deliverable {
+                    cash: 100,
+                    experience: vec![1],
+                    ..Default::default()
+                }),
+                collateral: crate::action::Bundle {
+                    shares: 20,
+                    ..Default::default()
+                },
+                due: 4,
+            })
+        );
+        let counter = read(
+            json!({"action": "counter", "args": [7, {"to": 2, "take": {"cash": 50},
+            "give_commitments": [], "take_commitments": [], "note": "",
+            "long_term": {"promisor": 2, "due": 3, "collateral": {}, "promise": {"favour": "a vote"}}}]}),
+        );
+        assert!(
+            matches!(&counter, Action::Counter(7, o) if o.to == 2 && o.take.cash == 50
+                && matches!(&o.long_term, Some(LongTerm { promise: Promise::Favour(f), .. }) if f == "a vote")),
+            "{counter:?}"
+        );
+        assert_eq!(
+            read(json!({"action": "auction", "args": [{"kind": "fate"}, 10]})),
+            Action::Auction(Lot::Fate, 10)
+        );
+        assert_eq!(
+            read(json!({"action": "auction", "args": [{"kind": "shares", "id": 50}, 30]})),
+            Action::Auction(Lot::Shares(50), 30)
+        );
+    }
+
     #[test]
     fn the_offer_builder_is_open_to_a_seat_in_its_deal_window_only() {
         let g = TheBoss::new(&Config::new(3), 5).unwrap();

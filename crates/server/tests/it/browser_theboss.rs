@@ -2,7 +2,8 @@
 //! with its seat link) and two bots. The people make and accept an offer by clicking in the
 //! offer builder and the offers panel; an offer built from cash that has since left the maker's
 //! hands is refused with the rule shown in the page; a person calls or votes in a Stockholders'
-//! Meeting; the game is played on to the end by clicking. Checked on the way: the running
+//! Meeting; the game is played on to the end by clicking. A long-term promise with collateral
+//! is made and accepted, and its escrow shows in both pages. Checked on the way: the running
 //! timers count down, another player's face-down Fate card stays face down in the page and over
 //! the wire, and the offer builder and the meeting panel work at phone size (390×844) with touch
 //! targets of at least 40×40 CSS px. Screenshots go to `target/browser-artifacts/`.
@@ -159,7 +160,12 @@ fn policy(s: &Value) -> Option<String> {
     if has("vote for") {
         return Some("vote for".into());
     }
-    if let Some(m) = first("meeting ") {
+    // A meeting on a bot (seats 2 and 3) keeps the other person a voter, so its lobbying waits
+    // for them.
+    if let Some(m) = first("meeting 2")
+        .or_else(|| first("meeting 3"))
+        .or_else(|| first("meeting "))
+    {
         return Some(m);
     }
     if has("stop") {
@@ -190,6 +196,57 @@ fn policy(s: &Value) -> Option<String> {
         }
     }
     first("move ").or_else(|| has("discard").then(|| "discard".into()))
+}
+
+/// A test server whose bots wait `BOT_DELAY` before each move, as people see them at a real
+/// table (a meeting's lobbying then lasts long enough to be seen and measured).
+async fn start_server() -> common::TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("test.sqlite");
+    let server = boardroom_server::Server::bind(boardroom_server::Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        bot_delay: BOT_DELAY,
+        ..boardroom_server::Settings::default()
+    })
+    .await
+    .unwrap();
+    common::TestServer {
+        addr: server.addr,
+        db,
+        _dir: dir,
+        task: server.spawn(),
+    }
+}
+
+/// The bots' pause before each move.
+const BOT_DELAY: Duration = Duration::from_millis(250);
+
+/// Checks the meeting panel's buttons in a page summary (read in one moment): at phone size,
+/// each at least 40×40 CSS px, nothing scrolling sideways. Returns whether there were any.
+async fn measure_meeting(p: &Person, s: &Value) -> bool {
+    let mb = &s["meeting_buttons"];
+    if mb["n"].as_u64().unwrap_or(0) == 0 {
+        return false;
+    }
+    assert!(
+        mb["w"].as_f64().unwrap() >= 40.0 && mb["h"].as_f64().unwrap() >= 40.0,
+        "the meeting panel's touch targets at least 40×40: {mb}"
+    );
+    assert!(mb["vw"].as_f64().unwrap() <= 390.0, "{mb}");
+    assert!(
+        mb["sw"].as_f64().unwrap() <= mb["vw"].as_f64().unwrap() + 1.0,
+        "the page does not scroll sideways: {mb}"
+    );
+    let _ = p
+        .c
+        .execute(
+            "const m = document.querySelector('#tb-meeting'); if (m) m.scrollIntoView(); return true",
+            vec![],
+        )
+        .await;
+    shot(&p.c, "tb-05-meeting-phone.png").await;
+    true
 }
 
 /// A new table for the two people and two bots; returns the people's seat links.
@@ -298,6 +355,63 @@ async fn offer_by_clicking(people: &[Person; 2], x: usize) {
             .await
             .unwrap();
     assert_eq!(cash, "$500", "nothing changed");
+
+    // A long-term promise: the other person promises $100 within three rounds and puts $100 in
+    // escrow; accepted, the deal and its escrow show in both pages.
+    py.wait_for(
+        "the builder",
+        "return !!document.querySelector('#tb-builder') && !document.querySelector('#tb-auction')",
+        30,
+    )
+    .await;
+    assert!(
+        py.click(&format!("#tb-builder [data-partner='{}']", px.seat))
+            .await
+    );
+    py.wait_for(
+        "the partner chosen",
+        &format!(
+            "return !!document.querySelector(\"#tb-builder [data-partner='{}'].on\")",
+            px.seat
+        ),
+        10,
+    )
+    .await;
+    assert!(py.click("#tb-lt-on").await);
+    py.wait_for(
+        "the promise's fields",
+        "return !!document.querySelector('#tb-lt-cash')",
+        10,
+    )
+    .await;
+    for (css, value) in [("#tb-lt-cash", "100"), ("#tb-lt-ccash", "100")] {
+        let input = py.c.find(Locator::Css(css)).await.unwrap();
+        input.clear().await.unwrap();
+        input.send_keys(value).await.unwrap();
+    }
+    assert!(py.click("#tb-send-offer").await);
+    py.settle().await;
+    px.wait_for(
+        "the promise to answer",
+        "return !!document.querySelector('.tb-offer.to-me [data-act^=\"accept \"]')",
+        30,
+    )
+    .await;
+    assert!(px.click(".tb-offer.to-me [data-act^='accept ']").await);
+    px.settle().await;
+    let holder = ["Red", "Blue"][px.seat];
+    for p in people {
+        p.wait_for(
+            "the deal and its escrow",
+            &format!(
+                "const d = document.querySelector('#tb-deals'); \
+                 return !!d && d.textContent.includes('escrow held by {holder}: $100')"
+            ),
+            20,
+        )
+        .await;
+    }
+    shot(&px.c, "tb-03b-deal-escrow.png").await;
 }
 
 /// When one person holds a Fate card the other may not know (and no auction shows a Fate card),
@@ -382,7 +496,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         return;
     }
     let started = Instant::now();
-    let server = common::start().await;
+    let server = start_server().await;
     let profiles = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
     let (_d0, c0) = start_driver(profiles[0].path()).await;
     let (_d1, c1) = start_driver(profiles[1].path()).await;
@@ -426,10 +540,10 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         let sums = [people[0].summary().await, people[1].summary().await];
         if sums.iter().all(|s| s["over"] == true) {
             shot(&people[0].c, "tb-07-final-phone.png").await;
-            if met && offered {
+            if met && offered && meeting_measured {
                 break;
             }
-            // No meeting came up this game: a new table.
+            // No meeting with a person in it came up this game: a new table.
             assert!(tables < 3, "three games without a meeting");
             tables += 1;
             links = new_table(&server).await;
@@ -463,27 +577,8 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
                 acted = true;
                 break;
             }
-            // The meeting panel's buttons, measured in the same moment the page was read.
-            let mb = &s["meeting_buttons"];
-            if mb["n"].as_u64().unwrap_or(0) > 0 && !meeting_measured {
-                assert!(
-                    mb["w"].as_f64().unwrap() >= 40.0 && mb["h"].as_f64().unwrap() >= 40.0,
-                    "the meeting panel's touch targets at least 40×40: {mb}"
-                );
-                assert!(mb["vw"].as_f64().unwrap() <= 390.0, "{mb}");
-                assert!(
-                    mb["sw"].as_f64().unwrap() <= mb["vw"].as_f64().unwrap() + 1.0,
-                    "the page does not scroll sideways: {mb}"
-                );
-                let _ = people[k]
-                    .c
-                    .execute(
-                        "const m = document.querySelector('#tb-meeting'); if (m) m.scrollIntoView(); return true",
-                        vec![],
-                    )
-                    .await;
-                shot(&people[k].c, "tb-05-meeting-phone.png").await;
-                meeting_measured = true;
+            if !meeting_measured {
+                meeting_measured = measure_meeting(&people[k], s).await;
             }
             // Before the offer is made, the first person in business waits for it.
             if !offered && a.iter().any(|x| x == "end") {
@@ -494,19 +589,15 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
             if people[k].click(&css).await {
                 clicks += 1;
                 acted = true;
-                if pick == "vote for" || pick.starts_with("meeting ") {
-                    met = true;
-                    people[k]
-                        .wait_for(
-                            "the tally",
-                            "return !!document.querySelector('#tb-tally-text') || !document.querySelector('#tb-meeting')",
-                            10,
-                        )
-                        .await;
-                    shot(&people[k].c, "tb-06-meeting.png").await;
-                }
                 people[k].settle().await;
                 let t = people[k].summary().await;
+                if !meeting_measured {
+                    meeting_measured = measure_meeting(&people[k], &t).await;
+                }
+                if pick == "vote for" || pick.starts_with("meeting ") {
+                    met = true;
+                    shot(&people[k].c, "tb-06-meeting.png").await;
+                }
                 if let Some(toast) = t["toast"].as_str() {
                     // A click on a state the table had just left may be refused as stale.
                     assert!(
