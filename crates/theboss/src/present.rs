@@ -874,11 +874,13 @@ mod web_tests {
                 due: 4,
             })
         );
-        let counter = read(
+        // A counter names an open offer, which the notation checks: read as JSON only.
+        let counter: Action = serde_json::from_value(
             json!({"action": "counter", "args": [7, {"to": 2, "take": {"cash": 50},
             "give_commitments": [], "take_commitments": [], "note": "",
             "long_term": {"promisor": 2, "due": 3, "collateral": {}, "promise": {"favour": "a vote"}}}]}),
-        );
+        )
+        .unwrap();
         assert!(
             matches!(&counter, Action::Counter(7, o) if o.to == 2 && o.take.cash == 50
                 && matches!(&o.long_term, Some(LongTerm { promise: Promise::Favour(f), .. }) if f == "a vote")),
