@@ -530,6 +530,30 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         .await;
     }
 
+    // "How to play" opens the game's fragment, which the server serves as HTML.
+    let href = people[0]
+        .c
+        .execute(
+            "const a = document.querySelector('a.tb-howto'); return a ? a.getAttribute('href') : null",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(href, json!("/assets/games/the-boss/howto.html"));
+    let r = reqwest::get(format!("{}{}", server.url(), href.as_str().unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+    assert!(r.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
+    assert!(r
+        .text()
+        .await
+        .unwrap()
+        .contains("<h2>How to play The Boss</h2>"));
+
     let deadline = Instant::now() + Duration::from_secs(150 * MAX_TABLES);
     let (mut offered, mut met, mut fate_checked, mut meeting_measured) =
         (false, false, false, false);
