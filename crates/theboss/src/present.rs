@@ -51,7 +51,8 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// The browser view (`web/`): the module the table page loads, and its style sheet.
+/// The browser view (`web/`): the module the table page loads, its style sheet, and the
+/// how-to-play fragment the shell shows.
 const WEB_ASSETS: &[WebAsset] = &[
     WebAsset {
         name: "view.js",
@@ -62,6 +63,11 @@ const WEB_ASSETS: &[WebAsset] = &[
         name: "view.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../web/view.css"),
+    },
+    WebAsset {
+        name: "howto.html",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../web/howto.html"),
     },
 ];
 
@@ -662,7 +668,11 @@ impl Present for TheBoss {
             json!({
                 "for": tally(Vote::For),
                 "against": tally(Vote::Against),
+                "abstain": tally(Vote::Abstain),
                 "card": fate(m.card),
+                "undeclared": (0..self.players.len())
+                    .filter(|&s| self.undeclared_voter(s))
+                    .collect::<Vec<_>>(),
             })
         });
         let offers: Vec<Value> = self
@@ -721,6 +731,13 @@ impl Present for TheBoss {
         });
         if let Some(seat) = viewer.seat().filter(|&s| s < self.players.len()) {
             extra["free_cash"] = json!(self.free_cash(seat));
+            // Whether the offer builder is open to this seat: its deal window (§9.1), or a
+            // running meeting's vote deals (§9.3).
+            extra["may_offer"] = json!(
+                self.ending.is_none()
+                    && (self.in_deal_window(seat)
+                        || (self.meeting.is_some() && self.able_to_deal(seat)))
+            );
         }
         Some(extra)
     }
@@ -800,6 +817,98 @@ mod web_tests {
         assert!(view.body.contains("data-target"));
         let css = files.iter().find(|f| f.name == "view.css").unwrap();
         assert!(css.content_type.starts_with("text/css"));
+        // The how-to-play fragment: HTML with headings from <h2> down, no page, no script.
+        let howto = files.iter().find(|f| f.name == "howto.html").unwrap();
+        assert!(howto.content_type.starts_with("text/html"));
+        assert!(howto.body.trim_start().starts_with("<h2>"));
+        for banned in ["<html", "<body", "<script", "<h1", "style="] {
+            assert!(!howto.body.contains(banned), "{banned} in the fragment");
+        }
+        for part in [
+            "goal",
+            "turn",
+            "offer",
+            "Long-term",
+            "Auctions",
+            "Meetings",
+            "worked example",
+        ] {
+            assert!(howto.body.contains(part), "the fragment covers {part}");
+        }
+    }
+
+    /// The JSON forms the browser view's offer builder and auction form write (`web/view.js`:
+    /// `draftAction`, `auctionForm`) read as the actions meant, and back from their notation.
+    #[test]
+    fn the_forms_the_browser_view_writes_are_actions() {
+        use crate::action::{Commitment, Deliverable, LongTerm, Promise};
+        let g = TheBoss::new(&Config::new(3), 5).unwrap();
+        let read = |j: Value| g.action_from_json(&j.to_string()).unwrap();
+        let offer = read(json!({"action": "offer", "args": {
+            "to": 1, "give": {"cash": 300, "experience": [2, 14]}, "take": {"fate": true},
+            "give_commitments": [{"kind": "not_fire", "value": 1}],
+            "take_commitments": [{"kind": "vote", "value": "for"}],
+            "note": "deal?",
+            "long_term": {"promisor": 0, "due": 4, "collateral": {"shares": 20},
+                          "promise": {"deliver": {"cash": 100, "shares": 0, "experience": [1], "executive": []}}}}}));
+        let Action::Offer(o) = offer else {
+            panic!("an offer: {offer:?}")
+        };
+        assert_eq!(o.give.experience, vec![2, 14]);
+        assert!(o.take.fate);
+        assert_eq!(o.give_commitments, vec![Commitment::NotFire(1)]);
+        assert_eq!(o.take_commitments, vec![Commitment::Vote(Vote::For)]);
+        assert_eq!(
+            o.long_term,
+            Some(LongTerm {
+                promisor: 0,
+                promise: Promise::Deliver(Deliverable {
+                    cash: 100,
+                    experience: vec![1],
+                    ..Default::default()
+                }),
+                collateral: crate::action::Bundle {
+                    shares: 20,
+                    ..Default::default()
+                },
+                due: 4,
+            })
+        );
+        // A counter names an open offer, which the notation checks: read as JSON only.
+        let counter: Action = serde_json::from_value(
+            json!({"action": "counter", "args": [7, {"to": 2, "take": {"cash": 50},
+            "give_commitments": [], "take_commitments": [], "note": "",
+            "long_term": {"promisor": 2, "due": 3, "collateral": {}, "promise": {"favour": "a vote"}}}]}),
+        )
+        .unwrap();
+        assert!(
+            matches!(&counter, Action::Counter(7, o) if o.to == 2 && o.take.cash == 50
+                && matches!(&o.long_term, Some(LongTerm { promise: Promise::Favour(f), .. }) if f == "a vote")),
+            "{counter:?}"
+        );
+        assert_eq!(
+            read(json!({"action": "auction", "args": [{"kind": "fate"}, 10]})),
+            Action::Auction(Lot::Fate, 10)
+        );
+        assert_eq!(
+            read(json!({"action": "auction", "args": [{"kind": "shares", "id": 50}, 30]})),
+            Action::Auction(Lot::Shares(50), 30)
+        );
+    }
+
+    #[test]
+    fn the_offer_builder_is_open_to_a_seat_in_its_deal_window_only() {
+        let g = TheBoss::new(&Config::new(3), 5).unwrap();
+        let active = g.turn.seat;
+        let extra = |s: Seat| g.extra(Viewer::Seat(s)).unwrap();
+        assert_eq!(extra(active)["may_offer"], true);
+        let other = (active + 1) % 3;
+        assert_eq!(extra(other)["may_offer"], false, "the floor is closed");
+        assert!(g
+            .extra(Viewer::Spectator)
+            .unwrap()
+            .get("may_offer")
+            .is_none());
     }
 
     #[test]

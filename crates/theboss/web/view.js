@@ -1,19 +1,59 @@
-// The Boss in the browser: the eight positions with their chairs and who sits there, the decks,
-// the Bank, a running auction or meeting with its tally, the offers waiting for an answer and
-// the open long-term deals. Targets (as `Present::action_view` highlights them):
-// `office:<n>` (move), `player:<seat>` (fire, meeting, show, offer to), `offer:<id>` (answer,
-// withdraw, counter), `deal:<id>`, `deck:experience` / `deck:fate` (draw), `card:<card>`
-// (auction a card in hand) and `fate:<seat>` (use, discard, auction the held Fate card). The
-// shell marks them and plays the action (or offers a chooser); everything else is a button.
+// The Boss in the browser: the eight positions with their chairs and who sits there, each
+// player's position, cash, shares and cards, the decks and the Bank, the running auction (with
+// quick bids) or meeting (with its live tally and votes), the offers (accept, reject, counter,
+// withdraw), the open long-term deals with their escrow, the running timers, and the offer
+// builder that writes an offer in its JSON form (docs/protocol.md, "Structured actions").
+//
+// Targets (as `Present::action_view` highlights them): `office:<n>` (move), `player:<seat>`
+// (fire, meeting, show, offer to), `offer:<id>` (answer, withdraw, counter), `deal:<id>`,
+// `deck:experience` / `deck:fate` (draw), `card:<card>` (auction a card in hand) and
+// `fate:<seat>` (use, discard, auction the held Fate card). The shell marks them and plays the
+// action (or offers a chooser). The panels beside the prompt (auction, meeting, offers, deals,
+// offer builder) play listed actions by their notation (`data-act`) and built offers by their
+// JSON form.
 
 let h = null; // the shell's element helper, set on mount
+let shell = null; // the shell's context, set on mount
 
 const money = (n) => `$${Number(n || 0).toLocaleString("en-US")}`;
+const VOTES = ["for", "against", "abstain"];
+
+/** The offer being built: partner, both bundles, commitments, a long-term promise, a note. */
+function emptyBundle() {
+  return { cash: 0, shares: 0, experience: new Set(), executive: new Set(), fate: false };
+}
+function emptyDraft(to) {
+  return {
+    to, counter: null, give: emptyBundle(), take: emptyBundle(), giveC: "", takeC: "", note: "",
+    lt: { on: false, promisor: "me", kind: "deliver", cash: 0, shares: 0, exp: "", exec: "", favour: "",
+      ccash: 0, cshares: 0, cexp: new Set(), cexec: new Set(), due: null },
+  };
+}
+const ui = { draft: null, builderKey: "", state: null, stateAt: 0, tick: null, auctionLot: "", auctionReserve: 10, auctionOpen: false };
 
 /** The seats sitting in position `n`. */
 function sitting(obs, n) {
   return obs.players.map((p, s) => (p.job === n ? s : null)).filter((s) => s !== null);
 }
+
+const expName = (c) => (shell.extra.cards ? shell.extra.cards.experience[c] : `#${c + 1}`);
+const execName = (c) => (shell.extra.cards ? shell.extra.cards.executive[c] : `#${c + 1}`);
+
+/** The name of a player's held Fate card as the viewer may know it. */
+function fateText(s) {
+  const info = (shell.extra.players || [])[s] || {};
+  return info.fate ? info.fate : "face-down Fate card";
+}
+
+function whereIs(p) {
+  if (p.job) {
+    const pos = (shell.extra.positions || []).find((x) => x.number === p.job);
+    return pos ? `${p.job} · ${pos.title}` : `position ${p.job}`;
+  }
+  return p.fired !== null && p.fired !== undefined ? ["FIRED", "MISSING 1ST TURN", "MISSING 2ND TURN"][p.fired] : "unemployed";
+}
+
+// ---------------------------------------------------------------- the board
 
 function drawOffices(ctx) {
   const obs = ctx.obs, extra = ctx.extra;
@@ -22,7 +62,7 @@ function drawOffices(ctx) {
     const chairs = [];
     for (let i = 0; i < p.chairs; i++) {
       const s = here[i];
-      chairs.push(s === undefined ? h("span", { class: "chair free", title: "a free chair" }, "·")
+      chairs.push(s === undefined ? h("span", { class: "chair free", title: "a free chair" }, "free")
         : h("span", { class: "chair", style: `background:${ctx.colour(s)}`, title: ctx.name(s) }, ctx.name(s)));
     }
     const req = p.requirements.map((r) => `${r.kind} ${r.years}y`).join(", ") || "nothing";
@@ -31,14 +71,18 @@ function drawOffices(ctx) {
       h("div", { class: "chairs" }, chairs),
       h("div", { class: "req" }, `needs ${req}` + (p.executive ? ` · ≥ ${p.min_shares} shares · card ${p.exec_points} pts` : "")));
   });
-  return h("div", { class: "tb-offices" }, rows);
+  const unemployed = obs.players.map((p, s) => (p.job ? null : s)).filter((s) => s !== null);
+  return h("div", { class: "tb-offices" }, rows,
+    h("div", { class: "tb-office unemployment" }, h("b", {}, "Unemployment"),
+      h("div", { class: "chairs" }, unemployed.map((s) => h("span", { class: "chair", style: `background:${ctx.colour(s)}` },
+        `${ctx.name(s)}: ${whereIs(obs.players[s])}`)))));
 }
 
-function cardChip(text, target, title) {
-  return h("span", { class: "tb-card", "data-target": target, title: title || text }, text);
+function cardChip(text, target, title, cls) {
+  return h("span", { class: "tb-card" + (cls ? " " + cls : ""), "data-target": target, title: title || text }, text);
 }
 
-function drawTable(ctx) {
+function drawMiddle(ctx) {
   const obs = ctx.obs, extra = ctx.extra, pub = obs.public;
   const decks = h("div", { class: "tb-decks" },
     h("div", { class: "tb-deck exp", "data-target": "deck:experience", title: "the Experience deck" },
@@ -47,77 +91,422 @@ function drawTable(ctx) {
       h("b", {}, "Fate"), h("span", {}, `${obs.fate_left} left`), h("small", {}, `${pub.fate_discards.length} discarded`)),
     h("div", { class: "tb-bank" }, h("b", {}, "Bank"), h("span", {}, `${pub.bank_shares} shares (${extra.bank_for_sale} for sale)`),
       h("small", {}, `Executive cards: ${pub.executive_bank.length}`)));
-  const status = h("div", { class: "tb-status" },
-    `Round ${pub.round} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? " · the floor is open" : ""));
-  const running = [];
-  if (extra.auction) {
-    const a = extra.auction;
-    running.push(h("div", { class: "tb-running auction" }, h("b", {}, a.mandatory ? "Mandatory auction: " : "Auction: "),
-      `${ctx.name(a.seller)} sells ${a.lot}; `, a.high ? `high bid ${money(a.high[1])} by ${ctx.name(a.high[0])}` : "no bid yet",
-      a.caller !== null ? ` · ${ctx.name(a.caller)} to call (at least ${money(a.min_bid)})` : ""));
-  }
-  if (pub.meeting && extra.meeting) {
-    const m = pub.meeting;
-    const votes = m.votes.map((v, s) => (v ? `${ctx.name(s)} ${v}` : null)).filter(Boolean).join(", ");
-    running.push(h("div", { class: "tb-running meeting" }, h("b", {}, "Stockholders' Meeting: "),
-      `${ctx.name(m.caller)} moves to fire ${ctx.name(m.target)} (severance ${money(m.severance)}) · for ${extra.meeting.for} / against ${extra.meeting.against} shares`,
-      votes ? ` · ${votes}` : ""));
-  }
-  const offers = (extra.offers || []).map((o) => h("div", { class: "tb-offer", "data-target": `offer:${o.id}` },
-    h("b", {}, `Offer ${o.id}`), ` ${ctx.name(o.from)} → ${ctx.name(o.to)}: ${o.text}`));
   const deals = (extra.deals || []).map((d) => h("div", { class: "tb-deal" + (d.overdue ? " overdue" : ""), "data-target": `deal:${d.id}` },
     h("b", {}, `Deal ${d.id}`), ` ${ctx.name(d.promisor)} owes ${ctx.name(d.promisee)} ${d.text} by round ${d.due}` + (d.overdue ? " (overdue)" : ""),
-    h("small", {}, ` · escrow: ${d.collateral}`)));
+    h("div", { class: "escrow" }, `escrow held by ${ctx.name(d.promisee)}: ${d.collateral || "nothing"}`)));
   const broken = pub.broken.length ? h("div", { class: "tb-broken" }, "Broken deals: " +
     pub.broken.map((b) => `${b.id} (${ctx.name(b.promisor)} to ${ctx.name(b.promisee)}, round ${b.round})`).join("; ")) : null;
-  return h("div", { class: "tb-middle" }, status, decks, ...running,
-    offers.length ? h("div", { class: "tb-list" }, h("h3", {}, "Offers waiting"), offers) : null,
-    deals.length ? h("div", { class: "tb-list" }, h("h3", {}, "Long-term deals"), deals) : null, broken);
+  return h("div", { class: "tb-middle" }, decks,
+    deals.length ? h("div", { class: "tb-list", id: "tb-deals" }, h("h3", {}, "Long-term deals and escrow"), deals) : null, broken);
 }
 
 function drawPlayers(ctx) {
-  const obs = ctx.obs, extra = ctx.extra, cards = extra.cards || { experience: [], executive: [] };
+  const obs = ctx.obs, extra = ctx.extra;
   return h("div", { class: "tb-players" }, obs.players.map((p, s) => {
     const info = (extra.players || [])[s] || {};
-    const exp = p.experience.map((c) => cardChip(cards.experience[c], `card:${cards.experience[c]}`));
-    const exec = p.executive.map((c) => cardChip(cards.executive[c], `card:${cards.executive[c]}`));
-    const fate = p.fate ? cardChip(info.fate || "?", `fate:${s}`, info.fate ? `your Fate card ${info.fate}` + (p.fate.usable ? " (usable now)" : "") : "a face-down Fate card") : null;
-    const where = p.job ? `position ${p.job}` : p.fired !== null ? ["FIRED", "MISSING 1ST TURN", "MISSING 2ND TURN"][p.fired] : "unemployed";
-    return h("div", { class: "tb-player" + (s === ctx.you ? " you" : ""), "data-target": `player:${s}`, style: `border-color:${ctx.colour(s)}` },
-      h("div", { class: "tb-player-head" }, h("b", {}, ctx.name(s)), h("span", {}, where + (p.lost_turns ? ` · loses ${p.lost_turns} turn(s)` : ""))),
-      h("div", {}, `${money(p.cash)} · ${p.shares} shares · net worth ${money(info.net_worth)}`),
-      h("div", { class: "tb-hand" }, exp.length ? exp : h("small", {}, "no Experience"), " ", exec, " ", fate));
+    const exp = p.experience.map((c) => cardChip(expName(c), `card:${expName(c)}`));
+    const exec = p.executive.map((c) => cardChip(execName(c), `card:${execName(c)}`, null, "exec"));
+    let fate = null;
+    if (p.fate) {
+      const known = !!info.fate;
+      fate = h("span", { class: "tb-card fate" + (known ? " known" : " down"), "data-target": `fate:${s}`, "data-fate-of": s,
+        title: known ? `Fate card ${info.fate}` + (p.fate.usable ? " (usable now)" : "") : "a face-down Fate card" },
+      known ? `Fate: ${info.fate}` : "Fate (face down)");
+    }
+    return h("div", { class: "tb-player" + (s === ctx.you ? " you" : ""), "data-target": `player:${s}`, "data-seat": s, style: `border-color:${ctx.colour(s)}` },
+      h("div", { class: "tb-player-head" }, h("b", {}, ctx.name(s) + (s === ctx.you ? " (you)" : "")),
+        h("span", {}, whereIs(p) + (p.lost_turns ? ` · loses ${p.lost_turns} turn(s)` : ""))),
+      h("div", { class: "tb-money" }, h("span", { class: "cash" }, money(p.cash)), ` · ${p.shares} shares · worth ${money(info.net_worth)}`),
+      h("div", { class: "tb-hand" }, exp.length ? exp : h("small", {}, "no Experience"), exec, fate));
   }));
+}
+
+// ---------------------------------------------------------------- status and timers
+
+function timerWords(t) {
+  const a = t.action;
+  if (a.startsWith("timeout offer")) return `offer ${a.split(" ")[2]}: answer`;
+  if (a === "timeout bid") return "bid or pass";
+  if (a === "timeout lobbying") return "meeting lobbying closes";
+  if (a === "timeout business") return "business ends";
+  return a;
+}
+
+function drawStatus(ctx) {
+  const pub = ctx.obs.public, extra = ctx.extra, st = ctx.state;
+  const over = !st.to_act.length;
+  const line = over ? "The game is over" :
+    `Round ${pub.round} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? " · the floor is open" : "");
+  const timers = (st.timers || []).map((t) => h("span", { class: "tb-timer" + (t.seat === ctx.you && ctx.you !== null ? " mine" : ""),
+    "data-ms": t.ms_left }, `${t.seat === null || t.seat === undefined ? "" : ctx.name(t.seat) + ": "}${timerWords(t)} in `,
+  h("b", { class: "left" }, `${Math.ceil(t.ms_left / 1000)} s`)));
+  const acting = over ? null : h("div", { class: "tb-acting" }, "May act now: " + st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? " (you)" : "")).join(", "));
+  return h("div", { class: "tb-status", id: "tb-status" },
+    h("div", { class: "tb-status-line" }, h("b", {}, line),
+      h("a", { class: "btn tb-howto", href: `/assets/games/${encodeURIComponent(document.body.dataset.game)}/howto.html`, target: "_blank", rel: "noopener" }, "How to play")),
+    acting, timers.length ? h("div", { class: "tb-timers", id: "tb-timers" }, timers) : null);
+}
+
+/** Counts the timers down between states (from `ms_left` at the state's arrival). */
+function tickTimers() {
+  const elapsed = Date.now() - ui.stateAt;
+  for (const el of document.querySelectorAll("#tb-timers .tb-timer")) {
+    const left = Math.max(0, Number(el.getAttribute("data-ms")) - elapsed);
+    const b = el.querySelector(".left");
+    if (b) b.textContent = `${Math.ceil(left / 1000)} s`;
+    el.classList.toggle("urgent", left < 10000);
+  }
+}
+
+// ---------------------------------------------------------------- the action panels
+
+/** A button playing the listed action `a` (by its notation). */
+function actButton(a, text, cls) {
+  return h("button", { type: "button", class: "legal" + (cls ? " " + cls : ""), "data-act": a.notation, title: a.effect || null }, text || a.label);
+}
+const listed = (ctx, notation) => ctx.actions.find((a) => a.notation === notation);
+
+function auctionPanel(ctx) {
+  const extra = ctx.extra, a = extra.auction;
+  if (!a) return null;
+  const me = ctx.you;
+  const cash = extra.free_cash === undefined ? 0 : extra.free_cash;
+  const kids = [h("h3", {}, a.mandatory ? "Mandatory auction" : "Auction"),
+    h("div", {}, `${ctx.name(a.seller)} sells ${a.lot}. `, a.high ? `High bid ${money(a.high[1])} by ${ctx.name(a.high[0])}.` : "No bid yet."),
+    h("div", { class: "tb-who" }, a.caller !== null ? (a.caller === me ? "Your call: bid at least " + money(a.min_bid) + " or pass." :
+      `${ctx.name(a.caller)} to call (at least ${money(a.min_bid)}).`) : "")];
+  if (a.caller === me && me !== null && ctx.actions.length) {
+    const steps = [0, 10, 50, 100, 200];
+    const bids = [...new Set(steps.map((x) => a.min_bid + x))];
+    kids.push(h("div", { class: "tb-bids" }, bids.map((b) => h("button", { type: "button", class: b <= cash ? "legal bid" : "bid",
+      "data-act": b <= cash ? `bid ${b}` : null, "data-bid": b, disabled: b > cash, title: b > cash ? `more than your free cash (${money(cash)})` : null }, `Bid ${money(b)}`)),
+    listed(ctx, "pass") ? actButton(listed(ctx, "pass"), "Pass", "pass") : null));
+    const input = h("input", { type: "number", min: a.min_bid, step: 10, value: a.min_bid, max: cash, id: "tb-bid-input", "aria-label": "your bid" });
+    kids.push(h("div", { class: "tb-row" }, input, h("button", { type: "button", class: "legal", id: "tb-bid-btn",
+      onclick: () => shell.play(`bid ${Number(input.value) || 0}`) }, "Bid this"), h("small", {}, `your free cash ${money(cash)}`)));
+  }
+  return h("section", { class: "panel tb-panel tb-auction", id: "tb-auction" }, kids);
+}
+
+function meetingPanel(ctx) {
+  const extra = ctx.extra, pub = ctx.obs.public, m = pub.meeting, mx = extra.meeting;
+  if (!m || !mx) return null;
+  const total = Math.max(1, mx.for + mx.against + mx.abstain);
+  const bar = h("div", { class: "tb-tally", id: "tb-tally" },
+    h("span", { class: "for", style: `width:${(100 * mx.for) / total}%` }),
+    h("span", { class: "against", style: `width:${(100 * mx.against) / total}%` }),
+    h("span", { class: "abstain", style: `width:${(100 * mx.abstain) / total}%` }));
+  const rows = ctx.obs.players.map((p, s) => {
+    const power = ((extra.players || [])[s] || {}).voting_power || 0;
+    let v = m.votes[s];
+    let note = v ? v : mx.undeclared.includes(s) ? "deciding…" : "no vote";
+    if (s === m.caller) note = `${v || "for"} (caller)`;
+    if (s === m.target) note = `${v || "against"} (target)`;
+    return h("li", { class: "tb-voter" + (v ? " " + v : ""), "data-voter": s }, h("b", {}, ctx.name(s)), ` ${power} shares: ${note}`);
+  });
+  const votes = VOTES.map((v) => listed(ctx, `vote ${v}`)).filter(Boolean).map((a) => actButton(a, a.label, "vote"));
+  const pass = listed(ctx, "pass");
+  return h("section", { class: "panel tb-panel tb-meeting", id: "tb-meeting" },
+    h("h3", {}, "Stockholders' Meeting"),
+    h("div", {}, `${ctx.name(m.caller)} moves to fire ${ctx.name(m.target)} (severance ${money(m.severance)}).`),
+    bar,
+    h("div", { class: "tb-tally-text", id: "tb-tally-text" }, `For ${mx.for} · Against ${mx.against} · Abstain ${mx.abstain} shares — a tie keeps the target`),
+    h("ul", { class: "tb-voters" }, rows),
+    votes.length || pass ? h("div", { class: "tb-row" }, votes, pass ? actButton(pass, "Pass (end my lobbying)", "pass") : null) : null);
+}
+
+function offerWords(o) {
+  return o.text;
+}
+
+function offersPanel(ctx) {
+  const extra = ctx.extra, me = ctx.you;
+  const offers = extra.offers || [];
+  if (!offers.length) return null;
+  const mine = [], others = [];
+  for (const o of offers) {
+    const acts = [];
+    const acc = listed(ctx, `accept ${o.id}`), rej = listed(ctx, `reject ${o.id}`), wd = listed(ctx, `withdraw ${o.id}`);
+    if (acc) acts.push(actButton(acc, "Accept", "primary accept"));
+    if (rej) acts.push(actButton(rej, "Reject", "reject"));
+    if (o.to === me && acc) acts.push(h("button", { type: "button", class: "legal counter", "data-counter": o.id, onclick: () => startCounter(ctx, o) }, "Counter…"));
+    if (wd) acts.push(actButton(wd, "Withdraw", "withdraw"));
+    const who = o.to === me ? "waits for your answer" : o.from === me ? `waits for ${ctx.name(o.to)}` : `${ctx.name(o.from)} → ${ctx.name(o.to)}`;
+    const el = h("div", { class: "tb-offer" + (o.to === me ? " to-me" : ""), "data-offer": o.id },
+      h("div", {}, h("b", {}, `Offer ${o.id}`), ` from ${ctx.name(o.from)} to ${ctx.name(o.to)} — ${who}`),
+      h("div", { class: "tb-offer-text" }, offerWords(o)), acts.length ? h("div", { class: "tb-row" }, acts) : null);
+    (o.to === me || o.from === me ? mine : others).push(el);
+  }
+  return h("section", { class: "panel tb-panel tb-offers", id: "tb-offers" }, h("h3", {}, "Offers"), mine,
+    others.length ? h("div", { class: "tb-others" }, h("small", {}, "Between others:"), others) : null);
+}
+
+function dealsPanel(ctx) {
+  const me = ctx.you;
+  const deals = (ctx.extra.deals || []).filter((d) => d.promisor === me || d.promisee === me);
+  if (!deals.length) return null;
+  return h("section", { class: "panel tb-panel", id: "tb-my-deals" }, h("h3", {}, "Your long-term deals"), deals.map((d) => {
+    const acts = ["settle", "release", "default", "walkaway"].map((w) => listed(ctx, `${w} ${d.id}`)).filter(Boolean).map((a) => actButton(a, a.label));
+    return h("div", { class: "tb-deal" }, h("b", {}, `Deal ${d.id}`), d.promisor === me ? ` you owe ${ctx.name(d.promisee)} ${d.text} by round ${d.due}`
+      : ` ${ctx.name(d.promisor)} owes you ${d.text} by round ${d.due}`, h("div", { class: "escrow" }, `escrow: ${d.collateral || "nothing"}`),
+    acts.length ? h("div", { class: "tb-row" }, acts) : null);
+  }));
+}
+
+/** Auction one's own lot: a card, the Fate card or a block of shares, with a reserve. */
+function auctionForm(ctx) {
+  const me = ctx.you;
+  if (me === null || !ctx.extra.may_offer || ctx.extra.meeting || ctx.extra.auction) return null;
+  const p = ctx.obs.players[me];
+  const lots = [];
+  p.experience.forEach((c) => lots.push([JSON.stringify({ kind: "experience", id: c }), expName(c)]));
+  p.executive.forEach((c) => lots.push([JSON.stringify({ kind: "executive", id: c }), execName(c)]));
+  if (p.fate) lots.push([JSON.stringify({ kind: "fate" }), `your Fate card (${fateText(me)}, shown face up)`]);
+  for (const n of [10, 50, 100]) if (p.shares >= n) lots.push([JSON.stringify({ kind: "shares", id: n }), `${n} shares`]);
+  if (!lots.length) return null;
+  if (!lots.some(([v]) => v === ui.auctionLot)) ui.auctionLot = lots[0][0];
+  const sel = h("select", { id: "tb-auction-lot", "aria-label": "what to auction", onchange: (e) => { ui.auctionLot = e.target.value; } },
+    lots.map(([v, t]) => h("option", { value: v, selected: v === ui.auctionLot }, t)));
+  const reserve = h("input", { type: "number", min: 10, step: 10, value: ui.auctionReserve, id: "tb-auction-reserve", "aria-label": "opening bid",
+    oninput: (e) => { ui.auctionReserve = Number(e.target.value) || 0; } });
+  return h("details", { class: "panel tb-panel tb-auction-form", id: "tb-auction-form", open: ui.auctionOpen,
+    ontoggle: (e) => { ui.auctionOpen = e.target.open; } }, h("summary", {}, "Auction something of yours"),
+    h("div", { class: "tb-row" }, sel, h("label", {}, "opening bid $", reserve),
+      h("button", { type: "button", class: "legal", id: "tb-auction-send",
+        onclick: () => shell.play({ action: "auction", args: [JSON.parse(ui.auctionLot), ui.auctionReserve] }) }, "Start the auction")));
+}
+
+// ---------------------------------------------------------------- the offer builder
+
+function startCounter(ctx, o) {
+  const d = emptyDraft(o.from);
+  d.counter = o.id;
+  const po = (ctx.obs.public.offers || []).find((x) => x.id === o.id);
+  if (po) {
+    // Their give is our take, and the other way round: start from their terms.
+    const g = po.offer.give || {}, t = po.offer.take || {};
+    d.take = { cash: g.cash || 0, shares: g.shares || 0, experience: new Set(g.experience || []), executive: new Set(g.executive || []), fate: !!g.fate };
+    d.give = { cash: t.cash || 0, shares: t.shares || 0, experience: new Set(t.experience || []), executive: new Set(t.executive || []), fate: !!t.fate };
+  }
+  ui.draft = d;
+  ui.builderKey = "";
+  shell.render();
+  const b = document.getElementById("tb-builder");
+  if (b) b.scrollIntoView({ block: "nearest" });
+}
+
+function bundleJson(b) {
+  const out = {};
+  if (b.cash) out.cash = b.cash;
+  if (b.shares) out.shares = b.shares;
+  if (b.experience.size) out.experience = [...b.experience].sort((x, y) => x - y);
+  if (b.executive.size) out.executive = [...b.executive].sort((x, y) => x - y);
+  if (b.fate) out.fate = true;
+  return out;
+}
+
+function commitment(text) {
+  if (!text) return [];
+  const [kind, value] = text.split(":");
+  return [{ kind, value: kind === "vote" ? value : Number(value) }];
+}
+
+/** The action the builder's draft makes, in its JSON form. */
+function draftAction(ctx) {
+  const d = ui.draft, me = ctx.you;
+  const offer = { to: d.to, give: bundleJson(d.give), take: bundleJson(d.take),
+    give_commitments: commitment(d.giveC), take_commitments: commitment(d.takeC), note: d.note };
+  if (d.lt.on) {
+    const promisor = d.lt.promisor === "me" ? me : d.to;
+    const promise = d.lt.kind === "favour" ? { favour: d.lt.favour } : { deliver: {
+      cash: d.lt.cash, shares: d.lt.shares,
+      experience: d.lt.exp === "" ? [] : [Number(d.lt.exp)], executive: d.lt.exec === "" ? [] : [Number(d.lt.exec)] } };
+    offer.long_term = { promisor, promise, due: d.lt.due || ctx.obs.public.round + 3,
+      collateral: bundleJson({ cash: d.lt.ccash, shares: d.lt.cshares, experience: d.lt.cexp, executive: d.lt.cexec, fate: false }) };
+  }
+  return d.counter !== null ? { action: "counter", args: [d.counter, offer] } : { action: "offer", args: offer };
+}
+
+function numberField(label, value, set, attrs) {
+  const input = h("input", Object.assign({ type: "number", min: 0, step: 10, value, "aria-label": label, oninput: (e) => set(Number(e.target.value) || 0) }, attrs || {}));
+  return h("label", { class: "tb-field" }, label, input);
+}
+
+function checkItem(label, on, set, attrs) {
+  const box = h("input", Object.assign({ type: "checkbox", checked: on, onchange: (e) => set(e.target.checked) }, attrs || {}));
+  return h("label", { class: "tb-check" + (attrs && attrs["data-gone"] ? " gone" : "") }, box, label);
+}
+
+/** One side's holdings to pick from: cash, shares, cards (and ones no longer held, still picked). */
+function bundlePicker(ctx, seat, b, side) {
+  const p = ctx.obs.players[seat];
+  const kids = [
+    numberField("cash $", b.cash, (v) => { b.cash = v; }, { id: `tb-${side}-cash`, max: p.cash }),
+    numberField("shares", b.shares, (v) => { b.shares = v; }, { id: `tb-${side}-shares`, max: p.shares }),
+  ];
+  const exp = new Set([...p.experience, ...b.experience]);
+  for (const c of [...exp].sort((x, y) => x - y)) {
+    const gone = !p.experience.includes(c);
+    kids.push(checkItem(expName(c) + (gone ? " (no longer held)" : ""), b.experience.has(c),
+      (on) => (on ? b.experience.add(c) : b.experience.delete(c)), { "data-item": `${side}:exp:${c}`, "data-gone": gone || null }));
+  }
+  const exec = new Set([...p.executive, ...b.executive]);
+  for (const c of [...exec].sort((x, y) => x - y)) {
+    const gone = !p.executive.includes(c);
+    kids.push(checkItem(execName(c) + (gone ? " (no longer held)" : ""), b.executive.has(c),
+      (on) => (on ? b.executive.add(c) : b.executive.delete(c)), { "data-item": `${side}:exec:${c}`, "data-gone": gone || null }));
+  }
+  if (p.fate || b.fate) {
+    kids.push(checkItem(p.fate ? (seat === ctx.you ? `your Fate card (${fateText(seat)})` : fateText(seat)) : "Fate card (no longer held)", b.fate,
+      (on) => { b.fate = on; }, { "data-item": `${side}:fate` }));
+  }
+  return kids;
+}
+
+function commitmentSelect(ctx, side, giver, value, set) {
+  const opts = [["", "no commitment"]];
+  if (ctx.obs.public.meeting) opts.push(["vote:for", "vote FOR in the meeting"], ["vote:against", "vote AGAINST in the meeting"]);
+  const active = ctx.extra.active;
+  if (giver === active && ctx.obs.players[giver].fate) {
+    ctx.obs.players.forEach((_, s) => {
+      if (s === giver) return;
+      opts.push([`fire_target:${s}`, `fire ${ctx.name(s)} this turn`], [`not_fire:${s}`, `not fire ${ctx.name(s)} this turn`]);
+    });
+  }
+  if (opts.length === 1) return null;
+  return h("label", { class: "tb-field" }, side === "give" ? "I commit to" : "they commit to",
+    h("select", { id: `tb-${side}-commit`, onchange: (e) => set(e.target.value) }, opts.map(([v, t]) => h("option", { value: v, selected: v === value }, t))));
+}
+
+function longTermPart(ctx) {
+  const d = ui.draft, lt = d.lt, me = ctx.you;
+  const toggle = checkItem("add a long-term promise (with collateral in escrow)", lt.on, (on) => { lt.on = on; ui.builderKey = ""; shell.render(); }, { id: "tb-lt-on" });
+  if (!lt.on) return h("div", { class: "tb-lt" }, toggle);
+  const promisor = lt.promisor === "me" ? me : d.to;
+  const p = ctx.obs.players[promisor];
+  const kinds = ctx.extra.kinds || [];
+  const rerender = () => { ui.builderKey = ""; shell.render(); };
+  const deliver = lt.kind === "favour"
+    ? h("label", { class: "tb-field wide" }, "favour", h("input", { type: "text", value: lt.favour, maxlength: 200, id: "tb-lt-favour", oninput: (e) => { lt.favour = e.target.value; } }))
+    : h("div", { class: "tb-row" }, numberField("cash $", lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
+      numberField("shares", lt.shares, (v) => { lt.shares = v; }, { id: "tb-lt-shares" }),
+      h("label", { class: "tb-field" }, "an Experience card", h("select", { id: "tb-lt-exp", onchange: (e) => { lt.exp = e.target.value; } },
+        h("option", { value: "" }, "none"), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.id)))),
+      h("label", { class: "tb-field" }, "an Executive card", h("select", { id: "tb-lt-exec", onchange: (e) => { lt.exec = e.target.value; } },
+        h("option", { value: "" }, "none"), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
+  const coll = [numberField("cash $", lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
+    numberField("shares", lt.cshares, (v) => { lt.cshares = v; }, { id: "tb-lt-cshares", max: p.shares })];
+  p.experience.forEach((c) => coll.push(checkItem(expName(c), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
+  p.executive.forEach((c) => coll.push(checkItem(execName(c), lt.cexec.has(c), (on) => (on ? lt.cexec.add(c) : lt.cexec.delete(c)))));
+  return h("div", { class: "tb-lt" }, toggle,
+    h("div", { class: "tb-row" }, h("label", { class: "tb-field" }, "who promises", h("select", { id: "tb-lt-promisor",
+      onchange: (e) => { lt.promisor = e.target.value; lt.cexp.clear(); lt.cexec.clear(); rerender(); } },
+    h("option", { value: "me", selected: lt.promisor === "me" }, "I do"), h("option", { value: "them", selected: lt.promisor === "them" }, `${ctx.name(d.to)} does`))),
+    h("label", { class: "tb-field" }, "what", h("select", { id: "tb-lt-kind", onchange: (e) => { lt.kind = e.target.value; rerender(); } },
+      h("option", { value: "deliver", selected: lt.kind === "deliver" }, "money, shares or cards"), h("option", { value: "favour", selected: lt.kind === "favour" }, "a favour (in words)"))),
+    numberField("due round", lt.due || ctx.obs.public.round + 3, (v) => { lt.due = v; }, { id: "tb-lt-due", step: 1, min: ctx.obs.public.round })),
+    deliver, h("div", { class: "tb-sub" }, `Collateral ${ctx.name(promisor)} puts in escrow:`), h("div", { class: "tb-pick" }, coll));
+}
+
+function builderPanel(ctx) {
+  const me = ctx.you, extra = ctx.extra;
+  if (me === null || !extra.may_offer) {
+    ui.builderKey = "";
+    return null;
+  }
+  const partners = ctx.obs.players.map((_, s) => s).filter((s) => s !== me && ((extra.players || [])[s] || {}).able_to_deal);
+  if (!partners.length) return null;
+  if (!ui.draft || !partners.includes(ui.draft.to)) ui.draft = emptyDraft(partners[0]);
+  const d = ui.draft;
+  if (d.counter !== null && !(extra.offers || []).some((o) => o.id === d.counter)) d.counter = null;
+  // Rebuilt only when what it shows changes, so a half-typed offer survives other players' moves.
+  const key = JSON.stringify([d.to, d.counter, d.lt.on, d.lt.promisor, d.lt.kind, !!ctx.obs.public.meeting, extra.active,
+    [me, d.to].map((s) => [ctx.obs.players[s], (extra.players[s] || {}).fate]), ctx.obs.public.round]);
+  const old = document.getElementById("tb-builder");
+  if (old && key === ui.builderKey) return old;
+  if (old && old.contains(document.activeElement) && document.activeElement.tagName === "INPUT" && ui.builderKey) return old;
+  ui.builderKey = key;
+  const who = h("div", { class: "tb-partners", role: "group", "aria-label": "offer to" }, partners.map((s) =>
+    h("button", { type: "button", class: "partner" + (s === d.to ? " on" : ""), "data-partner": s, style: `border-color:${ctx.colour(s)}`,
+      onclick: () => { if (d.to !== s) { ui.draft = emptyDraft(s); ui.builderKey = ""; shell.render(); } } }, ctx.name(s))));
+  const send = h("button", { type: "button", class: "primary", id: "tb-send-offer",
+    onclick: () => shell.play(draftAction(ctx)) }, d.counter !== null ? `Send the counter-offer to ${ctx.name(d.to)}` : `Send the offer to ${ctx.name(d.to)}`);
+  const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.builderKey = ""; shell.render(); } }, "Clear");
+  return h("section", { class: "panel tb-panel tb-builder", id: "tb-builder" },
+    h("h3", {}, d.counter !== null ? `Counter offer ${d.counter}` : "Make an offer"),
+    who,
+    h("div", { class: "tb-sides" },
+      h("div", { class: "tb-side give" }, h("h4", {}, "You give"), h("div", { class: "tb-pick" }, bundlePicker(ctx, me, d.give, "give")),
+        commitmentSelect(ctx, "give", me, d.giveC, (v) => { d.giveC = v; })),
+      h("div", { class: "tb-side take" }, h("h4", {}, `You take from ${ctx.name(d.to)}`), h("div", { class: "tb-pick" }, bundlePicker(ctx, d.to, d.take, "take")),
+        commitmentSelect(ctx, "take", d.to, d.takeC, (v) => { d.takeC = v; }))),
+    longTermPart(ctx),
+    h("label", { class: "tb-field wide" }, "note", h("input", { type: "text", maxlength: 200, value: d.note, id: "tb-note", oninput: (e) => { d.note = e.target.value; } })),
+    h("div", { class: "tb-row" }, send, clear));
+}
+
+/** What the seat may do, what waits for it and what others are doing, in one line. */
+function myLine(ctx) {
+  const st = ctx.state, me = ctx.you;
+  if (me === null || !st.to_act.length) return null;
+  const waiting = (ctx.extra.offers || []).filter((o) => o.to === me).length;
+  const bits = [];
+  if (st.actions.length) bits.push(st.must_act ? "The table waits for you." : "You may act now.");
+  else bits.push("Nothing to do for you now.");
+  if (waiting) bits.push(`${waiting} offer${waiting > 1 ? "s" : ""} wait${waiting > 1 ? "" : "s"} for your answer.`);
+  return h("div", { class: "tb-myline", id: "tb-myline" }, bits.join(" "));
 }
 
 export default {
   mount(ctx) {
     h = ctx.h;
+    shell = ctx;
     ctx.root.replaceChildren(h("div", { class: "tb-table", id: "tb-table", "aria-label": "The Boss: positions, players, decks and deals" }));
+    ctx.side.replaceChildren(h("div", { class: "tb-panels", id: "tb-panels" },
+      h("div", { id: "tb-panels-top", class: "tb-slot" }), h("div", { id: "tb-builder-slot", class: "tb-slot" }),
+      h("div", { id: "tb-panels-bottom", class: "tb-slot" })));
+    clearInterval(ui.tick);
+    ui.tick = setInterval(tickTimers, 250);
   },
 
   render(ctx) {
     const root = document.getElementById("tb-table");
     if (!root || !ctx.obs) return;
-    root.replaceChildren(drawOffices(ctx), drawTable(ctx), drawPlayers(ctx));
+    if (ui.state !== ctx.state) {
+      ui.state = ctx.state;
+      ui.stateAt = Date.now();
+    }
+    root.replaceChildren(drawStatus(ctx), h("div", { class: "tb-board" }, drawOffices(ctx), drawMiddle(ctx)), drawPlayers(ctx));
+    const top = document.getElementById("tb-panels-top");
+    if (top) {
+      top.replaceChildren(...[myLine(ctx), auctionPanel(ctx), meetingPanel(ctx), offersPanel(ctx)].filter(Boolean));
+      // The builder is left in place (focus and typing kept) unless what it shows changed.
+      const slot = document.getElementById("tb-builder-slot");
+      const builder = builderPanel(ctx);
+      if (!builder) slot.replaceChildren();
+      else if (builder.parentNode !== slot) slot.replaceChildren(builder);
+      document.getElementById("tb-panels-bottom").replaceChildren(...[auctionForm(ctx), dealsPanel(ctx)].filter(Boolean));
+    }
+    tickTimers();
   },
 
   seatColour(seat) {
     return ["#c0392b", "#2e6fd1", "#2e9d52", "#d4a20b"][seat] || "#777";
   },
 
-  /** Bids, votes and steps are buttons; so is every action without a target. */
+  /** The turn's steps are prompt buttons; bids, votes, answers and deals live in the panels. */
   button(action) {
-    return action.highlights.length === 0 || action.notation.startsWith("offer ") || action.notation.startsWith("accept ") ||
-      action.notation.startsWith("reject ");
+    const n = action.notation;
+    return !["bid ", "vote ", "accept ", "reject ", "withdraw ", "counter ", "offer ", "settle ", "release ", "default ", "walkaway ", "auction "]
+      .some((w) => n.startsWith(w));
   },
 
   decorate(button, action) {
-    if (["end", "collect", "draw experience", "draw fate"].includes(action.notation) || action.notation.startsWith("accept ")) button.classList.add("primary");
+    if (["end", "collect", "draw experience", "draw fate"].includes(action.notation)) button.classList.add("primary");
   },
 
   hint(ctx) {
-    return ctx.actions.length ? "Click a highlighted position, player, card, deck, offer or deal — or a button." : "";
+    return ctx.actions.length ? "Click a highlighted position, player, card, deck or deal — or use the panels below." : "";
   },
 
   playerInfo(seat, ctx) {

@@ -4,6 +4,7 @@
 mod browser;
 mod browser_history;
 mod browser_social;
+mod browser_theboss;
 mod common;
 mod hardening;
 mod history;
