@@ -10,12 +10,15 @@ import { renderPlayers } from "./players.js";
 import { renderPrompt, choose, closeChooser } from "./prompt.js";
 import { renderScores } from "./scores.js";
 import { Rematch } from "./rematch.js";
+import { openHowto } from "./howto.js";
+import { Hints } from "./hint.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
 const tableId = location.pathname.split("/").filter(Boolean).pop();
 const conn = new Connection(tableId, params.get("k"), onMessage);
 const rematch = new Rematch(conn);
+const hints = new Hints(conn);
 let view = {};
 let log = [];
 let finalClosed = false;
@@ -49,6 +52,7 @@ function onMessage(msg) {
       ctx.you = msg.you;
       log = msg.log.slice();
       if (msg.rematch) rematch.link = msg.rematch;
+      hints.allowed = msg.hints === true;
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
       drawLog();
@@ -68,6 +72,9 @@ function onMessage(msg) {
         if (ctx.state) renderPlayers(ctx, view);
       }
       break;
+    case "hint":
+      hints.show(msg, ctx);
+      break;
     case "status":
       // The server's storage failed (paused) or is back: play waits meanwhile.
       toast(msg.message);
@@ -79,6 +86,7 @@ function onMessage(msg) {
           h("div", { class: "hint" }, msg.message), h("a", { class: "btn", href: `/t/${tableId}` }, "Watch the table instead"));
         $("#turn-text").textContent = "Not seated";
       }
+      if (msg.code === "hint_refused") hints.refused(msg.message);
       toast(msg.message);
       break;
     case "rematch":
@@ -103,6 +111,7 @@ function render() {
   markTargets();
   renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
   renderPlayers(ctx, view);
+  hints.render(ctx);
   const mine = st.actions.length > 0;
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
@@ -190,6 +199,8 @@ $("#share-btn").addEventListener("click", async () => {
     toast("Spectator link: " + link, true);
   }
 });
+$("#howto-btn").addEventListener("click", () =>
+  openHowto(game, ctx.table ? ctx.table.title : document.title, ctx.table ? ctx.table.edition : null));
 $("#final-close").addEventListener("click", () => {
   finalClosed = true;
   $("#final").classList.remove("show");

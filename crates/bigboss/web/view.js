@@ -215,9 +215,16 @@ function drawHand(ctx) {
   const playable = new Set(ctx.actions.map((a) => targetOf(a, "card")).filter(Boolean));
   const order = (c) => parseInt(c.replace("L", "100"), 10) || 0;
   const cards = obs.hand.slice().sort((a, b) => order(a) - order(b));
+  // What each card would do now, or why it cannot be played, as the game says (`extra.hand`).
+  const notes = (ctx.extra && ctx.extra.hand) || {};
   document.getElementById("hand").replaceChildren(...(cards.length ? cards.map((c) => {
     const el = cardEl(c, `card:${c}`, obs.board);
-    if (playable.size && !playable.has(c)) el.classList.add("dead");
+    const note = notes[c];
+    if (note) {
+      el.querySelector("small").textContent = note.playable ? note.short : "can't play";
+      el.title = note.playable ? `Card ${c}: ${note.use}` : `Card ${c} cannot be played now: ${note.why}`;
+    }
+    if ((note && !note.playable) || (playable.size && !playable.has(c))) el.classList.add("dead");
     return el;
   }) : [h("span", { class: "empty" }, "No cards.")]));
 }

@@ -293,6 +293,7 @@ pub async fn run(
                 let cmd = match parse_client(text.as_str()) {
                     Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
                     Ok(ClientMsg::Sync) => Command::Sync { conn },
+                    Ok(ClientMsg::Hint) => Command::Hint { conn },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

@@ -64,6 +64,9 @@ pub struct TableRow {
     /// The table's clock in percent of the game's timers (100: as the game says; 0: no
     /// timers).
     pub timer_percent: u32,
+    /// Whether the table's creator allowed hints for every seat (without it, only a person
+    /// playing against bots alone may ask).
+    pub hints: bool,
 }
 
 /// One stored action.
@@ -148,19 +151,24 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
-fn table_columns(conn: &Connection) -> &'static str {
-    let expired = conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok();
-    let timers = conn
-        .prepare("SELECT timer_percent FROM tables LIMIT 0")
-        .is_ok();
-    match (expired, timers) {
-        (true, true) => {
-            "id, game, config, seed, created, rematch_of, rematch, expired, timer_percent"
+fn table_columns(conn: &Connection) -> String {
+    // A column a database of an earlier version lacks reads as its default.
+    let column = |name: &'static str, default: &'static str| {
+        if conn
+            .prepare(&format!("SELECT {name} FROM tables LIMIT 0"))
+            .is_ok()
+        {
+            name
+        } else {
+            default
         }
-        (true, false) => "id, game, config, seed, created, rematch_of, rematch, expired, 100",
-        (false, true) => "id, game, config, seed, created, rematch_of, rematch, 0, timer_percent",
-        (false, false) => "id, game, config, seed, created, rematch_of, rematch, 0, 100",
-    }
+    };
+    format!(
+        "id, game, config, seed, created, rematch_of, rematch, {}, {}, {}",
+        column("expired", "0"),
+        column("timer_percent", "100"),
+        column("hints", "0")
+    )
 }
 
 /// Adds the columns later versions introduced to a database made by an earlier one.
@@ -177,6 +185,10 @@ fn migrate(conn: &Connection) -> Result<()> {
             "ALTER TABLE tables ADD COLUMN timer_percent INTEGER NOT NULL DEFAULT 100",
         )
         .context("cannot add the `timer_percent` column")?;
+    }
+    if conn.prepare("SELECT hints FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `hints` column")?;
     }
     Ok(())
 }
@@ -235,6 +247,7 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             rematch: opt_text(r, 6, "rematch")?,
             timer_percent: u32::try_from(int(r, 8, "timer_percent")?)
                 .map_err(|_| "`timer_percent` is negative or too large".to_string())?,
+            hints: int(r, 9, "hints")? != 0,
             id,
         };
         let mut stmt = conn
@@ -385,8 +398,8 @@ impl Db {
     pub async fn insert_table(&self, row: TableRow) -> Result<()> {
         self.call(move |tx| {
             tx.execute(
-                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
+                 hints) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
                 params![
                     row.id,
                     row.game,
@@ -394,7 +407,8 @@ impl Db {
                     row.seed as i64,
                     row.created,
                     row.rematch_of,
-                    row.timer_percent as i64
+                    row.timer_percent as i64,
+                    row.hints as i64
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -555,6 +569,7 @@ mod tests {
             rematch_of: None,
             rematch: None,
             timer_percent: 100,
+            hints: false,
         }
     }
 

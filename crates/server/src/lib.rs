@@ -19,6 +19,7 @@ pub mod assets;
 pub mod bots;
 pub mod conn;
 pub mod db;
+pub mod hint;
 pub mod http;
 pub mod lobby;
 pub mod protocol;

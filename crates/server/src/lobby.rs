@@ -37,6 +37,10 @@ pub struct CreateTable {
     /// At most [`MAX_TIMER_PERCENT`].
     #[serde(default)]
     pub timer_percent: Option<u32>,
+    /// Whether every person at the table may ask for hints (`false`, the default: only a
+    /// person whose every opponent is a bot may).
+    #[serde(default)]
+    pub hints: bool,
     /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]
@@ -93,6 +97,15 @@ pub enum Missing {
     Damaged(String),
 }
 
+/// What a table keeps beside its game and seats (a rematch keeps them too).
+#[derive(Clone, Copy, Debug)]
+struct Settings {
+    /// The table's clock in percent of the game's timers.
+    timer_percent: u32,
+    /// Whether every person may ask for hints.
+    hints: bool,
+}
+
 /// A future the lobby's visitors return (creating a table is asynchronous: it is stored first).
 type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
@@ -115,7 +128,11 @@ impl<'a> Visitor for CreateVisitor<'a> {
                      {MAX_TIMER_PERCENT}"
                 )));
             }
-            lobby.start::<G>(config, req.seats, None, percent).await
+            let settings = Settings {
+                timer_percent: percent,
+                hints: req.hints,
+            };
+            lobby.start::<G>(config, req.seats, None, settings).await
         })
     }
 }
@@ -126,7 +143,7 @@ struct RematchVisitor<'a> {
     config: String,
     kinds: Vec<String>,
     rematch_of: String,
-    timer_percent: u32,
+    settings: Settings,
 }
 
 impl<'a> Visitor for RematchVisitor<'a> {
@@ -137,14 +154,14 @@ impl<'a> Visitor for RematchVisitor<'a> {
             config,
             kinds,
             rematch_of,
-            timer_percent,
+            settings,
         } = self;
         Box::pin(async move {
             let config: G::Config = serde_json::from_str(&config).map_err(|e| {
                 LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
             })?;
             lobby
-                .start::<G>(config, kinds, Some(rematch_of), timer_percent)
+                .start::<G>(config, kinds, Some(rematch_of), settings)
                 .await
         })
     }
@@ -558,6 +575,7 @@ impl Lobby {
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
             rematch,
             timer_percent: row.timer_percent,
+            hints: row.hints,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
         self.insert(row.id.clone(), handle.clone());
@@ -619,8 +637,12 @@ impl Lobby {
         config: G::Config,
         kinds: Vec<String>,
         rematch_of: Option<String>,
-        timer_percent: u32,
+        settings: Settings,
     ) -> Result<(Created, Vec<String>), LobbyError> {
+        let Settings {
+            timer_percent,
+            hints,
+        } = settings;
         let req_seats = kinds;
         if self.len() >= MAX_TABLES {
             return Err(LobbyError::Full);
@@ -647,6 +669,7 @@ impl Lobby {
             rematch_of,
             rematch: None,
             timer_percent,
+            hints,
         };
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
@@ -662,6 +685,7 @@ impl Lobby {
             tokens: tokens.clone(),
             rematch: None,
             timer_percent,
+            hints,
         };
         let handle = table::spawn(init, self.db.clone(), self.settings.clone());
         self.insert(id.clone(), handle);
@@ -711,7 +735,10 @@ impl Lobby {
                 config: spec.config,
                 kinds: spec.kinds,
                 rematch_of: spec.id,
-                timer_percent: spec.timer_percent,
+                settings: Settings {
+                    timer_percent: spec.timer_percent,
+                    hints: spec.hints,
+                },
             },
         )
         .map_err(|e| LobbyError::Storage(e.into()))?;

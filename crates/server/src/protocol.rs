@@ -59,10 +59,13 @@ pub enum ClientMsg {
     Rematch,
     /// Keep-alive; answered with `pong`.
     Ping,
+    /// Ask for the best few moves of your seat now, with their estimated win chances
+    /// (answered with `hint`, or an error saying why not).
+    Hint,
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 4] = ["act", "sync", "rematch", "ping"];
+pub const CLIENT_TYPES: [&str; 5] = ["act", "sync", "rematch", "ping", "hint"];
 
 /// Why a message was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,6 +93,9 @@ pub enum ErrorCode {
     Stale,
     /// The game is over.
     GameOver,
+    /// No hint now: hints are off at this table, it is not your turn, or one is being worked
+    /// out (the message says which).
+    HintRefused,
     /// The table does not exist.
     NoSuchTable,
     /// Something failed on the server (for example the database); nothing was changed.
@@ -156,6 +162,22 @@ pub struct ActionOut {
     pub json: Option<serde_json::Value>,
 }
 
+/// One move of a hint, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintMove {
+    /// The action in notation (as in the state's `actions`).
+    pub notation: String,
+    /// Its label.
+    pub label: String,
+    /// What it does, briefly; may be empty.
+    pub effect: String,
+    /// The estimated chance to win after playing it (0–1), or `null` when the search never
+    /// tried it.
+    pub win_chance: Option<f64>,
+    /// Search iterations through it (how sure the estimate is).
+    pub visits: u32,
+}
+
 /// A running timer of the table (a live table's clock, e.g. The Boss's §9.7 limits).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TimerOut {
@@ -198,6 +220,8 @@ pub enum ServerMsg {
         log: Vec<LogEntry>,
         /// Your link to the rematch, when one was started.
         rematch: Option<String>,
+        /// Whether you may ask for hints at this table.
+        hints: bool,
     },
     /// The state after a change (or on request): sent after every accepted action.
     State {
@@ -257,6 +281,13 @@ pub enum ServerMsg {
         table: String,
         /// Your link (a path on this server): your seat at the new table, or its spectator link.
         link: String,
+    },
+    /// The answer to `hint`: your best few moves at table version `version`, best first.
+    Hint {
+        /// The table version the hint was worked out for (stale once the table moves on).
+        version: usize,
+        /// The moves, best first.
+        moves: Vec<HintMove>,
     },
     /// The answer to `ping`.
     Pong,
