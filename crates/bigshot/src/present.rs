@@ -231,6 +231,11 @@ impl Present for BigShot {
         HELP
     }
 
+    /// Placing is asked lot by lot: first the lot, then the colour of the cube.
+    fn terminal_group(&self, _seat: Seat, action: &Action) -> Option<(String, String)> {
+        crate::terminal::placement_group(self, *action)
+    }
+
     /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat
     /// may win (at least 2 lots), best first.
     fn score_table(&self) -> Option<ScoreTable> {

@@ -16,7 +16,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// chromedriver, and the profile directory of the Chromium it starts.
-struct Driver(Child, PathBuf);
+pub(crate) struct Driver(Child, PathBuf);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -43,7 +43,7 @@ impl Drop for Driver {
     }
 }
 
-fn artifacts() -> PathBuf {
+pub(crate) fn artifacts() -> PathBuf {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
@@ -52,12 +52,12 @@ fn artifacts() -> PathBuf {
     dir
 }
 
-async fn shot(c: &Client, name: &str) {
+pub(crate) async fn shot(c: &Client, name: &str) {
     let png = c.screenshot().await.unwrap();
     std::fs::write(artifacts().join(name), png).unwrap();
 }
 
-async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
+pub(crate) async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -112,7 +112,7 @@ async fn start_driver(profile: &std::path::Path) -> (Driver, Client) {
 
 /// Whether Chromium and chromedriver are installed. Without them the browser tests are skipped,
 /// unless `BOARDROOM_BROWSER_TESTS=require` (set by `scripts/test.sh`) makes that a failure.
-fn browser_available() -> bool {
+pub(crate) fn browser_available() -> bool {
     let present =
         std::path::Path::new(CHROMIUM).exists() && std::path::Path::new(CHROMEDRIVER).exists();
     if !present {
@@ -126,7 +126,7 @@ fn browser_available() -> bool {
     present
 }
 
-async fn visible(c: &Client, css: &str) -> bool {
+pub(crate) async fn visible(c: &Client, css: &str) -> bool {
     match c.find(Locator::Css(css)).await {
         Ok(e) => e.is_displayed().await.unwrap_or(false),
         Err(_) => false,

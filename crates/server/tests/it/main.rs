@@ -2,8 +2,10 @@
 //! each module holds the tests of one subject.
 
 mod browser;
+mod browser_learn;
 mod common;
 mod hardening;
+mod hints;
 mod leak;
 mod protocol;
 mod theboss;
