@@ -205,5 +205,8 @@ pub fn placement_group(game: &BigShot, action: Action) -> Option<(String, String
     } else {
         format!("{held}/{LOT_CAPACITY}: {}", cubes_to_string(&cubes))
     };
-    Some((format!("{} ({value}, {on})", lot.id), colour.name().to_string()))
+    Some((
+        format!("{} ({value}, {on})", lot.id),
+        colour.name().to_string(),
+    ))
 }

@@ -279,7 +279,11 @@ fn ask<G: Playable>(
         let choices: Vec<(String, Choice)> = match (&grouped, within) {
             (Some(gs), Some(g)) => {
                 writeln!(out, "  {}: which one? (`back` for the list)", gs[g].0)?;
-                gs[g].1.iter().map(|(name, i)| (name.clone(), Choice::Action(*i))).collect()
+                gs[g]
+                    .1
+                    .iter()
+                    .map(|(name, i)| (name.clone(), Choice::Action(*i)))
+                    .collect()
             }
             (Some(gs), None) => gs
                 .iter()

@@ -52,7 +52,13 @@ pub fn refusal(kinds: &[String], seat: Seat, allowed: bool) -> Option<String> {
 /// Starts working out a hint for `seat` in `game` (at table version `version`) and sends
 /// the answer to `outbox`; refused (sent at once) while another hint of the table is being
 /// worked out (`busy`).
-pub fn start<G: Playable>(game: G, seat: Seat, version: usize, outbox: Outbox, busy: Arc<AtomicBool>) {
+pub fn start<G: Playable>(
+    game: G,
+    seat: Seat,
+    version: usize,
+    outbox: Outbox,
+    busy: Arc<AtomicBool>,
+) {
     if busy.swap(true, Ordering::SeqCst) {
         let _ = outbox.try_send(Arc::new(ServerMsg::error(
             ErrorCode::HintRefused,
@@ -105,7 +111,10 @@ mod tests {
     #[test]
     fn hints_are_for_people_among_bots_unless_allowed() {
         let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(refusal(&kinds(&["human", "normal", "easy"]), 0, false), None);
+        assert_eq!(
+            refusal(&kinds(&["human", "normal", "easy"]), 0, false),
+            None
+        );
         let two = kinds(&["human", "human", "easy"]);
         let why = refusal(&two, 0, false).unwrap();
         assert!(why.contains("1 other person plays"), "{why}");

@@ -35,7 +35,10 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
                             assert!(prompt.contains("you cannot buy one"), "{prompt}");
                         }
                         (false, true) => {
-                            assert!(prompt.starts_with("Buy a card (you cannot play"), "{prompt}");
+                            assert!(
+                                prompt.starts_with("Buy a card (you cannot play"),
+                                "{prompt}"
+                            );
                         }
                         (false, false) => {
                             assert!(!prompt.contains("Buy a card or play"), "{prompt}");

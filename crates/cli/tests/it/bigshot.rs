@@ -304,11 +304,19 @@ fn won_cubes_are_placed_lot_by_lot_through_a_pipe() {
     // places them. A blank line before each answer takes the hand-over pauses of the hot seat
     // (a blank line at the move prompt just asks again).
     let answers = [
-        "roll", "decline", "decline", "pass", "pass", // the auction nobody wins
-        "1", "back", // a lot, then back to the list of lots
-        "1", "1", // a lot, then a colour
+        "roll",
+        "decline",
+        "decline",
+        "pass",
+        "pass", // the auction nobody wins
+        "1",
+        "back", // a lot, then back to the list of lots
+        "1",
+        "1",            // a lot, then a colour
         "place red W9", // the notation still works while lots are asked
-        "2", "1", "quit",
+        "2",
+        "1",
+        "quit",
     ];
     let input: String = answers.iter().map(|a| format!("\n{a}\n")).collect();
     let out = boardroom()
@@ -331,7 +339,10 @@ fn won_cubes_are_placed_lot_by_lot_through_a_pipe() {
     assert!(text.contains("takes the cubes free"), "{text}");
     // The placing prompt lists lots, not every lot-and-colour move.
     let placing = &text[text.find("Place the won cubes").expect("placing asked")..];
-    let list: String = placing.lines().take_while(|l| !l.starts_with('>')).collect();
+    let list: String = placing
+        .lines()
+        .take_while(|l| !l.starts_with('>'))
+        .collect();
     assert!(list.contains("[1] "), "{list}");
     assert!(!list.contains("place "), "lots, not moves: {list}");
     assert!(!list.contains("[14]"), "at most 13 lots: {list}");

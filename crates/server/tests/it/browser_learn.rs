@@ -106,7 +106,11 @@ async fn how_to_play_opens_from_the_lobby_and_the_table_of_each_game() {
         .unwrap();
     check_panel(
         &c,
-        &["Your turn, step by step", "worked example", "Classic (1994)"],
+        &[
+            "Your turn, step by step",
+            "worked example",
+            "Classic (1994)",
+        ],
         "learn-01-lobby-howto.png",
     )
     .await;

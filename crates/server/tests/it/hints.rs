@@ -50,7 +50,10 @@ async fn a_person_among_bots_gets_hints() {
             }
         }
         // Best first: visits do not increase down the list.
-        let visits: Vec<u64> = moves.iter().map(|m| m["visits"].as_u64().unwrap()).collect();
+        let visits: Vec<u64> = moves
+            .iter()
+            .map(|m| m["visits"].as_u64().unwrap())
+            .collect();
         assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
         // Nothing was played.
         assert!(server.stored_actions(&t.id).len() as u64 == c.version());
@@ -109,5 +112,8 @@ async fn hints_are_refused_where_not_allowed() {
         .contains("not your turn"));
     let hint = ask(to_act).await;
     assert_eq!(hint["type"], "hint", "{hint}");
-    assert!(server.stored_actions(&t.id).is_empty(), "a hint plays nothing");
+    assert!(
+        server.stored_actions(&t.id).is_empty(),
+        "a hint plays nothing"
+    );
 }
