@@ -239,6 +239,9 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
     Ok(())
 }
 
+/// A group of legal actions: its name, and each member's name with its index in the list.
+type Group = (String, Vec<(String, usize)>);
+
 /// The legal actions in the groups the game asks them in (`Present::terminal_group`), in
 /// the order of their first action: `(group, [(name in the group, action index)])`; `None`
 /// when some action has no group or all fall into one (then they are listed one by one).
@@ -246,8 +249,8 @@ fn groups<G: Playable>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
-) -> Option<Vec<(String, Vec<(String, usize)>)>> {
-    let mut out: Vec<(String, Vec<(String, usize)>)> = Vec::new();
+) -> Option<Vec<Group>> {
+    let mut out: Vec<Group> = Vec::new();
     for (i, a) in legal.iter().enumerate() {
         let (group, name) = game.terminal_group(seat, a)?;
         match out.iter_mut().find(|(g, _)| *g == group) {
