@@ -2,6 +2,7 @@
 // options, player counts, seat names and bots come from `GET /api/games`.
 import { $, h as el, cap } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
+import { openHowto } from "./shell/howto.js";
 
 const STORE = "boardroom.tables";
 
@@ -103,7 +104,7 @@ async function copy(text) {
 
 /** The request body: the game, the seats, and each option control's value. */
 function request() {
-  const body = { game: current().id, seats: kinds.slice(0, players) };
+  const body = { game: current().id, seats: kinds.slice(0, players), hints: $("#hints").checked };
   body.open_seats = [...openSeats].filter((i) => i < players && kinds[i] === "human").sort((a, b) => a - b);
   body.private = $("#private").checked;
   if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
@@ -207,6 +208,7 @@ async function start() {
   $("#game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
   $("#game-titles").textContent = games.map((g) => g.title).join(" · ");
   $("#game").addEventListener("change", chooseGame);
+  $("#howto-btn").addEventListener("click", () => openHowto(current().id, current().title));
   chooseGame();
 }
 

@@ -14,6 +14,8 @@ import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { isOffline } from "./offline.js";
 import { History } from "./replay.js";
+import { openHowto } from "./howto.js";
+import { Hints } from "./hint.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -22,6 +24,7 @@ const conn = new Connection(tableId, params.get("k"), onMessage);
 const rematch = new Rematch(conn);
 const chat = new ChatBox(conn, (seat) => ctx.colour(seat));
 const notifier = new TurnNotifier();
+const hints = new Hints(conn);
 let view = {};
 let log = [];
 let finalClosed = false;
@@ -85,6 +88,7 @@ function onMessage(msg) {
       // The welcome brings the most recent actions; the whole log follows.
       conn.send({ type: "log" });
       if (msg.rematch) rematch.link = msg.rematch;
+      hints.allowed = msg.hints === true;
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
       drawLog();
@@ -122,6 +126,9 @@ function onMessage(msg) {
         if (ctx.state) renderPlayers(ctx, view);
       }
       break;
+    case "hint":
+      hints.show(msg, ctx);
+      break;
     case "status":
       // The server's storage failed (paused) or is back: play waits meanwhile.
       toast(msg.message);
@@ -133,6 +140,7 @@ function onMessage(msg) {
           h("div", { class: "hint" }, msg.message), h("a", { class: "btn", href: `/t/${tableId}` }, "Watch the table instead"));
         $("#turn-text").textContent = "Not seated";
       }
+      if (msg.code === "hint_refused") hints.refused(msg.message);
       toast(msg.message);
       break;
     case "chat":
@@ -162,6 +170,7 @@ function render() {
   renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
   renderPlayers(ctx, view);
   history.render(log);
+  hints.render(ctx);
   const mine = st.actions.length > 0;
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
@@ -260,6 +269,8 @@ $("#final-replay").addEventListener("click", () => {
   $("#final").classList.remove("show");
   history.open(0);
 });
+$("#howto-btn").addEventListener("click", () =>
+  openHowto(game, ctx.table ? ctx.table.title : document.title, ctx.table ? ctx.table.edition : null));
 $("#final-close").addEventListener("click", () => {
   finalClosed = true;
   $("#final").classList.remove("show");

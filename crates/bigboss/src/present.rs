@@ -25,7 +25,8 @@ use boardroom_engine::{
     Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
 
-/// The browser view (`web/`): the module the table page loads, and its style sheet.
+/// The browser view (`web/`): the module the table page loads, its style sheet, and the "How to
+/// play" fragment the shell shows.
 const WEB_ASSETS: &[WebAsset] = &[
     WebAsset {
         name: "view.js",
@@ -36,6 +37,11 @@ const WEB_ASSETS: &[WebAsset] = &[
         name: "view.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../web/view.css"),
+    },
+    WebAsset {
+        name: "howto.html",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../web/howto.html"),
     },
 ];
 
@@ -124,6 +130,94 @@ impl BigBoss {
         }
     }
 
+    /// The prompt at the start of a turn, from what the player may do now: buy, play, both,
+    /// or neither (then selling and passing), saying why the rest is closed.
+    fn turn_prompt(&self) -> String {
+        let seat = self.current();
+        let mut legal = Vec::new();
+        self.legal_actions(seat, &mut legal);
+        let can_play = legal.iter().any(|a| matches!(a, Action::Play(_)));
+        let can_buy = legal
+            .iter()
+            .any(|a| matches!(a, Action::BuyDeck | Action::BuyRow(_) | Action::BuyLevel));
+        let can_sell = legal.iter().any(|a| matches!(a, Action::Sell(_)));
+        match (can_play, can_buy) {
+            (true, true) => "Buy a card or play a card".into(),
+            (true, false) => format!(
+                "Play a card from your hand (you cannot buy one: {})",
+                self.why_no_buy(seat)
+            ),
+            (false, true) => format!(
+                "Buy a card (you cannot play one: {})",
+                self.why_no_play(seat)
+            ),
+            (false, false) => {
+                let then = if can_sell {
+                    "you may sell shares, then pass"
+                } else {
+                    "you can only pass"
+                };
+                format!(
+                    "{} and you cannot buy a card ({}): {then}",
+                    capitalise(&self.why_no_play(seat)),
+                    self.why_no_buy(seat)
+                )
+            }
+        }
+    }
+
+    /// Why `seat` plays no card now.
+    fn why_no_play(&self, seat: Seat) -> String {
+        if self.player(seat).hand.is_empty() {
+            "your hand is empty".into()
+        } else {
+            "no card in your hand can be played".into()
+        }
+    }
+
+    /// Why `seat` buys no card now: nothing left to buy, or not enough money.
+    fn why_no_buy(&self, seat: Seat) -> String {
+        let rules = self.rules();
+        let money = self.player(seat).money;
+        let industry_left = self.deck_len() > 0 || !self.row().is_empty();
+        let levels_left = rules.level_cost > 0 && self.level_stack() > 0;
+        let cost = if industry_left {
+            rules.card_cost
+        } else if levels_left {
+            rules.level_cost
+        } else {
+            return "no card is left to buy".into();
+        };
+        format!("a card costs {cost} and you have {money}")
+    }
+
+    /// What a card of `seat`'s hand would do now, or why it cannot be played (see
+    /// [`Present::extra`]).
+    fn card_note(&self, seat: Seat, card: Card) -> serde_json::Value {
+        match self.card_playable(card) {
+            Err(why) => serde_json::json!({ "playable": false, "why": why }),
+            Ok(()) => {
+                let short = match card {
+                    Card::Level(_) => "level",
+                    Card::Industry(s) => match self.industry_use(s) {
+                        IndustryUse::Stack(_) => "stack",
+                        IndustryUse::Extend(_) => "extend",
+                        IndustryUse::Merge(..) => "merge",
+                        IndustryUse::Found => "found",
+                        IndustryUse::Dead(_) => "",
+                    },
+                };
+                let effect = self.effect(seat, Action::Play(card));
+                let effect = if effect.is_empty() {
+                    "add a piece on a built space".to_string()
+                } else {
+                    effect
+                };
+                serde_json::json!({ "playable": true, "short": short, "use": effect })
+            }
+        }
+    }
+
     /// The target on the table that plays `action` when clicked, if any.
     fn highlight(action: Action) -> Option<String> {
         match action {
@@ -173,7 +267,7 @@ impl Present for BigBoss {
 
     fn prompt(&self) -> String {
         match self.phase() {
-            Phase::Turn => "Buy a card or play a card".into(),
+            Phase::Turn => self.turn_prompt(),
             Phase::Selling => "Sell more shares or pass".into(),
             Phase::ChooseTriple { card } => {
                 format!("Card {card} founds a company: choose its three spaces")
@@ -233,6 +327,22 @@ impl Present for BigBoss {
 
     fn web_assets() -> &'static [WebAsset] {
         WEB_ASSETS
+    }
+
+    /// For a seat: each card of its hand, whether it can be played now, what it would do (a
+    /// short word and the effect) or why not: `{"hand": {"46": {"playable": true, "short":
+    /// "extend", "use": "extend Regent"}, "L": {"playable": false, "why": "…"}}}`. Only the
+    /// seat's own cards and the public board go into it.
+    fn extra(&self, viewer: Viewer) -> Option<serde_json::Value> {
+        let seat = viewer.seat().filter(|&s| s < self.players())?;
+        let hand: serde_json::Map<String, serde_json::Value> = self
+            .player(seat)
+            .hand
+            .cards()
+            .into_iter()
+            .map(|card| (card.to_string(), self.card_note(seat, card)))
+            .collect();
+        Some(serde_json::json!({ "hand": hand }))
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {
@@ -335,6 +445,13 @@ impl Configure for BigBoss {
     fn config_players(config: &Config) -> usize {
         config.players
     }
+}
+
+/// `s` with its first letter in capitals.
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 impl BigBoss {

@@ -147,9 +147,10 @@ impl BigBoss {
                 } else if kind == 0 {
                     Err("a level card needs a space with 1 to 4 pieces".to_string())
                 } else {
+                    let below = kind - 1;
                     Err(format!(
-                        "a storey-{kind} card needs a space with exactly {} pieces",
-                        kind - 1
+                        "a storey-{kind} card needs a space with exactly {below} piece{}",
+                        if below == 1 { "" } else { "s" }
                     ))
                 }
             }
@@ -465,9 +466,10 @@ impl BigBoss {
                             let reason = if kind == 0 {
                                 format!("a level card goes on a space with 1 to 4 pieces; this one has {h}")
                             } else {
+                                let below = kind - 1;
+                                let plural = if below == 1 { "" } else { "s" };
                                 format!(
-                                "a storey-{kind} card goes on a space with exactly {} pieces; this one has {h}",
-                                kind - 1
+                                "a storey-{kind} card goes on a space with exactly {below} piece{plural}; this one has {h}"
                             )
                             };
                             Err(RuleError::BadSpace { space: s, reason })

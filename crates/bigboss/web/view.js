@@ -78,6 +78,16 @@ function foundingAt(ctx, space) {
   return ctx.actions.find((a) => a.notation.startsWith("found ") && a.highlights.includes(`space:${space}`));
 }
 
+/**
+ * Whether the screen is narrow (a phone): the board is then too small to tap, so it shows
+ * without clickable targets and every space, company and supply action is a prompt button
+ * (at least 40×40 CSS pixels) instead.
+ */
+const narrow = () => window.matchMedia("(max-width: 620px)").matches;
+
+/** `attrs` with `data-target` set to `target`, unless the screen is narrow. */
+const boardTarget = (attrs, target) => (narrow() ? attrs : { ...attrs, "data-target": target });
+
 function drawBoard(svgEl, ctx) {
   const obs = ctx.obs;
   const recent = recentSpaces(ctx.state.last);
@@ -94,7 +104,7 @@ function drawBoard(svgEl, ctx) {
     if (e) cls.push("built");
     if (e && LIGHT.has(e.company)) cls.push("light");
     if (recent.has(s)) cls.push("recent");
-    const g = svg("g", { class: cls.join(" "), "data-space": s, "data-target": `space:${s}` });
+    const g = svg("g", boardTarget({ class: cls.join(" "), "data-space": s }, `space:${s}`));
     const fill = e ? `var(--c-${e.company})` : "#fbf6e8";
     g.append(svg("rect", { class: "cell", x: x + 4, y: y + 4, width: CELL - 8, height: CELL - 8, rx: 10, fill }));
     const num = svg("text", { class: "num", x: x + 12, y: y + 28 });
@@ -147,10 +157,11 @@ function cardHint(s, board) {
 }
 
 /** A card face (`target`: what clicking it plays); an industry card shows its space. */
-function cardEl(card, target, board) {
+function cardEl(card, target, board, inHand = false) {
   const level = card.startsWith("L");
   const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : cardHint(Number(card), board);
-  return h("div", { class: "card" + (level ? " level" : ""), "data-card": card, "data-target": target },
+  const attrs = { class: "card" + (level ? " level" : ""), "data-card": card };
+  return h("div", inHand ? { ...attrs, "data-target": target } : boardTarget(attrs, target),
     card, h("small", {}, label));
 }
 
@@ -176,20 +187,20 @@ function drawInner(inner, ctx) {
     } else {
       lines.push(h("div", { class: "detail" }, "Not founded"));
     }
-    return h("div", { class: `company ${status}`, "data-company": name, "data-target": `company:${name}` },
+    return h("div", boardTarget({ class: `company ${status}`, "data-company": name }, `company:${name}`),
       h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
         status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
   });
   const supply = [
     h("div", { class: "group" }, h("h3", {}, "Deck"),
-      h("div", { class: "card back", id: "deck", "data-target": "deck", title: "Cards left in the deck" },
+      h("div", boardTarget({ class: "card back", id: "deck", title: "Cards left in the deck" }, "deck"),
         String(obs.deck_size), h("small", {}, "cards"))),
   ];
   if (obs.edition === "modern") {
     supply.push(h("div", { class: "group" }, h("h3", {}, "Row"),
       h("div", { class: "cards" }, obs.row.map((card) => cardEl(card, `row:${card}`, obs.board)))));
     supply.push(h("div", { class: "group" }, h("h3", {}, "Levels"),
-      h("div", { class: "card level", id: "level-stack", "data-target": "level" },
+      h("div", boardTarget({ class: "card level", id: "level-stack" }, "level"),
         String(obs.level_stack), h("small", {}, "level cards"))));
   }
   const lastDiscard = obs.discard.slice(-1)[0];
@@ -215,9 +226,16 @@ function drawHand(ctx) {
   const playable = new Set(ctx.actions.map((a) => targetOf(a, "card")).filter(Boolean));
   const order = (c) => parseInt(c.replace("L", "100"), 10) || 0;
   const cards = obs.hand.slice().sort((a, b) => order(a) - order(b));
+  // What each card would do now, or why it cannot be played, as the game says (`extra.hand`).
+  const notes = (ctx.extra && ctx.extra.hand) || {};
   document.getElementById("hand").replaceChildren(...(cards.length ? cards.map((c) => {
-    const el = cardEl(c, `card:${c}`, obs.board);
-    if (playable.size && !playable.has(c)) el.classList.add("dead");
+    const el = cardEl(c, `card:${c}`, obs.board, true);
+    const note = notes[c];
+    if (note) {
+      el.querySelector("small").textContent = note.playable ? note.short : "can't play";
+      el.title = note.playable ? `Card ${c}: ${note.use}` : `Card ${c} cannot be played now: ${note.why}`;
+    }
+    if ((note && !note.playable) || (playable.size && !playable.has(c))) el.classList.add("dead");
     return el;
   }) : [h("span", { class: "empty" }, "No cards.")]));
 }
@@ -242,7 +260,7 @@ export default {
   /** Cards are played from the hand; spaces are clicked on the board when there are many. */
   button(action, ctx) {
     if (targetOf(action, "card")) return false;
-    if (targetOf(action, "space")) return ctx.actions.filter((a) => targetOf(a, "space")).length <= 12;
+    if (targetOf(action, "space")) return narrow() || ctx.actions.filter((a) => targetOf(a, "space")).length <= 12;
     return true;
   },
 

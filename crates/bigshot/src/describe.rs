@@ -66,6 +66,7 @@ impl Event {
                 lot,
                 cubes,
                 owner,
+                owner_seat,
                 at_end,
             } => {
                 let when = if *at_end { "At the end, lot" } else { "Lot" };
@@ -74,8 +75,15 @@ impl Event {
                 } else {
                     cubes_to_string(cubes)
                 };
+                // Where a player plays several colours (2 players), the player too.
+                let player = match owner_seat.map(&name) {
+                    Some(n) if owner.is_some_and(|o| !n.eq_ignore_ascii_case(o.name())) => {
+                        format!(", {n}'s colour")
+                    }
+                    _ => String::new(),
+                };
                 match owner {
-                    Some(o) => format!("{when} {lot} is sold to {o} ({cubes})."),
+                    Some(o) => format!("{when} {lot} is sold to {o}{player} ({cubes})."),
                     None => format!("{when} {lot} goes to nobody ({cubes})."),
                 }
             }

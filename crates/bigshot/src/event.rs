@@ -102,6 +102,10 @@ pub enum Event {
         cubes: Cubes,
         /// The owner colour, or nobody.
         owner: Option<Colour>,
+        /// The seat playing the owner colour (`None` for nobody or the neutral colour), so
+        /// that logs name the player where colours and players differ (2 players).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        owner_seat: Option<Seat>,
         /// Whether it happened at the end of the game.
         at_end: bool,
     },

@@ -45,7 +45,8 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// The browser view (`web/`): the module the table page loads, and its style sheet.
+/// The browser view (`web/`): the module the table page loads, its style sheet, and the "How to
+/// play" fragment the shell shows.
 const WEB_ASSETS: &[WebAsset] = &[
     WebAsset {
         name: "view.js",
@@ -56,6 +57,11 @@ const WEB_ASSETS: &[WebAsset] = &[
         name: "view.css",
         content_type: "text/css; charset=utf-8",
         body: include_str!("../web/view.css"),
+    },
+    WebAsset {
+        name: "howto.html",
+        content_type: "text/html; charset=utf-8",
+        body: include_str!("../web/howto.html"),
     },
 ];
 
@@ -223,6 +229,11 @@ impl Present for BigShot {
 
     fn notation_help() -> &'static str {
         HELP
+    }
+
+    /// Placing is asked lot by lot: first the lot, then the colour of the cube.
+    fn terminal_group(&self, _seat: Seat, action: &Action) -> Option<(String, String)> {
+        crate::terminal::placement_group(self, *action)
     }
 
     /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat

@@ -476,6 +476,7 @@ impl BigShot {
             lot: self.board.lot(l).tag,
             cubes,
             owner,
+            owner_seat: owner.and_then(|o| self.seat_of(o)),
             at_end,
         });
     }

@@ -6,6 +6,7 @@ use crate::board::LOT_CAPACITY;
 use crate::colour::{cubes_to_string, Cubes};
 use crate::present::seat_name;
 use crate::state::{BigShot, Phase};
+use crate::Action;
 use boardroom_engine::Viewer;
 use owo_colors::OwoColorize;
 use std::fmt::Write;
@@ -183,4 +184,29 @@ pub fn draw(game: &BigShot, viewer: Viewer, color: bool) -> String {
         let _ = writeln!(out, "  (purple is the neutral colour: it never bids)");
     }
     out
+}
+
+/// For the terminal's two-step question while placing: a cube placement's lot (with its value
+/// and the cubes on it) and the cube's colour; `None` for every other action.
+pub fn placement_group(game: &BigShot, action: Action) -> Option<(String, String)> {
+    let Action::Place(colour, l) = action else {
+        return None;
+    };
+    let lot = game.board().lots().get(l as usize)?;
+    let cubes = game.lot_cubes(l as usize);
+    let held: usize = cubes.iter().map(|&k| k as usize).sum();
+    let value = if lot.park {
+        "park".to_string()
+    } else {
+        format!("{}M", lot.value)
+    };
+    let on = if held == 0 {
+        "empty".to_string()
+    } else {
+        format!("{held}/{LOT_CAPACITY}: {}", cubes_to_string(&cubes))
+    };
+    Some((
+        format!("{} ({value}, {on})", lot.id),
+        colour.name().to_string(),
+    ))
 }

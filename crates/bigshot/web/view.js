@@ -78,12 +78,19 @@ function drawBoard(ctx) {
       }))));
   const status = h("div", { class: "round-info" },
     h("span", { class: "die", title: "the die" }, obs.die ? String(obs.die) : "–"),
-    h("span", {}, `Round ${obs.round} of ${board.spaces} · ${name(obs.roller)} rolls`),
+    h("span", {}, obs.phase.step === "over" ? `The game is over after round ${obs.round}` : `Round ${obs.round} of ${board.spaces} · ${name(obs.roller)} rolls`),
     obs.hand ? h("span", { class: "hand" }, "Won cubes: ", cubes(obs.hand)) : null,
     obs.bid > 0 && obs.phase.step === "bidding" ? h("span", { class: "auction" }, `Standing bid ${obs.bid}M by ${name(obs.bidder)}`) : null,
     obs.passed.length && obs.phase.step === "bidding" ? h("span", {}, `Passed: ${obs.passed.map(name).join(", ")}`) : null);
   kids.push(h("div", { class: "city", style: `grid-row:2 / ${hgt};grid-column:2 / ${w}` }, status, h("div", { class: "districts" }, districts)));
   root.replaceChildren(...kids);
+}
+
+/** A quick-bid button; disabled (and playing nothing) above the cash the player holds. */
+function quickBid(amount, cash) {
+  const over = cash !== undefined && cash !== null && amount > cash;
+  return h("button", { type: "button", "data-act": over ? null : `bid ${amount}`, disabled: over,
+    "data-quick-bid": amount, title: over ? `more than your ${cash}M` : null }, `${amount}M`);
 }
 
 function phaseText(ctx) {
@@ -141,8 +148,7 @@ export default {
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") bid(); });
       out.push(h("div", { class: "bid-row" }, input,
         h("button", { type: "button", class: "primary", onclick: bid, id: "bid-btn", "data-bid": "" }, "Bid"),
-        h("button", { type: "button", "data-act": `bid ${min + 1}` }, `${min + 1}M`),
-        h("button", { type: "button", "data-act": `bid ${min + 2}` }, `${min + 2}M`)));
+        ...[min + 1, min + 2].map((x) => quickBid(x, extra.cash))));
     }
     const colours = placeable(ctx);
     if (colours.length) {

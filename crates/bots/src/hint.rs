@@ -2,7 +2,7 @@
 
 use crate::ismcts::{Ismcts, SearchConfig};
 use boardroom_engine::evaluate::Evaluate;
-use boardroom_engine::Seat;
+use boardroom_engine::{Game, Present, Seat};
 use thiserror::Error;
 
 /// One ranked action.
@@ -70,6 +70,51 @@ pub fn rank_actions<G: Evaluate>(
             action: s.action,
             win_chance: (s.visits > 0).then_some(s.value),
             visits: s.visits,
+        })
+        .collect())
+}
+
+/// The seat a hint is for when the asker names none: the first seat the game waits for, else
+/// the first seat that may act; `None` once the game is over.
+pub fn hint_seat<G: Game>(game: &G) -> Option<Seat> {
+    game.must_act().first().or(game.to_act().first())
+}
+
+/// One ranked action in words: what the command line prints and the browser shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedMove {
+    /// The action in the game's notation.
+    pub notation: String,
+    /// Its label (`Present::action_view`).
+    pub label: String,
+    /// What it does, briefly; may be empty.
+    pub effect: String,
+    /// The estimated chance that the viewer wins after playing it (see [`Hint::win_chance`]).
+    pub win_chance: Option<f64>,
+    /// Search iterations through it.
+    pub visits: u32,
+}
+
+/// The legal actions of `viewer` ranked best first by [`rank_actions`] (so from `viewer`'s
+/// own knowledge only), each with its notation, label and effect: the one function behind
+/// `boardroom hint` and the browser's hints.
+pub fn rank_moves<G: Evaluate + Present>(
+    game: &G,
+    viewer: Seat,
+    config: SearchConfig,
+    seed: u64,
+) -> Result<Vec<RankedMove>, HintError> {
+    Ok(rank_actions(game, viewer, config, seed)?
+        .into_iter()
+        .map(|h| {
+            let view = game.action_view(viewer, &h.action);
+            RankedMove {
+                notation: game.format_action(h.action),
+                label: view.label,
+                effect: view.effect,
+                win_chance: h.win_chance,
+                visits: h.visits,
+            }
         })
         .collect())
 }

@@ -29,6 +29,6 @@ pub mod levels;
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use dealing::DealingSearch;
 pub use heuristic::HeuristicBot;
-pub use hint::{rank_actions, Hint, HintError};
+pub use hint::{hint_seat, rank_actions, rank_moves, Hint, HintError, RankedMove};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
 pub use levels::{make_bot, search_config, validate_name, BotNameError, BOT_NAMES};

@@ -1,10 +1,9 @@
 //! `boardroom hint`: the legal actions of a position ranked for a player, with estimated win
 //! chances (the search bots' view of the position, using only that player's knowledge).
 
-use crate::play::explain;
 use crate::tools::load_position;
 use anyhow::{bail, Result};
-use boardroom_bots::{rank_actions, SearchConfig};
+use boardroom_bots::{hint_seat, rank_moves, SearchConfig};
 use boardroom_games::{Playable, Visitor};
 use serde::Serialize;
 use std::path::Path;
@@ -53,24 +52,28 @@ fn run<G: Playable>(text: &str, path: &Path, opts: &HintOptions) -> Result<()> {
         bail!("--iterations must be at least 1");
     }
     // The seat the game waits for, when several may act.
-    let Some(to_act) = game.must_act().first().or(game.to_act().first()) else {
+    let Some(to_act) = hint_seat(&game) else {
         bail!(
             "{}: the game is over: there is nothing to decide",
             path.display()
         );
     };
     let viewer = opts.viewer.unwrap_or(to_act);
-    let hints = rank_actions(
+    let hints = rank_moves(
         &game,
         viewer,
         SearchConfig::with_iterations(opts.iterations),
         opts.seed,
     )?;
     let rows: Vec<Row> = hints
-        .iter()
+        .into_iter()
         .map(|h| Row {
-            action: game.format_action(h.action.clone()),
-            note: explain(&game, viewer, &h.action),
+            note: if h.effect.is_empty() {
+                h.notation.clone()
+            } else {
+                format!("{} ({})", h.notation, h.effect)
+            },
+            action: h.notation,
             win_chance: h.win_chance,
             visits: h.visits,
         })

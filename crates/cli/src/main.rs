@@ -5,6 +5,7 @@
 
 mod bench;
 mod hint;
+mod line;
 mod load;
 mod options;
 mod play;

@@ -7,12 +7,13 @@
 //! for), so play never waits forever on a seat outside
 //! [`must_act`](boardroom_engine::Game::must_act).
 
+use crate::line::LineInput;
 use crate::options::{config, GivenOptions};
 use crate::seats::{make_bot, parse_seats, SeatSpec};
 use anyhow::{bail, Context, Result};
 use boardroom_engine::{Bot, Record, RecordedAction, Seat, SeatSet, Viewer};
 use boardroom_games::{Playable, Visitor};
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 /// Options of `boardroom play`.
@@ -140,8 +141,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
         [one] => Viewer::Seat(*one),
         _ => Viewer::Spectator,
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = LineInput::stdin();
     let mut out = std::io::stdout();
 
     println!(
@@ -177,9 +177,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                     print!("\x1b[2J\x1b[H");
                     let name = G::seat_name(seat);
                     println!("{name}'s turn. Hand the keyboard to {name} and press Enter.");
-                    out.flush()?;
-                    let mut line = String::new();
-                    if input.read_line(&mut line)? == 0 {
+                    if input.read("", &mut out)?.is_none() {
                         println!("\nInput ended; the game is left unfinished.");
                         return Ok(());
                     }
@@ -238,36 +236,81 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
     Ok(())
 }
 
-/// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`).
+/// A group of legal actions: its name, and each member's name with its index in the list.
+type Group = (String, Vec<(String, usize)>);
+
+/// The legal actions in the groups the game asks them in (`Present::terminal_group`), in
+/// the order of their first action: `(group, [(name in the group, action index)])`; `None`
+/// when some action has no group or all fall into one (then they are listed one by one).
+fn groups<G: Playable>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Vec<Group>> {
+    let mut out: Vec<Group> = Vec::new();
+    for (i, a) in legal.iter().enumerate() {
+        let (group, name) = game.terminal_group(seat, a)?;
+        match out.iter_mut().find(|(g, _)| *g == group) {
+            Some((_, members)) => members.push((name, i)),
+            None => out.push((group, vec![(name, i)])),
+        }
+    }
+    (out.len() > 1).then_some(out)
+}
+
+/// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`). When
+/// the game groups its actions (Big Shot's placing), the group is asked first, then the
+/// action within it; the notation may be typed at either step.
 fn ask<G: Playable>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
     may_wait: bool,
-    input: &mut impl BufRead,
+    input: &mut LineInput,
     out: &mut impl Write,
     color: bool,
 ) -> Result<Answer<G::Action>> {
+    let grouped = groups(game, seat, legal);
+    // The group chosen in the first step, while its actions are asked.
+    let mut within: Option<usize> = None;
     loop {
         writeln!(out, "{} — {}:", G::seat_name(seat), game.prompt())?;
-        let items: Vec<String> = legal
+        // The numbered choices now: action indices into `legal`, or groups.
+        let choices: Vec<(String, Choice)> = match (&grouped, within) {
+            (Some(gs), Some(g)) => {
+                writeln!(out, "  {}: which one? (`back` for the list)", gs[g].0)?;
+                gs[g]
+                    .1
+                    .iter()
+                    .map(|(name, i)| (name.clone(), Choice::Action(*i)))
+                    .collect()
+            }
+            (Some(gs), None) => gs
+                .iter()
+                .enumerate()
+                .map(|(g, (name, _))| (name.clone(), Choice::Group(g)))
+                .collect(),
+            (None, _) => legal
+                .iter()
+                .enumerate()
+                .map(|(i, a)| (explain(game, seat, a), Choice::Action(i)))
+                .collect(),
+        };
+        let items: Vec<String> = choices
             .iter()
             .enumerate()
-            .map(|(i, a)| format!("[{}] {}", i + 1, explain(game, seat, a)))
+            .map(|(i, (text, _))| format!("[{}] {text}", i + 1))
             .collect();
         print_columns(out, &items)?;
         if may_wait {
             writeln!(out, "  (or `wait` to let the others go on)")?;
         }
-        write!(out, "> ")?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let Some(line) = input.read("> ", out)? else {
             writeln!(out, "\nInput ended.")?;
             return Ok(Answer::Quit);
-        }
+        };
         let text = line.trim();
         match text.to_ascii_lowercase().as_str() {
+            "back" if within.is_some() => {
+                within = None;
+                continue;
+            }
             "" => continue,
             "quit" | "exit" | "q" => return Ok(Answer::Quit),
             "wait" if may_wait => return Ok(Answer::Wait),
@@ -282,10 +325,18 @@ fn ask<G: Playable>(
             _ => {}
         }
         if let Ok(n) = text.parse::<usize>() {
-            if (1..=legal.len()).contains(&n) {
-                return Ok(Answer::Act(legal[n - 1].clone()));
+            match choices.get(n.wrapping_sub(1)).map(|c| c.1) {
+                Some(Choice::Action(i)) => return Ok(Answer::Act(legal[i].clone())),
+                Some(Choice::Group(g)) => {
+                    let members = &grouped.as_ref().expect("groups listed")[g].1;
+                    // A group of one action is that action.
+                    if let [(_, only)] = members.as_slice() {
+                        return Ok(Answer::Act(legal[*only].clone()));
+                    }
+                    within = Some(g);
+                }
+                None => writeln!(out, "✗ there is no move {n}: choose 1-{}", choices.len())?,
             }
-            writeln!(out, "✗ there is no move {n}: choose 1-{}", legal.len())?;
             continue;
         }
         match game.parse_action(text) {
@@ -296,6 +347,15 @@ fn ask<G: Playable>(
             },
         }
     }
+}
+
+/// What a number typed at the prompt chooses.
+#[derive(Clone, Copy)]
+enum Choice {
+    /// The legal action at this index.
+    Action(usize),
+    /// The group at this index (its actions are asked next).
+    Group(usize),
 }
 
 fn print_columns(out: &mut impl Write, items: &[String]) -> std::io::Result<()> {

@@ -204,4 +204,12 @@ pub trait Present: Game {
     fn action_stat(&self, _seat: Seat, _action: &Self::Action) -> Option<&'static str> {
         None
     }
+
+    /// For the terminal, which asks in two steps when the legal actions fall into several
+    /// groups: the group `action` of `seat` is chosen under and its name within the group
+    /// (Big Shot's placing: the lot, then the cube's colour). `None` (the default) lists every
+    /// action in one list.
+    fn terminal_group(&self, _seat: Seat, _action: &Self::Action) -> Option<(String, String)> {
+        None
+    }
 }

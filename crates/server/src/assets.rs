@@ -94,6 +94,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/shell/scores.js"),
     },
     Asset {
+        name: "shell/howto.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/howto.js"),
+    },
+    Asset {
+        name: "shell/hint.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/hint.js"),
+    },
+    Asset {
         name: "shell/rematch.js",
         content_type: JS,
         body: include_str!("../../../web/shell/rematch.js"),

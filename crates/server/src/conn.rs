@@ -297,6 +297,7 @@ pub async fn run(
                     Ok(ClientMsg::Undo) => Command::Undo { conn },
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
+                    Ok(ClientMsg::Hint) => Command::Hint { conn },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

@@ -70,6 +70,9 @@ pub struct TableRow {
     pub bot_speed: Option<String>,
     /// The person seats its creator opened to anyone in the lobby and nobody has claimed yet.
     pub open_seats: Vec<usize>,
+    /// Whether the table's creator allowed hints for every seat (without it, only a person
+    /// playing against bots alone may ask).
+    pub hints: bool,
 }
 
 /// One stored action.
@@ -175,19 +178,24 @@ CREATE TABLE IF NOT EXISTS actions (
 
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
-fn table_columns(conn: &Connection) -> &'static str {
-    let expired = conn.prepare("SELECT expired FROM tables LIMIT 0").is_ok();
-    let timers = conn
-        .prepare("SELECT timer_percent FROM tables LIMIT 0")
-        .is_ok();
-    match (expired, timers) {
-        (true, true) => {
-            "id, game, config, seed, created, rematch_of, rematch, expired, timer_percent"
+fn table_columns(conn: &Connection) -> String {
+    // A column a database of an earlier version lacks reads as its default.
+    let column = |name: &'static str, default: &'static str| {
+        if conn
+            .prepare(&format!("SELECT {name} FROM tables LIMIT 0"))
+            .is_ok()
+        {
+            name
+        } else {
+            default
         }
-        (true, false) => "id, game, config, seed, created, rematch_of, rematch, expired, 100",
-        (false, true) => "id, game, config, seed, created, rematch_of, rematch, 0, timer_percent",
-        (false, false) => "id, game, config, seed, created, rematch_of, rematch, 0, 100",
-    }
+    };
+    format!(
+        "id, game, config, seed, created, rematch_of, rematch, {}, {}, {}",
+        column("expired", "0"),
+        column("timer_percent", "100"),
+        column("hints", "0")
+    )
 }
 
 /// Adds the columns later versions introduced to a database made by an earlier one.
@@ -204,6 +212,10 @@ fn migrate(conn: &Connection) -> Result<()> {
             "ALTER TABLE tables ADD COLUMN timer_percent INTEGER NOT NULL DEFAULT 100",
         )
         .context("cannot add the `timer_percent` column")?;
+    }
+    if conn.prepare("SELECT hints FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `hints` column")?;
     }
     if conn.prepare("SELECT private FROM tables LIMIT 0").is_err() {
         conn.execute_batch(
@@ -318,6 +330,7 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             private: false,
             bot_speed: None,
             open_seats: Vec::new(),
+            hints: int(r, 9, "hints")? != 0,
             id,
         };
         (row.private, row.bot_speed) = table_extras(conn, &row.id)?;
@@ -471,7 +484,7 @@ impl Db {
         self.call(move |tx| {
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
-                 private, bot_speed) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 private, bot_speed, hints) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
                 params![
                     row.id,
                     row.game,
@@ -481,7 +494,8 @@ impl Db {
                     row.rematch_of,
                     row.timer_percent as i64,
                     row.private as i64,
-                    row.bot_speed
+                    row.bot_speed,
+                    row.hints as i64
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -708,6 +722,7 @@ mod tests {
             private: false,
             bot_speed: None,
             open_seats: Vec::new(),
+            hints: false,
         }
     }
 

@@ -202,6 +202,9 @@ fn game_asset_path(id: &str, name: &str) -> String {
     format!("games/{id}/{name}")
 }
 
+/// The name of a game's "How to play" fragment among its web assets.
+const HOWTO: &str = "howto.html";
+
 /// The web assets of the visited game.
 struct AssetsVisitor;
 
@@ -237,6 +240,9 @@ pub struct GameListing {
     pub info: GameInfo,
     /// The URL of the game's browser view module.
     pub view: String,
+    /// The URL of the game's "How to play" fragment (`howto.html` among its web assets), or
+    /// `null` when the game ships none.
+    pub howto: Option<String>,
 }
 
 async fn list_games() -> impl IntoResponse {
@@ -244,6 +250,10 @@ async fn list_games() -> impl IntoResponse {
         .into_iter()
         .map(|info| GameListing {
             view: format!("/assets/{}", game_asset_path(info.id, "view.js")),
+            howto: boardroom_games::visit(info.id, AssetsVisitor)
+                .ok()
+                .filter(|files| files.iter().any(|f| f.name == HOWTO))
+                .map(|_| format!("/assets/{}", game_asset_path(info.id, HOWTO))),
             info,
         })
         .collect();

@@ -21,6 +21,7 @@ pub mod bots;
 pub mod chat;
 pub mod conn;
 pub mod db;
+pub mod hint;
 pub mod history;
 pub mod http;
 pub mod lobby;

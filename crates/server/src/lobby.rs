@@ -48,6 +48,10 @@ pub struct CreateTable {
     /// The pace of the table's bots: `slow`, `normal` or `fast` (absent: the server's pace).
     #[serde(default)]
     pub bot_speed: Option<String>,
+    /// Whether every person at the table may ask for hints (`false`, the default: only a
+    /// person whose every opponent is a bot may).
+    #[serde(default)]
+    pub hints: bool,
     /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]
@@ -67,6 +71,8 @@ pub struct TableExtras {
     pub bot_speed: Option<String>,
     /// Person seats open to anyone in the lobby and not claimed yet.
     pub open_seats: Vec<usize>,
+    /// Whether every person may ask for hints.
+    pub hints: bool,
 }
 
 fn default_game() -> String {
@@ -147,6 +153,7 @@ impl<'a> Visitor for CreateVisitor<'a> {
                 private: req.private,
                 bot_speed: req.bot_speed,
                 open_seats: req.open_seats,
+                hints: req.hints,
             };
             lobby
                 .start::<G>(config, req.seats, None, percent, extras)
@@ -599,11 +606,13 @@ impl Lobby {
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
             rematch,
             timer_percent: row.timer_percent,
+            hints: row.hints,
         };
         let extras = TableExtras {
             private: row.private,
             bot_speed: row.bot_speed.clone(),
             open_seats: row.open_seats.clone(),
+            hints: row.hints,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);
@@ -715,6 +724,7 @@ impl Lobby {
             private: extras.private,
             bot_speed: extras.bot_speed.clone(),
             open_seats: extras.open_seats.clone(),
+            hints: extras.hints,
         };
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
@@ -732,6 +742,7 @@ impl Lobby {
             tokens: tokens.clone(),
             rematch: None,
             timer_percent,
+            hints: extras.hints,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);
@@ -781,6 +792,7 @@ impl Lobby {
                 private: summary.private,
                 bot_speed: summary.bot_speed.clone(),
                 open_seats: Vec::new(),
+                hints: spec.hints,
             }
         };
         let start = boardroom_games::visit(

@@ -80,11 +80,14 @@ pub enum ClientMsg {
         /// The text, shown as text.
         text: String,
     },
+    /// Ask for the best few moves of your seat now, with their estimated win chances
+    /// (answered with `hint`, or an error saying why not).
+    Hint,
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 8] = [
-    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat",
+pub const CLIENT_TYPES: [&str; 9] = [
+    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat", "hint",
 ];
 
 /// Why a message was refused.
@@ -113,6 +116,9 @@ pub enum ErrorCode {
     Stale,
     /// The game is over.
     GameOver,
+    /// No hint now: hints are off at this table, it is not your turn, or one is being worked
+    /// out (the message says which).
+    HintRefused,
     /// The table does not exist.
     NoSuchTable,
     /// Something failed on the server (for example the database); nothing was changed.
@@ -179,6 +185,22 @@ pub struct ActionOut {
     pub json: Option<serde_json::Value>,
 }
 
+/// One move of a hint, best first.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HintMove {
+    /// The action in notation (as in the state's `actions`).
+    pub notation: String,
+    /// Its label.
+    pub label: String,
+    /// What it does, briefly; may be empty.
+    pub effect: String,
+    /// The estimated chance to win after playing it (0–1), or `null` when the search never
+    /// tried it.
+    pub win_chance: Option<f64>,
+    /// Search iterations through it (how sure the estimate is).
+    pub visits: u32,
+}
+
 /// A running timer of the table (a live table's clock, e.g. The Boss's §9.7 limits).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TimerOut {
@@ -228,6 +250,8 @@ pub enum ServerMsg {
         rematch: Option<String>,
         /// The table's most recent chat lines (oldest first).
         chat: Vec<ChatLine>,
+        /// Whether you may ask for hints at this table.
+        hints: bool,
     },
     /// The state after a change (or on request): sent after every accepted action.
     State {
@@ -302,6 +326,13 @@ pub enum ServerMsg {
     },
     /// One frame of the replay of a finished game (the answer to `replay`).
     Replay(Box<ReplayFrame>),
+    /// The answer to `hint`: your best few moves at table version `version`, best first.
+    Hint {
+        /// The table version the hint was worked out for (stale once the table moves on).
+        version: usize,
+        /// The moves, best first.
+        moves: Vec<HintMove>,
+    },
     /// The answer to `ping`.
     Pong,
     /// A line of the table's chat, stored and sent to every connection.

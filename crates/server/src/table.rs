@@ -8,6 +8,7 @@
 use crate::bots::{self, HUMAN};
 use crate::chat::{self, Chat};
 use crate::db::Db;
+use crate::hint;
 use crate::protocol::{
     ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
 };
@@ -15,6 +16,7 @@ use crate::view::{self, Step};
 use boardroom_engine::{Bot, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -71,6 +73,11 @@ pub enum Command {
         conn: ConnId,
         /// The text.
         text: String,
+    },
+    /// A connection asks for a hint (see [`crate::hint`]).
+    Hint {
+        /// The connection.
+        conn: ConnId,
     },
     /// A connection asks for the state again.
     Sync {
@@ -153,6 +160,8 @@ pub struct TableSpec {
     pub rematch: Option<String>,
     /// The table's clock in percent of the game's timers (0: none).
     pub timer_percent: u32,
+    /// Whether every person may ask for hints.
+    pub hints: bool,
 }
 
 /// A table as the lobby lists it.
@@ -304,6 +313,9 @@ pub struct TableInit<G: Game> {
     /// The table's clock in percent of the game's timers (100: as the game says; 0: no
     /// timers).
     pub timer_percent: u32,
+    /// Whether every person may ask for hints (otherwise only one whose opponents are all
+    /// bots).
+    pub hints: bool,
 }
 
 /// Most actions in a row by bots that may but need not act (not in `Game::must_act`) before
@@ -366,6 +378,10 @@ struct Table<G: Playable> {
     optional_moves: u32,
     /// The table's clock in percent of the game's timers (0: none).
     timer_percent: u32,
+    /// Whether every person may ask for hints.
+    hints: bool,
+    /// Whether a hint is being worked out.
+    hint_busy: Arc<AtomicBool>,
     /// The game's timers now, with their deadlines.
     timers: Vec<Running<G::Action>>,
     /// For each staleness key of an action someone may play now, the version since which it
@@ -433,6 +449,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         bot_cursor: 0,
         optional_moves: 0,
         timer_percent: init.timer_percent,
+        hints: init.hints,
+        hint_busy: Arc::new(AtomicBool::new(false)),
         timers: Vec::new(),
         answer_since: HashMap::new(),
         conns: HashMap::new(),
@@ -661,6 +679,7 @@ impl<G: Playable> Table<G> {
             Command::Record { token, reply } => {
                 let _ = reply.send(self.game_record(token.as_deref()));
             }
+            Command::Hint { conn } => self.hint(conn),
             Command::Sync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
                     let msg = view::state_msg_timed(
@@ -682,6 +701,7 @@ impl<G: Playable> Table<G> {
                     over: self.game.is_over(),
                     rematch: self.rematch.as_ref().map(|r| r.0.clone()),
                     timer_percent: self.timer_percent,
+                    hints: self.hints,
                 });
             }
             Command::RematchReady { table, tokens } => {
@@ -875,6 +895,9 @@ impl<G: Playable> Table<G> {
                 _ => None,
             }),
             chat: self.chat.history(),
+            hints: viewer
+                .seat()
+                .is_some_and(|s| hint::refusal(&self.kinds, s, self.hints).is_none()),
         };
         let state =
             view::state_msg_timed(&self.game, viewer, self.version, None, self.timers_out());
@@ -890,6 +913,39 @@ impl<G: Playable> Table<G> {
             self.send(conn, status);
         }
         self.presence_changed();
+    }
+
+    /// Answers a connection's request for a hint, or says why not.
+    fn hint(&mut self, conn: ConnId) {
+        let Some(c) = self.conns.get(&conn) else {
+            return;
+        };
+        let refused = |m: String| ServerMsg::error(ErrorCode::HintRefused, m);
+        let seat = match c.viewer {
+            Viewer::Spectator => {
+                let m = refused("spectators cannot ask for hints; only a seat can".into());
+                return self.send(conn, m);
+            }
+            Viewer::Seat(s) => s,
+        };
+        if let Some(why) = hint::refusal(&self.kinds, seat, self.hints) {
+            return self.send(conn, refused(why));
+        }
+        if self.game.is_over() {
+            let m = ServerMsg::error(ErrorCode::GameOver, "the game is over: nothing to hint");
+            return self.send(conn, m);
+        }
+        if !self.game.to_act().contains(seat) {
+            let m = refused("hints are given when you may act; it is not your turn".into());
+            return self.send(conn, m);
+        }
+        hint::start(
+            self.game.clone(),
+            seat,
+            self.version,
+            c.outbox.clone(),
+            self.hint_busy.clone(),
+        );
     }
 
     async fn act(&mut self, conn: ConnId, input: ActionInput, version: Option<usize>) {

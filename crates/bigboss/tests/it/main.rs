@@ -7,5 +7,6 @@ mod encode;
 mod fast_paths;
 mod hidden;
 mod present;
+mod prompts;
 mod properties;
 mod rules;

@@ -348,3 +348,40 @@ fn events_prompts_and_stats_read_as_before() {
     assert_eq!(stats.len(), 6);
     assert!(BigShot::notation_help().contains("place red W9"));
 }
+
+#[test]
+fn two_player_logs_name_the_player_of_a_lots_owner_colour() {
+    use boardroom_bigshot::Event;
+    let (mut named, mut plain) = (0u32, 0u32);
+    for (players, seed) in [(2usize, 3u64), (2, 8), (4, 3)] {
+        let mut g = BigShot::new(&config(players, false), seed).unwrap();
+        let mut rng = rng::from_seed(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = g.to_act().first() {
+            g.legal_actions(seat, &mut legal);
+            let a = *legal.choose(&mut rng).unwrap();
+            for e in g.play(seat, a).unwrap() {
+                let Event::Resolved {
+                    owner: Some(o),
+                    owner_seat,
+                    ..
+                } = &e
+                else {
+                    continue;
+                };
+                let text = <BigShot as Present>::describe(&e);
+                let seat = owner_seat.expect("a player's colour");
+                let name = <BigShot as Present>::seat_name(seat);
+                if name.eq_ignore_ascii_case(o.name()) {
+                    assert!(!text.contains("'s colour"), "{text}");
+                    plain += 1;
+                } else {
+                    assert_eq!(players, 2, "{text}");
+                    assert!(text.contains(&format!("{o}, {name}'s colour")), "{text}");
+                    named += 1;
+                }
+            }
+        }
+    }
+    assert!(named > 0 && plain > 0, "{named} {plain}");
+}

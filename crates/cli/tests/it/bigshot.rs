@@ -297,3 +297,59 @@ fn big_shot_rejects_bad_options() {
             "Big Shot has no option `edition` (its options: hidden_money, board)",
         ));
 }
+
+#[test]
+fn won_cubes_are_placed_lot_by_lot_through_a_pipe() {
+    // Two people at one keyboard: nobody bids, so the roller (Red) takes the cubes free and
+    // places them. A blank line before each answer takes the hand-over pauses of the hot seat
+    // (a blank line at the move prompt just asks again).
+    let answers = [
+        "roll",
+        "decline",
+        "decline",
+        "pass",
+        "pass", // the auction nobody wins
+        "1",
+        "back", // a lot, then back to the list of lots
+        "1",
+        "1",            // a lot, then a colour
+        "place red W9", // the notation still works while lots are asked
+        "2",
+        "1",
+        "quit",
+    ];
+    let input: String = answers.iter().map(|a| format!("\n{a}\n")).collect();
+    let out = boardroom()
+        .args([
+            "play",
+            "big-shot",
+            "--seats",
+            "human,human",
+            "--seed",
+            "5",
+            "--first",
+            "0",
+            "--no-color",
+        ])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("takes the cubes free"), "{text}");
+    // The placing prompt lists lots, not every lot-and-colour move.
+    let placing = &text[text.find("Place the won cubes").expect("placing asked")..];
+    let list: String = placing
+        .lines()
+        .take_while(|l| !l.starts_with('>'))
+        .collect();
+    assert!(list.contains("[1] "), "{list}");
+    assert!(!list.contains("place "), "lots, not moves: {list}");
+    assert!(!list.contains("[14]"), "at most 13 lots: {list}");
+    assert!(list.contains("M, "), "each lot with its value: {list}");
+    // A lot chosen asks for the colour; `back` returns to the lots.
+    assert!(text.contains("which one? (`back` for the list)"), "{text}");
+    let placed = text.matches(" cube on lot ").count();
+    assert!(placed >= 2, "cubes placed by lot and colour: {text}");
+    assert!(text.contains("Game left unfinished."));
+}

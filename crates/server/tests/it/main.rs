@@ -3,10 +3,12 @@
 
 mod browser;
 mod browser_history;
+mod browser_learn;
 mod browser_social;
 mod browser_theboss;
 mod common;
 mod hardening;
+mod hints;
 mod history;
 mod leak;
 mod protocol;

@@ -1,0 +1,123 @@
+//! Hints at a live table: a seat's best few moves with their estimated win chances, from the
+//! same search as `boardroom hint` ([`boardroom_bots::rank_moves`]), which decides from the
+//! asking seat's own knowledge only (its observation and `sample_hidden`).
+//!
+//! Who may ask: a person whose every opponent is a bot, or anyone at a table created with
+//! hints allowed. The search runs on a blocking thread with a bounded budget
+//! ([`HINT_ITERATIONS`] iterations, at most [`HINT_TIME`]), one at a time per table; its
+//! answer goes to the asking connection only.
+
+use crate::bots::HUMAN;
+use crate::protocol::{ErrorCode, HintMove, ServerMsg};
+use crate::table::Outbox;
+use boardroom_bots::{rank_moves, Budget, SearchConfig};
+use boardroom_engine::Seat;
+use boardroom_games::Playable;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Search iterations of one hint.
+pub const HINT_ITERATIONS: u32 = 3000;
+
+/// The longest a hint searches.
+pub const HINT_TIME: Duration = Duration::from_millis(1500);
+
+/// How many moves a hint shows, best first.
+pub const HINT_MOVES: usize = 3;
+
+/// Why seat `seat` may not ask for a hint at a table of seat `kinds` (`allowed`: the table's
+/// creator allowed hints for everyone), or `None` when it may.
+pub fn refusal(kinds: &[String], seat: Seat, allowed: bool) -> Option<String> {
+    let other_people = kinds
+        .iter()
+        .enumerate()
+        .filter(|&(s, k)| s != seat && k == HUMAN)
+        .count();
+    if allowed || other_people == 0 {
+        None
+    } else {
+        Some(format!(
+            "hints are off at this table: {other_people} other {} here, and the table was \
+             created without allowing hints",
+            if other_people == 1 {
+                "person plays"
+            } else {
+                "people play"
+            }
+        ))
+    }
+}
+
+/// Starts working out a hint for `seat` in `game` (at table version `version`) and sends
+/// the answer to `outbox`; refused (sent at once) while another hint of the table is being
+/// worked out (`busy`).
+pub fn start<G: Playable>(
+    game: G,
+    seat: Seat,
+    version: usize,
+    outbox: Outbox,
+    busy: Arc<AtomicBool>,
+) {
+    if busy.swap(true, Ordering::SeqCst) {
+        let _ = outbox.try_send(Arc::new(ServerMsg::error(
+            ErrorCode::HintRefused,
+            "a hint is already being worked out at this table; wait for it",
+        )));
+        return;
+    }
+    tokio::spawn(async move {
+        let config = SearchConfig {
+            budget: Budget {
+                iterations: Some(HINT_ITERATIONS),
+                time: Some(HINT_TIME),
+            },
+            ..SearchConfig::with_iterations(HINT_ITERATIONS)
+        };
+        let ranked = tokio::task::spawn_blocking(move || {
+            rank_moves(&game, seat, config, rand::random()).map_err(|e| e.to_string())
+        })
+        .await;
+        busy.store(false, Ordering::SeqCst);
+        let msg = match ranked {
+            Ok(Ok(moves)) => ServerMsg::Hint {
+                version,
+                moves: moves
+                    .into_iter()
+                    .take(HINT_MOVES)
+                    .map(|m| HintMove {
+                        notation: m.notation,
+                        label: m.label,
+                        effect: m.effect,
+                        win_chance: m.win_chance,
+                        visits: m.visits,
+                    })
+                    .collect(),
+            },
+            Ok(Err(e)) => ServerMsg::error(ErrorCode::HintRefused, e),
+            Err(e) => {
+                tracing::error!("a hint failed: {e}");
+                ServerMsg::error(ErrorCode::Internal, "the hint could not be worked out")
+            }
+        };
+        let _ = outbox.try_send(Arc::new(msg));
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hints_are_for_people_among_bots_unless_allowed() {
+        let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            refusal(&kinds(&["human", "normal", "easy"]), 0, false),
+            None
+        );
+        let two = kinds(&["human", "human", "easy"]);
+        let why = refusal(&two, 0, false).unwrap();
+        assert!(why.contains("1 other person plays"), "{why}");
+        assert_eq!(refusal(&two, 1, true), None);
+    }
+}
