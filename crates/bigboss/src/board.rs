@@ -88,6 +88,21 @@ static AROUND: [u128; 73] = {
     table
 };
 
+/// Bits 1–72: every space of the loop.
+const ALL_SPACES: u128 = ((1u128 << SPACES) - 1) << 1;
+
+/// `mask` (bit `s` for space `s`) moved `k` spaces along the loop (0 ≤ `k` < 72): bit `s`
+/// goes to bit `s + k`, wrapping from 72 to 1.
+#[inline]
+const fn rotate(mask: u128, k: u32) -> u128 {
+    if k == 0 {
+        return mask;
+    }
+    let m = mask >> 1; // spaces 1–72 as bits 0–71
+    let turned = (m << k) | (m >> (SPACES as u32 - k));
+    (turned << 1) & ALL_SPACES
+}
+
 /// Marker for "no company" on a space.
 pub const NO_COMPANY: u8 = u8::MAX;
 
@@ -178,6 +193,28 @@ impl Board {
         self.occupied & a == 0 || self.occupied & b == 0 || self.occupied & c == 0
     }
 
+    /// The spaces `s` for which [`Board::near_piece`] holds: occupied or next to a piece.
+    #[inline]
+    pub fn near_mask(&self) -> u128 {
+        let o = self.occupied;
+        o | rotate(o, 1) | rotate(o, SPACES as u32 - 1)
+    }
+
+    /// The spaces `s` for which [`Board::founding_space_around`] holds: some founding triple
+    /// holding `s` has its nine spaces of spacing empty.
+    #[inline]
+    pub fn founding_mask(&self) -> u128 {
+        let empty = !self.occupied & ALL_SPACES;
+        // Runs of empty spaces starting at each bit: 2, 4, 8, then 9 long.
+        let two = empty & rotate(empty, SPACES as u32 - 1);
+        let four = two & rotate(two, SPACES as u32 - 2);
+        let eight = four & rotate(four, SPACES as u32 - 4);
+        let nine = eight & rotate(empty, SPACES as u32 - 8);
+        // A nine-run from `t` clears the triple starting at `t + 3`, which holds the spaces
+        // `t + 3` to `t + 5`.
+        rotate(nine, 3) | rotate(nine, 4) | rotate(nine, 5)
+    }
+
     /// Whether `s` or one of its two neighbours holds a piece.
     #[inline]
     pub fn near_piece(&self, s: Space) -> bool {
@@ -245,7 +282,42 @@ mod tests {
             }
         }
         assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 40, 71]);
+        masks_agree_with_the_checks(&b);
         b.set(40, 0, None);
         assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 71]);
+        masks_agree_with_the_checks(&b);
+    }
+
+    /// `near_mask` and `founding_mask` hold exactly the spaces the one-space checks accept.
+    fn masks_agree_with_the_checks(b: &Board) {
+        let (near, found) = (b.near_mask(), b.founding_mask());
+        assert_eq!(near & !ALL_SPACES, 0);
+        assert_eq!(found & !ALL_SPACES, 0);
+        for s in 1..=SPACES {
+            assert_eq!(near & (1 << s) != 0, b.near_piece(s), "near {s}");
+            assert_eq!(
+                found & (1 << s) != 0,
+                b.founding_space_around(s),
+                "founding {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn masks_match_on_many_boards() {
+        let mut b = Board::default();
+        masks_agree_with_the_checks(&b);
+        // Pieces added in a scrambled order, checking after each.
+        let mut s = 5u8;
+        for _ in 0..40 {
+            s = offset(s, 29);
+            b.place(s, 0);
+            masks_agree_with_the_checks(&b);
+        }
+        for edge in [1u8, 72, 36] {
+            let mut b = Board::default();
+            b.place(edge, 1);
+            masks_agree_with_the_checks(&b);
+        }
     }
 }

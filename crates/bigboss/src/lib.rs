@@ -27,6 +27,7 @@ pub mod board;
 pub mod card;
 pub mod company;
 pub mod describe;
+mod draw;
 pub mod edition;
 pub mod encode;
 pub mod error;

@@ -7,7 +7,7 @@
 
 use crate::action::Action;
 use crate::board::{next, offset, prev, Space};
-use crate::card::{Card, LEVEL_KINDS};
+use crate::card::{Card, IndustrySet, LEVEL_KINDS};
 use crate::company::{CompanyId, Status};
 use crate::edition::{PRICE_CAP, TOWERS_PER_PLAYER};
 use crate::error::RuleError;
@@ -96,19 +96,28 @@ impl BigBoss {
         self.board.founding_space_around(s)
     }
 
-    /// Whether industry card `s` can be played now (the same as `industry_use(s)` not being
-    /// `Dead`), with `found` telling whether a company may be founded at all (supply and
-    /// companies permitting; see [`BigBoss::founding_possible`]).
+    /// The industry cards of `hand` (a bit set, bit `s` for the card of space `s`) that can be
+    /// played now: those whose `industry_use` is not `Dead`.
     #[inline]
-    fn industry_playable(&self, s: Space, found: bool) -> bool {
+    pub(crate) fn playable_industry(&self, hand: u128) -> u128 {
+        if self.pieces == 0 || hand == 0 {
+            return 0;
+        }
         // Stacking, extending and merging need only a piece in the supply; founding also
         // needs the spacing.
-        self.pieces > 0 && (self.board.near_piece(s) || (found && self.spacing_allows_founding(s)))
+        let near = self.board.near_mask();
+        let far = hand & !near;
+        let founding = if far != 0 && self.founding_possible() {
+            far & self.board.founding_mask()
+        } else {
+            0
+        };
+        (hand & near) | founding
     }
 
     /// Whether the supply and the companies allow founding a company now (spacing aside).
     #[inline]
-    fn founding_possible(&self) -> bool {
+    pub(crate) fn founding_possible(&self) -> bool {
         self.pieces >= self.rules().founding_pieces && self.any_unfounded()
     }
 
@@ -123,7 +132,7 @@ impl BigBoss {
         }
     }
 
-    fn level_playable(&self, kind: u8) -> bool {
+    pub(crate) fn level_playable(&self, kind: u8) -> bool {
         // Only occupied spaces fit a level card.
         self.pieces > 0
             && self
@@ -159,11 +168,7 @@ impl BigBoss {
     /// Whether the current player could play some card of their hand.
     pub fn can_play(&self) -> bool {
         let p = &self.players[self.current as usize];
-        let found = self.founding_possible();
-        p.hand
-            .industry
-            .iter()
-            .any(|s| self.industry_playable(s, found))
+        self.playable_industry(p.hand.industry.0) != 0
             || LEVEL_KINDS
                 .iter()
                 .any(|&k| p.hand.levels[k as usize] > 0 && self.level_playable(k))
@@ -202,11 +207,9 @@ impl BigBoss {
         let r = self.rules();
         match self.phase {
             Phase::Turn => {
-                let found = self.founding_possible();
-                for s in p.hand.industry.iter() {
-                    if self.industry_playable(s, found) {
-                        out.push(Action::Play(Card::Industry(s)));
-                    }
+                let playable = self.playable_industry(p.hand.industry.0);
+                for s in IndustrySet(playable).iter() {
+                    out.push(Action::Play(Card::Industry(s)));
                 }
                 for k in LEVEL_KINDS {
                     if p.hand.levels[k as usize] > 0 && self.level_playable(k) {
@@ -869,26 +872,6 @@ impl BigBoss {
     fn finish(&mut self, reason: EndReason, ev: &mut Vec<Event>) {
         self.phase = Phase::Over { reason };
         ev.push(Event::GameOver { reason });
-    }
-
-    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
-    /// it again (it comes from [`BigBoss::legal_into`] within this call); `false` when `seat`
-    /// has no legal action. The draw is `legal[rng.gen_range(0..legal.len())]`.
-    pub(crate) fn apply_random<R: rand::Rng + ?Sized>(
-        &mut self,
-        seat: Seat,
-        rng: &mut R,
-        legal: &mut Vec<Action>,
-        ev: &mut Vec<Event>,
-    ) -> bool {
-        self.legal_into(seat, legal);
-        if legal.is_empty() {
-            return false;
-        }
-        let action = legal[rng.gen_range(0..legal.len())];
-        debug_assert_eq!(self.check_action(seat, action), Ok(()));
-        self.exec(action, ev);
-        true
     }
 
     /// Checks and applies `action` for `seat`; on error nothing changes.

@@ -1,0 +1,155 @@
+//! Drawing a random legal action without listing them all: the random playouts' and the
+//! search rollouts' fast path ([`boardroom_engine::Game::apply_random`]).
+//!
+//! The draw is exactly `legal[rng.gen_range(0..legal.len())]` over the list
+//! [`BigBoss::legal_into`] writes: the actions are counted by kind, in the list's order, and
+//! the drawn place is found among them. The action is applied without checking it again, since
+//! it is legal by construction; every public entry point still checks.
+
+use crate::action::Action;
+use crate::card::{Card, LEVEL_KINDS};
+use crate::company::{CompanyId, COMPANIES};
+use crate::event::Event;
+use crate::state::{BigBoss, Phase};
+use boardroom_engine::Seat;
+use rand::Rng;
+
+/// The space of the `k`-th set bit (from the lowest) of `mask`, which has more than `k` bits.
+#[inline]
+fn nth_bit(mut mask: u128, k: usize) -> u8 {
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() as u8
+}
+
+impl BigBoss {
+    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
+    /// it again; `false`, with nothing drawn and nothing changed, when `seat` has no legal
+    /// action. The draw is `legal[rng.gen_range(0..legal.len())]` after `legal_into`; `legal`
+    /// is scratch space for the steps whose lists are short.
+    pub(crate) fn apply_random<R: Rng + ?Sized>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        legal: &mut Vec<Action>,
+        ev: &mut Vec<Event>,
+    ) -> bool {
+        if seat != self.current as Seat {
+            return false;
+        }
+        let action = match self.phase {
+            Phase::Turn => self.draw_turn(seat, rng),
+            Phase::Selling => self.draw_sell_or_pass(seat, rng),
+            Phase::Invest { company, shares } => self.draw_invest(seat, company, shares, rng),
+            Phase::Over { .. } => return false,
+            _ => {
+                self.legal_into(seat, legal);
+                if legal.is_empty() {
+                    return false;
+                }
+                legal[rng.gen_range(0..legal.len())]
+            }
+        };
+        debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        self.exec(action, ev);
+        true
+    }
+
+    /// The start of a turn: playable industry cards (in space order), playable level cards
+    /// (by kind), the row's cards, the deck, the level stack; with none of them, selling and
+    /// passing.
+    fn draw_turn<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Action {
+        let p = &self.players[seat];
+        let r = self.rules();
+        let industry = self.playable_industry(p.hand.industry.0);
+        let n_industry = industry.count_ones() as usize;
+        let mut levels = [0u8; LEVEL_KINDS.len()];
+        let mut n_levels = 0;
+        if p.hand.levels.iter().any(|&n| n > 0) {
+            for k in LEVEL_KINDS {
+                if p.hand.levels[k as usize] > 0 && self.level_playable(k) {
+                    levels[n_levels] = k;
+                    n_levels += 1;
+                }
+            }
+        }
+        let buy_cards = p.money >= r.card_cost;
+        let n_row = if buy_cards { self.row.len() } else { 0 };
+        let deck = usize::from(buy_cards && !self.deck.is_empty());
+        let level_stack =
+            usize::from(!r.levels_in_deck && p.money >= r.level_cost && self.level_stack > 0);
+        let total = n_industry + n_levels + n_row + deck + level_stack;
+        if total == 0 {
+            return self.draw_sell_or_pass(seat, rng);
+        }
+        let mut k = rng.gen_range(0..total);
+        if k < n_industry {
+            return Action::Play(Card::Industry(nth_bit(industry, k)));
+        }
+        k -= n_industry;
+        if k < n_levels {
+            return Action::Play(Card::Level(levels[k]));
+        }
+        k -= n_levels;
+        if k < n_row {
+            return Action::BuyRow(self.row[k]);
+        }
+        k -= n_row;
+        if k < deck {
+            Action::BuyDeck
+        } else {
+            Action::BuyLevel
+        }
+    }
+
+    /// Selling one share of a company held (where the edition allows selling), or passing.
+    fn draw_sell_or_pass<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Action {
+        let mut held = 0u128;
+        if self.rules().selling {
+            for (c, &n) in self.players[seat].shares.iter().enumerate() {
+                if n > 0 {
+                    held |= 1 << c;
+                }
+            }
+        }
+        let k = rng.gen_range(0..held.count_ones() as usize + 1);
+        if k < held.count_ones() as usize {
+            Action::Sell(CompanyId(nth_bit(held, k)))
+        } else {
+            Action::Pass
+        }
+    }
+
+    /// Investing: a share of a company that can be bought (fewer than 2 bought this turn),
+    /// the tower on `company`, or ending the turn.
+    fn draw_invest<R: Rng + ?Sized>(
+        &self,
+        seat: Seat,
+        company: CompanyId,
+        shares: u8,
+        rng: &mut R,
+    ) -> Action {
+        let p = &self.players[seat];
+        let min_cost = self.rules().min_share_cost;
+        let mut buyable = 0u128;
+        if shares < 2 {
+            for (i, co) in self.companies.iter().enumerate().take(COMPANIES) {
+                if co.active() && co.supply > 0 && p.money >= (co.price as u32).max(min_cost) {
+                    buyable |= 1 << i;
+                }
+            }
+        }
+        let n_shares = buyable.count_ones() as usize;
+        let tower = self.companies[company.idx()].tower.is_none()
+            && self.tower_cost(seat).is_some_and(|cost| p.money >= cost);
+        let k = rng.gen_range(0..n_shares + usize::from(tower) + 1);
+        if k < n_shares {
+            Action::Share(CompanyId(nth_bit(buyable, k)))
+        } else if tower && k == n_shares {
+            Action::Tower
+        } else {
+            Action::End
+        }
+    }
+}
