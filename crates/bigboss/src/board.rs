@@ -114,6 +114,9 @@ pub struct Board {
     /// Bit `s` is set when space `s` holds a piece (kept with `height`, for the spacing and
     /// adjacency checks).
     occupied: u128,
+    /// `low[h - 1]`: the spaces holding exactly `h` pieces, for `h` 1–4 (kept with `height`,
+    /// for the spaces a level card fits).
+    low: [u128; 4],
 }
 
 impl Default for Board {
@@ -122,6 +125,7 @@ impl Default for Board {
             height: [0; 73],
             owner: [NO_COMPANY; 73],
             occupied: 0,
+            low: [0; 4],
         }
     }
 }
@@ -149,21 +153,52 @@ impl Board {
     /// Adds a piece of company `c` on `s`; returns its level (the new height).
     #[inline]
     pub fn place(&mut self, s: Space, c: u8) -> u8 {
-        self.height[s as usize] += 1;
+        let old = self.height[s as usize];
+        let bit = 1u128 << s;
+        if let Some(plane) = self.low.get_mut((old as usize).wrapping_sub(1)) {
+            *plane &= !bit;
+        }
+        if let Some(plane) = self.low.get_mut(old as usize) {
+            *plane |= bit;
+        }
+        self.height[s as usize] = old + 1;
         self.owner[s as usize] = c;
-        self.occupied |= 1u128 << s;
-        self.height[s as usize]
+        self.occupied |= bit;
+        old + 1
     }
 
     /// Sets a space directly (position import).
     pub(crate) fn set(&mut self, s: Space, height: u8, owner: Option<u8>) {
         self.height[s as usize] = height;
         self.owner[s as usize] = owner.unwrap_or(NO_COMPANY);
+        let bit = 1u128 << s;
         if height > 0 {
-            self.occupied |= 1u128 << s;
+            self.occupied |= bit;
         } else {
-            self.occupied &= !(1u128 << s);
+            self.occupied &= !bit;
         }
+        for (h, plane) in (1u8..).zip(self.low.iter_mut()) {
+            if h == height {
+                *plane |= bit;
+            } else {
+                *plane &= !bit;
+            }
+        }
+    }
+
+    /// The spaces holding exactly `h` pieces, for `h` 1–4 (none for other heights).
+    #[inline]
+    pub fn at_height(&self, h: u8) -> u128 {
+        self.low
+            .get((h as usize).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The spaces holding 1 to 4 pieces.
+    #[inline]
+    pub fn low_spaces(&self) -> u128 {
+        self.low[0] | self.low[1] | self.low[2] | self.low[3]
     }
 
     /// The occupied spaces as a bit mask (bit `s` for space `s`).
@@ -291,6 +326,20 @@ mod tests {
     /// `near_mask` and `founding_mask` hold exactly the spaces the one-space checks accept.
     fn masks_agree_with_the_checks(b: &Board) {
         let (near, found) = (b.near_mask(), b.founding_mask());
+        for h in 0..=6u8 {
+            for s in 1..=SPACES {
+                let expected = (1..=4).contains(&h) && b.height(s) == h;
+                assert_eq!(
+                    b.at_height(h) & (1 << s) != 0,
+                    expected,
+                    "height {h} on {s}"
+                );
+            }
+        }
+        for s in 1..=SPACES {
+            let low = (1..=4).contains(&b.height(s));
+            assert_eq!(b.low_spaces() & (1 << s) != 0, low, "low {s}");
+        }
         assert_eq!(near & !ALL_SPACES, 0);
         assert_eq!(found & !ALL_SPACES, 0);
         for s in 1..=SPACES {
@@ -312,6 +361,15 @@ mod tests {
         for _ in 0..40 {
             s = offset(s, 29);
             b.place(s, 0);
+            masks_agree_with_the_checks(&b);
+        }
+        // Stacks up to 7 high, and spaces set directly.
+        for _ in 0..6 {
+            b.place(7, 0);
+            masks_agree_with_the_checks(&b);
+        }
+        for h in [3u8, 0, 5, 1] {
+            b.set(7, h, (h > 0).then_some(0));
             masks_agree_with_the_checks(&b);
         }
         for edge in [1u8, 72, 36] {

@@ -7,8 +7,9 @@
 //! it is legal by construction; every public entry point still checks.
 
 use crate::action::Action;
+use crate::board::offset;
 use crate::card::{Card, LEVEL_KINDS};
-use crate::company::{CompanyId, COMPANIES};
+use crate::company::{CompanyId, Status, COMPANIES};
 use crate::event::Event;
 use crate::state::{BigBoss, Phase};
 use boardroom_engine::Seat;
@@ -23,11 +24,19 @@ fn nth_bit(mut mask: u128, k: usize) -> u8 {
     mask.trailing_zeros() as u8
 }
 
+/// A set bit of `mask` drawn uniformly (`None`, drawing nothing, when it is empty): the draw
+/// over the list of its bits in increasing order.
+#[inline]
+fn draw_bit<R: Rng + ?Sized>(mask: u128, rng: &mut R) -> Option<u8> {
+    let n = mask.count_ones() as usize;
+    (n > 0).then(|| nth_bit(mask, rng.gen_range(0..n)))
+}
+
 impl BigBoss {
     /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
     /// it again; `false`, with nothing drawn and nothing changed, when `seat` has no legal
-    /// action. The draw is `legal[rng.gen_range(0..legal.len())]` after `legal_into`; `legal`
-    /// is scratch space for the steps whose lists are short.
+    /// action. The draw is `legal[rng.gen_range(0..legal.len())]` after `legal_into`; every
+    /// step is drawn without listing, so `legal` is left alone.
     pub(crate) fn apply_random<R: Rng + ?Sized>(
         &mut self,
         seat: Seat,
@@ -38,18 +47,60 @@ impl BigBoss {
         if seat != self.current as Seat {
             return false;
         }
+        let _ = legal;
         let action = match self.phase {
             Phase::Turn => self.draw_turn(seat, rng),
             Phase::Selling => self.draw_sell_or_pass(seat, rng),
             Phase::Invest { company, shares } => self.draw_invest(seat, company, shares, rng),
-            Phase::Over { .. } => return false,
-            _ => {
-                self.legal_into(seat, legal);
-                if legal.is_empty() {
+            Phase::ChooseTriple { card } => {
+                let mut starts = [0u8; 3];
+                let mut n = 0;
+                for k in -2..=0 {
+                    let start = offset(card, k);
+                    if self.triple_ok(start) {
+                        starts[n] = start;
+                        n += 1;
+                    }
+                }
+                if n == 0 {
                     return false;
                 }
-                legal[rng.gen_range(0..legal.len())]
+                Action::Found(starts[rng.gen_range(0..n)])
             }
+            Phase::ChooseDouble { start, .. } => {
+                Action::Double(offset(start, rng.gen_range(0..3usize) as i32))
+            }
+            Phase::ChooseCompany { .. } => {
+                let mut free = 0u128;
+                for (i, co) in self.companies.iter().enumerate() {
+                    if co.status == Status::Unfounded {
+                        free |= 1 << i;
+                    }
+                }
+                match draw_bit(free, rng) {
+                    Some(c) => Action::Hq(CompanyId(c)),
+                    None => return false,
+                }
+            }
+            Phase::ChooseLevelSpace { kind } => match draw_bit(self.level_spaces(kind), rng) {
+                Some(s) => Action::At(s),
+                None => return false,
+            },
+            Phase::ChooseJoin { left, right, .. } => {
+                Action::Join(if rng.gen_range(0..2usize) == 0 {
+                    left
+                } else {
+                    right
+                })
+            }
+            Phase::ChooseSurvivor { left, right, .. } => {
+                Action::Survivor(if rng.gen_range(0..2usize) == 0 {
+                    left
+                } else {
+                    right
+                })
+            }
+            Phase::Over { .. } => return false,
         };
         debug_assert_eq!(self.check_action(seat, action), Ok(()));
         self.exec(action, ev);

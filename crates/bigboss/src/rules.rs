@@ -133,12 +133,18 @@ impl BigBoss {
     }
 
     pub(crate) fn level_playable(&self, kind: u8) -> bool {
-        // Only occupied spaces fit a level card.
-        self.pieces > 0
-            && self
-                .board
-                .occupied_spaces()
-                .any(|s| self.level_fits(kind, s))
+        self.pieces > 0 && self.level_spaces(kind) != 0
+    }
+
+    /// The spaces a level card of `kind` fits (supply aside), as a bit mask: those where
+    /// [`BigBoss::level_fits`] holds.
+    #[inline]
+    pub(crate) fn level_spaces(&self, kind: u8) -> u128 {
+        if kind == 0 {
+            self.board.low_spaces()
+        } else {
+            self.board.at_height(kind.wrapping_sub(1))
+        }
     }
 
     /// Whether `card` (assumed in hand) can be played now, or why not.
@@ -257,11 +263,9 @@ impl BigBoss {
                 }
             }
             Phase::ChooseLevelSpace { kind } => {
-                // Only occupied spaces fit, listed in increasing order.
-                for s in self.board.occupied_spaces() {
-                    if self.level_fits(kind, s) {
-                        out.push(Action::At(s));
-                    }
+                // Listed in increasing order.
+                for s in IndustrySet(self.level_spaces(kind)).iter() {
+                    out.push(Action::At(s));
                 }
             }
             Phase::ChooseJoin { left, right, .. } => {
