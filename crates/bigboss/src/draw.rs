@@ -183,12 +183,11 @@ impl BigBoss {
     ) -> Action {
         let p = &self.players[seat];
         let min_cost = self.rules().min_share_cost;
-        let mut buyable = 0u128;
+        let mut buyable = 0u32;
         if shares < 2 {
             for (i, co) in self.companies.iter().enumerate().take(COMPANIES) {
-                if co.active() && co.supply > 0 && p.money >= (co.price as u32).max(min_cost) {
-                    buyable |= 1 << i;
-                }
+                let ok = co.active() & (co.supply > 0) & (p.money >= (co.price as u32).max(min_cost));
+                buyable |= u32::from(ok) << i;
             }
         }
         let n_shares = buyable.count_ones() as usize;
@@ -196,7 +195,7 @@ impl BigBoss {
             && self.tower_cost(seat).is_some_and(|cost| p.money >= cost);
         let k = rng.gen_range(0..n_shares + usize::from(tower) + 1);
         if k < n_shares {
-            Action::Share(CompanyId(nth_bit(buyable, k)))
+            Action::Share(CompanyId(nth_bit(buyable as u128, k)))
         } else if tower && k == n_shares {
             Action::Tower
         } else {
