@@ -186,7 +186,8 @@ impl BigBoss {
         let mut buyable = 0u32;
         if shares < 2 {
             for (i, co) in self.companies.iter().enumerate().take(COMPANIES) {
-                let ok = co.active() & (co.supply > 0) & (p.money >= (co.price as u32).max(min_cost));
+                let ok =
+                    co.active() & (co.supply > 0) & (p.money >= (co.price as u32).max(min_cost));
                 buyable |= u32::from(ok) << i;
             }
         }

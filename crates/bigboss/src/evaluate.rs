@@ -11,9 +11,9 @@
 //! * **money** counts in full, with a small bonus on the first few millions (a player with no
 //!   money cannot buy cards and has to pass).
 
+use crate::board::{next, prev};
 use crate::card::LEVEL_KINDS;
 use crate::edition::{PIECES, PRICE_CAP};
-use crate::board::{next, prev};
 use crate::{BigBoss, CompanyId, Edition, Phase};
 use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
@@ -192,7 +192,9 @@ mod tests {
                             assert_eq!(g.worth(s).to_bits(), reference_worth(&g, s).to_bits());
                             checked += 1;
                         }
-                        let Some(seat) = g.to_act().first() else { break };
+                        let Some(seat) = g.to_act().first() else {
+                            break;
+                        };
                         g.legal_actions(seat, &mut legal);
                         let a = legal[rng.gen_range(0..legal.len())];
                         g.apply(seat, a, &mut Vec::new()).unwrap();

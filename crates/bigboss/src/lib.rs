@@ -138,6 +138,11 @@ impl Game for BigBoss {
         self.sample(viewer, rng)
     }
 
+    fn sampler<R: RngCore>(&self, viewer: Viewer) -> impl FnMut(&mut R) -> Self + '_ {
+        let pool = self.hidden_pool(viewer);
+        move |rng: &mut R| pool.deal(rng)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         matches!(self.phase, Phase::Over { .. }).then(|| self.ranking())
     }
