@@ -9,7 +9,7 @@
 use crate::action::Action;
 use crate::board::offset;
 use crate::card::{Card, LEVEL_KINDS};
-use crate::company::{CompanyId, Status, COMPANIES};
+use crate::company::{CompanyId, Status};
 use crate::event::Event;
 use crate::state::{BigBoss, Phase};
 use boardroom_engine::Seat;
@@ -185,9 +185,10 @@ impl BigBoss {
         let min_cost = self.rules().min_share_cost;
         let mut buyable = 0u32;
         if shares < 2 {
-            for (i, co) in self.companies.iter().enumerate().take(COMPANIES) {
-                let ok =
-                    co.active() & (co.supply > 0) & (p.money >= (co.price as u32).max(min_cost));
+            let money = p.money;
+            for (i, co) in self.companies.iter().enumerate() {
+                let cost = u32::from(co.price).max(min_cost);
+                let ok = (co.status == Status::Active) & (co.supply > 0) & (money >= cost);
                 buyable |= u32::from(ok) << i;
             }
         }

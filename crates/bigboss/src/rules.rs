@@ -79,7 +79,9 @@ impl BigBoss {
     /// Whether some company may still be founded.
     #[inline]
     fn any_unfounded(&self) -> bool {
-        self.companies.iter().any(|c| c.status == Status::Unfounded)
+        self.companies
+            .iter()
+            .fold(false, |any, c| any | (c.status == Status::Unfounded))
     }
 
     /// Whether founding on `start, start+1, start+2` keeps 3 empty spaces on both sides: the
@@ -580,32 +582,7 @@ impl BigBoss {
                 });
                 self.end_turn(false, ev);
             }
-            Action::BuyRow(s) => {
-                let i = self.row.iter().position(|&x| x == s).expect("checked");
-                let refill = match self.deck.pop() {
-                    Some(Card::Industry(t)) => {
-                        self.row[i] = t;
-                        Some(Card::Industry(t))
-                    }
-                    Some(other) => {
-                        unreachable!("the Modern deck holds only industry cards, found {other}")
-                    }
-                    None => {
-                        self.row.remove(i);
-                        None
-                    }
-                };
-                let p = &mut self.players[seat];
-                p.money -= r.card_cost;
-                p.hand.add(Card::Industry(s));
-                p.known.insert(s);
-                ev.push(Event::BoughtFromRow {
-                    seat,
-                    card: Card::Industry(s),
-                    refill,
-                });
-                self.end_turn(false, ev);
-            }
+            Action::BuyRow(s) => self.exec_buy_row(s, ev),
             Action::BuyLevel => {
                 self.level_stack -= 1;
                 let p = &mut self.players[seat];
@@ -665,65 +642,13 @@ impl BigBoss {
                     double: Some(d),
                 };
             }
-            Action::Hq(c) => {
-                let Phase::ChooseCompany {
-                    card,
-                    start,
-                    double,
-                } = self.phase
-                else {
-                    unreachable!()
-                };
-                let spaces = [start, offset(start, 1), offset(start, 2)];
-                let co = &mut self.companies[c.idx()];
-                co.status = Status::Active;
-                co.supply = r.shares_per_company;
-                co.tower = None;
-                co.hq = double.unwrap_or(card);
-                co.price = 0;
-                ev.push(Event::Founded {
-                    seat,
-                    company: c,
-                    spaces,
-                    double,
-                });
-                let mut raise = 0u8;
-                for s in spaces.into_iter().chain(double) {
-                    let level = self.board.place(s, c.0);
-                    self.pieces -= 1;
-                    raise += level;
-                    ev.push(Event::PiecePlaced {
-                        space: s,
-                        company: c,
-                        level,
-                    });
-                }
-                self.raise(c, raise, ev);
-                self.earn_and_invest(c, ev);
-            }
+            Action::Hq(c) => self.exec_found(c, ev),
             Action::At(s) => {
                 let c = CompanyId(self.board.owner(s).expect("checked: occupied"));
                 self.build(s, c, ev);
                 self.earn_and_invest(c, ev);
             }
-            Action::Join(c) => {
-                let Phase::ChooseJoin { space, left, right } = self.phase else {
-                    unreachable!()
-                };
-                self.build(space, c, ev);
-                let other = if c == left { right } else { left };
-                let (pc, po) = (
-                    self.companies[c.idx()].price,
-                    self.companies[other.idx()].price,
-                );
-                if pc == po {
-                    self.phase = Phase::ChooseSurvivor { space, left, right };
-                } else if pc > po {
-                    self.merge(c, other, ev);
-                } else {
-                    self.merge(other, c, ev);
-                }
-            }
+            Action::Join(c) => self.exec_join(c, ev),
             Action::Survivor(c) => {
                 let Phase::ChooseSurvivor { left, right, .. } = self.phase else {
                     unreachable!()
@@ -779,6 +704,99 @@ impl BigBoss {
                 ev.push(Event::Passed { seat });
                 self.end_turn(true, ev);
             }
+        }
+    }
+
+    /// Buying `s` from the row (out of line: `exec` stays small for the frequent actions).
+    #[inline(never)]
+    fn exec_buy_row(&mut self, s: Space, ev: &mut Vec<Event>) {
+        let seat = self.current as Seat;
+        let r = self.rules();
+        let i = self.row.iter().position(|&x| x == s).expect("checked");
+        let refill = match self.deck.pop() {
+            Some(Card::Industry(t)) => {
+                self.row[i] = t;
+                Some(Card::Industry(t))
+            }
+            Some(other) => {
+                unreachable!("the Modern deck holds only industry cards, found {other}")
+            }
+            None => {
+                self.row.remove(i);
+                None
+            }
+        };
+        let p = &mut self.players[seat];
+        p.money -= r.card_cost;
+        p.hand.add(Card::Industry(s));
+        p.known.insert(s);
+        ev.push(Event::BoughtFromRow {
+            seat,
+            card: Card::Industry(s),
+            refill,
+        });
+        self.end_turn(false, ev);
+    }
+
+    /// Founding company `c` on the chosen spaces.
+    #[inline(never)]
+    fn exec_found(&mut self, c: CompanyId, ev: &mut Vec<Event>) {
+        let seat = self.current as Seat;
+        let r = self.rules();
+        let Phase::ChooseCompany {
+            card,
+            start,
+            double,
+        } = self.phase
+        else {
+            unreachable!()
+        };
+        let spaces = [start, offset(start, 1), offset(start, 2)];
+        let co = &mut self.companies[c.idx()];
+        co.status = Status::Active;
+        co.supply = r.shares_per_company;
+        co.tower = None;
+        co.hq = double.unwrap_or(card);
+        co.price = 0;
+        ev.push(Event::Founded {
+            seat,
+            company: c,
+            spaces,
+            double,
+        });
+        let mut raise = 0u8;
+        for s in spaces.into_iter().chain(double) {
+            let level = self.board.place(s, c.0);
+            self.pieces -= 1;
+            raise += level;
+            ev.push(Event::PiecePlaced {
+                space: s,
+                company: c,
+                level,
+            });
+        }
+        self.raise(c, raise, ev);
+        self.earn_and_invest(c, ev);
+    }
+
+    /// The connecting piece goes to `c`: the higher price acquires the other, equal prices ask.
+    #[inline(never)]
+    fn exec_join(&mut self, c: CompanyId, ev: &mut Vec<Event>) {
+        let Phase::ChooseJoin { space, left, right } = self.phase else {
+            unreachable!()
+        };
+        self.build(space, c, ev);
+        let other = if c == left { right } else { left };
+        let (pc, po) = (
+            self.companies[c.idx()].price,
+            self.companies[other.idx()].price,
+        );
+        if pc == po {
+            self.phase = Phase::ChooseSurvivor { space, left, right };
+        } else if pc > po {
+            self.merge(c, other, ev);
+        } else {
+            self.merge(other, c, ev);
         }
     }
 
@@ -865,7 +883,11 @@ impl BigBoss {
                 return;
             }
         }
-        self.current = (self.current + 1) % self.n;
+        self.current = if self.current + 1 == self.n {
+            0
+        } else {
+            self.current + 1
+        };
         self.phase = Phase::Turn;
         self.turn += 1;
         ev.push(Event::TurnStarted {
