@@ -17,7 +17,19 @@ use rand::Rng;
 
 /// The space of the `k`-th set bit (from the lowest) of `mask`, which has more than `k` bits.
 #[inline]
-fn nth_bit(mut mask: u128, k: usize) -> u8 {
+fn nth_bit(mask: u128, k: usize) -> u8 {
+    let low = mask as u64;
+    let in_low = low.count_ones() as usize;
+    if k < in_low {
+        nth_bit64(low, k)
+    } else {
+        64 + nth_bit64((mask >> 64) as u64, k - in_low)
+    }
+}
+
+/// The `k`-th set bit (from the lowest) of `mask`, which has more than `k` bits.
+#[inline]
+fn nth_bit64(mut mask: u64, k: usize) -> u8 {
     for _ in 0..k {
         mask &= mask - 1;
     }
@@ -184,11 +196,13 @@ impl BigBoss {
         let p = &self.players[seat];
         let min_cost = self.rules().min_share_cost;
         let mut buyable = 0u32;
-        if shares < 2 {
+        // A share costs its price, at least the edition's minimum.
+        if shares < 2 && p.money >= min_cost {
             let money = p.money;
             for (i, co) in self.companies.iter().enumerate() {
-                let cost = u32::from(co.price).max(min_cost);
-                let ok = (co.status == Status::Active) & (co.supply > 0) & (money >= cost);
+                let ok = (co.status == Status::Active)
+                    & (co.supply > 0)
+                    & (money >= u32::from(co.price));
                 buyable |= u32::from(ok) << i;
             }
         }
