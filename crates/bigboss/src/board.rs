@@ -88,6 +88,21 @@ static AROUND: [u128; 73] = {
     table
 };
 
+/// Bits 1–72: every space of the loop.
+const ALL_SPACES: u128 = ((1u128 << SPACES) - 1) << 1;
+
+/// `mask` (bit `s` for space `s`) moved `k` spaces along the loop (0 ≤ `k` < 72): bit `s`
+/// goes to bit `s + k`, wrapping from 72 to 1.
+#[inline]
+const fn rotate(mask: u128, k: u32) -> u128 {
+    if k == 0 {
+        return mask;
+    }
+    let m = mask >> 1; // spaces 1–72 as bits 0–71
+    let turned = (m << k) | (m >> (SPACES as u32 - k));
+    (turned << 1) & ALL_SPACES
+}
+
 /// Marker for "no company" on a space.
 pub const NO_COMPANY: u8 = u8::MAX;
 
@@ -99,6 +114,9 @@ pub struct Board {
     /// Bit `s` is set when space `s` holds a piece (kept with `height`, for the spacing and
     /// adjacency checks).
     occupied: u128,
+    /// `low[h - 1]`: the spaces holding exactly `h` pieces, for `h` 1–4 (kept with `height`,
+    /// for the spaces a level card fits).
+    low: [u128; 4],
 }
 
 impl Default for Board {
@@ -107,6 +125,7 @@ impl Default for Board {
             height: [0; 73],
             owner: [NO_COMPANY; 73],
             occupied: 0,
+            low: [0; 4],
         }
     }
 }
@@ -134,21 +153,52 @@ impl Board {
     /// Adds a piece of company `c` on `s`; returns its level (the new height).
     #[inline]
     pub fn place(&mut self, s: Space, c: u8) -> u8 {
-        self.height[s as usize] += 1;
+        let old = self.height[s as usize];
+        let bit = 1u128 << s;
+        if let Some(plane) = self.low.get_mut((old as usize).wrapping_sub(1)) {
+            *plane &= !bit;
+        }
+        if let Some(plane) = self.low.get_mut(old as usize) {
+            *plane |= bit;
+        }
+        self.height[s as usize] = old + 1;
         self.owner[s as usize] = c;
-        self.occupied |= 1u128 << s;
-        self.height[s as usize]
+        self.occupied |= bit;
+        old + 1
     }
 
     /// Sets a space directly (position import).
     pub(crate) fn set(&mut self, s: Space, height: u8, owner: Option<u8>) {
         self.height[s as usize] = height;
         self.owner[s as usize] = owner.unwrap_or(NO_COMPANY);
+        let bit = 1u128 << s;
         if height > 0 {
-            self.occupied |= 1u128 << s;
+            self.occupied |= bit;
         } else {
-            self.occupied &= !(1u128 << s);
+            self.occupied &= !bit;
         }
+        for (h, plane) in (1u8..).zip(self.low.iter_mut()) {
+            if h == height {
+                *plane |= bit;
+            } else {
+                *plane &= !bit;
+            }
+        }
+    }
+
+    /// The spaces holding exactly `h` pieces, for `h` 1–4 (none for other heights).
+    #[inline]
+    pub fn at_height(&self, h: u8) -> u128 {
+        self.low
+            .get((h as usize).wrapping_sub(1))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The spaces holding 1 to 4 pieces.
+    #[inline]
+    pub fn low_spaces(&self) -> u128 {
+        self.low[0] | self.low[1] | self.low[2] | self.low[3]
     }
 
     /// The occupied spaces as a bit mask (bit `s` for space `s`).
@@ -176,6 +226,28 @@ impl Board {
     pub fn founding_space_around(&self, s: Space) -> bool {
         let [a, b, c] = FOUNDING[s as usize];
         self.occupied & a == 0 || self.occupied & b == 0 || self.occupied & c == 0
+    }
+
+    /// The spaces `s` for which [`Board::near_piece`] holds: occupied or next to a piece.
+    #[inline]
+    pub fn near_mask(&self) -> u128 {
+        let o = self.occupied;
+        o | rotate(o, 1) | rotate(o, SPACES as u32 - 1)
+    }
+
+    /// The spaces `s` for which [`Board::founding_space_around`] holds: some founding triple
+    /// holding `s` has its nine spaces of spacing empty.
+    #[inline]
+    pub fn founding_mask(&self) -> u128 {
+        let empty = !self.occupied & ALL_SPACES;
+        // Runs of empty spaces starting at each bit: 2, 4, 8, then 9 long.
+        let two = empty & rotate(empty, SPACES as u32 - 1);
+        let four = two & rotate(two, SPACES as u32 - 2);
+        let eight = four & rotate(four, SPACES as u32 - 4);
+        let nine = eight & rotate(empty, SPACES as u32 - 8);
+        // A nine-run from `t` clears the triple starting at `t + 3`, which holds the spaces
+        // `t + 3` to `t + 5`.
+        rotate(nine, 3) | rotate(nine, 4) | rotate(nine, 5)
     }
 
     /// Whether `s` or one of its two neighbours holds a piece.
@@ -245,7 +317,65 @@ mod tests {
             }
         }
         assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 40, 71]);
+        masks_agree_with_the_checks(&b);
         b.set(40, 0, None);
         assert_eq!(b.occupied_spaces().collect::<Vec<_>>(), vec![3, 71]);
+        masks_agree_with_the_checks(&b);
+    }
+
+    /// `near_mask` and `founding_mask` hold exactly the spaces the one-space checks accept.
+    fn masks_agree_with_the_checks(b: &Board) {
+        let (near, found) = (b.near_mask(), b.founding_mask());
+        for h in 0..=6u8 {
+            for s in 1..=SPACES {
+                let expected = (1..=4).contains(&h) && b.height(s) == h;
+                assert_eq!(
+                    b.at_height(h) & (1 << s) != 0,
+                    expected,
+                    "height {h} on {s}"
+                );
+            }
+        }
+        for s in 1..=SPACES {
+            let low = (1..=4).contains(&b.height(s));
+            assert_eq!(b.low_spaces() & (1 << s) != 0, low, "low {s}");
+        }
+        assert_eq!(near & !ALL_SPACES, 0);
+        assert_eq!(found & !ALL_SPACES, 0);
+        for s in 1..=SPACES {
+            assert_eq!(near & (1 << s) != 0, b.near_piece(s), "near {s}");
+            assert_eq!(
+                found & (1 << s) != 0,
+                b.founding_space_around(s),
+                "founding {s}"
+            );
+        }
+    }
+
+    #[test]
+    fn masks_match_on_many_boards() {
+        let mut b = Board::default();
+        masks_agree_with_the_checks(&b);
+        // Pieces added in a scrambled order, checking after each.
+        let mut s = 5u8;
+        for _ in 0..40 {
+            s = offset(s, 29);
+            b.place(s, 0);
+            masks_agree_with_the_checks(&b);
+        }
+        // Stacks up to 7 high, and spaces set directly.
+        for _ in 0..6 {
+            b.place(7, 0);
+            masks_agree_with_the_checks(&b);
+        }
+        for h in [3u8, 0, 5, 1] {
+            b.set(7, h, (h > 0).then_some(0));
+            masks_agree_with_the_checks(&b);
+        }
+        for edge in [1u8, 72, 36] {
+            let mut b = Board::default();
+            b.place(edge, 1);
+            masks_agree_with_the_checks(&b);
+        }
     }
 }

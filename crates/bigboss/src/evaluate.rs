@@ -11,9 +11,9 @@
 //! * **money** counts in full, with a small bonus on the first few millions (a player with no
 //!   money cannot buy cards and has to pass).
 
+use crate::board::{next, prev};
 use crate::card::LEVEL_KINDS;
 use crate::edition::{PIECES, PRICE_CAP};
-use crate::rules::IndustryUse;
 use crate::{BigBoss, CompanyId, Edition, Phase};
 use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
@@ -62,15 +62,32 @@ impl Evaluate for BigBoss {
         // Cards: end value plus a share of what playing them earns, fading near the end.
         let (industry_value, level_value) = rules.hand_values;
         let fade = (left * 4.0).min(1.0);
-        let price_of = |c: CompanyId| self.company(c).price as f64;
-        for s in p.hand.industry.iter() {
-            let earn = match self.industry_use(s) {
-                IndustryUse::Stack(c) | IndustryUse::Extend(c) => price_of(c) + 1.0,
-                IndustryUse::Merge(a, b) => (price_of(a) + price_of(b) + 1.0).min(50.0),
-                IndustryUse::Found => rules.founding_pieces as f64 + 1.0,
-                IndustryUse::Dead(_) => 0.0,
+        if !p.hand.industry.is_empty() {
+            // What `industry_use` tells of each card, with the board's masks read once.
+            let price_of = |c: u8| self.companies[c as usize].price as f64;
+            let board = self.board();
+            let live = self.pieces() > 0;
+            let found = if live && self.founding_possible() {
+                board.founding_mask()
+            } else {
+                0
             };
-            worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
+            let found_earn = rules.founding_pieces as f64 + 1.0;
+            for s in p.hand.industry.iter() {
+                let earn = if !live {
+                    0.0
+                } else if let Some(c) = board.owner(s) {
+                    price_of(c) + 1.0
+                } else {
+                    match (board.owner(prev(s)), board.owner(next(s))) {
+                        (Some(a), Some(b)) if a != b => (price_of(a) + price_of(b) + 1.0).min(50.0),
+                        (Some(a), _) | (None, Some(a)) => price_of(a) + 1.0,
+                        (None, None) if found & (1u128 << s) != 0 => found_earn,
+                        (None, None) => 0.0,
+                    }
+                };
+                worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
+            }
         }
         let levels = LEVEL_KINDS
             .iter()
@@ -96,5 +113,95 @@ impl Evaluate for BigBoss {
 
     fn is_quiet(&self) -> bool {
         matches!(self.phase(), Phase::Turn | Phase::Over { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::IndustryUse;
+    use crate::Config;
+    use boardroom_engine::Game;
+    use rand::{Rng, SeedableRng};
+
+    /// `worth` as written card by card through `industry_use`.
+    fn reference_worth(g: &BigBoss, seat: Seat) -> f64 {
+        let p = g.player(seat);
+        let rules = g.rules();
+        let left = g.pieces() as f64 / PIECES as f64;
+        let growth_rate = match g.edition() {
+            Edition::Modern => GROWTH_MODERN,
+            Edition::Classic => GROWTH_CLASSIC,
+        };
+        let mut worth = p.money as f64 + LIQUIDITY * (p.money as f64).min(LIQUID);
+        let mut price_sum = 0.0;
+        let mut active = 0.0;
+        for c in CompanyId::all() {
+            let co = g.company(c);
+            if !co.active() {
+                continue;
+            }
+            let price = co.price as f64;
+            price_sum += price;
+            active += 1.0;
+            let held = p.shares[c.idx()] as f64 + if co.tower == Some(seat) { 3.0 } else { 0.0 };
+            if held > 0.0 {
+                let growth = growth_rate * left * (PRICE_CAP as f64 - price) / PRICE_CAP as f64;
+                worth += held * price * (1.0 + growth);
+            }
+        }
+        let (industry_value, level_value) = rules.hand_values;
+        let fade = (left * 4.0).min(1.0);
+        let price_of = |c: CompanyId| g.company(c).price as f64;
+        for s in p.hand.industry.iter() {
+            let earn = match g.industry_use(s) {
+                IndustryUse::Stack(c) | IndustryUse::Extend(c) => price_of(c) + 1.0,
+                IndustryUse::Merge(a, b) => (price_of(a) + price_of(b) + 1.0).min(50.0),
+                IndustryUse::Found => rules.founding_pieces as f64 + 1.0,
+                IndustryUse::Dead(_) => 0.0,
+            };
+            worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
+        }
+        let levels = LEVEL_KINDS
+            .iter()
+            .map(|&k| p.hand.levels[k as usize] as f64)
+            .sum::<f64>();
+        if levels > 0.0 {
+            let mean_price = if active > 0.0 {
+                price_sum / active
+            } else {
+                0.0
+            };
+            worth += levels
+                * ((1.0 - fade) * level_value as f64 + PLAY_SHARE * fade * (mean_price + 2.0));
+        }
+        worth
+    }
+
+    #[test]
+    fn worth_is_the_card_by_card_sum_bit_for_bit() {
+        let mut checked = 0;
+        for edition in [Edition::Modern, Edition::Classic] {
+            for players in [2, 4, 6] {
+                for seed in 0..8 {
+                    let mut g = BigBoss::new(&Config::new(edition, players), seed).unwrap();
+                    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                    let mut legal = Vec::new();
+                    loop {
+                        for s in 0..players {
+                            assert_eq!(g.worth(s).to_bits(), reference_worth(&g, s).to_bits());
+                            checked += 1;
+                        }
+                        let Some(seat) = g.to_act().first() else {
+                            break;
+                        };
+                        g.legal_actions(seat, &mut legal);
+                        let a = legal[rng.gen_range(0..legal.len())];
+                        g.apply(seat, a, &mut Vec::new()).unwrap();
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} checked");
     }
 }

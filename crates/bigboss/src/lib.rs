@@ -27,6 +27,7 @@ pub mod board;
 pub mod card;
 pub mod company;
 pub mod describe;
+mod draw;
 pub mod edition;
 pub mod encode;
 pub mod error;
@@ -135,6 +136,11 @@ impl Game for BigBoss {
 
     fn sample_hidden_with<R: RngCore>(&self, viewer: Viewer, rng: &mut R) -> Self {
         self.sample(viewer, rng)
+    }
+
+    fn sampler<R: RngCore>(&self, viewer: Viewer) -> impl FnMut(&mut R) -> Self + '_ {
+        let pool = self.hidden_pool(viewer);
+        move |rng: &mut R| pool.deal(rng)
     }
 
     fn outcome(&self) -> Option<Outcome> {

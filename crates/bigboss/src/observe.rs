@@ -5,7 +5,8 @@ use crate::company::CompanyId;
 use crate::edition::Edition;
 use crate::position::{CompanyEntry, SpaceEntry};
 use crate::score::ScoreLine;
-use crate::state::{BigBoss, Phase};
+use crate::state::{BigBoss, Phase, MAX_DECK};
+use arrayvec::ArrayVec;
 use boardroom_engine::{Outcome, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::RngCore;
@@ -120,13 +121,17 @@ impl BigBoss {
     /// shuffled together and dealt back (each hand keeps its size and its publicly known cards;
     /// in Modern, level cards are public and stay where they are).
     pub fn sample<R: RngCore + ?Sized>(&self, viewer: Viewer, rng: &mut R) -> BigBoss {
+        self.hidden_pool(viewer).deal(rng)
+    }
+
+    /// What every sample for `viewer` shares: the state without the hidden cards, and the pool
+    /// of hidden cards in sorted order (industry cards by space, then level cards by kind), so
+    /// that a sample depends only on the viewer's observation and the generator, not on where
+    /// the hidden cards really are.
+    pub(crate) fn hidden_pool(&self, viewer: Viewer) -> HiddenPool {
         let mut g = self.clone();
         let me = viewer.seat();
         let levels_public = !self.rules().levels_in_deck;
-        // The pool of hidden cards, gathered as a set of industry cards and counts of level
-        // cards, and laid out in sorted order (industry cards by space, then level cards by
-        // kind): the sample then depends only on the viewer's observation and `rng`, not on
-        // where the hidden cards really are.
         let mut industry = IndustrySet::default();
         let mut levels = [0u8; 6];
         for &card in &g.deck {
@@ -153,17 +158,39 @@ impl BigBoss {
                 p.hand.levels = Hand::default().levels;
             }
         }
-        let pool = &mut g.deck;
-        pool.clear();
+        let mut pool = ArrayVec::new();
         pool.extend(industry.iter().map(Card::Industry));
         for k in crate::card::LEVEL_KINDS {
             for _ in 0..levels[k as usize] {
                 pool.push(Card::Level(k));
             }
         }
-        pool.shuffle(rng);
-        // Hands are dealt from the top of the shuffled pool; the rest is the deck.
-        for (s, &count) in unknown.iter().enumerate().take(self.n as usize) {
+        g.deck.clear();
+        HiddenPool {
+            base: g,
+            pool,
+            unknown,
+        }
+    }
+}
+
+/// The state without its hidden cards and the sorted pool of them, prepared once for drawing
+/// many samples for one viewer ([`BigBoss::sample`] is `hidden_pool(viewer).deal(rng)`).
+pub(crate) struct HiddenPool {
+    base: BigBoss,
+    pool: ArrayVec<Card, MAX_DECK>,
+    /// Hidden cards per seat, dealt back in seat order.
+    unknown: [u32; 6],
+}
+
+impl HiddenPool {
+    /// The pool shuffled with `rng` and dealt: hands from the top of the shuffled pool, the
+    /// rest is the deck.
+    pub(crate) fn deal<R: RngCore + ?Sized>(&self, rng: &mut R) -> BigBoss {
+        let mut g = self.base.clone();
+        g.deck = self.pool.clone();
+        g.deck.shuffle(rng);
+        for (s, &count) in self.unknown.iter().enumerate().take(g.n as usize) {
             for _ in 0..count {
                 let card = g.deck.pop().expect("pool holds every hidden card");
                 g.players[s].hand.add(card);

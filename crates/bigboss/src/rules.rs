@@ -7,7 +7,7 @@
 
 use crate::action::Action;
 use crate::board::{next, offset, prev, Space};
-use crate::card::{Card, LEVEL_KINDS};
+use crate::card::{Card, IndustrySet, LEVEL_KINDS};
 use crate::company::{CompanyId, Status};
 use crate::edition::{PRICE_CAP, TOWERS_PER_PLAYER};
 use crate::error::RuleError;
@@ -79,7 +79,9 @@ impl BigBoss {
     /// Whether some company may still be founded.
     #[inline]
     fn any_unfounded(&self) -> bool {
-        self.companies.iter().any(|c| c.status == Status::Unfounded)
+        self.companies
+            .iter()
+            .fold(false, |any, c| any | (c.status == Status::Unfounded))
     }
 
     /// Whether founding on `start, start+1, start+2` keeps 3 empty spaces on both sides: the
@@ -96,19 +98,28 @@ impl BigBoss {
         self.board.founding_space_around(s)
     }
 
-    /// Whether industry card `s` can be played now (the same as `industry_use(s)` not being
-    /// `Dead`), with `found` telling whether a company may be founded at all (supply and
-    /// companies permitting; see [`BigBoss::founding_possible`]).
+    /// The industry cards of `hand` (a bit set, bit `s` for the card of space `s`) that can be
+    /// played now: those whose `industry_use` is not `Dead`.
     #[inline]
-    fn industry_playable(&self, s: Space, found: bool) -> bool {
+    pub(crate) fn playable_industry(&self, hand: u128) -> u128 {
+        if self.pieces == 0 || hand == 0 {
+            return 0;
+        }
         // Stacking, extending and merging need only a piece in the supply; founding also
         // needs the spacing.
-        self.pieces > 0 && (self.board.near_piece(s) || (found && self.spacing_allows_founding(s)))
+        let near = self.board.near_mask();
+        let far = hand & !near;
+        let founding = if far != 0 && self.founding_possible() {
+            far & self.board.founding_mask()
+        } else {
+            0
+        };
+        (hand & near) | founding
     }
 
     /// Whether the supply and the companies allow founding a company now (spacing aside).
     #[inline]
-    fn founding_possible(&self) -> bool {
+    pub(crate) fn founding_possible(&self) -> bool {
         self.pieces >= self.rules().founding_pieces && self.any_unfounded()
     }
 
@@ -123,13 +134,19 @@ impl BigBoss {
         }
     }
 
-    fn level_playable(&self, kind: u8) -> bool {
-        // Only occupied spaces fit a level card.
-        self.pieces > 0
-            && self
-                .board
-                .occupied_spaces()
-                .any(|s| self.level_fits(kind, s))
+    pub(crate) fn level_playable(&self, kind: u8) -> bool {
+        self.pieces > 0 && self.level_spaces(kind) != 0
+    }
+
+    /// The spaces a level card of `kind` fits (supply aside), as a bit mask: those where
+    /// [`BigBoss::level_fits`] holds.
+    #[inline]
+    pub(crate) fn level_spaces(&self, kind: u8) -> u128 {
+        if kind == 0 {
+            self.board.low_spaces()
+        } else {
+            self.board.at_height(kind.wrapping_sub(1))
+        }
     }
 
     /// Whether `card` (assumed in hand) can be played now, or why not.
@@ -160,11 +177,7 @@ impl BigBoss {
     /// Whether the current player could play some card of their hand.
     pub fn can_play(&self) -> bool {
         let p = &self.players[self.current as usize];
-        let found = self.founding_possible();
-        p.hand
-            .industry
-            .iter()
-            .any(|s| self.industry_playable(s, found))
+        self.playable_industry(p.hand.industry.0) != 0
             || LEVEL_KINDS
                 .iter()
                 .any(|&k| p.hand.levels[k as usize] > 0 && self.level_playable(k))
@@ -203,11 +216,9 @@ impl BigBoss {
         let r = self.rules();
         match self.phase {
             Phase::Turn => {
-                let found = self.founding_possible();
-                for s in p.hand.industry.iter() {
-                    if self.industry_playable(s, found) {
-                        out.push(Action::Play(Card::Industry(s)));
-                    }
+                let playable = self.playable_industry(p.hand.industry.0);
+                for s in IndustrySet(playable).iter() {
+                    out.push(Action::Play(Card::Industry(s)));
                 }
                 for k in LEVEL_KINDS {
                     if p.hand.levels[k as usize] > 0 && self.level_playable(k) {
@@ -255,11 +266,9 @@ impl BigBoss {
                 }
             }
             Phase::ChooseLevelSpace { kind } => {
-                // Only occupied spaces fit, listed in increasing order.
-                for s in self.board.occupied_spaces() {
-                    if self.level_fits(kind, s) {
-                        out.push(Action::At(s));
-                    }
+                // Listed in increasing order.
+                for s in IndustrySet(self.level_spaces(kind)).iter() {
+                    out.push(Action::At(s));
                 }
             }
             Phase::ChooseJoin { left, right, .. } => {
@@ -575,32 +584,7 @@ impl BigBoss {
                 });
                 self.end_turn(false, ev);
             }
-            Action::BuyRow(s) => {
-                let i = self.row.iter().position(|&x| x == s).expect("checked");
-                let refill = match self.deck.pop() {
-                    Some(Card::Industry(t)) => {
-                        self.row[i] = t;
-                        Some(Card::Industry(t))
-                    }
-                    Some(other) => {
-                        unreachable!("the Modern deck holds only industry cards, found {other}")
-                    }
-                    None => {
-                        self.row.remove(i);
-                        None
-                    }
-                };
-                let p = &mut self.players[seat];
-                p.money -= r.card_cost;
-                p.hand.add(Card::Industry(s));
-                p.known.insert(s);
-                ev.push(Event::BoughtFromRow {
-                    seat,
-                    card: Card::Industry(s),
-                    refill,
-                });
-                self.end_turn(false, ev);
-            }
+            Action::BuyRow(s) => self.exec_buy_row(s, ev),
             Action::BuyLevel => {
                 self.level_stack -= 1;
                 let p = &mut self.players[seat];
@@ -660,65 +644,13 @@ impl BigBoss {
                     double: Some(d),
                 };
             }
-            Action::Hq(c) => {
-                let Phase::ChooseCompany {
-                    card,
-                    start,
-                    double,
-                } = self.phase
-                else {
-                    unreachable!()
-                };
-                let spaces = [start, offset(start, 1), offset(start, 2)];
-                let co = &mut self.companies[c.idx()];
-                co.status = Status::Active;
-                co.supply = r.shares_per_company;
-                co.tower = None;
-                co.hq = double.unwrap_or(card);
-                co.price = 0;
-                ev.push(Event::Founded {
-                    seat,
-                    company: c,
-                    spaces,
-                    double,
-                });
-                let mut raise = 0u8;
-                for s in spaces.into_iter().chain(double) {
-                    let level = self.board.place(s, c.0);
-                    self.pieces -= 1;
-                    raise += level;
-                    ev.push(Event::PiecePlaced {
-                        space: s,
-                        company: c,
-                        level,
-                    });
-                }
-                self.raise(c, raise, ev);
-                self.earn_and_invest(c, ev);
-            }
+            Action::Hq(c) => self.exec_found(c, ev),
             Action::At(s) => {
                 let c = CompanyId(self.board.owner(s).expect("checked: occupied"));
                 self.build(s, c, ev);
                 self.earn_and_invest(c, ev);
             }
-            Action::Join(c) => {
-                let Phase::ChooseJoin { space, left, right } = self.phase else {
-                    unreachable!()
-                };
-                self.build(space, c, ev);
-                let other = if c == left { right } else { left };
-                let (pc, po) = (
-                    self.companies[c.idx()].price,
-                    self.companies[other.idx()].price,
-                );
-                if pc == po {
-                    self.phase = Phase::ChooseSurvivor { space, left, right };
-                } else if pc > po {
-                    self.merge(c, other, ev);
-                } else {
-                    self.merge(other, c, ev);
-                }
-            }
+            Action::Join(c) => self.exec_join(c, ev),
             Action::Survivor(c) => {
                 let Phase::ChooseSurvivor { left, right, .. } = self.phase else {
                     unreachable!()
@@ -774,6 +706,99 @@ impl BigBoss {
                 ev.push(Event::Passed { seat });
                 self.end_turn(true, ev);
             }
+        }
+    }
+
+    /// Buying `s` from the row (out of line: `exec` stays small for the frequent actions).
+    #[inline(never)]
+    fn exec_buy_row(&mut self, s: Space, ev: &mut Vec<Event>) {
+        let seat = self.current as Seat;
+        let r = self.rules();
+        let i = self.row.iter().position(|&x| x == s).expect("checked");
+        let refill = match self.deck.pop() {
+            Some(Card::Industry(t)) => {
+                self.row[i] = t;
+                Some(Card::Industry(t))
+            }
+            Some(other) => {
+                unreachable!("the Modern deck holds only industry cards, found {other}")
+            }
+            None => {
+                self.row.remove(i);
+                None
+            }
+        };
+        let p = &mut self.players[seat];
+        p.money -= r.card_cost;
+        p.hand.add(Card::Industry(s));
+        p.known.insert(s);
+        ev.push(Event::BoughtFromRow {
+            seat,
+            card: Card::Industry(s),
+            refill,
+        });
+        self.end_turn(false, ev);
+    }
+
+    /// Founding company `c` on the chosen spaces.
+    #[inline(never)]
+    fn exec_found(&mut self, c: CompanyId, ev: &mut Vec<Event>) {
+        let seat = self.current as Seat;
+        let r = self.rules();
+        let Phase::ChooseCompany {
+            card,
+            start,
+            double,
+        } = self.phase
+        else {
+            unreachable!()
+        };
+        let spaces = [start, offset(start, 1), offset(start, 2)];
+        let co = &mut self.companies[c.idx()];
+        co.status = Status::Active;
+        co.supply = r.shares_per_company;
+        co.tower = None;
+        co.hq = double.unwrap_or(card);
+        co.price = 0;
+        ev.push(Event::Founded {
+            seat,
+            company: c,
+            spaces,
+            double,
+        });
+        let mut raise = 0u8;
+        for s in spaces.into_iter().chain(double) {
+            let level = self.board.place(s, c.0);
+            self.pieces -= 1;
+            raise += level;
+            ev.push(Event::PiecePlaced {
+                space: s,
+                company: c,
+                level,
+            });
+        }
+        self.raise(c, raise, ev);
+        self.earn_and_invest(c, ev);
+    }
+
+    /// The connecting piece goes to `c`: the higher price acquires the other, equal prices ask.
+    #[inline(never)]
+    fn exec_join(&mut self, c: CompanyId, ev: &mut Vec<Event>) {
+        let Phase::ChooseJoin { space, left, right } = self.phase else {
+            unreachable!()
+        };
+        self.build(space, c, ev);
+        let other = if c == left { right } else { left };
+        let (pc, po) = (
+            self.companies[c.idx()].price,
+            self.companies[other.idx()].price,
+        );
+        if pc == po {
+            self.phase = Phase::ChooseSurvivor { space, left, right };
+        } else if pc > po {
+            self.merge(c, other, ev);
+        } else {
+            self.merge(other, c, ev);
         }
     }
 
@@ -860,7 +885,11 @@ impl BigBoss {
                 return;
             }
         }
-        self.current = (self.current + 1) % self.n;
+        self.current = if self.current + 1 == self.n {
+            0
+        } else {
+            self.current + 1
+        };
         self.phase = Phase::Turn;
         self.turn += 1;
         ev.push(Event::TurnStarted {
@@ -871,26 +900,6 @@ impl BigBoss {
     fn finish(&mut self, reason: EndReason, ev: &mut Vec<Event>) {
         self.phase = Phase::Over { reason };
         ev.push(Event::GameOver { reason });
-    }
-
-    /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it without checking
-    /// it again (it comes from [`BigBoss::legal_into`] within this call); `false` when `seat`
-    /// has no legal action. The draw is `legal[rng.gen_range(0..legal.len())]`.
-    pub(crate) fn apply_random<R: rand::Rng + ?Sized>(
-        &mut self,
-        seat: Seat,
-        rng: &mut R,
-        legal: &mut Vec<Action>,
-        ev: &mut Vec<Event>,
-    ) -> bool {
-        self.legal_into(seat, legal);
-        if legal.is_empty() {
-            return false;
-        }
-        let action = legal[rng.gen_range(0..legal.len())];
-        debug_assert_eq!(self.check_action(seat, action), Ok(()));
-        self.exec(action, ev);
-        true
     }
 
     /// Checks and applies `action` for `seat`; on error nothing changes.

@@ -322,13 +322,15 @@ impl<G: Evaluate> Ismcts<G> {
         let start = Instant::now();
         let max_iter = self.config.budget.iterations.unwrap_or(u32::MAX);
         let mut done = 0u32;
+        // What every determinization shares is prepared once.
+        let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
         while done < max_iter {
             if let Some(limit) = self.config.budget.time {
                 if done & 15 == 0 && start.elapsed() >= limit {
                     break;
                 }
             }
-            let det = game.sample_hidden_with(Viewer::Seat(seat), &mut self.rng);
+            let det = sample(&mut self.rng);
             self.iterate(det, seat);
             done += 1;
         }

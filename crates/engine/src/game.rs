@@ -167,6 +167,14 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.sample_hidden(viewer, rng)
     }
 
+    /// A drawer of determinizations for `viewer`, for searches that draw many from one state:
+    /// each call gives exactly what [`Game::sample_hidden_with`] would give for the generator's
+    /// state (the same numbers drawn). A game may prepare once what every draw shares (its pool
+    /// of hidden cards); the default draws through [`Game::sample_hidden_with`].
+    fn sampler<R: RngCore>(&self, viewer: Viewer) -> impl FnMut(&mut R) -> Self + '_ {
+        move |rng: &mut R| self.sample_hidden_with(viewer, rng)
+    }
+
     /// Final scores and winners, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 

@@ -122,7 +122,17 @@ fn sampling_deals_the_sorted_pool_shuffled() {
                         let mut a = FastRng::new(step);
                         let mut b = a.clone();
                         let mut c = a.clone();
+                        let mut d = a.clone();
                         let fast = game.sample_hidden_with(viewer, &mut a);
+                        // The search's drawer: the pool prepared once, the same samples.
+                        let mut sampler = game.sampler::<FastRng>(viewer);
+                        for _ in 0..2 {
+                            let mut e = d.clone();
+                            let drawn = sampler(&mut d);
+                            let single = game.sample_hidden_with(viewer, &mut e);
+                            assert_eq!(drawn, single);
+                            assert_eq!(d, e, "the same numbers were drawn");
+                        }
                         let dynamic = game.sample_hidden(viewer, &mut b);
                         let reference = reference_sample(&game, viewer, &mut c);
                         assert_eq!(fast.to_position(), reference.to_position());
