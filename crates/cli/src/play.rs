@@ -255,8 +255,8 @@ fn groups<G: Playable>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Vec<
 }
 
 /// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`). When
-/// the game groups its actions (Big Shot's placing), the group is asked first, then the
-/// action within it; the notation may be typed at either step.
+/// the game groups its actions (a placement: first where, then which piece), the group is
+/// asked first, then the action within it; the notation may be typed at either step.
 fn ask<G: Playable>(
     game: &G,
     seat: Seat,

@@ -207,7 +207,7 @@ pub trait Present: Game {
 
     /// For the terminal, which asks in two steps when the legal actions fall into several
     /// groups: the group `action` of `seat` is chosen under and its name within the group
-    /// (Big Shot's placing: the lot, then the cube's colour). `None` (the default) lists every
+    /// (e.g. a placement: first where, then which piece). `None` (the default) lists every
     /// action in one list.
     fn terminal_group(&self, _seat: Seat, _action: &Self::Action) -> Option<(String, String)> {
         None

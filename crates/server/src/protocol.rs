@@ -201,7 +201,8 @@ pub struct HintMove {
     pub visits: u32,
 }
 
-/// A running timer of the table (a live table's clock, e.g. The Boss's §9.7 limits).
+/// A running timer of the table (a live table's clock: a reply, bid or meeting limit of the
+/// game).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TimerOut {
     /// The seat it waits for, or `null` when it waits for nobody in particular.
