@@ -207,6 +207,22 @@ impl Board {
         self.occupied
     }
 
+    /// The spaces (bit `s` for space `s`) whose stack differs from `other`'s: another height,
+    /// or pieces of another company (the company of an empty space does not count).
+    pub fn differing(&self, other: &Board) -> u128 {
+        let mut out = 0u128;
+        // Only a space occupied in one board or the other can differ.
+        for s in crate::card::IndustrySet(self.occupied | other.occupied).iter() {
+            let s = s as usize;
+            let (h, k) = (self.height[s], other.height[s]);
+            let owner = |b: &Board, h: u8| if h > 0 { b.owner[s] } else { NO_COMPANY };
+            if h != k || owner(self, h) != owner(other, k) {
+                out |= 1u128 << s;
+            }
+        }
+        out
+    }
+
     /// The occupied spaces in increasing order.
     #[inline]
     pub fn occupied_spaces(&self) -> crate::card::IndustryIter {

@@ -30,7 +30,7 @@
 //! Companies are in the order of [`crate::company::NAMES`]; level-card kinds are `L` (Modern)
 //! and the Classic storeys `L2`–`L5`.
 
-use crate::board::SPACES;
+use crate::board::{Space, SPACES};
 use crate::card::{Hand, IndustrySet, LEVEL_KINDS};
 use crate::company::{Status, COMPANIES, NAMES};
 use crate::event::EndReason;
@@ -128,6 +128,24 @@ impl Offsets {
         }
     }
 
+    /// Where the values of space `s` (1–72) start.
+    #[inline]
+    fn space(&self, s: Space) -> usize {
+        self.board + (s as usize - 1) * SPACE_VALUES
+    }
+
+    /// Where the values of company `i` start.
+    #[inline]
+    fn company(&self, i: usize) -> usize {
+        self.companies + i * self.company_stride
+    }
+
+    /// Where seat `s`'s `known` cards start.
+    #[inline]
+    fn known(&self, s: usize) -> usize {
+        self.players + s * self.player_stride + 4 + COMPANIES
+    }
+
     /// The name of every value, in order.
     fn names(&self) -> Vec<String> {
         let n = self.n;
@@ -191,13 +209,43 @@ fn cards(set: IndustrySet, out: &mut [f32]) {
     }
 }
 
+/// Rewrites `out` (72 values holding the cards of `before`) to hold the cards of `now`,
+/// touching only the cards in one set and not the other.
+#[inline]
+fn cards_update(now: IndustrySet, before: IndustrySet, out: &mut [f32]) {
+    for x in IndustrySet(now.0 ^ before.0).iter() {
+        out[x as usize - 1] = if now.contains(x) { 1.0 } else { 0.0 };
+    }
+}
+
 /// The industry cards (72 values) then the level cards by kind (5 values) of a pile.
 #[inline]
 fn pile(hand: &Hand, out: &mut [f32]) {
     cards(hand.industry, &mut out[..N_SPACES]);
-    for (i, k) in LEVEL_KINDS.iter().enumerate() {
-        out[N_SPACES + i] = f32::from(hand.levels[*k as usize]);
+    levels(hand, &mut out[N_SPACES..]);
+}
+
+/// Rewrites a pile's values (as [`pile`] wrote them for `before`) to those of `now`.
+#[inline]
+fn pile_update(now: &Hand, before: &Hand, out: &mut [f32]) {
+    if now != before {
+        cards_update(now.industry, before.industry, &mut out[..N_SPACES]);
+        levels(now, &mut out[N_SPACES..]);
     }
+}
+
+/// The level cards of a pile by kind (5 values).
+#[inline]
+fn levels(hand: &Hand, out: &mut [f32]) {
+    for (i, k) in LEVEL_KINDS.iter().enumerate() {
+        out[i] = f32::from(hand.levels[*k as usize]);
+    }
+}
+
+/// The seat of `viewer` in a game of `n` players (`None` for a spectator).
+#[inline]
+fn seat_of(viewer: Viewer, n: usize) -> Option<usize> {
+    viewer.seat().filter(|&s| s < n)
 }
 
 impl BigBoss {
@@ -205,14 +253,120 @@ impl BigBoss {
     /// `out`, which must hold [`Encode::encoded_len`] values for this game's configuration;
     /// returns `false` (and zeroes `out`) when it holds another number.
     pub fn encode_into(&self, viewer: Viewer, out: &mut [f32]) -> bool {
-        let n = self.n as usize;
-        let o = Offsets::new(n);
+        let o = Offsets::new(self.n as usize);
         out.fill(0.0);
         if out.len() != o.len {
             return false;
         }
-        let me = viewer.seat().filter(|&s| s < n);
-        out[o.viewer + me.unwrap_or(n)] = 1.0;
+        let me = seat_of(viewer, o.n);
+        self.encode_header(&o, me, out);
+        for s in self.board.occupied_spaces() {
+            self.encode_space(&o, s, out);
+        }
+        for i in 0..COMPANIES {
+            self.encode_company(&o, i, out);
+        }
+        for s in 0..o.n {
+            self.encode_holdings(&o, s, out);
+            cards(
+                self.players[s].known,
+                &mut out[o.known(s)..o.known(s) + N_SPACES],
+            );
+        }
+        if let Some(s) = me {
+            out[o.hand] = 1.0;
+            pile(&self.players[s].hand, &mut out[o.hand + 1..o.row]);
+        }
+        self.encode_row(&o, out);
+        pile(&self.discard, &mut out[o.discard..o.result]);
+        if matches!(self.phase, Phase::Over { .. }) {
+            self.encode_result(&o, out);
+        }
+        true
+    }
+
+    /// Brings `out` from the numeric observation of `before` for `before_viewer` (as
+    /// [`BigBoss::encode_into`] or this method wrote it, unchanged since) to that of this
+    /// state for `viewer`, rewriting only the parts that differ: the header (viewer, turn,
+    /// counters, phase) always; the board's spaces, the companies, the players' holdings and
+    /// `known` cards, the viewer's hand, the row, the discard pile and the result only where
+    /// they changed. The values are those [`BigBoss::encode_into`] writes, bit for bit.
+    ///
+    /// `before` of another configuration, or `out` of the wrong length, is written in full
+    /// (the result of [`BigBoss::encode_into`]).
+    pub fn encode_update_into(
+        &self,
+        viewer: Viewer,
+        out: &mut [f32],
+        before: &BigBoss,
+        before_viewer: Viewer,
+    ) -> bool {
+        let o = Offsets::new(self.n as usize);
+        if out.len() != o.len || before.n != self.n || before.edition != self.edition {
+            return self.encode_into(viewer, out);
+        }
+        let me = seat_of(viewer, o.n);
+        out[..o.board].fill(0.0);
+        self.encode_header(&o, me, out);
+
+        if self.board != before.board {
+            for s in IndustrySet(self.board.differing(&before.board)).iter() {
+                let at = o.space(s);
+                out[at..at + SPACE_VALUES].fill(0.0);
+                self.encode_space(&o, s, out);
+            }
+        }
+        for i in 0..COMPANIES {
+            if self.companies[i] != before.companies[i] {
+                let at = o.company(i);
+                out[at..at + o.company_stride].fill(0.0);
+                self.encode_company(&o, i, out);
+            }
+        }
+        for s in 0..o.n {
+            let (p, q) = (&self.players[s], &before.players[s]);
+            if p != q {
+                // Every holding value is written (none is left from before).
+                self.encode_holdings(&o, s, out);
+                let at = o.known(s);
+                cards_update(p.known, q.known, &mut out[at..at + N_SPACES]);
+            }
+        }
+
+        let hand = |g: &BigBoss, seat: Option<usize>| seat.map(|s| g.players[s].hand);
+        let (now, then) = (hand(self, me), hand(before, seat_of(before_viewer, o.n)));
+        if now != then {
+            out[o.hand] = if now.is_some() { 1.0 } else { 0.0 };
+            let empty = Hand::default();
+            pile_update(
+                now.as_ref().unwrap_or(&empty),
+                then.as_ref().unwrap_or(&empty),
+                &mut out[o.hand + 1..o.row],
+            );
+        }
+        if self.row != before.row {
+            out[o.row..o.discard].fill(0.0);
+            self.encode_row(&o, out);
+        }
+        pile_update(
+            &self.discard,
+            &before.discard,
+            &mut out[o.discard..o.result],
+        );
+        let over = |g: &BigBoss| matches!(g.phase, Phase::Over { .. });
+        if over(self) || over(before) {
+            out[o.result..o.len].fill(0.0);
+            if over(self) {
+                self.encode_result(&o, out);
+            }
+        }
+        true
+    }
+
+    /// The values before the board (viewer, edition, current player, counters, phase), in a
+    /// zeroed `out`.
+    fn encode_header(&self, o: &Offsets, me: Option<usize>, out: &mut [f32]) {
+        out[o.viewer + me.unwrap_or(o.n)] = 1.0;
         if self.rules().levels_in_deck {
             out[o.classic] = 1.0;
         }
@@ -225,68 +379,69 @@ impl BigBoss {
             f32::from(self.level_stack),
         ];
         out[o.counters..o.counters + 5].copy_from_slice(&counters);
-        self.encode_phase(&o, out);
+        self.encode_phase(o, out);
+    }
 
-        for s in 1..=SPACES {
-            let h = self.board.height(s);
-            if h > 0 {
-                let at = o.board + (s as usize - 1) * SPACE_VALUES;
-                out[at] = f32::from(h);
-                if let Some(c) = self.board.owner(s) {
-                    out[at + 1 + c as usize] = 1.0;
-                }
+    /// Space `s`'s values, in a zeroed `out` range.
+    #[inline]
+    fn encode_space(&self, o: &Offsets, s: Space, out: &mut [f32]) {
+        let h = self.board.height(s);
+        if h > 0 {
+            let at = o.space(s);
+            out[at] = f32::from(h);
+            if let Some(c) = self.board.owner(s) {
+                out[at + 1 + c as usize] = 1.0;
             }
         }
+    }
 
-        for (i, co) in self.companies.iter().enumerate() {
-            let at = o.companies + i * o.company_stride;
-            let status = match co.status {
-                Status::Unfounded => 0,
-                Status::Active => 1,
-                Status::Gone => 2,
-            };
-            out[at + status] = 1.0;
-            out[at + 3] = f32::from(co.price);
-            out[at + 4] = f32::from(co.supply);
-            if co.active() {
-                out[at + 5] = f32::from(co.hq);
-            }
-            if let Some(t) = co.tower.filter(|&t| t < n) {
-                out[at + 6 + t] = 1.0;
-            }
+    /// Company `i`'s values, in a zeroed `out` range.
+    fn encode_company(&self, o: &Offsets, i: usize, out: &mut [f32]) {
+        let co = &self.companies[i];
+        let at = o.company(i);
+        let status = match co.status {
+            Status::Unfounded => 0,
+            Status::Active => 1,
+            Status::Gone => 2,
+        };
+        out[at + status] = 1.0;
+        out[at + 3] = f32::from(co.price);
+        out[at + 4] = f32::from(co.supply);
+        if co.active() {
+            out[at + 5] = f32::from(co.hq);
         }
+        if let Some(t) = co.tower.filter(|&t| t < o.n) {
+            out[at + 6 + t] = 1.0;
+        }
+    }
 
-        let modern = !self.rules().levels_in_deck;
-        for (s, p) in self.players.iter().take(n).enumerate() {
-            let at = o.players + s * o.player_stride;
-            out[at] = p.money as f32;
-            out[at + 1] = f32::from(p.towers_placed);
-            out[at + 2] = p.hand.len() as f32;
-            if modern {
-                out[at + 3] = p.hand.level_count() as f32;
-            }
-            for (c, &k) in p.shares.iter().enumerate() {
-                out[at + 4 + c] = f32::from(k);
-            }
-            cards(p.known, &mut out[at + 4 + COMPANIES..at + o.player_stride]);
+    /// Seat `s`'s public holdings (money, towers, hand size, level cards, shares): every
+    /// value of that range is written.
+    fn encode_holdings(&self, o: &Offsets, s: usize, out: &mut [f32]) {
+        let p = &self.players[s];
+        let at = o.players + s * o.player_stride;
+        out[at] = p.money as f32;
+        out[at + 1] = f32::from(p.towers_placed);
+        out[at + 2] = p.hand.len() as f32;
+        out[at + 3] = if self.rules().levels_in_deck {
+            0.0
+        } else {
+            p.hand.level_count() as f32
+        };
+        for (c, &k) in p.shares.iter().enumerate() {
+            out[at + 4 + c] = f32::from(k);
         }
+    }
 
-        if let Some(s) = me {
-            out[o.hand] = 1.0;
-            pile(&self.players[s].hand, &mut out[o.hand + 1..o.row]);
-        }
+    /// The face-up row's values, in a zeroed `out` range.
+    fn encode_row(&self, o: &Offsets, out: &mut [f32]) {
         for (i, &x) in self.row.iter().take(ROW_PLACES).enumerate() {
             out[o.row + i] = f32::from(x);
             out[o.row + ROW_PLACES + x as usize - 1] = 1.0;
         }
-        pile(&self.discard, &mut out[o.discard..o.result]);
-
-        if matches!(self.phase, Phase::Over { .. }) {
-            self.encode_result(&o, out);
-        }
-        true
     }
 
+    /// The phase's values, in a zeroed `out` range.
     fn encode_phase(&self, o: &Offsets, out: &mut [f32]) {
         let (kind, card, start, double, level, space) = match self.phase {
             Phase::Turn => (0, 0, 0, None, 0, 0),
@@ -369,5 +524,17 @@ impl Encode for BigBoss {
 
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> bool {
         self.encode_into(viewer, out)
+    }
+
+    const INCREMENTAL: bool = true;
+
+    fn encode_update(
+        &self,
+        viewer: Viewer,
+        out: &mut [f32],
+        before: &Self,
+        before_viewer: Viewer,
+    ) -> bool {
+        self.encode_update_into(viewer, out, before, before_viewer)
     }
 }

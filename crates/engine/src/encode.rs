@@ -15,6 +15,11 @@
 //! more — two states whose observations for a viewer are equal have equal encodings for that
 //! viewer (so re-drawing what the viewer may not know, [`Game::sample_hidden`], never changes
 //! it) — and its length depends only on the configuration.
+//!
+//! Stepping many games, rewriting every value after every action can cost more than the
+//! action itself. A game may implement [`Encode::encode_update`], which brings a buffer holding
+//! the encoding of an earlier state up to date by rewriting only what changed (and set
+//! [`Encode::INCREMENTAL`]); the result is the same, value for value.
 
 use crate::game::Game;
 use crate::seat::Viewer;
@@ -44,5 +49,27 @@ pub trait Encode: Game {
         let _ = viewer;
         out.fill(0.0);
         false
+    }
+
+    /// Whether [`Encode::encode_update`] rewrites only what changed (so that a caller stepping
+    /// many games gains by keeping each game's previous state for it); `false` (the default)
+    /// when it writes the whole encoding.
+    const INCREMENTAL: bool = false;
+
+    /// Brings `out` up to date: `out` holds the encoding of `before` for `before_viewer`, as
+    /// [`Encode::encode`] (or this method) wrote it and unchanged since; afterwards it holds
+    /// the encoding of this state for `viewer`, equal value for value to what
+    /// [`Encode::encode`] writes. `before` is a state of the same configuration (typically
+    /// this game one action earlier); a game may then rewrite only the values that can
+    /// differ. Returns what [`Encode::encode`] returns. The default writes the whole encoding.
+    fn encode_update(
+        &self,
+        viewer: Viewer,
+        out: &mut [f32],
+        before: &Self,
+        before_viewer: Viewer,
+    ) -> bool {
+        let _ = (before, before_viewer);
+        self.encode(viewer, out)
     }
 }

@@ -186,3 +186,92 @@ fn the_config_of_a_game_gives_its_encoding_length() {
     let g = BigBoss::new(&Config::new(boardroom_bigboss::Edition::Modern, 4), 1).unwrap();
     assert_eq!(encoding(&g, Viewer::Spectator).len(), 1362);
 }
+
+/// Checks that `buf` holds the full encoding of `g` for `viewer`, naming the first value that
+/// differs.
+fn assert_full(g: &BigBoss, viewer: Viewer, buf: &[f32], when: &str) {
+    let full = encoding(g, viewer);
+    if let Some(i) = (0..full.len()).find(|&i| full[i].to_bits() != buf[i].to_bits()) {
+        let name = &BigBoss::encoded_names(&g.config())[i];
+        panic!(
+            "{when}: {:?}, {viewer:?}, turn {}: `{name}` is {} after the update, {} in full",
+            g.config(),
+            g.turn(),
+            buf[i],
+            full[i]
+        );
+    }
+}
+
+#[test]
+fn updates_equal_full_encodings_after_every_action() {
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let (mut updates, mut viewer_changes, mut new_games, mut ends) = (0, 0, 0, 0);
+    for config in common::configs() {
+        let n = config.players;
+        // One buffer per configuration, carried from game to game like a row of a batch.
+        let mut buf = vec![f32::NAN; BigBoss::encoded_len(&config).unwrap()];
+        let mut before: Option<(BigBoss, Viewer)> = None;
+        let mut legal = Vec::new();
+        for seed in 0..12 {
+            let mut g = BigBoss::new(&config, seed).unwrap();
+            let mut first = true;
+            loop {
+                let seat = g.to_act().first();
+                // Mostly the seat to act (as a batch writes), sometimes anyone.
+                let viewer = match seat {
+                    Some(s) if rng.gen_bool(0.8) => Viewer::Seat(s),
+                    _ => viewers(n)[rng.gen_range(0..=n)],
+                };
+                match &before {
+                    Some((b, bv)) => assert!(g.encode_update(viewer, &mut buf, b, *bv)),
+                    None => assert!(g.encode(viewer, &mut buf)),
+                }
+                let when = if first { "a new game" } else { "an action" };
+                assert_full(&g, viewer, &buf, when);
+                updates += 1;
+                new_games += usize::from(first && before.is_some());
+                first = false;
+                // Another viewer of the same state.
+                let mut viewer = viewer;
+                if rng.gen_bool(0.25) {
+                    let other = viewers(n)[rng.gen_range(0..=n)];
+                    assert!(g.encode_update(other, &mut buf, &g, viewer));
+                    assert_full(&g, other, &buf, "a change of viewer");
+                    viewer_changes += usize::from(other != viewer);
+                    viewer = other;
+                }
+                before = Some((g.clone(), viewer));
+                let Some(seat) = seat else {
+                    ends += 1;
+                    break;
+                };
+                g.legal_actions(seat, &mut legal);
+                let a = legal[rng.gen_range(0..legal.len())];
+                g.apply(seat, a, &mut Vec::new()).unwrap();
+            }
+        }
+    }
+    assert!(
+        updates > 10_000 && viewer_changes > 1_000 && new_games > 100 && ends > 100,
+        "{updates} updates, {viewer_changes} viewer changes, {new_games} new games, {ends} ends"
+    );
+}
+
+#[test]
+fn an_update_from_another_configuration_or_into_a_wrong_buffer_writes_in_full() {
+    let configs = common::configs();
+    for pair in configs.windows(2) {
+        let (a, b) = (&pair[0], &pair[1]);
+        let before = BigBoss::new(a, 1).unwrap();
+        let g = BigBoss::new(b, 2).unwrap();
+        let len = BigBoss::encoded_len(b).unwrap();
+        // Garbage in the buffer: a full write replaces every value.
+        let mut buf = vec![7.0; len];
+        assert!(g.encode_update(Viewer::Seat(1), &mut buf, &before, Viewer::Seat(0)));
+        assert_full(&g, Viewer::Seat(1), &buf, "another configuration");
+        let mut wrong = vec![7.0; len - 1];
+        assert!(!g.encode_update(Viewer::Seat(0), &mut wrong, &g, Viewer::Seat(0)));
+        assert!(wrong.iter().all(|&x| x == 0.0), "a wrong length is zeroed");
+    }
+}
