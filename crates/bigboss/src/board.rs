@@ -207,20 +207,17 @@ impl Board {
         self.occupied
     }
 
-    /// The spaces (bit `s` for space `s`) whose stack differs from `other`'s: another height,
-    /// or pieces of another company (the company of an empty space does not count).
-    pub fn differing(&self, other: &Board) -> u128 {
-        let mut out = 0u128;
-        // Only a space occupied in one board or the other can differ.
-        for s in crate::card::IndustrySet(self.occupied | other.occupied).iter() {
-            let s = s as usize;
-            let (h, k) = (self.height[s], other.height[s]);
-            let owner = |b: &Board, h: u8| if h > 0 { b.owner[s] } else { NO_COMPANY };
-            if h != k || owner(self, h) != owner(other, k) {
-                out |= 1u128 << s;
-            }
-        }
-        out
+    /// The height of every space, by space number (index 0 unused).
+    #[inline]
+    pub(crate) fn heights(&self) -> &[u8; 73] {
+        &self.height
+    }
+
+    /// The company (index) of every space, [`NO_COMPANY`] for none, by space number (index 0
+    /// unused; a space emptied may keep its last company).
+    #[inline]
+    pub(crate) fn owners(&self) -> &[u8; 73] {
+        &self.owner
     }
 
     /// The occupied spaces in increasing order.

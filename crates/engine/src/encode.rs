@@ -17,12 +17,13 @@
 //! it) — and its length depends only on the configuration.
 //!
 //! Stepping many games, rewriting every value after every action can cost more than the
-//! action itself. A game may implement [`Encode::encode_update`], which brings a buffer holding
-//! the encoding of an earlier state up to date by rewriting only what changed (and set
-//! [`Encode::INCREMENTAL`]); the result is the same, value for value.
+//! action itself. A game may implement [`Encode::encode_update`], which brings a buffer up to
+//! date by rewriting only what changed since it last wrote it (remembering what it wrote in an
+//! [`EncodeMemo`] kept with the buffer); the result is the same, value for value.
 
 use crate::game::Game;
 use crate::seat::Viewer;
+use std::any::Any;
 
 /// A game's own fixed-size numeric form of what a viewer may know (see the module's
 /// documentation). Every method has a default meaning "this game has no encoding of its own".
@@ -51,25 +52,59 @@ pub trait Encode: Game {
         false
     }
 
-    /// Whether [`Encode::encode_update`] rewrites only what changed (so that a caller stepping
-    /// many games gains by keeping each game's previous state for it); `false` (the default)
-    /// when it writes the whole encoding.
-    const INCREMENTAL: bool = false;
-
-    /// Brings `out` up to date: `out` holds the encoding of `before` for `before_viewer`, as
-    /// [`Encode::encode`] (or this method) wrote it and unchanged since; afterwards it holds
-    /// the encoding of this state for `viewer`, equal value for value to what
-    /// [`Encode::encode`] writes. `before` is a state of the same configuration (typically
-    /// this game one action earlier); a game may then rewrite only the values that can
-    /// differ. Returns what [`Encode::encode`] returns. The default writes the whole encoding.
-    fn encode_update(
-        &self,
-        viewer: Viewer,
-        out: &mut [f32],
-        before: &Self,
-        before_viewer: Viewer,
-    ) -> bool {
-        let _ = (before, before_viewer);
+    /// Brings `out` up to date with what `viewer` may know: afterwards `out` holds, value for
+    /// value, what [`Encode::encode`] writes. `out` must hold what the previous call with
+    /// this `memo` wrote, unchanged since (or `memo` is empty): the game keeps in `memo` what
+    /// it needs to rewrite only the values that changed since that call (the state may have
+    /// moved on by any number of actions, or be another game of the same kind; the viewer may
+    /// differ). Returns what [`Encode::encode`] returns. The default writes the whole encoding
+    /// (and leaves `memo` empty).
+    fn encode_update(&self, viewer: Viewer, out: &mut [f32], memo: &mut EncodeMemo) -> bool {
+        memo.clear();
         self.encode(viewer, out)
+    }
+}
+
+/// What a game remembers, between calls of [`Encode::encode_update`], of the encoding a buffer
+/// holds; the caller keeps one memo with each buffer. It starts empty (the next update writes
+/// in full); a game stores in it a value of its own type.
+#[derive(Default)]
+pub struct EncodeMemo(Option<Box<dyn Any + Send + Sync>>);
+
+impl EncodeMemo {
+    /// An empty memo.
+    pub fn new() -> EncodeMemo {
+        EncodeMemo(None)
+    }
+
+    /// Empties the memo: the next update writes in full (for a buffer written by other means).
+    pub fn clear(&mut self) {
+        self.0 = None;
+    }
+
+    /// Whether the memo holds nothing.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The value stored, when it is a `T`.
+    pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {
+        self.0.as_mut().and_then(|b| b.downcast_mut::<T>())
+    }
+
+    /// Stores `value` in place of what the memo held.
+    pub fn set<T: Any + Send + Sync>(&mut self, value: T) {
+        match self.get_mut::<T>() {
+            // Reuses the allocation.
+            Some(old) => *old = value,
+            None => self.0 = Some(Box::new(value)),
+        }
+    }
+}
+
+impl std::fmt::Debug for EncodeMemo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let what = if self.is_empty() { "empty" } else { "set" };
+        write!(f, "EncodeMemo({what})")
     }
 }

@@ -43,7 +43,7 @@ pub mod testing;
 pub mod undo;
 
 pub use bot::{Bot, RandomBot};
-pub use encode::Encode;
+pub use encode::{Encode, EncodeMemo};
 pub use error::{ConfigError, NotationError, PositionError};
 pub use evaluate::{advantage, win_chances, Evaluate, Style};
 pub use game::{Game, Timer};

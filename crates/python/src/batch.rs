@@ -7,6 +7,12 @@
 //! seeded from the game's seed. A finished game is replaced at once by a new one whose seed is
 //! the next of the sequence `seed, seed + 1, …` (the first N games take the first N seeds), so
 //! a run is reproduced by its seed and its actions.
+//!
+//! The buffers persist between steps and are rewritten in place, only where they change: a
+//! game's observation row through [`DynGame::encode_update`] (the parts of the encoding that
+//! changed since the previous step, for games with an incremental encoding), its mask row from
+//! the previous legal count to the new one. So nothing else may write them (the Python class
+//! hands them out read-only).
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
@@ -43,6 +49,9 @@ pub struct Batch {
     games: Vec<Box<dyn DynGame>>,
     rngs: Vec<GameRng>,
     actors: Vec<Seat>,
+    /// How many values at the start of each game's mask row are `true` (the rest are
+    /// `false`), so that a step rewrites only the values between the old and new counts.
+    masked: Vec<usize>,
     seeds: Vec<u64>,
     next_seed: u64,
     players: usize,
@@ -73,6 +82,7 @@ impl Batch {
                 .map(|i| actor_rng(seed.wrapping_add(i as u64)))
                 .collect(),
             actors: vec![0; n],
+            masked: vec![0; n],
             seeds: (0..n).map(|i| seed.wrapping_add(i as u64)).collect(),
             next_seed: seed.wrapping_add(n as u64),
             games,
@@ -117,10 +127,12 @@ impl Batch {
     }
 
     /// Writes the state of every game (actor, mask, observation) without stepping: the outputs
-    /// after set-up. Rewards and done flags are zero.
+    /// after set-up, into fresh (zeroed) buffers. Rewards and done flags are zero.
     pub fn observe_all(&mut self, out: &mut Outputs<'_>) {
         out.rewards.fill(0.0);
         out.done.fill(false);
+        out.mask.fill(false);
+        self.masked.fill(0);
         for i in 0..self.games.len() {
             self.choose_actor(i);
             self.write(i, out);
@@ -137,16 +149,20 @@ impl Batch {
     fn write(&mut self, i: usize, out: &mut Outputs<'_>) {
         let seat = self.actors[i];
         let game = &mut self.games[i];
-        let n = game.num_legal(seat);
+        let n = game.num_legal(seat).min(self.max_actions);
         let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
-        mask.fill(false);
-        mask[..n.min(self.max_actions)].fill(true);
+        let was = std::mem::replace(&mut self.masked[i], n);
+        if n > was {
+            mask[was..n].fill(true);
+        } else {
+            mask[n..was].fill(false);
+        }
         out.actor[i] = seat as i64;
-        out.num_legal[i] = n.min(self.max_actions) as i64;
+        out.num_legal[i] = n as i64;
         out.seed[i] = self.seeds[i];
         if self.observations {
             let row = &mut out.obs[i * self.obs_size..(i + 1) * self.obs_size];
-            game.encode(Viewer::Seat(seat), row);
+            game.encode_update(Viewer::Seat(seat), row);
         }
     }
 

@@ -9,7 +9,7 @@
 use crate::error::{Error, Kind, Result};
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
-use boardroom_engine::{Bot, Outcome, Seat, SeatSet, Viewer};
+use boardroom_engine::{Bot, EncodeMemo, Outcome, Seat, SeatSet, Viewer};
 use boardroom_games::{make_config, Playable};
 use std::any::Any;
 use std::sync::Arc;
@@ -78,6 +78,13 @@ pub trait DynGame: Send + Sync {
     /// `observation_size`): the game's own encoding when it has one, else the generic layout.
     /// Returns how many values did not fit.
     fn encode(&self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// [`DynGame::encode`] into the buffer this method last wrote for this game, which must
+    /// hold what it wrote then, unchanged since (the rows of the batched stepping): a game
+    /// with an incremental encoding ([`boardroom_engine::Encode::encode_update`]) rewrites
+    /// only what changed since that call. The first call, and the first after
+    /// [`DynGame::reset`], writes in full (as does every call for other games). Returns how
+    /// many values did not fit.
+    fn encode_update(&mut self, viewer: Viewer, out: &mut [f32]) -> usize;
     /// Writes the generic layout's form of `viewer`'s observation into `out` (of the layout's
     /// size), whether or not the game has an encoding of its own; returns how many values did
     /// not fit.
@@ -124,6 +131,9 @@ pub struct Wrapped<G: Playable> {
     legal_of: Option<Seat>,
     events: Exclusive<Vec<G::Event>>,
     shape: Arc<Shape>,
+    /// What the game remembers of the buffer [`DynGame::encode_update`] last wrote (empty
+    /// before the first call and after a reset).
+    memo: EncodeMemo,
 }
 
 /// A value reached only through `&mut` (events need not be `Sync`; the Python classes must be).
@@ -158,6 +168,7 @@ impl<G: Playable> Wrapped<G> {
             legal_of: None,
             events: Exclusive(Vec::with_capacity(16)),
             shape,
+            memo: EncodeMemo::new(),
         }
     }
 
@@ -417,6 +428,18 @@ impl<G: Playable> DynGame for Wrapped<G> {
         }
     }
 
+    fn encode_update(&mut self, viewer: Viewer, out: &mut [f32]) -> usize {
+        if self.shape.encoded.is_none() {
+            return self.encode_generic(viewer, out);
+        }
+        // The game's encoding writes every value, or refuses a wrong length (zeroed).
+        if self.game.encode_update(viewer, out, &mut self.memo) {
+            0
+        } else {
+            out.len()
+        }
+    }
+
     fn encode_generic(&self, viewer: Viewer, out: &mut [f32]) -> usize {
         self.shape
             .layout
@@ -470,6 +493,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
         self.game = G::new(&self.game.config(), seed)
             .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
         self.legal_of = None;
+        self.memo.clear();
         Ok(())
     }
 

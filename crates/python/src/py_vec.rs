@@ -1,5 +1,8 @@
 //! The Python class `VecGame`: N games stepped in one call (see `batch.rs`), writing into NumPy
 //! arrays it owns, with the GIL released while the games move.
+//!
+//! The arrays are handed out read-only: each step rewrites them in place, and only where they
+//! change (see `batch.rs`), so a value written from Python would stay wrong from then on.
 
 use crate::batch::{Batch, Outputs};
 use crate::error::{Error, Kind};
@@ -22,6 +25,13 @@ pub struct PyVecGame {
     actor: Py<PyArray1<i64>>,
     num_legal: Py<PyArray1<i64>>,
     seeds: Py<PyArray1<u64>>,
+    /// The actions of the step being taken (a buffer kept between steps).
+    actions: Vec<i64>,
+}
+
+/// Marks `array` read-only for Python code (this crate still writes it through its pointer).
+fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
+    array.getattr("flags")?.setattr("writeable", false)
 }
 
 impl PyVecGame {
@@ -120,9 +130,13 @@ impl PyVecGame {
             actor: PyArray1::zeros(py, n, false).unbind(),
             num_legal: PyArray1::zeros(py, n, false).unbind(),
             seeds: PyArray1::zeros(py, n, false).unbind(),
+            actions: Vec::with_capacity(n),
             batch,
         };
         this.with_outputs(py, |b, out| b.observe_all(out));
+        for (_, array) in this.outputs(py).iter() {
+            read_only(&array)?;
+        }
         Ok(this)
     }
 
@@ -152,8 +166,8 @@ impl PyVecGame {
     /// The output arrays as a dict: `obs` (n, observation_size) float32 — the actor's
     /// observation; `mask` (n, max_actions) bool; `rewards` (n, players) float32; `done` (n,)
     /// bool; `actor` (n,) int64 — the seat to decide next; `num_legal` (n,) int64; `seed` (n,)
-    /// uint64 — the seed of the game in each slot. The same arrays are overwritten by every
-    /// step: copy what you keep.
+    /// uint64 — the seed of the game in each slot. The same arrays are overwritten in place by
+    /// every step (only where they change): copy what you keep. They are read-only.
     fn arrays<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         self.outputs(py)
     }
@@ -197,9 +211,12 @@ impl PyVecGame {
                 format!("actions: expected shape ({n},), got {:?}", arr.shape()),
             )));
         }
-        let actions: Vec<i64> = arr.readonly().as_array().iter().copied().collect();
-        self.with_outputs(py, |b, out| b.step(&actions, out))
-            .map_err(to_py)?;
+        let mut actions = std::mem::take(&mut self.actions);
+        actions.clear();
+        actions.extend(arr.readonly().as_array().iter().copied());
+        let stepped = self.with_outputs(py, |b, out| b.step(&actions, out));
+        self.actions = actions;
+        stepped.map_err(to_py)?;
         Ok(self.outputs(py))
     }
 
