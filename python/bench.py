@@ -13,13 +13,17 @@ Measures, one after the other on one thread:
 * a plain Python loop over the per-call API (``to_act``, ``num_legal``, ``step``, with
   ``random.randrange``), one game after another.
 
-Each figure is printed with its ratio to the Rust figure of the same run.
+Each figure is printed twice: per second of wall-clock time, and per second of CPU time of the
+thread doing the work (``time.thread_time``; for ``boardroom bench``, the CPU time of the child
+process), which is the speed on one core even when the machine is shared with other work. Each
+is followed by its ratios to the two Rust figures of the same run (CPU time to CPU time).
 """
 
 import argparse
 import os
 import random
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -41,18 +45,25 @@ def batched(game, players, options, seconds, n, observations):
     out = vec.arrays()
     for _ in range(20):  # warm up
         out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
-    steps, start = 0, time.perf_counter()
+    steps, start, cpu = 0, time.perf_counter(), time.thread_time()
     while time.perf_counter() - start < seconds:
         for _ in range(10):
             out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
         steps += 10
-    return steps * n / (time.perf_counter() - start)
+    return rates(steps * n, start, cpu)
+
+
+def rates(decisions, start, cpu):
+    """Decisions per second of wall-clock time and of this thread's CPU time since ``start``
+    (``time.perf_counter``) and ``cpu`` (``time.thread_time``)."""
+    wall, used = time.perf_counter() - start, time.thread_time() - cpu
+    return decisions / wall, decisions / used
 
 
 def python_loop(game, players, options, seconds):
     g = boardroom.Game(game, players=players, options=options, seed=1)
     rand, seed, decisions = random.Random(0), 1, 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     while time.perf_counter() - start < seconds:
         for _ in range(1000):
             may = g.to_act()
@@ -63,11 +74,18 @@ def python_loop(game, players, options, seconds):
             seat = may[0] if len(may) == 1 else rand.choice(may)
             g.step(rand.randrange(g.num_legal(seat)), seat)
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return rates(decisions, start, cpu)
+
+
+def child_cpu():
+    """CPU time used by finished child processes, in seconds."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def boardroom_bench(binary, game, players, options, seconds):
-    """The "decisions per second" of ``boardroom bench`` (None when the program is missing)."""
+    """The "decisions per second" of ``boardroom bench``, as printed (wall-clock) and per
+    second of the program's CPU time (None when the program is missing)."""
     if not binary or not os.path.exists(binary):
         return None
     cmd = [binary, "bench", "--game", game, "--players", str(players), "--seconds",
@@ -76,12 +94,19 @@ def boardroom_bench(binary, game, players, options, seconds):
         flag = "--" + k.replace("_", "-")
         cmd += [flag] if v is True else ([] if v is False else [flag, str(v)])
     try:
+        wall, cpu = time.perf_counter(), child_cpu()
         text = subprocess.run(cmd, capture_output=True, text=True, timeout=600,
                               check=True).stdout
+        wall, cpu = time.perf_counter() - wall, child_cpu() - cpu
     except (subprocess.SubprocessError, OSError):
         return None
     m = re.search(r"decisions per second\s+([\d.]+)", text)
-    return float(m.group(1)) if m else None
+    if not m:
+        return None
+    # The program spends its run timing playouts (and a few bot decisions): its share of a
+    # core over the run scales its printed figure to one second of CPU time.
+    rate = float(m.group(1))
+    return rate, rate * wall / cpu if cpu > 0 else rate
 
 
 def main():
@@ -103,13 +128,16 @@ def main():
     if a.game == "big-boss" and "edition" not in options:
         options["edition"] = "modern"
 
+    start, cpu = time.perf_counter(), time.thread_time()
     games, decisions, secs = boardroom.bench_random_playouts(
         a.game, players=a.players, options=options, seconds=a.seconds)
-    rust = decisions / secs
-    rows = [("Rust: random playouts in the library (one thread)", rust)]
+    rust = rates(decisions, start, cpu)
+    # The library's own clock, for the wall-clock figure.
+    rust = (decisions / secs, rust[1])
+    rows = [("Rust: random playouts in the library", rust)]
     program = boardroom_bench(a.boardroom, a.game, a.players, options, a.seconds)
     if program is not None:
-        rows.append(("Rust: `boardroom bench` decisions per second", program))
+        rows.append(("Rust: `boardroom bench`", program))
     rows.append((f"Python, VecGame of {a.batch}, no observations",
                  batched(a.game, a.players, options, a.seconds, a.batch, False)))
     rows.append((f"Python, VecGame of {a.batch}, with observations",
@@ -118,9 +146,12 @@ def main():
                                                                  a.seconds)))
     print(f"{a.game}, {a.players} players, options {options}, {a.seconds:g} s each, "
           f"Python {sys.version.split()[0]}")
-    print(f"{'':58}{'decisions/s':>14}{'vs Rust':>10}")
-    for name, rate in rows:
-        print(f"{name:58}{rate:>14,.0f}{rate / rust:>10.3f}")
+    program = program or rust
+    print(f"{'decisions per second':44}{'wall':>12}{'CPU':>12}"
+          f"{'vs lib':>9}{'vs bench':>9}")
+    for name, (wall, used) in rows:
+        print(f"{name:44}{wall:>12,.0f}{used:>12,.0f}"
+              f"{used / rust[1]:>9.3f}{used / program[1]:>9.3f}")
 
 
 if __name__ == "__main__":

@@ -137,15 +137,42 @@ def test_the_encoding_ignores_others_secrets_and_shows_the_viewer_its_own(config
 
 @pytest.mark.parametrize("config", BIG_BOSS, ids=cid)
 def test_batched_observations_are_the_game_encoding(config):
+    """The batch rewrites each row in place, only where it changed: after every step, every
+    row equals the game's own array and the values read from its dict form, through the
+    games' ends and the new games that replace them."""
     players, edition = config
-    n = 6
+    n = 4
     vec = boardroom.VecGame("big-boss", n, players=players, options={"edition": edition}, seed=2)
     assert vec.observation_size == 978 + 96 * players
+    names = [name for _, name in vec.game(0).observation_layout()]
+    index = {name: i for i, name in enumerate(names)}
     out = vec.arrays()
     rng = np.random.default_rng(1)
-    for _ in range(150):
+    finished = dicts = 0
+    for step in range(500):
         for i in range(n):
             g, seat = vec.game(i), int(out["actor"][i])
             assert np.array_equal(out["obs"][i], g.observation_array(seat))
             assert np.array_equal(out["mask"][i], g.action_mask(seat))
+            if step % 5 == 0 or out["done"][i]:
+                expected = np.zeros(vec.observation_size, dtype=np.float32)
+                for name, value in reference(g.observe(seat), seat, players).items():
+                    expected[index[name]] = value
+                wrong = [names[k] for k in np.flatnonzero(out["obs"][i] != expected)[:5]]
+                assert not wrong, (step, i, wrong)
+                dicts += 1
+        finished += int(out["done"].sum())
         out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+    assert finished >= 2 and dicts > 100, (finished, dicts)
+
+
+def test_batched_arrays_are_read_only():
+    vec = boardroom.VecGame("big-boss", 2, players=3, seed=4)
+    for name, array in vec.arrays().items():
+        assert not array.flags.writeable, name
+        with pytest.raises(ValueError):
+            array[...] = 0
+    before = vec.arrays()["obs"].copy()
+    out = vec.step(np.zeros(2, dtype=np.int64))
+    assert out["obs"] is vec.arrays()["obs"] or np.shares_memory(out["obs"], vec.arrays()["obs"])
+    assert not np.array_equal(out["obs"], before)

@@ -176,6 +176,18 @@ impl Obj<'_, '_, '_> {
     }
 }
 
+/// The serializer's methods for numbers: each writes its value as a number (`as f64`, exact
+/// for every value up to 2^53, as `serde_json` reads them).
+macro_rules! numbers {
+    ($($method:ident: $ty:ty),+) => {
+        $(
+            fn $method(self, v: $ty) -> Result<(), Unsupported> {
+                self.number(v as f64)
+            }
+        )+
+    };
+}
+
 impl<'n, 's, 'o> ser::Serializer for At<'n, 's, 'o> {
     type Ok = ();
     type Error = Unsupported;
@@ -190,42 +202,20 @@ impl<'n, 's, 'o> ser::Serializer for At<'n, 's, 'o> {
     fn serialize_bool(self, v: bool) -> Result<(), Unsupported> {
         self.number(f64::from(u8::from(v)))
     }
-    fn serialize_i8(self, v: i8) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Unsupported> {
-        self.number(v as f64)
-    }
-    fn serialize_i128(self, v: i128) -> Result<(), Unsupported> {
-        self.number(v as f64)
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Unsupported> {
-        self.number(v as f64)
-    }
-    fn serialize_u128(self, v: u128) -> Result<(), Unsupported> {
-        self.number(v as f64)
-    }
-    fn serialize_f32(self, v: f32) -> Result<(), Unsupported> {
-        self.number(f64::from(v))
-    }
-    fn serialize_f64(self, v: f64) -> Result<(), Unsupported> {
-        self.number(v)
-    }
+    numbers!(
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_i128: i128,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64,
+        serialize_u128: u128,
+        serialize_f32: f32,
+        serialize_f64: f64
+    );
     fn serialize_char(self, v: char) -> Result<(), Unsupported> {
         let mut buf = [0u8; 4];
         self.text(v.encode_utf8(&mut buf))
@@ -343,35 +333,28 @@ seq_impl!(
     SerializeTupleVariant::serialize_field
 );
 
-impl ser::SerializeStruct for Obj<'_, '_, '_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsupported> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        Ok(())
-    }
+macro_rules! struct_impl {
+    ($($trait:ident),+) => {
+        $(
+            impl ser::$trait for Obj<'_, '_, '_> {
+                type Ok = ();
+                type Error = Unsupported;
+                fn serialize_field<T: Serialize + ?Sized>(
+                    &mut self,
+                    key: &'static str,
+                    value: &T,
+                ) -> Result<(), Unsupported> {
+                    self.field(key, value)
+                }
+                fn end(self) -> Result<(), Unsupported> {
+                    Ok(())
+                }
+            }
+        )+
+    };
 }
 
-impl ser::SerializeStructVariant for Obj<'_, '_, '_> {
-    type Ok = ();
-    type Error = Unsupported;
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), Unsupported> {
-        self.field(key, value)
-    }
-    fn end(self) -> Result<(), Unsupported> {
-        Ok(())
-    }
-}
+struct_impl!(SerializeStruct, SerializeStructVariant);
 
 impl ser::SerializeMap for Obj<'_, '_, '_> {
     type Ok = ();
@@ -414,6 +397,17 @@ impl KeyText<'_> {
     }
 }
 
+/// The key serializer's methods for values written as their text.
+macro_rules! keys {
+    ($($method:ident: $ty:ty),+) => {
+        $(
+            fn $method(self, v: $ty) -> Result<(), Unsupported> {
+                self.put(v)
+            }
+        )+
+    };
+}
+
 impl ser::Serializer for KeyText<'_> {
     type Ok = ();
     type Error = Unsupported;
@@ -425,33 +419,17 @@ impl ser::Serializer for KeyText<'_> {
     type SerializeStruct = ser::Impossible<(), Unsupported>;
     type SerializeStructVariant = ser::Impossible<(), Unsupported>;
 
-    fn serialize_bool(self, v: bool) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_i8(self, v: i8) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_i16(self, v: i16) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_i32(self, v: i32) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_i64(self, v: i64) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_u8(self, v: u8) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_u16(self, v: u16) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_u32(self, v: u32) -> Result<(), Unsupported> {
-        self.put(v)
-    }
-    fn serialize_u64(self, v: u64) -> Result<(), Unsupported> {
-        self.put(v)
-    }
+    keys!(
+        serialize_bool: bool,
+        serialize_i8: i8,
+        serialize_i16: i16,
+        serialize_i32: i32,
+        serialize_i64: i64,
+        serialize_u8: u8,
+        serialize_u16: u16,
+        serialize_u32: u32,
+        serialize_u64: u64
+    );
     fn serialize_f32(self, _v: f32) -> Result<(), Unsupported> {
         Err(Unsupported)
     }
