@@ -87,6 +87,11 @@ impl EncodeMemo {
         self.0.is_none()
     }
 
+    /// The value stored, of whatever type.
+    pub fn held(&self) -> Option<&(dyn Any + Send + Sync)> {
+        self.0.as_deref()
+    }
+
     /// The value stored, when it is a `T`.
     pub fn get_mut<T: Any>(&mut self) -> Option<&mut T> {
         self.0.as_mut().and_then(|b| b.downcast_mut::<T>())

@@ -16,6 +16,7 @@
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
+use crate::prefetch::prefetch_value;
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Seat, Viewer};
 
@@ -166,6 +167,16 @@ impl Batch {
         }
     }
 
+    /// Hints the processor to load the memory that stepping game `i` touches first: its state
+    /// and memo, and the start of its observation row (see `prefetch.rs`).
+    fn prefetch(&self, i: usize, out: &Outputs<'_>) {
+        if let Some(game) = self.games.get(i) {
+            game.prefetch();
+            let row = i * self.obs_size;
+            prefetch_value(&out.obs[row..row + self.obs_size.min(64)]);
+        }
+    }
+
     /// Steps every game with `actions[i]` (an index into the legal list of game `i`'s actor).
     /// Every index is checked before any game moves: on error nothing changes.
     pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
@@ -193,6 +204,7 @@ impl Batch {
             }
         }
         for (i, &a) in actions.iter().enumerate() {
+            self.prefetch(i + 1, out);
             let seat = self.actors[i];
             self.games[i].apply_quiet(seat, a as usize)?;
             let rewards = &mut out.rewards[i * self.players..(i + 1) * self.players];

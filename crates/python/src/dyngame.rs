@@ -7,6 +7,7 @@
 //! candidate list, and other legal actions are reached through their notation.
 
 use crate::error::{Error, Kind, Result};
+use crate::prefetch::prefetch_value;
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
 use boardroom_engine::{Bot, EncodeMemo, Outcome, Seat, SeatSet, Viewer};
@@ -85,6 +86,9 @@ pub trait DynGame: Send + Sync {
     /// [`DynGame::reset`], writes in full (as does every call for other games). Returns how
     /// many values did not fit.
     fn encode_update(&mut self, viewer: Viewer, out: &mut [f32]) -> usize;
+    /// Hints the processor to start loading this game's state and encoding memo, which the
+    /// caller is about to touch (see `prefetch.rs`); changes nothing.
+    fn prefetch(&self);
     /// Writes the generic layout's form of `viewer`'s observation into `out` (of the layout's
     /// size), whether or not the game has an encoding of its own; returns how many values did
     /// not fit.
@@ -437,6 +441,13 @@ impl<G: Playable> DynGame for Wrapped<G> {
             0
         } else {
             out.len()
+        }
+    }
+
+    fn prefetch(&self) {
+        prefetch_value(self);
+        if let Some(memo) = self.memo.held() {
+            prefetch_value(memo);
         }
     }
 

@@ -15,6 +15,7 @@ mod direct;
 pub mod dyngame;
 pub mod error;
 pub mod layout;
+mod prefetch;
 mod py_game;
 mod py_vec;
 pub mod registry;
