@@ -51,7 +51,8 @@ pub struct Batch {
     rngs: Vec<GameRng>,
     actors: Vec<Seat>,
     /// How many values at the start of each game's mask row are `true` (the rest are
-    /// `false`), so that a step rewrites only the values between the old and new counts.
+    /// `false`): the actor's legal count, at most `max_actions`. A step checks the actions
+    /// against it and rewrites only the mask values between the old and new counts.
     masked: Vec<usize>,
     seeds: Vec<u64>,
     next_seed: u64,
@@ -190,8 +191,8 @@ impl Batch {
                 ),
             ));
         }
-        for (i, (&a, game)) in actions.iter().zip(self.games.iter_mut()).enumerate() {
-            let n = game.num_legal(self.actors[i]).min(self.max_actions);
+        // The legal counts as the masks show them (kept here: no game's state is touched).
+        for (i, (&a, &n)) in actions.iter().zip(&self.masked).enumerate() {
             if a < 0 || a as usize >= n {
                 return Err(Error::new(
                     Kind::IllegalAction,

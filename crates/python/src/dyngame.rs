@@ -86,7 +86,7 @@ pub trait DynGame: Send + Sync {
     /// [`DynGame::reset`], writes in full (as does every call for other games). Returns how
     /// many values did not fit.
     fn encode_update(&mut self, viewer: Viewer, out: &mut [f32]) -> usize;
-    /// Hints the processor to start loading this game's state and encoding memo, which the
+    /// Hints the processor to start loading this game's state, legal list and encoding memo, which the
     /// caller is about to touch (see `prefetch.rs`); changes nothing.
     fn prefetch(&self);
     /// Writes the generic layout's form of `viewer`'s observation into `out` (of the layout's
@@ -446,6 +446,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
 
     fn prefetch(&self) {
         prefetch_value(self);
+        prefetch_value(self.legal.as_slice());
         if let Some(memo) = self.memo.held() {
             prefetch_value(memo);
         }
