@@ -25,26 +25,6 @@ use boardroom_engine::{
     Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
 
-/// The browser view (`web/`): the module the table page loads, its style sheet, and the "How to
-/// play" fragment the shell shows.
-const WEB_ASSETS: &[WebAsset] = &[
-    WebAsset {
-        name: "view.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../web/view.js"),
-    },
-    WebAsset {
-        name: "view.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../web/view.css"),
-    },
-    WebAsset {
-        name: "howto.html",
-        content_type: "text/html; charset=utf-8",
-        body: include_str!("../web/howto.html"),
-    },
-];
-
 /// Help on the notation, for the terminal's `help`.
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:
@@ -326,7 +306,7 @@ impl Present for BigBoss {
     }
 
     fn web_assets() -> &'static [WebAsset] {
-        WEB_ASSETS
+        boardroom_engine::web_view!()
     }
 
     /// For a seat: each card of its hand, whether it can be played now, what it would do (a

@@ -45,26 +45,6 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// The browser view (`web/`): the module the table page loads, its style sheet, and the "How to
-/// play" fragment the shell shows.
-const WEB_ASSETS: &[WebAsset] = &[
-    WebAsset {
-        name: "view.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../web/view.js"),
-    },
-    WebAsset {
-        name: "view.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../web/view.css"),
-    },
-    WebAsset {
-        name: "howto.html",
-        content_type: "text/html; charset=utf-8",
-        body: include_str!("../web/howto.html"),
-    },
-];
-
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:
   roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
@@ -250,7 +230,7 @@ impl Present for BigShot {
     }
 
     fn web_assets() -> &'static [WebAsset] {
-        WEB_ASSETS
+        boardroom_engine::web_view!()
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {

@@ -60,6 +60,39 @@ pub struct WebAsset {
     pub body: &'static str,
 }
 
+/// The standard browser view of a game crate, embedded from its `web/` folder (beside `src/`):
+/// `view.js` (the module the table page loads), `view.css` (its style sheet) and `howto.html`
+/// (the "How to play" fragment the shell shows). Expands to a `&'static [WebAsset]` for
+/// [`Present::web_assets`]:
+///
+/// ```ignore
+/// fn web_assets() -> &'static [WebAsset] {
+///     boardroom_engine::web_view!()
+/// }
+/// ```
+#[macro_export]
+macro_rules! web_view {
+    () => {
+        &[
+            $crate::WebAsset {
+                name: "view.js",
+                content_type: "text/javascript; charset=utf-8",
+                body: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/view.js")),
+            },
+            $crate::WebAsset {
+                name: "view.css",
+                content_type: "text/css; charset=utf-8",
+                body: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/view.css")),
+            },
+            $crate::WebAsset {
+                name: "howto.html",
+                content_type: "text/html; charset=utf-8",
+                body: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/web/howto.html")),
+            },
+        ]
+    };
+}
+
 /// Final scores as a table: column headings, then one row per seat (best first).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ScoreTable {

@@ -51,26 +51,6 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-/// The browser view (`web/`): the module the table page loads, its style sheet, and the
-/// how-to-play fragment the shell shows.
-const WEB_ASSETS: &[WebAsset] = &[
-    WebAsset {
-        name: "view.js",
-        content_type: "text/javascript; charset=utf-8",
-        body: include_str!("../web/view.js"),
-    },
-    WebAsset {
-        name: "view.css",
-        content_type: "text/css; charset=utf-8",
-        body: include_str!("../web/view.css"),
-    },
-    WebAsset {
-        name: "howto.html",
-        content_type: "text/html; charset=utf-8",
-        body: include_str!("../web/howto.html"),
-    },
-];
-
 const HELP: &str = "\
 Type the number of a move from the list, or the move itself in notation:
   collect | card | buy 30 | open | move 3 | use | fire 2 | meeting 2 | stop
@@ -592,7 +572,7 @@ impl Present for TheBoss {
     }
 
     fn web_assets() -> &'static [WebAsset] {
-        WEB_ASSETS
+        boardroom_engine::web_view!()
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {

@@ -1,13 +1,9 @@
 //! `boardroom` end to end with Big Shot: play, simulate, new, apply, replay, bench, board files.
 
-use assert_cmd::Command;
+use crate::common::boardroom;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::fs;
-
-fn boardroom() -> Command {
-    Command::cargo_bin("boardroom").unwrap()
-}
 
 const SMALL_BOARD: &str = r#"{"name":"village","auction_spaces":6,"districts":["Hill","Vale"],
   "lots":[{"id":"Px2","district":"Hill","park":true,"adjacent":["H5"]},

@@ -1,13 +1,9 @@
 //! The `boardroom` program end to end: real processes, real files.
 
-use assert_cmd::Command;
+use crate::common::boardroom;
 use predicates::prelude::*;
 use serde_json::Value;
 use std::fs;
-
-fn boardroom() -> Command {
-    Command::cargo_bin("boardroom").unwrap()
-}
 
 fn new_position(dir: &tempfile::TempDir, args: &[&str]) -> std::path::PathBuf {
     let out = boardroom()

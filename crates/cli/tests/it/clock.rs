@@ -5,55 +5,11 @@
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-struct Serve {
-    child: Child,
-    url: String,
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve(db: &Path) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_boardroom"))
-        .args([
-            "serve",
-            "--addr",
-            "127.0.0.1:0",
-            "--bot-delay-ms",
-            "0",
-            "--db",
-        ])
-        .arg(db)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = BufReader::new(child.stdout.take().unwrap());
-    let url = out.lines().map_while(Result::ok).find_map(|line| {
-        line.strip_prefix("Open ")
-            .and_then(|rest| rest.split_whitespace().next())
-            .map(str::to_string)
-    });
-    let mut serve = Serve {
-        child,
-        url: String::new(),
-    };
-    serve.url = url.expect("boardroom serve prints the address to open");
-    serve
-}
-
-type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+use crate::common::{connect, serve, Ws};
 
 /// A connection with its latest state and every log entry it was sent.
 struct Client {
@@ -65,12 +21,7 @@ struct Client {
 
 impl Client {
     async fn connect(url: &str, link: &str) -> Client {
-        let ws_url = format!(
-            "{}{}",
-            url.replacen("http", "ws", 1),
-            link.replacen("/t/", "/ws/", 1)
-        );
-        let ws = tokio_tungstenite::connect_async(ws_url).await.unwrap().0;
+        let ws = connect(url, link).await;
         let mut c = Client {
             ws,
             state: Value::Null,

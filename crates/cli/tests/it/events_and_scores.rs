@@ -2,15 +2,11 @@
 //! errors name the field at fault: real processes, real files. The tests iterate the registry
 //! (`boardroom_games::IDS`), so a new game is covered as soon as it is registered.
 
-use assert_cmd::Command;
+use crate::common::boardroom;
 use boardroom_games::{list, GameInfo};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-fn boardroom() -> Command {
-    Command::cargo_bin("boardroom").unwrap()
-}
 
 /// A finished game of `g` between random bots: the starting position (from `new` with the
 /// record's seed) and every action of the record, in notation.

@@ -4,6 +4,7 @@
 mod bigshot;
 mod cli;
 mod clock;
+mod common;
 mod events_and_scores;
 mod registry;
 mod serve;

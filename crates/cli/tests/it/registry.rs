@@ -2,16 +2,12 @@
 //! `boardroom-games`, and every check names what is accepted. The tests iterate the registry, so
 //! a new game is covered as soon as it is registered.
 
-use assert_cmd::Command;
+use crate::common::boardroom;
 use boardroom_engine::{OptionKind, Record};
 use boardroom_games::{list, GameInfo, Playable, Visitor};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::fs;
-
-fn boardroom() -> Command {
-    Command::cargo_bin("boardroom").unwrap()
-}
 
 /// The arguments that give option `spec` a valid value (`file` for a file option).
 fn option_args(spec: &boardroom_engine::OptionSpec, file: &std::path::Path) -> Vec<String> {

@@ -129,16 +129,7 @@ fn business_ends_when_its_time_is_up() {
 fn the_lobbying_closes_when_its_time_is_up() {
     use common::*;
     // A Stockholders' Meeting on seat 1, called by seat 0 with a Fire card.
-    let mut g = setup(4, |p| {
-        give_fate(p, 0, FIRE300, Some(1));
-        give_shares(p, 0, 100);
-        give_shares(p, 1, 150);
-        give_shares(p, 2, 60);
-        give_shares(p, 3, 200);
-        p.players[1].job = Some(6);
-        p.players[3].job = Some(7);
-        turn_of(p, 0, Some(5), 0);
-    });
+    let mut g = meeting_table();
     play(&mut g, 0, "meeting 1");
     assert!(g.meeting().is_some());
     assert!(

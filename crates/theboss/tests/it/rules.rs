@@ -321,19 +321,6 @@ fn firing_needs_a_higher_office_and_the_severance() {
     refused(&g, 0, "fire 1", "§7");
 }
 
-fn meeting_table() -> TheBoss {
-    setup(4, |p| {
-        give_fate(p, 0, FIRE300, Some(1));
-        give_shares(p, 0, 100);
-        give_shares(p, 1, 150);
-        give_shares(p, 2, 60);
-        give_shares(p, 3, 200);
-        p.players[1].job = Some(6);
-        p.players[3].job = Some(7);
-        turn_of(p, 0, Some(5), 0);
-    })
-}
-
 #[test]
 fn meeting_fires_when_for_beats_against() {
     let mut g = meeting_table();

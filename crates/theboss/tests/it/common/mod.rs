@@ -282,3 +282,18 @@ pub fn refused(g: &TheBoss, seat: Seat, text: &str, rule: &str) -> RuleError {
     assert_eq!(&h, g, "a refused action changed the state");
     e
 }
+
+/// A 4-player table where seat 0 holds a Fire card ($300) against seat 1 (job 6) and may call
+/// a Stockholders' Meeting: shares 100 / 150 / 60 / 200, seat 3 the executive of job 7.
+pub fn meeting_table() -> TheBoss {
+    setup(4, |p| {
+        give_fate(p, 0, FIRE300, Some(1));
+        give_shares(p, 0, 100);
+        give_shares(p, 1, 150);
+        give_shares(p, 2, 60);
+        give_shares(p, 3, 200);
+        p.players[1].job = Some(6);
+        p.players[3].job = Some(7);
+        turn_of(p, 0, Some(5), 0);
+    })
+}
