@@ -322,7 +322,10 @@ impl Present for BigBoss {
             .into_iter()
             .map(|card| (card.to_string(), self.card_note(seat, card)))
             .collect();
-        Some(serde_json::json!({ "hand": hand }))
+        // Moved in, not copied (`json!` would write the whole map out again).
+        let mut extra = serde_json::Map::new();
+        extra.insert("hand".to_string(), serde_json::Value::Object(hand));
+        Some(serde_json::Value::Object(extra))
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {

@@ -299,7 +299,9 @@ export default {
     const p = obs.players[seat];
     if (!p) return {};
     const tower = ctx.table ? ctx.table.tower_name : "tower";
-    const shares = Object.entries(p.shares).filter(([, n]) => n > 0).map(([c, n]) =>
+    // Companies by name, whatever order the observation lists them in.
+    const shares = Object.entries(p.shares).filter(([, n]) => n > 0)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([c, n]) =>
       h("span", { title: `${n} share${n > 1 ? "s" : ""} of ${c}` }, companyChip(c), "×" + n));
     const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: `${tower} on ${c.name}` }, "▲", companyChip(c.name)));
     return {

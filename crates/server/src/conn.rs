@@ -2,8 +2,9 @@
 //! them to its table, and writes the table's messages with sequence numbers.
 
 use crate::lobby::Lobby;
+use crate::outgoing::Outgoing;
 use crate::protocol::{
-    parse_client, ActionInput, ClientMsg, Envelope, ErrorCode, ServerMsg, ACTION_JSON_BYTES,
+    parse_client, ActionInput, ClientMsg, ErrorCode, ServerMsg, ACTION_JSON_BYTES,
 };
 use crate::table::{Command, ConnId, TableHandle, OUTBOX_CAPACITY};
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -158,21 +159,23 @@ impl Bucket {
     }
 }
 
+/// Numbers the messages of one connection.
 struct Writer {
     seq: u64,
 }
 
 impl Writer {
-    async fn send(&mut self, socket: &mut WebSocket, msg: &ServerMsg) -> bool {
+    /// Writes a message serialised by the table (shared with other connections), with this
+    /// connection's next sequence number.
+    async fn send_out(&mut self, socket: &mut WebSocket, msg: &Outgoing) -> bool {
         self.seq += 1;
-        let text = match serde_json::to_string(&Envelope { seq: self.seq, msg }) {
-            Ok(t) => t,
-            Err(e) => {
-                tracing::error!("cannot encode a message: {e}");
-                return false;
-            }
-        };
+        let text = msg.framed(self.seq);
         socket.send(Message::Text(text.into())).await.is_ok()
+    }
+
+    /// Writes a message of this connection's own (an error, a pong).
+    async fn send(&mut self, socket: &mut WebSocket, msg: &ServerMsg) -> bool {
+        self.send_out(socket, &Outgoing::from(msg)).await
     }
 }
 
@@ -187,7 +190,7 @@ pub async fn run(
 ) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let mut writer = Writer { seq: 0 };
-    let (outbox, mut inbox) = mpsc::channel::<Arc<ServerMsg>>(OUTBOX_CAPACITY);
+    let (outbox, mut inbox) = mpsc::channel::<Outgoing>(OUTBOX_CAPACITY);
     let (reply_tx, reply_rx) = oneshot::channel();
     let joined = table
         .tx
@@ -218,7 +221,7 @@ pub async fn run(
         tokio::select! {
             out = inbox.recv() => match out {
                 Some(msg) => {
-                    if !writer.send(&mut socket, &msg).await {
+                    if !writer.send_out(&mut socket, &msg).await {
                         break;
                     }
                 }
@@ -269,8 +272,10 @@ pub async fn run(
                     continue;
                 }
                 // A structured action may be larger than other messages (up to its own limit,
-                // checked by the table); everything else keeps the message limit.
-                let structured = text.len() <= ACTION_JSON_BYTES + 1024
+                // checked by the table); everything else keeps the message limit. (Only a
+                // message over the limit is read twice.)
+                let structured = text.len() > limits.message_bytes
+                    && text.len() <= ACTION_JSON_BYTES + 1024
                     && matches!(
                         parse_client(text.as_str()),
                         Ok(ClientMsg::Act { action: ActionInput::Json(_), .. })

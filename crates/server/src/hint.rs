@@ -8,6 +8,7 @@
 //! answer goes to the asking connection only.
 
 use crate::bots::HUMAN;
+use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, HintMove, ServerMsg};
 use crate::table::Outbox;
 use boardroom_bots::{rank_moves, Budget, SearchConfig};
@@ -60,7 +61,7 @@ pub fn start<G: Playable>(
     busy: Arc<AtomicBool>,
 ) {
     if busy.swap(true, Ordering::SeqCst) {
-        let _ = outbox.try_send(Arc::new(ServerMsg::error(
+        let _ = outbox.try_send(Outgoing::from(ServerMsg::error(
             ErrorCode::HintRefused,
             "a hint is already being worked out at this table; wait for it",
         )));
@@ -100,7 +101,7 @@ pub fn start<G: Playable>(
                 ServerMsg::error(ErrorCode::Internal, "the hint could not be worked out")
             }
         };
-        let _ = outbox.try_send(Arc::new(msg));
+        let _ = outbox.try_send(Outgoing::from(msg));
     });
 }
 

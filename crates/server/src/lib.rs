@@ -25,6 +25,7 @@ pub mod hint;
 pub mod history;
 pub mod http;
 pub mod lobby;
+pub mod outgoing;
 pub mod protocol;
 pub mod seats;
 pub mod table;

@@ -7,6 +7,7 @@
 use crate::chat::ChatLine;
 use boardroom_engine::{ScoreTable, Seat};
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// The largest JSON form of an action the server reads, in bytes.
 pub const ACTION_JSON_BYTES: usize = 16 * 1024;
@@ -138,6 +139,42 @@ pub struct SeatInfo {
     pub online: u32,
 }
 
+/// The `state` message: the table after a change (or on request), sent after every accepted
+/// action. It is serialised straight from the game's own types, once per distinct viewer
+/// (see [`crate::view::state_msg`]), with its `type` first like every [`ServerMsg`].
+#[derive(Debug, Serialize)]
+pub struct StateMsg<'a, O: Serialize> {
+    /// Always `state`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Number of actions played at this table so far.
+    pub version: usize,
+    /// The seats that may act now (empty when the game is over).
+    pub to_act: &'a [Seat],
+    /// The turn or round number (`Present::turn`).
+    pub turn: u32,
+    /// Whether play waits for your seat (`Game::must_act`); in games with one actor at a
+    /// time, whether you are to act.
+    pub must_act: bool,
+    /// What you are asked to do, when you are to act (`Present::prompt`); otherwise null.
+    pub prompt: Option<String>,
+    /// Your legal actions, structured (empty unless you are to act).
+    pub actions: Vec<ActionOut>,
+    /// What you may know of the game: the game's observation for your viewer.
+    pub observation: &'a O,
+    /// What the client needs beyond the observation (`Present::extra`); absent when the
+    /// game adds nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub extra: Option<serde_json::Value>,
+    /// The action that led here, with its events (absent on a resend).
+    pub last: Option<LogEntry>,
+    /// The final scores once the game is over (`Present::score_table`); otherwise null.
+    pub scores: Option<&'a ScoreTable>,
+    /// The table's running timers (absent when none run).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub timers: &'a [TimerOut],
+}
+
 /// The table as every viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct TableInfo {
@@ -158,12 +195,13 @@ pub struct TableInfo {
 }
 
 /// One event, as the receiving viewer may see it, with its sentence.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct EventOut {
     /// The event as a sentence.
     pub text: String,
-    /// The event's data (redacted for the viewer), as the game serializes its events.
-    pub detail: serde_json::Value,
+    /// The event's data (redacted for the viewer), as the game serializes its events: JSON
+    /// text written once, straight from the event.
+    pub detail: Box<RawValue>,
 }
 
 /// One legal action of the receiving seat, as it is shown it (from `Present::action_view`).
@@ -215,7 +253,7 @@ pub struct TimerOut {
 }
 
 /// One accepted action and what it caused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct LogEntry {
     /// The action's number at the table, from 0.
     pub index: usize,
@@ -235,8 +273,9 @@ pub struct LogEntry {
     pub events: Vec<EventOut>,
 }
 
-/// A message from the server (wrapped in an [`Envelope`]).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// A message from the server (wrapped in an [`Envelope`]); the most frequent one, `state`, is
+/// a [`StateMsg`].
+#[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMsg {
     /// The first message of a connection: the table, who you are, and the recent log.
@@ -253,35 +292,6 @@ pub enum ServerMsg {
         chat: Vec<ChatLine>,
         /// Whether you may ask for hints at this table.
         hints: bool,
-    },
-    /// The state after a change (or on request): sent after every accepted action.
-    State {
-        /// Number of actions played at this table so far.
-        version: usize,
-        /// The seats that may act now (empty when the game is over).
-        to_act: Vec<Seat>,
-        /// The turn or round number (`Present::turn`).
-        turn: u32,
-        /// Whether play waits for your seat (`Game::must_act`); in games with one actor at a
-        /// time, whether you are to act.
-        must_act: bool,
-        /// What you are asked to do, when you are to act (`Present::prompt`); otherwise null.
-        prompt: Option<String>,
-        /// Your legal actions, structured (empty unless you are to act).
-        actions: Vec<ActionOut>,
-        /// What you may know of the game: the game's observation for your viewer.
-        observation: serde_json::Value,
-        /// What the client needs beyond the observation (`Present::extra`); absent when the
-        /// game adds nothing.
-        #[serde(skip_serializing_if = "Option::is_none")]
-        extra: Option<serde_json::Value>,
-        /// The action that led here, with its events (absent on a resend).
-        last: Option<LogEntry>,
-        /// The final scores once the game is over (`Present::score_table`); otherwise null.
-        scores: Option<ScoreTable>,
-        /// The table's running timers (absent when none run).
-        #[serde(skip_serializing_if = "Vec::is_empty")]
-        timers: Vec<TimerOut>,
     },
     /// Who is connected to which seat changed (at most a few a second, with the latest
     /// state).
@@ -341,7 +351,7 @@ pub enum ServerMsg {
 }
 
 /// The table after some actions of a finished game, with nothing hidden.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Serialize)]
 pub struct ReplayFrame {
     /// Actions played in this frame (undone ones not counted), from 0 (the set-up).
     pub step: usize,
@@ -354,7 +364,7 @@ pub struct ReplayFrame {
     /// The seats that were to act.
     pub to_act: Vec<Seat>,
     /// What that seat knew (its hidden cards shown: the game is over).
-    pub observation: serde_json::Value,
+    pub observation: Box<RawValue>,
     /// The game's extra data for that seat, when it has any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extra: Option<serde_json::Value>,

@@ -9,6 +9,7 @@ use crate::bots::{self, HUMAN};
 use crate::chat::{self, Chat};
 use crate::db::Db;
 use crate::hint;
+use crate::outgoing::Outgoing;
 use crate::protocol::{
     ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
 };
@@ -33,8 +34,9 @@ pub const LOG_KEPT: usize = 200;
 /// Identifies one connection.
 pub type ConnId = u64;
 
-/// Where a table sends a connection's messages.
-pub type Outbox = mpsc::Sender<Arc<ServerMsg>>;
+/// Where a table sends a connection's messages, each serialised once and shared by every
+/// connection it goes to.
+pub type Outbox = mpsc::Sender<Outgoing>;
 
 /// Messages a connection may have waiting before the table drops it as too slow (it can
 /// reconnect and resume).
@@ -558,7 +560,7 @@ impl<G: Playable> Table<G> {
 
     /// Tells every connection whether play waits for storage.
     fn send_status(&mut self, paused: bool) {
-        let msg = Arc::new(ServerMsg::Status {
+        let msg = Outgoing::from(ServerMsg::Status {
             paused,
             message: if paused { STORAGE_PAUSED } else { STORAGE_BACK }.to_string(),
         });
@@ -682,14 +684,8 @@ impl<G: Playable> Table<G> {
             Command::Hint { conn } => self.hint(conn),
             Command::Sync { conn } => {
                 if let Some(c) = self.conns.get(&conn) {
-                    let msg = view::state_msg_timed(
-                        &self.game,
-                        c.viewer,
-                        self.version,
-                        None,
-                        self.timers_out(),
-                    );
-                    let _ = c.outbox.try_send(Arc::new(msg));
+                    let msg = view::state_msg_shared(&self.game, c.viewer, &self.shared(), None);
+                    let _ = c.outbox.try_send(msg);
                 }
             }
             Command::Spec { reply } => {
@@ -741,7 +737,7 @@ impl<G: Playable> Table<G> {
             );
         }
         self.chat.stored(line.clone());
-        let msg = Arc::new(ServerMsg::Chat(line));
+        let msg = Outgoing::from(ServerMsg::Chat(line));
         let before = self.conns.len();
         self.conns
             .retain(|_, c| c.outbox.try_send(msg.clone()).is_ok());
@@ -815,9 +811,9 @@ impl<G: Playable> Table<G> {
 
     /// Sends `msg` to one connection; a connection too slow to keep up is dropped (closing its
     /// socket; the client reconnects and resumes).
-    fn send(&mut self, conn: ConnId, msg: ServerMsg) {
+    fn send(&mut self, conn: ConnId, msg: impl Into<Outgoing>) {
         let slow = match self.conns.get(&conn) {
-            Some(c) => c.outbox.try_send(Arc::new(msg)).is_err(),
+            Some(c) => c.outbox.try_send(msg.into()).is_err(),
             None => false,
         };
         if slow {
@@ -837,7 +833,7 @@ impl<G: Playable> Table<G> {
     fn send_presence(&mut self) {
         self.presence_pending = false;
         self.presence_sent = Instant::now();
-        let msg = Arc::new(ServerMsg::Presence {
+        let msg = Outgoing::from(ServerMsg::Presence {
             seats: self.seats(),
             spectators: self
                 .conns
@@ -899,8 +895,7 @@ impl<G: Playable> Table<G> {
                 .seat()
                 .is_some_and(|s| hint::refusal(&self.kinds, s, self.hints).is_none()),
         };
-        let state =
-            view::state_msg_timed(&self.game, viewer, self.version, None, self.timers_out());
+        let state = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
         self.conns.insert(conn, Conn { viewer, outbox });
         self.last_visit = Instant::now();
         self.send(conn, welcome);
@@ -988,13 +983,7 @@ impl<G: Playable> Table<G> {
                     ),
                 );
                 self.send(conn, m);
-                let s = view::state_msg_timed(
-                    &self.game,
-                    viewer,
-                    self.version,
-                    None,
-                    self.timers_out(),
-                );
+                let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
                 return self.send(conn, s);
             }
         }
@@ -1113,6 +1102,11 @@ impl<G: Playable> Table<G> {
         self.answer_since = since;
     }
 
+    /// What every viewer's `state` message shares now.
+    fn shared(&self) -> view::Shared {
+        view::Shared::new(&self.game, self.version, self.timers_out())
+    }
+
     /// The running timers as every viewer is told them.
     fn timers_out(&self) -> Vec<TimerOut> {
         let now = Instant::now();
@@ -1221,24 +1215,17 @@ impl<G: Playable> Table<G> {
         Ok(())
     }
 
+    /// Sends every connection the state after `step`: one message per distinct viewer, built
+    /// from that viewer's view only and serialised once, shared by all its connections.
     fn broadcast(&mut self, step: &Step<G>) {
-        // One message per distinct viewer, shared by all its connections.
-        let mut built: HashMap<Viewer, Arc<ServerMsg>> = HashMap::new();
-        let (game, version) = (&self.game, self.version);
-        let timers = self.timers_out();
+        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
+        let shared = self.shared();
+        let game = &self.game;
         let before = self.conns.len();
         self.conns.retain(|_, c| {
             let msg = built
                 .entry(c.viewer)
-                .or_insert_with(|| {
-                    Arc::new(view::state_msg_timed(
-                        game,
-                        c.viewer,
-                        version,
-                        Some(step),
-                        timers.clone(),
-                    ))
-                })
+                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, Some(step)))
                 .clone();
             c.outbox.try_send(msg).is_ok()
         });

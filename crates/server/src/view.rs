@@ -4,9 +4,11 @@
 //! `Game::redact` and the game's [`Present`] for that connection's viewer, so the leak tests can
 //! check this one place.
 
-use crate::protocol::{ActionOut, EventOut, LogEntry, ServerMsg, TimerOut};
-use boardroom_engine::{Game, Present, Seat, Viewer, CLOCK};
+use crate::outgoing::Outgoing;
+use crate::protocol::{ActionOut, EventOut, LogEntry, StateMsg, TimerOut};
+use boardroom_engine::{Game, Present, ScoreTable, Seat, Viewer, CLOCK};
 use boardroom_games::Playable;
+use serde_json::value::RawValue;
 
 /// One accepted action (as the table remembers it, unredacted).
 #[derive(Clone, Debug)]
@@ -52,7 +54,7 @@ fn entry<G: Playable>(step: &Step<G>, show: impl Fn(&G::Event) -> G::Event) -> L
                 let detail = show(e);
                 EventOut {
                     text: <G as Present>::describe(&detail),
-                    detail: serde_json::to_value(&detail).unwrap_or_default(),
+                    detail: raw_json(&detail),
                 }
             })
             .collect(),
@@ -88,38 +90,79 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
         .collect()
 }
 
+/// What the `state` messages after one change share, whoever receives them: worked out once
+/// per change, then borrowed by each viewer's message.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    /// The table's version.
+    pub version: usize,
+    /// The seats that may act.
+    pub to_act: Vec<Seat>,
+    /// The turn or round.
+    pub turn: u32,
+    /// The final scores, once the game is over.
+    pub scores: Option<ScoreTable>,
+    /// The table's running timers (public: what times out and for whom).
+    pub timers: Vec<TimerOut>,
+}
+
+impl Shared {
+    /// The public parts of the state of `game` at `version`, with the running `timers`.
+    pub fn new<G: Playable>(game: &G, version: usize, timers: Vec<TimerOut>) -> Shared {
+        Shared {
+            version,
+            to_act: game.to_act().iter().collect(),
+            turn: <G as Present>::turn(game),
+            scores: game.score_table(),
+            timers,
+        }
+    }
+}
+
 /// The `state` message for `viewer`: its observation, its actions and prompt (when it is to
 /// act), the final scores once the game is over, and the last step redacted for it (no
-/// timers: see [`state_msg_timed`]).
+/// timers: see [`state_msg_shared`]).
 pub fn state_msg<G: Playable>(
     game: &G,
     viewer: Viewer,
     version: usize,
     last: Option<&Step<G>>,
-) -> ServerMsg {
-    state_msg_timed(game, viewer, version, last, Vec::new())
+) -> Outgoing {
+    state_msg_shared(game, viewer, &Shared::new(game, version, Vec::new()), last)
 }
 
-/// [`state_msg`] with the table's running timers (public: what times out and for whom).
-pub fn state_msg_timed<G: Playable>(
+/// The `state` message for `viewer`, serialised once: the parts every viewer shares from
+/// `shared` (worked out from the same `game`), the rest (observation, extra, actions, prompt,
+/// the last step's events) from `viewer`'s own view of the game only.
+pub fn state_msg_shared<G: Playable>(
     game: &G,
     viewer: Viewer,
-    version: usize,
+    shared: &Shared,
     last: Option<&Step<G>>,
-    timers: Vec<TimerOut>,
-) -> ServerMsg {
+) -> Outgoing {
     let acting = acting_seat(game, viewer).is_some();
-    ServerMsg::State {
-        version,
-        to_act: game.to_act().iter().collect(),
-        turn: <G as Present>::turn(game),
+    let observation = game.observe(viewer);
+    Outgoing::new(&StateMsg {
+        kind: "state",
+        version: shared.version,
+        to_act: &shared.to_act,
+        turn: shared.turn,
         must_act: viewer.seat().is_some_and(|s| game.must_act().contains(s)),
         prompt: acting.then(|| game.prompt()),
         actions: actions_for(game, viewer),
-        observation: serde_json::to_value(game.observe(viewer)).unwrap_or_default(),
+        observation: &observation,
         extra: game.extra(viewer),
         last: last.map(|s| log_entry(s, viewer)),
-        scores: game.score_table(),
-        timers,
-    }
+        scores: shared.scores.as_ref(),
+        timers: &shared.timers,
+    })
+}
+
+/// `value` as JSON text, to embed in a message as it is (`null` if it cannot be written, which
+/// the games' serialisable types never cause).
+pub fn raw_json(value: &impl serde::Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).unwrap_or_else(|e| {
+        tracing::error!("cannot encode a game's data: {e}");
+        RawValue::from_string("null".to_string()).expect("`null` is JSON")
+    })
 }

@@ -234,7 +234,7 @@ impl<G: Playable> Table<G> {
             seat,
             turn: <G as Present>::turn(&game),
             to_act: game.to_act().iter().collect(),
-            observation: serde_json::to_value(game.observe(viewer)).unwrap_or_default(),
+            observation: view::raw_json(&game.observe(viewer)),
             extra: game.extra(viewer),
             last: last.as_ref().map(view::full_entry),
             turns,

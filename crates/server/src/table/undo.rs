@@ -9,12 +9,12 @@
 
 use super::{ConnId, Table};
 use crate::bots;
+use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view;
 use boardroom_engine::{Present, Viewer, CLOCK};
 use boardroom_games::Playable;
 use std::collections::HashMap;
-use std::sync::Arc;
 
 impl<G: Playable> Table<G> {
     /// Why `seat` may not take back its last action now, or the number of that action in the
@@ -122,22 +122,15 @@ impl<G: Playable> Table<G> {
         self.answer_since.clear();
         self.state_changed();
         self.update_summary();
-        let undone = Arc::new(ServerMsg::Undone { index: idx, seat });
-        let mut built: HashMap<Viewer, Arc<ServerMsg>> = HashMap::new();
-        let (game, version, timers) = (&self.game, self.version, self.timers_out());
+        let undone = Outgoing::from(ServerMsg::Undone { index: idx, seat });
+        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
+        let shared = self.shared();
+        let game = &self.game;
         let before = self.conns.len();
         self.conns.retain(|_, c| {
             let state = built
                 .entry(c.viewer)
-                .or_insert_with(|| {
-                    Arc::new(view::state_msg_timed(
-                        game,
-                        c.viewer,
-                        version,
-                        None,
-                        timers.clone(),
-                    ))
-                })
+                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, None))
                 .clone();
             c.outbox.try_send(undone.clone()).is_ok() && c.outbox.try_send(state).is_ok()
         });

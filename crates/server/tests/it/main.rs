@@ -14,3 +14,4 @@ mod leak;
 mod protocol;
 mod social;
 mod theboss;
+mod wire;
