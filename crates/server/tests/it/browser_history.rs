@@ -2,7 +2,7 @@
 //! table's page and replayed through the library path of `boardroom replay`, stepping through
 //! the replay, and taking back a slip against a bot (refused after a deck draw).
 
-use crate::browser::{browser_available, shot, start_driver, visible};
+use crate::browser::{open_browser, shot, visible};
 use crate::common::{start, start_with_bot_delay};
 use crate::history::replay_record;
 use boardroom_engine::{Game, Viewer};
@@ -53,9 +53,9 @@ async fn click(c: &Client, css: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = start().await;
     let table = server.create("modern", &["random", "random"]).await;
     // Bots play the game to its end.
@@ -67,8 +67,6 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         }
     };
     let version = end["version"].as_u64().unwrap() as usize;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!("{}{}", server.url(), table.spectator))
         .await
         .unwrap();
@@ -184,9 +182,9 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slip_is_taken_back_against_a_bot_but_not_a_deck_draw() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     // The bot waits long: the person's turn stays theirs while the page is checked.
     let server = start_with_bot_delay(Duration::from_secs(600)).await;
     let mut tries = 0;
@@ -201,8 +199,6 @@ async fn a_slip_is_taken_back_against_a_bot_but_not_a_deck_draw() {
             break (table, probe);
         }
     };
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!(
         "{}{}",
         server.url(),
