@@ -4,6 +4,7 @@
 mod browser;
 mod browser_history;
 mod browser_learn;
+mod browser_prompts;
 mod browser_social;
 mod browser_theboss;
 mod common;
