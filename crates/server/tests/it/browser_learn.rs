@@ -225,7 +225,7 @@ async fn a_hint_is_shown_at_a_table_against_a_bot() {
 }
 
 /// Every visible clickable element of the page smaller than 40×40 CSS pixels, described.
-const SMALL_TARGETS: &str = r#"
+pub(crate) const SMALL_TARGETS: &str = r#"
 const small = [];
 for (const el of document.querySelectorAll("button, a[href], input, select, [data-act], [data-target].legal, [data-target][data-try], [role=button]")) {
   const r = el.getBoundingClientRect();

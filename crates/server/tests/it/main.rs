@@ -2,6 +2,7 @@
 //! each module holds the tests of one subject.
 
 mod browser;
+mod browser_bigshot;
 mod browser_history;
 mod browser_learn;
 mod browser_prompts;
