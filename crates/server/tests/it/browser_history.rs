@@ -114,6 +114,20 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     })
     .await;
     shot(&c, "history-01-replay-start.png").await;
+    // The replay names whose view it is, not "you", and its prompt is the step's turn, not the
+    // live table's "game over".
+    let viewed = until_text(&c, "#players .player.you .row1", |t| {
+        t.contains("(viewing as)")
+    })
+    .await;
+    assert!(!viewed.contains("(you)"), "{viewed}");
+    let prompt = until_text(&c, "#prompt-text", |t| t.starts_with("At this step: ")).await;
+    assert!(prompt.contains(" to play (turn "), "{prompt}");
+    assert!(
+        ["Red", "Blue"].iter().any(|n| prompt.contains(n)),
+        "{prompt}"
+    );
+    assert!(!prompt.to_lowercase().contains("over"), "{prompt}");
     click(&c, "#replay-forward").await;
     until_text(&c, "#replay-where", |t| t.starts_with("Step 1 of")).await;
     let last = text_of(&c, "#replay-last-action").await;
@@ -130,6 +144,10 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         t.starts_with(&format!("Step {version} of"))
     })
     .await;
+    until_text(&c, "#prompt-text", |t| {
+        t == "At this step: the game has ended."
+    })
+    .await;
     // Every seat's hand is shown in the replay: switch to Blue's view.
     c.find(Locator::Css("#replay-seat"))
         .await
@@ -138,6 +156,10 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         .await
         .unwrap();
     until_text(&c, "#replay-seat option:checked", |t| t.starts_with("Blue")).await;
+    until_text(&c, "#players .player.you .row1", |t| {
+        t.starts_with("Blue (viewing as)")
+    })
+    .await;
     let turns = c
         .find_all(Locator::Css("#replay-turn option"))
         .await
@@ -154,10 +176,22 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         t.starts_with(&format!("Step {third} of"))
     })
     .await;
+    // The view stays Blue's.
+    until_text(&c, "#players .player.you .row1", |t| {
+        t.starts_with("Blue (viewing as)")
+    })
+    .await;
     shot(&c, "history-02-replay-turn.png").await;
     click(&c, "#replay-close").await;
     until_text(&c, "#turn-text", |t| t == "Game over").await;
     assert!(!visible(&c, "#replay-bar").await);
+    // Back at the live table, a spectator's page labels no seat as its own.
+    until_text(&c, "#prompt-text", |t| t == "The game is over.").await;
+    let players = text_of(&c, "#players").await;
+    assert!(
+        !players.contains("(viewing as)") && !players.contains("(you)"),
+        "{players}"
+    );
 
     // The lobby lists it among the recently finished tables, with the winner.
     c.goto(&server.url()).await.unwrap();
