@@ -15,4 +15,5 @@ mod history;
 mod leak;
 mod protocol;
 mod social;
+mod takeback;
 mod theboss;
