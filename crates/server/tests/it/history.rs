@@ -255,6 +255,11 @@ async fn a_person_takes_back_a_slip_against_bots_and_the_record_stays_exact() {
     assert_eq!(status, 200, "{record}");
     let stored = &record["actions"][index as usize];
     assert_eq!(stored, &json!({"seat": 0, "action": play, "undone": true}));
+    // Any link of the finished table gives the same record, the spectator's too: nothing is
+    // hidden once the game is over.
+    let (status, watched) = get(&server, &format!("/t/{}/record", table.id)).await;
+    assert_eq!(status, 200, "{watched}");
+    assert_eq!(watched, record);
     let game = replay_record(&record);
     assert_eq!(
         serde_json::to_value(game.observe(Viewer::Seat(0))).unwrap(),
