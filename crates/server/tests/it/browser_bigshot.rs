@@ -117,7 +117,7 @@ async fn quick_bids_above_the_cash_are_disabled_and_targets_fit_a_phone() {
     });
     let table = StoredTable::new::<BigShot>(
         "shortofcash1",
-        &found.game.config(),
+        found.game.config(),
         found.seed,
         &["human", "random"],
         found.actions.clone(),
