@@ -40,6 +40,25 @@ async fn until_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String 
     }
 }
 
+/// Whether the text of `css` satisfies `ok` within `patience`.
+async fn shows_within(
+    c: &Client,
+    css: &str,
+    patience: Duration,
+    ok: impl Fn(&str) -> bool,
+) -> bool {
+    let deadline = Instant::now() + patience;
+    while Instant::now() < deadline {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            if e.text().await.is_ok_and(|t| ok(&t)) {
+                return true;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 async fn click(c: &Client, css: &str) {
     c.wait()
         .at_most(Duration::from_secs(60))
@@ -149,17 +168,27 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     })
     .await;
     // Every seat's hand is shown in the replay: switch to Blue's view.
-    c.find(Locator::Css("#replay-seat"))
+    // (Chosen again, bounded, should the choice reach the page while its controls are being
+    // redrawn by a frame.)
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        if let Ok(select) = c.find(Locator::Css("#replay-seat")).await {
+            let _ = select.select_by_value("1").await;
+        }
+        if shows_within(
+            &c,
+            "#players .player.you .row1",
+            Duration::from_secs(20),
+            |t| t.starts_with("Blue (viewing as)"),
+        )
         .await
-        .unwrap()
-        .select_by_value("1")
-        .await
-        .unwrap();
+        {
+            break;
+        }
+        assert!(tries < 3, "the replay never showed Blue's view");
+    }
     until_text(&c, "#replay-seat option:checked", |t| t.starts_with("Blue")).await;
-    until_text(&c, "#players .player.you .row1", |t| {
-        t.starts_with("Blue (viewing as)")
-    })
-    .await;
     let turns = c
         .find_all(Locator::Css("#replay-turn option"))
         .await
