@@ -33,6 +33,7 @@ let finalClosed = false;
 const ctx = {
   table: null, // `welcome.table`
   you: null, // our seat, or null when watching
+  replaying: false, // whether a replay frame is shown (`you` is then the seat whose view it is)
   state: null, // the latest `state` message
   get obs() { return this.state ? this.state.observation : null; },
   get extra() { return (this.state && this.state.extra) || {}; },
@@ -59,9 +60,11 @@ function showFrame(frame) {
   ctx.state = { version: null, to_act: frame.to_act, turn: frame.turn, must_act: false, prompt: null,
     actions: [], observation: frame.observation, extra: frame.extra, last: frame.last, scores: null };
   ctx.you = frame.seat;
+  ctx.replaying = true;
   document.body.classList.add("replaying");
   if (view.render) view.render(ctx);
   markTargets();
+  renderPrompt(ctx, view, () => {});
   renderPlayers(ctx, view);
   $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
   $("#final").classList.remove("show");
@@ -71,6 +74,7 @@ function showFrame(frame) {
 function leaveReplay() {
   ctx.state = live;
   ctx.you = seated;
+  ctx.replaying = false;
   document.body.classList.remove("replaying");
   render();
 }

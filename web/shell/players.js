@@ -12,7 +12,7 @@ export function renderPlayers(ctx, view) {
     const info = view.playerInfo ? view.playerInfo(s, ctx) || {} : {};
     return h("div", { class: "player" + (st.to_act.includes(s) ? " to-act" : "") + (s === ctx.you ? " you" : ""),
       style: `border-left-color:${ctx.colour(s)}`, "data-seat": s },
-      h("div", { class: "row1" }, h("span", {}, ctx.name(s) + (s === ctx.you ? " (you)" : "")), h("span", { class: "kind" }, kind),
+      h("div", { class: "row1" }, h("span", {}, ctx.name(s) + (s !== ctx.you ? "" : ctx.replaying ? " (viewing as)" : " (you)")), h("span", { class: "kind" }, kind),
         info.badge ? h("span", { class: "badge" }, info.badge) : null),
       info.rows || []);
   });

@@ -37,7 +37,11 @@ export function renderPrompt(ctx, view, showScores) {
   const mine = st.actions.length > 0;
   box.classList.toggle("mine", mine);
   let what;
-  if (st.prompt) what = st.prompt;
+  if (ctx.replaying) {
+    // A step of the replay: whose turn it was then, not what the live table asks.
+    what = st.to_act.length ? `At this step: ${st.to_act.map(ctx.name).join(", ")} to play (turn ${st.turn}).`
+      : "At this step: the game has ended.";
+  } else if (st.prompt) what = st.prompt;
   else if (!st.to_act.length) what = "The game is over.";
   else {
     const who = st.to_act.map((s) => {
@@ -46,7 +50,8 @@ export function renderPrompt(ctx, view, showScores) {
     }).join(", ");
     what = `Waiting for ${who}…`;
   }
-  const hint = view.hint ? view.hint(ctx) : "";
+  // A replay step has no live hint (it would speak of the table as it is now).
+  const hint = view.hint && !ctx.replaying ? view.hint(ctx) : "";
   const buttons = [];
   for (const a of st.actions) {
     if (view.button && !view.button(a, ctx)) continue;

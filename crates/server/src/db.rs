@@ -670,6 +670,18 @@ impl Db {
         .await
     }
 
+    /// The ids of the tables listed as finished.
+    pub async fn finished_ids(&self) -> Result<std::collections::HashSet<String>> {
+        self.call(|conn| {
+            let mut stmt = conn.prepare("SELECT table_id FROM finished")?;
+            let ids = stmt
+                .query_map([], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(ids)
+        })
+        .await
+    }
+
     /// The most recently finished games, newest first (at most `limit`); rows that cannot be
     /// read are left out.
     pub async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {

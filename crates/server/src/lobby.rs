@@ -2,7 +2,7 @@
 //! from the database on start.
 
 use crate::bots::{self, HUMAN};
-use crate::db::{ActionRow, Damaged, Db, SeatRow, Stored, TableRow};
+use crate::db::{ActionRow, Damaged, Db, FinishedRow, SeatRow, Stored, TableRow};
 use crate::protocol::ErrorCode;
 use crate::seats::ClaimError;
 use crate::table::{
@@ -212,6 +212,28 @@ impl Visitor for RestoreVisitor<'_> {
     }
 }
 
+/// Replays a stored finished table of the visited game into its line of the lobby's list of
+/// finished tables; the time it ended is not stored, so its creation time stands for it.
+struct FinishedVisitor<'a> {
+    row: &'a TableRow,
+    actions: &'a [ActionRow],
+}
+
+impl Visitor for FinishedVisitor<'_> {
+    type Output = anyhow::Result<FinishedRow>;
+    fn visit<G: Playable>(self) -> anyhow::Result<FinishedRow> {
+        let (game, _) = rebuild::<G>(self.row, self.actions)?;
+        anyhow::ensure!(game.is_over(), "the game is not over");
+        let record = record_of::<G>(self.row, self.actions)?.actions;
+        Ok(table::finished_row::<G>(
+            &self.row.id,
+            &game,
+            self.row.created,
+            &record,
+        ))
+    }
+}
+
 /// Replays a stored table of the visited game and returns its game record (as JSON).
 struct RecordVisitor<'a> {
     row: &'a TableRow,
@@ -412,7 +434,7 @@ impl Lobby {
                 )
             })
             .collect();
-        let mut archived = 0;
+        let mut archived = Vec::new();
         for row in rows {
             let rematch = row
                 .rematch
@@ -420,21 +442,61 @@ impl Lobby {
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
             match lobby.replay(&row, rematch, false).await {
                 Ok(Some(_)) => {}
-                Ok(None) => archived += 1,
+                Ok(None) => archived.push(row),
                 Err(reason) => damaged.push(Damaged { id: row.id, reason }),
             }
         }
+        let archived_count = archived.len();
+        lobby.list_finished(archived).await;
         for d in &damaged {
             tracing::error!(table = %d.id, "cannot serve a stored table: {}", d.reason);
         }
         tracing::info!(
             tables = lobby.len(),
-            archived,
+            archived = archived_count,
             damaged = damaged.len(),
             "tables restored"
         );
         *lobby.damaged.write().expect("damaged lock") = damaged;
         Ok(lobby)
+    }
+
+    /// Lists among the recently finished tables (in the database, so the lobby shows them from
+    /// start-up on) every finished table of `archived` not listed yet: one whose game ended
+    /// before this list was kept, or whose end could not be stored. Its winners come from
+    /// replaying its record; its creation time stands for when it ended. Failures are logged.
+    async fn list_finished(&self, archived: Vec<TableRow>) {
+        if archived.is_empty() {
+            return;
+        }
+        let known = match self.db.finished_ids().await {
+            Ok(known) => known,
+            Err(e) => {
+                tracing::error!("cannot read the list of finished tables: {e:#}");
+                return;
+            }
+        };
+        for row in archived.iter().filter(|r| !known.contains(&r.id)) {
+            let finished = match self.db.load_actions(row.id.clone()).await {
+                Ok(actions) => boardroom_games::visit(
+                    &row.game,
+                    FinishedVisitor {
+                        row,
+                        actions: &actions,
+                    },
+                )
+                .map_err(anyhow::Error::from)
+                .and_then(|r| r),
+                Err(e) => Err(e),
+            };
+            let stored = match finished {
+                Ok(finished) => self.db.store_finished(finished).await,
+                Err(e) => Err(e),
+            };
+            if let Err(e) = stored {
+                tracing::error!(table = %row.id, "cannot list the finished table: {e:#}");
+            }
+        }
     }
 
     /// Reads table `row`'s actions and replays it; `Ok(None)`: finished, left archived.

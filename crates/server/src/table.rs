@@ -26,7 +26,7 @@ use tokio::time::Instant;
 mod history;
 mod undo;
 
-pub use history::{replay_steps, RecordRefusal};
+pub use history::{finished_row, replay_steps, RecordRefusal};
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;

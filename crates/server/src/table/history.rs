@@ -80,6 +80,29 @@ pub fn replay_steps<G: Game + Present>(
     Ok(game)
 }
 
+/// How the lobby's list of recently finished tables shows finished game `game` of table `id`:
+/// its title, variant and winners, when it ended (`finished`, seconds since the Unix epoch),
+/// and the actions played (those taken back not counted).
+pub fn finished_row<G: Playable>(
+    id: &str,
+    game: &G,
+    finished: i64,
+    record: &[RecordedAction],
+) -> crate::db::FinishedRow {
+    crate::db::FinishedRow {
+        id: id.to_string(),
+        game: G::NAME.to_string(),
+        title: G::TITLE.to_string(),
+        edition: game.variant(),
+        finished,
+        winners: game
+            .outcome()
+            .map(|o| o.winners.iter().map(<G as Present>::seat_name).collect())
+            .unwrap_or_default(),
+        actions: record.iter().filter(|a| !a.undone).count(),
+    }
+}
+
 impl<G: Playable> Table<G> {
     /// The game's record: what `boardroom replay` reads.
     fn record_of(&self) -> Record<G::Config> {
@@ -91,27 +114,11 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    /// The winners' names, once the game is over.
-    fn winner_names(&self) -> Vec<String> {
-        self.game
-            .outcome()
-            .map(|o| o.winners.iter().map(<G as Present>::seat_name).collect())
-            .unwrap_or_default()
-    }
-
     /// Remembers in the database that the game ended, with its winners (for the lobby's list
     /// of recently finished tables). A failure is logged: the game itself is stored already.
     pub(super) fn store_finished(&self) {
         let db = self.db.clone();
-        let finished = crate::db::FinishedRow {
-            id: self.id.clone(),
-            game: G::NAME.to_string(),
-            title: G::TITLE.to_string(),
-            edition: self.game.variant(),
-            finished: crate::lobby::now(),
-            winners: self.winner_names(),
-            actions: self.record.iter().filter(|a| !a.undone).count(),
-        };
+        let finished = finished_row(&self.id, &self.game, crate::lobby::now(), &self.record);
         tokio::spawn(async move {
             let id = finished.id.clone();
             if let Err(e) = db.store_finished(finished).await {

@@ -7,6 +7,7 @@
 
 use crate::common;
 
+use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -110,6 +111,85 @@ pub(crate) async fn start_driver(profile: &std::path::Path) -> (Driver, Client) 
     (driver, client)
 }
 
+/// A headless Chromium session of one test: its chromedriver and its own profile directory,
+/// both ended when this is dropped (after the test's last use of its [`Client`]).
+pub(crate) struct Browser {
+    _driver: Driver,
+    _profile: tempfile::TempDir,
+}
+
+/// Opens headless Chromium with a fresh profile and a window of `width`×`height` CSS pixels.
+/// `None` when Chromium is not installed and the browser tests are not required (the caller
+/// then passes without testing anything; see [`browser_available`]).
+pub(crate) async fn open_browser(width: u32, height: u32) -> Option<(Browser, Client)> {
+    if !browser_available() {
+        return None;
+    }
+    let profile = tempfile::tempdir().unwrap();
+    let (driver, c) = start_driver(profile.path()).await;
+    c.set_window_size(width, height).await.unwrap();
+    Some((
+        Browser {
+            _driver: driver,
+            _profile: profile,
+        },
+        c,
+    ))
+}
+
+/// A new table as set up in the lobby's form: how many players, the kind of each seat that is
+/// not the default (`(seat, "human" | "random" | …)`), the person seats open to anyone, and
+/// the bots' speed.
+#[derive(Default)]
+pub(crate) struct LobbyTable<'a> {
+    pub players: usize,
+    pub kinds: &'a [(usize, &'a str)],
+    pub open: &'a [usize],
+    pub bot_speed: Option<&'a str>,
+}
+
+/// At the lobby, with the game already chosen: picks the number of players, sets each seat's
+/// kind (and which seats are open, and the bots' speed), creates the table and returns the
+/// button that sits at its first seat once the lobby shows it. Every wait is bounded.
+pub(crate) async fn create_in_lobby(c: &Client, t: LobbyTable<'_>) -> Element {
+    let patience = Duration::from_secs(60);
+    let wait = |css: String| async move {
+        c.wait()
+            .at_most(patience)
+            .for_element(Locator::Css(&css))
+            .await
+            .unwrap_or_else(|e| panic!("the lobby shows no `{css}`: {e}"))
+    };
+    wait(format!("#players [data-players='{}']", t.players))
+        .await
+        .click()
+        .await
+        .unwrap();
+    for (seat, kind) in t.kinds {
+        wait(format!("select[data-seat='{seat}']"))
+            .await
+            .select_by_value(kind)
+            .await
+            .unwrap();
+    }
+    for seat in t.open {
+        wait(format!("input[data-open='{seat}']"))
+            .await
+            .click()
+            .await
+            .unwrap();
+    }
+    if let Some(speed) = t.bot_speed {
+        wait("#bot-speed".into())
+            .await
+            .select_by_value(speed)
+            .await
+            .unwrap();
+    }
+    wait("#create-btn".into()).await.click().await.unwrap();
+    wait("[data-sit='0']".into()).await
+}
+
 /// Whether Chromium and chromedriver are installed. Without them the browser tests are skipped,
 /// unless `BOARDROOM_BROWSER_TESTS=require` (set by `scripts/test.sh`) makes that a failure.
 pub(crate) fn browser_available() -> bool {
@@ -135,13 +215,10 @@ pub(crate) async fn visible(c: &Client, css: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_a_game_against_a_bot_by_clicking() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
-    c.set_window_size(1280, 900).await.unwrap();
 
     // The lobby (built from `GET /api/games`): the first game's edition is a choice; two
     // players, Blue a bot.
@@ -150,30 +227,15 @@ async fn play_a_game_against_a_bot_by_clicking() {
         .for_element(Locator::Css("#edition option[value='classic']"))
         .await
         .unwrap();
-    c.wait()
-        .for_element(Locator::Css("#players [data-players='2']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css("select[data-seat='1']"))
-        .await
-        .unwrap()
-        .select_by_value("random")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#create-btn"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let sit = c
-        .wait()
-        .for_element(Locator::Css("[data-sit='0']"))
-        .await
-        .unwrap();
+    let sit = create_in_lobby(
+        &c,
+        LobbyTable {
+            players: 2,
+            kinds: &[(1, "random")],
+            ..LobbyTable::default()
+        },
+    )
+    .await;
     // The new table is listed with a link to play it.
     c.wait()
         .for_element(Locator::XPath(
@@ -303,13 +365,10 @@ async fn play_a_game_against_a_bot_by_clicking() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_big_shot_against_a_bot_by_clicking() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
-    c.set_window_size(1280, 900).await.unwrap();
 
     // The lobby: Big Shot, two players, Orange a bot.
     c.goto(&server.url()).await.unwrap();
@@ -333,29 +392,15 @@ async fn play_big_shot_against_a_bot_by_clicking() {
         "an option of the other game is gone"
     );
     assert!(!visible(&c, "#players [data-players='5']").await);
-    c.find(Locator::Css("#players [data-players='2']"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css("select[data-seat='1']"))
-        .await
-        .unwrap()
-        .select_by_value("random")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#create-btn"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    let sit = c
-        .wait()
-        .for_element(Locator::Css("[data-sit='0']"))
-        .await
-        .unwrap();
+    let sit = create_in_lobby(
+        &c,
+        LobbyTable {
+            players: 2,
+            kinds: &[(1, "random")],
+            ..LobbyTable::default()
+        },
+    )
+    .await;
     shot(&c, "bs-01-lobby.png").await;
     sit.click().await.unwrap();
 

@@ -2,7 +2,7 @@
 //! table's page and replayed through the library path of `boardroom replay`, stepping through
 //! the replay, and taking back a slip against a bot (refused after a deck draw).
 
-use crate::browser::{browser_available, shot, start_driver, visible};
+use crate::browser::{open_browser, shot, visible};
 use crate::common::{start, start_with_bot_delay};
 use crate::history::replay_record;
 use boardroom_engine::{Game, Viewer};
@@ -40,6 +40,25 @@ async fn until_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String 
     }
 }
 
+/// Whether the text of `css` satisfies `ok` within `patience`.
+async fn shows_within(
+    c: &Client,
+    css: &str,
+    patience: Duration,
+    ok: impl Fn(&str) -> bool,
+) -> bool {
+    let deadline = Instant::now() + patience;
+    while Instant::now() < deadline {
+        if let Ok(e) = c.find(Locator::Css(css)).await {
+            if e.text().await.is_ok_and(|t| ok(&t)) {
+                return true;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    false
+}
+
 async fn click(c: &Client, css: &str) {
     c.wait()
         .at_most(Duration::from_secs(60))
@@ -53,9 +72,9 @@ async fn click(c: &Client, css: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = start().await;
     let table = server.create("modern", &["random", "random"]).await;
     // Bots play the game to its end.
@@ -67,8 +86,6 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         }
     };
     let version = end["version"].as_u64().unwrap() as usize;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!("{}{}", server.url(), table.spectator))
         .await
         .unwrap();
@@ -116,6 +133,20 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     })
     .await;
     shot(&c, "history-01-replay-start.png").await;
+    // The replay names whose view it is, not "you", and its prompt is the step's turn, not the
+    // live table's "game over".
+    let viewed = until_text(&c, "#players .player.you .row1", |t| {
+        t.contains("(viewing as)")
+    })
+    .await;
+    assert!(!viewed.contains("(you)"), "{viewed}");
+    let prompt = until_text(&c, "#prompt-text", |t| t.starts_with("At this step: ")).await;
+    assert!(prompt.contains(" to play (turn "), "{prompt}");
+    assert!(
+        ["Red", "Blue"].iter().any(|n| prompt.contains(n)),
+        "{prompt}"
+    );
+    assert!(!prompt.to_lowercase().contains("over"), "{prompt}");
     click(&c, "#replay-forward").await;
     until_text(&c, "#replay-where", |t| t.starts_with("Step 1 of")).await;
     let last = text_of(&c, "#replay-last-action").await;
@@ -132,13 +163,31 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         t.starts_with(&format!("Step {version} of"))
     })
     .await;
+    until_text(&c, "#prompt-text", |t| {
+        t == "At this step: the game has ended."
+    })
+    .await;
     // Every seat's hand is shown in the replay: switch to Blue's view.
-    c.find(Locator::Css("#replay-seat"))
+    // (Chosen again, bounded, should the choice reach the page while its controls are being
+    // redrawn by a frame.)
+    let mut tries = 0;
+    loop {
+        tries += 1;
+        if let Ok(select) = c.find(Locator::Css("#replay-seat")).await {
+            let _ = select.select_by_value("1").await;
+        }
+        if shows_within(
+            &c,
+            "#players .player.you .row1",
+            Duration::from_secs(20),
+            |t| t.starts_with("Blue (viewing as)"),
+        )
         .await
-        .unwrap()
-        .select_by_value("1")
-        .await
-        .unwrap();
+        {
+            break;
+        }
+        assert!(tries < 3, "the replay never showed Blue's view");
+    }
     until_text(&c, "#replay-seat option:checked", |t| t.starts_with("Blue")).await;
     let turns = c
         .find_all(Locator::Css("#replay-turn option"))
@@ -156,10 +205,22 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         t.starts_with(&format!("Step {third} of"))
     })
     .await;
+    // The view stays Blue's.
+    until_text(&c, "#players .player.you .row1", |t| {
+        t.starts_with("Blue (viewing as)")
+    })
+    .await;
     shot(&c, "history-02-replay-turn.png").await;
     click(&c, "#replay-close").await;
     until_text(&c, "#turn-text", |t| t == "Game over").await;
     assert!(!visible(&c, "#replay-bar").await);
+    // Back at the live table, a spectator's page labels no seat as its own.
+    until_text(&c, "#prompt-text", |t| t == "The game is over.").await;
+    let players = text_of(&c, "#players").await;
+    assert!(
+        !players.contains("(viewing as)") && !players.contains("(you)"),
+        "{players}"
+    );
 
     // The lobby lists it among the recently finished tables, with the winner.
     c.goto(&server.url()).await.unwrap();
@@ -184,9 +245,9 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_slip_is_taken_back_against_a_bot_but_not_a_deck_draw() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     // The bot waits long: the person's turn stays theirs while the page is checked.
     let server = start_with_bot_delay(Duration::from_secs(600)).await;
     let mut tries = 0;
@@ -201,8 +262,6 @@ async fn a_slip_is_taken_back_against_a_bot_but_not_a_deck_draw() {
             break (table, probe);
         }
     };
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!(
         "{}{}",
         server.url(),

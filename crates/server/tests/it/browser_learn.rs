@@ -3,7 +3,7 @@
 //! table against a bot, and touch targets at phone width (390×844): every clickable thing of a
 //! Big Boss table at least 40×40 CSS pixels. Screenshots go to `target/browser-artifacts/`.
 
-use crate::browser::{browser_available, shot, start_driver, visible};
+use crate::browser::{open_browser, shot, visible};
 use crate::common;
 
 use fantoccini::{Client, Locator};
@@ -90,13 +90,10 @@ async fn check_panel(c: &Client, expect: &[&str], shot_name: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn how_to_play_opens_from_the_lobby_and_the_table_of_each_game() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
-    c.set_window_size(1280, 900).await.unwrap();
 
     // The lobby: the panel follows the chosen game.
     c.goto(&server.url()).await.unwrap();
@@ -178,13 +175,10 @@ async fn how_to_play_opens_from_the_lobby_and_the_table_of_each_game() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_is_shown_at_a_table_against_a_bot() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
-    c.set_window_size(1280, 900).await.unwrap();
     let t = server
         .create_with(json!({"game": "big-shot", "seats": ["human", "easy"]}))
         .await;
@@ -231,7 +225,7 @@ async fn a_hint_is_shown_at_a_table_against_a_bot() {
 }
 
 /// Every visible clickable element of the page smaller than 40×40 CSS pixels, described.
-const SMALL_TARGETS: &str = r#"
+pub(crate) const SMALL_TARGETS: &str = r#"
 const small = [];
 for (const el of document.querySelectorAll("button, a[href], input, select, [data-act], [data-target].legal, [data-target][data-try], [role=button]")) {
   const r = el.getBoundingClientRect();
@@ -246,13 +240,10 @@ return small;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_big_boss_target_is_large_enough_on_a_phone() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(390, 844).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
-    c.set_window_size(390, 844).await.unwrap();
     // The window's outer size includes no chrome in headless mode: the page is 390 wide.
     let t = server
         .create_with(json!({"game": "big-boss", "edition": "modern", "seats": ["human", "random"]}))

@@ -5,7 +5,7 @@
 //! when it becomes its player's turn. Waits are bounded; nothing depends on how fast the
 //! machine is.
 
-use crate::browser::{browser_available, shot, start_driver, visible};
+use crate::browser::{create_in_lobby, open_browser, shot, visible, LobbyTable};
 use crate::common::{self, Client as WsClient};
 
 use boardroom_server::{Server, Settings};
@@ -66,15 +66,13 @@ const HOSTILE: &str = "<img src=x onerror=\"window.__pwned=1\"><script>window.__
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_chat_and_html_is_shown_as_text() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
     let t = server
         .create_with(json!({"game": "big-boss", "seats": ["human", "human"]}))
         .await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     let red = c.window().await.unwrap();
     c.goto(&format!(
         "{}{}",
@@ -162,45 +160,24 @@ async fn two_people_chat_and_html_is_shown_as_text() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_visitor_joins_an_open_seat_from_the_lobby() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
 
     // The creator: two players, Blue a person whose seat is open to anyone; fast bots.
     c.goto(&server.url()).await.unwrap();
     wait_for(&c, "#edition option[value='classic']").await;
-    wait_for(&c, "#players [data-players='2']")
-        .await
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css("select[data-seat='1']"))
-        .await
-        .unwrap()
-        .select_by_value("human")
-        .await
-        .unwrap();
-    wait_for(&c, "input[data-open='1']")
-        .await
-        .click()
-        .await
-        .unwrap();
-    c.find(Locator::Css("#bot-speed"))
-        .await
-        .unwrap()
-        .select_by_value("fast")
-        .await
-        .unwrap();
-    c.find(Locator::Css("#create-btn"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    wait_for(&c, "[data-sit='0']").await;
+    create_in_lobby(
+        &c,
+        LobbyTable {
+            players: 2,
+            kinds: &[(1, "human")],
+            open: &[1],
+            bot_speed: Some("fast"),
+        },
+    )
+    .await;
     let db = rusqlite::Connection::open(&server.db).unwrap();
     let (id, speed): (String, Option<String>) = db
         .query_row("SELECT id, bot_speed FROM tables", [], |r| {
@@ -310,9 +287,9 @@ impl Stoppable {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn controls_are_disabled_while_disconnected_and_return_on_resume() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("social.sqlite");
     let server = Stoppable::start(db.clone(), 0).unwrap();
@@ -326,8 +303,6 @@ async fn controls_are_disabled_while_disconnected_and_return_on_resume() {
         .json()
         .await
         .unwrap();
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!("{url}{}", created.seats[0].link.as_ref().unwrap()))
         .await
         .unwrap();
@@ -399,9 +374,9 @@ async fn controls_are_disabled_while_disconnected_and_return_on_resume() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refusal_toast_is_cleared_by_the_next_change_at_the_table() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
     let t = server
         .create_with(json!({"game": "big-boss", "seats": ["human", "human"]}))
@@ -413,8 +388,6 @@ async fn a_refusal_toast_is_cleared_by_the_next_change_at_the_table() {
     for p in players.iter_mut() {
         p.until("state").await;
     }
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!("{}{}", server.url(), t.spectator))
         .await
         .unwrap();
@@ -457,9 +430,9 @@ async fn play_one(players: &mut [WsClient]) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hidden_page_is_notified_when_it_becomes_your_turn() {
-    if !browser_available() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
-    }
+    };
     let server = common::start().await;
     let t = server
         .create_with(json!({"game": "big-boss", "seats": ["human", "human"]}))
@@ -469,8 +442,6 @@ async fn a_hidden_page_is_notified_when_it_becomes_your_turn() {
     let other = 1 - first;
     let mut mover = server.connect(t.seats[first].link.as_ref().unwrap()).await;
     mover.until("state").await;
-    let profile = tempfile::tempdir().unwrap();
-    let (_driver, c) = start_driver(profile.path()).await;
     c.goto(&format!(
         "{}{}",
         server.url(),

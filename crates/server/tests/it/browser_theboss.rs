@@ -13,7 +13,7 @@
 //! meeting comes up within a few rounds. Should a game end without one, the people sit down at
 //! a new table (at most `MAX_TABLES` in all).
 
-use crate::browser::{browser_available, shot, start_driver};
+use crate::browser::{open_browser, shot};
 use crate::common;
 
 use fantoccini::{Client, Locator};
@@ -495,14 +495,15 @@ async fn fate_face_down(
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
-    if !browser_available() {
+    // Both people on phones: the offer builder and the meeting panel are measured there.
+    let Some((_b0, c0)) = open_browser(390, 844).await else {
         return;
-    }
+    };
+    let Some((_b1, c1)) = open_browser(390, 844).await else {
+        return;
+    };
     let started = Instant::now();
     let server = start_server().await;
-    let profiles = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
-    let (_d0, c0) = start_driver(profiles[0].path()).await;
-    let (_d1, c1) = start_driver(profiles[1].path()).await;
     let mut links = new_table(&server).await;
     let mut people = [
         Person {
@@ -516,9 +517,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
             link: links[1].clone(),
         },
     ];
-    // Both people on phones, the offer builder and the meeting panel measured there.
     for p in &people {
-        p.c.set_window_size(390, 844).await.unwrap();
         p.c.goto(&format!("{}{}", server.url(), p.link))
             .await
             .unwrap();

@@ -255,6 +255,11 @@ async fn a_person_takes_back_a_slip_against_bots_and_the_record_stays_exact() {
     assert_eq!(status, 200, "{record}");
     let stored = &record["actions"][index as usize];
     assert_eq!(stored, &json!({"seat": 0, "action": play, "undone": true}));
+    // Any link of the finished table gives the same record, the spectator's too: nothing is
+    // hidden once the game is over.
+    let (status, watched) = get(&server, &format!("/t/{}/record", table.id)).await;
+    assert_eq!(status, 200, "{watched}");
+    assert_eq!(watched, record);
     let game = replay_record(&record);
     assert_eq!(
         serde_json::to_value(game.observe(Viewer::Seat(0))).unwrap(),
@@ -431,5 +436,81 @@ async fn a_private_table_stays_out_of_the_finished_list() {
             .iter()
             .all(|t| t["id"] != hidden.id.as_str()),
         "{finished}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_tables_in_the_database_are_listed_from_start_up() {
+    use crate::common::stored::StoredTable;
+    use boardroom_bigboss::{Config, Edition};
+    use boardroom_engine::Present;
+    // Two games played to the end in-process and stored without a line in the list of
+    // finished tables (as games that ended before the list was kept), one of them private.
+    let config = Config::new(Edition::Modern, 2);
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("finished.sqlite");
+    let mut winners = Vec::new();
+    let mut lengths = Vec::new();
+    for (i, seed) in [7u64, 8].into_iter().enumerate() {
+        let mut g = BigBoss::new(&config, seed).unwrap();
+        let mut legal = Vec::new();
+        let mut actions = Vec::new();
+        while let Some(seat) = g.to_act().first() {
+            assert!(
+                actions.len() < 5_000,
+                "the game of seed {seed} does not end"
+            );
+            g.legal_actions(seat, &mut legal);
+            let a = legal[actions.len() * 7 % legal.len()];
+            actions.push((seat, g.format_action(a)));
+            g.play(seat, a).unwrap();
+        }
+        let names: Vec<String> = g
+            .outcome()
+            .unwrap()
+            .winners
+            .iter()
+            .map(BigBoss::seat_name)
+            .collect();
+        winners.push(names);
+        lengths.push(actions.len());
+        let mut table = StoredTable::new::<BigBoss>(
+            &format!("done{i}"),
+            &config,
+            seed,
+            &["random", "random"],
+            actions,
+        );
+        table.row.private = i == 1;
+        table.row.created = 1_700_000_000 + i as i64;
+        table.write(&db).await;
+    }
+    let server = crate::common::start_on(dir, db, Duration::ZERO).await;
+    // From start-up on, the public one is listed with its winners; the private one is not.
+    let (status, finished) = get(&server, "/api/tables/finished").await;
+    assert_eq!(status, 200, "{finished}");
+    let list = finished.as_array().unwrap();
+    let listed = list
+        .iter()
+        .find(|t| t["id"] == "done0")
+        .unwrap_or_else(|| panic!("the stored finished table is listed: {finished}"));
+    assert_eq!(listed["winners"], json!(winners[0]));
+    assert!(!winners[0].is_empty());
+    assert_eq!(listed["title"], "Big Boss");
+    assert_eq!(listed["edition"], "modern");
+    assert_eq!(listed["actions"], lengths[0]);
+    assert_eq!(
+        listed["finished"], 1_700_000_000,
+        "its creation time stands in"
+    );
+    assert!(
+        list.iter().all(|t| t["id"] != "done1"),
+        "a private table stays unlisted: {finished}"
+    );
+    // The finished table stays archived: it is not among the tables being played.
+    let (_, live) = get(&server, "/api/tables").await;
+    assert!(
+        live.as_array().unwrap().iter().all(|t| t["id"] != "done0"),
+        "{live}"
     );
 }

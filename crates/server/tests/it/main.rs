@@ -2,8 +2,10 @@
 //! each module holds the tests of one subject.
 
 mod browser;
+mod browser_bigshot;
 mod browser_history;
 mod browser_learn;
+mod browser_prompts;
 mod browser_social;
 mod browser_theboss;
 mod common;
@@ -13,5 +15,6 @@ mod history;
 mod leak;
 mod protocol;
 mod social;
+mod takeback;
 mod theboss;
 mod wire;

@@ -1,6 +1,8 @@
 //! Test helpers: a server on a free port with a fresh database, and a WebSocket client.
 #![allow(dead_code)]
 
+pub mod stored;
+
 use boardroom_server::conn::Limits;
 use boardroom_server::lobby::Created;
 use boardroom_server::{Server, Settings};
@@ -37,6 +39,12 @@ pub async fn start() -> TestServer {
 pub async fn start_with_bot_delay(bot_delay: Duration) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("test.sqlite");
+    start_on(dir, db, bot_delay).await
+}
+
+/// A test server over the database file `db` (in `dir`, which lives as long as the server),
+/// as it stands: the tables stored there are restored.
+pub async fn start_on(dir: tempfile::TempDir, db: PathBuf, bot_delay: Duration) -> TestServer {
     let server = Server::bind(Settings {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.clone(),
