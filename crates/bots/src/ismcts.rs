@@ -12,7 +12,9 @@
 //! 4. **roll out** — play uniformly random actions to the end (rewards from
 //!    [`boardroom_engine::Outcome::reward`]) or, with [`Rollout::Cutoff`], for a few decisions
 //!    and then until a quiet position, valued by [`win_chances`];
-//! 5. **back up** — add the per-seat value vector to every node on the path.
+//! 5. **back up** — add to every node on the path the value of the seat that acted there
+//!    (selection compares children by their actor's value), and to the root's child the
+//!    searching seat's value.
 //!
 //! When several seats may act at once (negotiation games), the searching seat moves at the
 //! root and a uniformly drawn acting seat below it, as in
@@ -125,66 +127,97 @@ pub struct SearchResult<A> {
 
 const NONE: u32 = u32::MAX;
 
-/// A tree node: the action that leads to it from its parent (and the seat that took it), its
-/// children as a linked list, and its statistics (the per-seat value sums live in
-/// [`Tree::values`]).
+/// A tree node: the action that leads to it from its parent (and the seat that took it) and its
+/// statistics; its children are listed in [`Tree::children`].
+///
+/// Selection only ever reads a child's value for the seat that took its action, so a node keeps
+/// the value sum of its own actor next to its counts (one cache line holds everything the
+/// descent reads of a child); the searching seat's sums for the root's children, which the
+/// result reports, live in [`Tree::root_values`].
 #[derive(Clone, Debug)]
 struct Node<A> {
     action: Option<A>,
-    /// The action's [`Game::action_key`] ([`NONE`] without one).
-    key: u32,
     actor: u8,
-    first_child: u32,
-    next_sibling: u32,
     visits: u32,
     avail: u32,
+    /// The sum of the values of `actor` over the iterations through this node.
+    value: f64,
+}
+
+/// What the descent reads of a child before visiting it: which seat took its action, the
+/// action's [`Game::action_key`] ([`NONE`] without one) and the child's node.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    key: u32,
+    id: u32,
+    actor: u8,
 }
 
 /// The search tree as an arena, reused between searches.
+///
+/// A node's children are a contiguous list in order of creation (the descent visits them newest
+/// first), so the descent filters them by actor and key without touching their nodes and knows
+/// every node it will read in advance.
 struct Tree<A> {
     nodes: Vec<Node<A>>,
-    /// Value sums per node and seat: `values[node * seats + seat]`.
-    values: Vec<f64>,
-    seats: usize,
+    /// `children[node]` for every node (entries beyond `nodes.len()` are spare lists kept for
+    /// their memory).
+    children: Vec<Vec<Child>>,
+    /// Value sums of the searching seat per node (kept up to date for the root's children).
+    root_values: Vec<f64>,
 }
 
 impl<A: Clone + Eq> Tree<A> {
-    fn reset(&mut self, seats: usize) {
+    fn reset(&mut self) {
         self.nodes.clear();
-        self.values.clear();
-        self.seats = seats;
-        self.push(None, NONE, 0);
+        self.root_values.clear();
+        self.push(None, 0);
     }
 
-    fn push(&mut self, action: Option<A>, key: u32, actor: Seat) -> u32 {
-        let id = self.nodes.len() as u32;
+    fn push(&mut self, action: Option<A>, actor: Seat) -> u32 {
+        let id = self.nodes.len();
         self.nodes.push(Node {
             action,
-            key,
             actor: actor as u8,
-            first_child: NONE,
-            next_sibling: NONE,
             visits: 0,
             avail: 0,
+            value: 0.0,
         });
-        self.values.resize(self.values.len() + self.seats, 0.0);
-        id
+        self.root_values.push(0.0);
+        match self.children.get_mut(id) {
+            Some(list) => list.clear(),
+            None => self.children.push(Vec::new()),
+        }
+        id as u32
     }
 
     fn add_child(&mut self, parent: u32, actor: Seat, action: A, key: u32) -> u32 {
-        let id = self.push(Some(action), key, actor);
-        let p = parent as usize;
-        self.nodes[id as usize].next_sibling = self.nodes[p].first_child;
-        self.nodes[p].first_child = id;
+        let id = self.push(Some(action), actor);
+        self.children[parent as usize].push(Child {
+            key,
+            id,
+            actor: actor as u8,
+        });
         id
     }
 
-    fn mean(&self, node: u32, seat: Seat) -> f64 {
+    /// The mean value of a node for the seat that took its action.
+    fn mean(&self, node: u32) -> f64 {
         let n = &self.nodes[node as usize];
         if n.visits == 0 {
             0.0
         } else {
-            self.values[node as usize * self.seats + seat] / n.visits as f64
+            n.value / n.visits as f64
+        }
+    }
+
+    /// The mean value of a child of the root for the searching seat.
+    fn root_mean(&self, node: u32) -> f64 {
+        let n = &self.nodes[node as usize];
+        if n.visits == 0 {
+            0.0
+        } else {
+            self.root_values[node as usize] / n.visits as f64
         }
     }
 }
@@ -287,8 +320,8 @@ impl<G: Evaluate> Ismcts<G> {
             rng: FastRng::new(seed),
             tree: Tree {
                 nodes: Vec::new(),
-                values: Vec::new(),
-                seats: 0,
+                children: Vec::new(),
+                root_values: Vec::new(),
             },
             buf: Buffers {
                 legal: Vec::with_capacity(128),
@@ -316,7 +349,7 @@ impl<G: Evaluate> Ismcts<G> {
     /// `game.sample_hidden(Viewer::Seat(seat), rng)`.
     pub fn search(&mut self, game: &G, seat: Seat) -> SearchResult<G::Action> {
         let seats = game.num_players();
-        self.tree.reset(seats);
+        self.tree.reset();
         self.buf.rewards.clear();
         self.buf.rewards.resize(seats, 0.0);
         let start = Instant::now();
@@ -335,15 +368,13 @@ impl<G: Evaluate> Ismcts<G> {
             done += 1;
         }
         let mut actions = Vec::new();
-        let mut child = self.tree.nodes[0].first_child;
-        while child != NONE {
-            let node = &self.tree.nodes[child as usize];
+        for child in self.tree.children[0].iter().rev() {
+            let node = &self.tree.nodes[child.id as usize];
             actions.push(ActionStats {
                 action: node.action.clone().expect("children have actions"),
                 visits: node.visits,
-                value: self.tree.mean(child, seat),
+                value: self.tree.root_mean(child.id),
             });
-            child = node.next_sibling;
         }
         // Root actions never tried (tiny budgets) are listed with no visits.
         game.legal_actions(seat, &mut self.buf.legal);
@@ -450,14 +481,14 @@ impl<G: Evaluate> Ismcts<G> {
             }
         }
         win_chances(&state, &mut buf.rewards);
-        // Back up.
-        let seats = tree.seats;
+        // Back up: each node gains its actor's value, the root's child the searching seat's.
         for &n in &buf.path {
-            tree.nodes[n as usize].visits += 1;
-            let base = n as usize * seats;
-            for (v, r) in tree.values[base..base + seats].iter_mut().zip(&buf.rewards) {
-                *v += r;
-            }
+            let node = &mut tree.nodes[n as usize];
+            node.visits += 1;
+            node.value += buf.rewards[usize::from(node.actor)];
+        }
+        if let Some(&child) = buf.path.get(1) {
+            tree.root_values[child as usize] += buf.rewards[seat];
         }
     }
 
@@ -497,14 +528,35 @@ impl<G: Evaluate> Ismcts<G> {
         for &k in &buf.keys {
             marks.set(k, legal);
         }
-        let mut ch = tree.nodes[node as usize].first_child;
-        while ch != NONE {
-            let n = &mut tree.nodes[ch as usize];
-            if usize::from(n.actor) == actor && marks.get(n.key) == legal {
-                marks.set(n.key, taken);
+        // One pass over the children: those of `actor` legal here gain availability, and the
+        // best UCB1 score among them is noted in the same pass (used when nothing is untried).
+        // A child whose key an earlier child already took (possible only with duplicate keys)
+        // gains no availability but still competes, as its key ends up taken.
+        let mut best = NONE;
+        let mut best_score = f64::NEG_INFINITY;
+        for ch in tree.children[node as usize].iter().rev() {
+            if usize::from(ch.actor) != actor {
+                continue;
+            }
+            let mark = marks.get(ch.key);
+            if mark != legal && mark != taken {
+                continue;
+            }
+            let n = &mut tree.nodes[ch.id as usize];
+            if mark == legal {
+                marks.set(ch.key, taken);
                 n.avail += 1;
             }
-            ch = n.next_sibling;
+            let mean = if n.visits == 0 {
+                0.0
+            } else {
+                n.value / n.visits as f64
+            };
+            let score = mean + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
+            if score > best_score {
+                best_score = score;
+                best = ch.id;
+            }
         }
         let untried = buf.keys.iter().filter(|&&k| marks.get(k) == legal).count();
         if untried > 0 {
@@ -518,21 +570,6 @@ impl<G: Evaluate> Ismcts<G> {
                 }
             }
             unreachable!("an untried action was counted");
-        }
-        let mut best = NONE;
-        let mut best_score = f64::NEG_INFINITY;
-        let mut ch = tree.nodes[node as usize].first_child;
-        while ch != NONE {
-            let n = &tree.nodes[ch as usize];
-            if usize::from(n.actor) == actor && marks.get(n.key) == taken {
-                let score =
-                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
-                if score > best_score {
-                    best_score = score;
-                    best = ch;
-                }
-            }
-            ch = n.next_sibling;
         }
         Step::Select(best)
     }
@@ -550,17 +587,15 @@ impl<G: Evaluate> Ismcts<G> {
         // Children legal here gain availability; legal actions without a child are untried.
         buf.untried.clear();
         buf.untried.extend_from_slice(&buf.legal);
-        let mut ch = tree.nodes[node as usize].first_child;
-        while ch != NONE {
-            let n = &tree.nodes[ch as usize];
+        for ch in tree.children[node as usize].iter().rev() {
+            let n = &mut tree.nodes[ch.id as usize];
             if usize::from(n.actor) == actor {
                 let a = n.action.as_ref().expect("child action");
                 if let Some(i) = buf.untried.iter().position(|u| u == a) {
                     buf.untried.swap_remove(i);
-                    tree.nodes[ch as usize].avail += 1;
+                    n.avail += 1;
                 }
             }
-            ch = tree.nodes[ch as usize].next_sibling;
         }
         if !buf.untried.is_empty() {
             let a = buf.untried.swap_remove(rng.gen_range(0..buf.untried.len()));
@@ -568,19 +603,16 @@ impl<G: Evaluate> Ismcts<G> {
         }
         let mut best = NONE;
         let mut best_score = f64::NEG_INFINITY;
-        let mut ch = tree.nodes[node as usize].first_child;
-        while ch != NONE {
-            let n = &tree.nodes[ch as usize];
+        for ch in tree.children[node as usize].iter().rev() {
+            let n = &tree.nodes[ch.id as usize];
             let a = n.action.as_ref().expect("child action");
             if usize::from(n.actor) == actor && buf.legal.contains(a) {
-                let score =
-                    tree.mean(ch, actor) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
+                let score = tree.mean(ch.id) + c * (ln(&buf.ln, n.avail) / n.visits as f64).sqrt();
                 if score > best_score {
                     best_score = score;
-                    best = ch;
+                    best = ch.id;
                 }
             }
-            ch = n.next_sibling;
         }
         Step::Select(best)
     }
