@@ -8,8 +8,8 @@
 
 use crate::browser::{open_browser, shot, visible};
 use crate::browser_learn::SMALL_TARGETS;
+use crate::common::notations;
 use crate::common::stored::StoredTable;
-use crate::common::{self, notations};
 
 use boardroom_bigshot::{BigShot, Config};
 use boardroom_engine::{Game, Present, Seat, Viewer};
@@ -122,10 +122,7 @@ async fn quick_bids_above_the_cash_are_disabled_and_targets_fit_a_phone() {
         &["human", "random"],
         found.actions.clone(),
     );
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("bigshot.sqlite");
-    table.write(&db).await;
-    let server = common::start_on(dir, db, Duration::ZERO).await;
+    let server = table.serve(Duration::ZERO).await;
     let mut red = server.connect(&table.link(0)).await;
     let state = red.until("state").await;
     assert_eq!(state["version"], found.actions.len());

@@ -8,8 +8,8 @@
 //! through the server's own database API, and starts the server on it.
 
 use crate::browser::{open_browser, shot};
+use crate::common::notations;
 use crate::common::stored::StoredTable;
-use crate::common::{self, notations};
 
 use boardroom_bigboss::{Action, BigBoss, Config, Edition, Phase};
 use boardroom_engine::{Game, Seat};
@@ -113,10 +113,7 @@ async fn a_person_who_can_only_sell_or_pass_is_told_why_and_passes() {
         &["human", "random"],
         found.actions.clone(),
     );
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("stuck.sqlite");
-    table.write(&db).await;
-    let server = common::start_on(dir, db, Duration::ZERO).await;
+    let server = table.serve(Duration::ZERO).await;
 
     // The server restored the table at that turn: Red's legal actions are the game's.
     let mut red = server.connect(&table.link(0)).await;

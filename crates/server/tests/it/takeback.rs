@@ -8,7 +8,7 @@
 //! but the person while the test runs.
 
 use crate::common::stored::StoredTable;
-use crate::common::{self, Client, TestServer};
+use crate::common::{Client, TestServer};
 
 use boardroom_bigshot::BigShot;
 use boardroom_engine::{Game, Seat};
@@ -117,10 +117,7 @@ where
     let mut kinds = vec!["human"];
     kinds.resize(players, "random");
     let table = StoredTable::new::<G>(id, config, found.seed, &kinds, found.actions.clone());
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("takeback.sqlite");
-    table.write(&db).await;
-    let server = common::start_on(dir, db, Duration::from_secs(600)).await;
+    let server = table.serve(Duration::from_secs(600)).await;
     let mut red = server.connect(&table.link(0)).await;
     let state = red.until("state").await;
     assert_eq!(

@@ -73,4 +73,13 @@ impl StoredTable {
                 .expect("the action is stored");
         }
     }
+
+    /// Writes the table into a fresh database in a temporary folder and starts a server on it
+    /// (bots waiting `bot_delay` before each move).
+    pub async fn serve(&self, bot_delay: std::time::Duration) -> super::TestServer {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("tables.sqlite");
+        self.write(&db).await;
+        super::start_on(dir, db, bot_delay).await
+    }
 }
