@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The project's one test command: formatting, lints, then every test in release mode.
+# The project's one test command: formatting, lints, then every test (profile `ci`: release
+# behaviour, built for the tests, see Cargo.toml).
 # Run it from anywhere: ./scripts/test.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -58,16 +59,17 @@ export PYO3_PYTHON="$PWD/$venv/bin/python"
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 # One build serves the lints and the tests: clippy's driver compiles the workspace's own crates
-# (linting them on the way, warnings are errors) and the dependencies are built once, in release
-# mode, for everything below (the tests, the Python wheel). The same settings stay exported so
-# that no later step rebuilds with other flags.
-echo "==> build and lint (clippy, release, every target)"
+# (linting them on the way, warnings are errors) and the dependencies are built once, in the
+# `ci` profile, for everything below (the tests, the Python wheel). The same settings stay
+# exported so that no later step rebuilds with other flags.
+profile=ci
+echo "==> build and lint (clippy, profile $profile, every target)"
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 status=0
 # (The Python crate has no Rust tests; its lib is built, and linted, once, by maturin below.)
-cargo test --workspace --exclude boardroom-python --all-targets --release --no-run || status=$?
+cargo test --workspace --exclude boardroom-python --all-targets --profile $profile --no-run || status=$?
 echo "==> cargo test"
 # --no-fail-fast: one failing test binary never hides the results of the others.
 if [ $status != 0 ]; then
@@ -77,9 +79,9 @@ if [ $status != 0 ]; then
 fi
 # The same packages as the build above (a different selection would unify the dependencies'
 # features differently and rebuild them).
-cargo test --workspace --exclude boardroom-python --release --no-fail-fast || status=$?
+cargo test --workspace --exclude boardroom-python --profile $profile --no-fail-fast || status=$?
 
-echo "==> python: build the wheel (maturin, release profile) and run pytest"
+echo "==> python: build the wheel (maturin, profile $profile) and run pytest"
 python_status=0
 # Versions within the ranges the package is tested with.
 "$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9,<2" "numpy>=2,<3" \
@@ -87,7 +89,7 @@ python_status=0
     || python_status=$?
 if [ $python_status = 0 ]; then
     rm -f target/wheels/boardroom-*.whl
-    (cd python && timeout 900 "../$venv/bin/maturin" build --release -q \
+    (cd python && timeout 900 "../$venv/bin/maturin" build --profile $profile -q \
         -i "../$venv/bin/python" -o ../target/wheels) || python_status=$?
 fi
 if [ $python_status = 0 ]; then

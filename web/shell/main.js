@@ -86,15 +86,17 @@ function onMessage(msg) {
   switch (msg.type) {
     case "welcome":
       ctx.table = msg.table;
-      ctx.you = msg.you;
       seated = msg.you;
+      // A reconnection during a replay keeps the replay's viewpoint (`leaveReplay` restores
+      // ours).
+      if (!history.frame) ctx.you = msg.you;
       log = msg.log.slice();
       // The welcome brings the most recent actions; the whole log follows.
       conn.send({ type: "log" });
       if (msg.rematch) rematch.link = msg.rematch;
       hints.allowed = msg.hints === true;
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
-        (ctx.you === null ? " · watching" : ` · you are ${ctx.name(ctx.you)}`);
+        (msg.you === null ? " · watching" : ` · you are ${ctx.name(msg.you)}`);
       drawLog();
       chat.history(msg.chat);
       break;
@@ -102,7 +104,7 @@ function onMessage(msg) {
       // The table moved on: a refusal shown for the previous state no longer applies.
       if (live && msg.version !== live.version) clearError();
       live = msg;
-      notifier.update(ctx.you !== null && msg.must_act && msg.actions.length > 0,
+      notifier.update(seated !== null && msg.must_act && msg.actions.length > 0,
         `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
       if (msg.last) {
         log.push(msg.last);

@@ -32,33 +32,63 @@ const LIQUIDITY: f64 = 0.25;
 /// Money up to this much earns the liquidity bonus.
 const LIQUID: f64 = 15.0;
 
+/// What the pieces left, a seat's money and its holdings say, as [`Evaluate::worth`] starts.
+struct Holdings {
+    /// The fraction of the building pieces still in the supply.
+    left: f64,
+    /// Money (with its liquidity bonus) plus shares and towers at their expected price.
+    worth: f64,
+    /// The sum of the active companies' prices.
+    price_sum: f64,
+    /// How many companies are active.
+    active: f64,
+}
+
+/// Money, shares and towers: the first part of a seat's worth (see the module's comment).
+#[inline]
+fn holdings(g: &BigBoss, seat: Seat) -> Holdings {
+    let p = g.player(seat);
+    let left = g.pieces() as f64 / PIECES as f64;
+    let growth_rate = match g.edition() {
+        Edition::Modern => GROWTH_MODERN,
+        Edition::Classic => GROWTH_CLASSIC,
+    };
+    let mut worth = p.money as f64 + LIQUIDITY * (p.money as f64).min(LIQUID);
+    let mut price_sum = 0.0;
+    let mut active = 0.0;
+    for c in CompanyId::all() {
+        let co = g.company(c);
+        if !co.active() {
+            continue;
+        }
+        let price = co.price as f64;
+        price_sum += price;
+        active += 1.0;
+        let held = p.shares[c.idx()] as f64 + if co.tower == Some(seat) { 3.0 } else { 0.0 };
+        if held > 0.0 {
+            let growth = growth_rate * left * (PRICE_CAP as f64 - price) / PRICE_CAP as f64;
+            worth += held * price * (1.0 + growth);
+        }
+    }
+    Holdings {
+        left,
+        worth,
+        price_sum,
+        active,
+    }
+}
+
 impl Evaluate for BigBoss {
     #[inline]
     fn worth(&self, seat: Seat) -> f64 {
         let p = self.player(seat);
         let rules = self.rules();
-        let left = self.pieces() as f64 / PIECES as f64;
-        let growth_rate = match self.edition() {
-            Edition::Modern => GROWTH_MODERN,
-            Edition::Classic => GROWTH_CLASSIC,
-        };
-        let mut worth = p.money as f64 + LIQUIDITY * (p.money as f64).min(LIQUID);
-        let mut price_sum = 0.0;
-        let mut active = 0.0;
-        for c in CompanyId::all() {
-            let co = self.company(c);
-            if !co.active() {
-                continue;
-            }
-            let price = co.price as f64;
-            price_sum += price;
-            active += 1.0;
-            let held = p.shares[c.idx()] as f64 + if co.tower == Some(seat) { 3.0 } else { 0.0 };
-            if held > 0.0 {
-                let growth = growth_rate * left * (PRICE_CAP as f64 - price) / PRICE_CAP as f64;
-                worth += held * price * (1.0 + growth);
-            }
-        }
+        let Holdings {
+            left,
+            mut worth,
+            price_sum,
+            active,
+        } = holdings(self, seat);
         // Cards: end value plus a share of what playing them earns, fading near the end.
         let (industry_value, level_value) = rules.hand_values;
         let fade = (left * 4.0).min(1.0);
@@ -128,28 +158,12 @@ mod tests {
     fn reference_worth(g: &BigBoss, seat: Seat) -> f64 {
         let p = g.player(seat);
         let rules = g.rules();
-        let left = g.pieces() as f64 / PIECES as f64;
-        let growth_rate = match g.edition() {
-            Edition::Modern => GROWTH_MODERN,
-            Edition::Classic => GROWTH_CLASSIC,
-        };
-        let mut worth = p.money as f64 + LIQUIDITY * (p.money as f64).min(LIQUID);
-        let mut price_sum = 0.0;
-        let mut active = 0.0;
-        for c in CompanyId::all() {
-            let co = g.company(c);
-            if !co.active() {
-                continue;
-            }
-            let price = co.price as f64;
-            price_sum += price;
-            active += 1.0;
-            let held = p.shares[c.idx()] as f64 + if co.tower == Some(seat) { 3.0 } else { 0.0 };
-            if held > 0.0 {
-                let growth = growth_rate * left * (PRICE_CAP as f64 - price) / PRICE_CAP as f64;
-                worth += held * price * (1.0 + growth);
-            }
-        }
+        let Holdings {
+            left,
+            mut worth,
+            price_sum,
+            active,
+        } = holdings(g, seat);
         let (industry_value, level_value) = rules.hand_values;
         let fade = (left * 4.0).min(1.0);
         let price_of = |c: CompanyId| g.company(c).price as f64;

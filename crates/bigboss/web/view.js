@@ -223,6 +223,9 @@ function drawHand(ctx) {
     return;
   }
   panel.hidden = false;
+  // In a replay the hand is that of the seat whose view is shown, not the reader's.
+  document.getElementById("hand-title").textContent =
+    ctx.replaying && ctx.you !== null ? `${ctx.name(ctx.you)}'s hand` : "Your hand";
   const playable = new Set(ctx.actions.map((a) => targetOf(a, "card")).filter(Boolean));
   const order = (c) => parseInt(c.replace("L", "100"), 10) || 0;
   const cards = obs.hand.slice().sort((a, b) => order(a) - order(b));
@@ -246,7 +249,7 @@ export default {
     const board = svg("svg", { id: "board", viewBox: "0 0 1900 1900", role: "img", "aria-label": "The board: 72 spaces around the table" });
     ctx.root.replaceChildren(h("div", { class: "board-wrap", id: "board-wrap" }, board, h("div", { class: "board-inner", id: "board-inner" })));
     ctx.side.replaceChildren(h("section", { class: "panel hand", id: "hand-panel", hidden: true },
-      h("h2", {}, "Your hand"), h("div", { class: "cards", id: "hand" })));
+      h("h2", { id: "hand-title" }, "Your hand"), h("div", { class: "cards", id: "hand" })));
   },
 
   render(ctx) {

@@ -202,6 +202,8 @@ fn bench_measures_big_shot() {
             "3",
             "--seconds",
             "0.2",
+            "--decisions",
+            "2",
         ])
         .assert()
         .success()

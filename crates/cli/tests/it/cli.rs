@@ -564,7 +564,7 @@ fn simulate_rotate_moves_the_bots_through_the_seats() {
             "--players",
             "2",
             "--games",
-            "40",
+            "20",
             "--seed",
             "3",
             "--bots",

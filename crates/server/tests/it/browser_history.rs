@@ -24,17 +24,19 @@ async fn text_of(c: &Client, css: &str) -> String {
 /// Waits (bounded) until the text of `css` satisfies `ok`, and returns it.
 async fn until_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
+    let mut seen = None;
     loop {
         if let Ok(e) = c.find(Locator::Css(css)).await {
             if let Ok(t) = e.text().await {
                 if ok(&t) {
                     return t;
                 }
+                seen = Some(t);
             }
         }
         assert!(
             Instant::now() < deadline,
-            "`{css}` never showed the text awaited"
+            "`{css}` never showed the text awaited (last seen: {seen:?})"
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -210,6 +212,8 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
         t.starts_with("Blue (viewing as)")
     })
     .await;
+    // The hand shown is Blue's, and says so.
+    until_text(&c, "#hand-title", |t| t == "Blue's hand").await;
     shot(&c, "history-02-replay-turn.png").await;
     click(&c, "#replay-close").await;
     until_text(&c, "#turn-text", |t| t == "Game over").await;
