@@ -69,17 +69,58 @@ RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v 
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 status=0
 # (The Python crate has no Rust tests; its lib is built, and linted, once, by maturin below.)
-cargo test --workspace --exclude boardroom-python --all-targets --profile $profile --no-run || status=$?
-echo "==> cargo test"
-# --no-fail-fast: one failing test binary never hides the results of the others.
+# The build's messages (JSON on stdout) name every test executable it made.
+built=target/ci-test-executables.jsonl
+mkdir -p target
+cargo test --workspace --exclude boardroom-python --all-targets --profile $profile --no-run \
+    --message-format=json-render-diagnostics >"$built" || status=$?
+
+server_pid=""
 if [ $status != 0 ]; then
     # A lint error stops that crate's build: build without the lints so every test still runs.
     echo "==> lint errors above; running the tests without clippy's driver"
     unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
+    # The same packages as the build above (a different selection would unify the
+    # dependencies' features differently and rebuild them); --no-fail-fast: one failing test
+    # binary never hides the results of the others.
+    cargo test --workspace --exclude boardroom-python --profile $profile --no-fail-fast || status=$?
+else
+    # Every test binary runs from its package's directory, as `cargo test` runs it. The
+    # server's, the longest (its browser tests mostly wait on the browser), runs beside the
+    # others; every binary runs even when another fails.
+    executables=$(python3 -c '
+import json, os, sys
+seen = []
+for line in open(sys.argv[1]):
+    m = json.loads(line)
+    if m.get("reason") != "compiler-artifact" or not m.get("executable"):
+        continue
+    kind = m["target"]["kind"][0]
+    if not m["profile"]["test"] or kind not in ("lib", "bin", "test"):
+        continue
+    pkg = m["package_id"].split("#")[-1].split("@")[0].split(":")[0]
+    seen.append((pkg, kind != "test", m["target"]["name"], os.path.dirname(m["manifest_path"]), m["executable"]))
+for pkg, _, name, d, exe in sorted(seen, key=lambda t: (t[0], not t[1], t[2])):
+    print(pkg, name, d, exe, sep="\t")
+' "$built")
+    server_log=target/ci-server-tests.log
+    while IFS=$'\t' read -r pkg name dir exe; do
+        [ -n "$exe" ] || continue
+        if [ "$pkg" = boardroom-server ] && [ "$name" = it ]; then
+            echo "==> $pkg: $name (beside the others; its output follows at the end)"
+            (cd "$dir" && exec "$exe") >"$server_log" 2>&1 &
+            server_pid=$!
+        fi
+    done <<<"$executables"
+    while IFS=$'\t' read -r pkg name dir exe; do
+        [ -n "$exe" ] || continue
+        [ "$pkg" = boardroom-server ] && [ "$name" = it ] && continue
+        echo "==> $pkg: $name"
+        (cd "$dir" && exec "$exe") || status=$?
+    done <<<"$executables"
+    echo "==> doc tests"
+    cargo test --workspace --exclude boardroom-python --profile $profile --doc || status=$?
 fi
-# The same packages as the build above (a different selection would unify the dependencies'
-# features differently and rebuild them).
-cargo test --workspace --exclude boardroom-python --profile $profile --no-fail-fast || status=$?
 
 echo "==> python: build the wheel (maturin, profile $profile) and run pytest"
 python_status=0
@@ -101,6 +142,13 @@ if [ $python_status = 0 ]; then
         --durations=5) || python_status=$?
 fi
 [ $python_status = 0 ] || status=$python_status
+if [ -n "$server_pid" ]; then
+    echo "==> boardroom-server: it"
+    server_status=0
+    wait "$server_pid" || server_status=$?
+    cat "$server_log"
+    [ $server_status = 0 ] || status=$server_status
+fi
 elapsed=$((SECONDS - start))
 echo "==> the test command took $((elapsed / 60)) min $((elapsed % 60)) s"
 exit $status

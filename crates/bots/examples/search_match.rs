@@ -1,0 +1,101 @@
+//! Plays 2-player Big Boss between two settings of the search, the seats swapped game by game,
+//! and prints the first setting's win share with its 95% Wilson interval: the tool behind the
+//! README's notes on what more search gains in each edition.
+//!
+//! ```text
+//! cargo run --release -p boardroom-bots --example search_match -- GAMES SEED EDITION A B
+//! ```
+//!
+//! A setting is `ITERATIONS:EXPLORATION:CUTOFF`, e.g. `1000:0.7:20` (the `normal` level);
+//! a cut-off of `-1` plays every rollout to the end of the game. Game `i` uses seed
+//! `SEED + i / 2`, so both settings play every deal from both seats. Progress goes to stderr.
+
+use boardroom_bigboss::{BigBoss, Config, Edition};
+use boardroom_bots::ismcts::{IsmctsBot, Rollout, SearchConfig};
+use boardroom_engine::{Bot, Game};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::process::exit;
+
+/// Reads `ITERATIONS:EXPLORATION:CUTOFF`.
+fn setting(s: &str) -> Result<SearchConfig, String> {
+    let bad = || format!("`{s}` is not ITERATIONS:EXPLORATION:CUTOFF (e.g. 1000:0.7:20)");
+    let [it, c, cut] = s.split(':').collect::<Vec<_>>()[..] else {
+        return Err(bad());
+    };
+    let mut config = SearchConfig::with_iterations(it.parse().map_err(|_| bad())?);
+    config.exploration = c.parse().map_err(|_| bad())?;
+    config.rollout = match cut.parse::<i64>().map_err(|_| bad())? {
+        -1 => Rollout::Full,
+        n => Rollout::Cutoff(u32::try_from(n).map_err(|_| bad())?),
+    };
+    Ok(config)
+}
+
+/// The 95% Wilson interval of `wins` out of `n`.
+fn wilson(wins: f64, n: f64) -> (f64, f64) {
+    let z = 1.96f64;
+    let p = wins / n;
+    let d = 1.0 + z * z / n;
+    let c = (p + z * z / (2.0 * n)) / d;
+    let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
+    (c - h, c + h)
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    let [games, seed, edition, a, b] = args else {
+        return Err("usage: search_match GAMES SEED modern|classic SETTING SETTING".into());
+    };
+    let games: u64 = games.parse().map_err(|_| "GAMES is a whole number")?;
+    let base: u64 = seed.parse().map_err(|_| "SEED is a whole number")?;
+    let edition = match edition.as_str() {
+        "modern" => Edition::Modern,
+        "classic" => Edition::Classic,
+        other => return Err(format!("unknown edition `{other}` (modern or classic)")),
+    };
+    let names = [a.clone(), b.clone()];
+    let settings = [setting(a)?, setting(b)?];
+    let mut share = [0.0f64; 2];
+    for i in 0..games {
+        let seed = base + i / 2;
+        let mut game = BigBoss::new(&Config::new(edition, 2), seed).map_err(|e| e.to_string())?;
+        // seat_of[k] = the seat of setting k in this game.
+        let seat_of = [(i % 2) as usize, ((i + 1) % 2) as usize];
+        let mut bots: Vec<IsmctsBot<BigBoss>> = (0..2)
+            .map(|seat| {
+                let k = usize::from(seat_of[1] == seat);
+                let bot_seed = seed
+                    .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                    .wrapping_add(seat as u64 + 1);
+                IsmctsBot::new(names[k].clone(), settings[k], bot_seed)
+            })
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        while let Some(seat) = game.to_act().choose(&mut rng) {
+            let action = bots[seat].choose(&game, seat);
+            game.play(seat, action).map_err(|e| e.to_string())?;
+        }
+        let outcome = game.outcome().ok_or("the game ended without an outcome")?;
+        for k in 0..2 {
+            share[k] += outcome.reward(seat_of[k]);
+        }
+        eprintln!("game {} of {games}: {:.1} to {:.1}", i + 1, share[0], share[1]);
+    }
+    let n = games as f64;
+    let (low, high) = wilson(share[0], n);
+    println!(
+        "{a} against {b}, {edition} 2 players, {games} games: {:.1}% [{:.1}, {:.1}]",
+        100.0 * share[0] / n,
+        100.0 * low,
+        100.0 * high
+    );
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Err(e) = run(&args) {
+        eprintln!("error: {e}");
+        exit(2);
+    }
+}
