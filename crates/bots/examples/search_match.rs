@@ -79,7 +79,12 @@ fn run(args: &[String]) -> Result<(), String> {
         for k in 0..2 {
             share[k] += outcome.reward(seat_of[k]);
         }
-        eprintln!("game {} of {games}: {:.1} to {:.1}", i + 1, share[0], share[1]);
+        eprintln!(
+            "game {} of {games}: {:.1} to {:.1}",
+            i + 1,
+            share[0],
+            share[1]
+        );
     }
     let n = games as f64;
     let (low, high) = wilson(share[0], n);
