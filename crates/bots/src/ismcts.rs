@@ -91,6 +91,9 @@ pub struct SearchConfig {
     pub exploration: f64,
     /// How leaves are valued.
     pub rollout: Rollout,
+    /// Whether the iterations stop at the game's [`Evaluate::useful_iterations`] (the `hard`
+    /// level's setting).
+    pub game_limit: bool,
 }
 
 impl SearchConfig {
@@ -100,6 +103,7 @@ impl SearchConfig {
             budget: Budget::iterations(iterations),
             exploration: DEFAULT_EXPLORATION,
             rollout: Rollout::Cutoff(DEFAULT_CUTOFF),
+            game_limit: false,
         }
     }
 }
@@ -353,7 +357,12 @@ impl<G: Evaluate> Ismcts<G> {
         self.buf.rewards.clear();
         self.buf.rewards.resize(seats, 0.0);
         let start = Instant::now();
-        let max_iter = self.config.budget.iterations.unwrap_or(u32::MAX);
+        let mut max_iter = self.config.budget.iterations.unwrap_or(u32::MAX);
+        if self.config.game_limit {
+            if let Some(useful) = game.useful_iterations() {
+                max_iter = max_iter.min(useful);
+            }
+        }
         let mut done = 0u32;
         // What every determinization shares is prepared once.
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));

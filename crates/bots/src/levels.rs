@@ -17,7 +17,8 @@ use thiserror::Error;
 pub const EASY_ITERATIONS: u32 = 200;
 /// Search iterations per decision of the `normal` level.
 pub const NORMAL_ITERATIONS: u32 = 1_000;
-/// Search iterations per decision of the `hard` level.
+/// Search iterations per decision of the `hard` level (fewer where the game says more search
+/// stops paying: [`Evaluate::useful_iterations`]).
 pub const HARD_ITERATIONS: u32 = 50_000;
 /// The `hard` level never thinks longer than this per decision.
 pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
@@ -54,6 +55,7 @@ pub fn search_config(name: &str) -> Result<Option<SearchConfig>, BotNameError> {
         "hard" => {
             let mut c = SearchConfig::with_iterations(HARD_ITERATIONS);
             c.budget.time = Some(HARD_TIME_LIMIT);
+            c.game_limit = true;
             c
         }
         other => match other.strip_prefix("ismcts:") {

@@ -56,6 +56,14 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The most search iterations per decision that still make a stronger player in this
+    /// game, or `None` when more search keeps paying. The `hard` level searches at most this
+    /// many (the lower levels' budgets are below it). Measured, not guessed: see the game's
+    /// implementation.
+    fn useful_iterations(&self) -> Option<u32> {
+        None
+    }
+
     /// Whether `action` belongs to negotiation (making, answering or settling a deal, starting
     /// an auction of one's own): the search levels leave such decisions to
     /// [`Evaluate::reference_action`], which judges offers by the game's valuation, and search

@@ -1,6 +1,7 @@
 //! Behaviour of the bots, the search, the levels and hints on Big Boss.
 
 use boardroom_bigboss::{Action, BigBoss, Config, Edition};
+use boardroom_bots::search_config;
 use boardroom_bots::{
     levels, make_bot, rank_actions, win_chances, Budget, Evaluate, HeuristicBot, HintError, Ismcts,
     Rollout, SearchConfig,
@@ -327,4 +328,27 @@ fn bots_finish_big_shot_games_with_legal_actions() {
         }
         assert!(g.outcome().is_some());
     }
+}
+
+/// `hard` searches 50,000 iterations where more search pays (Modern) and stops at the game's
+/// useful limit where it does not (Classic: 5,000); other budgets ignore the limit.
+#[test]
+fn hard_stops_at_the_iterations_the_game_finds_useful() {
+    for (edition, expected) in [(Edition::Modern, 50_000), (Edition::Classic, 5_000)] {
+        let g = choice_position(edition, 2, 4);
+        let seat = g.to_act().first().unwrap();
+        assert_eq!(
+            g.useful_iterations(),
+            (edition == Edition::Classic).then_some(5_000)
+        );
+        let mut hard = search_config("hard").unwrap().unwrap();
+        // No time limit here: the count must not depend on the machine's speed.
+        hard.budget.time = None;
+        let r = Ismcts::<BigBoss>::new(hard, 1).search(&g, seat);
+        assert_eq!(r.iterations, expected, "{edition:?}");
+    }
+    let g = choice_position(Edition::Classic, 2, 4);
+    let seat = g.to_act().first().unwrap();
+    let r = Ismcts::<BigBoss>::new(SearchConfig::with_iterations(6_000), 1).search(&g, seat);
+    assert_eq!(r.iterations, 6_000, "ismcts:N searches exactly N");
 }
