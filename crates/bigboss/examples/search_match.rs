@@ -3,7 +3,7 @@
 //! README's notes on what more search gains in each edition.
 //!
 //! ```text
-//! cargo run --release -p boardroom-bots --example search_match -- GAMES SEED EDITION A B
+//! cargo run --release -p boardroom-bigboss --example search_match -- GAMES SEED EDITION A B
 //! ```
 //!
 //! A setting is `ITERATIONS:EXPLORATION:CUTOFF`, e.g. `1000:0.7:20` (the `normal` level);
