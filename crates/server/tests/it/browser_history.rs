@@ -172,23 +172,28 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     // Every seat's hand is shown in the replay: switch to Blue's view.
     // (Chosen again, bounded, should the choice reach the page while its controls are being
     // redrawn by a frame.)
-    let mut tries = 0;
-    loop {
-        tries += 1;
-        if let Ok(select) = c.find(Locator::Css("#replay-seat")).await {
-            let _ = select.select_by_value("1").await;
+    // Red's view first, then Blue's: whichever seat the replay shows by default, Blue's view
+    // after an explicit Red one proves the page took the choice (and keeps it below).
+    for (value, name) in [("0", "Red"), ("1", "Blue")] {
+        let mut tries = 0;
+        loop {
+            tries += 1;
+            if let Ok(select) = c.find(Locator::Css("#replay-seat")).await {
+                let _ = select.select_by_value(value).await;
+            }
+            let viewing = format!("{name} (viewing as)");
+            if shows_within(
+                &c,
+                "#players .player.you .row1",
+                Duration::from_secs(20),
+                |t| t.starts_with(&viewing),
+            )
+            .await
+            {
+                break;
+            }
+            assert!(tries < 3, "the replay never showed {name}'s view");
         }
-        if shows_within(
-            &c,
-            "#players .player.you .row1",
-            Duration::from_secs(20),
-            |t| t.starts_with("Blue (viewing as)"),
-        )
-        .await
-        {
-            break;
-        }
-        assert!(tries < 3, "the replay never showed Blue's view");
     }
     until_text(&c, "#replay-seat option:checked", |t| t.starts_with("Blue")).await;
     let turns = c
