@@ -63,92 +63,29 @@ cargo fmt --all -- --check
 # `ci` profile, for everything below (the tests, the Python wheel). The same settings stay
 # exported so that no later step rebuilds with other flags.
 profile=ci
-echo "==> build and lint (clippy, profile $profile, every target)"
+export BOARDROOM_PROFILE=$profile
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
+# scripts/run_tests.py runs each test binary as soon as the build has made it, while the build
+# goes on: the server's (its browser tests mostly wait on the browser) in a process of its own,
+# the others one after another. Once the build is done, the doc tests, then the Python wheel
+# (maturin reuses the build's dependencies) and pytest run beside the binaries still running.
+# Every test runs even when another fails. The Python crate has no Rust tests; its lib is built,
+# and linted, by maturin. If the lint build fails, every test runs again without the lints (the
+# same packages, so the dependencies' features unify as above and nothing is rebuilt twice).
+tests="--workspace --exclude boardroom-python --profile $profile"
 status=0
-# (The Python crate has no Rust tests; its lib is built, and linted, once, by maturin below.)
-# The build's messages (JSON on stdout) name every test executable it made.
-built=target/ci-test-executables.jsonl
-mkdir -p target
-cargo test --workspace --exclude boardroom-python --all-targets --profile $profile --no-run \
-    --message-format=json-render-diagnostics >"$built" || status=$?
+python3 scripts/run_tests.py --logs target/ci-logs \
+    --beside boardroom-server:it \
+    --first "python tools=scripts/python-tests.sh tools" \
+    --then "doc tests=cargo test $tests --doc" \
+    --then "python=scripts/python-tests.sh test" \
+    --fallback "cargo test $tests --no-fail-fast" \
+    --unset-on-fallback RUSTC_WORKSPACE_WRAPPER --unset-on-fallback CLIPPY_ARGS \
+    -- cargo test $tests --all-targets --no-run --message-format=json-render-diagnostics \
+    || status=$?
 
-server_pid=""
-if [ $status != 0 ]; then
-    # A lint error stops that crate's build: build without the lints so every test still runs.
-    echo "==> lint errors above; running the tests without clippy's driver"
-    unset RUSTC_WORKSPACE_WRAPPER CLIPPY_ARGS
-    # The same packages as the build above (a different selection would unify the
-    # dependencies' features differently and rebuild them); --no-fail-fast: one failing test
-    # binary never hides the results of the others.
-    cargo test --workspace --exclude boardroom-python --profile $profile --no-fail-fast || status=$?
-else
-    # Every test binary runs from its package's directory, as `cargo test` runs it. The
-    # server's, the longest (its browser tests mostly wait on the browser), runs beside the
-    # others; every binary runs even when another fails.
-    executables=$(python3 -c '
-import json, os, sys
-seen = []
-for line in open(sys.argv[1]):
-    m = json.loads(line)
-    if m.get("reason") != "compiler-artifact" or not m.get("executable"):
-        continue
-    kind = m["target"]["kind"][0]
-    if not m["profile"]["test"] or kind not in ("lib", "bin", "test"):
-        continue
-    pkg = m["package_id"].split("#")[-1].split("@")[0].split(":")[0]
-    seen.append((pkg, kind != "test", m["target"]["name"], os.path.dirname(m["manifest_path"]), m["executable"]))
-for pkg, _, name, d, exe in sorted(seen, key=lambda t: (t[0], not t[1], t[2])):
-    print(pkg, name, d, exe, sep="\t")
-' "$built")
-    server_log=target/ci-server-tests.log
-    while IFS=$'\t' read -r pkg name dir exe; do
-        [ -n "$exe" ] || continue
-        if [ "$pkg" = boardroom-server ] && [ "$name" = it ]; then
-            echo "==> $pkg: $name (beside the others; its output follows at the end)"
-            (cd "$dir" && exec "$exe") >"$server_log" 2>&1 &
-            server_pid=$!
-        fi
-    done <<<"$executables"
-    while IFS=$'\t' read -r pkg name dir exe; do
-        [ -n "$exe" ] || continue
-        [ "$pkg" = boardroom-server ] && [ "$name" = it ] && continue
-        echo "==> $pkg: $name"
-        (cd "$dir" && exec "$exe") || status=$?
-    done <<<"$executables"
-    echo "==> doc tests"
-    cargo test --workspace --exclude boardroom-python --profile $profile --doc || status=$?
-fi
-
-echo "==> python: build the wheel (maturin, profile $profile) and run pytest"
-python_status=0
-# Versions within the ranges the package is tested with.
-"$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9,<2" "numpy>=2,<3" \
-    "pytest>=8,<10" "pettingzoo>=1.25,<1.28" "gymnasium>=1.0,<1.5" \
-    || python_status=$?
-if [ $python_status = 0 ]; then
-    rm -f target/wheels/boardroom-*.whl
-    (cd python && timeout 900 "../$venv/bin/maturin" build --profile $profile -q \
-        -i "../$venv/bin/python" -o ../target/wheels) || python_status=$?
-fi
-if [ $python_status = 0 ]; then
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps \
-        target/wheels/boardroom-*.whl || python_status=$?
-fi
-if [ $python_status = 0 ]; then
-    (cd python/tests && timeout 600 "../../$venv/bin/python" -m pytest -v -p no:cacheprovider \
-        --durations=5) || python_status=$?
-fi
-[ $python_status = 0 ] || status=$python_status
-if [ -n "$server_pid" ]; then
-    echo "==> boardroom-server: it"
-    server_status=0
-    wait "$server_pid" || server_status=$?
-    cat "$server_log"
-    [ $server_status = 0 ] || status=$server_status
-fi
 elapsed=$((SECONDS - start))
 echo "==> the test command took $((elapsed / 60)) min $((elapsed % 60)) s"
 exit $status
