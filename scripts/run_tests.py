@@ -11,6 +11,8 @@ while the build goes on and starts every test binary from its package's director
   server's, whose browser tests mostly wait on the browser);
 * the others run one after another, in the order the build finishes them, while the build
   carries on with the rest;
+* a package's tests wait for that package's programs (its tests may run them), which the
+  build can finish after the tests;
 * the `--then` commands run one after another once the build and every `--first` command have
   finished (the doc tests, the Python package), beside the binaries still running;
 * if the build fails (a lint error stops that crate), the `--fallback` command runs after the
@@ -107,6 +109,39 @@ class Runner:
         return job
 
 
+def package_name(message: dict) -> str:
+    """The package of a build message."""
+    # "path+file:///…/crates/server#boardroom-server@0.1.0", or "…/crates/engine#0.1.0" when
+    # the package is named as its folder.
+    location, _, fragment = message["package_id"].partition("#")
+    if "@" in fragment:
+        return fragment.split("@")[0]
+    return location.rstrip("/").rsplit("/", 1)[-1]
+
+
+def workspace_bins() -> dict[str, set[str]]:
+    """Each workspace package's programs (bin targets), by package name."""
+    out = subprocess.run(
+        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return {
+        p["name"]: {t["name"] for t in p["targets"] if "bin" in t["kind"]}
+        for p in json.loads(out)["packages"]
+    }
+
+
+def built_bin(message: dict) -> tuple[str, str] | None:
+    """(package, target) of a program (not a test) the build made."""
+    if message.get("reason") != "compiler-artifact" or not message.get("executable"):
+        return None
+    if message["profile"]["test"] or message["target"]["kind"][0] != "bin":
+        return None
+    return package_name(message), message["target"]["name"]
+
+
 def test_binary(message: dict) -> tuple[str, str, str, str] | None:
     """(package, target, directory, executable) of a test executable the build made."""
     if message.get("reason") != "compiler-artifact" or not message.get("executable"):
@@ -114,12 +149,8 @@ def test_binary(message: dict) -> tuple[str, str, str, str] | None:
     kind = message["target"]["kind"][0]
     if not message["profile"]["test"] or kind not in ("lib", "bin", "test"):
         return None
-    # "path+file:///…/crates/server#boardroom-server@0.1.0", or "…/crates/engine#0.1.0" when
-    # the package is named as its folder.
-    location, _, fragment = message["package_id"].partition("#")
-    package = fragment.split("@")[0] if "@" in fragment else location.rstrip("/").rsplit("/", 1)[-1]
     return (
-        package,
+        package_name(message),
         message["target"]["name"],
         os.path.dirname(message["manifest_path"]),
         message["executable"],
@@ -171,6 +202,17 @@ def main() -> int:
     worker.start()
 
     beside = set(args.beside)
+    # A package's tests may run its programs (`CARGO_BIN_EXE_…`), which the build can finish
+    # after the tests: those tests wait for them.
+    missing_bins = workspace_bins()
+    parked: dict[str, list[tuple[str, Job]]] = {}
+
+    def dispatch(package: str, target: str, job: Job) -> None:
+        if f"{package}:{target}" in beside:
+            start(job)
+        else:
+            line.put(job)
+
     runner.say(f"==> {runner.stamp()} build: {' '.join(build)}")
     t_build = time.monotonic()
     messages = open(args.logs / "build-messages.jsonl", "w")
@@ -183,17 +225,27 @@ def main() -> int:
             message = json.loads(raw)
         except json.JSONDecodeError:
             continue
+        program = built_bin(message)
+        if program is not None:
+            package, target = program
+            missing_bins.get(package, set()).discard(target)
+            if not missing_bins.get(package):
+                for parked_target, job in parked.pop(package, []):
+                    dispatch(package, parked_target, job)
         found = test_binary(message)
         if found is None or found[3] in seen:
             continue
         seen.add(found[3])
         package, target, directory, exe = found
         job = Job(name=f"{package}: {target}", argv=[exe], cwd=directory)
-        if f"{package}:{target}" in beside:
-            start(job)
+        if missing_bins.get(package):
+            parked.setdefault(package, []).append((target, job))
         else:
-            line.put(job)
+            dispatch(package, target, job)
     build_status = proc.wait()
+    for package, jobs in parked.items():
+        for target, job in jobs:
+            dispatch(package, target, job)
     messages.close()
     build_seconds = time.monotonic() - t_build
     verdict = "ok" if build_status == 0 else f"FAILED (exit {build_status})"
