@@ -163,6 +163,12 @@ def main() -> int:
     ap.add_argument("--beside", action="append", default=[], metavar="PACKAGE:TARGET")
     ap.add_argument("--first", action="append", default=[], metavar="NAME=COMMAND")
     ap.add_argument("--then", action="append", default=[], metavar="NAME=COMMAND")
+    ap.add_argument(
+        "--while-building",
+        action="store_true",
+        help="start each test binary as soon as it is built, beside the rest of the build "
+        "(by default every binary waits for the whole build)",
+    )
     ap.add_argument("--fallback", metavar="COMMAND", help="run when the build fails")
     ap.add_argument("--unset-on-fallback", action="append", default=[], metavar="VAR")
     ap.add_argument("build", nargs=argparse.REMAINDER, help="-- the build command")
@@ -206,6 +212,7 @@ def main() -> int:
     # after the tests: those tests wait for them.
     missing_bins = workspace_bins()
     parked: dict[str, list[tuple[str, Job]]] = {}
+    after_build: list[tuple[str, str, Job]] = []
 
     def dispatch(package: str, target: str, job: Job) -> None:
         if f"{package}:{target}" in beside:
@@ -238,7 +245,9 @@ def main() -> int:
         seen.add(found[3])
         package, target, directory, exe = found
         job = Job(name=f"{package}: {target}", argv=[exe], cwd=directory)
-        if missing_bins.get(package):
+        if not args.while_building:
+            after_build.append((package, target, job))
+        elif missing_bins.get(package):
             parked.setdefault(package, []).append((target, job))
         else:
             dispatch(package, target, job)
@@ -246,6 +255,10 @@ def main() -> int:
     for package, jobs in parked.items():
         for target, job in jobs:
             dispatch(package, target, job)
+    # The binaries that start beside the others first.
+    after_build.sort(key=lambda t: f"{t[0]}:{t[1]}" not in beside)
+    for package, target, job in after_build:
+        dispatch(package, target, job)
     messages.close()
     build_seconds = time.monotonic() - t_build
     verdict = "ok" if build_status == 0 else f"FAILED (exit {build_status})"

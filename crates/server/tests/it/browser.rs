@@ -87,6 +87,8 @@ pub(crate) async fn start_driver(profile: &std::path::Path) -> (Driver, Client) 
                 "--no-first-run", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
                 "--hide-scrollbars", "--window-size=1280,900",
+                // No endless animations repainting the page between the test's steps.
+                "--force-prefers-reduced-motion",
                 format!("--user-data-dir={}", profile.display()),
             ]
         }),
