@@ -1,26 +1,29 @@
 #!/usr/bin/env python3
-"""Builds the workspace's tests and runs each test binary as soon as the build has made it.
+"""Builds the workspace's tests, then runs every test binary, the slow one beside the others.
 
 The test command (`scripts/test.sh`) calls this with a cargo command that builds without running
 (`cargo test ... --no-run --message-format=json-render-diagnostics`). Cargo names each
 executable it makes in a JSON message on its standard output; this script reads those messages
-while the build goes on and starts every test binary from its package's directory, as
-`cargo test` would:
+and starts every test binary from its package's directory, as `cargo test` would:
 
-* binaries named with `--beside PACKAGE:TARGET` start at once in a process of their own (the
-  server's, whose browser tests mostly wait on the browser);
-* the others run one after another, in the order the build finishes them, while the build
-  carries on with the rest;
-* a package's tests wait for that package's programs (its tests may run them), which the
-  build can finish after the tests;
+* the `--first` commands start at once, beside the build (the Python tools' download);
+* by default the binaries wait for the whole build (on a 2-core machine a test binary running
+  beside the build only takes CPU time from it); then those named with
+  `--beside PACKAGE:TARGET` start in a process of their own (the server's, whose browser tests
+  often wait on the browser) and the others run one after another beside it;
+* with `--while-building`, each binary starts as soon as the build has made it instead, while
+  the build carries on (worth it on a machine with cores to spare); a package's tests still
+  wait for that package's programs (its tests may run them), which the build can finish after
+  the tests;
 * the `--then` commands run one after another once the build and every `--first` command have
   finished (the doc tests, the Python package), beside the binaries still running;
 * if the build fails (a lint error stops that crate), the `--fallback` command runs after the
-  binaries already started, without clippy's driver, so that every test still runs.
+  binaries already started, with the `--unset-on-fallback` variables removed (clippy's driver),
+  so that every test still runs.
 
-Each job's output goes to a log under `--logs` and is printed whole when the job ends, so
-outputs never interleave. A summary of every job and its time closes the run. The exit status
-is 0 only when the build and every job passed.
+Each job's output goes to a log under `--logs` and is printed whole when the job ends, stamped
+with the run's clock, so outputs never interleave. A summary of every job and its time closes
+the run. The exit status is 0 only when the build and every job passed.
 """
 
 from __future__ import annotations
