@@ -70,13 +70,13 @@ export BOARDROOM_PROFILE=$profile
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-# scripts/run_tests.py runs each test binary as soon as the build has made it, while the build
-# goes on: the server's (its browser tests mostly wait on the browser) in a process of its own,
-# the others one after another. Once the build is done, the doc tests, then the Python wheel
-# (maturin reuses the build's dependencies) and pytest run beside the binaries still running.
-# Every test runs even when another fails. The Python crate has no Rust tests; its lib is built,
-# and linted, by maturin. If the lint build fails, every test runs again without the lints (the
-# same packages, so the dependencies' features unify as above and nothing is rebuilt twice).
+# scripts/run_tests.py runs every test binary once the build is done: the server's (its browser
+# tests often wait on the browser) in a process of its own, the others one after another beside
+# it, and the doc tests, then the Python wheel (maturin reuses the build's dependencies) and
+# pytest beside them. The Python tools download during the build. Every test runs even when
+# another fails. The Python crate has no Rust tests; its lib is built, and linted, by maturin.
+# If the lint build fails, every test runs again without the lints (the same packages, so the
+# dependencies' features unify as above and nothing is rebuilt twice).
 tests="--workspace --exclude boardroom-python --profile $profile"
 status=0
 python3 scripts/run_tests.py --logs target/ci-logs \
