@@ -7,19 +7,17 @@ executable it makes in a JSON message on its standard output; this script reads 
 and starts every test binary from its package's directory, as `cargo test` would:
 
 * the `--first` commands start at once, beside the build (the Python tools' download);
-* by default the binaries wait for the whole build (on a 2-core machine a test binary running
-  beside the build only takes CPU time from it); then those named with
-  `--beside PACKAGE:TARGET` start in a process of their own (the server's, whose browser tests
-  often wait on the browser) and the others run one after another beside it;
-* with `--while-building`, each binary starts as soon as the build has made it instead, while
-  the build carries on (worth it on a machine with cores to spare); a package's tests still
-  wait for that package's programs (its tests may run them), which the build can finish after
-  the tests;
+* the binaries wait for the whole build (on a 2-core machine, starting each as soon as it was
+  built made the whole run slower: a test binary beside the build only takes CPU time from it,
+  and a package's tests may run its programs, which the build can finish after them); then
+  those named with `--beside PACKAGE:TARGET` start in a process of their own (the server's,
+  whose browser tests often wait on the browser) and the others run one after another beside
+  it;
 * the `--then` commands run one after another once the build and every `--first` command have
   finished (the doc tests, the Python package), beside the binaries still running;
-* if the build fails (a lint error stops that crate), the `--fallback` command runs after the
-  binaries already started, with the `--unset-on-fallback` variables removed (clippy's driver),
-  so that every test still runs.
+* if the build fails (a lint error stops that crate), none of its binaries runs: the
+  `--fallback` command runs instead, with the `--unset-on-fallback` variables removed (clippy's
+  driver), and runs every test.
 
 Each job's output goes to a log under `--logs` and is printed whole when the job ends, stamped
 with the run's clock, so outputs never interleave. A summary of every job and its time closes
@@ -122,29 +120,6 @@ def package_name(message: dict) -> str:
     return location.rstrip("/").rsplit("/", 1)[-1]
 
 
-def workspace_bins() -> dict[str, set[str]]:
-    """Each workspace package's programs (bin targets), by package name."""
-    out = subprocess.run(
-        ["cargo", "metadata", "--no-deps", "--format-version", "1"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return {
-        p["name"]: {t["name"] for t in p["targets"] if "bin" in t["kind"]}
-        for p in json.loads(out)["packages"]
-    }
-
-
-def built_bin(message: dict) -> tuple[str, str] | None:
-    """(package, target) of a program (not a test) the build made."""
-    if message.get("reason") != "compiler-artifact" or not message.get("executable"):
-        return None
-    if message["profile"]["test"] or message["target"]["kind"][0] != "bin":
-        return None
-    return package_name(message), message["target"]["name"]
-
-
 def test_binary(message: dict) -> tuple[str, str, str, str] | None:
     """(package, target, directory, executable) of a test executable the build made."""
     if message.get("reason") != "compiler-artifact" or not message.get("executable"):
@@ -166,12 +141,6 @@ def main() -> int:
     ap.add_argument("--beside", action="append", default=[], metavar="PACKAGE:TARGET")
     ap.add_argument("--first", action="append", default=[], metavar="NAME=COMMAND")
     ap.add_argument("--then", action="append", default=[], metavar="NAME=COMMAND")
-    ap.add_argument(
-        "--while-building",
-        action="store_true",
-        help="start each test binary as soon as it is built, beside the rest of the build "
-        "(by default every binary waits for the whole build)",
-    )
     ap.add_argument("--fallback", metavar="COMMAND", help="run when the build fails")
     ap.add_argument("--unset-on-fallback", action="append", default=[], metavar="VAR")
     ap.add_argument("build", nargs=argparse.REMAINDER, help="-- the build command")
@@ -200,7 +169,7 @@ def main() -> int:
         t.start()
         first_threads.append(t)
 
-    # One after another, in the order the build makes them.
+    # One after another, in the order the build made them.
     line: queue.Queue[Job | None] = queue.Queue()
 
     def in_line() -> None:
@@ -211,10 +180,6 @@ def main() -> int:
     worker.start()
 
     beside = set(args.beside)
-    # A package's tests may run its programs (`CARGO_BIN_EXE_…`), which the build can finish
-    # after the tests: those tests wait for them.
-    missing_bins = workspace_bins()
-    parked: dict[str, list[tuple[str, Job]]] = {}
     after_build: list[tuple[str, str, Job]] = []
 
     def dispatch(package: str, target: str, job: Job) -> None:
@@ -235,33 +200,20 @@ def main() -> int:
             message = json.loads(raw)
         except json.JSONDecodeError:
             continue
-        program = built_bin(message)
-        if program is not None:
-            package, target = program
-            missing_bins.get(package, set()).discard(target)
-            if not missing_bins.get(package):
-                for parked_target, job in parked.pop(package, []):
-                    dispatch(package, parked_target, job)
         found = test_binary(message)
         if found is None or found[3] in seen:
             continue
         seen.add(found[3])
         package, target, directory, exe = found
         job = Job(name=f"{package}: {target}", argv=[exe], cwd=directory)
-        if not args.while_building:
-            after_build.append((package, target, job))
-        elif missing_bins.get(package):
-            parked.setdefault(package, []).append((target, job))
-        else:
-            dispatch(package, target, job)
+        after_build.append((package, target, job))
     build_status = proc.wait()
-    for package, jobs in parked.items():
-        for target, job in jobs:
+    if build_status == 0 or not args.fallback:
+        # The binaries that start beside the others first. (After a failed build the
+        # fallback runs every test itself.)
+        after_build.sort(key=lambda t: f"{t[0]}:{t[1]}" not in beside)
+        for package, target, job in after_build:
             dispatch(package, target, job)
-    # The binaries that start beside the others first.
-    after_build.sort(key=lambda t: f"{t[0]}:{t[1]}" not in beside)
-    for package, target, job in after_build:
-        dispatch(package, target, job)
     messages.close()
     build_seconds = time.monotonic() - t_build
     verdict = "ok" if build_status == 0 else f"FAILED (exit {build_status})"
@@ -273,12 +225,9 @@ def main() -> int:
     for t in first_threads:
         t.join()
     if build_status != 0 and args.fallback:
-        # The binaries already in line or running finish first; then the fallback builds
-        # without the lints and runs every test.
+        # The fallback builds without the lints and runs every test.
         line.put(None)
         worker.join()
-        for t in threads:
-            t.join()
         runner.say("==> lint or build errors above; running every test without clippy's driver")
         for var in args.unset_on_fallback:
             runner.env.pop(var, None)

@@ -30,7 +30,8 @@ fn use_headless_shell() -> bool {
         && std::env::var("BOARDROOM_BROWSER").as_deref() != Ok("chromium")
 }
 
-/// chromedriver, and the profile directory of the Chromium it starts.
+/// chromedriver (and the headless shell it attaches to, when that is used), and the profile
+/// directory of the browser.
 pub(crate) struct Driver(Vec<Child>, PathBuf);
 
 impl Drop for Driver {
