@@ -22,7 +22,7 @@ fn exactly_the_listed_actions_are_accepted() {
 
 #[test]
 fn positions_round_trip() {
-    kit(configs()).seeds(0..20).every(5).position_round_trip();
+    kit(configs()).seeds(0..20).every(20).position_round_trip();
 }
 
 #[test]
@@ -31,7 +31,7 @@ fn mangled_positions_are_refused_or_playable() {
     // first seed of each of the ten configs; the random mutants spread over both seeds.
     kit(configs())
         .seeds(0..2)
-        .every(60)
+        .every(150)
         .mutants(12, 1)
         .mangled_positions();
 }

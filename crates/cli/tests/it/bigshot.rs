@@ -201,9 +201,9 @@ fn bench_measures_big_shot() {
             "--players",
             "3",
             "--seconds",
-            "0.2",
+            "0.05",
             "--decisions",
-            "2",
+            "1",
         ])
         .assert()
         .success()

@@ -216,7 +216,7 @@ fn simulate_table_and_bench_print_their_figures() {
         .success()
         .stdout(predicate::str::contains("games per second").and(predicate::str::contains("Red")));
     boardroom()
-        .args(["bench", "--seconds", "0.2", "--decisions", "2"])
+        .args(["bench", "--seconds", "0.05", "--decisions", "1"])
         .assert()
         .success()
         .stdout(
@@ -344,7 +344,7 @@ fn simulate_with_bots_reports_intervals_and_writes_csv_and_plot() {
                 "--players",
                 "3",
                 "--games",
-                "6",
+                "3",
                 "--bots",
                 "heuristic,easy,random",
                 "--threads",
@@ -392,7 +392,7 @@ fn simulate_with_bots_reports_intervals_and_writes_csv_and_plot() {
         assert!(one["stats"][key].is_number(), "{key}");
     }
     let table = fs::read_to_string(&csv).unwrap();
-    assert_eq!(table.lines().count(), 7, "a header and one row per game");
+    assert_eq!(table.lines().count(), 4, "a header and one row per game");
     assert!(table.lines().next().unwrap().contains("seat2_bot"));
     let plot = fs::read_to_string(&svg).unwrap();
     assert!(plot.contains("<svg") && plot.contains("win rate by seat"));
@@ -564,9 +564,11 @@ fn simulate_rotate_moves_the_bots_through_the_seats() {
             "--players",
             "2",
             "--games",
-            "20",
+            "10",
             "--seed",
             "3",
+            "--threads",
+            "1",
             "--bots",
             "heuristic,random",
             "--rotate",

@@ -13,6 +13,7 @@ use crate::common;
 
 use fantoccini::elements::Element;
 use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::Value;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -271,6 +272,60 @@ pub(crate) async fn visible(c: &Client, css: &str) -> bool {
     }
 }
 
+/// The next number of a xorshift generator: the tests' random clicks, reproducible.
+pub(crate) fn xorshift(rng: &mut u64) -> u64 {
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    *rng
+}
+
+/// The seat link (path and query) of the table the browser shows.
+pub(crate) async fn seat_link(c: &Client) -> String {
+    let url = c.current_url().await.unwrap();
+    format!(
+        "{}?{}",
+        url.path(),
+        url.query().expect("a seat link has its key")
+    )
+}
+
+/// The person of `link`, away from this browser, plays on from another device (the protocol):
+/// a random legal action other than `pass` (unless passing is all it may do) whenever the seat
+/// must act, until `enough` holds for the table's state or the game is over. Returns how many actions the person played.
+///
+/// A whole game is long, and every click costs the browser a new drawing of the table: the
+/// browser tests click through the start and the end of a game and leave the middle to this.
+pub(crate) async fn play_away(
+    server: &common::TestServer,
+    link: &str,
+    rng: &mut u64,
+    enough: impl Fn(&Value) -> bool,
+) -> u64 {
+    let mut ws = server.connect(link).await;
+    let mut state = ws.until("state").await;
+    let mut played = 0;
+    loop {
+        let over = state["to_act"].as_array().is_none_or(|a| a.is_empty());
+        if over || enough(&state) {
+            return played;
+        }
+        let mut legal = common::notations(&state);
+        if legal.is_empty() {
+            state = ws.until("state").await;
+            continue;
+        }
+        // Anything rather than passing, so that the game goes on by play (a random walk that
+        // passes ends some games early, everyone having passed in a row).
+        if legal.iter().any(|a| a != "pass") {
+            legal.retain(|a| a != "pass");
+        }
+        let pick = &legal[(xorshift(rng) % legal.len() as u64) as usize];
+        state = ws.play(pick).await;
+        played += 1;
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn play_a_game_against_a_bot_by_clicking() {
     let Some((_browser, c)) = open_browser(1280, 900).await else {
@@ -313,6 +368,7 @@ async fn play_a_game_against_a_bot_by_clicking() {
     let mut clicks = 0u64;
     let mut rng = 0x9e3779b97f4a7c15u64;
     let mut tried_illegal = false;
+    let (mut away, mut clicks_back) = (false, 0u64);
     loop {
         assert!(
             Instant::now() < deadline,
@@ -320,6 +376,28 @@ async fn play_a_game_against_a_bot_by_clicking() {
         );
         if visible(&c, "#final.show #scores").await {
             break;
+        }
+        // The person leaves for the lobby and plays on from another device until the end is
+        // near (few building pieces or cards left), then opens the same link again: the table
+        // is where they left it, and they finish it here.
+        if !away && tried_illegal && clicks >= 30 {
+            let link = seat_link(&c).await;
+            c.goto(&server.url()).await.unwrap();
+            let played = play_away(&server, &link, &mut rng, |s| {
+                let o = &s["observation"];
+                o["pieces"].as_u64().is_some_and(|p| p <= 10)
+                    || o["deck_size"].as_u64().is_some_and(|d| d == 0)
+            })
+            .await;
+            assert!(played > 0, "the person played on over the protocol");
+            c.goto(&format!("{}{}", server.url(), link)).await.unwrap();
+            c.wait()
+                .for_element(Locator::Css("#prompt.mine, #players .player"))
+                .await
+                .unwrap();
+            away = true;
+            clicks_back = clicks;
+            continue;
         }
         // Once, click a card of the hand that cannot be played: the rule is shown.
         if !tried_illegal {
@@ -351,10 +429,7 @@ async fn play_a_game_against_a_bot_by_clicking() {
             tokio::time::sleep(Duration::from_millis(30)).await;
             continue;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let pick = &options[(rng % options.len() as u64) as usize];
+        let pick = &options[(xorshift(&mut rng) % options.len() as u64) as usize];
         if pick.click().await.is_ok() {
             clicks += 1;
             tokio::time::sleep(Duration::from_millis(15)).await;
@@ -367,6 +442,11 @@ async fn play_a_game_against_a_bot_by_clicking() {
         }
     }
     assert!(clicks > 10, "a whole game takes many clicks ({clicks})");
+    assert!(away, "the person left the table and came back to it");
+    eprintln!(
+        "Big Boss in the browser: {clicks_back} clicks, then {} after coming back",
+        clicks - clicks_back
+    );
     assert!(
         tried_illegal,
         "a card that cannot be played was offered at some point"
@@ -493,6 +573,7 @@ async fn play_big_shot_against_a_bot_by_clicking() {
     let mut rng = 0x2545f4914f6cdd1du64;
     let mut tried_illegal = false;
     let mut shots_taken = false;
+    let (mut away, mut clicks_back) = (false, 0u64);
     loop {
         assert!(
             Instant::now() < deadline,
@@ -500,6 +581,25 @@ async fn play_big_shot_against_a_bot_by_clicking() {
         );
         if visible(&c, "#final.show #scores").await {
             break;
+        }
+        // The person plays the middle rounds from another device, then comes back to the same
+        // link for the last ones (see the Big Boss game above).
+        if !away && tried_illegal && shots_taken && clicks >= 20 {
+            let link = seat_link(&c).await;
+            c.goto(&server.url()).await.unwrap();
+            let played = play_away(&server, &link, &mut rng, |s| {
+                s["observation"]["round"].as_u64().is_some_and(|r| r >= 15)
+            })
+            .await;
+            assert!(played > 0, "the person played on over the protocol");
+            c.goto(&format!("{}{}", server.url(), link)).await.unwrap();
+            c.wait()
+                .for_element(Locator::Css("#bs-board .lot"))
+                .await
+                .unwrap();
+            away = true;
+            clicks_back = clicks;
+            continue;
         }
         // Once, bid more than we have: the rule is shown.
         if !tried_illegal && visible(&c, "body:not(.pending) #bid-input").await {
@@ -537,10 +637,7 @@ async fn play_big_shot_against_a_bot_by_clicking() {
                 c.set_window_size(1280, 900).await.unwrap();
                 shots_taken = true;
             }
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            if lots[(rng % lots.len() as u64) as usize]
+            if lots[(xorshift(&mut rng) % lots.len() as u64) as usize]
                 .click()
                 .await
                 .is_ok()
@@ -559,10 +656,7 @@ async fn play_big_shot_against_a_bot_by_clicking() {
             tokio::time::sleep(Duration::from_millis(30)).await;
             continue;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let pick = &options[(rng % options.len() as u64) as usize];
+        let pick = &options[(xorshift(&mut rng) % options.len() as u64) as usize];
         if pick.click().await.is_ok() {
             clicks += 1;
             tokio::time::sleep(Duration::from_millis(15)).await;
@@ -570,6 +664,11 @@ async fn play_big_shot_against_a_bot_by_clicking() {
     }
     assert!(tried_illegal, "a bid was offered at some point");
     assert!(placed > 0, "cubes were placed by clicking lots");
+    assert!(away, "the person left the table and came back to it");
+    eprintln!(
+        "Big Shot in the browser: {clicks_back} clicks, then {} after coming back",
+        clicks - clicks_back
+    );
     shot(&c, "bs-05-final-scores.png").await;
     c.set_window_size(390, 844).await.unwrap();
     shot(&c, "bs-06-final-phone.png").await;

@@ -637,7 +637,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
             }
         }
         if !acted {
-            tokio::time::sleep(Duration::from_millis(40)).await;
+            tokio::time::sleep(Duration::from_millis(150)).await;
         }
     }
     assert!(offered, "an offer was made and accepted by clicking");

@@ -167,7 +167,7 @@ fn positions_round_trip() {
 fn mangled_positions_are_refused_or_playable() {
     kit()
         .seeds(0..1)
-        .every(150)
+        .every(300)
         .mutants(6, 1)
         .mangled_positions();
 }
