@@ -292,7 +292,8 @@ pub(crate) async fn seat_link(c: &Client) -> String {
 
 /// The person of `link`, away from this browser, plays on from another device (the protocol):
 /// a random legal action other than `pass` (unless passing is all it may do) whenever the seat
-/// must act, until `enough` holds for the table's state or the game is over. Returns how many actions the person played.
+/// must act, until `enough` holds for the table's state or the game is over. Returns how many
+/// actions the person played.
 ///
 /// A whole game is long, and every click costs the browser a new drawing of the table: the
 /// browser tests click through the start and the end of a game and leave the middle to this.
