@@ -1,6 +1,7 @@
 //! The browser client in headless Chromium (Debian's `chromium` and `chromedriver`): open the
-//! lobby, create a table against a bot, play by clicking through to the final scores, start a
-//! rematch. Screenshots are saved under `target/browser-artifacts/`.
+//! lobby, create a table against a bot, play by clicking (the middle of the game from another
+//! device, see [`play_away`]) through to the final scores, start a rematch. Screenshots are
+//! saved under `target/browser-artifacts/`.
 //!
 //! The tests drive Debian's `chromium-headless-shell` when it is installed (as
 //! `scripts/test.sh` does): the same engine, at about half the CPU time.
