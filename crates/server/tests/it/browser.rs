@@ -281,14 +281,27 @@ pub(crate) fn xorshift(rng: &mut u64) -> u64 {
     *rng
 }
 
-/// The seat link (path and query) of the table the browser shows.
-pub(crate) async fn seat_link(c: &Client) -> String {
+/// The person at the browser's table leaves for the lobby, plays on from another device with
+/// [`play_away`] until `enough` holds, and opens the same seat link again; returns once the
+/// page shows `table_css` (the table is where they left it).
+pub(crate) async fn leave_and_come_back(
+    c: &Client,
+    server: &common::TestServer,
+    rng: &mut u64,
+    enough: impl Fn(&Value) -> bool,
+    table_css: &str,
+) {
     let url = c.current_url().await.unwrap();
-    format!(
+    let link = format!(
         "{}?{}",
         url.path(),
         url.query().expect("a seat link has its key")
-    )
+    );
+    c.goto(&server.url()).await.unwrap();
+    let played = play_away(server, &link, rng, enough).await;
+    assert!(played > 0, "the person played on over the protocol");
+    c.goto(&format!("{}{}", server.url(), link)).await.unwrap();
+    c.wait().for_element(Locator::Css(table_css)).await.unwrap();
 }
 
 /// The person of `link`, away from this browser, plays on from another device (the protocol):
@@ -383,20 +396,13 @@ async fn play_a_game_against_a_bot_by_clicking() {
         // near (few building pieces or cards left), then opens the same link again: the table
         // is where they left it, and they finish it here.
         if !away && tried_illegal && clicks >= 30 {
-            let link = seat_link(&c).await;
-            c.goto(&server.url()).await.unwrap();
-            let played = play_away(&server, &link, &mut rng, |s| {
+            let near_the_end = |s: &Value| {
                 let o = &s["observation"];
                 o["pieces"].as_u64().is_some_and(|p| p <= 10)
                     || o["deck_size"].as_u64().is_some_and(|d| d == 0)
-            })
-            .await;
-            assert!(played > 0, "the person played on over the protocol");
-            c.goto(&format!("{}{}", server.url(), link)).await.unwrap();
-            c.wait()
-                .for_element(Locator::Css("#prompt.mine, #players .player"))
-                .await
-                .unwrap();
+            };
+            let table = "#prompt.mine, #players .player";
+            leave_and_come_back(&c, &server, &mut rng, near_the_end, table).await;
             away = true;
             clicks_back = clicks;
             continue;
@@ -592,18 +598,9 @@ async fn play_big_shot_against_a_bot_by_clicking() {
         // The person plays the middle rounds from another device, then comes back to the same
         // link for the last ones (see the Big Boss game above).
         if !away && tried_illegal && shots_taken && clicks >= 20 {
-            let link = seat_link(&c).await;
-            c.goto(&server.url()).await.unwrap();
-            let played = play_away(&server, &link, &mut rng, |s| {
-                s["observation"]["round"].as_u64().is_some_and(|r| r >= 15)
-            })
-            .await;
-            assert!(played > 0, "the person played on over the protocol");
-            c.goto(&format!("{}{}", server.url(), link)).await.unwrap();
-            c.wait()
-                .for_element(Locator::Css("#bs-board .lot"))
-                .await
-                .unwrap();
+            let last_rounds =
+                |s: &Value| s["observation"]["round"].as_u64().is_some_and(|r| r >= 15);
+            leave_and_come_back(&c, &server, &mut rng, last_rounds, "#bs-board .lot").await;
             away = true;
             clicks_back = clicks;
             continue;
