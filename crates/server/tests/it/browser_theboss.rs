@@ -2,8 +2,11 @@
 //! with its seat link) and two bots. The people make and accept an offer by clicking in the
 //! offer builder and the offers panel; an offer built from cash that has since left the maker's
 //! hands is refused with the rule shown in the page; a person calls or votes in a Stockholders'
-//! Meeting; the game is played on to the end by clicking. A long-term promise with collateral
-//! is made and accepted, and its escrow shows in both pages. Checked on the way: the running
+//! Meeting. Once the pages have shown all that, the people leave for the lobby and play the
+//! rest from another device (the protocol, each action sent with the table version it was
+//! chosen at, so a stale one is refused and chosen again); they open their seat links again and
+//! the pages show the final scores. A long-term promise with collateral is made and accepted,
+//! and its escrow shows in both pages. Checked on the way: the running
 //! timers count down, another player's face-down Fate card stays face down in the page and over
 //! the wire, and the offer builder and the meeting panel work at phone size (390×844) with touch
 //! targets of at least 40×40 CSS px. Screenshots go to `target/browser-artifacts/`.
@@ -196,6 +199,96 @@ fn policy(s: &Value) -> Option<String> {
         }
     }
     first("move ").or_else(|| has("discard").then(|| "discard".into()))
+}
+
+/// What a person away from the browser plays once the page's checks are done, by notation:
+/// as `policy` clicks (without calling meetings or bidding), then paying, settling a deal that
+/// falls due and rejecting an offer; never an offer of their own.
+fn pick_away(legal: &[String]) -> Option<String> {
+    let has = |n: &str| legal.iter().any(|a| a == n);
+    let named = [
+        "vote for",
+        "stop",
+        "pass",
+        "move 5",
+        "collect",
+        "card",
+        "end",
+        "draw fate",
+        "draw experience",
+        "discard",
+        "pay",
+    ];
+    if let Some(n) = named.into_iter().find(|n| has(n)) {
+        return Some(n.into());
+    }
+    ["move ", "settle ", "reject "]
+        .into_iter()
+        .find_map(|prefix| legal.iter().find(|a| a.starts_with(prefix)))
+        .cloned()
+}
+
+/// Both people, away from their browsers, play the rest of the game from another device (the
+/// protocol), one action at a time, each sent with the table version it was chosen at. A click
+/// the table has moved on from is refused as stale and chosen again; any other refusal of a
+/// listed action fails the test. Returns how many actions the people played.
+async fn finish_away(server: &common::TestServer, links: &[String; 2]) -> u64 {
+    let mut ws = [
+        server.connect(&links[0]).await,
+        server.connect(&links[1]).await,
+    ];
+    for w in &mut ws {
+        w.until("state").await;
+    }
+    let deadline = Instant::now() + Duration::from_secs(300);
+    let (mut played, mut stale) = (0u64, 0u64);
+    loop {
+        assert!(
+            Instant::now() < deadline,
+            "the game did not finish over the protocol ({played} actions)"
+        );
+        let mut acted = false;
+        for w in &mut ws {
+            w.pump(5).await;
+            let state = w.state.clone().expect("a state");
+            if state["to_act"].as_array().is_none_or(|a| a.is_empty()) {
+                eprintln!("The Boss away: {played} actions, {stale} refused as stale");
+                return played;
+            }
+            let Some(action) = pick_away(&common::notations(&state)) else {
+                continue;
+            };
+            let version = w.version();
+            w.send(json!({"type": "act", "action": action, "version": version}))
+                .await;
+            loop {
+                let v = w.next().await.expect("open connection");
+                if v["type"] == "state" && v["version"].as_u64().unwrap() > version {
+                    played += 1;
+                    break;
+                }
+                if v["type"] != "error" {
+                    continue;
+                }
+                match v["code"].as_str() {
+                    Some("stale") => {
+                        stale += 1;
+                        break;
+                    }
+                    Some("rate_limited") => {
+                        tokio::time::sleep(Duration::from_millis(1100)).await;
+                        w.send(json!({"type": "act", "action": action, "version": version}))
+                            .await;
+                    }
+                    _ => panic!("`{action}` was listed at version {version} and refused: {v}"),
+                }
+            }
+            acted = true;
+        }
+        if !acted {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
 }
 
 /// A test server whose bots wait `BOT_DELAY` before each move, as people see them at a real
@@ -558,6 +651,8 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         (false, false, false, false);
     let mut tables = 1;
     let mut clicks = 0u64;
+    // Actions the people played over the protocol (0: still at the browser).
+    let mut away = 0u64;
     loop {
         assert!(
             Instant::now() < deadline,
@@ -592,6 +687,26 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         }
         if !fate_checked {
             fate_checked = fate_face_down(&server, &people, &links).await;
+        }
+        if offered && met && fate_checked && meeting_measured && away == 0 {
+            // What the pages had to show has been seen: the people leave for the lobby and
+            // play on from another device, then open their seat links again for the end.
+            for p in &people {
+                p.c.goto(&server.url()).await.unwrap();
+            }
+            away = finish_away(&server, &links).await.max(1);
+            for p in &people {
+                p.c.goto(&format!("{}{}", server.url(), p.link))
+                    .await
+                    .unwrap();
+                p.wait_for(
+                    "the final scores after coming back",
+                    "return !!document.querySelector('#final.show')",
+                    30,
+                )
+                .await;
+            }
+            continue;
         }
         let mut acted = false;
         for k in 0..2 {
@@ -660,7 +775,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
     people[1].c.set_window_size(1280, 900).await.unwrap();
     shot(&people[1].c, "tb-08-final-desktop.png").await;
     eprintln!(
-        "The Boss in the browser: {tables} table(s), {clicks} clicks, {:.0?}",
+        "The Boss in the browser: {tables} table(s), {clicks} clicks, {away} actions away, {:.0?}",
         started.elapsed()
     );
     for p in people {
