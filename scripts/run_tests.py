@@ -10,9 +10,9 @@ and starts every test binary from its package's directory, as `cargo test` would
 * the binaries wait for the whole build (on a 2-core machine, starting each as soon as it was
   built made the whole run slower: a test binary beside the build only takes CPU time from it,
   and a package's tests may run its programs, which the build can finish after them); then
-  those named with `--beside PACKAGE:TARGET` start in a process of their own (the server's,
-  whose browser tests often wait on the browser) and the others run one after another beside
-  it;
+  those named with `--beside PACKAGE:TARGET[=ARGS]` start in a process of their own (the
+  server's, whose browser tests often wait on the browser or on a bot's pause), with ARGS added
+  to their command line, and the others run one after another beside it;
 * the `--then` commands run one after another once the build and every `--first` command have
   finished (the doc tests, the Python package), beside the binaries still running;
 * if the build fails (a lint error stops that crate), none of its binaries runs: the
@@ -138,7 +138,7 @@ def test_binary(message: dict) -> tuple[str, str, str, str] | None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--logs", type=Path, required=True, help="folder for the jobs' logs")
-    ap.add_argument("--beside", action="append", default=[], metavar="PACKAGE:TARGET")
+    ap.add_argument("--beside", action="append", default=[], metavar="PACKAGE:TARGET[=ARGS]")
     ap.add_argument("--first", action="append", default=[], metavar="NAME=COMMAND")
     ap.add_argument("--then", action="append", default=[], metavar="NAME=COMMAND")
     ap.add_argument("--fallback", metavar="COMMAND", help="run when the build fails")
@@ -179,11 +179,15 @@ def main() -> int:
     worker = threading.Thread(target=in_line)
     worker.start()
 
-    beside = set(args.beside)
+    # PACKAGE:TARGET -> the arguments added to its command line.
+    beside = {
+        spec.partition("=")[0]: spec.partition("=")[2].split() for spec in args.beside
+    }
     after_build: list[tuple[str, str, Job]] = []
 
     def dispatch(package: str, target: str, job: Job) -> None:
         if f"{package}:{target}" in beside:
+            job.argv += beside[f"{package}:{target}"]
             start(job)
         else:
             line.put(job)

@@ -73,17 +73,18 @@ export BOARDROOM_PROFILE=$profile
 export RUSTC_WORKSPACE_WRAPPER
 RUSTC_WORKSPACE_WRAPPER="$(rustup which clippy-driver 2>/dev/null || command -v clippy-driver)"
 export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
-# scripts/run_tests.py runs every test binary once the build is done: the server's (its browser
-# tests often wait on the browser) in a process of its own, the others one after another beside
-# it, and the doc tests, then the Python wheel (maturin reuses the build's dependencies) and
-# pytest beside them. The Python tools download during the build. Every test runs even when
-# another fails. The Python crate has no Rust tests; its lib is built, and linted, by maturin.
-# If the lint build fails, every test runs again without the lints (the same packages, so the
-# dependencies' features unify as above and nothing is rebuilt twice).
+# scripts/run_tests.py runs every test binary once the build is done: the server's in a process
+# of its own, four tests at a time (its browser tests spend much of their time waiting on the
+# browser or on a bot's pause: 96 s instead of 123 s on an idle 2-core machine), the others one
+# after another beside it, and the doc tests, then the Python wheel (maturin reuses the build's
+# dependencies) and pytest beside them. The Python tools download during the build. Every test
+# runs even when another fails. The Python crate has no Rust tests; its lib is built, and
+# linted, by maturin. If the lint build fails, every test runs again without the lints (the same
+# packages, so the dependencies' features unify as above and nothing is rebuilt twice).
 tests="--workspace --exclude boardroom-python --profile $profile"
 status=0
 python3 scripts/run_tests.py --logs target/ci-logs \
-    --beside boardroom-server:it \
+    --beside "boardroom-server:it=--test-threads=4" \
     --first "python tools=scripts/python-tests.sh tools" \
     --then "doc tests=cargo test $tests --doc" \
     --then "python=scripts/python-tests.sh test" \

@@ -395,7 +395,7 @@ async fn play_a_game_against_a_bot_by_clicking() {
         // The person leaves for the lobby and plays on from another device until the end is
         // near (few building pieces or cards left), then opens the same link again: the table
         // is where they left it, and they finish it here.
-        if !away && tried_illegal && clicks >= 30 {
+        if !away && tried_illegal && clicks >= 15 {
             let near_the_end = |s: &Value| {
                 let o = &s["observation"];
                 o["pieces"].as_u64().is_some_and(|p| p <= 10)
@@ -597,9 +597,9 @@ async fn play_big_shot_against_a_bot_by_clicking() {
         }
         // The person plays the middle rounds from another device, then comes back to the same
         // link for the last ones (see the Big Boss game above).
-        if !away && tried_illegal && shots_taken && clicks >= 20 {
+        if !away && tried_illegal && shots_taken && clicks >= 12 {
             let last_rounds =
-                |s: &Value| s["observation"]["round"].as_u64().is_some_and(|r| r >= 15);
+                |s: &Value| s["observation"]["round"].as_u64().is_some_and(|r| r >= 17);
             leave_and_come_back(&c, &server, &mut rng, last_rounds, "#bs-board .lot").await;
             away = true;
             clicks_back = clicks;
