@@ -185,41 +185,34 @@ fn policy(s: &Value) -> Option<String> {
             return Some(format!("bid {b}"));
         }
     }
-    for n in [
-        "pass",
-        "move 5",
-        "collect",
-        "card",
-        "end",
-        "draw fate",
-        "draw experience",
-    ] {
-        if has(n) {
-            return Some(n.into());
-        }
+    if let Some(n) = ON_THROUGH_BUSINESS.into_iter().find(|n| has(n)) {
+        return Some(n.into());
     }
     first("move ").or_else(|| has("discard").then(|| "discard".into()))
 }
+
+/// What the people play on through business with, the first one they may: pass, move up,
+/// collect, take the card, end business, draw (Fate first).
+const ON_THROUGH_BUSINESS: [&str; 7] = [
+    "pass",
+    "move 5",
+    "collect",
+    "card",
+    "end",
+    "draw fate",
+    "draw experience",
+];
 
 /// What a person away from the browser plays once the page's checks are done, by notation:
 /// as `policy` clicks (without calling meetings or bidding), then paying, settling a deal that
 /// falls due and rejecting an offer; never an offer of their own.
 fn pick_away(legal: &[String]) -> Option<String> {
     let has = |n: &str| legal.iter().any(|a| a == n);
-    let named = [
-        "vote for",
-        "stop",
-        "pass",
-        "move 5",
-        "collect",
-        "card",
-        "end",
-        "draw fate",
-        "draw experience",
-        "discard",
-        "pay",
-    ];
-    if let Some(n) = named.into_iter().find(|n| has(n)) {
+    let mut named = ["vote for", "stop"]
+        .into_iter()
+        .chain(ON_THROUGH_BUSINESS)
+        .chain(["discard", "pay"]);
+    if let Some(n) = named.find(|n| has(n)) {
         return Some(n.into());
     }
     ["move ", "settle ", "reject "]
