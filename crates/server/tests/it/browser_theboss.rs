@@ -77,6 +77,9 @@ for (const e of els) { const r = e.getBoundingClientRect(); w = Math.min(w, r.wi
 return { n: els.length, w, h: hgt, vw: window.innerWidth, sw: document.documentElement.scrollWidth };
 "#;
 
+/// True once the page shows the table with its players.
+const AT_TABLE: &str = "return !!document.querySelector('#tb-table .tb-player')";
+
 /// One person at the table: a browser session on the seat's link.
 struct Person {
     c: Client,
@@ -107,6 +110,16 @@ impl Person {
             assert!(Instant::now() < deadline, "{what} (seat {})", self.seat);
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
+    }
+
+    /// Opens the server's page `path` and waits (bounded, 30 s) until
+    /// `script` returns true in it; `what` names what was awaited if it never comes.
+    async fn open(&self, server: &common::TestServer, path: &str, what: &str, script: &str) {
+        self.c
+            .goto(&format!("{}{}", server.url(), path))
+            .await
+            .unwrap();
+        self.wait_for(what, script, 30).await;
     }
 
     /// Waits until the page has no action in flight (the server answered the last click).
@@ -604,15 +617,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         },
     ];
     for p in &people {
-        p.c.goto(&format!("{}{}", server.url(), p.link))
-            .await
-            .unwrap();
-        p.wait_for(
-            "the table",
-            "return !!document.querySelector('#tb-table .tb-player')",
-            30,
-        )
-        .await;
+        p.open(&server, &p.link, "the table", AT_TABLE).await;
     }
 
     // "How to play" opens the game's fragment, which the server serves as HTML.
@@ -666,15 +671,7 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
             links = new_table(&server).await;
             for (p, link) in people.iter_mut().zip(&links) {
                 p.link = link.clone();
-                p.c.goto(&format!("{}{}", server.url(), link))
-                    .await
-                    .unwrap();
-                p.wait_for(
-                    "the new table",
-                    "return !!document.querySelector('#tb-table .tb-player')",
-                    30,
-                )
-                .await;
+                p.open(&server, link, "the new table", AT_TABLE).await;
             }
             continue;
         }
@@ -689,13 +686,12 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
             }
             away = finish_away(&server, &links).await.max(1);
             for p in &people {
-                p.c.goto(&format!("{}{}", server.url(), p.link))
-                    .await
-                    .unwrap();
-                p.wait_for(
+                let final_shown = "return !!document.querySelector('#final.show')";
+                p.open(
+                    &server,
+                    &p.link,
                     "the final scores after coming back",
-                    "return !!document.querySelector('#final.show')",
-                    30,
+                    final_shown,
                 )
                 .await;
             }
