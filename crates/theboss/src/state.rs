@@ -96,6 +96,8 @@ fn parsed_data(text: &str) -> Result<Arc<Data>, ConfigError> {
     }
     let data = Arc::new(Data::from_toml(text).map_err(|e| ConfigError(e.to_string()))?);
     let mut kept = PARSED.lock().unwrap_or_else(|e| e.into_inner());
+    // Another thread may have read the same file meanwhile: keep one entry a file.
+    kept.retain(|(t, _)| **t != *text);
     kept.insert(0, (Arc::from(text), data.clone()));
     kept.truncate(PARSED_DATA_KEPT);
     Ok(data)
