@@ -197,34 +197,145 @@ impl<C: Clone> Record<C> {
                 found: self.game.clone(),
             });
         }
-        let mut game = G::new(&self.config, self.seed)?;
-        for (index, rec) in self.actions.iter().enumerate() {
-            if rec.undone {
-                continue;
+        replay_actions::<G, ()>(
+            &self.config,
+            self.seed,
+            &self.actions,
+            |_| (),
+            |step, _| {
+                if let (false, Some(action)) = (step.undone, step.action) {
+                    visit(ReplayStep {
+                        seat: step.seat,
+                        action,
+                        events: step.events,
+                    });
+                }
+            },
+        )
+    }
+}
+
+/// One stored action as [`replay_actions`] hands it over, live or taken back.
+#[derive(Debug)]
+pub struct Replayed<G: Game, T> {
+    /// Its number in the record.
+    pub index: usize,
+    /// Who acted ([`CLOCK`] for the clock).
+    pub seat: Seat,
+    /// Whether it was taken back.
+    pub undone: bool,
+    /// The action read back (`None` only for an action taken back that no longer reads on
+    /// the state it was most likely played on: it changes nothing, so it cannot fail a
+    /// replay).
+    pub action: Option<G::Action>,
+    /// Its events (unredacted); for an action taken back, the events it had on the state it
+    /// was most likely played on (see [`replay_actions`]).
+    pub events: Vec<G::Event>,
+    /// What the caller's `before` took from the state the action was played on.
+    pub before: T,
+}
+
+/// The one replay of stored actions, used wherever a record becomes a game again (a table's
+/// restart, its log, replay frames, take-backs, record downloads, `db check`, `boardroom
+/// replay`).
+///
+/// The game is `config` and `seed` with every action not taken back applied in order; an
+/// action taken back changes nothing. Each action, live or taken back, is handed to `visit`
+/// with the game as it stands after it, and `before` is called on the state it was played on.
+///
+/// An action taken back was played on a state that the record does not pin down exactly:
+/// `A B`, both taken back, may be "A, B, back, back" (B played after A) or "A, back, B, back"
+/// (B played without A). Take-backs remove the last live action, so the states a taken-back
+/// action may have been played on are the live state and the states after each taken-back
+/// action just before it that could still have stood under it. They are kept as a stack, and
+/// each taken-back action is read on the highest state where it is legal (most often a line of
+/// play undone move by move), which then stands under the next ones. Only the events of a
+/// taken-back action depend on this choice, never the game: one that reads nowhere is handed
+/// over without an action or events and never fails the replay.
+pub fn replay_actions<G: Game, T>(
+    config: &G::Config,
+    seed: u64,
+    actions: &[RecordedAction],
+    mut before: impl FnMut(&G) -> T,
+    mut visit: impl FnMut(Replayed<G, T>, &G),
+) -> Result<G, ReplayError> {
+    let mut game = G::new(config, seed)?;
+    // The states that may stand under the next taken-back action, above the live state.
+    let mut branch: Vec<G> = Vec::new();
+    for (index, rec) in actions.iter().enumerate() {
+        if rec.undone {
+            let mut played = None;
+            for level in (0..=branch.len()).rev() {
+                let mut state = if level == 0 {
+                    game.clone()
+                } else {
+                    branch[level - 1].clone()
+                };
+                let Ok(action) = state.parse_action(&rec.action) else {
+                    continue;
+                };
+                let taken = before(&state);
+                let mut events = Vec::new();
+                if state.apply(rec.seat, action.clone(), &mut events).is_ok() {
+                    branch.truncate(level);
+                    played = Some((state, action, events, taken));
+                    break;
+                }
             }
-            let action =
-                game.parse_action(&rec.action)
-                    .map_err(|source| ReplayError::Notation {
+            let step = match played {
+                Some((state, action, events, taken)) => {
+                    branch.push(state);
+                    Replayed {
                         index,
                         seat: rec.seat,
-                        source,
-                    })?;
-            let mut events = Vec::new();
-            game.apply(rec.seat, action.clone(), &mut events)
-                .map_err(|e| ReplayError::Illegal {
+                        undone: true,
+                        action: Some(action),
+                        events,
+                        before: taken,
+                    }
+                }
+                None => Replayed {
                     index,
                     seat: rec.seat,
-                    action: rec.action.clone(),
-                    reason: e.to_string(),
-                })?;
-            visit(ReplayStep {
-                seat: rec.seat,
-                action,
-                events,
-            });
+                    undone: true,
+                    action: None,
+                    events: Vec::new(),
+                    before: before(&game),
+                },
+            };
+            visit(step, &game);
+            continue;
         }
-        Ok(game)
+        branch.clear();
+        let action = game
+            .parse_action(&rec.action)
+            .map_err(|source| ReplayError::Notation {
+                index,
+                seat: rec.seat,
+                source,
+            })?;
+        let taken = before(&game);
+        let mut events = Vec::new();
+        game.apply(rec.seat, action.clone(), &mut events)
+            .map_err(|e| ReplayError::Illegal {
+                index,
+                seat: rec.seat,
+                action: rec.action.clone(),
+                reason: e.to_string(),
+            })?;
+        visit(
+            Replayed {
+                index,
+                seat: rec.seat,
+                undone: false,
+                action: Some(action),
+                events,
+                before: taken,
+            },
+            &game,
+        );
     }
+    Ok(game)
 }
 
 #[cfg(test)]

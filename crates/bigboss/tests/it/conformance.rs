@@ -67,6 +67,11 @@ fn games_are_deterministic() {
 }
 
 #[test]
+fn take_backs_replay_to_the_same_state() {
+    kit(configs()).seeds(0..4).take_backs();
+}
+
+#[test]
 fn the_hot_path_does_not_allocate() {
     kit(configs()).seeds(0..20).allocation_free();
 }

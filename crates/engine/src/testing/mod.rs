@@ -47,6 +47,7 @@ pub mod fuzz;
 mod mangle;
 mod report;
 mod secrets;
+mod takeback;
 mod walk;
 
 use crate::game::Game;

@@ -32,51 +32,35 @@ impl std::fmt::Display for RecordRefusal {
     }
 }
 
-/// Replays `record` from `config` and `seed`: every stored action, undone ones included (each
-/// applied to a copy of the state it was played on, since it was taken back), handed to
-/// `visit` as a [`Step`] with the game after it (after an undone one: the game as it stays).
-/// Returns the game now. An error names the first action that does not replay.
+/// Replays `record` from `config` and `seed` with the engine's one replay
+/// ([`boardroom_engine::replay_actions`]): every stored action, undone ones included, handed
+/// to `visit` as a [`Step`] with the game after it (after an undone one: the game as it
+/// stays). Returns the game now. An error names the first live action that does not replay.
 pub fn replay_steps<G: Game + Present>(
     config: &G::Config,
     seed: u64,
     record: &[RecordedAction],
     mut visit: impl FnMut(Step<G>, &G),
 ) -> anyhow::Result<G> {
-    let mut game = G::new(config, seed)?;
-    for (index, rec) in record.iter().enumerate() {
-        let fail = |reason: String| {
-            anyhow::anyhow!(
-                "action {index} ({}, `{}`): {reason}",
-                boardroom_engine::record::actor(rec.seat),
-                rec.action
+    let game = boardroom_engine::replay_actions::<G, u32>(
+        config,
+        seed,
+        record,
+        |g| <G as Present>::turn(g),
+        |r, after| {
+            visit(
+                Step {
+                    index: r.index,
+                    seat: r.seat,
+                    action: record[r.index].action.clone(),
+                    turn: r.before,
+                    undone: r.undone,
+                    events: r.events,
+                },
+                after,
             )
-        };
-        let action = game
-            .parse_action(&rec.action)
-            .map_err(|e| fail(e.to_string()))?;
-        let turn = <G as Present>::turn(&game);
-        let mut events = Vec::new();
-        if rec.undone {
-            let mut branch = game.clone();
-            branch
-                .apply(rec.seat, action, &mut events)
-                .map_err(|e| fail(e.to_string()))?;
-        } else {
-            game.apply(rec.seat, action, &mut events)
-                .map_err(|e| fail(e.to_string()))?;
-        }
-        visit(
-            Step {
-                index,
-                seat: rec.seat,
-                action: rec.action.clone(),
-                turn,
-                undone: rec.undone,
-                events,
-            },
-            &game,
-        );
-    }
+        },
+    )?;
     Ok(game)
 }
 

@@ -197,6 +197,64 @@ where
         )
         .unwrap();
     assert_eq!(marked, 2);
+    drop(db);
+
+    // The log replays the record, both taken-back actions marked.
+    red.send(json!({"type": "log"})).await;
+    let log = loop {
+        let v = red.next().await.expect("open connection");
+        if v["type"] == "log" || v["type"] == "error" {
+            break v;
+        }
+    };
+    assert_eq!(log["type"], "log", "the log is rebuilt: {log}");
+    let entries = log["entries"].as_array().unwrap();
+    for (i, action) in found.what.iter().enumerate() {
+        let entry = entries
+            .iter()
+            .find(|e| e["index"] == base + i)
+            .unwrap_or_else(|| panic!("no log entry {}: {log}", base + i));
+        assert_eq!(entry["undone"], true, "{entry}");
+        assert_eq!(entry["action"], action.as_str(), "{entry}");
+    }
+
+    // A server started on the same database (as after a crash) finds the table exactly where
+    // it was, and can still take back nothing more.
+    let again = crate::common::start_on(
+        tempfile::tempdir().unwrap(),
+        server.db.clone(),
+        Duration::from_secs(600),
+    )
+    .await;
+    let link = format!("/t/{id}?k={}", red_token(&server, id));
+    let mut back_again = again.connect(&link).await;
+    let restored = back_again.until("state").await;
+    assert_eq!(restored["version"], after["version"], "{restored}");
+    assert_eq!(restored["observation"], after["observation"]);
+    assert_eq!(back_again.legal(), legal_before);
+    let refused = undo(&mut back_again).await;
+    assert_eq!(refused["code"], "illegal", "{refused}");
+    // The database check finds nothing wrong.
+    let store = boardroom_server::db::Db::open(&server.db).expect("the database opens");
+    let report = boardroom_server::lobby::check(&store)
+        .await
+        .expect("the check runs");
+    let table = report
+        .iter()
+        .find(|t| t.id == id)
+        .expect("the table is checked");
+    assert_eq!(table.damaged, None, "the table replays");
+}
+
+/// Red's (seat 0) seat token at table `id`, from the database.
+fn red_token(server: &TestServer, id: &str) -> String {
+    let db = rusqlite::Connection::open(&server.db).unwrap();
+    db.query_row(
+        "SELECT token FROM seats WHERE table_id = ?1 AND seat = 0",
+        [id],
+        |r| r.get(0),
+    )
+    .unwrap()
 }
 
 /// Red plays an action that reveals something; taking it back is refused with the reason, and
@@ -230,6 +288,15 @@ async fn refused_after_a_reveal<G: Game>(
     assert_eq!(after["version"], played["version"]);
     assert_eq!(after["observation"], played["observation"]);
     assert_eq!(server.stored_actions(id).len(), found.actions.len() + 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn big_boss_actions_are_taken_back_to_the_turn_start() {
+    back_to_the_turn_start::<boardroom_bigboss::BigBoss>(
+        "bbundo1",
+        &boardroom_bigboss::Config::new(boardroom_bigboss::Edition::Modern, 3),
+    )
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -191,3 +191,8 @@ fn the_seed_never_reaches_a_viewer() {
 fn games_are_deterministic() {
     kit().seeds(0..2).determinism();
 }
+
+#[test]
+fn take_backs_replay_to_the_same_state() {
+    kit().seeds(0..2).take_backs();
+}
