@@ -16,6 +16,7 @@ use crate::protocol::{
 use crate::view::{self, Step};
 use boardroom_engine::{Bot, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
+use futures_util::FutureExt;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -24,6 +25,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 mod history;
+mod recover;
 mod undo;
 
 pub use history::{finished_row, replay_steps, RecordRefusal};
@@ -133,6 +135,19 @@ pub enum Command {
         /// Where to answer.
         reply: oneshot::Sender<Option<Retired>>,
     },
+    /// Panics inside the table's task, as a bug would: for the tests of its recovery (never
+    /// sent by a connection).
+    #[doc(hidden)]
+    Fault,
+}
+
+/// One piece of work of a table's loop.
+enum Work<G: Game> {
+    Command(Command),
+    Bot(BotMsg<G>),
+    Presence,
+    Storage,
+    Timers,
 }
 
 /// Why a table left memory.
@@ -497,7 +512,7 @@ impl<G: Playable> Table<G> {
             let presence_at = self.presence_sent + self.settings.timing.presence_every;
             let retry_at = self.paused.as_ref().map(|p| p.retry_at);
             let timer_at = self.next_timer();
-            tokio::select! {
+            let work = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(Command::Retire { reply }) => {
                         let retired = self.retirement();
@@ -505,22 +520,43 @@ impl<G: Playable> Table<G> {
                         if retired.is_some() {
                             return;
                         }
+                        continue;
                     }
-                    Some(cmd) => self.handle(cmd).await,
+                    Some(cmd) => Work::Command(cmd),
                     // Every handle is gone: the table stops.
                     None => return,
                 },
-                Some(msg) = bot_rx.recv() => self.bot_msg(msg).await,
+                Some(msg) = bot_rx.recv() => Work::Bot(msg),
                 _ = tokio::time::sleep_until(presence_at), if self.presence_pending => {
-                    self.send_presence();
+                    Work::Presence
                 }
                 _ = tokio::time::sleep_until(retry_at.unwrap_or(presence_at)), if retry_at.is_some() => {
-                    self.retry_storage().await;
+                    Work::Storage
                 }
                 _ = tokio::time::sleep_until(timer_at.unwrap_or(presence_at)), if timer_at.is_some() => {
-                    self.fire_timers().await;
+                    Work::Timers
                 }
+            };
+            // A panic while handling one piece of work must not take the table down with it:
+            // the table is rebuilt from the database and its connections told.
+            let done = std::panic::AssertUnwindSafe(self.work(work))
+                .catch_unwind()
+                .await;
+            if let Err(panic) = done {
+                self.recover(recover::panic_message(&panic)).await;
             }
+        }
+    }
+
+    /// Handles one piece of work of the table's loop.
+    async fn work(&mut self, work: Work<G>) {
+        match work {
+            Work::Command(Command::Fault) => panic!("a fault injected into table {}", self.id),
+            Work::Command(cmd) => self.handle(cmd).await,
+            Work::Bot(msg) => self.bot_msg(msg).await,
+            Work::Presence => self.send_presence(),
+            Work::Storage => self.retry_storage().await,
+            Work::Timers => self.fire_timers().await,
         }
     }
 
@@ -709,6 +745,8 @@ impl<G: Playable> Table<G> {
             Command::Retire { reply } => {
                 let _ = reply.send(None);
             }
+            // Handled in `work`.
+            Command::Fault => {}
         }
     }
 
@@ -801,7 +839,9 @@ impl<G: Playable> Table<G> {
     }
 
     fn update_summary(&self) {
-        let mut s = self.summary.lock().expect("summary lock");
+        // A panic while the lock was held (caught by the table) leaves it poisoned; the summary is
+        // rewritten whole here, so it is taken as it is.
+        let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
         s.seats = self.seats();
         s.version = self.version;
         s.turn = <G as Present>::turn(&self.game);

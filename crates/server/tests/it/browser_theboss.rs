@@ -310,11 +310,13 @@ async fn start_server() -> common::TestServer {
     })
     .await
     .unwrap();
+    let lobby = server.lobby.clone();
     common::TestServer {
         addr: server.addr,
         db,
         _dir: dir,
         task: server.spawn(),
+        lobby,
     }
 }
 

@@ -14,6 +14,7 @@ mod hints;
 mod history;
 mod leak;
 mod protocol;
+mod recovery;
 mod social;
 mod takeback;
 mod theboss;

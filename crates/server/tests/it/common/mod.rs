@@ -29,6 +29,8 @@ pub struct TestServer {
     pub db: PathBuf,
     pub _dir: tempfile::TempDir,
     pub task: tokio::task::JoinHandle<anyhow::Result<()>>,
+    /// The server's tables (to reach a table's task directly).
+    pub lobby: std::sync::Arc<boardroom_server::lobby::Lobby>,
 }
 
 pub async fn start() -> TestServer {
@@ -55,11 +57,13 @@ pub async fn start_on(dir: tempfile::TempDir, db: PathBuf, bot_delay: Duration) 
     .await
     .unwrap();
     let addr = server.addr;
+    let lobby = server.lobby.clone();
     TestServer {
         addr,
         db,
         _dir: dir,
         task: server.spawn(),
+        lobby,
     }
 }
 

@@ -1,0 +1,110 @@
+//! A table that survives its own bugs: when handling one piece of work panics, the table's
+//! state may be half-changed, so it is rebuilt from what the database holds (config, seed and
+//! every stored action: exactly what was acknowledged), its connections are told and sent the
+//! state again, and play goes on. The panic is logged with the table's id.
+
+use super::{Table, LOG_KEPT};
+use crate::bots;
+use crate::outgoing::Outgoing;
+use crate::protocol::{ErrorCode, ServerMsg};
+use crate::view::{self, Step};
+use boardroom_engine::{RecordedAction, Viewer};
+use boardroom_games::Playable;
+use std::any::Any;
+use std::collections::{HashMap, VecDeque};
+
+/// What people at a table are told when it was rebuilt after an internal error.
+pub const RESTORED: &str = "the table hit an internal error and was restored from its stored \
+                            actions; nothing acknowledged was lost";
+
+/// The text of a caught panic's payload.
+pub fn panic_message(payload: &Box<dyn Any + Send>) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic without a message".to_string()
+    }
+}
+
+impl<G: Playable> Table<G> {
+    /// Rebuilds the table from the database after a panic (`why`), and tells its connections.
+    pub(super) async fn recover(&mut self, why: String) {
+        tracing::error!(table = %self.id, "the table's task panicked: {why}; rebuilding it from the database");
+        let rows = match self.db.load_actions(self.id.clone()).await {
+            Ok(rows) => rows,
+            Err(e) => {
+                // The state in memory is kept: every change to it is stored before it is
+                // made, so it can only be behind the database, never ahead of it.
+                tracing::error!(table = %self.id, "cannot read the table's actions to rebuild it: {e:#}");
+                return self.tell_restored();
+            }
+        };
+        let record: Vec<RecordedAction> = rows
+            .into_iter()
+            .map(|a| RecordedAction {
+                seat: a.seat,
+                action: a.action,
+                undone: a.undone,
+            })
+            .collect();
+        let mut history: VecDeque<Step<G>> = VecDeque::new();
+        let replayed =
+            super::replay_steps::<G>(&self.game.config(), self.seed, &record, |step, _| {
+                if history.len() == LOG_KEPT {
+                    history.pop_front();
+                }
+                history.push_back(step);
+            });
+        match replayed {
+            Ok(game) => {
+                self.version = record.len() + record.iter().filter(|a| a.undone).count();
+                self.game = game;
+                self.record = record;
+                self.history = history;
+            }
+            Err(e) => {
+                tracing::error!(table = %self.id, "the stored actions do not replay: {e:#}");
+            }
+        }
+        if self.game.is_over() && self.finished_at.is_none() {
+            self.finished_at = Some(tokio::time::Instant::now());
+        }
+        self.answer_since.clear();
+        self.timers.clear();
+        self.optional_moves = 0;
+        // A bot lent to a thinking task comes back with its move; one lost in the panic is
+        // made anew.
+        if !self.bot_busy {
+            for (seat, kind) in self.kinds.iter().enumerate() {
+                if bots::is_bot(kind) && self.bots[seat].is_none() {
+                    self.bots[seat] = Some(bots::make_bot(kind, rand::random()));
+                }
+            }
+        }
+        self.state_changed();
+        self.update_summary();
+        self.tell_restored();
+        self.schedule_bot();
+    }
+
+    /// Tells every connection that the table was restored, with the state as it stands.
+    fn tell_restored(&mut self) {
+        let notice = Outgoing::from(ServerMsg::error(ErrorCode::Internal, RESTORED));
+        let shared = self.shared();
+        let game = &self.game;
+        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
+        let before = self.conns.len();
+        self.conns.retain(|_, c| {
+            let state = built
+                .entry(c.viewer)
+                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, None))
+                .clone();
+            c.outbox.try_send(notice.clone()).is_ok() && c.outbox.try_send(state).is_ok()
+        });
+        if self.conns.len() != before {
+            self.presence_changed();
+        }
+    }
+}
