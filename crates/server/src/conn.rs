@@ -159,6 +159,9 @@ impl Bucket {
     }
 }
 
+/// How long a closing connection waits for its close frame to be taken.
+const CLOSE_WAIT: Duration = Duration::from_secs(10);
+
 /// Numbers the messages of one connection.
 struct Writer {
     seq: u64,
@@ -225,8 +228,34 @@ pub async fn run(
                         break;
                     }
                 }
-                // The table dropped this connection (too slow) or stopped.
-                None => break,
+                // The table dropped this connection (its outbox was full: it read too
+                // slowly) or stopped: say which while closing.
+                None => {
+                    let (code, reason) = if table.tx.is_closed() {
+                        (1001, "the table closed; reload the page")
+                    } else {
+                        (1013, "too slow: messages piled up unread; reconnect to resume")
+                    };
+                    let frame = Message::Close(Some(CloseFrame {
+                        code,
+                        reason: reason.into(),
+                    }));
+                    // A reader that never reads never takes the frame: give up after a while.
+                    // Until then, what the client still sends is read and dropped, so the
+                    // socket does not close on unread data (a reset, which would lose the
+                    // frame).
+                    let _ = tokio::time::timeout(CLOSE_WAIT, async {
+                        if socket.send(frame).await.is_ok() {
+                            while let Some(Ok(m)) = socket.recv().await {
+                                if matches!(m, Message::Close(_)) {
+                                    break;
+                                }
+                            }
+                        }
+                    })
+                    .await;
+                    break;
+                }
             },
             incoming = socket.recv() => {
                 let text = match incoming {

@@ -30,6 +30,10 @@ mod undo;
 
 pub use history::{finished_row, replay_steps, RecordRefusal};
 
+/// How many states before the latest actions a table keeps, to tell an action chosen on one of
+/// them (sent without a version) as stale.
+const RECENT_KEPT: usize = 4;
+
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
 
@@ -425,6 +429,9 @@ struct Table<G: Playable> {
     storage_unlogged: u64,
     /// The chat: recent lines and each writer's rate limit.
     chat: Chat,
+    /// The states before the last few actions, oldest first: an action sent without a
+    /// version that one of them accepted was chosen on a state the table has left.
+    recent: VecDeque<G>,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -484,6 +491,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         storage_logged: None,
         storage_unlogged: 0,
         chat: Chat::empty(),
+        recent: VecDeque::new(),
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
@@ -719,9 +727,10 @@ impl<G: Playable> Table<G> {
             }
             Command::Hint { conn } => self.hint(conn),
             Command::Sync { conn } => {
-                if let Some(c) = self.conns.get(&conn) {
-                    let msg = view::state_msg_shared(&self.game, c.viewer, &self.shared(), None);
-                    let _ = c.outbox.try_send(msg);
+                if let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) {
+                    let msg = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
+                    // One that asks faster than it reads is dropped like any slow reader.
+                    self.send(conn, msg);
                 }
             }
             Command::Spec { reply } => {
@@ -1016,11 +1025,8 @@ impl<G: Playable> Table<G> {
             if v != self.version && !meant {
                 let m = refuse(
                     ErrorCode::Stale,
-                    format!(
-                        "the table has moved on (you saw action {v}, it is at {}); here is \
-                         the current state",
-                        self.version
-                    ),
+                    "the table moved on since you chose: choose again (here is the table now)"
+                        .into(),
                 );
                 self.send(conn, m);
                 let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
@@ -1043,10 +1049,16 @@ impl<G: Playable> Table<G> {
         }
         let action = match parsed {
             Ok(a) => a,
+            Err(m) if version.is_none() && self.meant_recently(seat, &input) => {
+                return self.refuse_stale(conn, viewer, &m);
+            }
             Err(m) => return self.send(conn, *m),
         };
         match self.commit(seat, action).await {
             Ok(()) => {}
+            Err(Refusal::Rule(e)) if version.is_none() && self.meant_recently(seat, &input) => {
+                self.refuse_stale(conn, viewer, &e)
+            }
             Err(Refusal::Rule(e)) => self.send(conn, *e),
             Err(Refusal::Storage) => self.send(
                 conn,
@@ -1057,6 +1069,36 @@ impl<G: Playable> Table<G> {
             ),
         }
         self.schedule_bot();
+    }
+
+    /// Whether `input`, refused now, was an action `seat` could play at one of the last few
+    /// states: it was chosen on a state the table has left (sent without a version).
+    fn meant_recently(&self, seat: Seat, input: &ActionInput) -> bool {
+        self.recent.iter().any(|old| {
+            let action = match input {
+                ActionInput::Notation(text) => old.parse_action(text).ok(),
+                ActionInput::Json(map) => serde_json::to_string(map)
+                    .ok()
+                    .and_then(|text| old.action_from_json(&text).ok()),
+            };
+            action.is_some_and(|a| old.check(seat, a).is_ok())
+        })
+    }
+
+    /// Refuses an action chosen on a state the table has left (`why`: what is wrong with it
+    /// now) as stale, and sends the table as it is now.
+    fn refuse_stale(&mut self, conn: ConnId, viewer: Viewer, why: &ServerMsg) {
+        let now = match why {
+            ServerMsg::Error { message, .. } => format!(" (now: {message})"),
+            _ => String::new(),
+        };
+        let m = ServerMsg::error(
+            ErrorCode::Stale,
+            format!("the table moved on since you chose: choose again{now}"),
+        );
+        self.send(conn, m);
+        let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
+        self.send(conn, s);
     }
 
     /// Reads a person's action: its notation, or its JSON form (which must read back from the
@@ -1229,7 +1271,11 @@ impl<G: Playable> Table<G> {
         } else {
             self.optional_moves += 1;
         }
-        self.game = next;
+        let previous = std::mem::replace(&mut self.game, next);
+        if self.recent.len() == RECENT_KEPT {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(previous);
         self.record
             .push(RecordedAction::new(seat, notation.clone()));
         if self.game.is_over() && self.finished_at.is_none() {

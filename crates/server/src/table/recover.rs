@@ -72,6 +72,7 @@ impl<G: Playable> Table<G> {
             self.finished_at = Some(tokio::time::Instant::now());
         }
         self.answer_since.clear();
+        self.recent.clear();
         self.timers.clear();
         self.optional_moves = 0;
         // A bot lent to a thinking task comes back with its move; one lost in the panic is

@@ -117,6 +117,7 @@ impl<G: Playable> Table<G> {
             step.undone = true;
         }
         self.game = before;
+        self.recent.clear();
         self.version += 1;
         // Every answer restarts from now: what it answered may be gone, or come back anew.
         self.answer_since.clear();

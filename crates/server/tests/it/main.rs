@@ -1,6 +1,7 @@
 //! The integration tests of this crate, in one test binary (one link, shared helpers);
 //! each module holds the tests of one subject.
 
+mod abuse;
 mod browser;
 mod browser_bigshot;
 mod browser_history;

@@ -1,0 +1,101 @@
+//! What one client cannot do to others: read too slowly (it is dropped with a close frame
+//! saying why), hold connections that never finish their headers, open more connections than
+//! its share. A real server on a loopback address.
+
+use boardroom_server::conn::Limits;
+use boardroom_server::{Server, Settings};
+use futures_util::{SinkExt, StreamExt};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Requests for the state sent without reading the answers.
+const SYNCS: usize = 30_000;
+
+/// A server whose message limits `limits` override the defaults.
+async fn serve(limits: Limits) -> (String, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::bind(Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("abuse.sqlite"),
+        limits,
+        ..Settings::default()
+    })
+    .await
+    .unwrap();
+    let url = format!("http://{}", server.addr);
+    server.spawn();
+    (url, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reader_too_slow_is_closed_with_a_reason() {
+    let (url, _dir) = serve(Limits {
+        rate_per_second: 1e6,
+        burst: 1e6,
+        ..Limits::default()
+    })
+    .await;
+    let created: serde_json::Value = reqwest::Client::new()
+        .post(format!("{url}/api/tables"))
+        .json(&serde_json::json!({"game": "big-boss", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link = created["spectator"].as_str().unwrap();
+    let ws_url = format!(
+        "{}{}",
+        url.replacen("http", "ws", 1),
+        link.replacen("/t/", "/ws/", 1)
+    );
+    // A small receive buffer, so that what the client leaves unread backs up to the server
+    // soon, whatever the machine's socket settings.
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.set_recv_buffer_size(4096).unwrap();
+    let addr = url.trim_start_matches("http://").parse().unwrap();
+    let stream = socket.connect(addr).await.unwrap();
+    let (ws, _) = tokio_tungstenite::client_async(ws_url, stream)
+        .await
+        .unwrap();
+    let (mut write, mut read) = ws.split();
+    // Ask for the state over and over without reading: the answers pile up in the socket's
+    // buffers, then in the connection's outbox, until the table drops it.
+    let sender = tokio::spawn(async move {
+        for _ in 0..SYNCS {
+            if write
+                .send(Message::text(r#"{"type":"sync"}"#))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        write
+    });
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Now read (the requests may still be going out): everything that piled up, then the
+    // close frame with its reason.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut states = 0;
+    let frame = loop {
+        assert!(Instant::now() < deadline, "no close frame");
+        match tokio::time::timeout(Duration::from_secs(20), read.next()).await {
+            Ok(Some(Ok(Message::Text(_)))) => states += 1,
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => {}
+            other => panic!(
+                "the connection ended without a close frame after {states} messages: {other:?}"
+            ),
+        }
+    };
+    let frame = frame.expect("the close frame carries a code and a reason");
+    assert_eq!(u16::from(frame.code), 1013, "{frame:?}");
+    assert!(frame.reason.contains("too slow"), "{frame:?}");
+    assert!(
+        states < SYNCS,
+        "the connection was dropped before every answer: {states}"
+    );
+    sender.abort();
+}
