@@ -241,6 +241,13 @@ enum Command {
         /// WebSocket connections one client address may open at once.
         #[arg(long, default_value_t = 300.0)]
         connect_burst: f64,
+        /// Connections (HTTP and WebSocket) one client address may hold open at once; 0: no
+        /// limit. Ignored with --trust-proxy (every connection then comes from the proxy).
+        #[arg(long, default_value_t = 256)]
+        max_connections_per_address: usize,
+        /// Seconds a connection may take to send a request's headers before it is closed.
+        #[arg(long, default_value_t = 10.0)]
+        header_timeout_secs: f64,
         /// Minutes after its end a finished table with nobody connected leaves memory (it
         /// stays in the database; its link brings it back).
         #[arg(long, default_value_t = 10.0)]
@@ -581,6 +588,8 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             create_burst,
             connect_rate,
             connect_burst,
+            max_connections_per_address,
+            header_timeout_secs,
             archive_after_min,
             expire_after_hours,
         } => serve::serve(serve::ServeOptions {
@@ -591,6 +600,8 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             allow_origins,
             create: (create_rate, create_burst),
             connect: (connect_rate, connect_burst),
+            max_connections_per_address,
+            header_timeout_secs,
             archive_after_min,
             expire_after_hours,
         }),

@@ -43,6 +43,10 @@ pub struct ServeOptions {
     pub create: (f64, f64),
     /// WebSocket connections per client address: per second, burst.
     pub connect: (f64, f64),
+    /// Connections one client address may hold open at once (0: no limit).
+    pub max_connections_per_address: usize,
+    /// Seconds a connection may take to send a request's headers.
+    pub header_timeout_secs: f64,
     /// Minutes before a finished table leaves memory.
     pub archive_after_min: f64,
     /// Hours before an unplayed, unvisited table expires.
@@ -89,6 +93,10 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
             archive_after: duration("archive-after-min", opts.archive_after_min, 60.0)?,
             expire_after: duration("expire-after-hours", opts.expire_after_hours, 3600.0)?,
             ..Timing::default()
+        },
+        conn_limits: boardroom_server::listen::ConnLimits {
+            header_timeout: duration("header-timeout-secs", opts.header_timeout_secs, 1.0)?,
+            per_address: opts.max_connections_per_address,
         },
     };
     runtime()?.block_on(async move {

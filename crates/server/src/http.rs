@@ -369,6 +369,7 @@ async fn websocket(
     headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<LinkQuery>,
+    held: Option<axum::Extension<crate::listen::OpenConn>>,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &app.allow_origins) {
@@ -399,5 +400,9 @@ async fn websocket(
         .write_buffer_size(0)
         .max_message_size(limits.frame_bytes)
         .max_frame_size(limits.frame_bytes)
-        .on_upgrade(move |socket| conn::run(socket, lobby, id, table, q.k, limits))
+        .on_upgrade(move |socket| async move {
+            // The connection counts for its address for as long as the WebSocket lives.
+            let _held = held;
+            conn::run(socket, lobby, id, table, q.k, limits).await
+        })
 }

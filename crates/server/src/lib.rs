@@ -8,7 +8,8 @@
 //! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database.
 //! * [`table`] — one live table: a task that owns the game, checks and stores each action
 //!   before anyone hears of it, and runs the bots.
-//! * [`conn`] — one WebSocket connection: limits, sequence numbers.
+//! * [`conn`] — one WebSocket connection: limits, sequence numbers; [`listen`] — accepting
+//!   connections: a cap per client address, a deadline for request headers.
 //! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives.
 //! * [`db`] — SQLite persistence (config, seed, seats, actions).
 //! * [`bots`] — seat kinds, the bots behind them and their pace.
@@ -24,6 +25,7 @@ pub mod db;
 pub mod hint;
 pub mod history;
 pub mod http;
+pub mod listen;
 pub mod lobby;
 pub mod outgoing;
 pub mod protocol;
@@ -63,6 +65,8 @@ pub struct Settings {
     /// When finished tables leave memory, never-started ones expire, presence is sent, and
     /// how a table waits for storage that fails.
     pub timing: table::Timing,
+    /// Open connections per client address, and how long one may take to send its headers.
+    pub conn_limits: listen::ConnLimits,
 }
 
 impl Default for Settings {
@@ -78,6 +82,7 @@ impl Default for Settings {
             trust_proxy: false,
             allow_origins: Vec::new(),
             timing: table::Timing::default(),
+            conn_limits: listen::ConnLimits::default(),
         }
     }
 }
@@ -90,6 +95,8 @@ pub struct Server {
     pub lobby: Arc<lobby::Lobby>,
     listener: tokio::net::TcpListener,
     router: axum::Router,
+    conn_limits: listen::ConnLimits,
+    trust_proxy: bool,
 }
 
 impl Server {
@@ -122,16 +129,19 @@ impl Server {
             lobby,
             listener,
             router,
+            conn_limits: settings.conn_limits,
+            trust_proxy: settings.trust_proxy,
         })
     }
 
     /// Serves until the process ends. Stopping it at any moment (Ctrl-C, a kill) loses
     /// nothing: every action is stored before it is acknowledged.
     pub async fn run(self) -> anyhow::Result<()> {
-        axum::serve(
+        listen::serve(
             self.listener,
-            self.router
-                .into_make_service_with_connect_info::<SocketAddr>(),
+            self.router,
+            self.conn_limits,
+            self.trust_proxy,
         )
         .await
         .context("the server stopped")

@@ -3,9 +3,11 @@
 //! its share. A real server on a loopback address.
 
 use boardroom_server::conn::Limits;
+use boardroom_server::listen::ConnLimits;
 use boardroom_server::{Server, Settings};
 use futures_util::{SinkExt, StreamExt};
 use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Requests for the state sent without reading the answers.
@@ -98,4 +100,96 @@ async fn a_reader_too_slow_is_closed_with_a_reason() {
         "the connection was dropped before every answer: {states}"
     );
     sender.abort();
+}
+
+/// A server with the connection limits `conn_limits`: its address.
+async fn serve_conns(conn_limits: ConnLimits) -> (std::net::SocketAddr, tempfile::TempDir) {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::bind(Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("conns.sqlite"),
+        conn_limits,
+        ..Settings::default()
+    })
+    .await
+    .unwrap();
+    let addr = server.addr;
+    server.spawn();
+    (addr, dir)
+}
+
+/// Whether the server closes `stream` within `within` (reads to the end; what it sent first,
+/// such as a timeout's response, is skipped).
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> bool {
+    let mut buf = [0u8; 1024];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+            Err(_) => return false,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_that_never_finish_their_headers_are_closed() {
+    let (addr, _dir) = serve_conns(ConnLimits {
+        header_timeout: Duration::from_millis(600),
+        per_address: 0,
+    })
+    .await;
+    let mut half = tokio::net::TcpStream::connect(addr).await.unwrap();
+    half.write_all(b"GET /api/games HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    assert!(
+        closed_within(&mut half, Duration::from_secs(10)).await,
+        "a connection that never finishes its headers is closed"
+    );
+    // A whole request on time is served.
+    let r = reqwest::get(format!("http://{addr}/api/games"))
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_holds_a_bounded_number_of_connections() {
+    let (addr, _dir) = serve_conns(ConnLimits {
+        header_timeout: Duration::from_secs(60),
+        per_address: 4,
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+        s.write_all(b"GET / HTTP/1.1\r\n").await.unwrap();
+        held.push(s);
+    }
+    // Give the server time to count them.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut fifth = tokio::net::TcpStream::connect(addr).await.unwrap();
+    assert!(
+        closed_within(&mut fifth, Duration::from_secs(10)).await,
+        "a fifth connection of the same address is closed at once"
+    );
+    for s in &mut held {
+        assert!(
+            !closed_within(s, Duration::from_millis(50)).await,
+            "the first four stay open"
+        );
+    }
+    // Once they close, the address may connect again.
+    drop(held);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        match reqwest::get(format!("http://{addr}/api/games")).await {
+            Ok(r) if r.status() == 200 => break,
+            other => {
+                assert!(Instant::now() < deadline, "never served again: {other:?}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
 }

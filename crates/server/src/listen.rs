@@ -1,0 +1,126 @@
+//! Accepting TCP connections: each client address may hold a bounded number of connections
+//! open at once (its WebSockets included), and a connection that does not finish its request
+//! headers in time is closed, so half-open connections cannot pile up.
+
+use axum::extract::ConnectInfo;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tower_service::Service;
+
+/// Limits on the connections of one client address.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ConnLimits {
+    /// How long a connection may take to send a request's headers (the first request's, and
+    /// each next one's on a kept-alive connection) before it is closed.
+    pub header_timeout: Duration,
+    /// Connections one client address may hold open at once (HTTP and WebSocket together);
+    /// beyond it, new ones are closed at once. 0: no limit.
+    pub per_address: usize,
+}
+
+impl Default for ConnLimits {
+    fn default() -> Self {
+        ConnLimits {
+            header_timeout: Duration::from_secs(10),
+            per_address: 256,
+        }
+    }
+}
+
+/// The open connections of each client address.
+#[derive(Default)]
+struct Open {
+    counts: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One open connection, counted for its address until the last clone is dropped (a WebSocket
+/// keeps a clone for as long as it lives).
+#[derive(Clone)]
+pub struct OpenConn(#[allow(dead_code)] Arc<Slot>);
+
+struct Slot {
+    open: Arc<Open>,
+    ip: IpAddr,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut counts = self.open.counts.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = counts.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.ip);
+            }
+        }
+    }
+}
+
+impl Open {
+    /// Counts a new connection of `ip`, unless it holds `cap` already.
+    fn take(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<OpenConn> {
+        let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
+        let n = counts.entry(ip).or_insert(0);
+        if cap != 0 && *n >= cap {
+            return None;
+        }
+        *n += 1;
+        Some(OpenConn(Arc::new(Slot {
+            open: self.clone(),
+            ip,
+        })))
+    }
+}
+
+/// Serves `router` on `listener` until the process ends, with `limits` per client address.
+/// Behind a trusted reverse proxy every connection comes from the proxy: the per-address cap
+/// is then left to the proxy (`per_address` is ignored).
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    limits: ConnLimits,
+    trust_proxy: bool,
+) -> anyhow::Result<()> {
+    let open = Arc::new(Open::default());
+    let cap = if trust_proxy { 0 } else { limits.per_address };
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of file descriptors, mostly: wait a moment rather than spin.
+                tracing::warn!("cannot accept a connection: {e}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Some(slot) = open.take(peer.ip(), cap) else {
+            tracing::debug!(%peer, "connection refused: its address holds {cap} already");
+            drop(stream);
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let router = router.clone();
+        tokio::spawn(async move {
+            let held = slot.clone();
+            let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
+                req.extensions_mut().insert(ConnectInfo(peer));
+                req.extensions_mut().insert(held.clone());
+                let mut router = router.clone();
+                async move { router.call(req).await }
+            });
+            let conn = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades();
+            if let Err(e) = conn.await {
+                tracing::debug!(%peer, "connection ended: {e}");
+            }
+            drop(slot);
+        });
+    }
+}
