@@ -7,6 +7,7 @@ mod common;
 mod conformance;
 mod fast_paths;
 mod hidden;
+mod json;
 mod notation;
 mod position;
 mod present;
