@@ -172,6 +172,18 @@ fn mangled_positions_are_refused_or_playable() {
         .mangled_positions();
 }
 
+/// The candidates are a bounded set (offers with any bundle are legal too), so the fuzzers ask
+/// only that every listed action is accepted.
+#[test]
+fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
+    kit().candidates_only().every(5).fuzz_notation();
+}
+
+#[test]
+fn fuzzed_json_never_panics_and_reads_only_consistent_actions() {
+    kit().candidates_only().every(40).fuzz_json();
+}
+
 #[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
     kit().seeds(0..3).every(20).hidden_information();
