@@ -5,6 +5,7 @@ mod bot_games;
 mod clock;
 mod common;
 mod conformance;
+mod data_bounds;
 mod fast_paths;
 mod hidden;
 mod json;
