@@ -97,3 +97,103 @@ fn a_game_at_the_largest_values_keeps_its_money_exact() {
         }
     }
 }
+
+/// A data file with the largest open-offer limit and no other count in the way.
+fn offer_limits(open: u32) -> TheBoss {
+    let text = DEFAULT_DATA_TOML
+        .replacen(
+            "max_open_offers_per_player = 3",
+            &format!("max_open_offers_per_player = {open}"),
+            1,
+        )
+        .replacen(
+            "max_offers_per_pair_per_bt = 5",
+            "max_offers_per_pair_per_bt = 1000",
+            1,
+        );
+    let mut config = Config::new(3);
+    config.first_player = Some(0);
+    config.data = Some(text);
+    TheBoss::new(&config, 1).unwrap()
+}
+
+#[test]
+fn open_offers_per_player_are_capped() {
+    // The shipped limit: 3.
+    let mut g = fresh(3);
+    for _ in 0..3 {
+        play(&mut g, 0, "offer 1 give $10");
+    }
+    let e = refused(&g, 0, "offer 2 give $10", "§9.7");
+    assert!(e.reason.contains("at most 3 open offers per player"), "{e}");
+    // A data file may raise it up to 20, never beyond (`data.rs` refuses 21).
+    let mut g = offer_limits(20);
+    for k in 0..20 {
+        play(&mut g, 0, &format!("offer {} give $10", 1 + k % 2));
+    }
+    let e = refused(&g, 0, "offer 1 give $10", "§9.7");
+    assert!(
+        e.reason.contains("at most 20 open offers per player"),
+        "{e}"
+    );
+    assert_eq!(g.offers().len(), 20);
+    let mut config = Config::new(3);
+    config.data = Some(DEFAULT_DATA_TOML.replacen(
+        "max_open_offers_per_player = 3",
+        "max_open_offers_per_player = 21",
+        1,
+    ));
+    let e = TheBoss::new(&config, 1).unwrap_err();
+    assert!(e.to_string().contains("max_open_offers_per_player"), "{e}");
+    assert!(e.to_string().contains("1 to 20"), "{e}");
+}
+
+#[test]
+fn notes_and_favours_are_capped_at_200_characters() {
+    let mut g = fresh(3);
+    let long = "n".repeat(201);
+    let e = refused(&g, 0, &format!("offer 1 give $10 note \"{long}\""), "§9.2");
+    assert!(e.reason.contains("longer than 200 characters"), "{e}");
+    let e = refused(
+        &g,
+        0,
+        &format!("offer 1 give $10 promise 0 favour \"{long}\""),
+        "§9.2",
+    );
+    assert!(e.reason.contains("longer than 200 characters"), "{e}");
+    // 200 characters of several bytes each are fine: the limit counts characters.
+    play(
+        &mut g,
+        0,
+        &format!("offer 1 give $10 note \"{}\"", "é".repeat(200)),
+    );
+    let mut config = Config::new(3);
+    config.data =
+        Some(DEFAULT_DATA_TOML.replacen("note_max_chars = 200", "note_max_chars = 5000", 1));
+    let e = TheBoss::new(&config, 1).unwrap_err();
+    assert!(e.to_string().contains("limits.note_max_chars"), "{e}");
+    assert!(e.to_string().contains("0 to 200"), "{e}");
+}
+
+/// A position file cannot bring in what the rules would refuse: more open offers than the
+/// limit, or a longer note.
+#[test]
+fn imported_positions_keep_the_caps() {
+    let mut g = fresh(3);
+    for _ in 0..3 {
+        play(&mut g, 0, "offer 1 give $10");
+    }
+    let p = g.position();
+    assert!(TheBoss::from_position(&p).is_ok());
+    let mut more = p.clone();
+    let mut extra = more.offers[0].clone();
+    extra.id = more.next_id;
+    more.next_id += 1;
+    more.offers.push(extra);
+    let e = TheBoss::from_position(&more).unwrap_err();
+    assert_eq!(e.field, "offers[3].from", "{e}");
+    let mut long = p.clone();
+    long.offers[1].offer.note = "n".repeat(201);
+    let e = TheBoss::from_position(&long).unwrap_err();
+    assert_eq!(e.field, "offers[1].offer.note", "{e}");
+}
