@@ -1,8 +1,9 @@
 //! The engine's conformance kit on The Boss, 2 to 4 players, the shipped data set given as a
 //! data file, and the two-player share cap: invariants along random games, exactly the listed
-//! actions accepted, round trips, mangled positions, hidden information, no seed leaks and
-//! determinism. The allocation-free check does not apply: the state holds its hands, decks,
-//! offers and deals in vectors, so a clone allocates.
+//! actions accepted, round trips, mangled positions, hidden information, no seed leaks,
+//! determinism, and the fuzzers of the notation and of JSON actions. The allocation-free check
+//! does not apply: the state holds its hands, decks, offers and deals in vectors, so a clone
+//! allocates.
 
 use crate::common;
 
