@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzing at scale: every game's notation reader and position reader, with 100,000 inputs per
-# game and per fuzzer (release mode). The normal test suite runs the same checks with a few
-# thousand inputs; run this on a schedule and before a release.
+# Fuzzing at scale: every game's notation reader, JSON action reader and position reader, with
+# 100,000 inputs per game and per fuzzer (release mode). The normal test suite runs the same
+# checks with a few thousand inputs; run this on a schedule and before a release.
 #
 #   ./scripts/fuzz.sh            # 100,000 inputs per game
 #   ./scripts/fuzz.sh 1000000    # or as many as given
@@ -18,7 +18,7 @@ for kit in crates/*/tests/it/conformance.rs; do
     t=$SECONDS
     echo "==> $crate"
     cargo test --release -p "$crate" --test it -- \
-        fuzzed_notation mangled_positions || status=$?
+        fuzzed_notation fuzzed_json mangled_positions || status=$?
     echo "==> $crate took $((SECONDS - t)) s"
 done
 elapsed=$((SECONDS - start))

@@ -24,21 +24,49 @@ pub const MAX_KINDS: usize = 16;
 /// Longest id of an Experience kind or Fate card type.
 pub const MAX_ID_LEN: usize = 12;
 
+/// Largest amount of money one value of a data file may hold (start cash, a salary, an
+/// Executive card's points, a Fate card's amount, severance or payment, the bots' money
+/// constants). Money enters a game only through start cash, salaries and bonuses, and a game
+/// has at most a few hundred salaried turns (every turn that pays ends with a draw, and the
+/// decks hold at most 500 cards), so cash stays far below `u32::MAX` (about 4.29 billion).
+pub const MAX_AMOUNT: u32 = 1_000_000;
+/// Highest share price (and Stock Option price): all the shares at this price,
+/// `MAX_TOTAL_SHARES × MAX_SHARE_PRICE`, is 1 billion, still a `u32`.
+pub const MAX_SHARE_PRICE: u32 = 10_000;
+/// Most shares in the company.
+pub const MAX_TOTAL_SHARES: u32 = 100_000;
+/// Longest timer (`[limits]`' seconds): a day. 0 runs no timer.
+pub const MAX_SECONDS: u32 = 86_400;
+/// Most years a requirement may ask or one Experience card may count for.
+pub const MAX_YEARS: u32 = 1_000;
+/// Most open offers a player may have at once, whatever the data file says: the state (and
+/// every observation and message built from it) stays small.
+pub const MAX_OPEN_OFFERS_PER_PLAYER: u32 = 20;
+/// Longest note on an offer (and favour of a promise), in characters, whatever the data file
+/// says.
+pub const MAX_NOTE_CHARS: u32 = 200;
+/// Largest count limit of `[limits]` (offers per step, per pair, per meeting).
+pub const MAX_LIMIT: u32 = 1_000;
+/// Largest percentage of `[bots]`.
+pub const MAX_PERCENT: u32 = 1_000;
+/// Largest count of `[bots]` (offers, counter-offers, turns, salary multiples).
+pub const MAX_BOT_COUNT: u32 = 100;
+
 /// `[economy]`: money and stock.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Economy {
-    /// Cash each player starts with.
+    /// Cash each player starts with (0 to [`MAX_AMOUNT`]).
     pub start_cash: u32,
-    /// Value of one share.
+    /// Value of one share (1 to [`MAX_SHARE_PRICE`]).
     pub share_price: u32,
-    /// Shares in the company (all in the Bank at the start).
+    /// Shares in the company, all in the Bank at the start (1 to [`MAX_TOTAL_SHARES`]).
     pub total_shares: u32,
     /// Shares change hands in multiples of this.
     pub lot: u32,
     /// Owning more than this many shares wins at once.
     pub win_shares_over: u32,
-    /// Money is always a multiple of this.
+    /// Money is always a multiple of this (1 to [`MAX_AMOUNT`]).
     pub cash_step: u32,
 }
 
@@ -64,15 +92,16 @@ pub struct PositionSpec {
     pub level: Level,
     /// Chairs in the office.
     pub chairs: u8,
-    /// Salary per turn.
+    /// Salary per turn (1 to [`MAX_AMOUNT`]).
     pub salary: u32,
-    /// Experience needed: kind id → years.
+    /// Experience needed: kind id → years (1 to [`MAX_YEARS`]).
     #[serde(default)]
     pub requirements: BTreeMap<String, u32>,
     /// Shares needed at the moment of the move.
     #[serde(default)]
     pub min_shares: u32,
-    /// Points of one Executive card of this number (executive positions only).
+    /// Points of one Executive card of this number (executive positions only; at most
+    /// [`MAX_AMOUNT`]).
     #[serde(default)]
     pub exec_points: u32,
     /// Executive cards of this number in the Bank at the start (executive positions only).
@@ -88,7 +117,7 @@ pub struct ExperienceKind {
     pub id: String,
     /// The card's title.
     pub title: String,
-    /// Years one card counts for.
+    /// Years one card counts for (1 to [`MAX_YEARS`]).
     pub years_per_card: u32,
     /// Copies in the deck.
     pub count: u32,
@@ -122,19 +151,19 @@ pub struct FateSpec {
     /// Job Available: the executive position.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<u8>,
-    /// Bonus: the amount.
+    /// Bonus: the amount (1 to [`MAX_AMOUNT`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amount: Option<u32>,
-    /// Stock Option: the shares.
+    /// Stock Option: the shares (1 to [`MAX_TOTAL_SHARES`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shares: Option<u32>,
-    /// Stock Option: the price per share.
+    /// Stock Option: the price per share (1 to [`MAX_SHARE_PRICE`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<u32>,
-    /// Fire: the severance.
+    /// Fire: the severance (1 to [`MAX_AMOUNT`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub severance: Option<u32>,
-    /// Financial Disaster: the amount to pay.
+    /// Financial Disaster: the amount to pay (1 to [`MAX_AMOUNT`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pay: Option<u32>,
     /// Financial Disaster: the turns lost instead.
@@ -182,7 +211,8 @@ pub enum FateEffect {
     },
 }
 
-/// `[limits]`: counts against stalling (§9.7). Seconds are for clients with clocks only.
+/// `[limits]`: counts against stalling (§9.7). Seconds are for clients with clocks only (0 to
+/// [`MAX_SECONDS`]; 0 runs no timer); the counts are 1 to [`MAX_LIMIT`] unless said otherwise.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Limits {
@@ -192,7 +222,7 @@ pub struct Limits {
     pub offer_reply_seconds: u32,
     /// Seconds to bid (clients only).
     pub bid_seconds: u32,
-    /// Open offers a player may have at once.
+    /// Open offers a player may have at once (1 to [`MAX_OPEN_OFFERS_PER_PLAYER`]).
     pub max_open_offers_per_player: u32,
     /// Offers in one Business Transactions step.
     pub max_offers_per_bt: u32,
@@ -202,11 +232,12 @@ pub struct Limits {
     pub meeting_lobby_seconds: u32,
     /// Offers during one meeting's lobbying; reaching it closes the lobbying.
     pub meeting_max_offers: u32,
-    /// Longest note on an offer, in characters.
+    /// Longest note on an offer (and favour), in characters (0 to [`MAX_NOTE_CHARS`]).
     pub note_max_chars: u32,
 }
 
-/// `[bots]`: the reference bot's valuation constants (§9.8).
+/// `[bots]`: the reference bot's valuation constants (§9.8): percentages 0 to [`MAX_PERCENT`],
+/// money 0 to [`MAX_AMOUNT`], counts 0 to [`MAX_BOT_COUNT`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BotConstants {
@@ -306,6 +337,138 @@ fn invalid<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, 
     })
 }
 
+/// Checks that `value` of `field` lies in `lo..=hi`, naming the field and the range.
+fn in_range(field: impl Into<String>, value: u32, lo: u32, hi: u32) -> Result<(), DataError> {
+    if (lo..=hi).contains(&value) {
+        Ok(())
+    } else {
+        invalid(
+            field,
+            format!("{value} is out of range: must be {lo} to {hi}"),
+        )
+    }
+}
+
+/// Checks that every number of the file lies in its documented range (the constants above),
+/// before any other check computes with them: no later sum or product can overflow.
+fn check_ranges(file: &DataFile) -> Result<(), DataError> {
+    let e = &file.economy;
+    in_range("economy.start_cash", e.start_cash, 0, MAX_AMOUNT)?;
+    in_range("economy.share_price", e.share_price, 1, MAX_SHARE_PRICE)?;
+    in_range("economy.total_shares", e.total_shares, 1, MAX_TOTAL_SHARES)?;
+    in_range("economy.lot", e.lot, 1, MAX_TOTAL_SHARES)?;
+    in_range(
+        "economy.win_shares_over",
+        e.win_shares_over,
+        0,
+        MAX_TOTAL_SHARES,
+    )?;
+    in_range("economy.cash_step", e.cash_step, 1, MAX_AMOUNT)?;
+    for (i, p) in file.positions.iter().enumerate() {
+        let f = |x: &str| format!("positions[{i}].{x}");
+        in_range(f("salary"), p.salary, 1, MAX_AMOUNT)?;
+        in_range(f("min_shares"), p.min_shares, 0, MAX_TOTAL_SHARES)?;
+        in_range(f("exec_points"), p.exec_points, 0, MAX_AMOUNT)?;
+        for (kind, &years) in &p.requirements {
+            in_range(f(&format!("requirements.{kind}")), years, 1, MAX_YEARS)?;
+        }
+    }
+    for (i, k) in file.experience_kinds.iter().enumerate() {
+        in_range(
+            format!("experience_kinds[{i}].years_per_card"),
+            k.years_per_card,
+            1,
+            MAX_YEARS,
+        )?;
+    }
+    for (i, c) in file.fate_cards.iter().enumerate() {
+        let f = |x: &str| format!("fate_cards[{i}].{x}");
+        for (name, v) in [
+            ("amount", c.amount),
+            ("severance", c.severance),
+            ("pay", c.pay),
+        ] {
+            if let Some(v) = v {
+                in_range(f(name), v, 1, MAX_AMOUNT)?;
+            }
+        }
+        if let Some(v) = c.shares {
+            in_range(f("shares"), v, 1, MAX_TOTAL_SHARES)?;
+        }
+        if let Some(v) = c.price {
+            in_range(f("price"), v, 1, MAX_SHARE_PRICE)?;
+        }
+    }
+    let l = &file.limits;
+    for (name, v) in [
+        ("bt_seconds", l.bt_seconds),
+        ("offer_reply_seconds", l.offer_reply_seconds),
+        ("bid_seconds", l.bid_seconds),
+        ("meeting_lobby_seconds", l.meeting_lobby_seconds),
+    ] {
+        in_range(format!("limits.{name}"), v, 0, MAX_SECONDS)?;
+    }
+    in_range(
+        "limits.max_open_offers_per_player",
+        l.max_open_offers_per_player,
+        1,
+        MAX_OPEN_OFFERS_PER_PLAYER,
+    )?;
+    for (name, v) in [
+        ("max_offers_per_bt", l.max_offers_per_bt),
+        ("max_offers_per_pair_per_bt", l.max_offers_per_pair_per_bt),
+        ("meeting_max_offers", l.meeting_max_offers),
+    ] {
+        in_range(format!("limits.{name}"), v, 1, MAX_LIMIT)?;
+    }
+    in_range("limits.note_max_chars", l.note_max_chars, 0, MAX_NOTE_CHARS)?;
+    let b = &file.bots;
+    for (name, v, hi) in [
+        (
+            "share_threshold_percent",
+            b.share_threshold_percent,
+            MAX_PERCENT,
+        ),
+        ("experience_per_level", b.experience_per_level, MAX_AMOUNT),
+        (
+            "exec_set_bonus_percent",
+            b.exec_set_bonus_percent,
+            MAX_PERCENT,
+        ),
+        (
+            "job_available_salary_multiple",
+            b.job_available_salary_multiple,
+            MAX_BOT_COUNT,
+        ),
+        ("accept_margin_min", b.accept_margin_min, MAX_AMOUNT),
+        (
+            "accept_margin_percent",
+            b.accept_margin_percent,
+            MAX_PERCENT,
+        ),
+        ("max_own_offers", b.max_own_offers, MAX_BOT_COUNT),
+        (
+            "max_counters_per_partner",
+            b.max_counters_per_partner,
+            MAX_BOT_COUNT,
+        ),
+        (
+            "expected_salary_turns",
+            b.expected_salary_turns,
+            MAX_BOT_COUNT,
+        ),
+        ("win_progress_value", b.win_progress_value, MAX_AMOUNT),
+    ] {
+        in_range(format!("bots.{name}"), v, 0, hi)?;
+    }
+    in_range(
+        "variants.two_player_cap_shares",
+        file.variants.two_player_cap_shares,
+        0,
+        MAX_TOTAL_SHARES,
+    )
+}
+
 /// One requirement of a position: at least `years` years of Experience kind `kind`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Requirement {
@@ -374,6 +537,7 @@ impl Data {
 
     /// Validates a parsed data file.
     pub fn build(file: DataFile) -> Result<Data, DataError> {
+        check_ranges(&file)?;
         let e = &file.economy;
         if e.cash_step == 0 {
             return invalid("economy.cash_step", "must be at least 1");
@@ -390,8 +554,7 @@ impl Data {
                 format!("must be a multiple of ${}", e.cash_step),
             );
         }
-        if e.total_shares == 0 || !e.total_shares.is_multiple_of(e.lot) || e.total_shares > 100_000
-        {
+        if !e.total_shares.is_multiple_of(e.lot) {
             return invalid(
                 "economy.total_shares",
                 format!(
@@ -659,20 +822,7 @@ impl Data {
         if fate_cards.len() > 250 {
             return invalid("fate_cards", "at most 250 Fate cards in all");
         }
-        let l = &file.limits;
-        for (name, v) in [
-            ("max_open_offers_per_player", l.max_open_offers_per_player),
-            ("max_offers_per_bt", l.max_offers_per_bt),
-            ("max_offers_per_pair_per_bt", l.max_offers_per_pair_per_bt),
-            ("meeting_max_offers", l.meeting_max_offers),
-        ] {
-            if v == 0 || v > 1000 {
-                return invalid(format!("limits.{name}"), "must be 1 to 1000");
-            }
-        }
-        if l.note_max_chars > 1000 {
-            return invalid("limits.note_max_chars", "must be at most 1000");
-        }
+        // `[limits]` and `[bots]` are bounded by `check_ranges`.
         let v = &file.variants;
         if v.two_player_share_cap
             && (v.two_player_cap_shares == 0
@@ -875,6 +1025,124 @@ mod tests {
             field_of(edited("exec_cards = 4", "exec_cards = 0")),
             "positions[6].exec_cards"
         );
+    }
+
+    /// Values up to about 2^32 were accepted, and games then showed wrapped money.
+    #[test]
+    fn every_value_is_bounded_naming_the_field_and_the_range() {
+        let cases = [
+            (
+                "start_cash = 500",
+                "start_cash = 4294967290",
+                "economy.start_cash",
+                "0 to 1000000",
+            ),
+            (
+                "share_price = 20",
+                "share_price = 4294967295",
+                "economy.share_price",
+                "1 to 10000",
+            ),
+            (
+                "cash_step = 10",
+                "cash_step = 4294967290",
+                "economy.cash_step",
+                "1 to 1000000",
+            ),
+            (
+                "salary = 200",
+                "salary = 4294967290",
+                "positions[0].salary",
+                "1 to 1000000",
+            ),
+            (
+                "exec_points = 800",
+                "exec_points = 4000000000",
+                "positions[4].exec_points",
+                "0 to 1000000",
+            ),
+            (
+                "{ COL = 4, DM = 2 }",
+                "{ COL = 4000, DM = 2 }",
+                "positions[4].requirements.COL",
+                "1 to 1000",
+            ),
+            (
+                "shares = 50\nprice = 10",
+                "shares = 50\nprice = 429496730",
+                "fate_cards[8].price",
+                "1 to 10000",
+            ),
+            (
+                "shares = 50\nprice = 10",
+                "shares = 429496730\nprice = 10",
+                "fate_cards[8].shares",
+                "1 to 100000",
+            ),
+            (
+                "bt_seconds = 300",
+                "bt_seconds = 4294967295",
+                "limits.bt_seconds",
+                "0 to 86400",
+            ),
+            (
+                "bid_seconds = 30",
+                "bid_seconds = 86401",
+                "limits.bid_seconds",
+                "0 to 86400",
+            ),
+            (
+                "max_open_offers_per_player = 3",
+                "max_open_offers_per_player = 21",
+                "limits.max_open_offers_per_player",
+                "1 to 20",
+            ),
+            (
+                "note_max_chars = 200",
+                "note_max_chars = 201",
+                "limits.note_max_chars",
+                "0 to 200",
+            ),
+            (
+                "meeting_max_offers = 20",
+                "meeting_max_offers = 1001",
+                "limits.meeting_max_offers",
+                "1 to 1000",
+            ),
+        ];
+        for (from, to, field, range) in cases {
+            match edited(from, to) {
+                Err(DataError::Invalid { field: f, reason }) => {
+                    assert_eq!(f, field, "{to}");
+                    assert!(reason.contains(range), "{to}: {reason}");
+                }
+                other => panic!("{to}: expected {field} out of range, got {other:?}"),
+            }
+        }
+        // Every Fate card amount, and the bots' constants.
+        assert_eq!(
+            field_of(edited("amount = 200", "amount = 1000010")),
+            "fate_cards[4].amount"
+        );
+        assert_eq!(
+            field_of(edited(
+                "expected_salary_turns = 4",
+                "expected_salary_turns = 4000000000"
+            )),
+            "bots.expected_salary_turns"
+        );
+        // The largest values are accepted.
+        for (from, to) in [
+            ("start_cash = 500", "start_cash = 1000000"),
+            ("share_price = 20", "share_price = 10000"),
+            (
+                "max_open_offers_per_player = 3",
+                "max_open_offers_per_player = 20",
+            ),
+            ("bt_seconds = 300", "bt_seconds = 86400"),
+        ] {
+            assert!(edited(from, to).is_ok(), "{to}");
+        }
     }
 
     #[test]

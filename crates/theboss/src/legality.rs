@@ -316,7 +316,7 @@ impl TheBoss {
                     return Some(false);
                 }
                 let job = t.start_job?;
-                let cost = k * e.share_price;
+                let cost = k.saturating_mul(e.share_price);
                 cost <= self.data.position(job).salary
                     && cost <= self.free_cash(seat)
                     && k <= self.bank_for_sale()

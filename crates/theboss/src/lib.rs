@@ -43,6 +43,7 @@ pub mod describe;
 pub mod error;
 pub mod evaluate;
 pub mod event;
+mod json;
 pub mod legality;
 pub mod meeting;
 pub mod notation;
@@ -195,22 +196,13 @@ impl Game for TheBoss {
         self.answer_key(action)
     }
 
-    /// Reads the JSON form (`{"action": "offer", "args": {…}}`, as `serde` writes [`Action`]);
-    /// the action then goes through the notation once, so what is played is exactly what is
+    /// Reads the JSON form (`{"action": "offer", "args": {…}}`, as `serde` writes [`Action`]):
+    /// every id, seat and text is checked against the data set and the table first (an error
+    /// names the field's JSON path, e.g. `args.give.experience[0]`, and the valid range); the
+    /// action then goes through the notation once, so what is played is exactly what is
     /// recorded (lists sorted, a counter-offer addressed to the maker of the offer it counters).
     fn action_from_json(&self, json: &str) -> Result<Action, NotationError> {
-        let mut de = serde_json::Deserializer::from_str(json);
-        let action: Action = serde_path_to_error::deserialize(&mut de).map_err(|e| {
-            let path = e.path().to_string();
-            let inner = e.into_inner();
-            let reason = if path == "." || path.is_empty() {
-                format!("not an action of The Boss: {inner}")
-            } else {
-                format!("not an action of The Boss: at `{path}`: {inner}")
-            };
-            NotationError::new("(JSON action)", reason)
-        })?;
-        self.parse_action(&self.format_action(action))
+        json::read(self, json)
     }
 
     fn action_to_json(&self, action: &Action) -> Option<serde_json::Value> {

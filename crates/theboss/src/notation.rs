@@ -11,14 +11,28 @@ use crate::action::{
 use crate::data::Data;
 use boardroom_engine::NotationError;
 
-/// Writes an Experience card, e.g. `COL#14`.
+/// What the notation writes for the kind of a card id the data set does not have: not a kind,
+/// so the text never reads back as another card.
+const UNKNOWN_KIND: &str = "?";
+
+/// Writes an Experience card, e.g. `COL#14`. Writing is total: an id the data set does not have
+/// (never read, but an action may be built by hand) is written `?#57`, which no reader accepts.
 pub fn exp_card(data: &Data, c: u8) -> String {
-    format!("{}#{}", data.exp_kind_id(c), c as u32 + 1)
+    let kind = data
+        .exp_cards
+        .get(c as usize)
+        .and_then(|&k| data.kinds.get(k as usize))
+        .map_or(UNKNOWN_KIND, |k| k.id.as_str());
+    format!("{kind}#{}", c as u32 + 1)
 }
 
-/// Writes an Executive card, e.g. `E8#17`.
+/// Writes an Executive card, e.g. `E8#17`; an id the data set does not have is written `E?#21`
+/// (see [`exp_card`]).
 pub fn exec_card(data: &Data, c: u8) -> String {
-    format!("E{}#{}", data.exec_number(c), c as u32 + 1)
+    match data.exec_cards.get(c as usize) {
+        Some(n) => format!("E{n}#{}", c as u32 + 1),
+        None => format!("E{UNKNOWN_KIND}#{}", c as u32 + 1),
+    }
 }
 
 fn quote(s: &str) -> String {
@@ -84,10 +98,14 @@ fn offer_body(data: &Data, o: &Offer) -> String {
                 if d.shares > 0 {
                     items.push(format!("{}sh", d.shares));
                 }
+                // A kind index the data set does not have is written `?3` (read by nobody).
                 items.extend(
                     d.experience
                         .iter()
-                        .map(|&k| data.kinds[k as usize].id.clone()),
+                        .map(|&k| match data.kinds.get(k as usize) {
+                            Some(kind) => kind.id.clone(),
+                            None => format!("{UNKNOWN_KIND}{k}"),
+                        }),
                 );
                 items.extend(d.executive.iter().map(|&n| format!("E{n}")));
                 parts.push(format!(
@@ -245,6 +263,13 @@ fn card(data: &Data, w: &str) -> Result<Option<Card>, String> {
     Err(format!("`{prefix}` is not a card kind"))
 }
 
+/// Items of one clause add up (`$300 $200` is $500); a sum past the largest number is an error,
+/// never a wrapped amount.
+fn add(sum: u32, x: u32, what: &str) -> Result<u32, String> {
+    sum.checked_add(x)
+        .ok_or_else(|| format!("{what} add up to more than {}", u32::MAX))
+}
+
 fn money(w: &str) -> Result<Option<u32>, String> {
     match w.strip_prefix('$') {
         Some(x) => Ok(Some(num(x, "an amount")?)),
@@ -294,9 +319,9 @@ fn items(
         any = true;
         let lw = w.to_ascii_lowercase();
         if let Some(x) = money(w)? {
-            b.cash += x;
+            b.cash = add(b.cash, x, "the amounts")?;
         } else if let Some(x) = shares(w)? {
-            b.shares += x;
+            b.shares = add(b.shares, x, "the shares")?;
         } else if lw == "fate" {
             b.fate = true;
         } else if let Some(c) = card(data, w)? {
@@ -398,9 +423,9 @@ fn offer_body_parse(data: &Data, round: u32, to: usize, toks: &[Tok]) -> Result<
                             any = true;
                             let up = x.to_ascii_uppercase();
                             if let Some(m) = money(x)? {
-                                d.cash += m;
+                                d.cash = add(d.cash, m, "the amounts")?;
                             } else if let Some(s) = shares(x)? {
-                                d.shares += s;
+                                d.shares = add(d.shares, s, "the shares")?;
                             } else if let Some(k) = data.kind_index(&up) {
                                 d.experience.push(k);
                             } else if let Some(n) =
@@ -433,7 +458,7 @@ fn offer_body_parse(data: &Data, round: u32, to: usize, toks: &[Tok]) -> Result<
                 promisor,
                 promise,
                 collateral: pledge,
-                due: due.unwrap_or(round + 3),
+                due: due.unwrap_or(round.saturating_add(3)),
             })
         }
         None => {

@@ -417,6 +417,29 @@ impl TheBoss {
             if (0..i).any(|j| p.offers[j].id == o.id) {
                 return err(format!("offers[{i}].id"), "each offer id once");
             }
+            // The rules' caps hold for imported states too, so a state stays small whatever
+            // a file says (§9.7, D-16).
+            let max_open = data.limits().max_open_offers_per_player;
+            let open = p.offers[..=i].iter().filter(|x| x.from == o.from).count() as u32;
+            if open > max_open {
+                return err(
+                    format!("offers[{i}].from"),
+                    format!("seat {} has more than {max_open} open offers", o.from),
+                );
+            }
+            let max_chars = data.limits().note_max_chars as usize;
+            let favour = match o.offer.long_term.as_ref().map(|lt| &lt.promise) {
+                Some(crate::action::Promise::Favour(t)) => Some(t),
+                _ => None,
+            };
+            for (field, text) in [("note", Some(&o.offer.note)), ("long_term.promise", favour)] {
+                if text.is_some_and(|t| t.chars().count() > max_chars) {
+                    return err(
+                        format!("offers[{i}].offer.{field}"),
+                        format!("longer than {max_chars} characters"),
+                    );
+                }
+            }
         }
         if let Some(j) = t.start_job {
             if !(1..=8).contains(&j) {

@@ -164,7 +164,7 @@ impl TheBoss {
                     .as_ref()
                     .filter(|lt| lt.promisor == seat)
                     .map_or(0, |lt| lt.collateral.cash);
-                o.offer.take.cash + pledge
+                o.offer.take.cash.saturating_add(pledge)
             })
             .unwrap_or(0)
     }
@@ -357,7 +357,7 @@ impl Present for TheBoss {
                             format!("Use {}", self.fate_words(c)),
                             format!("buy {shares} shares at ${price}"),
                         ),
-                        shares * price,
+                        shares.saturating_mul(price),
                     )
                     .highlight(format!("fate:{seat}")),
                     _ => ActionView::new(format!("Use {}", self.fate_words(c)), "")

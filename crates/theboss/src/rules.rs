@@ -191,7 +191,8 @@ impl TheBoss {
                     .start_job
                     .expect("office and executive turns have a job");
                 let amount = self.data.position(job).salary;
-                self.players[seat].cash += amount;
+                let cash = &mut self.players[seat].cash;
+                *cash = cash.saturating_add(amount);
                 ev.push(Event::Salary { seat, amount });
                 self.set_step(self.step_after(Step::Salary));
             }
@@ -222,7 +223,7 @@ impl TheBoss {
                 })?;
                 let job = self.turn.start_job.expect("stock steps have a job");
                 let budget = self.data.position(job).salary;
-                let cost = k * self.data.economy().share_price;
+                let cost = k.saturating_mul(self.data.economy().share_price);
                 ensure(cost <= budget, "R-8", || {
                     format!("{k} shares cost ${cost}, more than the salary budget of ${budget}")
                 })?;
@@ -445,7 +446,8 @@ impl TheBoss {
         match self.data.fate_effect(card) {
             FateEffect::Bonus { amount } => {
                 self.players[seat].fate = None;
-                self.players[seat].cash += amount;
+                let cash = &mut self.players[seat].cash;
+                *cash = cash.saturating_add(amount);
                 ev.push(Event::Used { seat, card });
                 self.fate_discards.push(card);
             }

@@ -623,12 +623,19 @@ impl TheBoss {
             Some(Lot::Shares(k)) => k,
             _ => 0,
         };
-        p.shares + auction + self.pledged(seat).map(|b| b.shares).sum::<u32>()
+        // Saturating: a sum past `u32::MAX` would wrap to a small number (data files are
+        // bounded so that it cannot happen; a hand-built state must not turn it into a loss).
+        self.pledged(seat)
+            .map(|b| b.shares)
+            .fold(p.shares.saturating_add(auction), u32::saturating_add)
     }
 
     /// Cash `seat` owns: in hand and pledged.
     pub fn owned_cash(&self, seat: Seat) -> u32 {
-        self.players[seat].cash + self.pledged(seat).map(|b| b.cash).sum::<u32>()
+        // Saturating, as in `owned_shares`.
+        self.pledged(seat)
+            .map(|b| b.cash)
+            .fold(self.players[seat].cash, u32::saturating_add)
     }
 
     /// Executive card ids `seat` owns: in hand, on auction and pledged.
@@ -760,12 +767,21 @@ impl TheBoss {
     /// Executive points `seat` owns.
     pub fn executive_points(&self, seat: Seat) -> u32 {
         let points = |c: &u8| self.data.exec_points(*c);
-        let mut sum: u32 = self.players[seat].executive.iter().map(points).sum();
+        // Saturating, as in `owned_shares`.
+        let mut sum: u32 = self.players[seat]
+            .executive
+            .iter()
+            .map(points)
+            .fold(0, u32::saturating_add);
         if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
-            sum += points(&c);
+            sum = sum.saturating_add(points(&c));
         }
         for b in self.pledged(seat) {
-            sum += b.executive.iter().map(points).sum::<u32>();
+            sum = b
+                .executive
+                .iter()
+                .map(points)
+                .fold(sum, u32::saturating_add);
         }
         sum
     }

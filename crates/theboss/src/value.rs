@@ -169,7 +169,7 @@ impl TheBoss {
             FateEffect::StockOption { shares, price } => {
                 let p = self.data.economy().share_price as i64;
                 let n = shares.min(self.bank_for_sale()) as i64;
-                if self.players[seat].cash >= shares * price {
+                if self.players[seat].cash >= shares.saturating_mul(price) {
                     ((p - price as i64) * n).max(0)
                 } else {
                     0
@@ -295,8 +295,8 @@ impl TheBoss {
     /// The value of `seat`'s job over the next turns: its salary × the Job Available multiple.
     pub fn job_value(&self, seat: Seat) -> i64 {
         self.players[seat].job.map_or(0, |j| {
-            (self.data.position(j).salary * self.data.file.bots.job_available_salary_multiple)
-                as i64
+            self.data.position(j).salary as i64
+                * self.data.file.bots.job_available_salary_multiple as i64
         })
     }
 

@@ -42,6 +42,11 @@ fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
 }
 
 #[test]
+fn fuzzed_json_never_panics_and_reads_only_consistent_actions() {
+    kit(configs()).every(13).fuzz_json();
+}
+
+#[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
     kit(configs()).seeds(0..40).every(17).hidden_information();
 }

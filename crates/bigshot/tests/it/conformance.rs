@@ -37,6 +37,11 @@ fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
 }
 
 #[test]
+fn fuzzed_json_never_panics_and_reads_only_consistent_actions() {
+    kit(configs()).every(5).fuzz_json();
+}
+
+#[test]
 fn observations_ignore_what_the_viewer_may_not_know() {
     kit(configs()).seeds(0..20).every(5).hidden_information();
 }

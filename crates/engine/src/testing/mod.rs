@@ -25,6 +25,7 @@
 //! kit.position_round_trip();
 //! kit.mangled_positions();
 //! kit.fuzz_notation();
+//! kit.fuzz_json();
 //! # }
 //! ```
 //!
@@ -38,8 +39,8 @@
 //! * `contract` — random games, listed ⇔ accepted, round trips, determinism.
 //! * `secrets` — hidden information, sampling, leaks of the seed.
 //! * `mangle` — mutated positions (fields and bytes).
-//! * [`fuzz`] — how many inputs the fuzzing checks try (`BOARDROOM_FUZZ_INPUTS`), and the
-//!   byte-level fuzz of the action notation.
+//! * [`fuzz`] — how many inputs the fuzzing checks try (`BOARDROOM_FUZZ_INPUTS`), the
+//!   byte-level fuzz of the action notation and the structural fuzz of JSON actions.
 
 pub mod alloc;
 mod contract;
@@ -120,6 +121,7 @@ pub struct Conformance<G: Game> {
     mutants: usize,
     mangle_seeds: usize,
     fuzz_inputs: usize,
+    candidates_only: bool,
     universe: Option<Universe<G>>,
     invariants: Option<Invariants<G>>,
     secrets: Option<Secrets<G>>,
@@ -142,6 +144,7 @@ impl<G: Game> Conformance<G> {
             mutants: 12,
             mangle_seeds: 2,
             fuzz_inputs: fuzz::DEFAULT_FUZZ_INPUTS,
+            candidates_only: false,
             universe: None,
             invariants: None,
             secrets: None,
@@ -174,6 +177,15 @@ impl<G: Game> Conformance<G> {
     pub fn mutants(mut self, per_state: usize, seeds: usize) -> Self {
         self.mutants = per_state;
         self.mangle_seeds = seeds.max(1);
+        self
+    }
+
+    /// The game's [`Game::legal_actions`] lists a bounded set of candidates, and `check`
+    /// accepts legal actions it does not list (offers with any bundle): the fuzzers
+    /// ([`Conformance::fuzz_notation`], [`Conformance::fuzz_json`]) then require only that
+    /// every listed action is accepted, not that only listed ones are.
+    pub fn candidates_only(mut self) -> Self {
+        self.candidates_only = true;
         self
     }
 

@@ -1,8 +1,9 @@
 //! The engine's conformance kit on The Boss, 2 to 4 players, the shipped data set given as a
 //! data file, and the two-player share cap: invariants along random games, exactly the listed
-//! actions accepted, round trips, mangled positions, hidden information, no seed leaks and
-//! determinism. The allocation-free check does not apply: the state holds its hands, decks,
-//! offers and deals in vectors, so a clone allocates.
+//! actions accepted, round trips, mangled positions, hidden information, no seed leaks,
+//! determinism, and the fuzzers of the notation and of JSON actions. The allocation-free check
+//! does not apply: the state holds its hands, decks, offers and deals in vectors, so a clone
+//! allocates.
 
 use crate::common;
 
@@ -170,6 +171,18 @@ fn mangled_positions_are_refused_or_playable() {
         .every(300)
         .mutants(6, 1)
         .mangled_positions();
+}
+
+/// The candidates are a bounded set (offers with any bundle are legal too), so the fuzzers ask
+/// only that every listed action is accepted.
+#[test]
+fn fuzzed_notation_never_panics_and_reads_only_consistent_actions() {
+    kit().candidates_only().every(5).fuzz_notation();
+}
+
+#[test]
+fn fuzzed_json_never_panics_and_reads_only_consistent_actions() {
+    kit().candidates_only().every(40).fuzz_json();
 }
 
 #[test]
