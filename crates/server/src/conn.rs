@@ -182,6 +182,15 @@ impl Writer {
     }
 }
 
+/// Who is at the other end of a connection, for the budgets it shares with the other
+/// connections of its address.
+pub struct Client {
+    /// Its address.
+    pub ip: std::net::IpAddr,
+    /// The costly requests of each address (replay frames, whole logs, hints).
+    pub costly: Arc<Buckets>,
+}
+
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
 pub async fn run(
     mut socket: WebSocket,
@@ -190,6 +199,7 @@ pub async fn run(
     table: TableHandle,
     token: Option<String>,
     limits: Arc<Limits>,
+    client: Client,
 ) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
     let mut writer = Writer { seq: 0 };
@@ -324,14 +334,33 @@ pub async fn run(
                     }
                     continue;
                 }
-                let cmd = match parse_client(text.as_str()) {
+                let parsed = parse_client(text.as_str());
+                let costly = matches!(
+                    parsed,
+                    Ok(ClientMsg::Log | ClientMsg::Replay { .. } | ClientMsg::Hint)
+                );
+                if costly && !client.costly.take(client.ip) {
+                    let m = ServerMsg::error(
+                        ErrorCode::RateLimited,
+                        format!(
+                            "too many replay frames, logs and hints from your address: at most \
+                             {} a second; try again in a moment",
+                            client.costly.rate().per_second
+                        ),
+                    );
+                    if !writer.send(&mut socket, &m).await {
+                        break;
+                    }
+                    continue;
+                }
+                let cmd = match parsed {
                     Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
                     Ok(ClientMsg::Sync) => Command::Sync { conn },
                     Ok(ClientMsg::Chat { text }) => Command::Chat { conn, text },
                     Ok(ClientMsg::Undo) => Command::Undo { conn },
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
-                    Ok(ClientMsg::Hint) => Command::Hint { conn },
+                    Ok(ClientMsg::Hint) => Command::Hint { conn, ip: client.ip },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

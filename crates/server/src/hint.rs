@@ -4,8 +4,10 @@
 //!
 //! Who may ask: a person whose every opponent is a bot, or anyone at a table created with
 //! hints allowed. The search runs on a blocking thread with a bounded budget
-//! ([`HINT_ITERATIONS`] iterations, at most [`HINT_TIME`]), one at a time per table; its
-//! answer goes to the asking connection only.
+//! ([`HINT_ITERATIONS`] iterations, at most [`HINT_TIME`]), one at a time per table and per
+//! client address, and at most [`HintGate`]'s share of the machine at once (a few more wait
+//! their turn; beyond them, a hint is refused as "busy"), so hints never starve the tables of
+//! CPU; its answer goes to the asking connection only.
 
 use crate::bots::HUMAN;
 use crate::outgoing::Outgoing;
@@ -14,8 +16,10 @@ use crate::table::Outbox;
 use boardroom_bots::{rank_moves, Budget, SearchConfig};
 use boardroom_engine::Seat;
 use boardroom_games::Playable;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::collections::HashSet;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Search iterations of one hint.
@@ -26,6 +30,74 @@ pub const HINT_TIME: Duration = Duration::from_millis(1500);
 
 /// How many moves a hint shows, best first.
 pub const HINT_MOVES: usize = 3;
+
+/// Hints waiting for a search slot, server-wide, before more are refused as busy.
+pub const HINTS_WAITING: usize = 8;
+
+/// The server's budget for hints: searches running at once (one core fewer than the machine
+/// has, at least one), hints waiting, and the addresses with a hint being worked out.
+#[derive(Debug)]
+pub struct HintGate {
+    slots: tokio::sync::Semaphore,
+    /// Hints admitted (searching or waiting) at most.
+    capacity: usize,
+    /// Hints admitted now.
+    waiting: AtomicUsize,
+    addresses: Mutex<HashSet<IpAddr>>,
+}
+
+impl Default for HintGate {
+    fn default() -> Self {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        HintGate::new(cores.saturating_sub(1).max(1))
+    }
+}
+
+impl HintGate {
+    /// A gate letting `searches` hints search at once.
+    pub fn new(searches: usize) -> Self {
+        HintGate {
+            slots: tokio::sync::Semaphore::new(searches.max(1)),
+            capacity: searches.max(1) + HINTS_WAITING,
+            waiting: AtomicUsize::new(0),
+            addresses: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Lets address `ip` start a hint, or says why not.
+    fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admitted, &'static str> {
+        if self.waiting.fetch_add(1, Ordering::SeqCst) >= self.capacity {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err("the server is busy working out other hints; try again in a moment");
+        }
+        let mut addresses = self.addresses.lock().unwrap_or_else(|e| e.into_inner());
+        if !addresses.insert(ip) {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err("a hint for your address is already being worked out; wait for it");
+        }
+        Ok(Admitted {
+            gate: self.clone(),
+            ip,
+        })
+    }
+}
+
+/// A hint admitted by the [`HintGate`]: counted as waiting, its address marked, until dropped.
+struct Admitted {
+    gate: Arc<HintGate>,
+    ip: IpAddr,
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.gate.waiting.fetch_sub(1, Ordering::SeqCst);
+        self.gate
+            .addresses
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.ip);
+    }
+}
 
 /// Why seat `seat` may not ask for a hint at a table of seat `kinds` (`allowed`: the table's
 /// creator allowed hints for everyone), or `None` when it may.
@@ -50,24 +122,39 @@ pub fn refusal(kinds: &[String], seat: Seat, allowed: bool) -> Option<String> {
     }
 }
 
-/// Starts working out a hint for `seat` in `game` (at table version `version`) and sends
-/// the answer to `outbox`; refused (sent at once) while another hint of the table is being
-/// worked out (`busy`).
+/// Starts working out a hint for `seat` in `game` (at table version `version`), asked from
+/// address `ip`, and sends the answer to `outbox`; refused (sent at once) while another hint
+/// of the table (`busy`) or of the address is being worked out, or when `gate` has too many
+/// waiting.
 pub fn start<G: Playable>(
     game: G,
     seat: Seat,
     version: usize,
     outbox: Outbox,
     busy: Arc<AtomicBool>,
+    gate: &Arc<HintGate>,
+    ip: IpAddr,
 ) {
-    if busy.swap(true, Ordering::SeqCst) {
+    let refuse = |why: &str| {
         let _ = outbox.try_send(Outgoing::from(ServerMsg::error(
             ErrorCode::HintRefused,
-            "a hint is already being worked out at this table; wait for it",
+            why,
         )));
-        return;
+    };
+    if busy.swap(true, Ordering::SeqCst) {
+        return refuse("a hint is already being worked out at this table; wait for it");
     }
+    let admitted = match gate.admit(ip) {
+        Ok(a) => a,
+        Err(why) => {
+            busy.store(false, Ordering::SeqCst);
+            return refuse(why);
+        }
+    };
+    let gate = gate.clone();
     tokio::spawn(async move {
+        let _admitted = admitted;
+        let _slot = gate.slots.acquire().await;
         let config = SearchConfig {
             budget: Budget {
                 iterations: Some(HINT_ITERATIONS),

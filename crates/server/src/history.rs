@@ -1,12 +1,13 @@
 //! The HTTP side of a table's history: downloading the game record of a finished table, and
 //! the lobby's list of recently finished tables.
 
-use crate::http::{AppState, LinkQuery};
+use crate::http::{client_ip, AppState, LinkQuery};
 use crate::table::{Command, RecordRefusal};
-use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use std::net::SocketAddr;
 use tokio::sync::oneshot;
 
 /// How many finished tables the lobby lists.
@@ -23,9 +24,17 @@ fn refuse(status: StatusCode, message: impl Into<String>) -> Response {
 /// hidden); `403` for a token that holds no seat; `404` for no such table.
 pub async fn record(
     State(app): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<LinkQuery>,
 ) -> Response {
+    if !app.costly.take(client_ip(peer, &headers, app.trust_proxy)) {
+        return refuse(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many downloads and replay requests from your address; try again in a moment",
+        );
+    }
     let table = match app.lobby.open(&id).await {
         Ok(t) => t,
         Err(missing) => return refuse(StatusCode::NOT_FOUND, missing.to_string()),
@@ -45,13 +54,14 @@ pub async fn record(
     match answer {
         Ok(record) => (
             [
+                (header::CONTENT_TYPE, "application/json".to_string()),
                 (
                     header::CONTENT_DISPOSITION,
                     format!("attachment; filename=\"boardroom-{id}.json\""),
                 ),
                 (header::CACHE_CONTROL, "no-cache".to_string()),
             ],
-            Json(record),
+            record.to_string(),
         )
             .into_response(),
         Err(e @ RecordRefusal::Running) => refuse(StatusCode::CONFLICT, e.to_string()),

@@ -31,7 +31,17 @@ pub struct AppState {
     pub trust_proxy: bool,
     /// Origins allowed to open WebSockets besides the server's own host.
     pub allow_origins: Arc<Vec<String>>,
+    /// Costly requests (replay frames, whole logs, hints, record downloads), per client
+    /// address: one address cannot keep the server busy for everyone else.
+    pub costly: Arc<Buckets>,
 }
+
+/// Costly requests (replay frames, whole logs, hints, record downloads) one client address may
+/// make per second on average, and in a burst.
+pub const COSTLY_PER_SECOND: Rate = Rate {
+    per_second: 10.0,
+    burst: 40.0,
+};
 
 /// Tables one client address may create per second on average, and in a burst.
 pub const CREATIONS_PER_SECOND: Rate = Rate {
@@ -395,6 +405,10 @@ async fn websocket(
     };
     let limits = app.limits.clone();
     let lobby = app.lobby.clone();
+    let client = crate::conn::Client {
+        ip: client_ip(peer, &headers, app.trust_proxy),
+        costly: app.costly.clone(),
+    };
     // Small buffers: thousands of idle connections should not cost 128 KiB each.
     ws.read_buffer_size(8 * 1024)
         .write_buffer_size(0)
@@ -403,6 +417,6 @@ async fn websocket(
         .on_upgrade(move |socket| async move {
             // The connection counts for its address for as long as the WebSocket lives.
             let _held = held;
-            conn::run(socket, lobby, id, table, q.k, limits).await
+            conn::run(socket, lobby, id, table, q.k, limits, client).await
         })
 }

@@ -67,6 +67,9 @@ pub struct Settings {
     pub timing: table::Timing,
     /// Open connections per client address, and how long one may take to send its headers.
     pub conn_limits: listen::ConnLimits,
+    /// Costly requests (replay frames, whole logs, hints, record downloads) per client
+    /// address: per second, burst.
+    pub costly: conn::Rate,
 }
 
 impl Default for Settings {
@@ -83,6 +86,7 @@ impl Default for Settings {
             allow_origins: Vec::new(),
             timing: table::Timing::default(),
             conn_limits: listen::ConnLimits::default(),
+            costly: http::COSTLY_PER_SECOND,
         }
     }
 }
@@ -108,6 +112,7 @@ impl Server {
             table::TableSettings {
                 bot_delay: settings.bot_delay,
                 timing: settings.timing.clone(),
+                hints: Arc::new(hint::HintGate::default()),
             },
         )
         .await?;
@@ -123,6 +128,7 @@ impl Server {
             connections: Arc::new(conn::Buckets::new(settings.connections)),
             trust_proxy: settings.trust_proxy,
             allow_origins: Arc::new(settings.allow_origins.clone()),
+            costly: Arc::new(conn::Buckets::new(settings.costly)),
         });
         Ok(Server {
             addr,

@@ -30,9 +30,10 @@ mod undo;
 
 pub use history::{finished_row, replay_steps, RecordRefusal};
 
-/// How many states before the latest actions a table keeps, to tell an action chosen on one of
-/// them (sent without a version) as stale.
-const RECENT_KEPT: usize = 4;
+/// How many states before the latest actions a table keeps at most, and for how long, to tell
+/// an action chosen on one of them (sent without a version) as stale.
+const RECENT_KEPT: usize = 24;
+const RECENT_FOR: Duration = Duration::from_secs(10);
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
@@ -86,6 +87,8 @@ pub enum Command {
     Hint {
         /// The connection.
         conn: ConnId,
+        /// Its client's address (one hint at a time per address).
+        ip: std::net::IpAddr,
     },
     /// A connection asks for the state again.
     Sync {
@@ -116,8 +119,8 @@ pub enum Command {
     Record {
         /// The token of the link, if any.
         token: Option<String>,
-        /// The record as JSON, or why not.
-        reply: oneshot::Sender<Result<serde_json::Value, RecordRefusal>>,
+        /// The record as JSON text (built once per finished table), or why not.
+        reply: oneshot::Sender<Result<Arc<str>, RecordRefusal>>,
     },
     /// Reports the table's settings (for a rematch).
     Spec {
@@ -227,6 +230,8 @@ pub struct TableSettings {
     /// When tables leave memory, how often presence is sent, how storage failures are waited
     /// out.
     pub timing: Timing,
+    /// The server's budget for hints, shared by every table.
+    pub hints: Arc<hint::HintGate>,
 }
 
 /// The times of a table's life on the server.
@@ -431,7 +436,11 @@ struct Table<G: Playable> {
     chat: Chat,
     /// The states before the last few actions, oldest first: an action sent without a
     /// version that one of them accepted was chosen on a state the table has left.
-    recent: VecDeque<G>,
+    recent: VecDeque<(Instant, G)>,
+    /// The finished game's record as JSON text, once asked for.
+    record_text: Option<Arc<str>>,
+    /// The finished game's replay frames, once asked for.
+    frames: Option<history::Frames<G>>,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -492,6 +501,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         storage_unlogged: 0,
         chat: Chat::empty(),
         recent: VecDeque::new(),
+        record_text: None,
+        frames: None,
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
@@ -725,7 +736,7 @@ impl<G: Playable> Table<G> {
             Command::Record { token, reply } => {
                 let _ = reply.send(self.game_record(token.as_deref()));
             }
-            Command::Hint { conn } => self.hint(conn),
+            Command::Hint { conn, ip } => self.hint(conn, ip),
             Command::Sync { conn } => {
                 if let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) {
                     let msg = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
@@ -960,7 +971,7 @@ impl<G: Playable> Table<G> {
     }
 
     /// Answers a connection's request for a hint, or says why not.
-    fn hint(&mut self, conn: ConnId) {
+    fn hint(&mut self, conn: ConnId, ip: std::net::IpAddr) {
         let Some(c) = self.conns.get(&conn) else {
             return;
         };
@@ -989,6 +1000,8 @@ impl<G: Playable> Table<G> {
             self.version,
             c.outbox.clone(),
             self.hint_busy.clone(),
+            &self.settings.hints,
+            ip,
         );
     }
 
@@ -1074,7 +1087,7 @@ impl<G: Playable> Table<G> {
     /// Whether `input`, refused now, was an action `seat` could play at one of the last few
     /// states: it was chosen on a state the table has left (sent without a version).
     fn meant_recently(&self, seat: Seat, input: &ActionInput) -> bool {
-        self.recent.iter().any(|old| {
+        self.recent.iter().any(|(_, old)| {
             let action = match input {
                 ActionInput::Notation(text) => old.parse_action(text).ok(),
                 ActionInput::Json(map) => serde_json::to_string(map)
@@ -1272,10 +1285,18 @@ impl<G: Playable> Table<G> {
             self.optional_moves += 1;
         }
         let previous = std::mem::replace(&mut self.game, next);
-        if self.recent.len() == RECENT_KEPT {
+        // Kept for as long as a person may still be acting on them: the last few seconds, a
+        // bounded number (bots may play many actions in that time).
+        let now = Instant::now();
+        while self.recent.len() >= RECENT_KEPT
+            || self
+                .recent
+                .front()
+                .is_some_and(|(at, _)| now.duration_since(*at) > RECENT_FOR)
+        {
             self.recent.pop_front();
         }
-        self.recent.push_back(previous);
+        self.recent.push_back((now, previous));
         self.record
             .push(RecordedAction::new(seat, notation.clone()));
         if self.game.is_over() && self.finished_at.is_none() {

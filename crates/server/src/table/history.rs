@@ -6,6 +6,7 @@ use crate::protocol::{ErrorCode, ReplayFrame, ServerMsg};
 use crate::view::{self, Step};
 use boardroom_engine::{Game, Present, Record, RecordedAction, Seat, Viewer, CLOCK};
 use boardroom_games::Playable;
+use std::sync::Arc;
 
 /// Why a game record is not given.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,11 +112,9 @@ impl<G: Playable> Table<G> {
         });
     }
 
-    /// The game record as JSON for the holder of `token`, once the game is over.
-    pub(super) fn game_record(
-        &self,
-        token: Option<&str>,
-    ) -> Result<serde_json::Value, RecordRefusal> {
+    /// The game record as JSON text for the holder of `token`, once the game is over (built
+    /// once: the record of a finished game no longer changes).
+    pub(super) fn game_record(&mut self, token: Option<&str>) -> Result<Arc<str>, RecordRefusal> {
         if let Some(t) = token.filter(|t| !t.is_empty()) {
             let known = self.tokens.iter().enumerate().any(|(s, tok)| {
                 self.kinds[s] == crate::bots::HUMAN && super::constant_time_eq(tok, t)
@@ -127,10 +126,17 @@ impl<G: Playable> Table<G> {
         if !self.game.is_over() {
             return Err(RecordRefusal::Running);
         }
-        serde_json::to_value(self.record_of()).map_err(|e| {
-            tracing::error!(table = %self.id, "cannot write a record: {e}");
-            RecordRefusal::Running
-        })
+        if let Some(text) = &self.record_text {
+            return Ok(text.clone());
+        }
+        let text: Arc<str> = serde_json::to_string(&self.record_of())
+            .map_err(|e| {
+                tracing::error!(table = %self.id, "cannot write a record: {e}");
+                RecordRefusal::Running
+            })?
+            .into();
+        self.record_text = Some(text.clone());
+        Ok(text)
     }
 
     /// Replays the table's record, handing each step and the game after it to `visit`.
@@ -175,26 +181,19 @@ impl<G: Playable> Table<G> {
             );
             return self.send(conn, m);
         }
-        let mut frame: Option<(G, Option<Step<G>>)> = None;
-        let mut steps = 0;
-        let mut turns: Vec<(u32, usize)> = Vec::new();
-        let replayed = self.replay(|s, after| {
-            if s.undone {
-                return;
+        if self.frames.is_none() {
+            match Frames::build(&self.game.config(), self.seed, &self.record) {
+                Ok(f) => self.frames = Some(f),
+                Err(e) => {
+                    tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
+                    let m =
+                        ServerMsg::error(ErrorCode::Internal, "the replay could not be rebuilt");
+                    return self.send(conn, m);
+                }
             }
-            if turns.last().is_none_or(|&(t, _)| t != s.turn) {
-                turns.push((s.turn, steps));
-            }
-            steps += 1;
-            if steps == step {
-                frame = Some((after.clone(), Some(s)));
-            }
-        });
-        if let Err(e) = replayed {
-            tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
-            let m = ServerMsg::error(ErrorCode::Internal, "the replay could not be rebuilt");
-            return self.send(conn, m);
         }
+        let frames = self.frames.as_ref().expect("built above");
+        let steps = frames.live.len();
         if step > steps {
             let m = ServerMsg::error(
                 ErrorCode::Malformed,
@@ -202,17 +201,14 @@ impl<G: Playable> Table<G> {
             );
             return self.send(conn, m);
         }
-        let (game, last) = match frame {
-            Some(f) => f,
-            None => match G::new(&self.game.config(), self.seed) {
-                Ok(g) => (g, None),
-                Err(e) => {
-                    tracing::error!(table = %self.id, "cannot set up the game again: {e}");
-                    let m =
-                        ServerMsg::error(ErrorCode::Internal, "the replay could not be rebuilt");
-                    return self.send(conn, m);
-                }
-            },
+        let turns = frames.turns.clone();
+        let (game, last) = match frames.frame(step, &self.record) {
+            Ok(f) => f,
+            Err(e) => {
+                tracing::error!(table = %self.id, "a replay frame cannot be rebuilt: {e:#}");
+                let m = ServerMsg::error(ErrorCode::Internal, "the replay could not be rebuilt");
+                return self.send(conn, m);
+            }
         };
         let seat = seat
             .or_else(|| last.as_ref().map(|s| s.seat).filter(|&s| s != CLOCK))
@@ -231,5 +227,78 @@ impl<G: Playable> Table<G> {
             turns,
         }));
         self.send(conn, msg);
+    }
+}
+
+/// Live steps between two states a finished table's replay keeps.
+const FRAME_EVERY: usize = 16;
+
+/// The replay of a finished game, worked out once per table: where each live action stands in
+/// the record, the turns, and the state every [`FRAME_EVERY`] live steps, so that any frame is
+/// at most that many actions away.
+pub(super) struct Frames<G: Game> {
+    /// The record index of each action not taken back, in order.
+    live: Vec<usize>,
+    /// Each turn and the live step it starts at.
+    turns: Vec<(u32, usize)>,
+    /// The game after `k * FRAME_EVERY` live steps, for each `k`.
+    checkpoints: Vec<G>,
+}
+
+impl<G: Game + Present> Frames<G> {
+    /// Replays `record` once, keeping what the frames need.
+    fn build(config: &G::Config, seed: u64, record: &[RecordedAction]) -> anyhow::Result<Self> {
+        let mut frames = Frames {
+            live: Vec::new(),
+            turns: Vec::new(),
+            checkpoints: vec![G::new(config, seed)?],
+        };
+        replay_steps::<G>(config, seed, record, |s, after| {
+            if s.undone {
+                return;
+            }
+            if frames.turns.last().is_none_or(|&(t, _)| t != s.turn) {
+                frames.turns.push((s.turn, frames.live.len()));
+            }
+            frames.live.push(s.index);
+            if frames.live.len().is_multiple_of(FRAME_EVERY) {
+                frames.checkpoints.push(after.clone());
+            }
+        })?;
+        Ok(frames)
+    }
+
+    /// The game after `step` live actions and the last of them (none at step 0), replayed
+    /// from the nearest kept state.
+    fn frame(
+        &self,
+        step: usize,
+        record: &[RecordedAction],
+    ) -> anyhow::Result<(G, Option<Step<G>>)> {
+        if step == 0 {
+            return Ok((self.checkpoints[0].clone(), None));
+        }
+        let k = (step - 1) / FRAME_EVERY;
+        let mut game = self.checkpoints[k].clone();
+        let mut last = None;
+        for &index in &self.live[k * FRAME_EVERY..step] {
+            let rec = &record[index];
+            let action = game
+                .parse_action(&rec.action)
+                .map_err(|e| anyhow::anyhow!("action {index} (`{}`): {e}", rec.action))?;
+            let turn = <G as Present>::turn(&game);
+            let mut events = Vec::new();
+            game.apply(rec.seat, action, &mut events)
+                .map_err(|e| anyhow::anyhow!("action {index} (`{}`): {e}", rec.action))?;
+            last = Some(Step {
+                index,
+                seat: rec.seat,
+                action: rec.action.clone(),
+                turn,
+                undone: false,
+                events,
+            });
+        }
+        Ok((game, last))
     }
 }

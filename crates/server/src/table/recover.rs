@@ -73,6 +73,8 @@ impl<G: Playable> Table<G> {
         }
         self.answer_since.clear();
         self.recent.clear();
+        self.record_text = None;
+        self.frames = None;
         self.timers.clear();
         self.optional_moves = 0;
         // A bot lent to a thinking task comes back with its move; one lost in the panic is

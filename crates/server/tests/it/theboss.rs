@@ -611,9 +611,13 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
     let seen = p[y].version();
     play_both(&mut p, x, json!(format!("withdraw {id}"))).await;
     let stored = server.stored_actions(&created.id);
-    // Sent without a version, the answer was chosen on a state the table has left: stale,
-    // with what is wrong now.
     let e = refused(&mut p[y], json!(format!("accept {id}"))).await;
+    assert_refused(&e, "illegal", &["§9.2", "no open offer"]);
+    // Sent without a version, the answer may have been chosen while the offer was open:
+    // stale, with what is wrong now.
+    p[y].send(json!({"type": "act", "action": format!("accept {id}")}))
+        .await;
+    let e = p[y].until("error").await;
     assert_refused(&e, "stale", &["choose again", "§9.2", "no open offer"]);
     p[y].send(json!({"type": "act", "action": format!("accept {id}"), "version": seen}))
         .await;
