@@ -545,10 +545,12 @@ impl TheBoss {
         self.players[seat].fired.is_some()
     }
 
-    /// Whether `seat` is able to deal: not fired and not losing turns (§0).
+    /// Whether `seat` is able to deal: not fired and not losing turns (§0). Only turns still
+    /// to lose count (§5.4): a Financial Disaster card that still lies on the player's space
+    /// after the last lost turn is discarded at their next turn and blocks nothing meanwhile.
     pub fn able_to_deal(&self, seat: Seat) -> bool {
         let p = &self.players[seat];
-        p.fired.is_none() && p.lost_turns == 0 && p.disaster.is_none()
+        p.fired.is_none() && p.lost_turns == 0
     }
 
     /// The level of `seat`'s position.

@@ -263,6 +263,38 @@ fn r14_players_losing_turns_may_vote_but_not_deal() {
     refused(&g, 0, "offer 2 give $10", "§9.2");
 }
 
+/// §5.4: only turns still to lose block dealing. Once the last lost turn has gone by, the
+/// Financial Disaster card still lies on the player's space until their next turn, and the
+/// player deals, answers, bids, auctions, shows and settles like anyone else.
+#[test]
+fn s5_4_a_served_financial_disaster_does_not_block_dealing() {
+    let mut g = setup(3, |p| {
+        p.players[2].lost_turns = 0;
+        p.fate_deck.retain(|&c| c != FD200);
+        p.players[2].disaster = Some(FD200);
+        give_shares(p, 2, 20);
+        give_fate(p, 2, BON200, None);
+        turn_of(p, 0, None, 0);
+    });
+    assert!(g.able_to_deal(2));
+    play(&mut g, 0, "offer 2 give $10 take 10sh");
+    assert!(g.to_act().contains(2), "the receiver may answer");
+    let id = g.offers()[0].id;
+    play(&mut g, 2, &format!("accept {id}"));
+    assert_eq!(g.player(2).shares, 10);
+    play(&mut g, 2, "show 1");
+    play(&mut g, 2, "offer 1 give $10");
+    play(&mut g, 2, "auction 10sh 10");
+    assert_eq!(g.auction().unwrap().bidders, vec![0, 1]);
+    play(&mut g, 0, "pass");
+    play(&mut g, 1, "pass");
+    play(&mut g, 0, "auction 10sh 10");
+    assert_eq!(g.auction().unwrap().bidders, vec![1, 2], "a bidder too");
+    play(&mut g, 1, "pass");
+    play(&mut g, 2, "bid 10");
+    assert_eq!(g.player(2).shares, 20);
+}
+
 #[test]
 fn firing_an_office_holder_and_the_fired_track() {
     let mut g = setup(3, |p| {
