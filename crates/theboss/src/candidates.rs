@@ -83,7 +83,10 @@ impl TheBoss {
                 ]);
             }
             if seat == m.caller || seat == m.target {
-                out.push(Action::Pass);
+                let bit = if seat == m.caller { 1 } else { 2 };
+                if m.passes & bit == 0 {
+                    out.push(Action::Pass);
+                }
                 let vote = if seat == m.caller {
                     Vote::For
                 } else {

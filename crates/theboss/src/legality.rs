@@ -32,7 +32,10 @@ impl TheBoss {
                         && m.voters & (1 << seat) != 0
                         && m.votes[seat].is_none(),
                 ),
-                Action::Pass => Some(seat == m.caller || seat == m.target),
+                Action::Pass => Some(
+                    (seat == m.caller && m.passes & 1 == 0)
+                        || (seat == m.target && m.passes & 2 == 0),
+                ),
                 Action::Offer(o) => self.offer_ok(seat, o),
                 Action::Accept(id) | Action::Reject(id) => Some(self.answer_ok(seat, *id, false)),
                 Action::Withdraw(id) => Some(self.answer_ok(seat, *id, true)),
@@ -215,6 +218,7 @@ impl TheBoss {
             && amount >= min
             && amount.is_multiple_of(self.data.economy().cash_step)
             && amount <= self.free_cash(seat)
+            && !self.fire_card_promised(seat, a.lot)
             && match a.lot {
                 Lot::Executive(c) => {
                     self.owned_of_number(seat, self.data.exec_number(c)) < MAX_EXEC_PER_NUMBER

@@ -264,7 +264,8 @@ pub struct Meeting {
     pub votes: Vec<Option<Vote>>,
     /// Voters (bit set).
     pub voters: u8,
-    /// Caller and target passes in a row (bit 0 caller, bit 1 target).
+    /// The caller's and the target's passes that stand (bit 0 caller, bit 1 target): a pass
+    /// stands until another meeting action happens.
     pub passes: u8,
     /// Offers made during this meeting.
     pub offers: u32,
