@@ -127,7 +127,10 @@ impl TheBoss {
                 self.window_ok(seat)
                     && to < self.players.len()
                     && to != seat
-                    && self.players[seat].fate.is_some()
+                    && self.players[seat]
+                        .fate
+                        .as_ref()
+                        .is_some_and(|f| f.known_by & (1 << to) == 0)
             }
             Action::Auction(lot, reserve) => {
                 self.window_ok(seat)
@@ -171,8 +174,9 @@ impl TheBoss {
         let n = self.players.len();
         if let Some(m) = &self.meeting {
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
             if !(self.able_to_deal(from)
-                && party(from)
+                && dealer
                 && o.to < n
                 && party(o.to)
                 && self.offer_has_vote(o)

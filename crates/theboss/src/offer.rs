@@ -660,10 +660,14 @@ impl TheBoss {
                 "players who are fired or losing turns may not deal".into()
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            // D-19: a declared voter's part is over; they only answer (or withdraw) offers.
+            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
             ensure(
-                party(from) && o.to < self.players.len() && party(o.to),
+                dealer && o.to < self.players.len() && party(o.to),
                 "§9.1",
-                || "during a meeting only its caller, target and voters deal".into(),
+                || {
+                    "during a meeting only its caller, target and voters who have yet to declare make offers".into()
+                },
             )?;
             ensure(self.offer_has_vote(o), "§9.1", || {
                 "during a meeting only vote deals are possible (add a vote commitment)".into()
@@ -1015,6 +1019,11 @@ impl TheBoss {
         let Some(f) = self.players[seat].fate.as_mut() else {
             return fail("§9.2", "you hold no Fate card to show");
         };
+        // Showing a card to a player who knows it already (shown before, or a former holder)
+        // reveals nothing: it is not an action (D-23).
+        ensure(f.known_by & (1 << to) == 0, "§9.2", || {
+            format!("seat {to} knows your Fate card already")
+        })?;
         f.known_by |= 1 << to;
         let card = f.card;
         ev.push(Event::Shown {

@@ -1458,3 +1458,77 @@ fn r31_a_lobbying_pass_stands_until_another_meeting_action() {
         "{ev:?}"
     );
 }
+
+/// §9.1, §9.5: a player who passed on the open floor makes no more offers in this step, but
+/// may still do whatever else dealing allows: withdraw their offers, show their Fate card,
+/// auction their lots, release or walk away from their deals. So they stay among the seats
+/// that may act (`to_act`) while they have such an action, and only then.
+#[test]
+fn s9_1_a_player_who_passed_on_the_floor_still_deals_otherwise() {
+    let mut g = setup(3, |p| {
+        give_shares(p, 1, 50);
+        give_shares(p, 2, 50);
+        give_fate(p, 1, BON200, None);
+        turn_of(p, 0, None, 0);
+        p.turn.floor = true;
+    });
+    play(&mut g, 1, "offer 2 promise 1 favour \"later\" pledge 10sh");
+    let id = g.offers()[0].id;
+    play(&mut g, 2, &format!("accept {id}"));
+    let deal = g.deals()[0].id;
+    play(&mut g, 1, "offer 0 give $10");
+    let offer = g.offers()[0].id;
+    play(&mut g, 1, "pass");
+    play(&mut g, 2, "pass");
+    refused(&g, 1, "offer 0 give $20", "§9.1");
+    refused(&g, 1, "pass", "§9.1");
+    assert!(g.to_act().contains(1) && g.to_act().contains(2));
+    assert_eq!(g.must_act(), SeatSet::single(0));
+    let mut h = g.clone();
+    play(&mut h, 1, &format!("withdraw {offer}"));
+    play(&mut h, 1, "show 2");
+    play(&mut h, 1, &format!("walkaway {deal}"));
+    let mut h = g.clone();
+    play(&mut h, 2, &format!("release {deal}"));
+    play(&mut h, 2, "auction 10sh 500");
+    play(&mut h, 0, "pass");
+    play(&mut h, 1, "pass");
+    // A player who passed and has nothing left to do is not asked.
+    let mut g = setup(3, |p| {
+        turn_of(p, 0, None, 0);
+        p.turn.floor = true;
+    });
+    play(&mut g, 2, "pass");
+    assert_eq!(g.to_act(), [0, 1].into_iter().collect::<SeatSet>());
+    let mut cands = Vec::new();
+    g.candidates(2, &mut cands);
+    assert!(cands.is_empty(), "{cands:?}");
+}
+
+/// D-23: showing a Fate card to a player who knows it already reveals nothing and is not an
+/// action (so a player is never kept "able to act" by it).
+#[test]
+fn d23_a_fate_card_is_shown_once_to_each_player() {
+    let mut g = setup(3, |p| {
+        give_fate(p, 1, FIRE300, None);
+        turn_of(p, 0, None, 0);
+        p.turn.floor = true;
+    });
+    play(&mut g, 1, "show 2");
+    refused(&g, 1, "show 2", "§9.2");
+    play(&mut g, 1, "show 0");
+}
+
+/// D-19: during a meeting, vote deals are offered by the caller, the target or a voter yet
+/// to declare; a declared voter only answers or withdraws.
+#[test]
+fn d19_a_declared_voter_makes_no_more_vote_deals() {
+    let mut g = meeting_table();
+    play(&mut g, 0, "meeting 1");
+    play(&mut g, 2, "offer 0 give vote:for take $50");
+    play(&mut g, 2, "vote for");
+    refused(&g, 2, "offer 3 give $10 take vote:for", "§9.1");
+    assert!(g.to_act().contains(2), "seat 2 may withdraw its offer");
+    let id = g.offers()[0].id;
+    play(&mut g, 2, &format!("withdraw {id}"));
+}
