@@ -221,7 +221,8 @@ pub struct Turn {
     /// Offers made per ordered pair (from * 4 + to) in this BT.
     pub pair_offers: [u8; 16],
     /// Players other than the active one who passed on the open floor (bit set): they make no
-    /// more offers in this BT and act again only to answer an offer made to them.
+    /// more offers in this BT, but may still answer and withdraw offers, show their Fate card,
+    /// auction their lots and act on their deals (§9.1, §9.5).
     #[serde(default)]
     pub idle: u8,
 }
