@@ -258,17 +258,19 @@ impl TheBoss {
     fn passed_auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
         let p = &self.players[seat];
         let e = self.data.economy();
+        // A reserve is at least $10 and in cash steps, whatever the data file's numbers.
+        let reserve = |x: u32| x.max(10).div_ceil(e.cash_step) * e.cash_step;
         let lot = if p.shares >= e.lot {
             Some((Lot::Shares(e.lot), e.lot * e.share_price + 2 * e.cash_step))
         } else if let Some(&c) = p.experience.last() {
             Some((Lot::Experience(c), 100))
         } else if let Some(&c) = p.executive.last() {
-            Some((Lot::Executive(c), self.data.exec_points(c).max(10)))
+            Some((Lot::Executive(c), self.data.exec_points(c)))
         } else {
             p.fate.as_ref().map(|_| (Lot::Fate, 100))
         };
-        if let Some((lot, reserve)) = lot {
-            out.push(Action::Auction(lot, reserve));
+        if let Some((lot, price)) = lot {
+            out.push(Action::Auction(lot, reserve(price)));
         }
     }
 
