@@ -65,7 +65,9 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The number of players (seats).
     fn num_players(&self) -> usize;
 
-    /// The seats that may act now; empty once the game is over.
+    /// The seats that may act now: exactly those with a legal action (a server refuses any
+    /// action from outside it, so a seat left out would be locked out); empty once the game is
+    /// over. The conformance kit's `to_act_exact` checks it.
     fn to_act(&self) -> SeatSet;
 
     /// The seats the game waits for: play does not move on until one of them acts. A subset of

@@ -1,16 +1,19 @@
 //! Who may act and who must act (§9.1): several players may act in the same window while the
 //! floor is open; the game waits only for some of them.
 
-use crate::action::Action;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::{Seat, SeatSet};
 
 impl TheBoss {
-    /// Every seat that may act now: in an auction the bidder whose call it is; in a meeting its
-    /// caller, target, undeclared voters and the receivers of vote deals; otherwise the active
-    /// player, and with the floor open in Business Transactions every other player able to deal
-    /// who has not passed on the floor, or has an offer to answer or a deal to settle or
-    /// default (every such player has a candidate action). Empty once the game is over.
+    /// Every seat that has a legal action now (each has at least one candidate): in an auction
+    /// the bidder whose call it is; in a meeting the undeclared voters, the caller and the target
+    /// while they may pass or make an offer, and whoever may answer or withdraw a vote deal;
+    /// after a failed meeting or with a Financial Disaster pending the active player; otherwise
+    /// the active player, and with the floor open in Business Transactions every other player
+    /// able to deal who has not passed on the floor, or who, having passed, may still answer or
+    /// withdraw an offer, show their Fate card to someone who does not know it, auction one of
+    /// their lots or act on one of their long-term deals (§9.1, §9.5). Empty once the game is
+    /// over.
     pub fn may_act(&self) -> SeatSet {
         if self.is_over() {
             return SeatSet::EMPTY;
@@ -22,16 +25,31 @@ impl TheBoss {
                 .unwrap_or_default();
         }
         if let Some(m) = &self.meeting {
-            let mut s = SeatSet::single(m.caller);
-            s.insert(m.target);
+            let mut s = SeatSet::EMPTY;
             for v in 0..self.players.len() {
                 if self.undeclared_voter(v) {
                     s.insert(v);
                 }
             }
             for o in &self.offers {
-                if self.offer_has_vote(&o.offer) && self.able_to_deal(o.offer.to) {
-                    s.insert(o.offer.to);
+                if self.offer_has_vote(&o.offer) {
+                    for p in [o.from, o.offer.to] {
+                        if self.able_to_deal(p) {
+                            s.insert(p);
+                        }
+                    }
+                }
+            }
+            let mut cands = Vec::new();
+            for (p, bit) in [(m.caller, 1), (m.target, 2)] {
+                if s.contains(p) || m.passes & bit == 0 {
+                    s.insert(p);
+                    continue;
+                }
+                // A pass that stands leaves the offers they may still make.
+                self.candidates(p, &mut cands);
+                if !cands.is_empty() {
+                    s.insert(p);
                 }
             }
             return s;
@@ -42,27 +60,41 @@ impl TheBoss {
             && self.turn.floor
             && self.turn.step == Step::Business
         {
-            // Such a player has a candidate: `Pass` until they pass, then the answers to the
-            // offers made to them; and settling or defaulting their deals.
             for p in 0..self.players.len() {
-                if p == self.turn.seat || !self.able_to_deal(p) {
-                    continue;
-                }
-                let idle =
-                    self.turn.idle & (1 << p) != 0 && !self.offers.iter().any(|o| o.offer.to == p);
-                let deal = || {
-                    self.deals.iter().any(|d| {
-                        (d.promisor == p
-                            && self.quick_legal(p, &Action::Settle(d.id)) == Some(true))
-                            || (d.promisee == p && self.round > d.due)
-                    })
-                };
-                if !idle || deal() {
+                if p != self.turn.seat && self.able_to_deal(p) && self.may_deal_on_floor(p) {
                     s.insert(p);
                 }
             }
         }
         s
+    }
+
+    /// Whether `p`, able to deal and not the active player, has something to do on the open
+    /// floor: `pass` until they pass; then the actions left to them.
+    fn may_deal_on_floor(&self, p: Seat) -> bool {
+        if self.turn.idle & (1 << p) == 0 {
+            return true;
+        }
+        let pl = &self.players[p];
+        let e = self.data.economy();
+        let offer = self.offers.iter().any(|o| o.from == p || o.offer.to == p);
+        let deal = self
+            .deals
+            .iter()
+            .any(|d| d.promisor == p || d.promisee == p);
+        let others = ((1u16 << self.players.len()) - 1) as u8 & !(1 << p);
+        let show = pl
+            .fate
+            .as_ref()
+            .is_some_and(|f| f.known_by & others != others);
+        // Any lot of theirs may be auctioned (the Fate card too: only the active player's can
+        // be promised, R-30).
+        let lot = !pl.experience.is_empty()
+            || !pl.executive.is_empty()
+            || pl.shares >= e.lot
+            || pl.fate.is_some();
+        let auction = lot && self.turn.offers < self.data.limits().max_offers_per_bt;
+        offer || deal || show || auction
     }
 
     /// The seats the game waits for: the bidder to call in an auction; in a meeting the

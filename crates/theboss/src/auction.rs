@@ -28,8 +28,11 @@ impl TheBoss {
                 ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
                 ensure(
                     self.turn.seat != seat || self.turn.must_fire.is_none(),
-                    "§9.3",
-                    || "you promised to fire with your Fire card (FireTarget)".into(),
+                    "R-30",
+                    || {
+                        "you promised to fire with your Fire card (FireTarget): it stays with you"
+                            .into()
+                    },
                 )
             }
             Lot::Shares(k) => {
@@ -42,6 +45,12 @@ impl TheBoss {
                 })
             }
         }
+    }
+
+    /// Whether a bid by `seat` on `lot` would bring another Fate card to the holder of a Fire
+    /// card promised by a FireTarget: the new card would push the promised one out.
+    pub(crate) fn fire_card_promised(&self, seat: Seat, lot: Lot) -> bool {
+        lot == Lot::Fate && seat == self.turn.seat && self.turn.must_fire.is_some()
     }
 
     /// Starts a voluntary auction of `seat`'s own lot.
@@ -157,6 +166,10 @@ impl TheBoss {
             )
         })?;
         let a = self.auction.as_ref().expect("an auction runs");
+        ensure(!self.fire_card_promised(seat, a.lot), "R-30", || {
+            "your Fire card is promised (FireTarget): you may not buy another Fate card, only pass"
+                .into()
+        })?;
         if let Lot::Executive(c) = a.lot {
             let n = self.data.exec_number(c);
             ensure(

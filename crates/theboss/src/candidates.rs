@@ -83,7 +83,10 @@ impl TheBoss {
                 ]);
             }
             if seat == m.caller || seat == m.target {
-                out.push(Action::Pass);
+                let bit = if seat == m.caller { 1 } else { 2 };
+                if m.passes & bit == 0 {
+                    out.push(Action::Pass);
+                }
                 let vote = if seat == m.caller {
                     Vote::For
                 } else {
@@ -91,8 +94,12 @@ impl TheBoss {
                 };
                 for v in 0..n {
                     if self.undeclared_voter(v) {
+                        // The voter's shares in dollars, within the buyer's cash (a vote asked
+                        // for nothing is an offer too).
                         let power = self.voting_power(v);
-                        let price = (power / 10 * 10).clamp(10, self.free_cash(seat).max(10));
+                        let price = (power / 10 * 10)
+                            .max(10)
+                            .min(self.free_cash(seat) / 10 * 10);
                         out.push(Action::Offer(Box::new(Offer {
                             to: v,
                             give: Bundle {
@@ -106,6 +113,7 @@ impl TheBoss {
                 }
             }
             self.answers(seat, out);
+            self.withdrawals(seat, out);
             return;
         }
         if self.after_meeting.is_some() {
@@ -192,41 +200,77 @@ impl TheBoss {
         if !self.in_deal_window(seat) {
             return;
         }
-        let idle = seat != t.seat
-            && t.idle & (1 << seat) != 0
-            && !self.offers.iter().any(|o| o.offer.to == seat);
-        if !idle {
-            if seat != t.seat && t.floor && t.idle & (1 << seat) == 0 {
-                out.push(Action::Pass);
-            }
-            self.answers(seat, out);
-            self.counter_candidate(seat, out);
-            self.show_candidate(seat, out);
+        // A player who passed on the floor makes no more offers, but may still answer, withdraw,
+        // show, auction and act on their deals (§9.1, §9.5).
+        let passed = seat != t.seat && t.idle & (1 << seat) != 0;
+        if !passed && seat != t.seat && t.floor {
+            out.push(Action::Pass);
+        }
+        self.answers(seat, out);
+        self.counter_candidate(seat, out);
+        self.show_candidate(seat, passed, out);
+        let have = self.kind_counts(seat);
+        if passed {
+            self.withdrawals(seat, out);
+            self.passed_auction_candidate(seat, out);
+        } else {
             // A new offer only from a player with none waiting for an answer, and at most
             // two in a step (one for the other players).
             let made: u32 = (0..self.players.len())
                 .map(|o| t.pair_offers[seat * 4 + o] as u32)
                 .sum();
             let most = if seat == t.seat { 2 } else { 1 };
-            let have = self.kind_counts(seat);
-            if t.idle & (1 << seat) == 0
-                && made < most
-                && !self.offers.iter().any(|o| o.from == seat)
-            {
+            if made < most && !self.offers.iter().any(|o| o.from == seat) {
                 self.offer_candidates(seat, &have, out, spare);
             }
             if seat == t.seat {
                 self.auction_candidate(seat, &have, out);
             }
         }
-        // Passing on the floor does not stop a player from settling their deals.
         for d in &self.deals {
             if d.promisor == seat {
                 out.push(Action::Settle(d.id));
+                if passed {
+                    out.push(Action::WalkAway(d.id));
+                }
             }
             if d.promisee == seat {
                 out.push(Action::Default(d.id));
+                if passed {
+                    out.push(Action::Release(d.id));
+                }
             }
+        }
+    }
+
+    /// Withdrawing each offer `seat` made (listed where nothing else may be left to do).
+    fn withdrawals(&self, seat: Seat, out: &mut Vec<Action>) {
+        for o in &self.offers {
+            if o.from == seat {
+                out.push(Action::Withdraw(o.id));
+            }
+        }
+    }
+
+    /// The auction of a player who passed on the floor: a block of shares a little above their
+    /// value, else an Experience card, an Executive card or the Fate card at a reserve near
+    /// its worth, so that whoever passed and holds something may still sell it.
+    fn passed_auction_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+        let p = &self.players[seat];
+        let e = self.data.economy();
+        // A reserve is at least $10 and in cash steps, whatever the data file's numbers.
+        let reserve = |x: u32| x.max(10).div_ceil(e.cash_step) * e.cash_step;
+        let lot = if p.shares >= e.lot {
+            Some((Lot::Shares(e.lot), e.lot * e.share_price + 2 * e.cash_step))
+        } else if let Some(&c) = p.experience.last() {
+            Some((Lot::Experience(c), 100))
+        } else if let Some(&c) = p.executive.last() {
+            Some((Lot::Executive(c), self.data.exec_points(c)))
+        } else {
+            p.fate.as_ref().map(|_| (Lot::Fate, 100))
+        };
+        if let Some((lot, price)) = lot {
+            out.push(Action::Auction(lot, reserve(price)));
         }
     }
 
@@ -268,12 +312,13 @@ impl TheBoss {
         }
     }
 
-    /// Showing the held Fate card, known to nobody else yet, to the next player.
-    fn show_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+    /// Showing the held Fate card, known to nobody else yet, to the next player; after passing
+    /// on the floor, to the next player who does not know it.
+    fn show_candidate(&self, seat: Seat, passed: bool, out: &mut Vec<Action>) {
         let Some(f) = &self.players[seat].fate else {
             return;
         };
-        if f.known_by & !(1 << seat) != 0 {
+        if !passed && f.known_by & !(1 << seat) != 0 {
             return;
         }
         if let Some(to) = self

@@ -32,7 +32,10 @@ impl TheBoss {
                         && m.voters & (1 << seat) != 0
                         && m.votes[seat].is_none(),
                 ),
-                Action::Pass => Some(seat == m.caller || seat == m.target),
+                Action::Pass => Some(
+                    (seat == m.caller && m.passes & 1 == 0)
+                        || (seat == m.target && m.passes & 2 == 0),
+                ),
                 Action::Offer(o) => self.offer_ok(seat, o),
                 Action::Accept(id) | Action::Reject(id) => Some(self.answer_ok(seat, *id, false)),
                 Action::Withdraw(id) => Some(self.answer_ok(seat, *id, true)),
@@ -124,7 +127,10 @@ impl TheBoss {
                 self.window_ok(seat)
                     && to < self.players.len()
                     && to != seat
-                    && self.players[seat].fate.is_some()
+                    && self.players[seat]
+                        .fate
+                        .as_ref()
+                        .is_some_and(|f| f.known_by & (1 << to) == 0)
             }
             Action::Auction(lot, reserve) => {
                 self.window_ok(seat)
@@ -168,8 +174,9 @@ impl TheBoss {
         let n = self.players.len();
         if let Some(m) = &self.meeting {
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
             if !(self.able_to_deal(from)
-                && party(from)
+                && dealer
                 && o.to < n
                 && party(o.to)
                 && self.offer_has_vote(o)
@@ -215,6 +222,7 @@ impl TheBoss {
             && amount >= min
             && amount.is_multiple_of(self.data.economy().cash_step)
             && amount <= self.free_cash(seat)
+            && !self.fire_card_promised(seat, a.lot)
             && match a.lot {
                 Lot::Executive(c) => {
                     self.owned_of_number(seat, self.data.exec_number(c)) < MAX_EXEC_PER_NUMBER

@@ -157,6 +157,9 @@ impl TheBoss {
                 "only the caller and the target pass in the lobbying; voters declare",
             );
         };
+        ensure(m.passes & bit == 0, "R-31", || {
+            "your pass stands until another meeting action (a declaration, an offer or an answer): passing again is not an action".into()
+        })?;
         m.passes |= bit;
         ev.push(Event::LobbyPass { seat });
         Ok(())

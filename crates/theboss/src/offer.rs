@@ -185,7 +185,7 @@ impl TheBoss {
             })?;
             ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
-                "§9.3",
+                "R-30",
                 || format!("{field}: the Fire card is promised to a FireTarget commitment"),
             )?;
         }
@@ -242,10 +242,11 @@ impl TheBoss {
         Ok(())
     }
 
-    /// Checks that `by` may give commitment `c` now (§9.3).
-    /// With `public_only`, only what every player can see is checked (the card's use window,
-    /// not its kind or severance): the receiver of an offer knows their own card and the full
-    /// check runs on acceptance, so an offer's legality never reveals a hidden card.
+    /// Checks that `by` may give commitment `c` now (§9.3), against the state before the
+    /// deal. With `public_only`, only what every player can see is checked (the card's use
+    /// window, not its kind): the receiver of an offer knows their own card and the full check
+    /// runs on acceptance, so an offer's legality never reveals a hidden card. The severance a
+    /// FireTarget reserves is tested after the deal's own transfers ([`TheBoss::check_deal`]).
     pub(crate) fn check_commitment(
         &self,
         by: Seat,
@@ -272,38 +273,223 @@ impl TheBoss {
                         format!("only the active player holding a usable Fire card may promise about firing (seat {by} is not)")
                     },
                 )?;
-                let severance = if public_only {
+                if public_only {
                     ensure(self.usable_fate(by).is_some(), "§9.3", || {
                         format!("seat {by} holds no Fate card usable now")
                     })?;
-                    0
                 } else {
-                    match self.usable_fire(by) {
-                        Some((_, severance)) => severance,
-                        None => {
-                            return fail("§9.3", format!("seat {by} holds no usable Fire card"))
-                        }
-                    }
-                };
+                    ensure(self.usable_fire(by).is_some(), "§9.3", || {
+                        format!("seat {by} holds no usable Fire card")
+                    })?;
+                }
                 ensure(x < self.players.len() && x != by, "§9.3", || {
                     format!("seat {x} cannot be named")
                 })?;
-                if matches!(c, Commitment::FireTarget(_)) {
-                    ensure(self.turn.must_fire.is_none(), "§9.3", || {
-                        "a FireTarget is already promised this turn".into()
-                    })?;
-                    let legal = self.office_target_ok(by, x).is_ok()
-                        || self.meeting_target_ok(by, x, 0).is_ok();
-                    ensure(legal, "§9.3", || {
-                        format!("seat {x} is not a legal target now")
-                    })?;
-                    ensure(self.players[by].cash >= severance, "§9.3", || {
-                        format!("the severance ${severance} cannot be reserved")
-                    })?;
-                }
-                Ok(())
+                // while a FireTarget is open the card is promised, so no other promise
+                // about it may be given (and its target is the only legal one anyway).
+                ensure(self.turn.must_fire.is_none(), "R-30", || {
+                    format!(
+                        "the Fire card is promised to fire seat {} (FireTarget) already",
+                        self.turn.must_fire.unwrap_or(x)
+                    )
+                })?;
+                ensure(self.fire_target_legal(by, x), "§9.3", || {
+                    format!("seat {x} is not a legal target now")
+                })
             }
         }
+    }
+
+    /// Whether `by` may name `x` with their Fire card now, as an office holder to fire or an
+    /// executive to call a meeting on (card and cash aside).
+    fn fire_target_legal(&self, by: Seat, x: Seat) -> bool {
+        self.office_target_legal(by, x) || self.meeting_target_legal(by, x, 0)
+    }
+
+    /// The commitments of one offer together: at most one FireTarget, never a FireTarget and a
+    /// NotFire on the same seat, at most one vote promised by each side (each is checked alone
+    /// against the state before the deal, so two that contradict each other would pass).
+    fn check_commitment_set(&self, o: &Offer) -> Result<(), RuleError> {
+        let all = || o.give_commitments.iter().chain(&o.take_commitments);
+        let targets = all().filter(|c| matches!(c, Commitment::FireTarget(_)));
+        ensure(targets.count() <= 1, "§9.3", || {
+            "one FireTarget at most: the Fire card fires once".into()
+        })?;
+        for c in all() {
+            if let Commitment::FireTarget(x) = *c {
+                ensure(
+                    !all().any(|d| *d == Commitment::NotFire(x)),
+                    "§9.3",
+                    || format!("seat {x} cannot be both the promised target and spared"),
+                )?;
+            }
+        }
+        for side in [&o.give_commitments, &o.take_commitments] {
+            let votes = side.iter().filter(|c| matches!(c, Commitment::Vote(_)));
+            ensure(votes.count() <= 1, "§9.3", || {
+                "a voter promises one vote".into()
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The atomic check of an acceptance (§9.2), also run when the offer is made so that no
+    /// offer that could not be accepted reaches anyone: both able to deal; each side holds its
+    /// items now; every commitment legal (with `public`, the receiver's only as far as every
+    /// player can see: the check at acceptance sees their card); then, on the state the deal's
+    /// own transfers leave (everything happens at once): at most 2 Executive cards per number,
+    /// the collateral held by its promisor, and the severance of a FireTarget payable. While a
+    /// FireTarget is open or promised in the deal, no Fate card moves to or from its holder
+    ///
+    pub(crate) fn check_deal(&self, from: Seat, o: &Offer, public: bool) -> Result<(), RuleError> {
+        let to = o.to;
+        ensure(
+            to < self.players.len() && self.able_to_deal(from) && self.able_to_deal(to),
+            "§9.2",
+            || "both players must be able to deal".into(),
+        )?;
+        self.check_holds(from, &o.give, "give")?;
+        self.check_holds(to, &o.take, "take")?;
+        for c in &o.give_commitments {
+            self.check_commitment(from, c, false)?;
+        }
+        for c in &o.take_commitments {
+            self.check_commitment(to, c, public)?;
+        }
+        self.check_commitment_set(o)?;
+        let firer = self.turn.seat;
+        let promised =
+            |side: &[Commitment]| side.iter().any(|c| matches!(c, Commitment::FireTarget(_)));
+        let new_target = (from == firer && promised(&o.give_commitments))
+            || (to == firer && promised(&o.take_commitments));
+        let target_open = self.turn.must_fire.is_some() || new_target;
+        if target_open && (from == firer || to == firer) {
+            ensure(!o.give.fate && !o.take.fate, "R-30", || {
+                format!("seat {firer}'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used")
+            })?;
+        }
+        // The 2-per-number limit after the exchange (owned cards: pledged ones count).
+        let count = |b: &Bundle, n: u8| {
+            b.executive
+                .iter()
+                .filter(|&&c| self.data.exec_number(c) == n)
+                .count() as u8
+        };
+        for (s, out, inn) in [(from, &o.give, &o.take), (to, &o.take, &o.give)] {
+            for n in FIRST_EXEC..=8 {
+                let k = self.owned_of_number(s, n) - count(out, n) + count(inn, n);
+                ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
+                    format!("seat {s} would own {k} Executive cards #{n} (at most 2 per number)")
+                })?;
+            }
+        }
+        // What each side holds after the exchange (and a cancelled deal's collateral back).
+        let returned = o
+            .cancel
+            .map(|id| {
+                self.deals
+                    .iter()
+                    .find(|d| {
+                        d.id == id
+                            && ((d.promisor == from && d.promisee == to)
+                                || (d.promisor == to && d.promisee == from))
+                    })
+                    .ok_or_else(|| {
+                        RuleError::new(
+                            "§9.5",
+                            format!("there is no open deal {id} between seats {from} and {to}"),
+                        )
+                    })
+            })
+            .transpose()?;
+        let after = |s: Seat| {
+            let (out, inn) = if s == from {
+                (&o.give, &o.take)
+            } else {
+                (&o.take, &o.give)
+            };
+            let back = returned.filter(|d| d.promisor == s).map(|d| &d.collateral);
+            let p = &self.players[s];
+            let cash = p.cash as u64 - out.cash as u64
+                + inn.cash as u64
+                + back.map_or(0, |b| b.cash as u64);
+            let shares = p.shares as u64 - out.shares as u64
+                + inn.shares as u64
+                + back.map_or(0, |b| b.shares as u64);
+            (cash, shares, out, inn, back)
+        };
+        // The severance a FireTarget reserves, where it is known: a receiver's new promise is
+        // priced only at acceptance, when the check sees their card.
+        let severance = if self.turn.must_fire.is_some() {
+            self.reserved(firer) as u64
+        } else if new_target && !(public && to == firer) {
+            self.usable_fire(firer).map_or(0, |(_, s)| s as u64)
+        } else {
+            0
+        };
+        let pledged_cash = |s: Seat| {
+            o.long_term
+                .as_ref()
+                .filter(|lt| lt.promisor == s)
+                .map_or(0, |lt| lt.collateral.cash as u64)
+        };
+        if let Some(lt) = &o.long_term {
+            let s = lt.promisor;
+            let (cash, shares, out, inn, back) = after(s);
+            let reserve = if s == firer && target_open {
+                severance
+            } else {
+                0
+            };
+            let c = &lt.collateral;
+            ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
+                format!(
+                    "collateral: seat {s} would have ${} of free cash after the exchange, not ${}",
+                    cash.saturating_sub(reserve),
+                    c.cash
+                )
+            })?;
+            ensure(c.shares as u64 <= shares, "§9.2", || {
+                format!(
+                    "collateral: seat {s} would have {shares} shares after the exchange, not {}",
+                    c.shares
+                )
+            })?;
+            let p = &self.players[s];
+            let has = |c: u8, hand: &[u8], out: &[u8], inn: &[u8], back: &[u8]| {
+                (hand.contains(&c) && !out.contains(&c)) || inn.contains(&c) || back.contains(&c)
+            };
+            let none: &[u8] = &[];
+            for &x in &c.experience {
+                let back = back.map_or(none, |b| &b.experience);
+                ensure(
+                    has(x, &p.experience, &out.experience, &inn.experience, back),
+                    "§9.2",
+                    || {
+                        format!("collateral: seat {s} would not hold Experience card #{x} after the exchange")
+                    },
+                )?;
+            }
+            for &x in &c.executive {
+                let back = back.map_or(none, |b| &b.executive);
+                ensure(
+                    has(x, &p.executive, &out.executive, &inn.executive, back),
+                    "§9.2",
+                    || {
+                        format!("collateral: seat {s} would not hold Executive card #{x} after the exchange")
+                    },
+                )?;
+            }
+        }
+        if target_open && (from == firer || to == firer) {
+            let cash = after(firer).0 - pledged_cash(firer);
+            ensure(cash >= severance, "§9.3", || {
+                format!(
+                    "the severance ${severance} could not be paid after the deal (seat {firer} would have ${cash})"
+                )
+            })?;
+        }
+        Ok(())
     }
 
     fn apply_commitment(&mut self, by: Seat, c: &Commitment, ev: &mut Vec<Event>) {
@@ -334,19 +520,11 @@ impl TheBoss {
         self.check_text(&o.note, "note", false)?;
         self.check_shape(&o.give, "give")?;
         self.check_shape(&o.take, "take")?;
-        self.check_holds(from, &o.give, "give")?;
-        self.check_holds(to, &o.take, "take")?;
         ensure(
             o.give_commitments.len() + o.take_commitments.len() <= 4,
             "§9.3",
             || "at most 4 commitments in one offer".into(),
         )?;
-        for c in &o.give_commitments {
-            self.check_commitment(from, c, false)?;
-        }
-        for c in &o.take_commitments {
-            self.check_commitment(to, c, true)?;
-        }
         if let Some(lt) = &o.long_term {
             ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
                 "the promisor is one of the two players".into()
@@ -364,7 +542,6 @@ impl TheBoss {
                 "a Fate card can never be collateral".into()
             })?;
             self.check_shape(&lt.collateral, "collateral")?;
-            self.check_holds(lt.promisor, &lt.collateral, "collateral")?;
             self.check_promise(&lt.promise)?;
         }
         if let Some(id) = o.cancel {
@@ -378,11 +555,13 @@ impl TheBoss {
                 || format!("deal {id} is not between seats {from} and {to}"),
             )?;
         }
-        Ok(())
+        // The acceptance check too, so that nobody receives an offer that cannot be accepted.
+        self.check_deal(from, o, true)
     }
 
-    /// [`TheBoss::check_offer`] as a yes or no, with no error built (the legality checks of
-    /// the candidates ask it; `check_offer` stays the reference a test compares it with).
+    /// [`TheBoss::check_offer`] as a yes or no, with no error built for the shape of the
+    /// offer (the legality checks of the candidates ask it; `check_offer` stays the reference a
+    /// test compares it with).
     pub(crate) fn offer_fits(&self, from: Seat, o: &Offer) -> bool {
         let to = o.to;
         if !(to < self.players.len() && to != from && self.able_to_deal(to)) {
@@ -400,7 +579,6 @@ impl TheBoss {
                 && lt.due <= self.round + 1000
                 && !lt.collateral.fate
                 && self.shape_fits(&lt.collateral)
-                && self.holds(lt.promisor, &lt.collateral)
                 && self.check_promise(&lt.promise).is_ok()
         };
         let cancel_ok = |id: u32| {
@@ -414,17 +592,10 @@ impl TheBoss {
             && (o.note.is_empty() || self.check_text(&o.note, "note", false).is_ok())
             && self.shape_fits(&o.give)
             && self.shape_fits(&o.take)
-            && self.holds(from, &o.give)
-            && self.holds(to, &o.take)
             && o.give_commitments.len() + o.take_commitments.len() <= 4
-            && o.give_commitments
-                .iter()
-                .all(|c| self.commitment_fits(from, c, false))
-            && o.take_commitments
-                .iter()
-                .all(|c| self.commitment_fits(to, c, true))
             && o.long_term.as_ref().is_none_or(lt_ok)
             && o.cancel.is_none_or(cancel_ok)
+            && self.check_deal(from, o, true).is_ok()
     }
 
     /// [`TheBoss::check_shape`] as a yes or no.
@@ -441,43 +612,6 @@ impl TheBoss {
             && b.shares.is_multiple_of(e.lot)
             && cards_ok(&b.experience, self.data.exp_cards.len())
             && cards_ok(&b.executive, self.data.exec_cards.len())
-    }
-
-    /// [`TheBoss::check_commitment`] as a yes or no.
-    fn commitment_fits(&self, by: Seat, c: &Commitment, public_only: bool) -> bool {
-        match *c {
-            Commitment::Vote(v) => {
-                self.meeting.is_some() && v != Vote::Abstain && self.undeclared_voter(by)
-            }
-            Commitment::FireTarget(x) | Commitment::NotFire(x) => {
-                if !(by == self.turn.seat && self.meeting.is_none()) {
-                    return false;
-                }
-                let severance = if public_only {
-                    if self.usable_fate(by).is_none() {
-                        return false;
-                    }
-                    0
-                } else {
-                    match self.usable_fire(by) {
-                        Some((_, severance)) => severance,
-                        None => return false,
-                    }
-                };
-                if !(x < self.players.len() && x != by) {
-                    return false;
-                }
-                match c {
-                    Commitment::FireTarget(_) => {
-                        self.turn.must_fire.is_none()
-                            && (self.office_target_legal(by, x)
-                                || self.meeting_target_legal(by, x, 0))
-                            && self.players[by].cash >= severance
-                    }
-                    _ => true,
-                }
-            }
-        }
     }
 
     /// Checks a long-term promise: a favour's text, or a deliverable of known classes.
@@ -526,10 +660,14 @@ impl TheBoss {
                 "players who are fired or losing turns may not deal".into()
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            // D-19: a declared voter's part is over; they only answer (or withdraw) offers.
+            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
             ensure(
-                party(from) && o.to < self.players.len() && party(o.to),
+                dealer && o.to < self.players.len() && party(o.to),
                 "§9.1",
-                || "during a meeting only its caller, target and voters deal".into(),
+                || {
+                    "during a meeting only its caller, target and voters who have yet to declare make offers".into()
+                },
             )?;
             ensure(self.offer_has_vote(o), "§9.1", || {
                 "during a meeting only vote deals are possible (add a vote commitment)".into()
@@ -794,6 +932,7 @@ impl TheBoss {
         limits && reserve
     }
 
+    /// Carries out offer `po` after the atomic check ([`TheBoss::check_deal`]).
     pub(crate) fn execute(
         &mut self,
         po: &PendingOffer,
@@ -802,18 +941,7 @@ impl TheBoss {
         let from = po.from;
         let o = &po.offer;
         let to = o.to;
-        ensure(
-            self.able_to_deal(from) && self.able_to_deal(to),
-            "§9.2",
-            || "both players must be able to deal".into(),
-        )?;
-        // Commitments are checked against the state before the exchange.
-        for c in &o.give_commitments {
-            self.check_commitment(from, c, false)?;
-        }
-        for c in &o.take_commitments {
-            self.check_commitment(to, c, false)?;
-        }
+        self.check_deal(from, o, false)?;
         let gf = self.take_bundle(from, &o.give, "give")?;
         let tf = self.take_bundle(to, &o.take, "take")?;
         self.put_bundle(to, &o.give);
@@ -891,6 +1019,11 @@ impl TheBoss {
         let Some(f) = self.players[seat].fate.as_mut() else {
             return fail("§9.2", "you hold no Fate card to show");
         };
+        // Showing a card to a player who knows it already (shown before, or a former holder)
+        // reveals nothing: it is not an action (D-23).
+        ensure(f.known_by & (1 << to) == 0, "§9.2", || {
+            format!("seat {to} knows your Fate card already")
+        })?;
         f.known_by |= 1 << to;
         let card = f.card;
         ev.push(Event::Shown {

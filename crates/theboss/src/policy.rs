@@ -76,7 +76,9 @@ impl TheBoss {
         Some(choice.unwrap_or_else(|| Self::fallback(&cands)))
     }
 
-    /// The safest candidate: end, pass, reject, draw Experience, lose turns, else the first.
+    /// The safest candidate: end, pass, reject, draw Experience, lose turns; for a player who
+    /// passed on the floor and is asked again, showing their Fate card, withdrawing an offer,
+    /// an auction at a fair reserve or acting on a deal; else the first.
     fn fallback(cands: &[Action]) -> Action {
         let pref = |a: &Action| match a {
             Action::End => 0,
@@ -87,6 +89,13 @@ impl TheBoss {
             Action::Vote(Vote::Abstain) => 5,
             Action::Stop => 6,
             Action::Lose => 7,
+            Action::Show(_) => 8,
+            Action::Withdraw(_) => 9,
+            Action::Auction(..) => 10,
+            Action::Settle(_) => 11,
+            Action::Default(_) => 12,
+            Action::Release(_) => 50,
+            Action::WalkAway(_) => 60,
             _ => 100,
         };
         cands

@@ -711,12 +711,15 @@ impl Present for TheBoss {
         });
         if let Some(seat) = viewer.seat().filter(|&s| s < self.players.len()) {
             extra["free_cash"] = json!(self.free_cash(seat));
-            // Whether the offer builder is open to this seat: its deal window (§9.1), or a
-            // running meeting's vote deals (§9.3).
+            // Whether the offer builder is open to this seat: its deal window (§9.1) unless it
+            // passed on the floor, or a running meeting's vote deals (§9.3, D-19).
+            let passed = seat != self.turn.seat && self.turn.idle & (1 << seat) != 0;
+            let lobbying = self.meeting.as_ref().is_some_and(|m| {
+                self.able_to_deal(seat)
+                    && (seat == m.caller || seat == m.target || self.undeclared_voter(seat))
+            });
             extra["may_offer"] = json!(
-                self.ending.is_none()
-                    && (self.in_deal_window(seat)
-                        || (self.meeting.is_some() && self.able_to_deal(seat)))
+                self.ending.is_none() && ((self.in_deal_window(seat) && !passed) || lobbying)
             );
         }
         Some(extra)

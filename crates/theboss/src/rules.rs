@@ -95,6 +95,7 @@ impl TheBoss {
                 }
             }
         } else if self.meeting.is_some() {
+            let passing = matches!(action, Action::Pass);
             match action {
                 Action::Vote(v) => self.vote(seat, *v, ev)?,
                 Action::Pass => self.lobby_pass(seat, ev)?,
@@ -109,6 +110,10 @@ impl TheBoss {
                         "a Stockholders' Meeting is lobbying: only votes, passes and vote deals are possible",
                     )
                 }
+            }
+            // any other meeting action ends the passes that stood.
+            if let (false, Some(m)) = (passing, self.meeting.as_mut()) {
+                m.passes = 0;
             }
             self.maybe_close_meeting(ev);
         } else if self.after_meeting.is_some() {

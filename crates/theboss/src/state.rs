@@ -221,7 +221,8 @@ pub struct Turn {
     /// Offers made per ordered pair (from * 4 + to) in this BT.
     pub pair_offers: [u8; 16],
     /// Players other than the active one who passed on the open floor (bit set): they make no
-    /// more offers in this BT and act again only to answer an offer made to them.
+    /// more offers in this BT, but may still answer and withdraw offers, show their Fate card,
+    /// auction their lots and act on their deals (§9.1, §9.5).
     #[serde(default)]
     pub idle: u8,
 }
@@ -264,7 +265,8 @@ pub struct Meeting {
     pub votes: Vec<Option<Vote>>,
     /// Voters (bit set).
     pub voters: u8,
-    /// Caller and target passes in a row (bit 0 caller, bit 1 target).
+    /// The caller's and the target's passes that stand (bit 0 caller, bit 1 target): a pass
+    /// stands until another meeting action happens.
     pub passes: u8,
     /// Offers made during this meeting.
     pub offers: u32,
@@ -545,10 +547,12 @@ impl TheBoss {
         self.players[seat].fired.is_some()
     }
 
-    /// Whether `seat` is able to deal: not fired and not losing turns (§0).
+    /// Whether `seat` is able to deal: not fired and not losing turns (§0). Only turns still
+    /// to lose count (§5.4): a Financial Disaster card that still lies on the player's space
+    /// after the last lost turn is discarded at their next turn and blocks nothing meanwhile.
     pub fn able_to_deal(&self, seat: Seat) -> bool {
         let p = &self.players[seat];
-        p.fired.is_none() && p.lost_turns == 0 && p.disaster.is_none()
+        p.fired.is_none() && p.lost_turns == 0
     }
 
     /// The level of `seat`'s position.

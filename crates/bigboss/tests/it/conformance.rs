@@ -21,6 +21,11 @@ fn exactly_the_listed_actions_are_accepted() {
 }
 
 #[test]
+fn to_act_is_exactly_the_seats_with_a_legal_action() {
+    kit(configs()).seeds(0..10).every(13).to_act_exact();
+}
+
+#[test]
 fn positions_round_trip() {
     kit(configs()).seeds(0..20).every(20).position_round_trip();
 }

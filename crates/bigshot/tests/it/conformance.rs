@@ -22,6 +22,11 @@ fn exactly_the_listed_actions_are_accepted() {
 }
 
 #[test]
+fn to_act_is_exactly_the_seats_with_a_legal_action() {
+    kit(configs()).seeds(0..10).every(5).to_act_exact();
+}
+
+#[test]
 fn positions_round_trip() {
     kit(configs()).seeds(0..20).every(10).position_round_trip();
 }

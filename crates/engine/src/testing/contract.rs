@@ -125,6 +125,54 @@ impl<G: Game> Conformance<G> {
         });
     }
 
+    /// On sampled states of random games, `to_act` holds exactly the seats that have a legal
+    /// action (a driver that asks only `to_act` then never locks anyone out, and never asks a
+    /// seat with nothing to do): a seat outside it lists nothing, and `check` refuses it every
+    /// action of the universe (when one is given) and every action listed for any seat; a seat
+    /// inside it lists at least one action, and `check` accepts one. Games whose
+    /// `legal_actions` are a bounded sample of what `check` accepts are checked on what they
+    /// list and on their universe.
+    pub fn to_act_exact(&self) {
+        self.each_game("to_act_exact", |config, seed, index| {
+            self.walk(config, seed, |v| {
+                if !self.sampled(index, v.step) {
+                    return;
+                }
+                let g = v.g;
+                let to_act = g.to_act();
+                let mut tried = self.universe.as_ref().map_or_else(Vec::new, |u| u(g));
+                let mut listed = Vec::new();
+                for s in 0..g.num_players() {
+                    g.legal_actions(s, &mut listed);
+                    tried.extend(listed.iter().cloned());
+                }
+                for s in 0..g.num_players() {
+                    g.legal_actions(s, &mut listed);
+                    if to_act.contains(s) {
+                        assert!(!listed.is_empty(), "seat {s} is to act but lists nothing");
+                        assert!(
+                            listed.iter().any(|a| g.check(s, a.clone()).is_ok()),
+                            "seat {s} is to act but check accepts none of its listed actions"
+                        );
+                        continue;
+                    }
+                    assert!(
+                        listed.is_empty(),
+                        "seat {s} is not to act but lists {}",
+                        g.format_action(listed[0].clone())
+                    );
+                    for a in &tried {
+                        assert!(
+                            g.check(s, a.clone()).is_err(),
+                            "seat {s} is not to act, yet check accepts {}",
+                            g.format_action(a.clone())
+                        );
+                    }
+                }
+            });
+        });
+    }
+
     /// Applies the refused actions, one after the other, to a copy of `g`: each must fail and
     /// append nothing, and the position must still be `before` at the end (on a difference,
     /// each action is retried alone to name the one that changed the state).

@@ -36,7 +36,8 @@
 //!   for [`Conformance::allocation_free`].
 //! * `report` — where a check is (config, seed, step, action) for failure messages.
 //! * `walk` — random games driven by the kit.
-//! * `contract` — random games, listed ⇔ accepted, round trips, determinism.
+//! * `contract` — random games, listed ⇔ accepted, `to_act` exactly the seats with a legal
+//!   action, round trips, determinism.
 //! * `secrets` — hidden information, sampling, leaks of the seed.
 //! * `mangle` — mutated positions (fields and bytes).
 //! * [`fuzz`] — how many inputs the fuzzing checks try (`BOARDROOM_FUZZ_INPUTS`), the

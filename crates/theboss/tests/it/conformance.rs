@@ -10,7 +10,7 @@ use crate::common;
 use boardroom_engine::testing::Conformance;
 use boardroom_engine::{Configure, Game, OptionValue, Options, Seat};
 use boardroom_theboss::data::DEFAULT_DATA_TOML;
-use boardroom_theboss::{Action, Config, Deck, Lot, TheBoss, Vote};
+use boardroom_theboss::{Action, Bundle, Commitment, Config, Deck, Lot, Offer, TheBoss, Vote};
 
 /// 2 to 4 players; the shipped data as a file; two players with the share cap.
 fn configs() -> Vec<Config> {
@@ -81,8 +81,62 @@ fn enumerable(g: &TheBoss) -> Vec<Action> {
     all
 }
 
+/// The enumerable actions and what any seat may do besides on the floor or in a meeting:
+/// show, withdraw, act on deals, auction a lot of each kind, a gift and vote deals to each seat
+/// (for `to_act_exact`; The Boss lists a bounded set of offers and auctions, so the kit's
+/// `listed_iff_accepted` is made seat by seat below).
+fn universe(g: &TheBoss) -> Vec<Action> {
+    let mut all = enumerable(g);
+    let n = g.num_players();
+    for o in g.offers() {
+        all.push(Action::Withdraw(o.id));
+    }
+    for d in g.deals() {
+        all.extend([Action::Release(d.id), Action::WalkAway(d.id)]);
+    }
+    all.extend([
+        Action::Auction(Lot::Shares(10), 220),
+        Action::Auction(Lot::Fate, 100),
+    ]);
+    for s in 0..n {
+        let p = g.player(s);
+        all.extend(
+            p.experience
+                .first()
+                .map(|&c| Action::Auction(Lot::Experience(c), 100)),
+        );
+        all.extend(
+            p.executive
+                .first()
+                .map(|&c| Action::Auction(Lot::Executive(c), 800)),
+        );
+        all.push(Action::Show(s));
+        let gift = Offer {
+            to: s,
+            give: Bundle {
+                cash: 10,
+                ..Bundle::default()
+            },
+            ..Offer::default()
+        };
+        let ask = Offer {
+            to: s,
+            take_commitments: vec![Commitment::Vote(Vote::For)],
+            ..Offer::default()
+        };
+        let sell = Offer {
+            to: s,
+            give_commitments: vec![Commitment::Vote(Vote::Against)],
+            ..Offer::default()
+        };
+        all.extend([gift, ask, sell].map(|o| Action::Offer(Box::new(o))));
+    }
+    all
+}
+
 fn kit() -> Conformance<TheBoss> {
     Conformance::new(configs())
+        .universe(universe)
         .invariants(|g: &TheBoss, _| common::invariants(g))
         .secrets(|g: &TheBoss, viewer, rng| Some(g.sample_hidden(viewer, rng)))
         .max_steps(50_000)
@@ -157,6 +211,11 @@ fn exactly_the_listed_actions_are_accepted() {
             }
         }
     }
+}
+
+#[test]
+fn to_act_is_exactly_the_seats_with_a_legal_action() {
+    kit().seeds(0..3).every(9).to_act_exact();
 }
 
 #[test]

@@ -263,6 +263,38 @@ fn r14_players_losing_turns_may_vote_but_not_deal() {
     refused(&g, 0, "offer 2 give $10", "§9.2");
 }
 
+/// §5.4: only turns still to lose block dealing. Once the last lost turn has gone by, the
+/// Financial Disaster card still lies on the player's space until their next turn, and the
+/// player deals, answers, bids, auctions, shows and settles like anyone else.
+#[test]
+fn s5_4_a_served_financial_disaster_does_not_block_dealing() {
+    let mut g = setup(3, |p| {
+        p.players[2].lost_turns = 0;
+        p.fate_deck.retain(|&c| c != FD200);
+        p.players[2].disaster = Some(FD200);
+        give_shares(p, 2, 20);
+        give_fate(p, 2, BON200, None);
+        turn_of(p, 0, None, 0);
+    });
+    assert!(g.able_to_deal(2));
+    play(&mut g, 0, "offer 2 give $10 take 10sh");
+    assert!(g.to_act().contains(2), "the receiver may answer");
+    let id = g.offers()[0].id;
+    play(&mut g, 2, &format!("accept {id}"));
+    assert_eq!(g.player(2).shares, 10);
+    play(&mut g, 2, "show 1");
+    play(&mut g, 2, "offer 1 give $10");
+    play(&mut g, 2, "auction 10sh 10");
+    assert_eq!(g.auction().unwrap().bidders, vec![0, 1]);
+    play(&mut g, 0, "pass");
+    play(&mut g, 1, "pass");
+    play(&mut g, 0, "auction 10sh 10");
+    assert_eq!(g.auction().unwrap().bidders, vec![1, 2], "a bidder too");
+    play(&mut g, 1, "pass");
+    play(&mut g, 2, "bid 10");
+    assert_eq!(g.player(2).shares, 20);
+}
+
 #[test]
 fn firing_an_office_holder_and_the_fired_track() {
     let mut g = setup(3, |p| {
@@ -761,13 +793,17 @@ fn offers_of_items_not_held_are_refused() {
 fn exec_limit_holds_in_deals_and_auctions() {
     let mut g = setup(2, |p| {
         give_exec(p, 0, X5);
-        give_exec(p, 0, X5 + 1);
         give_exec(p, 1, X5 + 2);
+        give_exec(p, 1, X5 + 3);
         turn_of(p, 0, None, 0);
     });
+    // Each offer alone fits; once one is accepted, the other would break the limit.
     play(&mut g, 0, "offer 1 give $100 take E5#3");
-    let id = g.offers()[0].id;
-    let ev = play(&mut g, 1, &format!("accept {id}"));
+    play(&mut g, 0, "offer 1 give $100 take E5#4");
+    let (a, b) = (g.offers()[0].id, g.offers()[1].id);
+    play(&mut g, 1, &format!("accept {a}"));
+    refused(&g, 0, "offer 1 give $100 take E5#4", "§4");
+    let ev = play(&mut g, 1, &format!("accept {b}"));
     assert!(matches!(ev[0], Event::Voided { .. }));
     assert_eq!(g.owned_of_number(0, 5), 2);
 }
@@ -1229,6 +1265,197 @@ fn fate_cards_can_never_be_collateral_and_one_is_held_at_most() {
     assert!(
         g.fate_discards().contains(&BON200),
         "the old card is discarded face up"
+    );
+}
+
+/// while a FireTarget is open its Fire card stays with its holder: it cannot be sold,
+/// traded or auctioned, and no deal or auction brings the holder another Fate card (which
+/// would push the promised card out and leave a promise nobody can keep). The same holds for
+/// the deal that makes the promise.
+#[test]
+fn r30_a_promised_fire_card_stays_with_its_holder() {
+    let g = setup(3, |p| {
+        give_fate(p, 0, FIRE500, Some(1));
+        give_fate(p, 1, BON200, None);
+        give_shares(p, 0, 100);
+        p.players[0].cash = 1000;
+        p.players[2].job = Some(2);
+        turn_of(p, 0, Some(5), 0);
+        p.turn.step = Step::Business;
+    });
+    // Promising to fire seat 2 while taking seat 1's Fate card, in one deal: refused.
+    let e = refused(&g, 0, "offer 1 give $10 fire:2 take fate", "R-30");
+    assert!(e.reason.contains("Fate card"), "{e}");
+    refused(&g, 0, "offer 1 give fate fire:2", "R-30");
+    let mut g = g;
+    play(&mut g, 0, "offer 1 give fire:2 take $10");
+    let id = g.offers()[0].id;
+    play(&mut g, 1, &format!("accept {id}"));
+    assert_eq!(g.turn().must_fire, Some(2));
+    // Nothing brings the holder another Fate card, nor takes the promised one away.
+    refused(&g, 0, "offer 1 give $10 take fate", "R-30");
+    refused(&g, 0, "offer 1 give fate", "R-30");
+    refused(&g, 1, "offer 0 give fate take $10", "R-30");
+    refused(&g, 0, "auction fate 10", "R-30");
+    refused(&g, 0, "offer 1 give nofire:1 take $10", "R-30");
+    // The position reads back while the promise is open.
+    let back = TheBoss::from_position(&g.position()).expect("a reachable position reads back");
+    assert_eq!(back, g);
+    // On a Fate lot the holder may only pass.
+    play(&mut g, 1, "auction fate 10");
+    assert_eq!(g.auction_caller(), Some(2));
+    play(&mut g, 2, "pass");
+    refused(&g, 0, "bid 10", "R-30");
+    let mut cands = Vec::new();
+    g.candidates(0, &mut cands);
+    assert_eq!(cands, vec![boardroom_theboss::Action::Pass]);
+    play(&mut g, 0, "pass");
+    assert_eq!(g.player(1).fate.as_ref().unwrap().card, BON200);
+    // The promise is kept.
+    refused(&g, 0, "end", "§9.3");
+    play(&mut g, 0, "fire 2");
+    play(&mut g, 0, "end");
+}
+
+/// §9.2: everything happens at once, so the severance a FireTarget reserves is tested after
+/// the deal's own transfers: "pay me $300 and I fire seat 2" works for a firer with $100.
+#[test]
+fn s9_2_fire_target_severance_is_tested_after_the_deals_transfers() {
+    let g = setup(3, |p| {
+        give_fate(p, 0, FIRE300, Some(1));
+        give_shares(p, 0, 100);
+        p.players[0].cash = 100;
+        p.players[1].cash = 500;
+        p.players[2].job = Some(1);
+        turn_of(p, 0, Some(5), 0);
+        p.turn.step = Step::Business;
+        p.turn.floor = true;
+    });
+    // Made by the payer to the firer.
+    let mut h = g.clone();
+    play(&mut h, 1, "offer 0 give $300 take fire:2");
+    let id = h.offers()[0].id;
+    let ev = play(&mut h, 0, &format!("accept {id}"));
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Accepted { .. })),
+        "{ev:?}"
+    );
+    assert_eq!((h.player(0).cash, h.reserved(0)), (400, 300));
+    play(&mut h, 0, "fire 2");
+    assert_eq!((h.player(0).cash, h.player(2).cash), (100, 800));
+    // Made by the firer.
+    let mut h = g.clone();
+    play(&mut h, 0, "offer 1 give fire:2 take $300");
+    let id = h.offers()[0].id;
+    play(&mut h, 1, &format!("accept {id}"));
+    assert_eq!(h.turn().must_fire, Some(2));
+    // Still refused when even the deal leaves too little.
+    refused(&g, 0, "offer 1 give fire:2 take $100", "§9.3");
+}
+
+/// §9.3: NotFire(X) names a legal target now; never while a FireTarget is open.
+#[test]
+fn s9_3_not_fire_names_a_legal_target() {
+    let g = setup(4, |p| {
+        give_fate(p, 0, FIRE200, Some(1));
+        give_shares(p, 1, 100);
+        p.players[1].job = Some(5);
+        p.players[2].job = Some(1);
+        turn_of(p, 0, Some(4), 0);
+        p.turn.step = Step::Business;
+        p.turn.floor = true;
+    });
+    // Seat 1 is an executive (an office holder calls no meeting), seat 3 holds no job.
+    refused(&g, 1, "offer 0 give $50 take nofire:1", "§9.3");
+    refused(&g, 3, "offer 0 give $50 take nofire:3", "§9.3");
+    refused(&g, 0, "offer 3 give nofire:3 take $50", "§9.3");
+    let mut h = g.clone();
+    play(&mut h, 2, "offer 0 give $50 take nofire:2");
+    // The candidates never list a NotFire on a seat that is no legal target.
+    let mut cands = Vec::new();
+    for seat in 0..4 {
+        g.candidates(seat, &mut cands);
+        for a in &cands {
+            if let boardroom_theboss::Action::Offer(o) = a {
+                for c in o.give_commitments.iter().chain(&o.take_commitments) {
+                    assert_ne!(*c, boardroom_theboss::Commitment::NotFire(1), "{a:?}");
+                    assert_ne!(*c, boardroom_theboss::Commitment::NotFire(3), "{a:?}");
+                }
+            }
+        }
+    }
+}
+
+/// §9.2: the acceptance check runs when an offer is made too, so nobody receives an offer
+/// that could never be accepted.
+#[test]
+fn s9_2_offers_that_could_never_be_accepted_are_refused_when_made() {
+    let g = setup(3, |p| {
+        give_exp(p, 0, COL);
+        give_exec(p, 0, X5);
+        give_exec(p, 1, X5 + 1);
+        give_exec(p, 1, X5 + 2);
+        turn_of(p, 0, None, 0);
+    });
+    // Collateral that is the card being given.
+    refused(
+        &g,
+        0,
+        "offer 1 give COL#12 promise 0 favour \"x\" pledge COL#12",
+        "§9.2",
+    );
+    // Cash the exchange itself removes.
+    refused(
+        &g,
+        0,
+        "offer 1 give $400 promise 0 favour \"x\" pledge $200",
+        "§9.2",
+    );
+    // A third Executive card of a number.
+    refused(&g, 0, "offer 1 give E5#1", "§4");
+    // Collateral got in the same deal is held when the escrow takes it.
+    let mut h = g.clone();
+    play(
+        &mut h,
+        0,
+        "offer 1 give $100 take E5#2 promise 0 favour \"x\" pledge E5#2",
+    );
+    let id = h.offers()[0].id;
+    play(&mut h, 1, &format!("accept {id}"));
+    assert_eq!(h.deals().len(), 1);
+}
+
+/// a pass in the lobbying stands until another meeting action (a declaration, an offer or
+/// an answer); passing again meanwhile is not an action, so caller and target never pass back
+/// and forth while a voter considers an offer.
+#[test]
+fn r31_a_lobbying_pass_stands_until_another_meeting_action() {
+    let mut g = meeting_table();
+    play(&mut g, 0, "meeting 1");
+    play(&mut g, 0, "offer 2 give $10 take vote:for");
+    play(&mut g, 0, "pass");
+    refused(&g, 0, "pass", "R-31");
+    play(&mut g, 1, "pass");
+    assert!(g.meeting().is_some(), "an offer is pending");
+    refused(&g, 1, "pass", "R-31");
+    let mut cands = Vec::new();
+    for seat in [0, 1] {
+        g.candidates(seat, &mut cands);
+        assert!(
+            !cands.contains(&boardroom_theboss::Action::Pass),
+            "{cands:?}"
+        );
+    }
+    assert_eq!(g.must_act(), [2, 3].into_iter().collect::<SeatSet>());
+    // An answer is a meeting action: the passes no longer stand.
+    let id = g.offers()[0].id;
+    play(&mut g, 2, &format!("reject {id}"));
+    assert!(g.meeting().is_some());
+    play(&mut g, 0, "pass");
+    let ev = play(&mut g, 1, "pass");
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+        "{ev:?}"
     );
 }
 

@@ -199,7 +199,7 @@ pub const HC: u8 = 29;
 pub const OS: u8 = 36;
 pub const DM: u8 = 42;
 /// Fate card ids: JA5 0, JA6 5, JA7 9, JA8 12, BON200 15, BON500 21, SO50@10 25, SO150@16 32,
-/// FIRE200 33, FIRE300 37, FD200-1 44, FD600-2 50, FD1500-3 55.
+/// FIRE200 33, FIRE300 37, FIRE500 41, FD200-1 44, FD600-2 50, FD1500-3 55.
 pub const JA5: u8 = 0;
 pub const JA8: u8 = 12;
 pub const BON200: u8 = 15;
@@ -207,6 +207,7 @@ pub const SO50_10: u8 = 25;
 pub const SO150_16: u8 = 32;
 pub const FIRE200: u8 = 33;
 pub const FIRE300: u8 = 37;
+pub const FIRE500: u8 = 41;
 pub const FD200: u8 = 44;
 pub const FD600: u8 = 50;
 /// Executive card ids: #5 0-5, #6 6-11, #7 12-15, #8 16-19.
