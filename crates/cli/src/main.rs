@@ -245,6 +245,13 @@ enum Command {
         /// limit. Ignored with --trust-proxy (every connection then comes from the proxy).
         #[arg(long, default_value_t = 256)]
         max_connections_per_address: usize,
+        /// Costly requests (replay frames, whole logs, hints, record downloads) one client
+        /// address may make per second on average.
+        #[arg(long, default_value_t = 10.0)]
+        costly_rate: f64,
+        /// Costly requests one client address may make at once.
+        #[arg(long, default_value_t = 40.0)]
+        costly_burst: f64,
         /// Seconds a connection may take to send a request's headers before it is closed.
         #[arg(long, default_value_t = 10.0)]
         header_timeout_secs: f64,
@@ -589,6 +596,8 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             connect_rate,
             connect_burst,
             max_connections_per_address,
+            costly_rate,
+            costly_burst,
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,
@@ -601,6 +610,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             create: (create_rate, create_burst),
             connect: (connect_rate, connect_burst),
             max_connections_per_address,
+            costly: (costly_rate, costly_burst),
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,

@@ -47,6 +47,8 @@ pub struct ServeOptions {
     pub max_connections_per_address: usize,
     /// Seconds a connection may take to send a request's headers.
     pub header_timeout_secs: f64,
+    /// Costly requests per client address: per second, burst.
+    pub costly: (f64, f64),
     /// Minutes before a finished table leaves memory.
     pub archive_after_min: f64,
     /// Hours before an unplayed, unvisited table expires.
@@ -94,6 +96,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
             expire_after: duration("expire-after-hours", opts.expire_after_hours, 3600.0)?,
             ..Timing::default()
         },
+        costly: rate("costly", opts.costly)?,
         conn_limits: boardroom_server::listen::ConnLimits {
             header_timeout: duration("header-timeout-secs", opts.header_timeout_secs, 1.0)?,
             per_address: opts.max_connections_per_address,
