@@ -117,8 +117,9 @@ struct Stats {
     resident_bytes: Option<u64>,
 }
 
+/// What the seats of a load have counted.
 #[derive(Default)]
-struct Tally {
+pub(crate) struct Tally {
     rtts_us: Mutex<Vec<u32>>,
     actions: AtomicU64,
     games: AtomicU64,
@@ -155,7 +156,7 @@ async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Cr
     Ok(r.json().await?)
 }
 
-type Ws =
+pub(crate) type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(base: &str, link: &str) -> anyhow::Result<Ws> {
@@ -166,7 +167,7 @@ async fn connect(base: &str, link: &str) -> anyhow::Result<Ws> {
 }
 
 /// Plays one seat until the game ends or `deadline`; returns whether the game ended.
-async fn play_seat(
+pub(crate) async fn play_seat(
     mut ws: Ws,
     think: Duration,
     deadline: Instant,

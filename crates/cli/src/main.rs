@@ -3,6 +3,7 @@
 //! the subcommand for it. No file here names a game: the games, their options (as flags) and
 //! the examples in the help all come from the registry.
 
+mod abuse;
 mod bench;
 mod hint;
 mod line;
@@ -292,6 +293,14 @@ enum Command {
         /// Print the report as one JSON object.
         #[arg(long)]
         json: bool,
+        /// Measure the honest tables undisturbed, then beside one abusive client address per
+        /// endpoint named (comma-separated; `all`: every one): hint, replay, log, record,
+        /// half-open. The server must be on a loopback address.
+        #[arg(long, value_delimiter = ',')]
+        abuse: Vec<String>,
+        /// The abuser's own address (a loopback address other than the honest tables').
+        #[arg(long, default_value = "127.0.0.2")]
+        abuse_from: std::net::IpAddr,
     },
 }
 
@@ -626,6 +635,8 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             seconds,
             think_ms,
             json,
+            abuse,
+            abuse_from,
         } => {
             let opts = visit(
                 &game,
@@ -638,7 +649,11 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                     think: std::time::Duration::from_millis(think_ms),
                 },
             )?;
-            serve::load(opts, json)
+            if abuse.is_empty() {
+                serve::load(opts, json)
+            } else {
+                serve::load_abuse(opts, &abuse, abuse_from, json)
+            }
         }
     }
 }

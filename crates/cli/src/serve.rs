@@ -161,6 +161,36 @@ pub fn load(opts: load::LoadOptions, json: bool) -> Result<()> {
     Ok(())
 }
 
+/// `boardroom load --abuse`: the honest load undisturbed, then beside one abuser per endpoint.
+pub fn load_abuse(
+    opts: load::LoadOptions,
+    endpoints: &[String],
+    from: std::net::IpAddr,
+    json: bool,
+) -> Result<()> {
+    use clap::ValueEnum;
+    let mut chosen = Vec::new();
+    for e in endpoints {
+        if e == "all" {
+            chosen.extend(crate::abuse::Endpoint::ALL);
+            continue;
+        }
+        chosen.push(crate::abuse::Endpoint::from_str(e, true).map_err(|_| {
+            anyhow::anyhow!(
+                "--abuse {e}: not an endpoint; choose among hint, replay, log, record, half-open \
+                 or all"
+            )
+        })?);
+    }
+    let phases = runtime()?.block_on(crate::abuse::run(opts, &chosen, from))?;
+    if json {
+        println!("{}", serde_json::to_string(&phases)?);
+    } else {
+        crate::abuse::print(&phases);
+    }
+    Ok(())
+}
+
 /// `boardroom db check`: every stored table ok or damaged (with the reason); with `export`,
 /// each readable table's game record written as `<id>.json`. Fails (after the report) when a
 /// table is damaged.
