@@ -197,6 +197,33 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_gate_admits_one_hint_per_address_and_a_bounded_queue() {
+        let gate = Arc::new(HintGate::new(1));
+        let ip = |n: u8| IpAddr::from([127, 0, 0, n]);
+        let first = gate
+            .admit(ip(1))
+            .expect("the first hint of an address is admitted");
+        let again = gate
+            .admit(ip(1))
+            .err()
+            .expect("a second one of it waits its turn");
+        assert!(again.contains("your address"), "{again}");
+        // Others queue up to the gate's capacity, then are refused as busy.
+        let queued: Vec<Admitted> = (2..2 + HINTS_WAITING as u8)
+            .map(|n| gate.admit(ip(n)).expect("queued"))
+            .collect();
+        let busy = gate.admit(ip(200)).err().expect("the queue is full");
+        assert!(busy.contains("busy"), "{busy}");
+        drop(first);
+        assert!(
+            gate.admit(ip(1)).is_ok(),
+            "its address may ask again once it is done"
+        );
+        drop(queued);
+        assert_eq!(gate.waiting.load(Ordering::SeqCst), 0);
+    }
+
+    #[test]
     fn hints_are_for_people_among_bots_unless_allowed() {
         let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
         assert_eq!(

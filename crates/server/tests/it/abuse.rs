@@ -2,7 +2,7 @@
 //! saying why), hold connections that never finish their headers, open more connections than
 //! its share. A real server on a loopback address.
 
-use boardroom_server::conn::Limits;
+use boardroom_server::conn::{Limits, Rate};
 use boardroom_server::listen::ConnLimits;
 use boardroom_server::{Server, Settings};
 use futures_util::{SinkExt, StreamExt};
@@ -192,4 +192,67 @@ async fn one_address_holds_a_bounded_number_of_connections() {
             }
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn costly_requests_share_a_budget_per_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = Server::bind(Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path().join("costly.sqlite"),
+        costly: Rate {
+            per_second: 0.5,
+            burst: 3.0,
+        },
+        ..Settings::default()
+    })
+    .await
+    .unwrap();
+    let url = format!("http://{}", server.addr);
+    server.spawn();
+    let created: serde_json::Value = reqwest::Client::new()
+        .post(format!("{url}/api/tables"))
+        .json(&serde_json::json!({"game": "big-boss", "seats": ["human", "human"]}))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let link = created["spectator"].as_str().unwrap();
+    // Two connections of one address: the budget is the address's, not each connection's.
+    let mut a = crate::common::Client::connect(&url, link).await;
+    let mut b = crate::common::Client::connect(&url, link).await;
+    a.until("state").await;
+    b.until("state").await;
+    let mut logs = 0;
+    let mut refused = 0;
+    for i in 0..8 {
+        let c = if i % 2 == 0 { &mut a } else { &mut b };
+        c.send(serde_json::json!({"type": "log"})).await;
+        let answer = loop {
+            let v = c.next().await.expect("open connection");
+            if v["type"] == "log" || v["type"] == "error" {
+                break v;
+            }
+        };
+        if answer["type"] == "log" {
+            logs += 1;
+        } else {
+            assert_eq!(answer["code"], "rate_limited", "{answer}");
+            assert!(
+                answer["message"]
+                    .as_str()
+                    .unwrap()
+                    .contains("from your address"),
+                "{answer}"
+            );
+            refused += 1;
+        }
+    }
+    assert!((3..=5).contains(&logs), "the burst is served: {logs}");
+    assert!(refused >= 3, "the rest is refused: {refused}");
+    // Other requests are not limited by it.
+    a.send(serde_json::json!({"type": "sync"})).await;
+    a.until("state").await;
 }
