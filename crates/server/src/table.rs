@@ -217,6 +217,9 @@ pub struct Summary {
     /// Whether the table is left out of the lobby's list.
     #[serde(skip)]
     pub private: bool,
+    /// Why the table is kept as an archive (played under rules this server no longer
+    /// replays: it accepts no actions); `null` for a table in play.
+    pub archive: Option<String>,
 }
 
 /// Settings every table shares.
@@ -337,6 +340,11 @@ pub struct TableInit<G: Game> {
     /// Whether every person may ask for hints (otherwise only one whose opponents are all
     /// bots).
     pub hints: bool,
+    /// The rules revision the table is played under (written in its record).
+    pub rules: u32,
+    /// Why the table is an archive, if it is one (see [`crate::revision`]): it then accepts
+    /// no actions, and neither its bots nor its clock play.
+    pub archive: Option<String>,
 }
 
 /// Most actions in a row by bots that may but need not act (not in `Game::must_act`) before
@@ -401,6 +409,10 @@ struct Table<G: Playable> {
     timer_percent: u32,
     /// Whether every person may ask for hints.
     hints: bool,
+    /// The rules revision the table is played under.
+    rules: u32,
+    /// Why the table is an archive (no actions, no bots, no clock), if it is one.
+    archive: Option<String>,
     /// Whether a hint is being worked out.
     hint_busy: Arc<AtomicBool>,
     /// The game's timers now, with their deadlines.
@@ -458,6 +470,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         open_seats: Vec::new(),
         bot_speed: None,
         private: false,
+        archive: init.archive.clone(),
     }));
     let mut table = Table {
         id: init.id,
@@ -474,6 +487,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         optional_moves: 0,
         timer_percent: init.timer_percent,
         hints: init.hints,
+        rules: init.rules,
+        archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
         timers: Vec::new(),
         answer_since: HashMap::new(),
@@ -956,6 +971,13 @@ impl<G: Playable> Table<G> {
             };
             self.send(conn, status);
         }
+        if let Some(note) = &self.archive {
+            let status = ServerMsg::Status {
+                paused: true,
+                message: note.clone(),
+            };
+            self.send(conn, status);
+        }
         self.presence_changed();
     }
 
@@ -974,6 +996,9 @@ impl<G: Playable> Table<G> {
         };
         if let Some(why) = hint::refusal(&self.kinds, seat, self.hints) {
             return self.send(conn, refused(why));
+        }
+        if let Some(note) = &self.archive {
+            return self.send(conn, refused(note.clone()));
         }
         if self.game.is_over() {
             let m = ServerMsg::error(ErrorCode::GameOver, "the game is over: nothing to hint");
@@ -1007,6 +1032,9 @@ impl<G: Playable> Table<G> {
             }
             Viewer::Seat(s) => s,
         };
+        if let Some(note) = &self.archive {
+            return self.send(conn, refuse(ErrorCode::Archived, note.clone()));
+        }
         if self.game.is_over() {
             let m = refuse(
                 ErrorCode::GameOver,
@@ -1152,7 +1180,7 @@ impl<G: Playable> Table<G> {
     /// when new) and the staleness keys of what may be answered now.
     fn state_changed(&mut self) {
         let mut list: Vec<Timer<G::Action>> = Vec::new();
-        if self.timer_percent > 0 && !self.game.is_over() {
+        if self.timer_percent > 0 && !self.game.is_over() && self.archive.is_none() {
             self.game.timers(&mut list);
         }
         let now = Instant::now();
@@ -1327,7 +1355,8 @@ impl<G: Playable> Table<G> {
     /// `must_act` are asked. A move is thrown away when the state moved on in between (unless
     /// what it answers is unchanged), and the bot asked again.
     fn schedule_bot(&mut self) {
-        if self.bot_busy || self.paused.is_some() || self.game.is_over() {
+        if self.bot_busy || self.paused.is_some() || self.game.is_over() || self.archive.is_some()
+        {
             return;
         }
         let (may, must) = (self.game.to_act(), self.game.must_act());
