@@ -1355,8 +1355,7 @@ impl<G: Playable> Table<G> {
     /// `must_act` are asked. A move is thrown away when the state moved on in between (unless
     /// what it answers is unchanged), and the bot asked again.
     fn schedule_bot(&mut self) {
-        if self.bot_busy || self.paused.is_some() || self.game.is_over() || self.archive.is_some()
-        {
+        if self.bot_busy || self.paused.is_some() || self.game.is_over() || self.archive.is_some() {
             return;
         }
         let (may, must) = (self.game.to_act(), self.game.must_act());
