@@ -412,6 +412,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_record_without_its_revision_reads_as_the_first() {
+        let r: Record<u8> =
+            serde_json::from_str(r#"{"game":"g","config":0,"seed":1,"actions":[]}"#).unwrap();
+        assert_eq!(r.rules, 1);
+        let text = serde_json::to_string(&Record { rules: 3, ..r }).unwrap();
+        assert!(text.contains(r#""rules":3"#), "{text}");
+    }
+
+    #[test]
     fn clock_actions_are_written_by_clock() {
         let a = RecordedAction::new(CLOCK, "timeout bid");
         let text = serde_json::to_string(&a).unwrap();

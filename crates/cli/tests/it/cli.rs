@@ -293,7 +293,14 @@ fn records_carry_their_rules_revision_and_a_newer_one_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("game.json");
     boardroom()
-        .args(["play", "big-boss", "--seats", "random,random", "--seed", "5"])
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "random,random",
+            "--seed",
+            "5",
+        ])
         .arg("--record")
         .arg(&record)
         .assert()

@@ -37,13 +37,8 @@ async fn a_table_of_rules_no_longer_replayed_is_served_as_an_archive() {
     actions.push((seat, "an action of the old rules".to_string()));
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("revisions.sqlite");
-    let mut old = StoredTable::new::<BigBoss>(
-        "old",
-        &config,
-        seed,
-        &["human", "random"],
-        actions.clone(),
-    );
+    let mut old =
+        StoredTable::new::<BigBoss>("old", &config, seed, &["human", "random"], actions.clone());
     old.row.rules = BigBoss::RULES_REVISION - 1;
     old.write(&db).await;
     let mut newer =
@@ -75,7 +70,10 @@ async fn a_table_of_rules_no_longer_replayed_is_served_as_an_archive() {
         state["version"], 4,
         "every stored action counts, the one today's rules do not read too: {state}"
     );
-    assert_eq!(state["observation"]["phase"]["step"], "choose_company", "{state}");
+    assert_eq!(
+        state["observation"]["phase"]["step"], "choose_company",
+        "{state}"
+    );
     let status = c.until("status").await;
     assert_eq!(status["message"], note.as_str());
     assert_eq!(status["paused"], true);
@@ -92,7 +90,11 @@ async fn a_table_of_rules_no_longer_replayed_is_served_as_an_archive() {
     );
 
     // Its record, whole and with its revision, can be downloaded though the game never ended.
-    let (code, record) = get(&server, &format!("/t/old/record?k={}", old.row.seats[0].token)).await;
+    let (code, record) = get(
+        &server,
+        &format!("/t/old/record?k={}", old.row.seats[0].token),
+    )
+    .await;
     assert_eq!(code, 200, "{record}");
     assert_eq!(record["rules"], BigBoss::RULES_REVISION - 1);
     assert_eq!(record["actions"].as_array().unwrap().len(), 4);
