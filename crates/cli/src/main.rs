@@ -43,7 +43,8 @@ fn game_parser() -> PossibleValuesParser {
 /// `boardroom db …`: work with a server's database.
 #[derive(Subcommand, Debug)]
 enum DbCommand {
-    /// Report every stored table as ok or damaged (with the reason); with `--export`, write
+    /// Report every stored table as ok, archived (played under a rules revision its game no
+    /// longer replays: kept, read-only) or damaged (with the reason); with `--export`, write
     /// each readable table's game record (what `boardroom replay` reads) into a directory.
     ///
     /// Example: boardroom db check --db boardroom.sqlite --export records/

@@ -130,7 +130,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
             SeatSpec::Bot(name) => Some(make_bot::<G>(name, seed ^ (0xb075 + seat as u64))?),
         });
     }
-    let mut record = Record::new(G::NAME, config.clone(), seed);
+    let mut record = Record::new::<G>(config.clone(), seed);
     save_record(&opt.record, &record)?;
     let color =
         opt.color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();

@@ -191,7 +191,8 @@ pub fn load_abuse(
     Ok(())
 }
 
-/// `boardroom db check`: every stored table ok or damaged (with the reason); with `export`,
+/// `boardroom db check`: every stored table ok, archived (played under a rules revision its
+/// game no longer replays: kept, read-only) or damaged (with the reason); with `export`,
 /// each readable table's game record written as `<id>.json`. Fails (after the report) when a
 /// table is damaged.
 pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
@@ -206,12 +207,20 @@ pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Resul
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
-    let mut damaged = 0;
+    let (mut damaged, mut archived) = (0, 0);
     for c in &checks {
         match &c.damaged {
             None => {
+                // A table of rules its game no longer replays is kept, read-only: not damaged.
+                let (status, note) = match c.archived {
+                    Some(rules) => {
+                        archived += 1;
+                        ("archive ", format!("  archived (rules revision {rules})"))
+                    }
+                    None => ("ok      ", String::new()),
+                };
                 println!(
-                    "ok       {}  {}  {} actions",
+                    "{status} {}  {}  {} actions{note}",
                     c.id,
                     c.game.as_deref().unwrap_or("?"),
                     c.actions.unwrap_or(0)
@@ -232,9 +241,9 @@ pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Resul
         }
     }
     println!(
-        "{} tables: {} ok, {damaged} damaged",
+        "{} tables: {} ok, {damaged} damaged, {archived} archived",
         checks.len(),
-        checks.len() - damaged
+        checks.len() - damaged - archived
     );
     if damaged > 0 {
         anyhow::bail!("{damaged} damaged table(s)");

@@ -251,6 +251,10 @@ impl Visitor for Replay<'_> {
 
 /// Prints a record move by move.
 fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
+    // Refused before anything is printed: a record of rules this program does not replay
+    // (a newer revision, or an older one the game no longer replays) would print a game
+    // that was never played.
+    boardroom_engine::check_revision::<G>(record.rules)?;
     println!(
         "{}, seed {}",
         G::describe_config(&record.config),

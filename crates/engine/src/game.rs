@@ -56,6 +56,21 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// joined by dashes.
     const NAME: &'static str;
 
+    /// The revision of the rules this code plays, raised whenever a change alters how an
+    /// existing record replays (an action that reads or scores differently, a set-up dealt
+    /// otherwise from the same seed). Records and stored tables carry the revision they were
+    /// played under; see ARCHITECTURE.md, *Rules revisions*.
+    const RULES_REVISION: u32 = 1;
+
+    /// Whether records played under rules revision `revision` still replay identically with
+    /// this code. Only the current revision by default; a game that raises its revision for a
+    /// change some older records never meet (a new option, say) may keep accepting them. A
+    /// stored table of an older revision that is not accepted is kept as an archive, never
+    /// replayed as if played under today's rules.
+    fn replays_revision(revision: u32) -> bool {
+        revision == Self::RULES_REVISION
+    }
+
     /// A new game with `config`, shuffled and set up from `seed`.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
 

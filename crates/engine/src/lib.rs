@@ -50,5 +50,8 @@ pub use game::{Game, Timer};
 pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
 pub use present::{ActionView, Present, ScoreRow, ScoreTable, WebAsset};
-pub use record::{replay_actions, Record, RecordedAction, ReplayError, ReplayStep, Replayed};
+pub use record::{
+    check_revision, first_revision, replay_actions, Record, RecordedAction, ReplayError,
+    ReplayStep, Replayed, RevisionError,
+};
 pub use seat::{Seat, SeatSet, Viewer, CLOCK};

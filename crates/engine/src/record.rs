@@ -108,12 +108,75 @@ pub fn actor(seat: Seat) -> String {
 pub struct Record<C> {
     /// The game's identifier ([`Game::NAME`]).
     pub game: String,
+    /// The rules revision the game was played under ([`Game::RULES_REVISION`]); written on
+    /// every record, read as 1 when absent (records from before revisions were kept).
+    #[serde(default = "first_revision")]
+    pub rules: u32,
     /// The table configuration.
     pub config: C,
     /// The seed that set the game up.
     pub seed: u64,
     /// Every accepted action, in order (those taken back marked `undone`).
     pub actions: Vec<RecordedAction>,
+}
+
+/// The revision of a record or stored table that does not say: every one written before
+/// revisions were kept was played under the first.
+pub fn first_revision() -> u32 {
+    1
+}
+
+/// A record or stored table played under rules that this code does not replay.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum RevisionError {
+    /// Played under a revision newer than this code knows (made by a newer version).
+    #[error(
+        "this record was played under rules revision {found} of {game}, newer than the \
+         revision this program plays ({current}): replay it with a newer version of Boardroom"
+    )]
+    Newer {
+        /// The game's identifier.
+        game: &'static str,
+        /// The record's revision.
+        found: u32,
+        /// The revision this code plays.
+        current: u32,
+    },
+    /// Played under an older revision that the game no longer replays identically.
+    #[error(
+        "this record was played under rules revision {found} of {game}; this program plays \
+         revision {current}, which no longer replays it (an older version of Boardroom does)"
+    )]
+    Retired {
+        /// The game's identifier.
+        game: &'static str,
+        /// The record's revision.
+        found: u32,
+        /// The revision this code plays.
+        current: u32,
+    },
+}
+
+/// Whether a record played under rules revision `revision` of `G` replays with this code:
+/// `Ok` for the current revision and the older ones `G` declares it still replays
+/// ([`Game::replays_revision`]).
+pub fn check_revision<G: Game>(revision: u32) -> Result<(), RevisionError> {
+    let current = G::RULES_REVISION;
+    if revision > current {
+        Err(RevisionError::Newer {
+            game: G::NAME,
+            found: revision,
+            current,
+        })
+    } else if revision != current && !G::replays_revision(revision) {
+        Err(RevisionError::Retired {
+            game: G::NAME,
+            found: revision,
+            current,
+        })
+    } else {
+        Ok(())
+    }
 }
 
 /// One replayed step: the action and the events it caused.
@@ -138,6 +201,9 @@ pub enum ReplayError {
         /// The game named in the record.
         found: String,
     },
+    /// The record was played under rules this code does not replay.
+    #[error(transparent)]
+    Revision(#[from] RevisionError),
     /// The configuration is unusable.
     #[error(transparent)]
     Config(#[from] crate::error::ConfigError),
@@ -166,10 +232,11 @@ pub enum ReplayError {
 }
 
 impl<C> Record<C> {
-    /// An empty record of game `game`.
-    pub fn new(game: &str, config: C, seed: u64) -> Self {
+    /// An empty record of game `G`, under the rules revision this code plays.
+    pub fn new<G: Game<Config = C>>(config: C, seed: u64) -> Self {
         Record {
-            game: game.to_string(),
+            game: G::NAME.to_string(),
+            rules: G::RULES_REVISION,
             config,
             seed,
             actions: Vec::new(),
@@ -186,7 +253,8 @@ impl<C: Clone> Record<C> {
     }
 
     /// Replays the record, handing each step to `visit`, and returns the final state. Actions
-    /// marked undone are skipped (they are not steps).
+    /// marked undone are skipped (they are not steps). A record of rules `G` does not replay
+    /// (see [`check_revision`]) is refused before anything is replayed.
     pub fn replay_with<G: Game<Config = C>>(
         &self,
         mut visit: impl FnMut(ReplayStep<G>),
@@ -197,6 +265,7 @@ impl<C: Clone> Record<C> {
                 found: self.game.clone(),
             });
         }
+        check_revision::<G>(self.rules)?;
         replay_actions::<G, ()>(
             &self.config,
             self.seed,
@@ -341,6 +410,15 @@ pub fn replay_actions<G: Game, T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_record_without_its_revision_reads_as_the_first() {
+        let r: Record<u8> =
+            serde_json::from_str(r#"{"game":"g","config":0,"seed":1,"actions":[]}"#).unwrap();
+        assert_eq!(r.rules, 1);
+        let text = serde_json::to_string(&Record { rules: 3, ..r }).unwrap();
+        assert!(text.contains(r#""rules":3"#), "{text}");
+    }
 
     #[test]
     fn clock_actions_are_written_by_clock() {

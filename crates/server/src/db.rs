@@ -73,6 +73,11 @@ pub struct TableRow {
     /// Whether the table's creator allowed hints for every seat (without it, only a person
     /// playing against bots alone may ask).
     pub hints: bool,
+    /// The rules revision of its game the table was played under (`Game::RULES_REVISION` when
+    /// it was created; 1 for tables stored before revisions were kept). A table of a revision
+    /// the game no longer replays is served as an archive (see ARCHITECTURE.md, *Rules
+    /// revisions*).
+    pub rules: u32,
 }
 
 /// One stored action.
@@ -191,10 +196,11 @@ fn table_columns(conn: &Connection) -> String {
         }
     };
     format!(
-        "id, game, config, seed, created, rematch_of, rematch, {}, {}, {}",
+        "id, game, config, seed, created, rematch_of, rematch, {}, {}, {}, {}",
         column("expired", "0"),
         column("timer_percent", "100"),
-        column("hints", "0")
+        column("hints", "0"),
+        column("rules", "1")
     )
 }
 
@@ -223,6 +229,11 @@ fn migrate(conn: &Connection) -> Result<()> {
              ALTER TABLE tables ADD COLUMN bot_speed TEXT",
         )
         .context("cannot add the `private` and `bot_speed` columns")?;
+    }
+    // Every table stored before revisions were kept was played under the first.
+    if conn.prepare("SELECT rules FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
+            .context("cannot add the `rules` column")?;
     }
     conn.execute_batch(crate::chat::SCHEMA)
         .context("cannot create the chat table")?;
@@ -331,6 +342,8 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             bot_speed: None,
             open_seats: Vec::new(),
             hints: int(r, 9, "hints")? != 0,
+            rules: u32::try_from(int(r, 10, "rules")?)
+                .map_err(|_| "`rules` is negative or too large".to_string())?,
             id,
         };
         (row.private, row.bot_speed) = table_extras(conn, &row.id)?;
@@ -484,7 +497,8 @@ impl Db {
         self.call(move |tx| {
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
-                 private, bot_speed, hints) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                 private, bot_speed, hints, rules) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
                 params![
                     row.id,
                     row.game,
@@ -495,7 +509,8 @@ impl Db {
                     row.timer_percent as i64,
                     row.private as i64,
                     row.bot_speed,
-                    row.hints as i64
+                    row.hints as i64,
+                    row.rules as i64
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -735,6 +750,7 @@ mod tests {
             bot_speed: None,
             open_seats: Vec::new(),
             hints: false,
+            rules: 1,
         }
     }
 

@@ -29,6 +29,7 @@ pub mod listen;
 pub mod lobby;
 pub mod outgoing;
 pub mod protocol;
+pub mod revision;
 pub mod seats;
 pub mod table;
 pub mod view;

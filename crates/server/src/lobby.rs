@@ -9,7 +9,7 @@ use crate::table::{
     self, seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit,
 };
 use crate::view::Step;
-use boardroom_engine::{Configure, Options, Present, Record, RecordedAction};
+use boardroom_engine::{Configure, Options, Present, Record, RecordedAction, ReplayError};
 use boardroom_games::{Playable, Visitor};
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
@@ -234,20 +234,20 @@ impl Visitor for FinishedVisitor<'_> {
     }
 }
 
-/// Replays a stored table of the visited game and returns its game record (as JSON).
+/// Replays a stored table of the visited game and returns its game record (as JSON), and
+/// whether it is kept as an archive (see [`crate::revision`]).
 struct RecordVisitor<'a> {
     row: &'a TableRow,
     actions: &'a [ActionRow],
 }
 
 impl Visitor for RecordVisitor<'_> {
-    type Output = anyhow::Result<serde_json::Value>;
-    fn visit<G: Playable>(self) -> anyhow::Result<serde_json::Value> {
+    type Output = anyhow::Result<(serde_json::Value, bool)>;
+    fn visit<G: Playable>(self) -> anyhow::Result<(serde_json::Value, bool)> {
+        let archive = crate::revision::served::<G>(self.row.rules).map_err(anyhow::Error::msg)?;
         rebuild::<G>(self.row, self.actions)?;
-        Ok(serde_json::to_value(record_of::<G>(
-            self.row,
-            self.actions,
-        )?)?)
+        let record = serde_json::to_value(record_of::<G>(self.row, self.actions)?)?;
+        Ok((record, archive.is_some()))
     }
 }
 
@@ -262,6 +262,9 @@ pub struct TableCheck {
     pub actions: Option<usize>,
     /// Why the table cannot be served; `None`: it replays.
     pub damaged: Option<String>,
+    /// The rules revision of a table kept as an archive (played under rules its game no
+    /// longer replays: see [`crate::revision`]); `None` for a table in play.
+    pub archived: Option<u32>,
     /// The game record (what `boardroom replay` reads), for a table that replays.
     #[serde(skip)]
     pub record: Option<serde_json::Value>,
@@ -278,6 +281,7 @@ pub async fn check(db: &Db) -> anyhow::Result<Vec<TableCheck>> {
             game: None,
             actions: None,
             damaged: Some(d.reason),
+            archived: None,
             record: None,
         })
         .collect();
@@ -287,6 +291,7 @@ pub async fn check(db: &Db) -> anyhow::Result<Vec<TableCheck>> {
             game: Some(row.game.clone()),
             actions: None,
             damaged: None,
+            archived: None,
             record: None,
         };
         let replayed = match db.load_actions(row.id.clone()).await {
@@ -305,7 +310,10 @@ pub async fn check(db: &Db) -> anyhow::Result<Vec<TableCheck>> {
             Err(e) => Err(e),
         };
         match replayed {
-            Ok(record) => check.record = Some(record),
+            Ok((record, archived)) => {
+                check.record = Some(record);
+                check.archived = archived.then_some(row.rules);
+            }
             Err(e) => check.damaged = Some(format!("{e:#}")),
         }
         out.push(check);
@@ -651,6 +659,7 @@ impl Lobby {
                 G::MAX_PLAYERS
             );
         }
+        let archive = crate::revision::served::<G>(row.rules).map_err(anyhow::Error::msg)?;
         let (game, history) = rebuild::<G>(row, actions)?;
         if game.is_over() && !finished {
             return Ok(None);
@@ -669,6 +678,8 @@ impl Lobby {
             rematch,
             timer_percent: row.timer_percent,
             hints: row.hints,
+            rules: row.rules,
+            archive,
         };
         let extras = TableExtras {
             private: row.private,
@@ -787,6 +798,7 @@ impl Lobby {
             bot_speed: extras.bot_speed.clone(),
             open_seats: extras.open_seats.clone(),
             hints: extras.hints,
+            rules: G::RULES_REVISION,
         };
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
@@ -805,6 +817,8 @@ impl Lobby {
             rematch: None,
             timer_percent,
             hints: extras.hints,
+            rules: G::RULES_REVISION,
+            archive: None,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);
@@ -958,6 +972,7 @@ fn record_of<G: Playable>(
 ) -> anyhow::Result<Record<G::Config>> {
     Ok(Record {
         game: row.game.clone(),
+        rules: row.rules,
         config: serde_json::from_str::<G::Config>(&row.config)
             .map_err(|e| anyhow::anyhow!("stored configuration unreadable: {e}"))?,
         seed: row.seed,
@@ -973,17 +988,43 @@ fn record_of<G: Playable>(
 }
 
 /// Replays a stored table: the game now and its most recent steps.
+///
+/// A table kept as an archive (see [`crate::revision`]) was played under rules this code no
+/// longer replays, so its record may stop replaying part way (an action that reads or is
+/// legal no more): it is replayed as far as today's rules accept it, which is the state its
+/// viewers see; its record itself stays whole.
 fn rebuild<G: Playable>(
     row: &TableRow,
     actions: &[ActionRow],
 ) -> anyhow::Result<(G, VecDeque<Step<G>>)> {
+    let archive = crate::revision::served::<G>(row.rules).map_err(anyhow::Error::msg)?;
     let record = record_of::<G>(row, actions)?;
-    let mut history: VecDeque<Step<G>> = VecDeque::new();
-    let game: G = table::replay_steps(&record.config, record.seed, &record.actions, |step, _| {
-        if history.len() == table::LOG_KEPT {
-            history.pop_front();
+    let mut upto = record.actions.len();
+    loop {
+        let mut history: VecDeque<Step<G>> = VecDeque::new();
+        let replayed = table::replay_steps(
+            &record.config,
+            record.seed,
+            &record.actions[..upto],
+            |step, _| {
+                if history.len() == table::LOG_KEPT {
+                    history.pop_front();
+                }
+                history.push_back(step);
+            },
+        );
+        let e = match replayed {
+            Ok(game) => return Ok((game, history)),
+            Err(e) => e,
+        };
+        // Every action before the first that fails replays, so the second pass succeeds.
+        match e.downcast_ref::<ReplayError>() {
+            Some(ReplayError::Notation { index, .. } | ReplayError::Illegal { index, .. })
+                if archive.is_some() && *index < upto =>
+            {
+                upto = *index
+            }
+            _ => return Err(e),
         }
-        history.push_back(step);
-    })?;
-    Ok((game, history))
+    }
 }

@@ -122,6 +122,9 @@ pub enum ErrorCode {
     HintRefused,
     /// The table does not exist.
     NoSuchTable,
+    /// The table was played under rules this server no longer replays: it is kept as an
+    /// archive and accepts no actions (the message names both revisions).
+    Archived,
     /// Something failed on the server (for example the database); nothing was changed.
     Internal,
 }

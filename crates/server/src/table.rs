@@ -50,6 +50,9 @@ pub type Outbox = mpsc::Sender<Outgoing>;
 pub const OUTBOX_CAPACITY: usize = 64;
 
 /// A request to a table.
+// `Fault` is hidden because it is a hook for the recovery tests, not a sign of variants to
+// come: the enum is matched exhaustively on purpose.
+#[allow(clippy::manual_non_exhaustive)]
 pub enum Command {
     /// A connection opens with a seat token (or none, to watch).
     Join {
@@ -220,6 +223,9 @@ pub struct Summary {
     /// Whether the table is left out of the lobby's list.
     #[serde(skip)]
     pub private: bool,
+    /// Why the table is kept as an archive (played under rules this server no longer
+    /// replays: it accepts no actions); `null` for a table in play.
+    pub archive: Option<String>,
 }
 
 /// Settings every table shares.
@@ -342,6 +348,11 @@ pub struct TableInit<G: Game> {
     /// Whether every person may ask for hints (otherwise only one whose opponents are all
     /// bots).
     pub hints: bool,
+    /// The rules revision the table is played under (written in its record).
+    pub rules: u32,
+    /// Why the table is an archive, if it is one (see [`crate::revision`]): it then accepts
+    /// no actions, and neither its bots nor its clock play.
+    pub archive: Option<String>,
 }
 
 /// Most actions in a row by bots that may but need not act (not in `Game::must_act`) before
@@ -406,6 +417,10 @@ struct Table<G: Playable> {
     timer_percent: u32,
     /// Whether every person may ask for hints.
     hints: bool,
+    /// The rules revision the table is played under.
+    rules: u32,
+    /// Why the table is an archive (no actions, no bots, no clock), if it is one.
+    archive: Option<String>,
     /// Whether a hint is being worked out.
     hint_busy: Arc<AtomicBool>,
     /// The game's timers now, with their deadlines.
@@ -467,6 +482,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         open_seats: Vec::new(),
         bot_speed: None,
         private: false,
+        archive: init.archive.clone(),
     }));
     let mut table = Table {
         id: init.id,
@@ -483,6 +499,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         optional_moves: 0,
         timer_percent: init.timer_percent,
         hints: init.hints,
+        rules: init.rules,
+        archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
         timers: Vec::new(),
         answer_since: HashMap::new(),
@@ -967,6 +985,13 @@ impl<G: Playable> Table<G> {
             };
             self.send(conn, status);
         }
+        if let Some(note) = &self.archive {
+            let status = ServerMsg::Status {
+                paused: true,
+                message: note.clone(),
+            };
+            self.send(conn, status);
+        }
         self.presence_changed();
     }
 
@@ -985,6 +1010,9 @@ impl<G: Playable> Table<G> {
         };
         if let Some(why) = hint::refusal(&self.kinds, seat, self.hints) {
             return self.send(conn, refused(why));
+        }
+        if let Some(note) = &self.archive {
+            return self.send(conn, refused(note.clone()));
         }
         if self.game.is_over() {
             let m = ServerMsg::error(ErrorCode::GameOver, "the game is over: nothing to hint");
@@ -1020,6 +1048,9 @@ impl<G: Playable> Table<G> {
             }
             Viewer::Seat(s) => s,
         };
+        if let Some(note) = &self.archive {
+            return self.send(conn, refuse(ErrorCode::Archived, note.clone()));
+        }
         if self.game.is_over() {
             let m = refuse(
                 ErrorCode::GameOver,
@@ -1165,7 +1196,7 @@ impl<G: Playable> Table<G> {
     /// when new) and the staleness keys of what may be answered now.
     fn state_changed(&mut self) {
         let mut list: Vec<Timer<G::Action>> = Vec::new();
-        if self.timer_percent > 0 && !self.game.is_over() {
+        if self.timer_percent > 0 && !self.game.is_over() && self.archive.is_none() {
             self.game.timers(&mut list);
         }
         let now = Instant::now();
@@ -1348,7 +1379,7 @@ impl<G: Playable> Table<G> {
     /// `must_act` are asked. A move is thrown away when the state moved on in between (unless
     /// what it answers is unchanged), and the bot asked again.
     fn schedule_bot(&mut self) {
-        if self.bot_busy || self.paused.is_some() || self.game.is_over() {
+        if self.bot_busy || self.paused.is_some() || self.game.is_over() || self.archive.is_some() {
             return;
         }
         let (may, must) = (self.game.to_act(), self.game.must_act());

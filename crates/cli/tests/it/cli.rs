@@ -281,6 +281,58 @@ fn bots_play_to_the_end_and_the_record_replays() {
 }
 
 #[test]
+fn records_carry_their_rules_revision_and_a_newer_one_is_refused() {
+    struct Revision;
+    impl boardroom_games::Visitor for Revision {
+        type Output = u32;
+        fn visit<G: boardroom_games::Playable>(self) -> u32 {
+            G::RULES_REVISION
+        }
+    }
+    let current = boardroom_games::visit("big-boss", Revision).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("game.json");
+    boardroom()
+        .args([
+            "play",
+            "big-boss",
+            "--seats",
+            "random,random",
+            "--seed",
+            "5",
+        ])
+        .arg("--record")
+        .arg(&record)
+        .assert()
+        .success();
+    let mut rec: Value = serde_json::from_str(&fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(rec["rules"], current, "every new record says its revision");
+    // A record from before revisions were kept reads as the first.
+    rec.as_object_mut().unwrap().remove("rules");
+    fs::write(&record, rec.to_string()).unwrap();
+    let replayed = boardroom().arg("replay").arg(&record).assert();
+    if current == 1 {
+        replayed.success();
+    } else {
+        replayed.failure();
+    }
+    // One played under newer rules than this program knows is refused, and says why.
+    rec["rules"] = Value::from(current + 1);
+    fs::write(&record, rec.to_string()).unwrap();
+    boardroom()
+        .arg("replay")
+        .arg(&record)
+        .assert()
+        .failure()
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(format!(
+            "played under rules revision {} of big-boss, newer than the revision this program \
+             plays ({current})",
+            current + 1
+        )));
+}
+
+#[test]
 fn a_human_gets_the_rule_for_an_illegal_move_and_may_quit() {
     boardroom()
         .args([

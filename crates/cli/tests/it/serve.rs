@@ -227,4 +227,20 @@ async fn db_check_reports_every_table_and_exports_the_readable_ones() {
         line.starts_with("damaged") && line.contains("UTF-8"),
         "{line}"
     );
+
+    // A table of a rules revision its game no longer replays is kept as an archive: reported,
+    // not damaged.
+    conn.execute("UPDATE tables SET rules = 0 WHERE id = ?1", [&ids[1]])
+        .unwrap();
+    let out = check(None);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        text.contains("2 tables: 0 ok, 1 damaged, 1 archived"),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.contains(&ids[1])).unwrap();
+    assert!(
+        line.starts_with("archive") && line.contains("archived (rules revision 0)"),
+        "{line}"
+    );
 }

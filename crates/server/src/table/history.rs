@@ -93,6 +93,7 @@ impl<G: Playable> Table<G> {
     fn record_of(&self) -> Record<G::Config> {
         Record {
             game: G::NAME.to_string(),
+            rules: self.rules,
             config: self.game.config(),
             seed: self.seed,
             actions: self.record.clone(),
@@ -123,7 +124,8 @@ impl<G: Playable> Table<G> {
                 return Err(RecordRefusal::BadToken);
             }
         }
-        if !self.game.is_over() {
+        // An archive never goes on, so its record reveals nothing still to be played.
+        if !self.game.is_over() && self.archive.is_none() {
             return Err(RecordRefusal::Running);
         }
         if let Some(text) = &self.record_text {

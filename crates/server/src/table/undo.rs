@@ -20,6 +20,9 @@ impl<G: Playable> Table<G> {
     /// Why `seat` may not take back its last action now, or the number of that action in the
     /// record.
     fn undoable(&self, seat: usize) -> Result<usize, String> {
+        if let Some(note) = &self.archive {
+            return Err(note.clone());
+        }
         if self.game.is_over() {
             return Err("the game is over: nothing can be taken back".into());
         }

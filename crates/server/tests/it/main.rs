@@ -16,6 +16,7 @@ mod history;
 mod leak;
 mod protocol;
 mod recovery;
+mod revision;
 mod social;
 mod takeback;
 mod theboss;

@@ -49,6 +49,7 @@ impl StoredTable {
                 bot_speed: None,
                 open_seats: Vec::new(),
                 hints: false,
+                rules: G::RULES_REVISION,
             },
             actions,
         }

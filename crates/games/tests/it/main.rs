@@ -1,0 +1,3 @@
+//! The registry's integration tests: one test binary, one module per subject.
+
+mod corpus;
