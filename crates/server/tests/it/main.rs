@@ -17,6 +17,7 @@ mod leak;
 mod protocol;
 mod recovery;
 mod social;
+mod storage;
 mod takeback;
 mod theboss;
 mod wire;
