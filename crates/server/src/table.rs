@@ -49,6 +49,8 @@ pub type Outbox = mpsc::Sender<Outgoing>;
 pub const OUTBOX_CAPACITY: usize = 64;
 
 /// A request to a table.
+// `Fault` is hidden as a test hook, not to stand for future variants.
+#[allow(clippy::manual_non_exhaustive)]
 pub enum Command {
     /// A connection opens with a seat token (or none, to watch).
     Join {
