@@ -191,18 +191,45 @@ pub fn load_abuse(
     Ok(())
 }
 
-/// `boardroom db check`: every stored table ok, archived (played under a rules revision its
-/// game no longer replays: kept, read-only) or damaged (with the reason); with `export`,
-/// each readable table's game record written as `<id>.json`. Fails (after the report) when a
-/// table is damaged.
-pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
-    if !db.exists() {
-        anyhow::bail!("no database at {}", db.display());
+/// The problems SQLite's `quick_check` reports at most (the first ones say enough).
+const FILE_PROBLEMS_SHOWN: usize = 10;
+
+/// `boardroom db check`: the file's structure (SQLite's `quick_check`), then every stored table
+/// ok, archived (played under a rules revision its game no longer replays: kept, read-only) or
+/// damaged (with the reason); with `export`, each readable table's game record written as
+/// `<id>.json`. Fails (after the report) when the file or a table is damaged. It only reads.
+pub fn db_check(path: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
+    use boardroom_server::db::{file_problem, Db};
+    if !path.exists() {
+        anyhow::bail!("no database at {}", path.display());
     }
-    let checks = runtime()?.block_on(async {
-        let db = boardroom_server::db::Db::open_read_only(db)?;
-        boardroom_server::lobby::check(&db).await
+    // An error reading the file says what is wrong with it, naming it.
+    let named = |e: anyhow::Error| match file_problem(&e) {
+        Some(problem) => e.context(format!("{}: {problem}", path.display())),
+        None => e.context(format!("cannot read the database {}", path.display())),
+    };
+    let (problems, checks) = runtime()?.block_on(async {
+        let db = Db::open_read_only(path)?;
+        let problems = match db.quick_check(FILE_PROBLEMS_SHOWN).await {
+            Ok(problems) => problems,
+            Err(e) => vec![format!("{:#}", named(e))],
+        };
+        let checks = boardroom_server::lobby::check(&db).await.map_err(named)?;
+        anyhow::Ok((problems, checks))
     })?;
+    if !problems.is_empty() {
+        println!(
+            "damaged  the file {}: SQLite's check finds it damaged:",
+            path.display()
+        );
+        for line in problems
+            .iter()
+            .flat_map(|p| p.lines())
+            .take(FILE_PROBLEMS_SHOWN)
+        {
+            println!("         {line}");
+        }
+    }
     if let Some(dir) = export {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -245,6 +272,14 @@ pub fn db_check(db: &std::path::Path, export: Option<&std::path::Path>) -> Resul
         checks.len(),
         checks.len() - damaged - archived
     );
+    if !problems.is_empty() {
+        anyhow::bail!(
+            "the database file {} is damaged (the database disk image is malformed); \
+             {damaged} damaged table(s): export what is readable with --export, and restore \
+             the file from a backup",
+            path.display()
+        );
+    }
     if damaged > 0 {
         anyhow::bail!("{damaged} damaged table(s)");
     }

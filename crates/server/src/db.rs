@@ -19,7 +19,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
-use tokio::sync::oneshot;
+use std::time::{Duration, Instant};
+use tokio::sync::{oneshot, watch};
 
 /// One seat of a stored table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,6 +125,8 @@ const GROUP: usize = 512;
 pub struct Db {
     jobs: std_mpsc::Sender<Job>,
     faults: Arc<Faults>,
+    /// Whether the database can be written (see [`Db::open_or_wait`]).
+    health: watch::Receiver<bool>,
 }
 
 /// A simulated disk failure (for tests of how the server lives through one).
@@ -142,6 +145,21 @@ pub struct Damaged {
     pub id: String,
     /// What is wrong with it.
     pub reason: String,
+    /// What the damage concerns: who may be told of it.
+    #[serde(skip)]
+    pub scope: DamageScope,
+}
+
+/// What a [`Damaged`] entry concerns. A private table's identifier is the key to its
+/// spectator link, so only the operator (the log, `boardroom db check`) sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DamageScope {
+    /// One table, known to be public (listed in the lobby).
+    Public,
+    /// One table that is private, or whose privacy cannot be read (so treated as private).
+    Private,
+    /// The database file itself: the list of tables cannot be read (no table named).
+    File,
 }
 
 /// What the database holds under a table identifier.
@@ -370,79 +388,375 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
     }
 }
 
+/// Why the database could not be opened for writing.
+enum OpenFailure {
+    /// The file or its directory cannot be written now (read-only disk or file, permissions,
+    /// another process holding a lock, a full disk): it may work later, so the server waits.
+    Unavailable(anyhow::Error),
+    /// Anything else (a file that is not a database, a damaged one): waiting will not help.
+    Broken(anyhow::Error),
+}
+
+/// Whether an error opening the database is one that may pass once the disk or its permissions
+/// change (as opposed to a damaged file).
+fn passes_with_time(e: &anyhow::Error) -> bool {
+    use rusqlite::ErrorCode as C;
+    e.chain()
+        .any(|c| match c.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(f, _)) => matches!(
+                f.code,
+                C::ReadOnly
+                    | C::CannotOpen
+                    | C::PermissionDenied
+                    | C::SystemIoFailure
+                    | C::DiskFull
+                    | C::DatabaseBusy
+                    | C::DatabaseLocked
+            ),
+            _ => false,
+        })
+}
+
+/// What is wrong with a database file, in words, when SQLite says it is not a database or is
+/// damaged (`None` for other errors).
+pub fn file_problem(e: &anyhow::Error) -> Option<&'static str> {
+    use rusqlite::ErrorCode as C;
+    e.chain()
+        .find_map(|c| match c.downcast_ref::<rusqlite::Error>() {
+            Some(rusqlite::Error::SqliteFailure(f, _)) => match f.code {
+                C::NotADatabase => Some("the file is not a SQLite database"),
+                C::DatabaseCorrupt => Some("the database disk image is malformed"),
+                _ => None,
+            },
+            _ => None,
+        })
+}
+
+/// Opens the database at `path` for writing: the pragmas, the schema and its migrations.
+fn open_writable(path: &Path) -> std::result::Result<Connection, OpenFailure> {
+    let opened = || -> Result<Connection> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)
+            .context("cannot create the database schema")?;
+        migrate(&conn)?;
+        // SQLite opens a file it may not write read-only without a word, and every statement
+        // above may still pass when the schema is already there: ask.
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_READONLY),
+                Some("the file or its directory cannot be written".into()),
+            )
+            .into());
+        }
+        Ok(conn)
+    };
+    opened()
+        .with_context(|| format!("SQLite cannot open the database {}", path.display()))
+        .map_err(|e| {
+            if passes_with_time(&e) {
+                OpenFailure::Unavailable(e)
+            } else {
+                OpenFailure::Broken(e)
+            }
+        })
+}
+
+/// Opens the database at `path` for reading only, checked to be a database.
+fn open_for_reading(path: &Path) -> Result<Connection> {
+    let checked = |conn: Connection| -> Result<Connection> {
+        // Reading the schema is where SQLite notices a file that is not a database.
+        conn.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        Ok(conn)
+    };
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let first = Connection::open_with_flags(path, flags)
+        .map_err(anyhow::Error::from)
+        .and_then(checked);
+    match first {
+        Ok(conn) => Ok(conn),
+        // Reading a database in WAL mode needs its shared-memory file beside it, which a
+        // read-only directory cannot take. With no write-ahead log holding data, the file is
+        // the whole database and, on a disk nobody can write, does not change: SQLite may read
+        // it as immutable (without the log, never: what it holds would be missed).
+        Err(e) if wal_is_empty(path) => {
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
+                .map_err(anyhow::Error::from)
+                .and_then(checked)
+                .map_err(|_| e)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether the write-ahead log beside `path` is missing or empty.
+fn wal_is_empty(path: &Path) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(&wal).map_or(true, |m| m.len() == 0)
+}
+
+/// `path` for a SQLite `file:` URI (the characters a URI gives a meaning escaped).
+fn uri_path(path: &Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' => out.push_str(&format!("%{:02X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// How the database thread waits for a database it cannot write (see
+/// [`Db::open_or_wait`]).
+struct Reopen {
+    path: std::path::PathBuf,
+    /// The pause before the next attempt (doubling up to `max`).
+    delay: Duration,
+    max: Duration,
+    at: Instant,
+    /// When the failure was last logged, and attempts since.
+    logged: Instant,
+    attempts: u64,
+}
+
+/// Failures to reopen are logged at most this often.
+const REOPEN_LOG_EVERY: Duration = Duration::from_secs(60);
+
+/// The database thread's side: the connection and whether it may write.
+struct Store {
+    /// `None`: the file cannot even be read; every request is refused.
+    conn: Option<Connection>,
+    /// Whether groups are written (`BEGIN IMMEDIATE`, a failed commit refuses the group) or
+    /// only read (`BEGIN`, a commit that fails loses nothing).
+    writable: bool,
+    /// Set while waiting for the file to become writable.
+    reopen: Option<Reopen>,
+    /// Tells the handles whether the database may be written.
+    health: watch::Sender<bool>,
+}
+
+impl Store {
+    /// Tries once to open the file for writing; on success play resumes, otherwise the next
+    /// attempt waits twice as long (and a read-only connection is tried, so what can be read
+    /// is served meanwhile).
+    fn try_reopen(&mut self) {
+        let Some(r) = &mut self.reopen else {
+            return;
+        };
+        r.attempts += 1;
+        match open_writable(&r.path) {
+            Ok(conn) => {
+                tracing::info!(
+                    db = %r.path.display(),
+                    attempts = r.attempts,
+                    "the database can be written again: storage is back, play resumes"
+                );
+                self.conn = Some(conn);
+                self.writable = true;
+                self.reopen = None;
+                self.health.send_replace(true);
+            }
+            Err(OpenFailure::Unavailable(e) | OpenFailure::Broken(e)) => {
+                if r.logged.elapsed() >= REOPEN_LOG_EVERY {
+                    tracing::warn!(
+                        db = %r.path.display(),
+                        attempts = r.attempts,
+                        "the database still cannot be written (retrying): {e:#}"
+                    );
+                    r.logged = Instant::now();
+                }
+                r.delay = (r.delay * 2).min(r.max);
+                r.at = Instant::now() + r.delay;
+                if self.conn.is_none() {
+                    self.conn = open_for_reading(&r.path).ok();
+                }
+            }
+        }
+    }
+
+    /// Runs one group of requests in one transaction and answers them.
+    fn run(&mut self, group: Vec<Job>) {
+        if self.reopen.as_ref().is_some_and(|r| Instant::now() >= r.at) {
+            self.try_reopen();
+        }
+        let begin = if self.writable {
+            "BEGIN IMMEDIATE"
+        } else {
+            "BEGIN"
+        };
+        let began = self
+            .conn
+            .as_mut()
+            .is_some_and(|c| c.execute_batch(begin).is_ok());
+        let changes = self.conn.as_ref().map_or(0, |c| c.total_changes());
+        let finishers: Vec<Finish> = group
+            .into_iter()
+            .map(|job| job(if began { self.conn.as_mut() } else { None }))
+            .collect();
+        // A group that wrote nothing (reads only) loses nothing when its commit fails.
+        let wrote = self.conn.as_ref().map_or(0, |c| c.total_changes()) != changes;
+        let committed = began
+            && match self.conn.as_mut().map(|c| c.execute_batch("COMMIT")) {
+                Some(Ok(())) => true,
+                Some(Err(e)) => {
+                    if let Some(c) = &self.conn {
+                        let _ = c.execute_batch("ROLLBACK");
+                    }
+                    if wrote {
+                        tracing::error!("a database commit failed; its requests are refused: {e}");
+                        false
+                    } else {
+                        // Nothing was written, so what was read stands (SQLite may already
+                        // have ended the transaction after a read error: the requests that
+                        // met it say so themselves).
+                        true
+                    }
+                }
+                None => false,
+            };
+        for finish in finishers {
+            finish(committed);
+        }
+    }
+}
+
 impl Db {
     /// Opens (creating when missing) the database at `path`, or an in-memory database for
-    /// `:memory:`, and starts its thread.
+    /// `:memory:`, and starts its thread. Fails when the file cannot be written.
     pub fn open(path: &Path) -> Result<Db> {
-        let opened = || -> Result<Connection> {
-            let conn = Connection::open(path)?;
-            conn.pragma_update(None, "journal_mode", "WAL")?;
-            conn.pragma_update(None, "synchronous", "FULL")?;
-            conn.pragma_update(None, "foreign_keys", "ON")?;
-            conn.busy_timeout(std::time::Duration::from_secs(5))?;
-            conn.execute_batch(SCHEMA)
-                .context("cannot create the database schema")?;
-            migrate(&conn)?;
-            Ok(conn)
-        };
-        let conn = opened()
-            .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
-        Db::start(conn, "BEGIN IMMEDIATE")
+        match open_writable(path) {
+            Ok(conn) => Ok(Db::start(Some(conn), true, None)),
+            Err(OpenFailure::Unavailable(e) | OpenFailure::Broken(e)) => Err(e),
+        }
+    }
+
+    /// Opens the database at `path` like [`Db::open`], except that a file the server cannot
+    /// write now (a read-only disk or file, a directory it may not write, a full disk) does not
+    /// stop it: the database is then read only, if it can be (so stored tables are served and
+    /// their links work), every write is refused, and the database thread tries to open it for
+    /// writing again after `retry`, twice as long after each failure up to `retry_max`, until
+    /// it works ([`Db::writable`], [`Db::wait_writable`]). A file that is not a database, or
+    /// that SQLite finds damaged when opening it, still fails.
+    pub fn open_or_wait(path: &Path, retry: Duration, retry_max: Duration) -> Result<Db> {
+        match open_writable(path) {
+            Ok(conn) => Ok(Db::start(Some(conn), true, None)),
+            Err(OpenFailure::Broken(e)) => Err(e),
+            Err(OpenFailure::Unavailable(e)) => {
+                let conn = open_for_reading(path).ok();
+                tracing::error!(
+                    db = %path.display(),
+                    readable = conn.is_some(),
+                    "the database cannot be written; the server starts without storage, \
+                     serves what it can read, refuses new tables and moves, and retries \
+                     until the file can be written: {e:#}"
+                );
+                let reopen = Reopen {
+                    path: path.to_path_buf(),
+                    delay: retry,
+                    max: retry_max.max(retry),
+                    at: Instant::now() + retry,
+                    logged: Instant::now(),
+                    attempts: 0,
+                };
+                Ok(Db::start(conn, false, Some(reopen)))
+            }
+        }
     }
 
     /// Opens the database at `path` for reading only (to check it: nothing is written, not
-    /// even the schema).
+    /// even the schema). The error says what is wrong with a file that is not a database or
+    /// is damaged, naming it.
     pub fn open_read_only(path: &Path) -> Result<Db> {
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .and_then(|c| {
-            // Reading the schema is where SQLite notices a file that is not a database.
-            c.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
-                r.get::<_, i64>(0)
-            })?;
-            Ok(c)
-        })
-        .with_context(|| format!("SQLite cannot open the database {}", path.display()))?;
-        Db::start(conn, "BEGIN")
+        let conn = open_for_reading(path).map_err(|e| match file_problem(&e) {
+            Some(problem) => e.context(format!("{}: {problem}", path.display())),
+            None => e.context(format!(
+                "SQLite cannot open the database {}",
+                path.display()
+            )),
+        })?;
+        Ok(Db::start(Some(conn), false, None))
     }
 
-    /// Starts the database thread over `conn`; each group of requests runs in a transaction
-    /// opened with `begin`.
-    fn start(mut conn: Connection, begin: &'static str) -> Result<Db> {
+    /// Starts the database thread over `conn` (`None`: nothing can be read yet); each group of
+    /// requests runs in one transaction, written when `writable`; `reopen` says how to wait for
+    /// a database that cannot be written yet.
+    fn start(conn: Option<Connection>, writable: bool, reopen: Option<Reopen>) -> Db {
         let (tx, rx) = std_mpsc::channel::<Job>();
+        let (health, health_rx) = watch::channel(writable);
+        let mut store = Store {
+            conn,
+            writable,
+            reopen,
+            health,
+        };
         std::thread::Builder::new()
             .name("boardroom-db".into())
-            .spawn(move || {
-                while let Ok(first) = rx.recv() {
-                    let mut group = vec![first];
-                    while group.len() < GROUP {
-                        match rx.try_recv() {
-                            Ok(job) => group.push(job),
-                            Err(_) => break,
+            .spawn(move || loop {
+                // While the file cannot be written, wake up to try again even when idle, so
+                // play resumes by itself.
+                let first = match store.reopen.as_ref().map(|r| r.at) {
+                    None => match rx.recv() {
+                        Ok(job) => job,
+                        Err(_) => return,
+                    },
+                    Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now()))
+                    {
+                        Ok(job) => job,
+                        Err(std_mpsc::RecvTimeoutError::Timeout) => {
+                            store.try_reopen();
+                            continue;
                         }
-                    }
-                    let began = conn.execute_batch(begin).is_ok();
-                    let finishers: Vec<Finish> = group
-                        .into_iter()
-                        .map(|job| job(began.then_some(&mut conn)))
-                        .collect();
-                    let committed = began && conn.execute_batch("COMMIT").is_ok();
-                    if !committed {
-                        tracing::error!("a database commit failed; its requests are refused");
-                        let _ = conn.execute_batch("ROLLBACK");
-                    }
-                    for finish in finishers {
-                        finish(committed);
+                        Err(std_mpsc::RecvTimeoutError::Disconnected) => return,
+                    },
+                };
+                let mut group = vec![first];
+                while group.len() < GROUP {
+                    match rx.try_recv() {
+                        Ok(job) => group.push(job),
+                        Err(_) => break,
                     }
                 }
+                store.run(group);
             })
-            .context("cannot start the database thread")?;
-        Ok(Db {
+            .expect("cannot start the database thread");
+        Db {
             jobs: tx,
             faults: Arc::default(),
+            health: health_rx,
+        }
+    }
+
+    /// Whether the database can be written now (`false` while a server started on a file it
+    /// cannot write waits for it: see [`Db::open_or_wait`]).
+    pub fn writable(&self) -> bool {
+        *self.health.borrow()
+    }
+
+    /// Returns once the database can be written (at once when it can).
+    pub async fn wait_writable(&self) {
+        let mut health = self.health.clone();
+        let _ = health.wait_for(|w| *w).await;
+    }
+
+    /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
+    /// `limit` (empty: none).
+    pub async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;
+            let lines = stmt
+                .query_map([], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(lines.into_iter().filter(|l| l != "ok").collect())
         })
+        .await
     }
 
     /// Makes storing actions fail (`true`) or work again (`false`), as a full or read-only
@@ -466,7 +780,7 @@ impl Db {
         let job: Job = Box::new(move |conn: Option<&mut Connection>| {
             let result = match conn {
                 None => Err(anyhow::anyhow!(
-                    "the database could not begin a transaction"
+                    "the database cannot be read or written now (storage unavailable)"
                 )),
                 Some(conn) => conn
                     .savepoint()
@@ -573,6 +887,7 @@ impl Db {
                         damaged.push(Damaged {
                             id: format!("(tables after {})", tables.len() + damaged.len()),
                             reason: format!("the list of tables cannot be read further: {e}"),
+                            scope: DamageScope::File,
                         });
                         break;
                     }
@@ -580,10 +895,14 @@ impl Db {
                 match read_table(conn, r) {
                     Stored::Table(row) => tables.push(row),
                     Stored::Expired => {}
-                    Stored::Damaged(reason) => damaged.push(Damaged {
-                        id: row_id(r),
-                        reason,
-                    }),
+                    Stored::Damaged(reason) => {
+                        let id = row_id(r);
+                        let scope = match table_extras(conn, &id) {
+                            Ok((false, _)) => DamageScope::Public,
+                            _ => DamageScope::Private,
+                        };
+                        damaged.push(Damaged { id, reason, scope })
+                    }
                 }
             }
             Ok((tables, damaged))

@@ -305,7 +305,9 @@ async fn create_table(
         Err(e) => {
             let status = match e {
                 LobbyError::BadRequest(_) | LobbyError::NoSuchTable => StatusCode::BAD_REQUEST,
-                LobbyError::Full => StatusCode::SERVICE_UNAVAILABLE,
+                LobbyError::Full | LobbyError::Unavailable | LobbyError::Damaged(_) => {
+                    StatusCode::SERVICE_UNAVAILABLE
+                }
                 // The cause was logged where it happened; the client gets the generic message.
                 LobbyError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             };
@@ -366,10 +368,14 @@ pub fn resident_bytes() -> Option<u64> {
 }
 
 async fn stats(State(app): State<AppState>) -> impl IntoResponse {
+    // Private tables' ids stay private: they are only counted.
+    let (damaged, damaged_private) = app.lobby.damaged_public();
     Json(serde_json::json!({
         "tables": app.lobby.len(),
         "resident_bytes": resident_bytes(),
-        "damaged": app.lobby.damaged(),
+        "storage": app.lobby.storage(),
+        "damaged": damaged,
+        "damaged_private": damaged_private,
     }))
 }
 

@@ -105,9 +105,16 @@ pub struct Server {
 }
 
 impl Server {
-    /// Opens the database, rebuilds every table and binds the address.
+    /// Opens the database, rebuilds every table and binds the address. A database file the
+    /// server cannot write now (a read-only disk, permissions) does not stop it: it serves what
+    /// it can read, refuses writes, and resumes once the file can be written
+    /// ([`db::Db::open_or_wait`], retrying as tables do after a storage failure).
     pub async fn bind(settings: Settings) -> anyhow::Result<Server> {
-        let db = db::Db::open(&settings.db)?;
+        let db = db::Db::open_or_wait(
+            &settings.db,
+            settings.timing.storage_retry,
+            settings.timing.storage_retry_max,
+        )?;
         let lobby = lobby::Lobby::load(
             db,
             table::TableSettings {

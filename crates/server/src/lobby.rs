@@ -2,7 +2,7 @@
 //! from the database on start.
 
 use crate::bots::{self, HUMAN};
-use crate::db::{ActionRow, Damaged, Db, FinishedRow, SeatRow, Stored, TableRow};
+use crate::db::{ActionRow, DamageScope, Damaged, Db, FinishedRow, SeatRow, Stored, TableRow};
 use crate::protocol::ErrorCode;
 use crate::seats::ClaimError;
 use crate::table::{
@@ -92,6 +92,16 @@ pub enum LobbyError {
     /// The database failed; nothing was created. The cause is logged, not shown.
     #[error("the table could not be saved; try again")]
     Storage(#[source] anyhow::Error),
+    /// The database cannot be written now (the server waits for it); nothing was created.
+    #[error("{}", table::STORAGE_PAUSED)]
+    Unavailable,
+    /// The database file is damaged (the list of tables cannot be read): nothing is written
+    /// into it, so nothing more is lost; the operator checks it with `boardroom db check`.
+    #[error(
+        "the server's database file is damaged ({0}): no table can be created until it is \
+         repaired (its operator can run `boardroom db check`)"
+    )]
+    Damaged(String),
     /// The table asked for does not exist or has stopped.
     #[error("no such table")]
     NoSuchTable,
@@ -103,7 +113,10 @@ impl LobbyError {
         match self {
             LobbyError::BadRequest(_) => ErrorCode::Illegal,
             LobbyError::NoSuchTable => ErrorCode::NoSuchTable,
-            LobbyError::Full | LobbyError::Storage(_) => ErrorCode::Internal,
+            LobbyError::Full
+            | LobbyError::Storage(_)
+            | LobbyError::Unavailable
+            | LobbyError::Damaged(_) => ErrorCode::Internal,
         }
     }
 }
@@ -388,6 +401,9 @@ pub struct Lobby {
     loading: Mutex<()>,
     /// Stored tables that cannot be served, with the reason.
     damaged: RwLock<Vec<Damaged>>,
+    /// What is wrong with the database file, when the list of tables cannot be read: no table
+    /// is created into it.
+    file_damage: RwLock<Option<String>>,
 }
 
 /// A fresh 128-bit random token, as 32 hex digits.
@@ -413,7 +429,9 @@ pub fn now() -> i64 {
 impl Lobby {
     /// Opens the lobby over `db`: replays every stored table, starts each unfinished one
     /// (finished ones stay archived until their link is opened), and lists every table that
-    /// cannot be replayed, with the reason (logged, and in [`Lobby::damaged`]).
+    /// cannot be replayed, with the reason (logged, and in [`Lobby::damaged`]). When the
+    /// database cannot be written yet, the tables are read again once it can (those it could
+    /// not read before come back then).
     pub async fn load(db: Db, settings: table::TableSettings) -> anyhow::Result<Arc<Lobby>> {
         let lobby = Arc::new(Lobby {
             tables: RwLock::new(HashMap::new()),
@@ -422,14 +440,40 @@ impl Lobby {
             rematch_lock: Mutex::new(()),
             loading: Mutex::new(()),
             damaged: RwLock::new(Vec::new()),
+            file_damage: RwLock::new(None),
         });
-        let (rows, mut damaged) = match db.load_tables().await {
+        lobby.restore_stored().await;
+        if !db.writable() {
+            let weak = Arc::downgrade(&lobby);
+            tokio::spawn(async move {
+                db.wait_writable().await;
+                if let Some(lobby) = weak.upgrade() {
+                    lobby.restore_stored().await;
+                }
+            });
+        }
+        Ok(lobby)
+    }
+
+    /// Replays every stored table not in memory yet and starts each unfinished one, and lists
+    /// those that cannot be replayed (replacing the list).
+    async fn restore_stored(&self) {
+        // One table brought back at a time: a link opened meanwhile waits.
+        let _one_at_a_time = self.loading.lock().await;
+        let writable = self.db.writable();
+        let (rows, mut damaged) = match self.db.load_tables().await {
             Ok(loaded) => loaded,
             Err(e) => (
                 Vec::new(),
                 vec![Damaged {
                     id: "(every table)".into(),
                     reason: format!("the list of tables cannot be read: {e:#}"),
+                    // Without storage nothing can be read: that is no sign of damage.
+                    scope: if writable {
+                        DamageScope::File
+                    } else {
+                        DamageScope::Public
+                    },
                 }],
             ),
         };
@@ -444,29 +488,54 @@ impl Lobby {
             .collect();
         let mut archived = Vec::new();
         for row in rows {
+            if self.get(&row.id).is_some() {
+                continue;
+            }
             let rematch = row
                 .rematch
                 .as_ref()
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
-            match lobby.replay(&row, rematch, false).await {
+            match self.replay(&row, rematch, false).await {
                 Ok(Some(_)) => {}
                 Ok(None) => archived.push(row),
-                Err(reason) => damaged.push(Damaged { id: row.id, reason }),
+                Err(reason) => damaged.push(Damaged {
+                    scope: if row.private {
+                        DamageScope::Private
+                    } else {
+                        DamageScope::Public
+                    },
+                    id: row.id,
+                    reason,
+                }),
             }
         }
         let archived_count = archived.len();
-        lobby.list_finished(archived).await;
+        // Listing finished tables writes: it waits until the database can be written.
+        if writable {
+            self.list_finished(archived).await;
+        }
         for d in &damaged {
             tracing::error!(table = %d.id, "cannot serve a stored table: {}", d.reason);
         }
+        let file_damage = damaged
+            .iter()
+            .find(|d| d.scope == DamageScope::File)
+            .map(|d| d.reason.clone());
+        if let Some(problem) = &file_damage {
+            tracing::error!(
+                "the database file is damaged ({problem}); no table will be created in it: \
+                 run `boardroom db check` on it, and restore it from a backup"
+            );
+        }
         tracing::info!(
-            tables = lobby.len(),
+            tables = self.len(),
             archived = archived_count,
             damaged = damaged.len(),
+            writable,
             "tables restored"
         );
-        *lobby.damaged.write().expect("damaged lock") = damaged;
-        Ok(lobby)
+        *self.damaged.write().expect("damaged lock") = damaged;
+        *self.file_damage.write().expect("file damage lock") = file_damage;
     }
 
     /// Lists among the recently finished tables (in the database, so the lobby shows them from
@@ -539,9 +608,33 @@ impl Lobby {
         &self.db
     }
 
-    /// Stored tables that cannot be served, with the reason.
+    /// Stored tables that cannot be served, with the reason (private ones too: for the
+    /// operator).
     pub fn damaged(&self) -> Vec<Damaged> {
         self.damaged.read().expect("damaged lock").clone()
+    }
+
+    /// What anyone may be told of the damaged tables: those known to be public (and damage to
+    /// the file itself), and how many others there are. A private table's identifier opens its
+    /// spectator link, so it stays with the operator (the log, `boardroom db check`).
+    pub fn damaged_public(&self) -> (Vec<Damaged>, usize) {
+        let (private, public): (Vec<Damaged>, Vec<Damaged>) = self
+            .damaged()
+            .into_iter()
+            .partition(|d| d.scope == DamageScope::Private);
+        (public, private.len())
+    }
+
+    /// The state of storage, in one word: `ok`, `unavailable` (the database cannot be written
+    /// now; play resumes when it can) or `damaged` (the file is damaged: no table is created).
+    pub fn storage(&self) -> &'static str {
+        if self.file_damage.read().expect("file damage lock").is_some() {
+            "damaged"
+        } else if self.db.writable() {
+            "ok"
+        } else {
+            "unavailable"
+        }
     }
 
     /// The table `id`: in memory, or brought back from the database (an archived table).
@@ -800,6 +893,12 @@ impl Lobby {
             hints: extras.hints,
             rules: G::RULES_REVISION,
         };
+        if let Some(problem) = self.file_damage.read().expect("file damage lock").clone() {
+            return Err(LobbyError::Damaged(file_problem_words(&problem)));
+        }
+        if !self.db.writable() {
+            return Err(LobbyError::Unavailable);
+        }
         if let Err(e) = self.db.insert_table(row.clone()).await {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
             return Err(LobbyError::Storage(e));
@@ -892,6 +991,19 @@ impl Lobby {
             })
             .await;
         Ok(created.id)
+    }
+}
+
+/// What is wrong with the database file, for a refusal shown to anyone: SQLite's words for it
+/// (the detail, which may name pages or rows, stays in the log).
+fn file_problem_words(reason: &str) -> String {
+    let reason = reason.to_ascii_lowercase();
+    if reason.contains("not a database") {
+        "the file is not a SQLite database".into()
+    } else if reason.contains("malformed") || reason.contains("corrupt") {
+        "the database disk image is malformed".into()
+    } else {
+        "the list of tables cannot be read".into()
     }
 }
 

@@ -978,7 +978,9 @@ impl<G: Playable> Table<G> {
         self.last_visit = Instant::now();
         self.send(conn, welcome);
         self.send(conn, state);
-        if self.paused.is_some() {
+        // Paused for storage, or the database cannot be written at all yet (a server started
+        // on a read-only disk).
+        if self.paused.is_some() || !self.db.writable() {
             let status = ServerMsg::Status {
                 paused: true,
                 message: STORAGE_PAUSED.to_string(),
@@ -1058,7 +1060,7 @@ impl<G: Playable> Table<G> {
             );
             return self.send(conn, m);
         }
-        if self.paused.is_some() {
+        if self.paused.is_some() || !self.db.writable() {
             return self.send(conn, refuse(ErrorCode::Internal, STORAGE_PAUSED.into()));
         }
         let parsed = self.read_action(&input);

@@ -244,3 +244,84 @@ async fn db_check_reports_every_table_and_exports_the_readable_ones() {
         "{line}"
     );
 }
+
+/// Runs `boardroom db check` on `db`: whether it succeeded, and its output and errors.
+fn db_check(db: &Path) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_boardroom"))
+        .args(["db", "check", "--db"])
+        .arg(db)
+        .output()
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn db_check_says_what_is_wrong_with_a_damaged_file() {
+    use rand::{Rng, SeedableRng};
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tables.sqlite");
+    let server = serve(&db);
+    let http = reqwest::Client::new();
+    for _ in 0..3 {
+        let r = http
+            .post(format!("{}/api/tables", server.url))
+            .json(&json!({"seats": ["human", "human"]}))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 201);
+    }
+    drop(server);
+    // Everything in the file itself, then 200 random bytes over the start of the page that
+    // holds the list of tables.
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .unwrap();
+    let page: i64 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap();
+    let root: i64 = conn
+        .query_row(
+            "SELECT rootpage FROM sqlite_master WHERE name = 'tables'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    drop(conn);
+    let (ok, text) = db_check(&db);
+    assert!(ok, "{text}");
+    let mut bytes = std::fs::read(&db).unwrap();
+    let start = ((root - 1) * page) as usize;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for b in &mut bytes[start..start + 200] {
+        *b = rng.gen();
+    }
+    std::fs::write(&db, &bytes).unwrap();
+    let (ok, text) = db_check(&db);
+    assert!(!ok, "a damaged file fails the check: {text}");
+    assert!(!text.contains("commit"), "the check only reads: {text}");
+    let name = db.display().to_string();
+    assert!(
+        text.contains(&format!("the file {name}")) && text.contains("malformed"),
+        "says what is wrong with which file: {text}"
+    );
+
+    // Not a database at all.
+    let junk = dir.path().join("junk.sqlite");
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+    std::fs::write(&junk, (0..4096).map(|_| rng.gen()).collect::<Vec<u8>>()).unwrap();
+    let (ok, text) = db_check(&junk);
+    assert!(!ok);
+    assert!(
+        text.contains(&format!(
+            "{}: the file is not a SQLite database",
+            junk.display()
+        )),
+        "{text}"
+    );
+}

@@ -18,6 +18,7 @@ mod protocol;
 mod recovery;
 mod revision;
 mod social;
+mod storage;
 mod takeback;
 mod theboss;
 mod wire;
