@@ -1,6 +1,6 @@
 //! Plays 2-player Big Boss between two settings of the search, the seats swapped game by game,
 //! and prints the first setting's win share with its 95% Wilson interval: the tool behind the
-//! README's notes on what more search gains in each edition.
+//! notes in `docs/strength.md` on what more search gains in each edition.
 //!
 //! ```text
 //! cargo run --release -p boardroom-bigboss --example search_match -- GAMES SEED EDITION A B

@@ -1,7 +1,7 @@
 //! Actions and their notation.
 //!
-//! One action is one small decision. The notation (documented in `docs/notation.md`) is what a
-//! player would write in a game log:
+//! One action is one small decision. The notation (documented in `docs/big-boss-notation.md`)
+//! is what a player would write in a game log:
 //!
 //! | action | meaning |
 //! |---|---|

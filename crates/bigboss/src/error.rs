@@ -6,7 +6,7 @@ use crate::company::CompanyId;
 use boardroom_engine::Seat;
 use thiserror::Error;
 
-/// Why an action is illegal. The message names the rule (see `docs/rules.md`, which follows
+/// Why an action is illegal. The message names the rule (see `docs/big-boss.md`, which follows
 /// the project's Big Boss rules file).
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleError {

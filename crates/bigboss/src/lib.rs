@@ -2,7 +2,7 @@
 //!
 //! Wolfgang Kramer's Big Boss, complete, in both rule sets: **Modern** (the 2023 edition) and
 //! **Classic** (the 1994 edition), for 2 to 6 players. The rules follow the project's Big Boss
-//! rules file; `docs/rules.md` summarises them and lists every decision.
+//! rules file; `docs/big-boss.md` summarises them and lists every decision.
 //!
 //! ```
 //! use boardroom_bigboss::{BigBoss, Config, Edition};

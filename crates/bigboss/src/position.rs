@@ -1,4 +1,4 @@
-//! The position format: the whole state as JSON (see `docs/position-format.md`), with
+//! The position format: the whole state as JSON (see `docs/big-boss-position-format.md`), with
 //! validation that rejects impossible positions, naming the field at fault.
 
 use crate::board::{is_space, next, prev, Board, Space, SPACES};
