@@ -75,6 +75,13 @@ use boardroom_engine::{
 use rand::{Rng, RngCore};
 
 impl Game for TheBoss {
+    /// Revision 2: FireTarget's Fire card stays with its holder, a served Financial
+    /// Disaster no longer blocks dealing (§5.4), severance tested after the deal's transfers
+    /// (§9.2), NotFire only on a legal target, a standing lobbying pass is not passed again
+    /// offers checked in full when made, players who passed still deal (§9.1), and the
+    /// data file's values bounded.
+    const RULES_REVISION: u32 = 2;
+
     type Config = Config;
     type Action = Action;
     type Event = Event;
