@@ -152,7 +152,8 @@ enum Command {
         /// The position file (JSON; `-` reads standard input).
         position: PathBuf,
         /// Actions in notation, applied in order, each by the seat to act (when several seats
-        /// may act: the first of them for whom it is legal).
+        /// may act: the first of them for whom it is legal); `@SEAT ACTION` names the seat
+        /// (`@2 bid 220`), as games where several seats may act need.
         actions: Vec<String>,
         /// Print the events each action caused, in words, instead of the resulting position.
         #[arg(long)]

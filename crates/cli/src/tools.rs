@@ -110,6 +110,30 @@ struct StepOut {
     events: Vec<EventOut>,
 }
 
+/// An action of `apply` that names its seat, `@2 bid 220`: the seat and the notation; any
+/// other text is the notation alone.
+fn seat_prefix(text: &str, players: usize) -> Result<(Option<Seat>, &str)> {
+    let Some(rest) = text.strip_prefix('@') else {
+        return Ok((None, text));
+    };
+    let (seat, action) = rest
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| anyhow!("`@SEAT` must be followed by the action, as in `@1 pass`"))?;
+    let seat: Seat = seat.parse().map_err(|_| {
+        anyhow!(
+            "`@{seat}` is not a seat: seats are numbered 0 to {}",
+            players - 1
+        )
+    })?;
+    if seat >= players {
+        bail!(
+            "there is no seat {seat}: seats are numbered 0 to {}",
+            players - 1
+        );
+    }
+    Ok((Some(seat), action.trim_start()))
+}
+
 impl Visitor for Apply<'_> {
     type Output = Result<()>;
     fn visit<G: Playable>(self) -> Result<()> {
@@ -120,20 +144,23 @@ impl Visitor for Apply<'_> {
             let Some(first) = to_act.first() else {
                 bail!("action {} `{text}`: the game is over", i + 1);
             };
+            let (named, text) = seat_prefix(text, game.num_players())
+                .map_err(|e| anyhow!("action {} `{text}`: {e}", i + 1))?;
             let action = game
                 .parse_action(text)
                 .map_err(|e| anyhow!("action {}: {e}", i + 1))?;
             // With several seats to act, the first for whom the action is legal plays it, the
             // seats the game waits for first (the first of them answers when it is legal for
-            // none).
+            // none), unless the action names its seat (`@2 bid 220`).
             let must = game.must_act();
             let legal = |s: &Seat| game.check(*s, action.clone()).is_ok();
-            let seat = must
-                .iter()
-                .find(legal)
-                .or_else(|| to_act.iter().find(legal))
-                .or_else(|| must.first())
-                .unwrap_or(first);
+            let seat = named.unwrap_or_else(|| {
+                must.iter()
+                    .find(legal)
+                    .or_else(|| to_act.iter().find(legal))
+                    .or_else(|| must.first())
+                    .unwrap_or(first)
+            });
             let notation = game.format_action(action.clone());
             let events = game
                 .play(seat, action)

@@ -38,7 +38,7 @@ fn finished_game(g: &GameInfo, dir: &Path, seed: &str) -> (PathBuf, Vec<String>)
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| a["action"].as_str().unwrap().to_string())
+        .map(|a| format!("@{} {}", a["seat"], a["action"].as_str().unwrap()))
         .collect();
     assert!(!actions.is_empty());
     let out = boardroom()
@@ -49,6 +49,14 @@ fn finished_game(g: &GameInfo, dir: &Path, seed: &str) -> (PathBuf, Vec<String>)
     let start = dir.join(format!("{}-start.json", g.id));
     fs::write(&start, &out.stdout).unwrap();
     (start, actions)
+}
+
+/// The notation of an action given to `apply`, without its `@SEAT` prefix.
+fn notation(given: &str) -> &str {
+    match given.strip_prefix('@') {
+        Some(rest) => rest.split_once(' ').map_or(rest, |(_, a)| a).trim(),
+        None => given.trim(),
+    }
 }
 
 /// Runs `apply` on `start` with `actions` and `extra` flags; the standard output.
@@ -85,7 +93,7 @@ fn apply_prints_the_events_of_each_action_in_words_and_as_json_for_every_game() 
         for (step, given) in steps.iter().zip(&first) {
             let seat = step["seat"].as_u64().unwrap() as usize;
             assert!(seat < g.min_players, "{}: {step}", g.id);
-            assert_eq!(step["action"].as_str().unwrap(), given.trim(), "{}", g.id);
+            assert_eq!(step["action"].as_str().unwrap(), notation(given), "{}", g.id);
             for e in step["events"].as_array().unwrap() {
                 let text = e["text"].as_str().unwrap();
                 assert!(!text.is_empty(), "{}: {step}", g.id);
@@ -101,7 +109,7 @@ fn apply_prints_the_events_of_each_action_in_words_and_as_json_for_every_game() 
         assert!(!text.contains("\"game\""), "{}: {text}", g.id);
         for (i, (step, given)) in steps.iter().zip(&first).enumerate() {
             let seat = step["seat"].as_u64().unwrap() as usize;
-            let line = format!("{:>4}. {}: {}", i + 1, g.seat_names[seat], given.trim());
+            let line = format!("{:>4}. {}: {}", i + 1, g.seat_names[seat], notation(given));
             assert!(text.contains(&line), "{}: `{line}` in\n{text}", g.id);
         }
         for d in &described {

@@ -208,7 +208,7 @@ fn round_trip(g: &GameInfo) {
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| a["action"].as_str().unwrap().to_string())
+        .map(|a| format!("@{} {}", a["seat"], a["action"].as_str().unwrap()))
         .collect();
     assert!(!actions.is_empty());
 

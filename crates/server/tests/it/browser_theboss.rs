@@ -94,10 +94,18 @@ impl Person {
 
     /// Clicks the element `css` (found now; a stale element is retried by the caller).
     async fn click(&self, css: &str) -> bool {
-        match self.c.find(Locator::Css(css)).await {
-            Ok(e) => e.click().await.is_ok(),
-            Err(_) => false,
+        // The page redraws on every state message (the bots keep playing): an element found
+        // may be replaced before the click reaches it, so find it again, a bounded few times.
+        for _ in 0..20 {
+            let Ok(e) = self.c.find(Locator::Css(css)).await else {
+                return false;
+            };
+            if e.click().await.is_ok() {
+                return true;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
         }
+        false
     }
 
     /// Waits (bounded) until `script` returns true in the page.
