@@ -516,6 +516,11 @@ impl Present for TheBoss {
         }
     }
 
+    /// Every enumerable legal action (see [`crate::people`]), not the bots' candidates.
+    fn person_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        TheBoss::person_actions(self, seat, out)
+    }
+
     fn notation_help() -> &'static str {
         HELP
     }
@@ -639,16 +644,13 @@ impl Present for TheBoss {
             })
         });
         let meeting = self.meeting.as_ref().map(|m| {
-            let tally = |v: Vote| -> u32 {
-                (0..self.players.len())
-                    .filter(|&s| m.votes.get(s).copied().flatten() == Some(v))
-                    .map(|s| self.voting_power(s))
-                    .sum()
-            };
+            // The standing as the tally would count it now: the caller's and the target's
+            // automatic votes (§7 step 2) with every declaration.
+            let (for_shares, against, abstain) = self.meeting_standing(m);
             json!({
-                "for": tally(Vote::For),
-                "against": tally(Vote::Against),
-                "abstain": tally(Vote::Abstain),
+                "for": for_shares,
+                "against": against,
+                "abstain": abstain,
                 "card": fate(m.card),
                 "undeclared": (0..self.players.len())
                     .filter(|&s| self.undeclared_voter(s))
@@ -721,6 +723,9 @@ impl Present for TheBoss {
             extra["may_offer"] = json!(
                 self.ending.is_none() && ((self.in_deal_window(seat) && !passed) || lobbying)
             );
+            // Whether the seat may auction something of its own now (also after passing on
+            // the floor, §9.1): the view's auction form, whose reserve is the seat's choice.
+            extra["may_auction"] = json!(self.may_auction(seat));
         }
         Some(extra)
     }
