@@ -115,7 +115,10 @@ impl TheBoss {
             .chain(p.fate.as_ref().map(|_| Lot::Fate))
             .chain((p.shares >= e.lot).then_some(Lot::Shares(e.lot)));
         for lot in lots {
-            if self.check_action(seat, &Action::Auction(lot, reserve)).is_ok() {
+            if self
+                .check_action(seat, &Action::Auction(lot, reserve))
+                .is_ok()
+            {
                 return true;
             }
         }
@@ -152,8 +155,14 @@ mod tests {
                         assert_eq!(people.iter().filter(|b| *b == a).count(), 1, "{a:?}");
                     }
                     for c in &cands {
-                        if !matches!(c, Action::Offer(_) | Action::Counter(..) | Action::Auction(..)) {
-                            assert!(people.contains(c), "candidate {c:?} of {s} offered to people");
+                        if !matches!(
+                            c,
+                            Action::Offer(_) | Action::Counter(..) | Action::Auction(..)
+                        ) {
+                            assert!(
+                                people.contains(c),
+                                "candidate {c:?} of {s} offered to people"
+                            );
                         }
                     }
                     releases += people

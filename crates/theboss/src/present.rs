@@ -10,7 +10,7 @@
 //! hand as the notation writes it, e.g. `card:COL#14`, `card:E8#17`: auction it) and
 //! `fate:<seat>` (the held Fate card: use, discard, auction). Everything else is a button.
 
-use crate::action::{Action, Deck, Lot, Vote};
+use crate::action::{Action, Deck, Lot};
 use crate::data::{Data, DataFile, FateEffect, Level};
 use crate::describe::{self, deck_word, lot_words, offer_words, vote_word};
 use crate::event::Event;
@@ -829,7 +829,7 @@ mod web_tests {
     /// `draftAction`, `auctionForm`) read as the actions meant, and back from their notation.
     #[test]
     fn the_forms_the_browser_view_writes_are_actions() {
-        use crate::action::{Commitment, Deliverable, LongTerm, Promise};
+        use crate::action::{Commitment, Deliverable, LongTerm, Promise, Vote};
         let g = TheBoss::new(&Config::new(3), 5).unwrap();
         let read = |j: Value| g.action_from_json(&j.to_string()).unwrap();
         let offer = read(json!({"action": "offer", "args": {
@@ -881,6 +881,48 @@ mod web_tests {
         assert_eq!(
             read(json!({"action": "auction", "args": [{"kind": "shares", "id": 50}, 30]})),
             Action::Auction(Lot::Shares(50), 30)
+        );
+    }
+
+    /// The meeting's tally in the view's data counts the caller's and the target's automatic
+    /// votes with every declaration, as the tally at the close does, on every state of random
+    /// games' meetings.
+    #[test]
+    fn the_meeting_tally_shows_the_true_standing() {
+        use crate::action::Vote;
+        use rand::{Rng, SeedableRng};
+        let (mut seen, mut declared) = (0, 0);
+        let (mut list, mut events) = (Vec::new(), Vec::new());
+        for seed in 0..40u64 {
+            let mut g = TheBoss::new(&Config::new(3 + seed as usize % 2), seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            while !g.is_over() {
+                if let Some(m) = &g.meeting {
+                    let x = &g.extra(Viewer::Spectator).unwrap()["meeting"];
+                    let power = |s: Seat| g.voting_power(s);
+                    let sum = |v: Vote| -> u32 {
+                        (0..g.players.len())
+                            .filter(|&s| m.votes[s] == Some(v))
+                            .map(power)
+                            .sum()
+                    };
+                    assert_eq!(x["for"], power(m.caller) + sum(Vote::For), "{x}");
+                    assert_eq!(x["against"], power(m.target) + sum(Vote::Against), "{x}");
+                    assert_eq!(x["abstain"], sum(Vote::Abstain), "{x}");
+                    seen += 1;
+                    declared += m.votes.iter().filter(|v| v.is_some()).count();
+                }
+                let to_act: Vec<_> = g.to_act().iter().collect();
+                let s = to_act[rng.gen_range(0..to_act.len())];
+                g.legal_actions(s, &mut list);
+                let a = list[rng.gen_range(0..list.len())].clone();
+                events.clear();
+                g.apply(s, a, &mut events).unwrap();
+            }
+        }
+        assert!(
+            seen > 0 && declared > 0,
+            "meetings with declarations ({seen}, {declared})"
         );
     }
 
