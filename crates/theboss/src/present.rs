@@ -885,45 +885,38 @@ mod web_tests {
     }
 
     /// The meeting's tally in the view's data counts the caller's and the target's automatic
-    /// votes with every declaration, as the tally at the close does, on every state of random
-    /// games' meetings.
+    /// votes (§7 step 2) with every declaration, as the tally at the close does: 320 shares
+    /// for and 450 against before anyone declares, then a voter's 100 for.
     #[test]
     fn the_meeting_tally_shows_the_true_standing() {
         use crate::action::Vote;
-        use rand::{Rng, SeedableRng};
-        let (mut seen, mut declared) = (0, 0);
-        let (mut list, mut events) = (Vec::new(), Vec::new());
-        for seed in 0..40u64 {
-            let mut g = TheBoss::new(&Config::new(3 + seed as usize % 2), seed).unwrap();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            while !g.is_over() {
-                if let Some(m) = &g.meeting {
-                    let x = &g.extra(Viewer::Spectator).unwrap()["meeting"];
-                    let power = |s: Seat| g.voting_power(s);
-                    let sum = |v: Vote| -> u32 {
-                        (0..g.players.len())
-                            .filter(|&s| m.votes[s] == Some(v))
-                            .map(power)
-                            .sum()
-                    };
-                    assert_eq!(x["for"], power(m.caller) + sum(Vote::For), "{x}");
-                    assert_eq!(x["against"], power(m.target) + sum(Vote::Against), "{x}");
-                    assert_eq!(x["abstain"], sum(Vote::Abstain), "{x}");
-                    seen += 1;
-                    declared += m.votes.iter().filter(|v| v.is_some()).count();
-                }
-                let to_act: Vec<_> = g.to_act().iter().collect();
-                let s = to_act[rng.gen_range(0..to_act.len())];
-                g.legal_actions(s, &mut list);
-                let a = list[rng.gen_range(0..list.len())].clone();
-                events.clear();
-                g.apply(s, a, &mut events).unwrap();
-            }
+        use crate::state::Meeting;
+        let mut g = TheBoss::new(&Config::new(4), 5).unwrap();
+        for (s, shares) in [(0, 320), (1, 450), (2, 100), (3, 60)] {
+            g.players[s].shares = shares;
         }
-        assert!(
-            seen > 0 && declared > 0,
-            "meetings with declarations ({seen}, {declared})"
-        );
+        g.meeting = Some(Meeting {
+            caller: 0,
+            target: 1,
+            card: 0,
+            severance: 200,
+            votes: vec![None; 4],
+            voters: 0b1100,
+            passes: 0,
+            offers: 0,
+            named: 0b10,
+        });
+        let tally = |g: &TheBoss| {
+            let x = &g.extra(Viewer::Spectator).unwrap()["meeting"];
+            (x["for"].clone(), x["against"].clone(), x["abstain"].clone())
+        };
+        assert_eq!(tally(&g), (json!(320), json!(450), json!(0)));
+        g.meeting.as_mut().unwrap().votes[2] = Some(Vote::For);
+        assert_eq!(tally(&g), (json!(420), json!(450), json!(0)));
+        g.meeting.as_mut().unwrap().votes[3] = Some(Vote::Abstain);
+        assert_eq!(tally(&g), (json!(420), json!(450), json!(60)));
+        let m = g.meeting.clone().unwrap();
+        assert_eq!(g.meeting_standing(&m), (420, 450, 60));
     }
 
     #[test]
