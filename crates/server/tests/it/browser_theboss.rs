@@ -435,13 +435,17 @@ async fn offer_by_clicking(people: &[Person; 2], x: usize) {
         )
         .await;
     }
-    // The same offer again: the $1,000 has left the maker's hands. Refused, naming the rule.
+    // The same offer again (the builder was cleared once the first was made): the $1,000
+    // has left the maker's hands. Refused, naming the rule.
     px.wait_for(
-        "the builder again",
-        "return !!document.querySelector('#tb-send-offer')",
+        "the builder again, cleared",
+        "const c = document.querySelector('#tb-give-cash'); return !!c && c.value === '0'          && !!document.querySelector('#tb-send-offer')",
         20,
     )
     .await;
+    let cash = px.c.find(Locator::Css("#tb-give-cash")).await.unwrap();
+    cash.clear().await.unwrap();
+    cash.send_keys("1000").await.unwrap();
     assert!(px.click("#tb-send-offer").await);
     px.wait_for(
         "the refusal",
