@@ -190,6 +190,15 @@ pub trait Present: Game {
     /// A legal action of `seat` as a person is shown it.
     fn action_view(&self, seat: Seat, action: &Self::Action) -> ActionView;
 
+    /// The actions a person at `seat` is offered, written into `out` (cleared first): by
+    /// default the legal actions. A game whose `legal_actions` is a bounded candidate list for
+    /// the bots (The Boss) lists here every legal action it can enumerate, so that a person
+    /// may play any of them; actions it cannot enumerate (offers with free bundles) are built
+    /// by the game's view. Every listed action must be legal.
+    fn person_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        self.legal_actions(seat, out)
+    }
+
     /// Help on the notation, for the terminal's `help`.
     fn notation_help() -> &'static str;
 

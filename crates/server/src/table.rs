@@ -1218,12 +1218,19 @@ impl<G: Playable> Table<G> {
             .collect();
         let mut since = HashMap::new();
         let mut buf = Vec::new();
+        // What a bot (its legal actions) or a person (the actions people are offered) may play.
         for seat in self.game.to_act().iter() {
-            self.game.legal_actions(seat, &mut buf);
-            for a in &buf {
-                if let Some(k) = self.game.staleness_key(a) {
-                    let v = self.answer_since.get(&k).copied().unwrap_or(self.version);
-                    since.insert(k, v);
+            for person in [false, true] {
+                if person {
+                    self.game.person_actions(seat, &mut buf);
+                } else {
+                    self.game.legal_actions(seat, &mut buf);
+                }
+                for a in &buf {
+                    if let Some(k) = self.game.staleness_key(a) {
+                        let v = self.answer_since.get(&k).copied().unwrap_or(self.version);
+                        since.insert(k, v);
+                    }
                 }
             }
         }

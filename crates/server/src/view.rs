@@ -66,14 +66,14 @@ fn acting_seat<G: Playable>(game: &G, viewer: Viewer) -> Option<Seat> {
     viewer.seat().filter(|&s| game.to_act().contains(s))
 }
 
-/// The legal actions of `viewer` as it is shown them (empty unless the viewer's seat is to
-/// act): notation, label, effect, cost and the targets that play them when clicked.
+/// The actions a person at `viewer`'s seat is offered (`Present::person_actions`; empty unless
+/// the viewer's seat is to act): notation, label, effect, cost and the targets that play them when clicked.
 pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
     let Some(seat) = acting_seat(game, viewer) else {
         return Vec::new();
     };
     let mut legal = Vec::new();
-    game.legal_actions(seat, &mut legal);
+    game.person_actions(seat, &mut legal);
     legal
         .into_iter()
         .map(|a| {

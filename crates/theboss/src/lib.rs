@@ -49,6 +49,7 @@ pub mod meeting;
 pub mod notation;
 pub mod observe;
 pub mod offer;
+pub mod people;
 pub mod policy;
 pub mod position;
 pub mod present;

@@ -179,17 +179,28 @@ impl TheBoss {
         }
     }
 
-    pub(crate) fn tally(&mut self, ev: &mut Vec<Event>) {
-        let m = self.meeting.take().expect("a meeting runs");
-        let mut for_shares = self.voting_power(m.caller);
-        let mut against = self.voting_power(m.target);
+    /// The shares for, against and abstaining in meeting `m` as its tally would count them
+    /// now: the caller's voting power for and the target's against (automatic, §7 step 2),
+    /// then every declaration.
+    pub fn meeting_standing(&self, m: &Meeting) -> (u32, u32, u32) {
+        let mut standing = (self.voting_power(m.caller), self.voting_power(m.target), 0);
         for s in 0..self.players.len() {
-            match m.votes[s] {
-                Some(Vote::For) => for_shares += self.voting_power(s),
-                Some(Vote::Against) => against += self.voting_power(s),
-                _ => {}
+            if s == m.caller || s == m.target {
+                continue;
+            }
+            match m.votes.get(s).copied().flatten() {
+                Some(Vote::For) => standing.0 += self.voting_power(s),
+                Some(Vote::Against) => standing.1 += self.voting_power(s),
+                Some(Vote::Abstain) => standing.2 += self.voting_power(s),
+                None => {}
             }
         }
+        standing
+    }
+
+    pub(crate) fn tally(&mut self, ev: &mut Vec<Event>) {
+        let m = self.meeting.take().expect("a meeting runs");
+        let (for_shares, against, _) = self.meeting_standing(&m);
         // Offers of the lobbying can no longer be carried out.
         let stale: Vec<u32> = self
             .offers

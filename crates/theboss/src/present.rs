@@ -10,7 +10,7 @@
 //! hand as the notation writes it, e.g. `card:COL#14`, `card:E8#17`: auction it) and
 //! `fate:<seat>` (the held Fate card: use, discard, auction). Everything else is a button.
 
-use crate::action::{Action, Deck, Lot, Vote};
+use crate::action::{Action, Deck, Lot};
 use crate::data::{Data, DataFile, FateEffect, Level};
 use crate::describe::{self, deck_word, lot_words, offer_words, vote_word};
 use crate::event::Event;
@@ -516,6 +516,11 @@ impl Present for TheBoss {
         }
     }
 
+    /// Every enumerable legal action (see [`crate::people`]), not the bots' candidates.
+    fn person_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        TheBoss::person_actions(self, seat, out)
+    }
+
     fn notation_help() -> &'static str {
         HELP
     }
@@ -639,16 +644,13 @@ impl Present for TheBoss {
             })
         });
         let meeting = self.meeting.as_ref().map(|m| {
-            let tally = |v: Vote| -> u32 {
-                (0..self.players.len())
-                    .filter(|&s| m.votes.get(s).copied().flatten() == Some(v))
-                    .map(|s| self.voting_power(s))
-                    .sum()
-            };
+            // The standing as the tally would count it now: the caller's and the target's
+            // automatic votes (§7 step 2) with every declaration.
+            let (for_shares, against, abstain) = self.meeting_standing(m);
             json!({
-                "for": tally(Vote::For),
-                "against": tally(Vote::Against),
-                "abstain": tally(Vote::Abstain),
+                "for": for_shares,
+                "against": against,
+                "abstain": abstain,
                 "card": fate(m.card),
                 "undeclared": (0..self.players.len())
                     .filter(|&s| self.undeclared_voter(s))
@@ -721,6 +723,9 @@ impl Present for TheBoss {
             extra["may_offer"] = json!(
                 self.ending.is_none() && ((self.in_deal_window(seat) && !passed) || lobbying)
             );
+            // Whether the seat may auction something of its own now (also after passing on
+            // the floor, §9.1): the view's auction form, whose reserve is the seat's choice.
+            extra["may_auction"] = json!(self.may_auction(seat));
         }
         Some(extra)
     }
@@ -824,7 +829,7 @@ mod web_tests {
     /// `draftAction`, `auctionForm`) read as the actions meant, and back from their notation.
     #[test]
     fn the_forms_the_browser_view_writes_are_actions() {
-        use crate::action::{Commitment, Deliverable, LongTerm, Promise};
+        use crate::action::{Commitment, Deliverable, LongTerm, Promise, Vote};
         let g = TheBoss::new(&Config::new(3), 5).unwrap();
         let read = |j: Value| g.action_from_json(&j.to_string()).unwrap();
         let offer = read(json!({"action": "offer", "args": {
@@ -877,6 +882,41 @@ mod web_tests {
             read(json!({"action": "auction", "args": [{"kind": "shares", "id": 50}, 30]})),
             Action::Auction(Lot::Shares(50), 30)
         );
+    }
+
+    /// The meeting's tally in the view's data counts the caller's and the target's automatic
+    /// votes (§7 step 2) with every declaration, as the tally at the close does: 320 shares
+    /// for and 450 against before anyone declares, then a voter's 100 for.
+    #[test]
+    fn the_meeting_tally_shows_the_true_standing() {
+        use crate::action::Vote;
+        use crate::state::Meeting;
+        let mut g = TheBoss::new(&Config::new(4), 5).unwrap();
+        for (s, shares) in [(0, 320), (1, 450), (2, 100), (3, 60)] {
+            g.players[s].shares = shares;
+        }
+        g.meeting = Some(Meeting {
+            caller: 0,
+            target: 1,
+            card: 0,
+            severance: 200,
+            votes: vec![None; 4],
+            voters: 0b1100,
+            passes: 0,
+            offers: 0,
+            named: 0b10,
+        });
+        let tally = |g: &TheBoss| {
+            let x = &g.extra(Viewer::Spectator).unwrap()["meeting"];
+            (x["for"].clone(), x["against"].clone(), x["abstain"].clone())
+        };
+        assert_eq!(tally(&g), (json!(320), json!(450), json!(0)));
+        g.meeting.as_mut().unwrap().votes[2] = Some(Vote::For);
+        assert_eq!(tally(&g), (json!(420), json!(450), json!(0)));
+        g.meeting.as_mut().unwrap().votes[3] = Some(Vote::Abstain);
+        assert_eq!(tally(&g), (json!(420), json!(450), json!(60)));
+        let m = g.meeting.clone().unwrap();
+        assert_eq!(g.meeting_standing(&m), (420, 450, 60));
     }
 
     #[test]

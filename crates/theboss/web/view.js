@@ -29,7 +29,9 @@ function emptyDraft(to) {
       ccash: 0, cshares: 0, cexp: new Set(), cexec: new Set(), due: null },
   };
 }
-const ui = { draft: null, builderKey: "", state: null, stateAt: 0, tick: null, auctionLot: "", auctionReserve: 10, auctionOpen: false };
+// `sent`: the table version an offer or counter-offer of the builder was sent at, until the
+// table shows it made (the builder is then cleared) or it is refused (the draft is kept).
+const ui = { draft: null, builderKey: "", state: null, stateAt: 0, tick: null, auctionLot: "", auctionReserve: 10, auctionOpen: false, sent: null };
 
 /** The seats sitting in position `n`. */
 function sitting(obs, n) {
@@ -143,7 +145,9 @@ function drawStatus(ctx) {
   const acting = over ? null : h("div", { class: "tb-acting" }, "May act now: " + st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? " (you)" : "")).join(", "));
   return h("div", { class: "tb-status", id: "tb-status" },
     h("div", { class: "tb-status-line" }, h("b", {}, line),
-      h("a", { class: "btn tb-howto", href: `/assets/games/${encodeURIComponent(document.body.dataset.game)}/howto.html`, target: "_blank", rel: "noopener" }, "How to play")),
+      // The shell's "How to play" panel (web/shell/howto.js), as the page's header opens it.
+      h("button", { type: "button", class: "btn tb-howto", "aria-haspopup": "dialog",
+        onclick: () => { const b = document.getElementById("howto-btn"); if (b) b.click(); } }, "How to play")),
     acting, timers.length ? h("div", { class: "tb-timers", id: "tb-timers" }, timers) : null);
 }
 
@@ -256,7 +260,7 @@ function dealsPanel(ctx) {
 /** Auction one's own lot: a card, the Fate card or a block of shares, with a reserve. */
 function auctionForm(ctx) {
   const me = ctx.you;
-  if (me === null || !ctx.extra.may_offer || ctx.extra.meeting || ctx.extra.auction) return null;
+  if (me === null || !ctx.extra.may_auction || ctx.extra.meeting || ctx.extra.auction) return null;
   const p = ctx.obs.players[me];
   const lots = [];
   p.experience.forEach((c) => lots.push([JSON.stringify({ kind: "experience", id: c }), expName(c)]));
@@ -278,21 +282,78 @@ function auctionForm(ctx) {
 
 // ---------------------------------------------------------------- the offer builder
 
+/** A bundle of an offer (its JSON form) as the builder holds it. */
+function draftBundle(b) {
+  b = b || {};
+  return { cash: b.cash || 0, shares: b.shares || 0, experience: new Set(b.experience || []), executive: new Set(b.executive || []), fate: !!b.fate };
+}
+
+/** A commitment of an offer (its JSON form) as the builder's select writes it. */
+function commitmentText(list) {
+  const c = (list || [])[0];
+  return c ? `${c.kind}:${c.value}` : "";
+}
+
+/** The builder's draft of a counter to offer `o`, starting from its terms seen from our side:
+ * bundles and commitments swapped, the long-term promise (who promises, what, the collateral,
+ * the due round) and the note kept. */
 function startCounter(ctx, o) {
   const d = emptyDraft(o.from);
   d.counter = o.id;
   const po = (ctx.obs.public.offers || []).find((x) => x.id === o.id);
   if (po) {
-    // Their give is our take, and the other way round: start from their terms.
-    const g = po.offer.give || {}, t = po.offer.take || {};
-    d.take = { cash: g.cash || 0, shares: g.shares || 0, experience: new Set(g.experience || []), executive: new Set(g.executive || []), fate: !!g.fate };
-    d.give = { cash: t.cash || 0, shares: t.shares || 0, experience: new Set(t.experience || []), executive: new Set(t.executive || []), fate: !!t.fate };
+    const offer = po.offer;
+    // Their give is our take, and the other way round.
+    d.take = draftBundle(offer.give);
+    d.give = draftBundle(offer.take);
+    d.takeC = commitmentText(offer.give_commitments);
+    d.giveC = commitmentText(offer.take_commitments);
+    d.note = offer.note || "";
+    const lt = offer.long_term;
+    if (lt) {
+      const coll = draftBundle(lt.collateral);
+      const deliver = (lt.promise && lt.promise.deliver) || {};
+      Object.assign(d.lt, {
+        on: true, promisor: lt.promisor === ctx.you ? "me" : "them",
+        kind: lt.promise && lt.promise.favour !== undefined ? "favour" : "deliver",
+        favour: (lt.promise && lt.promise.favour) || "",
+        cash: deliver.cash || 0, shares: deliver.shares || 0,
+        exp: (deliver.experience || []).length ? String(deliver.experience[0]) : "",
+        exec: (deliver.executive || []).length ? String(deliver.executive[0]) : "",
+        ccash: coll.cash, cshares: coll.shares, cexp: coll.experience, cexec: coll.executive, due: lt.due,
+      });
+    }
   }
   ui.draft = d;
+  ui.sent = null;
   ui.builderKey = "";
   shell.render();
   const b = document.getElementById("tb-builder");
   if (b) b.scrollIntoView({ block: "nearest" });
+}
+
+/** Chooses `seat` as the partner of the offer builder (a click on a player with nothing to
+ * play there): a fresh draft, nothing written for the person. */
+function choosePartner(seat) {
+  if (!ui.draft || ui.draft.to !== seat) {
+    ui.draft = emptyDraft(seat);
+    ui.builderKey = "";
+    shell.render();
+  }
+  const b = document.getElementById("tb-builder");
+  if (b) b.scrollIntoView({ block: "nearest" });
+}
+
+/** Clears the builder once the table shows the offer it sent made (the state's last step is
+ * this seat's offer or counter-offer, at a later version). */
+function clearSent(ctx) {
+  const st = ctx.state, last = st && st.last;
+  if (!ui.sent || !last || st.version <= ui.sent.version) return;
+  if (last.seat === ctx.you && /^(offer|counter) /.test(last.action)) {
+    ui.draft = ui.draft ? emptyDraft(ui.draft.to) : null;
+    ui.builderKey = "";
+    ui.sent = null;
+  }
 }
 
 function bundleJson(b) {
@@ -424,14 +485,16 @@ function builderPanel(ctx) {
     [me, d.to].map((s) => [ctx.obs.players[s], (extra.players[s] || {}).fate]), ctx.obs.public.round]);
   const old = document.getElementById("tb-builder");
   if (old && key === ui.builderKey) return old;
-  if (old && old.contains(document.activeElement) && document.activeElement.tagName === "INPUT" && ui.builderKey) return old;
+  // A field being typed in keeps the builder (a ticked box does not: it shows what changed).
+  const typing = document.activeElement && document.activeElement.tagName === "INPUT" && document.activeElement.type !== "checkbox";
+  if (old && old.contains(document.activeElement) && typing && ui.builderKey) return old;
   ui.builderKey = key;
   const who = h("div", { class: "tb-partners", role: "group", "aria-label": "offer to" }, partners.map((s) =>
     h("button", { type: "button", class: "partner" + (s === d.to ? " on" : ""), "data-partner": s, style: `border-color:${ctx.colour(s)}`,
       onclick: () => { if (d.to !== s) { ui.draft = emptyDraft(s); ui.builderKey = ""; shell.render(); } } }, ctx.name(s))));
   const send = h("button", { type: "button", class: "primary", id: "tb-send-offer",
-    onclick: () => shell.play(draftAction(ctx)) }, d.counter !== null ? `Send the counter-offer to ${ctx.name(d.to)}` : `Send the offer to ${ctx.name(d.to)}`);
-  const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.builderKey = ""; shell.render(); } }, "Clear");
+    onclick: () => { ui.sent = { version: ctx.state.version }; shell.play(draftAction(ctx)); } }, d.counter !== null ? `Send the counter-offer to ${ctx.name(d.to)}` : `Send the offer to ${ctx.name(d.to)}`);
+  const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.sent = null; ui.builderKey = ""; shell.render(); } }, "Clear");
   return h("section", { class: "panel tb-panel tb-builder", id: "tb-builder" },
     h("h3", {}, d.counter !== null ? `Counter offer ${d.counter}` : "Make an offer"),
     who,
@@ -467,6 +530,14 @@ export default {
       h("div", { id: "tb-panels-bottom", class: "tb-slot" })));
     clearInterval(ui.tick);
     ui.tick = setInterval(tickTimers, 250);
+    // A player with nothing to play there (no fire, meeting or show) is chosen as the partner
+    // of the offer builder.
+    ctx.root.addEventListener("click", (ev) => {
+      const el = ev.target.closest("[data-target^='player:']");
+      if (!el || el.classList.contains("legal") || !document.getElementById("tb-builder")) return;
+      const seat = Number(el.getAttribute("data-target").slice("player:".length));
+      if (seat !== shell.you) choosePartner(seat);
+    });
   },
 
   render(ctx) {
@@ -475,6 +546,7 @@ export default {
     if (ui.state !== ctx.state) {
       ui.state = ctx.state;
       ui.stateAt = Date.now();
+      clearSent(ctx);
     }
     root.replaceChildren(drawStatus(ctx), h("div", { class: "tb-board" }, drawOffices(ctx), drawMiddle(ctx)), drawPlayers(ctx));
     const top = document.getElementById("tb-panels-top");

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 /// The shipped data file changed for a short game with meetings: $1,500 to start, two cards of
 /// each Experience kind, position 5 open to anyone with its Job Available card (four chairs, no
 /// Experience, no shares needed), and a Fate deck of six Job Available #5 and ten Fire cards.
-fn test_data() -> String {
+pub(crate) fn test_data() -> String {
     let shipped = include_str!("../../../theboss/data/the_boss.toml");
     let cut = shipped.find("[[fate_cards]]").expect("the Fate cards");
     let limits = shipped.find("[limits]").expect("the limits");
@@ -443,13 +443,17 @@ async fn offer_by_clicking(people: &[Person; 2], x: usize) {
         )
         .await;
     }
-    // The same offer again: the $1,000 has left the maker's hands. Refused, naming the rule.
+    // The same offer again (the builder was cleared once the first was made): the $1,000
+    // has left the maker's hands. Refused, naming the rule.
     px.wait_for(
-        "the builder again",
-        "return !!document.querySelector('#tb-send-offer')",
+        "the builder again, cleared",
+        "const c = document.querySelector('#tb-give-cash'); return !!c && c.value === '0'          && !!document.querySelector('#tb-send-offer')",
         20,
     )
     .await;
+    let cash = px.c.find(Locator::Css("#tb-give-cash")).await.unwrap();
+    cash.clear().await.unwrap();
+    cash.send_keys("1000").await.unwrap();
     assert!(px.click("#tb-send-offer").await);
     px.wait_for(
         "the refusal",
@@ -630,17 +634,18 @@ async fn two_people_deal_hold_a_meeting_and_finish_the_boss_by_clicking() {
         p.open(&server, &p.link, "the table", AT_TABLE).await;
     }
 
-    // "How to play" opens the game's fragment, which the server serves as HTML.
-    let href = people[0]
+    // "How to play" in the status line is a button for the shell's panel (the table page's
+    // own "How to play"; see `browser_theboss_table`), and the fragment is served as HTML.
+    let button = people[0]
         .c
         .execute(
-            "const a = document.querySelector('a.tb-howto'); return a ? a.getAttribute('href') : null",
+            "return !!document.querySelector('button.tb-howto') && !document.querySelector('a.tb-howto')",
             vec![],
         )
         .await
         .unwrap();
-    assert_eq!(href, json!("/assets/games/the-boss/howto.html"));
-    let r = reqwest::get(format!("{}{}", server.url(), href.as_str().unwrap()))
+    assert_eq!(button, json!(true));
+    let r = reqwest::get(format!("{}/assets/games/the-boss/howto.html", server.url()))
         .await
         .unwrap();
     assert_eq!(r.status(), 200);

@@ -9,6 +9,7 @@ mod browser_learn;
 mod browser_prompts;
 mod browser_social;
 mod browser_theboss;
+mod browser_theboss_table;
 mod common;
 mod hardening;
 mod hints;
