@@ -347,9 +347,11 @@ async fn finished_table(
     let tally = Arc::new(load::Tally::default());
     let deadline = std::time::Instant::now() + Duration::from_secs(300);
     let ends = futures_util::future::join_all(seats.into_iter().map(|ws| {
+        // Paced under the server's message limit (20 a second per connection): a message over
+        // it is ignored, and the seat would wait for an answer that never comes.
         load::play_seat(
             ws,
-            Duration::ZERO,
+            Duration::from_millis(60),
             deadline,
             tally.clone(),
             Arc::new(AtomicBool::new(false)),

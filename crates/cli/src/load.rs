@@ -166,6 +166,9 @@ async fn connect(base: &str, link: &str) -> anyhow::Result<Ws> {
     Ok(ws)
 }
 
+/// How long a seat waits for the answer to its action before asking for the state again.
+const PENDING_FOR: Duration = Duration::from_secs(2);
+
 /// Plays one seat until the game ends or `deadline`; returns whether the game ended.
 pub(crate) async fn play_seat(
     mut ws: Ws,
@@ -176,10 +179,20 @@ pub(crate) async fn play_seat(
 ) -> bool {
     let mut pending: Option<(usize, Instant)> = None;
     loop {
-        let next = tokio::time::timeout_at(deadline.into(), ws.next()).await;
+        // An action the server ignored (over the message limit) is never answered: after a
+        // while without an answer, ask for the state again.
+        let wait = (Instant::now() + PENDING_FOR).min(deadline);
+        let next = tokio::time::timeout_at(wait.into(), ws.next()).await;
         let text = match next {
             Ok(Some(Ok(Message::Text(t)))) => t,
             Ok(Some(Ok(_))) => continue,
+            Err(_) if Instant::now() < deadline => {
+                pending = None;
+                if ws.send(Message::text(r#"{"type":"sync"}"#)).await.is_err() {
+                    return false;
+                }
+                continue;
+            }
             _ => return false,
         };
         let Ok(v) = serde_json::from_str::<serde_json::Value>(text.as_str()) else {
