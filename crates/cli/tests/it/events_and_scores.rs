@@ -93,7 +93,12 @@ fn apply_prints_the_events_of_each_action_in_words_and_as_json_for_every_game() 
         for (step, given) in steps.iter().zip(&first) {
             let seat = step["seat"].as_u64().unwrap() as usize;
             assert!(seat < g.min_players, "{}: {step}", g.id);
-            assert_eq!(step["action"].as_str().unwrap(), notation(given), "{}", g.id);
+            assert_eq!(
+                step["action"].as_str().unwrap(),
+                notation(given),
+                "{}",
+                g.id
+            );
             for e in step["events"].as_array().unwrap() {
                 let text = e["text"].as_str().unwrap();
                 assert!(!text.is_empty(), "{}: {step}", g.id);
