@@ -37,6 +37,30 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ] \
 fi
 export BOARDROOM_BROWSER_TESTS=require
 
+# The accessibility test (crates/server/tests/it/browser_a11y.rs) runs axe-core, the npm
+# package, in Chromium: install it into target/axe with npm when missing (npm through apt when
+# that is missing too). The version is pinned so that new rules never fail a run by surprise.
+axe_version=4.11.0
+axe=target/axe/node_modules/axe-core
+if [ ! -f "$axe/axe.min.js" ] \
+    || ! grep -q "\"version\": \"$axe_version\"" "$axe/package.json" 2>/dev/null; then
+    if ! need npm; then
+        if need apt-get && [ "$(id -u)" = 0 ]; then
+            echo "==> installing npm"
+            export DEBIAN_FRONTEND=noninteractive
+            apt-get update -qq </dev/null
+            apt-get install -y -qq npm </dev/null >/dev/null
+        else
+            echo "error: the accessibility test needs npm to install axe-core (apt-get install npm)" >&2
+            exit 1
+        fi
+    fi
+    echo "==> installing axe-core $axe_version into target/axe"
+    mkdir -p target/axe
+    npm install --prefix target/axe --no-save --no-audit --no-fund --loglevel=error \
+        "axe-core@$axe_version" </dev/null
+fi
+
 # The Python package (python/) is built with maturin into a virtual environment; install
 # Debian's Python tools when the venv module or the headers are missing.
 python_ok() {

@@ -25,21 +25,36 @@ function remember(created) {
   localStorage.setItem(STORE, JSON.stringify(all));
 }
 
-/** The controls of the options a game offers in the lobby: a choice is a select, a flag a box. */
+/** The controls of the options a game offers in the lobby: a choice is a select, a flag a box.
+ * An option for some player counts only (`players: [fewest, most]`) is shown for those. */
 function renderOptions(game) {
   $("#options").replaceChildren(...game.options.filter((o) => o.lobby).map((o) => {
     const label = cap(o.name.replace(/_/g, " "));
+    let row = null;
     if (o.kind.type === "choice") {
-      return el("div", { class: "form-row" }, el("label", { class: "caption", for: controlId(o) }, label),
+      row = el("div", { class: "form-row" }, el("label", { class: "caption", for: controlId(o) }, label),
         el("select", { id: controlId(o), "data-option": o.name, title: o.help },
           o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, cap(c)))));
-    }
-    if (o.kind.type === "flag") {
-      return el("div", { class: "form-row" }, el("span", { class: "caption" }, label),
+    } else if (o.kind.type === "flag") {
+      row = el("div", { class: "form-row" }, el("span", { class: "caption" }, label),
         el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", cap(o.help)));
     }
-    return null;
+    if (row && o.players) {
+      row.dataset.playersMin = o.players[0];
+      row.dataset.playersMax = o.players[1];
+    }
+    return row;
   }).filter(Boolean));
+}
+
+/** Shows the options that apply to the chosen player count; the others are hidden, off and
+ * left out of the request. */
+function showOptionsFor(n) {
+  for (const row of document.querySelectorAll("#options [data-players-min]")) {
+    const applies = n >= Number(row.dataset.playersMin) && n <= Number(row.dataset.playersMax);
+    row.hidden = !applies;
+    for (const c of row.querySelectorAll("[data-option]")) c.disabled = !applies;
+  }
 }
 
 function renderForm() {
@@ -51,6 +66,14 @@ function renderForm() {
   $("#players").replaceChildren(...counts.map((n) =>
     el("button", { type: "button", class: n === players ? "on" : "", "data-players": n,
       onclick: () => { players = n; renderForm(); } }, String(n))));
+  showOptionsFor(players);
+  $("#clock-row").hidden = !game.timers;
+  $("#timer-percent").disabled = !game.timers;
+  // A bot this game does not offer (the bot without dealing at a game without dealing) gives
+  // way to the default bot.
+  for (let i = 0; i < kinds.length; i++) {
+    if (kinds[i] !== "human" && !game.bots.includes(kinds[i])) kinds[i] = "normal";
+  }
   const seatKinds = [["human", "Person (invite link)"], ...game.bots.map((b) => [b, `Bot: ${b}`])];
   $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) => {
     const name = game.seat_names[i];
@@ -108,7 +131,8 @@ function request() {
   body.open_seats = [...openSeats].filter((i) => i < players && kinds[i] === "human").sort((a, b) => a - b);
   body.private = $("#private").checked;
   if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
-  for (const c of document.querySelectorAll("#options [data-option]")) {
+  if (current().timers) body.timer_percent = Number($("#timer-percent").value);
+  for (const c of document.querySelectorAll("#options [data-option]:not(:disabled)")) {
     body[c.dataset.option] = c.type === "checkbox" ? c.checked : c.value;
   }
   return body;

@@ -182,7 +182,15 @@ function render() {
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
   $("#turn-text").textContent = !st.to_act.length ? "Game over" :
     mine ? "Your turn" : `${st.to_act.map(ctx.name).join(", ")} to play · turn ${st.turn}`;
+  announce(!st.to_act.length ? "Game over" : mine ? "Your turn" : "");
   renderFinal();
+}
+
+/** Tells screen readers (a polite live region) when the person's turn comes and when the game
+ * ends; the words change only then, so each is said once. */
+function announce(text) {
+  const box = $("#announce");
+  if (box && box.textContent !== text) box.textContent = text;
 }
 
 /** Marks every `[data-target]` the view drew: clickable when an action highlights it. */

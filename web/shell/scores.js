@@ -12,7 +12,7 @@ export function renderScores(ctx) {
   const rows = table.rows.map((r) => h("tr", { class: r.winner ? "winner" : "", "data-seat": r.seat },
     h("td", {}, (r.winner ? "★ " : "") + r.name + (r.seat === ctx.you ? " (you)" : "")),
     r.cells.map((c) => h("td", {}, c))));
-  $("#final-body").replaceChildren(h("div", { class: "scroll-x" }, h("table", { id: "scores" },
+  $("#final-body").replaceChildren(h("div", { class: "scroll-x", tabindex: "0", role: "region", "aria-label": "Final scores" }, h("table", { id: "scores" },
     h("thead", {}, h("tr", {}, h("th", {}, "Player"), table.columns.map((c) => h("th", {}, cap(c))))),
     h("tbody", {}, rows))),
     table.note ? h("p", { class: "hint note" }, table.note) : null);

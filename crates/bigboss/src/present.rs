@@ -40,6 +40,7 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
     kind: OptionKind::Choice(&["modern", "classic"]),
     default: Some("modern"),
     lobby: true,
+    players: None,
 }];
 
 impl BigBoss {

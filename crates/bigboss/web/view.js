@@ -247,7 +247,10 @@ export default {
   mount(ctx) {
     h = ctx.h;
     const board = svg("svg", { id: "board", viewBox: "0 0 1900 1900", role: "img", "aria-label": "The board: 72 spaces around the table" });
-    ctx.root.replaceChildren(h("div", { class: "board-wrap", id: "board-wrap" }, board, h("div", { class: "board-inner", id: "board-inner" })));
+    // On phones the board is wider than the screen and scrolls sideways in its own region,
+    // which the keyboard can reach (view.css).
+    ctx.root.replaceChildren(h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": "The board" },
+      h("div", { class: "board-wrap", id: "board-wrap" }, board, h("div", { class: "board-inner", id: "board-inner" }))));
     ctx.side.replaceChildren(h("section", { class: "panel hand", id: "hand-panel", hidden: true },
       h("h2", { id: "hand-title" }, "Your hand"), h("div", { class: "cards", id: "hand" })));
   },

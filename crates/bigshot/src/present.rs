@@ -35,6 +35,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Flag,
         default: None,
         lobby: true,
+        players: None,
     },
     OptionSpec {
         name: "board",
@@ -42,6 +43,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::File,
         default: None,
         lobby: false,
+        players: None,
     },
 ];
 

@@ -33,6 +33,18 @@ pub const BOT_NAMES: &[&str] = &[
     "hard",
 ];
 
+/// The bot names a game offers: all of [`BOT_NAMES`] for games with dealing
+/// ([`Evaluate::DEALS`]); without `heuristic-nodeal` for the others, where it would play exactly
+/// like `heuristic`.
+pub fn bot_names<G: Evaluate>() -> &'static [&'static str] {
+    const WITHOUT_DEALING: &[&str] = &["random", "heuristic", "easy", "normal", "hard"];
+    if G::DEALS {
+        BOT_NAMES
+    } else {
+        WITHOUT_DEALING
+    }
+}
+
 /// A bot name that could not be understood.
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum BotNameError {

@@ -31,4 +31,4 @@ pub use dealing::DealingSearch;
 pub use heuristic::HeuristicBot;
 pub use hint::{hint_seat, rank_actions, rank_moves, Hint, HintError, RankedMove};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
-pub use levels::{make_bot, search_config, validate_name, BotNameError, BOT_NAMES};
+pub use levels::{bot_names, make_bot, search_config, validate_name, BotNameError, BOT_NAMES};

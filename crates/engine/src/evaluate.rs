@@ -26,6 +26,12 @@ impl Default for Style {
 /// [`Game::sample_hidden`], never on the real state, so an evaluation cannot leak other
 /// players' secrets.
 pub trait Evaluate: Game {
+    /// Whether the game has dealing (offers, lobbying) that its reference player
+    /// ([`Evaluate::reference_action`]) plays or leaves out as [`Style::deals`] says. Only for
+    /// such games does a bot without dealing (`heuristic-nodeal`) differ from the heuristic,
+    /// so only they offer it. Games without dealing keep the default.
+    const DEALS: bool = false;
+
     /// The estimated final score of `seat` if play went on sensibly from here, in the game's
     /// score unit (millions for Big Boss). Only differences between seats and between
     /// positions matter.

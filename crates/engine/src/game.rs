@@ -62,6 +62,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// played under; see ARCHITECTURE.md, *Rules revisions*.
     const RULES_REVISION: u32 = 1;
 
+    /// Whether the game has timers ([`Game::timers`]) that a live table may run: the lobby
+    /// offers a clock speed only for such games. Games without timers keep the default.
+    const HAS_TIMERS: bool = false;
+
     /// Whether records played under rules revision `revision` still replay identically with
     /// this code. Only the current revision by default; a game that raises its revision for a
     /// change some older records never meet (a new option, say) may keep accepting them. A

@@ -34,12 +34,21 @@ pub struct OptionSpec {
     pub default: Option<&'static str>,
     /// Whether the lobby offers it (a file option read from the server's disk would not be).
     pub lobby: bool,
+    /// The player counts it applies to, fewest and most (`None`: every count the game is
+    /// played by). Set at another count it is refused; the lobby shows it only for these.
+    pub players: Option<(usize, usize)>,
 }
 
 impl OptionSpec {
     /// The command-line flag's long name: the option's name with dashes.
     pub fn flag(&self) -> String {
         self.name.replace('_', "-")
+    }
+
+    /// Whether the option applies to a table of `players` players.
+    pub fn applies_to(&self, players: usize) -> bool {
+        self.players
+            .is_none_or(|(least, most)| (least..=most).contains(&players))
     }
 }
 
@@ -134,6 +143,31 @@ impl Options {
         Ok(())
     }
 
+    /// Checks that every option set (a flag on, a word or a file given) applies to `players`
+    /// players ([`OptionSpec::players`]); a flag given off is as if not given.
+    pub fn check_players(&self, players: usize, specs: &[OptionSpec]) -> Result<(), ConfigError> {
+        for (name, value) in &self.0 {
+            let Some(spec) = specs.iter().find(|s| s.name == name) else {
+                continue;
+            };
+            if matches!(value, OptionValue::Flag(false)) || spec.applies_to(players) {
+                continue;
+            }
+            let (least, most) = spec
+                .players
+                .expect("an option that does not apply has a range");
+            let range = if least == most {
+                format!("{least} players")
+            } else {
+                format!("{least} to {most} players")
+            };
+            return Err(ConfigError(format!(
+                "option `{name}` is for {range}, not {players}"
+            )));
+        }
+        Ok(())
+    }
+
     /// Whether flag `name` is on (off when not given).
     pub fn flag(&self, name: &str) -> bool {
         matches!(self.0.get(name), Some(OptionValue::Flag(true)))
@@ -188,6 +222,7 @@ mod tests {
             kind: OptionKind::Choice(&["modern", "classic"]),
             default: Some("modern"),
             lobby: true,
+            players: None,
         },
         OptionSpec {
             name: "hidden_money",
@@ -195,6 +230,7 @@ mod tests {
             kind: OptionKind::Flag,
             default: None,
             lobby: true,
+            players: Some((2, 2)),
         },
     ];
 
@@ -217,6 +253,22 @@ mod tests {
         o.check("x", SPECS).unwrap();
         assert!(o.flag("hidden_money"));
         assert_eq!(o.text("edition"), Some("classic"));
+    }
+
+    #[test]
+    fn options_for_other_player_counts_are_refused() {
+        let on = Options::new().with("hidden_money", OptionValue::Flag(true));
+        on.check_players(2, SPECS).unwrap();
+        let e = on.check_players(3, SPECS).unwrap_err().to_string();
+        assert!(
+            e.ends_with("option `hidden_money` is for 2 players, not 3"),
+            "{e}"
+        );
+        let off = Options::new().with("hidden_money", OptionValue::Flag(false));
+        off.check_players(3, SPECS).unwrap();
+        let edition = Options::new().with("edition", OptionValue::Text("classic".into()));
+        edition.check_players(6, SPECS).unwrap();
+        assert!(SPECS[1].applies_to(2) && !SPECS[1].applies_to(4) && SPECS[0].applies_to(5));
     }
 
     #[test]

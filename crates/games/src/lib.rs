@@ -103,8 +103,11 @@ pub struct GameInfo {
     pub max_players: usize,
     /// The options it accepts.
     pub options: &'static [OptionSpec],
-    /// The bots that can take a seat, by name (besides `ismcts:N`).
+    /// The bots that can take a seat at its tables, by name (besides `ismcts:N`): the bot
+    /// without dealing only for games with dealing ([`boardroom_bots::bot_names`]).
     pub bots: &'static [&'static str],
+    /// Whether its live tables run timers, whose speed a table chooses (`timer_percent`).
+    pub timers: bool,
     /// The seat names, for as many seats as the game may have.
     pub seat_names: Vec<String>,
 }
@@ -117,7 +120,8 @@ pub fn info_of<G: Playable>() -> GameInfo {
         min_players: G::MIN_PLAYERS,
         max_players: G::MAX_PLAYERS,
         options: G::option_specs(),
-        bots: boardroom_bots::BOT_NAMES,
+        bots: boardroom_bots::bot_names::<G>(),
+        timers: G::HAS_TIMERS,
         seat_names: (0..G::MAX_PLAYERS).map(G::seat_name).collect(),
     }
 }
@@ -170,6 +174,7 @@ pub fn make_config<G: Playable>(
     let mut options = options.clone();
     G::normalize_options(&mut options);
     options.check(G::TITLE, G::option_specs())?;
+    options.check_players(players, G::option_specs())?;
     G::make_config(players, first, &options)
 }
 
@@ -298,6 +303,34 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("future") && e.contains("modern, classic"), "{e}");
+    }
+
+    #[test]
+    fn bots_without_dealing_timers_and_options_by_player_count_follow_the_game() {
+        for g in list() {
+            let dealing = g.id == "the-boss";
+            assert_eq!(g.bots.contains(&"heuristic-nodeal"), dealing, "{}", g.id);
+            assert_eq!(g.timers, dealing, "{}", g.id);
+        }
+        let cap = Options::new().with("two_player_share_cap", OptionValue::Flag(true));
+        let spec = info("the-boss")
+            .unwrap()
+            .options
+            .iter()
+            .find(|o| o.name == "two_player_share_cap")
+            .copied()
+            .unwrap();
+        assert_eq!(spec.players, Some((2, 2)));
+        make_config::<boardroom_theboss::TheBoss>(2, None, &cap).unwrap();
+        let e = make_config::<boardroom_theboss::TheBoss>(3, None, &cap)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.ends_with("option `two_player_share_cap` is for 2 players, not 3"),
+            "{e}"
+        );
+        let off = Options::new().with("two_player_share_cap", OptionValue::Flag(false));
+        make_config::<boardroom_theboss::TheBoss>(4, None, &off).unwrap();
     }
 
     #[test]

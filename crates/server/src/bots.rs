@@ -21,6 +21,25 @@ pub fn is_kind(kind: &str) -> bool {
     kind == HUMAN || boardroom_bots::BOT_NAMES.contains(&kind)
 }
 
+/// Checks that every bot of `kinds` is one game `G` offers ([`boardroom_bots::bot_names`]):
+/// the bot without dealing only at games with dealing. The message names the game's bots.
+pub fn check_kinds<G: Evaluate + boardroom_engine::Present>(
+    kinds: &[String],
+) -> Result<(), String> {
+    let offered = boardroom_bots::bot_names::<G>();
+    match kinds
+        .iter()
+        .find(|k| is_bot(k) && !offered.contains(&k.as_str()))
+    {
+        None => Ok(()),
+        Some(bad) => Err(format!(
+            "bot `{bad}` is for games with dealing, and {} has none (its bots: {})",
+            G::TITLE,
+            offered.join(", ")
+        )),
+    }
+}
+
 /// Whether `kind` is a bot level.
 pub fn is_bot(kind: &str) -> bool {
     kind != HUMAN && is_kind(kind)
@@ -129,6 +148,44 @@ mod tests {
                 assert!(is_bot(b), "{b}");
             }
         }
+    }
+
+    /// The bot without dealing at a table of the visited game: refused, naming the game's
+    /// bots, unless the game deals.
+    struct NoDeal;
+
+    impl Visitor for NoDeal {
+        type Output = ();
+        fn visit<G: Playable>(self) {
+            let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            check_kinds::<G>(&kinds(&["human", "heuristic", "hard"])).unwrap();
+            let r = check_kinds::<G>(&kinds(&["human", "heuristic-nodeal"]));
+            if G::DEALS {
+                r.unwrap();
+            } else {
+                let e = r.unwrap_err();
+                let bots = boardroom_bots::bot_names::<G>().join(", ");
+                assert_eq!(
+                    e,
+                    format!(
+                        "bot `heuristic-nodeal` is for games with dealing, and {} has none \
+                         (its bots: {bots})",
+                        G::TITLE
+                    )
+                );
+                assert!(!bots.contains("nodeal"), "{bots}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_bot_without_dealing_sits_only_at_games_with_dealing() {
+        for id in boardroom_games::IDS {
+            boardroom_games::visit(id, NoDeal).unwrap();
+        }
+        assert!(boardroom_games::list()
+            .iter()
+            .any(|g| g.bots.contains(&"heuristic-nodeal")));
     }
 
     #[test]

@@ -150,6 +150,7 @@ impl<'a> Visitor for CreateVisitor<'a> {
         let CreateVisitor { lobby, req } = self;
         Box::pin(async move {
             let config = lobby_config::<G>(req.seats.len(), &req.options)?;
+            bots::check_kinds::<G>(&req.seats).map_err(LobbyError::BadRequest)?;
             let percent = req.timer_percent.unwrap_or(100);
             if percent > MAX_TIMER_PERCENT {
                 return Err(LobbyError::BadRequest(format!(

@@ -41,6 +41,9 @@ impl TheBoss {
 }
 
 impl Evaluate for TheBoss {
+    /// Offers and lobbying, which the reference player makes only when its style deals.
+    const DEALS: bool = true;
+
     /// Net worth + the valuation of the holdings net worth leaves out (Experience, the Fate
     /// card) + the job's expected salary + progress toward the immediate wins.
     fn worth(&self, seat: Seat) -> f64 {

@@ -92,6 +92,9 @@ impl Game for TheBoss {
 
     const NAME: &'static str = position::GAME_NAME;
 
+    /// The §9.7 timers of live tables ([`clock`]).
+    const HAS_TIMERS: bool = true;
+
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         TheBoss::new_game(config, seed)
     }

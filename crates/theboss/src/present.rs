@@ -41,6 +41,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::File,
         default: None,
         lobby: true,
+        players: None,
     },
     OptionSpec {
         name: "two_player_share_cap",
@@ -48,6 +49,7 @@ const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Flag,
         default: None,
         lobby: true,
+        players: Some((2, 2)),
     },
 ];
 

@@ -212,6 +212,22 @@ async fn the_games_are_listed_with_their_options_and_views() {
     assert_eq!(edition["kind"]["type"], "choice");
     assert_eq!(edition["kind"]["choices"], json!(["modern", "classic"]));
     assert_eq!(edition["lobby"], true);
+    assert_eq!(edition["players"], Value::Null);
+    // The bot without dealing, and a clock, only for the game with dealing and timers.
+    for g in games {
+        let deals = g["id"] == "the-boss";
+        let bots = g["bots"].as_array().unwrap();
+        assert_eq!(bots.contains(&json!("heuristic-nodeal")), deals, "{g}");
+        assert_eq!(g["timers"], deals, "{g}");
+    }
+    let the_boss = games.iter().find(|g| g["id"] == "the-boss").unwrap();
+    let cap = the_boss["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "two_player_share_cap")
+        .unwrap();
+    assert_eq!(cap["players"], json!([2, 2]));
     let big_shot = &games[1];
     assert_eq!(big_shot["options"][0]["kind"]["type"], "flag");
     assert_eq!(big_shot["options"][1]["name"], "board");
@@ -313,6 +329,24 @@ async fn the_lobby_refuses_what_the_registry_does_not_accept() {
             json!({"game": "big-shot", "seats": ["human", "wizard"]}),
             vec!["wizard", "human, random"],
         ),
+        // The bot without dealing sits only at games with dealing.
+        (
+            json!({"game": "big-boss", "seats": ["human", "heuristic-nodeal"]}),
+            vec![
+                "bot `heuristic-nodeal` is for games with dealing, and Big Boss has none",
+                "random, heuristic, easy, normal, hard",
+            ],
+        ),
+        (
+            json!({"game": "big-shot", "seats": ["heuristic-nodeal", "human"]}),
+            vec!["`heuristic-nodeal`", "Big Shot has none"],
+        ),
+        // An option for other player counts.
+        (
+            json!({"game": "the-boss", "two_player_share_cap": true,
+                   "seats": ["human", "random", "random"]}),
+            vec!["option `two_player_share_cap` is for 2 players, not 3"],
+        ),
     ] {
         let r = http
             .post(format!("{}/api/tables", server.url()))
@@ -333,6 +367,13 @@ async fn the_lobby_refuses_what_the_registry_does_not_accept() {
         .query_row("SELECT COUNT(*) FROM tables", [], |r| r.get(0))
         .unwrap();
     assert_eq!(stored as u64, before, "nothing was stored");
+    // What the lobby offers The Boss: the bot without dealing, the share cap at two players,
+    // a clock speed.
+    let t = server
+        .create_with(json!({"game": "the-boss", "two_player_share_cap": true,
+                            "timer_percent": 200, "seats": ["human", "heuristic-nodeal"]}))
+        .await;
+    assert_eq!(t.seats[1].kind, "heuristic-nodeal");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
