@@ -34,9 +34,15 @@ pub const HINT_MOVES: usize = 3;
 /// Hints waiting for a search slot, server-wide, before more are refused as busy.
 pub const HINTS_WAITING: usize = 8;
 
+/// Hints one client address may ask for: a search takes up to [`HINT_TIME`] of a core, so an
+/// address gets a few at once and then one every ten seconds (a person asks far less often).
+pub const HINTS_PER_ADDRESS: crate::conn::Rate = crate::conn::Rate {
+    per_second: 0.1,
+    burst: 3.0,
+};
+
 /// The server's budget for hints: searches running at once (one core fewer than the machine
 /// has, at least one), hints waiting, and the addresses with a hint being worked out.
-#[derive(Debug)]
 pub struct HintGate {
     slots: tokio::sync::Semaphore,
     /// Hints admitted (searching or waiting) at most.
@@ -44,6 +50,18 @@ pub struct HintGate {
     /// Hints admitted now.
     waiting: AtomicUsize,
     addresses: Mutex<HashSet<IpAddr>>,
+    /// Each address's hints over time.
+    rate: crate::conn::Buckets,
+}
+
+impl std::fmt::Debug for HintGate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("HintGate")
+            .field("searches", &self.slots.available_permits())
+            .field("capacity", &self.capacity)
+            .field("waiting", &self.waiting.load(Ordering::Relaxed))
+            .finish()
+    }
 }
 
 impl Default for HintGate {
@@ -61,6 +79,7 @@ impl HintGate {
             capacity: searches.max(1) + HINTS_WAITING,
             waiting: AtomicUsize::new(0),
             addresses: Mutex::new(HashSet::new()),
+            rate: crate::conn::Buckets::new(HINTS_PER_ADDRESS),
         }
     }
 
@@ -71,10 +90,18 @@ impl HintGate {
             return Err("the server is busy working out other hints; try again in a moment");
         }
         let mut addresses = self.addresses.lock().unwrap_or_else(|e| e.into_inner());
-        if !addresses.insert(ip) {
+        if addresses.contains(&ip) {
             self.waiting.fetch_sub(1, Ordering::SeqCst);
             return Err("a hint for your address is already being worked out; wait for it");
         }
+        if !self.rate.take(ip) {
+            self.waiting.fetch_sub(1, Ordering::SeqCst);
+            return Err(
+                "too many hints from your address: a few at once, then one every ten \
+                        seconds; try again in a moment",
+            );
+        }
+        addresses.insert(ip);
         Ok(Admitted {
             gate: self.clone(),
             ip,
