@@ -76,6 +76,40 @@ impl TheBoss {
         Some(choice.unwrap_or_else(|| Self::fallback(&cands)))
     }
 
+    /// The reference bot's action for `seat` when the game does not wait for it (outside
+    /// `must_act`, e.g. a player who passed on the open floor), or `None` when it has nothing
+    /// purposeful to do: it answers offers, votes, lobbies, settles or defaults deals, withdraws
+    /// an offer of its own that no longer pays and passes while it has not, but never falls
+    /// back on showing its card or auctioning a lot for want of anything better.
+    pub fn policy_optional_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        _rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        let mut cands = Vec::new();
+        self.candidates(seat, &mut cands);
+        if cands.is_empty() {
+            return None;
+        }
+        let purposeful = |a: &Action| match a {
+            // A pass stands: passing again changes nothing.
+            Action::Pass => cands.contains(a),
+            _ => self.check_action(seat, a).is_ok(),
+        };
+        if let Some(a) = self
+            .choose_policy(seat, style, &cands)
+            .filter(|a| purposeful(a))
+        {
+            return Some(a);
+        }
+        self.offers
+            .iter()
+            .find(|p| p.from == seat && self.offer_gain(seat, seat, &p.offer).0 < 0)
+            .map(|p| Action::Withdraw(p.id))
+            .filter(|a| purposeful(a))
+    }
+
     /// The safest candidate: end, pass, reject, draw Experience, lose turns; for a player who
     /// passed on the floor and is asked again, showing their Fate card, withdrawing an offer,
     /// an auction at a fair reserve or acting on a deal; else the first.
