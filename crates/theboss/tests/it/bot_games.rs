@@ -243,6 +243,11 @@ fn bots_do_not_repeat_terms_a_player_rejected_for_three_rounds() {
     for seed in 0..3u64 {
         let (g, offers, _, _) = game_against_a_refuser(700 + seed);
         assert!(g.is_over());
+        println!(
+            "seed {seed}: {} offers to the player who rejects everything in {} rounds",
+            offers.len(),
+            g.round()
+        );
         for (i, (round, maker, terms)) in offers.iter().enumerate() {
             let again = offers[i + 1..]
                 .iter()
@@ -254,11 +259,6 @@ fn bots_do_not_repeat_terms_a_player_rejected_for_three_rounds() {
                 again.map(|x| x.0)
             );
         }
-        println!(
-            "seed {seed}: {} offers to the player who rejects everything in {} rounds",
-            offers.len(),
-            g.round()
-        );
         total += offers.len();
     }
     // Before, one such player received 61 offers in a game, one of them 19 times.
