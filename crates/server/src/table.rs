@@ -360,6 +360,10 @@ pub struct TableInit<G: Game> {
 /// table busy forever.
 pub const OPTIONAL_BOT_MOVES: u32 = 50;
 
+/// The longest pause a bot takes before answering a deal (accepting, rejecting or countering
+/// an offer), whatever the table's bot pace.
+pub const ANSWER_PAUSE: Duration = Duration::from_millis(500);
+
 /// A timer of the game running at the table.
 struct Running<A> {
     key: u64,
@@ -1421,25 +1425,36 @@ impl<G: Playable> Table<G> {
         let optional = !must.contains(seat);
         let delay = self.settings.bot_delay;
         tokio::spawn(async move {
-            // A bot the game does not wait for thinks first and takes its pause only when it
-            // acts: one with nothing to do does not hold up the others.
-            if !delay.is_zero() && !optional {
-                tokio::time::sleep(delay).await;
-            }
+            // The bot thinks first, then takes what is left of its pause, only when it acts
+            // (one with nothing to do does not hold up the others), and at most
+            // `ANSWER_PAUSE` before answering a deal: people get their answer within a second
+            // whatever the bots' pace.
+            let started = Instant::now();
             let chosen = tokio::task::spawn_blocking(move || {
                 let action = if optional {
                     bot.choose_optional(&game, seat)
                 } else {
                     Some(bot.choose(&game, seat))
                 };
-                (bot, action)
+                let answer = action
+                    .as_ref()
+                    .is_some_and(|a| game.is_negotiation(a) && game.staleness_key(a).is_some());
+                (bot, action, answer)
             })
             .await;
-            if optional && !delay.is_zero() && matches!(chosen, Ok((_, Some(_)))) {
-                tokio::time::sleep(delay).await;
+            if let Ok((_, Some(_), answer)) = &chosen {
+                let pause = if *answer {
+                    delay.min(ANSWER_PAUSE)
+                } else {
+                    delay
+                };
+                let left = pause.saturating_sub(started.elapsed());
+                if !left.is_zero() {
+                    tokio::time::sleep(left).await;
+                }
             }
             match chosen {
-                Ok((bot, action)) => {
+                Ok((bot, action, _)) => {
                     let _ = me.send(BotMsg::Move {
                         version,
                         seat,
