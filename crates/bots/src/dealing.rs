@@ -51,4 +51,22 @@ impl<G: Evaluate> Bot<G> for DealingSearch<G> {
             searched
         }
     }
+
+    /// Outside `must_act`, only what the reference player finds purposeful (games without a
+    /// reference player are searched as in [`Bot::choose`]).
+    fn choose_optional(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if game.must_act().contains(seat) {
+            return Some(self.choose(game, seat));
+        }
+        if let Some(a) = game.optional_reference_action(seat, &self.style, &mut self.rng) {
+            return Some(a);
+        }
+        if game
+            .reference_action(seat, &self.style, &mut self.rng)
+            .is_some()
+        {
+            return None;
+        }
+        Some(self.search.choose(game, seat))
+    }
 }

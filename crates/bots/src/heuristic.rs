@@ -163,4 +163,22 @@ impl<G: Evaluate> Bot<G> for HeuristicBot<G> {
         }
         values.into_iter().nth(best).expect("a legal action").0
     }
+
+    /// Outside `must_act`, the game's reference player decides whether there is anything
+    /// worth doing; a game without one is searched as in [`Bot::choose`].
+    fn choose_optional(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        if game.must_act().contains(seat) {
+            return Some(self.choose(game, seat));
+        }
+        if let Some(a) = game.optional_reference_action(seat, &self.style, &mut self.rng) {
+            return Some(a);
+        }
+        if game
+            .reference_action(seat, &self.style, &mut self.rng)
+            .is_some()
+        {
+            return None;
+        }
+        Some(self.choose(game, seat))
+    }
 }

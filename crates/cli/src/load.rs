@@ -1,11 +1,14 @@
-//! A load generator: many concurrent tables, every seat a WebSocket client that plays random
-//! legal actions, against a running server. Reports action round-trip times and memory.
+//! A load generator: many concurrent tables, every seat a WebSocket client that plays legal
+//! actions as a person would (see [`play_seat`]), against a running server. Reports action
+//! round-trip times, refused actions by kind, and memory.
 //!
 //! Round trip: from sending an `act` to receiving the `state` message that includes it.
 
 use futures_util::{SinkExt, StreamExt};
 use rand::seq::SliceRandom;
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -89,8 +92,12 @@ pub struct LoadReport {
     pub actions_per_second: f64,
     /// Games played to the end.
     pub games_finished: u64,
-    /// Error messages received (should be 0).
+    /// Error messages received: refused actions (should be few).
     pub errors: u64,
+    /// The refused actions by error code (e.g. `stale`, `illegal`).
+    pub refusals: BTreeMap<String, u64>,
+    /// Refused actions in percent of the actions sent (acknowledged + refused).
+    pub refused_percent: f64,
     /// Round-trip percentiles in milliseconds.
     pub rtt_ms_p50: f64,
     /// 90th percentile.
@@ -121,6 +128,8 @@ struct Stats {
 #[derive(Default)]
 pub(crate) struct Tally {
     rtts_us: Mutex<Vec<u32>>,
+    /// Refused actions by error code.
+    refusals: Mutex<BTreeMap<String, u64>>,
     actions: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
@@ -166,10 +175,77 @@ async fn connect(base: &str, link: &str) -> anyhow::Result<Ws> {
     Ok(ws)
 }
 
+/// Words that begin dealing actions (The Boss's notation): a seat plays them seldom, so that
+/// games move on as they do between people. No other game's notation uses them.
+const DEALING: &[&str] = &[
+    "offer", "counter", "show", "auction", "withdraw", "open", "settle", "default", "release",
+    "walk",
+];
+
+/// How often in a hundred a seat that must act picks among its dealing actions.
+const DEALING_PERCENT: u32 = 5;
+
+/// Actions that bring the end of the game nearer, played when legal (most of the time): The
+/// Boss ends when the last Fate card is drawn. No other game's notation has them.
+const HASTEN: &[&str] = &["draw fate"];
+
+/// How often in a hundred a seat that may hasten the end does.
+const HASTEN_PERCENT: u32 = 90;
+
+/// What a seat does with a state it was sent.
+#[derive(Debug, PartialEq)]
+enum Choice {
+    /// Nothing: the game does not wait for it and nothing is asked of it.
+    Wait,
+    /// Answer an offer made to it, at once.
+    Answer(String),
+    /// Play this after thinking.
+    Play(String),
+}
+
+/// The choice of a seat among `legal` (notations): answer an offer made to it when it may
+/// (accept or reject, at random); otherwise act only when the game waits for it
+/// (`must_act`), mostly with actions that move the game on: one that hastens the end when
+/// legal, seldom a dealing action.
+fn choose_action(legal: &[String], must_act: bool, rng: &mut impl rand::Rng) -> Choice {
+    let first = |a: &String| a.split_whitespace().next().unwrap_or("").to_string();
+    let answers: Vec<&String> = legal
+        .iter()
+        .filter(|a| matches!(first(a).as_str(), "accept" | "reject"))
+        .collect();
+    if let Some(a) = answers.choose(rng) {
+        return Choice::Answer((*a).clone());
+    }
+    if !must_act || legal.is_empty() {
+        return Choice::Wait;
+    }
+    if let Some(a) = legal.iter().find(|a| HASTEN.contains(&a.as_str())) {
+        if rng.gen_ratio(HASTEN_PERCENT, 100) {
+            return Choice::Play(a.clone());
+        }
+    }
+    let (dealing, plain): (Vec<&String>, Vec<&String>) = legal
+        .iter()
+        .partition(|a| DEALING.contains(&first(a).as_str()));
+    let pool = if plain.is_empty() || (!dealing.is_empty() && rng.gen_ratio(DEALING_PERCENT, 100)) {
+        dealing
+    } else {
+        plain
+    };
+    pool.choose(rng)
+        .map_or(Choice::Wait, |a| Choice::Play((*a).clone()))
+}
+
 /// How long a seat waits for the answer to its action before asking for the state again.
 const PENDING_FOR: Duration = Duration::from_secs(2);
 
 /// Plays one seat until the game ends or `deadline`; returns whether the game ended.
+///
+/// The seat plays as a person does: it answers offers made to it at once, acts only when the
+/// game waits for it (mostly with actions that move the game on, see [`choose_action`]),
+/// thinks `think` before acting and starts again when the table changes meanwhile, sends the
+/// version of the state it acted on, and sends one action at a time (until the state shows
+/// it, or it is refused).
 pub(crate) async fn play_seat(
     mut ws: Ws,
     think: Duration,
@@ -177,37 +253,72 @@ pub(crate) async fn play_seat(
     tally: Arc<Tally>,
     measuring: Arc<std::sync::atomic::AtomicBool>,
 ) -> bool {
+    let mut rng = rand::rngs::StdRng::from_entropy();
+    let mut me: Option<u64> = None;
+    // The version an action was sent at, and when.
     let mut pending: Option<(usize, Instant)> = None;
+    // The action to play once thought about, the version it was chosen on, and when.
+    let mut plan: Option<(String, usize, Instant)> = None;
     loop {
         // An action the server ignored (over the message limit) is never answered: after a
-        // while without an answer, ask for the state again.
-        let wait = (Instant::now() + PENDING_FOR).min(deadline);
-        let next = tokio::time::timeout_at(wait.into(), ws.next()).await;
+        // while without an answer, the seat asks for the state again.
+        let wake = match (&plan, &pending) {
+            (Some((_, _, at)), None) => (*at).min(deadline),
+            (_, Some((_, sent))) => (*sent + PENDING_FOR).min(deadline),
+            _ => deadline,
+        };
+        let next = tokio::time::timeout_at(wake.into(), ws.next()).await;
         let text = match next {
             Ok(Some(Ok(Message::Text(t)))) => t,
             Ok(Some(Ok(_))) => continue,
-            Err(_) if Instant::now() < deadline => {
+            Ok(_) => return false,
+            Err(_) if Instant::now() >= deadline => return false,
+            Err(_) if pending.is_some() => {
                 pending = None;
                 if ws.send(Message::text(r#"{"type":"sync"}"#)).await.is_err() {
                     return false;
                 }
                 continue;
             }
-            _ => return false,
+            Err(_) => {
+                // Thought long enough: play the plan.
+                let Some((action, version, _)) = plan.take() else {
+                    continue;
+                };
+                let msg = serde_json::json!({"type": "act", "action": action, "version": version});
+                pending = Some((version, Instant::now()));
+                if ws.send(Message::text(msg.to_string())).await.is_err() {
+                    return false;
+                }
+                continue;
+            }
         };
         let Ok(v) = serde_json::from_str::<serde_json::Value>(text.as_str()) else {
             continue;
         };
         match v["type"].as_str() {
+            Some("welcome") => me = v["you"].as_u64(),
             Some("error") => {
                 tally.errors.fetch_add(1, Ordering::Relaxed);
+                let code = v["code"].as_str().unwrap_or("unknown").to_string();
+                *tally
+                    .refusals
+                    .lock()
+                    .expect("tally")
+                    .entry(code)
+                    .or_insert(0) += 1;
                 pending = None;
+                plan = None;
                 let _ = ws.send(Message::text(r#"{"type":"sync"}"#)).await;
             }
             Some("state") => {
                 let version = v["version"].as_u64().unwrap_or(0) as usize;
                 if let Some((sent_at, t0)) = pending {
-                    if version > sent_at {
+                    // Acknowledged by the step it made: another seat's step may come first
+                    // (the table handles actions in arrival order, and answers each one,
+                    // with its step or a refusal, before it sends later states).
+                    let mine = me.is_none() || v["last"]["seat"].as_u64() == me;
+                    if version > sent_at && mine {
                         if measuring.load(Ordering::Relaxed) {
                             let us = t0.elapsed().as_micros().min(u32::MAX as u128) as u32;
                             tally.rtts_us.lock().expect("tally").push(us);
@@ -228,20 +339,23 @@ pub(crate) async fn play_seat(
                             .collect()
                     })
                     .unwrap_or_default();
-                if legal.is_empty() || pending.is_some() {
+                let must_act = v["must_act"].as_bool().unwrap_or(true);
+                plan = None;
+                if pending.is_some() {
                     continue;
                 }
-                if !think.is_zero() {
-                    tokio::time::sleep(think).await;
-                }
-                let action = legal
-                    .choose(&mut rand::thread_rng())
-                    .cloned()
-                    .unwrap_or_default();
-                let msg = serde_json::json!({"type": "act", "action": action, "version": version});
-                pending = Some((version, Instant::now()));
-                if ws.send(Message::text(msg.to_string())).await.is_err() {
-                    return false;
+                match choose_action(&legal, must_act, &mut rng) {
+                    Choice::Wait => {}
+                    Choice::Answer(action) => {
+                        let msg = serde_json::json!(
+                            {"type": "act", "action": action, "version": version}
+                        );
+                        pending = Some((version, Instant::now()));
+                        if ws.send(Message::text(msg.to_string())).await.is_err() {
+                            return false;
+                        }
+                    }
+                    Choice::Play(action) => plan = Some((action, version, Instant::now() + think)),
                 }
             }
             _ => {}
@@ -329,6 +443,8 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         rtts[i] as f64 / 1000.0
     };
     let actions = tally.actions.load(Ordering::Relaxed);
+    let errors = tally.errors.load(Ordering::Relaxed);
+    let refusals = std::mem::take(&mut *tally.refusals.lock().expect("tally"));
     Ok(LoadReport {
         tables: opts.tables,
         players: opts.players,
@@ -337,7 +453,13 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         actions,
         actions_per_second: actions as f64 / seconds,
         games_finished: tally.games.load(Ordering::Relaxed),
-        errors: tally.errors.load(Ordering::Relaxed),
+        errors,
+        refusals,
+        refused_percent: if actions + errors > 0 {
+            100.0 * errors as f64 / (actions + errors) as f64
+        } else {
+            0.0
+        },
         rtt_ms_p50: pct(0.50),
         rtt_ms_p90: pct(0.90),
         rtt_ms_p99: pct(0.99),
@@ -354,4 +476,43 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
             _ => None,
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list(xs: &[&str]) -> Vec<String> {
+        xs.iter().map(|x| x.to_string()).collect()
+    }
+
+    #[test]
+    fn a_seat_answers_offers_and_otherwise_acts_only_when_waited_for() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let legal = list(&["accept 3", "reject 3", "show 2", "auction shares 10 100"]);
+        for _ in 0..20 {
+            let c = choose_action(&legal, false, &mut rng);
+            assert!(
+                c == Choice::Answer("accept 3".into()) || c == Choice::Answer("reject 3".into()),
+                "{c:?}"
+            );
+        }
+        let legal = list(&["show 2", "auction shares 10 100", "withdraw 4"]);
+        assert_eq!(choose_action(&legal, false, &mut rng), Choice::Wait);
+        // Waited for: mostly what moves the game on.
+        let legal = list(&["end", "open", "offer 2 give 100 take exp 5", "buy 10"]);
+        let plain = (0..1000)
+            .filter(|_| match choose_action(&legal, true, &mut rng) {
+                Choice::Play(a) => a == "end" || a == "buy 10",
+                c => panic!("{c:?}"),
+            })
+            .count();
+        assert!(plain > 900, "{plain}");
+        // Only dealing left: it deals.
+        let legal = list(&["settle 1"]);
+        assert_eq!(
+            choose_action(&legal, true, &mut rng),
+            Choice::Play("settle 1".into())
+        );
+    }
 }

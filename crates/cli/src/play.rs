@@ -170,7 +170,14 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
     while let Some(seat) = rotation.offer(game.to_act(), game.num_players()) {
         game.legal_actions(seat, &mut legal);
         let action = match bots[seat].as_mut() {
-            Some(bot) => bot.choose(&game, seat),
+            Some(bot) if game.must_act().contains(seat) || game.must_act().is_empty() => {
+                bot.choose(&game, seat)
+            }
+            // A bot the game does not wait for acts only when it has something worth doing.
+            Some(bot) => match bot.choose_optional(&game, seat) {
+                Some(a) => a,
+                None => continue,
+            },
             None => {
                 if hot_seat && last_human != Some(seat) {
                     // Hide the previous player's secrets before the next one looks.

@@ -135,6 +135,20 @@ pub fn load(opts: load::LoadOptions, json: bool) -> Result<()> {
         "actions: {} ({:.0}/s), games finished: {}, errors: {}",
         report.actions, report.actions_per_second, report.games_finished, report.errors
     );
+    let kinds: Vec<String> = report
+        .refusals
+        .iter()
+        .map(|(k, n)| format!("{k} {n}"))
+        .collect();
+    println!(
+        "refused: {:.2}% of actions sent ({})",
+        report.refused_percent,
+        if kinds.is_empty() {
+            "none".to_string()
+        } else {
+            kinds.join(", ")
+        }
+    );
     println!(
         "round trip ms: p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}",
         report.rtt_ms_p50, report.rtt_ms_p90, report.rtt_ms_p99, report.rtt_ms_max

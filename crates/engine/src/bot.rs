@@ -19,6 +19,14 @@ pub trait Bot<G: Game>: Send {
 
     /// Chooses one of the legal actions of `seat` (which must be able to act).
     fn choose(&mut self, game: &G, seat: Seat) -> G::Action;
+
+    /// Chooses an action for `seat` when the game does not wait for it (`seat` is in
+    /// [`Game::to_act`] but not in [`Game::must_act`]), or `None` when the bot has nothing
+    /// worth doing there: a table then does not ask it again until the state changes. By
+    /// default the bot acts as [`Bot::choose`] would.
+    fn choose_optional(&mut self, game: &G, seat: Seat) -> Option<G::Action> {
+        Some(self.choose(game, seat))
+    }
 }
 
 /// A bot that picks uniformly among the legal actions.

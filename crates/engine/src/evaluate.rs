@@ -62,6 +62,20 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The reference player's choice for `seat` when the game does not wait for it (not in
+    /// [`Game::must_act`]): `None` when it has nothing purposeful to do there (answer an offer,
+    /// settle a deal, ...), so that bots do not fill the game with actions nobody needs. By
+    /// default the same as [`Evaluate::reference_action`]; a game with a reference player
+    /// whose optional seats may have nothing to do overrides it.
+    fn optional_reference_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        self.reference_action(seat, style, rng)
+    }
+
     /// The most search iterations per decision that still make a stronger player in this
     /// game, or `None` when more search keeps paying. The `hard` level searches at most this
     /// many (the lower levels' budgets are below it). Measured, not guessed: see the game's

@@ -360,6 +360,10 @@ pub struct TableInit<G: Game> {
 /// table busy forever.
 pub const OPTIONAL_BOT_MOVES: u32 = 50;
 
+/// The longest pause a bot takes before answering a deal (accepting, rejecting or countering
+/// an offer), whatever the table's bot pace.
+pub const ANSWER_PAUSE: Duration = Duration::from_millis(500);
+
 /// A timer of the game running at the table.
 struct Running<A> {
     key: u64,
@@ -385,8 +389,9 @@ enum BotMsg<G: Game> {
         seat: Seat,
         /// The bot, handed back.
         bot: Box<dyn Bot<G>>,
-        /// Its choice.
-        action: G::Action,
+        /// Its choice; `None` when the game did not wait for the seat and the bot had
+        /// nothing worth doing ([`Bot::choose_optional`]).
+        action: Option<G::Action>,
     },
     /// A bot failed to choose (it panicked); its seat gets a random bot.
     Failed {
@@ -413,6 +418,9 @@ struct Table<G: Playable> {
     bot_cursor: Seat,
     /// Bot actions in a row by seats the game did not wait for.
     optional_moves: u32,
+    /// Per seat, the version at which its bot, not waited for, had nothing to do: it is not
+    /// asked again until the state changes.
+    bot_declined: Vec<Option<usize>>,
     /// The table's clock in percent of the game's timers (0: none).
     timer_percent: u32,
     /// Whether every person may ask for hints.
@@ -497,6 +505,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         bot_busy: false,
         bot_cursor: 0,
         optional_moves: 0,
+        bot_declined: Vec::new(),
         timer_percent: init.timer_percent,
         hints: init.hints,
         rules: init.rules,
@@ -700,6 +709,14 @@ impl<G: Playable> Table<G> {
             } => {
                 self.bots[seat] = Some(bot);
                 self.bot_busy = false;
+                let Some(action) = action else {
+                    // Nothing worth doing: not asked again before the state changes.
+                    if self.bot_declined.len() <= seat {
+                        self.bot_declined.resize(seat + 1, None);
+                    }
+                    self.bot_declined[seat] = Some(version);
+                    return self.schedule_bot();
+                };
                 let current = version == self.version;
                 // A move chosen on an older state still counts when what it answers has not
                 // changed since (an offer still open, the same call in an auction).
@@ -1385,8 +1402,10 @@ impl<G: Playable> Table<G> {
     /// One bot thinks at a time; the seats that may act take turns from the seat after the
     /// last one asked, so every bot seat in `to_act` gets its chance. After
     /// [`OPTIONAL_BOT_MOVES`] moves in a row by bots the game did not wait for, only seats in
-    /// `must_act` are asked. A move is thrown away when the state moved on in between (unless
-    /// what it answers is unchanged), and the bot asked again.
+    /// `must_act` are asked. A bot seat outside `must_act` is asked with
+    /// [`Bot::choose_optional`]: one that has nothing worth doing is not asked again until the
+    /// state changes. A move is thrown away when the state moved on in between (unless what it
+    /// answers is unchanged), and the bot asked again.
     fn schedule_bot(&mut self) {
         if self.bot_busy || self.paused.is_some() || self.game.is_over() || self.archive.is_some() {
             return;
@@ -1395,7 +1414,10 @@ impl<G: Playable> Table<G> {
         let n = self.bots.len();
         let optional_ok = self.optional_moves < OPTIONAL_BOT_MOVES;
         let Some(seat) = (0..n).map(|i| (self.bot_cursor + i) % n).find(|&s| {
-            may.contains(s) && self.bots[s].is_some() && (optional_ok || must.contains(s))
+            let declined = self.bot_declined.get(s).copied().flatten() == Some(self.version);
+            may.contains(s)
+                && self.bots[s].is_some()
+                && (must.contains(s) || (optional_ok && !declined))
         }) else {
             return;
         };
@@ -1407,18 +1429,39 @@ impl<G: Playable> Table<G> {
         self.bot_busy = true;
         let game = self.game.clone();
         let version = self.version;
+        let optional = !must.contains(seat);
         let delay = self.settings.bot_delay;
         tokio::spawn(async move {
-            if !delay.is_zero() {
-                tokio::time::sleep(delay).await;
-            }
+            // The bot thinks first, then takes what is left of its pause, only when it acts
+            // (one with nothing to do does not hold up the others), and at most
+            // `ANSWER_PAUSE` before answering a deal: people get their answer within a second
+            // whatever the bots' pace.
+            let started = Instant::now();
             let chosen = tokio::task::spawn_blocking(move || {
-                let action = bot.choose(&game, seat);
-                (bot, action)
+                let action = if optional {
+                    bot.choose_optional(&game, seat)
+                } else {
+                    Some(bot.choose(&game, seat))
+                };
+                let answer = action
+                    .as_ref()
+                    .is_some_and(|a| game.is_negotiation(a) && game.staleness_key(a).is_some());
+                (bot, action, answer)
             })
             .await;
+            if let Ok((_, Some(_), answer)) = &chosen {
+                let pause = if *answer {
+                    delay.min(ANSWER_PAUSE)
+                } else {
+                    delay
+                };
+                let left = pause.saturating_sub(started.elapsed());
+                if !left.is_zero() {
+                    tokio::time::sleep(left).await;
+                }
+            }
             match chosen {
-                Ok((bot, action)) => {
+                Ok((bot, action, _)) => {
                     let _ = me.send(BotMsg::Move {
                         version,
                         seat,

@@ -187,7 +187,8 @@ impl TheBoss {
                 let Some(i) = self.offers.iter().position(|o| o.id == id) else {
                     return fail("§9.2", format!("there is no open offer {id}"));
                 };
-                self.offers.remove(i);
+                let po = self.offers.remove(i);
+                self.remember_refusal(po);
                 ev.push(Event::Rejected { id });
                 self.maybe_close_meeting(ev);
             }
@@ -220,8 +221,7 @@ impl TheBoss {
                 if let Some(target) = self.turn.must_fire.take() {
                     ev.push(Event::CommitmentLapsed { target });
                 }
-                let ids: Vec<u32> = self.offers.iter().map(|o| o.id).collect();
-                self.offers.clear();
+                let ids = self.expire_offers();
                 if !ids.is_empty() {
                     ev.push(Event::Expired { ids });
                 }

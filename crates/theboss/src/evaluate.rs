@@ -88,4 +88,13 @@ impl Evaluate for TheBoss {
     ) -> Option<Self::Action> {
         self.policy_action(seat, style, rng)
     }
+
+    fn optional_reference_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        self.policy_optional_action(seat, style, rng)
+    }
 }

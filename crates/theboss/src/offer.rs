@@ -6,7 +6,9 @@ use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
 use crate::rules::insert_sorted;
-use crate::state::{Deal, HeldFate, PendingOffer, Step, TheBoss};
+use crate::state::{
+    Deal, HeldFate, PendingOffer, Refused, Step, TheBoss, REFUSALS_KEPT, REFUSALS_KEPT_ROUNDS,
+};
 use boardroom_engine::Seat;
 
 /// Most cards of one list in a bundle.
@@ -800,9 +802,35 @@ impl TheBoss {
             format!("offer {id} was not made to you")
         })?;
         self.answer_window(seat, i, ev)?;
-        self.offers.remove(i);
+        let po = self.offers.remove(i);
+        self.remember_refusal(po);
         ev.push(Event::Rejected { id });
         Ok(())
+    }
+
+    /// Keeps the terms of a rejected, countered or unanswered (expired) offer in its maker's
+    /// public record, which holds the last [`REFUSALS_KEPT`] of the last
+    /// [`REFUSALS_KEPT_ROUNDS`] rounds.
+    pub(crate) fn remember_refusal(&mut self, po: PendingOffer) {
+        let round = self.round;
+        let list = &mut self.players[po.from].refused;
+        list.retain(|r| r.round + REFUSALS_KEPT_ROUNDS > round);
+        if list.len() >= REFUSALS_KEPT {
+            list.remove(0);
+        }
+        let mut offer = po.offer;
+        offer.note.clear();
+        list.push(Refused { round, offer });
+    }
+
+    /// Every open offer expires unanswered: each is remembered as refused. Their ids.
+    pub(crate) fn expire_offers(&mut self) -> Vec<u32> {
+        let offers = std::mem::take(&mut self.offers);
+        let ids = offers.iter().map(|o| o.id).collect();
+        for po in offers {
+            self.remember_refusal(po);
+        }
+        ids
     }
 
     pub(crate) fn withdraw(
@@ -837,7 +865,8 @@ impl TheBoss {
             format!("a counter-offer goes back to seat {from}, who made offer {id}")
         })?;
         self.answer_window(seat, i, ev)?;
-        self.offers.remove(i);
+        let po = self.offers.remove(i);
+        self.remember_refusal(po);
         ev.push(Event::Rejected { id });
         self.make_offer(seat, o, Some(id), ev)
     }

@@ -8,8 +8,14 @@
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
 //!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
 //!   when its price is below what the outcome is worth to them, then pass.
-//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %); otherwise counter once per partner
-//!   and step with a price that meets the margin, or reject.
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %); otherwise, when it would deal at
+//!   another price (one that meets its margin and leaves the maker a gain), counter with it
+//!   (commitments kept, at most one offer of its own and one counter per partner and step), or
+//!   reject.
+//! * No nagging: terms a player rejected (or countered) are not offered again by the maker,
+//!   nor the same exchange at a price no better for the receiver, for
+//!   [`crate::state::REFUSALS_KEPT_ROUNDS`] rounds (the public record
+//!   [`crate::state::Player::refused`]).
 //! * Own turn: collect, take the Executive card, buy as much stock as the budget allows, settle
 //!   or default long-term deals, use the Fate card well (move with a Job Available card, cash a
 //!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it can
@@ -76,6 +82,40 @@ impl TheBoss {
         Some(choice.unwrap_or_else(|| Self::fallback(&cands)))
     }
 
+    /// The reference bot's action for `seat` when the game does not wait for it (outside
+    /// `must_act`, e.g. a player who passed on the open floor), or `None` when it has nothing
+    /// purposeful to do: it answers offers, votes, lobbies, settles or defaults deals, withdraws
+    /// an offer of its own that no longer pays and passes while it has not, but never falls
+    /// back on showing its card or auctioning a lot for want of anything better.
+    pub fn policy_optional_action(
+        &self,
+        seat: Seat,
+        style: &Style,
+        _rng: &mut dyn RngCore,
+    ) -> Option<Action> {
+        let mut cands = Vec::new();
+        self.candidates(seat, &mut cands);
+        if cands.is_empty() {
+            return None;
+        }
+        let purposeful = |a: &Action| match a {
+            // A pass stands: passing again changes nothing.
+            Action::Pass => cands.contains(a),
+            _ => self.check_action(seat, a).is_ok(),
+        };
+        if let Some(a) = self
+            .choose_policy(seat, style, &cands)
+            .filter(|a| purposeful(a))
+        {
+            return Some(a);
+        }
+        self.offers
+            .iter()
+            .find(|p| p.from == seat && self.offer_gain(seat, seat, &p.offer).0 < 0)
+            .map(|p| Action::Withdraw(p.id))
+            .filter(|a| purposeful(a))
+    }
+
     /// The safest candidate: end, pass, reject, draw Experience, lose turns; for a player who
     /// passed on the floor and is asked again, showing their Fate card, withdrawing an offer,
     /// an auction at a fair reserve or acting on a deal; else the first.
@@ -107,6 +147,36 @@ impl TheBoss {
 
     fn has(cands: &[Action], a: &Action) -> bool {
         cands.contains(a)
+    }
+
+    /// Whether `seat` made the same terms, or the same exchange at a price no better for the
+    /// receiver, and had them rejected (or countered) in the last rounds: a bot does not ask
+    /// again what was refused ([`crate::state::Player::refused`]).
+    pub fn refused_recently(&self, seat: Seat, o: &Offer) -> bool {
+        let net = |x: &Offer| x.give.cash as i64 - x.take.cash as i64;
+        fn goods(b: &Bundle) -> (u32, &[u8], &[u8], bool) {
+            (b.shares, &b.experience, &b.executive, b.fate)
+        }
+        self.players[seat].refused.iter().any(|r| {
+            let f = &r.offer;
+            r.round + crate::state::REFUSALS_KEPT_ROUNDS > self.round
+                && f.to == o.to
+                && goods(&f.give) == goods(&o.give)
+                && goods(&f.take) == goods(&o.take)
+                && f.give_commitments == o.give_commitments
+                && f.take_commitments == o.take_commitments
+                && f.long_term == o.long_term
+                && f.cancel == o.cancel
+                && net(o) <= net(f)
+        })
+    }
+
+    /// `a` unless it is an offer or counter whose terms `seat` had refused lately.
+    fn fresh(&self, seat: Seat, a: Action) -> Option<Action> {
+        match &a {
+            Action::Offer(o) | Action::Counter(_, o) if self.refused_recently(seat, o) => None,
+            _ => Some(a),
+        }
     }
 
     fn choose_policy(&self, seat: Seat, style: &Style, cands: &[Action]) -> Option<Action> {
@@ -164,6 +234,7 @@ impl TheBoss {
                             .iter()
                             .any(|p| p.from == seat && p.offer.to == o.to);
                         !open
+                            && !self.refused_recently(seat, o)
                             && self.turn.pair_offers[seat * 4 + o.to] == 0
                             && self.preferred_vote(o.to) != mine
                             && self.voting_power(o.to) > 0
@@ -228,22 +299,26 @@ impl TheBoss {
             return Some(Action::Accept(p.id));
         }
         let b = &self.data.file.bots;
-        let countered = self.turn.pair_offers[seat * 4 + p.from] as u32;
-        if may_counter && countered < b.max_counters_per_partner && p.offer.long_term.is_none() {
+        // Offers to this partner in this step: one of its own, then up to the counters allowed.
+        let made = self.turn.pair_offers[seat * 4 + p.from] as u32;
+        if may_counter && made <= b.max_counters_per_partner && p.offer.long_term.is_none() {
             if let Some(o) = self.counter_offer(seat, p.from, &p.offer) {
                 let a = Action::Counter(p.id, Box::new(o));
                 if self.check_action(seat, &a).is_ok() {
-                    return Some(a);
+                    if let Some(a) = self.fresh(seat, a) {
+                        return Some(a);
+                    }
                 }
             }
         }
         Some(Action::Reject(p.id))
     }
 
-    /// The offer `o` from `from` turned around with its cash moved so that `seat` gains its
-    /// margin, if the maker would still gain theirs.
+    /// The offer `o` from `from` turned around (commitments included) with its cash moved so
+    /// that `seat` gains its margin, if the maker would still gain by it or the offer is a
+    /// plain exchange of goods and cash: the price at which `seat` would deal.
     fn counter_offer(&self, seat: Seat, from: Seat, o: &Offer) -> Option<Offer> {
-        if !o.give_commitments.is_empty() || !o.take_commitments.is_empty() {
+        if o.long_term.is_some() || o.cancel.is_some() {
             return None;
         }
         let (gain, given) = self.offer_gain(seat, from, o);
@@ -255,6 +330,9 @@ impl TheBoss {
             to: from,
             give: o.take.clone(),
             take: o.give.clone(),
+            give_commitments: o.take_commitments.clone(),
+            take_commitments: o.give_commitments.clone(),
+            note: "my price".into(),
             ..Offer::default()
         };
         if c.give.cash as i64 >= need {
@@ -264,13 +342,20 @@ impl TheBoss {
             c.give.cash = 0;
             c.take.cash += rest as u32;
         }
-        if c.give.is_empty() || c.take.is_empty() {
+        if (c.give.is_empty() && c.give_commitments.is_empty())
+            || (c.take.is_empty() && c.take_commitments.is_empty())
+        {
             return None;
         }
         let (mine, _) = self.offer_gain(seat, seat, &c);
-        let (theirs, their_given) = self.offer_gain(from, seat, &c);
-        (mine >= self.accept_margin(given) && theirs >= self.accept_margin(their_given))
-            .then_some(c)
+        let (theirs, _) = self.offer_gain(from, seat, &c);
+        // A maker who asked for goods for cash evidently wants them: they hear the price
+        // even when the valuation of their side (public holdings only) sees no gain.
+        let plain = o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && !o.give.fate
+            && !o.take.fate;
+        (mine >= self.accept_margin(given) && (theirs >= 0 || plain)).then_some(c)
     }
 
     /// Settle, walk away from or declare default on `seat`'s long-term deals.
@@ -325,6 +410,9 @@ impl TheBoss {
         let step = self.data.economy().cash_step as i64;
         let mut best: Option<(i64, Offer)> = None;
         let mut consider = |score: i64, o: Offer| {
+            if self.refused_recently(seat, &o) {
+                return;
+            }
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, o));
             }
@@ -560,7 +648,10 @@ impl TheBoss {
             }
             let asked = self.turn.pair_offers[seat * 4 + x] > 0;
             if style.deals && self.able_to_deal(x) && !asked {
-                if let Some(o) = self.protection_offer(seat, x) {
+                if let Some(o) = self
+                    .protection_offer(seat, x)
+                    .filter(|o| !self.refused_recently(seat, o))
+                {
                     let a = Action::Offer(Box::new(o));
                     if self.check_action(seat, &a).is_ok() {
                         return FirePlan::Act(a);
@@ -618,7 +709,7 @@ impl TheBoss {
             return FirePlan::Act(Action::Show(x));
         }
         let price = round_down((v / 2).min(self.free_cash(x) as i64), step).max(step);
-        let a = Action::Offer(Box::new(Offer {
+        let offer = Offer {
             to: x,
             give: Bundle {
                 fate: true,
@@ -630,7 +721,11 @@ impl TheBoss {
             },
             note: "a card you can use".into(),
             ..Offer::default()
-        }));
+        };
+        if self.refused_recently(seat, &offer) {
+            return FirePlan::Keep;
+        }
+        let a = Action::Offer(Box::new(offer));
         if self.check_action(seat, &a).is_ok() {
             FirePlan::Act(a)
         } else {

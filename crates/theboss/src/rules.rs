@@ -295,8 +295,7 @@ impl TheBoss {
                         ),
                     );
                 }
-                let ids: Vec<u32> = self.offers.iter().map(|o| o.id).collect();
-                self.offers.clear();
+                let ids = self.expire_offers();
                 if !ids.is_empty() {
                     ev.push(Event::Expired { ids });
                 }

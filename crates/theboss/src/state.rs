@@ -141,6 +141,26 @@ pub struct Player {
     pub snapshot: u16,
     /// Surplus copies per Experience kind that must leave in this BT (set when BT begins).
     pub surplus_due: Vec<u8>,
+    /// The player's offers that were rejected (or countered) in the last
+    /// [`REFUSALS_KEPT_ROUNDS`] rounds, a public record: the bots do not make the same terms
+    /// again while they are remembered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<Refused>,
+}
+
+/// How many rounds a rejected offer is remembered ([`Player::refused`]).
+pub const REFUSALS_KEPT_ROUNDS: u32 = 3;
+
+/// At most this many rejected offers are remembered per player, the latest.
+pub const REFUSALS_KEPT: usize = 16;
+
+/// An offer that was rejected or countered (public record).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Refused {
+    /// The round in which it was refused.
+    pub round: u32,
+    /// The offer's terms.
+    pub offer: Offer,
 }
 
 impl Player {
@@ -157,6 +177,7 @@ impl Player {
             disaster: None,
             snapshot: 0,
             surplus_due: vec![0; kinds],
+            refused: Vec::new(),
         }
     }
 }

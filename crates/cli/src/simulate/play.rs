@@ -81,7 +81,14 @@ pub fn play_one<G: Playable>(
                 }
                 legal[rng.gen_range(0..legal.len())].clone()
             }
-            Player::Bot(bot) => bot.choose(&game, seat),
+            Player::Bot(bot) if game.must_act().contains(seat) || game.must_act().is_empty() => {
+                bot.choose(&game, seat)
+            }
+            Player::Bot(bot) => match bot.choose_optional(&game, seat) {
+                Some(a) => a,
+                // Nothing worth doing: another seat goes on (the game waits for one).
+                None => continue,
+            },
         };
         if let Some(k) = game.action_stat(seat, &action) {
             *stats.entry(k).or_insert(0.0) += 1.0;

@@ -702,3 +702,63 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
     assert_refused(&e, "illegal", &["§9.6", "no auction"]);
     assert_eq!(server.stored_actions(&created.id), stored, "nothing stored");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_that_passed_on_the_floor_do_not_flood_the_table_with_auctions() {
+    // One person who rejects every offer and otherwise plays quietly, three heuristic bots.
+    // Before, a bot that had passed on the open floor auctioned 10 shares whenever asked
+    // (about 115 auctions in a 4-player game, each asking every bidder, the person too).
+    let server = common::start().await;
+    let created = server
+        .create_with(json!({
+            "game": "the-boss",
+            "seats": ["human", "heuristic", "heuristic", "heuristic"],
+            "timer_percent": 0,
+        }))
+        .await;
+    let mut me = server
+        .connect(created.seats[0].link.as_ref().unwrap())
+        .await;
+    me.until("state").await;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut acted = u64::MAX;
+    let start = Instant::now();
+    let rounds = 8;
+    loop {
+        me.pump(15).await;
+        let round = obs(&me)["public"]["round"].as_u64().unwrap_or(0);
+        if over(&me) || round > rounds {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(90),
+            "the table did not reach round {rounds} (round {round})"
+        );
+        let v = me.version();
+        if acted == v {
+            continue;
+        }
+        let legal = me.legal();
+        let reject = legal.iter().find(|a| a.starts_with("reject"));
+        let must = me.state.as_ref().unwrap()["must_act"] == true;
+        let action = match reject {
+            Some(r) => Some(r.clone()),
+            None if must => plain(0, &me, &mut rng),
+            None => None,
+        };
+        if let Some(a) = action {
+            acted = v;
+            send_act(&mut me, json!(a)).await;
+        }
+    }
+    let stored = server.stored_actions(&created.id);
+    let auctions = stored
+        .iter()
+        .filter(|(s, a)| *s != 0 && a.starts_with("auction"))
+        .count();
+    assert!(
+        auctions <= 3,
+        "{auctions} auctions by the bots in {} actions",
+        stored.len()
+    );
+}
