@@ -1119,7 +1119,12 @@ impl<G: Playable> Table<G> {
         };
         match self.commit(seat, action).await {
             Ok(()) => {}
-            Err(Refusal::Rule(e)) if version.is_none() && self.meant_recently(seat, &input) => {
+            // Chosen on a state the table has left (what it answered looked unchanged, but the
+            // table moved on in a way that rules it out now): stale, not a broken rule.
+            Err(Refusal::Rule(e))
+                if version.is_some_and(|v| v != self.version)
+                    || (version.is_none() && self.meant_recently(seat, &input)) =>
+            {
                 self.refuse_stale(conn, viewer, &e)
             }
             Err(Refusal::Rule(e)) => self.send(conn, *e),

@@ -405,7 +405,7 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
         .unwrap();
     let record = Record {
         game: "the-boss".into(),
-        rules: 1,
+        rules: <TheBoss as boardroom_engine::Game>::RULES_REVISION,
         config: serde_json::from_str::<boardroom_theboss::Config>(&config).unwrap(),
         seed: t.server.stored_seed(&t.id),
         actions: stored

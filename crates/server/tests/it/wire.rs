@@ -51,7 +51,7 @@ fn expected_state<G: Playable>(
     let mut actions = Vec::new();
     if let Some(seat) = acting {
         let mut legal = Vec::new();
-        game.legal_actions(seat, &mut legal);
+        game.person_actions(seat, &mut legal);
         for a in legal {
             let v = game.action_view(seat, &a);
             let mut out = json!({
