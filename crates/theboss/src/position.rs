@@ -370,6 +370,22 @@ impl TheBoss {
                     "a firing promise needs the active player's Fire card in its use window and another seat",
                 );
             }
+            // The promise reserves the severance from the holder's cash (§9.3), so the cash
+            // covers it for as long as the promise is open.
+            let severance =
+                p.players[t.seat]
+                    .fate
+                    .as_ref()
+                    .map_or(0, |f| match data.fate_effect(f.card) {
+                        FateEffect::Fire { severance } => severance,
+                        _ => 0,
+                    });
+            if p.players[t.seat].cash < severance {
+                return err(
+                    "turn.must_fire",
+                    "a firing promise reserves the severance: the active player's cash must cover it",
+                );
+            }
         }
         if (t.step == Step::Disaster) != p.disaster.is_some() {
             return err(
