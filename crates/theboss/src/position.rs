@@ -380,6 +380,22 @@ impl TheBoss {
                         FateEffect::Fire { severance } => severance,
                         _ => 0,
                     });
+            // The promise names a player the holder may fire now (§9.3): an office holder
+            // below an office holder, or any office holder for an executive. Nothing in
+            // another player's turn moves either of them while the promise is open.
+            let target_ok = match (p.players[t.seat].job, p.players[x].job) {
+                (Some(j), Some(tj)) if (1..=8).contains(&j) && (1..=8).contains(&tj) => {
+                    data.position(tj).level == Level::Office
+                        && (data.position(j).level == Level::Executive || j > tj)
+                }
+                _ => false,
+            };
+            if !target_ok {
+                return err(
+                    "turn.must_fire",
+                    "a firing promise names an office holder the active player may fire",
+                );
+            }
             if p.players[t.seat].cash < severance {
                 return err(
                     "turn.must_fire",
