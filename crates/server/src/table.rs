@@ -904,6 +904,25 @@ impl<G: Playable> Table<G> {
         s.to_act = self.game.to_act().first();
     }
 
+    /// Sends every connection `notice`, then the state as it stands (one message per distinct
+    /// viewer, built once); a connection too slow for either is dropped.
+    fn send_with_state(&mut self, notice: Outgoing) {
+        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
+        let shared = self.shared();
+        let game = &self.game;
+        let before = self.conns.len();
+        self.conns.retain(|_, c| {
+            let state = built
+                .entry(c.viewer)
+                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, None))
+                .clone();
+            c.outbox.try_send(notice.clone()).is_ok() && c.outbox.try_send(state).is_ok()
+        });
+        if self.conns.len() != before {
+            self.presence_changed();
+        }
+    }
+
     /// Sends `msg` to one connection; a connection too slow to keep up is dropped (closing its
     /// socket; the client reconnects and resumes).
     fn send(&mut self, conn: ConnId, msg: impl Into<Outgoing>) {

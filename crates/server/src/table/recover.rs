@@ -7,11 +7,11 @@ use super::{Table, LOG_KEPT};
 use crate::bots;
 use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
-use crate::view::{self, Step};
-use boardroom_engine::{RecordedAction, Viewer};
+use crate::view::Step;
+use boardroom_engine::RecordedAction;
 use boardroom_games::Playable;
 use std::any::Any;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// What people at a table are told when it was rebuilt after an internal error.
 pub const RESTORED: &str = "the table hit an internal error and was restored from its stored \
@@ -94,20 +94,9 @@ impl<G: Playable> Table<G> {
 
     /// Tells every connection that the table was restored, with the state as it stands.
     fn tell_restored(&mut self) {
-        let notice = Outgoing::from(ServerMsg::error(ErrorCode::Internal, RESTORED));
-        let shared = self.shared();
-        let game = &self.game;
-        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
-        let before = self.conns.len();
-        self.conns.retain(|_, c| {
-            let state = built
-                .entry(c.viewer)
-                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, None))
-                .clone();
-            c.outbox.try_send(notice.clone()).is_ok() && c.outbox.try_send(state).is_ok()
-        });
-        if self.conns.len() != before {
-            self.presence_changed();
-        }
+        self.send_with_state(Outgoing::from(ServerMsg::error(
+            ErrorCode::Internal,
+            RESTORED,
+        )));
     }
 }

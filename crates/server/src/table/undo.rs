@@ -11,10 +11,8 @@ use super::{ConnId, Table};
 use crate::bots;
 use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
-use crate::view;
 use boardroom_engine::{Present, Viewer, CLOCK};
 use boardroom_games::Playable;
-use std::collections::HashMap;
 
 impl<G: Playable> Table<G> {
     /// Why `seat` may not take back its last action now, or the number of that action in the
@@ -126,20 +124,6 @@ impl<G: Playable> Table<G> {
         self.answer_since.clear();
         self.state_changed();
         self.update_summary();
-        let undone = Outgoing::from(ServerMsg::Undone { index: idx, seat });
-        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
-        let shared = self.shared();
-        let game = &self.game;
-        let before = self.conns.len();
-        self.conns.retain(|_, c| {
-            let state = built
-                .entry(c.viewer)
-                .or_insert_with(|| view::state_msg_shared(game, c.viewer, &shared, None))
-                .clone();
-            c.outbox.try_send(undone.clone()).is_ok() && c.outbox.try_send(state).is_ok()
-        });
-        if self.conns.len() != before {
-            self.presence_changed();
-        }
+        self.send_with_state(Outgoing::from(ServerMsg::Undone { index: idx, seat }));
     }
 }
