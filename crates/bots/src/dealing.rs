@@ -58,15 +58,7 @@ impl<G: Evaluate> Bot<G> for DealingSearch<G> {
         if game.must_act().contains(seat) {
             return Some(self.choose(game, seat));
         }
-        if let Some(a) = game.optional_reference_action(seat, &self.style, &mut self.rng) {
-            return Some(a);
-        }
-        if game
-            .reference_action(seat, &self.style, &mut self.rng)
-            .is_some()
-        {
-            return None;
-        }
-        Some(self.search.choose(game, seat))
+        crate::heuristic::optional_by_reference(game, seat, &self.style, &mut self.rng)
+            .unwrap_or_else(|| Some(self.search.choose(game, seat)))
     }
 }

@@ -170,15 +170,22 @@ impl<G: Evaluate> Bot<G> for HeuristicBot<G> {
         if game.must_act().contains(seat) {
             return Some(self.choose(game, seat));
         }
-        if let Some(a) = game.optional_reference_action(seat, &self.style, &mut self.rng) {
-            return Some(a);
-        }
-        if game
-            .reference_action(seat, &self.style, &mut self.rng)
-            .is_some()
-        {
-            return None;
-        }
-        Some(self.choose(game, seat))
+        optional_by_reference(game, seat, &self.style, &mut self.rng)
+            .unwrap_or_else(|| Some(self.choose(game, seat)))
     }
+}
+
+/// What a bot built on the game's reference player does at a seat outside `must_act`: the
+/// reference player's purposeful action, `Some(None)` when it finds nothing worth doing there,
+/// or `None` when the game has no reference player (the bot then decides as it always does).
+pub(crate) fn optional_by_reference<G: Game + Evaluate>(
+    game: &G,
+    seat: Seat,
+    style: &Style,
+    rng: &mut GameRng,
+) -> Option<Option<G::Action>> {
+    if let Some(a) = game.optional_reference_action(seat, style, rng) {
+        return Some(Some(a));
+    }
+    game.reference_action(seat, style, rng).map(|_| None)
 }
