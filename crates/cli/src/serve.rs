@@ -2,7 +2,8 @@
 
 use crate::load;
 use anyhow::Result;
-use boardroom_server::conn::{Limits, Rate};
+use boardroom_server::conn::Limits;
+use boardroom_server::rate::Rate;
 use boardroom_server::table::Timing;
 use boardroom_server::{Server, Settings};
 use std::net::SocketAddr;

@@ -3,27 +3,13 @@
 //! ones are sent to a connection when it opens. Lines are text: the page shows them as text,
 //! never as HTML, and the server stores them exactly as written.
 
-use crate::conn::{Bucket, Rate};
 use crate::db::Db;
-use crate::protocol::ErrorCode;
-use crate::table::ConnId;
+use crate::outgoing::ConnId;
+use crate::protocol::{ChatLine, ErrorCode};
+use crate::rate::{Bucket, Rate};
 use boardroom_engine::{Seat, Viewer};
 use rusqlite::params;
-use serde::Serialize;
 use std::collections::{HashMap, VecDeque};
-
-/// The chat lines of every table.
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS chat (
-    table_id    TEXT NOT NULL REFERENCES tables(id),
-    idx         INTEGER NOT NULL,
-    seat        INTEGER,
-    name        TEXT NOT NULL,
-    text        TEXT NOT NULL,
-    at          INTEGER NOT NULL,
-    PRIMARY KEY (table_id, idx)
-);
-";
 
 /// The longest chat line, in characters.
 pub const MAX_CHARS: usize = 500;
@@ -46,21 +32,6 @@ pub const SPECTATORS_RATE: Rate = Rate {
 
 /// What spectators are called in the chat (they are counted, never named).
 pub const SPECTATOR: &str = "Spectator";
-
-/// One line of the chat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ChatLine {
-    /// The line's number at the table, from 0.
-    pub index: u64,
-    /// The writer's seat; `null` for a spectator.
-    pub seat: Option<Seat>,
-    /// The writer's name: the seat's name, or "Spectator".
-    pub name: String,
-    /// The text, exactly as written.
-    pub text: String,
-    /// When it was written, seconds since the Unix epoch.
-    pub at: i64,
-}
 
 /// Checks a chat line before anything is stored: not blank, at most [`MAX_CHARS`]
 /// characters, no control characters.
@@ -204,7 +175,7 @@ impl Chat {
             seat: viewer.seat(),
             name,
             text,
-            at: now(),
+            at: crate::time::now(),
         })
     }
 
@@ -241,12 +212,6 @@ impl Chat {
     pub fn forget(&mut self, conn: ConnId) {
         self.buckets.remove(&Writer::Spectator(conn));
     }
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
 }
 
 #[cfg(test)]

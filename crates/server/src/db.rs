@@ -199,6 +199,29 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 ";
 
+/// The chat lines of every table.
+const CHAT_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS chat (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    idx         INTEGER NOT NULL,
+    seat        INTEGER,
+    name        TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+";
+
+/// The open seats of every table: `claimed` turns 1 when someone took the seat.
+const OPEN_SEATS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS open_seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    claimed     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+";
+
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 fn table_columns(conn: &Connection) -> String {
@@ -253,9 +276,9 @@ fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
             .context("cannot add the `rules` column")?;
     }
-    conn.execute_batch(crate::chat::SCHEMA)
+    conn.execute_batch(CHAT_SCHEMA)
         .context("cannot create the chat table")?;
-    conn.execute_batch(crate::seats::SCHEMA)
+    conn.execute_batch(OPEN_SEATS_SCHEMA)
         .context("cannot create the open seats table")?;
     migrate_history(conn)
 }
@@ -365,7 +388,7 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
             id,
         };
         (row.private, row.bot_speed) = table_extras(conn, &row.id)?;
-        row.open_seats = crate::seats::unclaimed(conn, &row.id)?;
+        row.open_seats = unclaimed(conn, &row.id)?;
         let mut stmt = conn
             .prepare_cached("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")
             .map_err(|e| format!("seats: {e}"))?;
@@ -386,6 +409,36 @@ fn read_table(conn: &Connection, r: &Row) -> Stored {
         Ok(None) => Stored::Expired,
         Err(reason) => Stored::Damaged(reason),
     }
+}
+
+/// Stores the open seats of a new table (inside its creation's transaction).
+fn insert_open(conn: &Connection, table: &str, open: &[usize]) -> rusqlite::Result<()> {
+    for &seat in open {
+        conn.execute(
+            "INSERT INTO open_seats (table_id, seat) VALUES (?1, ?2)",
+            params![table, seat as i64],
+        )?;
+    }
+    Ok(())
+}
+
+/// The open seats of `table` nobody has claimed, in order. A database from before open seats
+/// (opened read-only, so without the table) has none.
+fn unclaimed(conn: &Connection, table: &str) -> std::result::Result<Vec<usize>, String> {
+    let Ok(mut stmt) = conn.prepare_cached(
+        "SELECT seat FROM open_seats WHERE table_id = ?1 AND claimed = 0 ORDER BY seat",
+    ) else {
+        return Ok(Vec::new());
+    };
+    let mut rows = stmt
+        .query([table])
+        .map_err(|e| format!("open seats: {e}"))?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next().map_err(|e| format!("open seats: {e}"))? {
+        let seat: i64 = r.get(0).map_err(|e| format!("open seat: {e}"))?;
+        out.push(usize::try_from(seat).map_err(|_| format!("open seat {seat} is not a seat"))?);
+    }
+    Ok(out)
 }
 
 /// Why the database could not be opened for writing.
@@ -833,7 +886,7 @@ impl Db {
                     params![row.id, i as i64, s.kind, s.token],
                 )?;
             }
-            crate::seats::insert_open(tx, &row.id, &row.open_seats)?;
+            insert_open(tx, &row.id, &row.open_seats)?;
             if let Some(parent) = &row.rematch_of {
                 tx.execute(
                     "UPDATE tables SET rematch = ?1 WHERE id = ?2",

@@ -10,9 +10,8 @@
 //! CPU; its answer goes to the asking connection only.
 
 use crate::bots::HUMAN;
-use crate::outgoing::Outgoing;
+use crate::outgoing::{Outbox, Outgoing};
 use crate::protocol::{ErrorCode, HintMove, ServerMsg};
-use crate::table::Outbox;
 use boardroom_bots::{rank_moves, Budget, SearchConfig};
 use boardroom_engine::Seat;
 use boardroom_games::Playable;
@@ -36,7 +35,7 @@ pub const HINTS_WAITING: usize = 8;
 
 /// Hints one client address may ask for: a search takes up to [`HINT_TIME`] of a core, so an
 /// address gets a few at once and then one every ten seconds (a person asks far less often).
-pub const HINTS_PER_ADDRESS: crate::conn::Rate = crate::conn::Rate {
+pub const HINTS_PER_ADDRESS: crate::rate::Rate = crate::rate::Rate {
     per_second: 0.1,
     burst: 3.0,
 };
@@ -51,7 +50,7 @@ pub struct HintGate {
     waiting: AtomicUsize,
     addresses: Mutex<HashSet<IpAddr>>,
     /// Each address's hints over time.
-    rate: crate::conn::Buckets,
+    rate: crate::rate::Buckets,
 }
 
 impl std::fmt::Debug for HintGate {
@@ -79,7 +78,7 @@ impl HintGate {
             capacity: searches.max(1) + HINTS_WAITING,
             waiting: AtomicUsize::new(0),
             addresses: Mutex::new(HashSet::new()),
-            rate: crate::conn::Buckets::new(HINTS_PER_ADDRESS),
+            rate: crate::rate::Buckets::new(HINTS_PER_ADDRESS),
         }
     }
 

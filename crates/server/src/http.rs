@@ -1,8 +1,9 @@
-//! HTTP routes: the pages, the embedded assets, the JSON API and the WebSocket endpoint.
+//! HTTP routes: the pages, the embedded assets, the JSON API and the WebSocket endpoint;
+//! `state` holds what every handler shares, `records` the routes of finished games.
 
 use crate::assets;
-use crate::conn::{self, Buckets, Limits, Rate};
-use crate::lobby::{CreateTable, Lobby, LobbyError, Missing};
+use crate::conn;
+use crate::lobby::{CreateTable, LobbyError, Missing};
 use crate::seats::ClaimError;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
@@ -13,46 +14,13 @@ use axum::{Json, Router};
 use boardroom_engine::WebAsset;
 use boardroom_games::{GameInfo, Playable, Visitor};
 use serde::{Deserialize, Serialize};
-use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
+use std::net::SocketAddr;
 
-/// What every request handler shares.
-#[derive(Clone)]
-pub struct AppState {
-    /// The tables.
-    pub lobby: Arc<Lobby>,
-    /// Limits for WebSocket connections.
-    pub limits: Arc<Limits>,
-    /// Tables created, per client address (a flood of creations is refused).
-    pub creations: Arc<Buckets>,
-    /// WebSocket connections opened, per client address.
-    pub connections: Arc<Buckets>,
-    /// Whether to read the client's address from `X-Forwarded-For`.
-    pub trust_proxy: bool,
-    /// Origins allowed to open WebSockets besides the server's own host.
-    pub allow_origins: Arc<Vec<String>>,
-    /// Costly requests (replay frames, whole logs, hints, record downloads), per client
-    /// address: one address cannot keep the server busy for everyone else.
-    pub costly: Arc<Buckets>,
-}
+mod records;
+mod state;
 
-/// Costly requests (replay frames, whole logs, hints, record downloads) one client address may
-/// make per second on average, and in a burst.
-pub const COSTLY_PER_SECOND: Rate = Rate {
-    per_second: 10.0,
-    burst: 40.0,
-};
-
-/// Tables one client address may create per second on average, and in a burst.
-pub const CREATIONS_PER_SECOND: Rate = Rate {
-    per_second: 20.0,
-    burst: 100.0,
-};
-
-/// WebSocket connections one client address may open per second on average, and in a burst.
-pub const CONNECTIONS_PER_SECOND: Rate = Rate {
-    per_second: 30.0,
-    burst: 300.0,
+pub use state::{
+    client_ip, AppState, LinkQuery, CONNECTIONS_PER_SECOND, COSTLY_PER_SECOND, CREATIONS_PER_SECOND,
 };
 
 /// The `Content-Security-Policy` of every response: the server's own scripts, styles, images
@@ -80,24 +48,6 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// The client's address: the peer's, or behind a trusted proxy the last address of
-/// `X-Forwarded-For` (the one that proxy added; earlier ones are the client's to invent).
-pub fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
-    if trust_proxy {
-        let forwarded = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .next_back();
-        if let Some(ip) = forwarded {
-            return ip;
-        }
-    }
-    peer.ip()
-}
-
 /// Whether a WebSocket upgrade may proceed: no `Origin` (not a browser), the server's own
 /// host, or an origin allowed explicitly.
 fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
@@ -121,24 +71,17 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
     matches!((authority, host), (Some(a), Some(h)) if a.eq_ignore_ascii_case(h))
 }
 
-/// The query of a table link: `?k=TOKEN` for a seat, nothing to watch.
-#[derive(Deserialize)]
-pub struct LinkQuery {
-    /// The seat token, if any.
-    pub k: Option<String>,
-}
-
 /// The application's routes.
 pub fn router(state: AppState) -> Router {
     Router::new()
         .route("/", get(index))
         .route("/t/{id}", get(table_page))
-        .route("/t/{id}/record", get(crate::history::record))
+        .route("/t/{id}/record", get(records::record))
         .route("/assets/{*path}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}/claim", post(claim_seat))
-        .route("/api/tables/finished", get(crate::history::finished))
+        .route("/api/tables/finished", get(records::finished))
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))

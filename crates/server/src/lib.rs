@@ -23,15 +23,16 @@ pub mod chat;
 pub mod conn;
 pub mod db;
 pub mod hint;
-pub mod history;
 pub mod http;
 pub mod listen;
 pub mod lobby;
 pub mod outgoing;
 pub mod protocol;
+pub mod rate;
 pub mod revision;
 pub mod seats;
 pub mod table;
+pub mod time;
 pub mod view;
 
 use anyhow::Context;
@@ -53,10 +54,10 @@ pub struct Settings {
     /// Limits on WebSocket clients.
     pub limits: conn::Limits,
     /// Tables one client address may create: per second on average, and in a burst.
-    pub creations: conn::Rate,
+    pub creations: rate::Rate,
     /// WebSocket connections one client address may open: per second on average, and in a
     /// burst.
-    pub connections: conn::Rate,
+    pub connections: rate::Rate,
     /// Whether the server runs behind a reverse proxy it trusts: the client's address is then
     /// the last one of the `X-Forwarded-For` header (the one the proxy added).
     pub trust_proxy: bool,
@@ -70,7 +71,7 @@ pub struct Settings {
     pub conn_limits: listen::ConnLimits,
     /// Costly requests (replay frames, whole logs, hints, record downloads) per client
     /// address: per second, burst.
-    pub costly: conn::Rate,
+    pub costly: rate::Rate,
 }
 
 impl Default for Settings {
@@ -132,11 +133,11 @@ impl Server {
         let router = http::router(http::AppState {
             lobby: lobby.clone(),
             limits: Arc::new(settings.limits),
-            creations: Arc::new(conn::Buckets::new(settings.creations)),
-            connections: Arc::new(conn::Buckets::new(settings.connections)),
+            creations: Arc::new(rate::Buckets::new(settings.creations)),
+            connections: Arc::new(rate::Buckets::new(settings.connections)),
             trust_proxy: settings.trust_proxy,
             allow_origins: Arc::new(settings.allow_origins.clone()),
-            costly: Arc::new(conn::Buckets::new(settings.costly)),
+            costly: Arc::new(rate::Buckets::new(settings.costly)),
         });
         Ok(Server {
             addr,

@@ -420,13 +420,6 @@ fn new_table_id() -> String {
     b.iter().map(|x| format!("{x:02x}")).collect()
 }
 
-/// Seconds since the Unix epoch.
-pub fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 impl Lobby {
     /// Opens the lobby over `db`: replays every stored table, starts each unfinished one
     /// (finished ones stay archived until their link is opened), and lists every table that
@@ -876,7 +869,7 @@ impl Lobby {
             config: serde_json::to_string(&config)
                 .map_err(|e| LobbyError::Storage(anyhow::anyhow!("configuration as JSON: {e}")))?,
             seed,
-            created: now(),
+            created: crate::time::now(),
             seats: req_seats
                 .iter()
                 .zip(&tokens)

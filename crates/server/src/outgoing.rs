@@ -9,6 +9,18 @@
 use crate::protocol::{ErrorCode, ServerMsg};
 use serde::Serialize;
 use std::sync::Arc;
+use tokio::sync::mpsc;
+
+/// Identifies one connection.
+pub type ConnId = u64;
+
+/// Where a table sends a connection's messages, each serialised once and shared by every
+/// connection it goes to.
+pub type Outbox = mpsc::Sender<Outgoing>;
+
+/// Messages a connection may have waiting before the table drops it as too slow (it can
+/// reconnect and resume).
+pub const OUTBOX_CAPACITY: usize = 64;
 
 /// What is sent when a message cannot be serialised (never expected: every message is made of
 /// strings, numbers and the game's own serialisable types).

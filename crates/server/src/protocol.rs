@@ -4,7 +4,6 @@
 //! wrapped in an [`Envelope`] that carries the connection's sequence number (1, 2, 3… per
 //! connection, no gaps).
 
-use crate::chat::ChatLine;
 use boardroom_engine::{ScoreTable, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -422,6 +421,21 @@ pub fn parse_client(text: &str) -> Result<ClientMsg, (ErrorCode, String)> {
             }
         }
     }
+}
+
+/// One line of the chat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChatLine {
+    /// The line's number at the table, from 0.
+    pub index: u64,
+    /// The writer's seat; `null` for a spectator.
+    pub seat: Option<Seat>,
+    /// The writer's name: the seat's name, or "Spectator".
+    pub name: String,
+    /// The text, exactly as written.
+    pub text: String,
+    /// When it was written, seconds since the Unix epoch.
+    pub at: i64,
 }
 
 #[cfg(test)]

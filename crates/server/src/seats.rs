@@ -3,18 +3,8 @@
 //! the first claim stored wins, every later one is told the seat is taken).
 
 use crate::db::Db;
-use rusqlite::{params, Connection};
+use rusqlite::params;
 use thiserror::Error;
-
-/// The open seats of every table: `claimed` turns 1 when someone took the seat.
-pub const SCHEMA: &str = "
-CREATE TABLE IF NOT EXISTS open_seats (
-    table_id    TEXT NOT NULL REFERENCES tables(id),
-    seat        INTEGER NOT NULL,
-    claimed     INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (table_id, seat)
-);
-";
 
 /// Why a seat could not be claimed. Nothing changed.
 #[derive(Debug, Error)]
@@ -63,36 +53,6 @@ pub fn check_open(open: &[usize], kinds: &[String], private: bool) -> Result<(),
         }
     }
     Ok(())
-}
-
-/// Stores the open seats of a new table (inside its creation's transaction).
-pub fn insert_open(conn: &Connection, table: &str, open: &[usize]) -> rusqlite::Result<()> {
-    for &seat in open {
-        conn.execute(
-            "INSERT INTO open_seats (table_id, seat) VALUES (?1, ?2)",
-            params![table, seat as i64],
-        )?;
-    }
-    Ok(())
-}
-
-/// The open seats of `table` nobody has claimed, in order. A database from before open seats
-/// (opened read-only, so without the table) has none.
-pub fn unclaimed(conn: &Connection, table: &str) -> Result<Vec<usize>, String> {
-    let Ok(mut stmt) = conn.prepare_cached(
-        "SELECT seat FROM open_seats WHERE table_id = ?1 AND claimed = 0 ORDER BY seat",
-    ) else {
-        return Ok(Vec::new());
-    };
-    let mut rows = stmt
-        .query([table])
-        .map_err(|e| format!("open seats: {e}"))?;
-    let mut out = Vec::new();
-    while let Some(r) = rows.next().map_err(|e| format!("open seats: {e}"))? {
-        let seat: i64 = r.get(0).map_err(|e| format!("open seat: {e}"))?;
-        out.push(usize::try_from(seat).map_err(|_| format!("open seat {seat} is not a seat"))?);
-    }
-    Ok(out)
 }
 
 /// Claims open seat `seat` of `table`: its token when this claim took it, `None` when it is

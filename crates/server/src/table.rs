@@ -9,7 +9,7 @@ use crate::bots::{self, HUMAN};
 use crate::chat::{self, Chat};
 use crate::db::Db;
 use crate::hint;
-use crate::outgoing::Outgoing;
+use crate::outgoing::{ConnId, Outbox, Outgoing};
 use crate::protocol::{
     ActionInput, ErrorCode, SeatInfo, ServerMsg, TableInfo, TimerOut, ACTION_JSON_BYTES,
 };
@@ -37,17 +37,6 @@ const RECENT_FOR: Duration = Duration::from_secs(10);
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
-
-/// Identifies one connection.
-pub type ConnId = u64;
-
-/// Where a table sends a connection's messages, each serialised once and shared by every
-/// connection it goes to.
-pub type Outbox = mpsc::Sender<Outgoing>;
-
-/// Messages a connection may have waiting before the table drops it as too slow (it can
-/// reconnect and resume).
-pub const OUTBOX_CAPACITY: usize = 64;
 
 /// A request to a table.
 // `Fault` is hidden because it is a hook for the recovery tests, not a sign of variants to

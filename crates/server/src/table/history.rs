@@ -104,7 +104,7 @@ impl<G: Playable> Table<G> {
     /// of recently finished tables). A failure is logged: the game itself is stored already.
     pub(super) fn store_finished(&self) {
         let db = self.db.clone();
-        let finished = finished_row(&self.id, &self.game, crate::lobby::now(), &self.record);
+        let finished = finished_row(&self.id, &self.game, crate::time::now(), &self.record);
         tokio::spawn(async move {
             let id = finished.id.clone();
             if let Err(e) = db.store_finished(finished).await {

@@ -2,8 +2,9 @@
 //! saying why), hold connections that never finish their headers, open more connections than
 //! its share. A real server on a loopback address.
 
-use boardroom_server::conn::{Limits, Rate};
+use boardroom_server::conn::Limits;
 use boardroom_server::listen::ConnLimits;
+use boardroom_server::rate::Rate;
 use boardroom_server::{Server, Settings};
 use futures_util::{SinkExt, StreamExt};
 use std::time::{Duration, Instant};

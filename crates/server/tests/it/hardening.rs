@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use boardroom_server::conn::Rate;
+use boardroom_server::rate::Rate;
 use boardroom_server::table::Timing;
 use boardroom_server::{Server, Settings};
 use common::Client;

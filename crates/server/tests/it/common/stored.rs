@@ -34,7 +34,7 @@ impl StoredTable {
                 game: G::NAME.into(),
                 config: serde_json::to_string(config).expect("a configuration as JSON"),
                 seed,
-                created: boardroom_server::lobby::now(),
+                created: boardroom_server::time::now(),
                 seats: kinds
                     .iter()
                     .map(|k| SeatRow {

@@ -1,7 +1,7 @@
 //! The HTTP side of a table's history: downloading the game record of a finished table, and
 //! the lobby's list of recently finished tables.
 
-use crate::http::{client_ip, AppState, LinkQuery};
+use super::state::{client_ip, AppState, LinkQuery};
 use crate::table::{Command, RecordRefusal};
 use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
