@@ -1,92 +1,14 @@
-//! A table's whole history: replaying its record into log steps, the whole log for a
-//! connection, the game record of a finished game, and the frames of its replay.
+//! A table's whole history for its viewers: the whole log for a connection, the game record
+//! of a finished game, and the frames of its replay.
 
-use super::{ConnId, Table};
+use super::replay::{finished_row, replay_steps, Frames, RecordRefusal};
+use super::Table;
+use crate::outgoing::ConnId;
 use crate::protocol::{ErrorCode, ReplayFrame, ServerMsg};
 use crate::view::{self, Step};
-use boardroom_engine::{Game, Present, Record, RecordedAction, Seat, Viewer, CLOCK};
+use boardroom_engine::{Present, Record, Seat, Viewer, CLOCK};
 use boardroom_games::Playable;
 use std::sync::Arc;
-
-/// Why a game record is not given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RecordRefusal {
-    /// The game is still running: its record would reveal the seed, so hidden cards and dice
-    /// to come.
-    Running,
-    /// The link's token holds no seat at this table.
-    BadToken,
-}
-
-impl std::fmt::Display for RecordRefusal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            RecordRefusal::Running => {
-                "the game is still running: its record (which reveals what is hidden) can be \
-                 downloaded once the game is over"
-            }
-            RecordRefusal::BadToken => {
-                "this link holds no seat at this table: use a seat's invite link or the \
-                 spectator link"
-            }
-        })
-    }
-}
-
-/// Replays `record` from `config` and `seed` with the engine's one replay
-/// ([`boardroom_engine::replay_actions`]): every stored action, undone ones included, handed
-/// to `visit` as a [`Step`] with the game after it (after an undone one: the game as it
-/// stays). Returns the game now. An error names the first live action that does not replay.
-pub fn replay_steps<G: Game + Present>(
-    config: &G::Config,
-    seed: u64,
-    record: &[RecordedAction],
-    mut visit: impl FnMut(Step<G>, &G),
-) -> anyhow::Result<G> {
-    let game = boardroom_engine::replay_actions::<G, u32>(
-        config,
-        seed,
-        record,
-        |g| <G as Present>::turn(g),
-        |r, after| {
-            visit(
-                Step {
-                    index: r.index,
-                    seat: r.seat,
-                    action: record[r.index].action.clone(),
-                    turn: r.before,
-                    undone: r.undone,
-                    events: r.events,
-                },
-                after,
-            )
-        },
-    )?;
-    Ok(game)
-}
-
-/// How the lobby's list of recently finished tables shows finished game `game` of table `id`:
-/// its title, variant and winners, when it ended (`finished`, seconds since the Unix epoch),
-/// and the actions played (those taken back not counted).
-pub fn finished_row<G: Playable>(
-    id: &str,
-    game: &G,
-    finished: i64,
-    record: &[RecordedAction],
-) -> crate::db::FinishedRow {
-    crate::db::FinishedRow {
-        id: id.to_string(),
-        game: G::NAME.to_string(),
-        title: G::TITLE.to_string(),
-        edition: game.variant(),
-        finished,
-        winners: game
-            .outcome()
-            .map(|o| o.winners.iter().map(<G as Present>::seat_name).collect())
-            .unwrap_or_default(),
-        actions: record.iter().filter(|a| !a.undone).count(),
-    }
-}
 
 impl<G: Playable> Table<G> {
     /// The game's record: what `boardroom replay` reads.
@@ -117,9 +39,7 @@ impl<G: Playable> Table<G> {
     /// once: the record of a finished game no longer changes).
     pub(super) fn game_record(&mut self, token: Option<&str>) -> Result<Arc<str>, RecordRefusal> {
         if let Some(t) = token.filter(|t| !t.is_empty()) {
-            let known = self.tokens.iter().enumerate().any(|(s, tok)| {
-                self.kinds[s] == crate::bots::HUMAN && super::constant_time_eq(tok, t)
-            });
+            let known = self.token_seat(t).is_some();
             if !known {
                 return Err(RecordRefusal::BadToken);
             }
@@ -148,7 +68,7 @@ impl<G: Playable> Table<G> {
 
     /// Sends connection `conn` the whole log, redacted for its viewer.
     pub(super) fn send_log(&mut self, conn: ConnId) {
-        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+        let Some(viewer) = self.conns.viewer(conn) else {
             return;
         };
         let mut entries = Vec::with_capacity(self.record.len());
@@ -165,7 +85,7 @@ impl<G: Playable> Table<G> {
     /// Sends connection `conn` the frame of the finished game's replay after `step` actions,
     /// as `seat` saw it (everything hidden is shown: the game is over).
     pub(super) fn send_replay(&mut self, conn: ConnId, step: usize, seat: Option<Seat>) {
-        if !self.conns.contains_key(&conn) {
+        if self.conns.viewer(conn).is_none() {
             return;
         }
         if !self.game.is_over() {
@@ -195,7 +115,7 @@ impl<G: Playable> Table<G> {
             }
         }
         let frames = self.frames.as_ref().expect("built above");
-        let steps = frames.live.len();
+        let steps = frames.steps();
         if step > steps {
             let m = ServerMsg::error(
                 ErrorCode::Malformed,
@@ -203,7 +123,7 @@ impl<G: Playable> Table<G> {
             );
             return self.send(conn, m);
         }
-        let turns = frames.turns.clone();
+        let turns = frames.turns().to_vec();
         let (game, last) = match frames.frame(step, &self.record) {
             Ok(f) => f,
             Err(e) => {
@@ -229,78 +149,5 @@ impl<G: Playable> Table<G> {
             turns,
         }));
         self.send(conn, msg);
-    }
-}
-
-/// Live steps between two states a finished table's replay keeps.
-const FRAME_EVERY: usize = 16;
-
-/// The replay of a finished game, worked out once per table: where each live action stands in
-/// the record, the turns, and the state every [`FRAME_EVERY`] live steps, so that any frame is
-/// at most that many actions away.
-pub(super) struct Frames<G: Game> {
-    /// The record index of each action not taken back, in order.
-    live: Vec<usize>,
-    /// Each turn and the live step it starts at.
-    turns: Vec<(u32, usize)>,
-    /// The game after `k * FRAME_EVERY` live steps, for each `k`.
-    checkpoints: Vec<G>,
-}
-
-impl<G: Game + Present> Frames<G> {
-    /// Replays `record` once, keeping what the frames need.
-    fn build(config: &G::Config, seed: u64, record: &[RecordedAction]) -> anyhow::Result<Self> {
-        let mut frames = Frames {
-            live: Vec::new(),
-            turns: Vec::new(),
-            checkpoints: vec![G::new(config, seed)?],
-        };
-        replay_steps::<G>(config, seed, record, |s, after| {
-            if s.undone {
-                return;
-            }
-            if frames.turns.last().is_none_or(|&(t, _)| t != s.turn) {
-                frames.turns.push((s.turn, frames.live.len()));
-            }
-            frames.live.push(s.index);
-            if frames.live.len().is_multiple_of(FRAME_EVERY) {
-                frames.checkpoints.push(after.clone());
-            }
-        })?;
-        Ok(frames)
-    }
-
-    /// The game after `step` live actions and the last of them (none at step 0), replayed
-    /// from the nearest kept state.
-    fn frame(
-        &self,
-        step: usize,
-        record: &[RecordedAction],
-    ) -> anyhow::Result<(G, Option<Step<G>>)> {
-        if step == 0 {
-            return Ok((self.checkpoints[0].clone(), None));
-        }
-        let k = (step - 1) / FRAME_EVERY;
-        let mut game = self.checkpoints[k].clone();
-        let mut last = None;
-        for &index in &self.live[k * FRAME_EVERY..step] {
-            let rec = &record[index];
-            let action = game
-                .parse_action(&rec.action)
-                .map_err(|e| anyhow::anyhow!("action {index} (`{}`): {e}", rec.action))?;
-            let turn = <G as Present>::turn(&game);
-            let mut events = Vec::new();
-            game.apply(rec.seat, action, &mut events)
-                .map_err(|e| anyhow::anyhow!("action {index} (`{}`): {e}", rec.action))?;
-            last = Some(Step {
-                index,
-                seat: rec.seat,
-                action: rec.action.clone(),
-                turn,
-                undone: false,
-                events,
-            });
-        }
-        Ok((game, last))
     }
 }

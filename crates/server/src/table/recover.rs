@@ -3,30 +3,18 @@
 //! every stored action: exactly what was acknowledged), its connections are told and sent the
 //! state again, and play goes on. The panic is logged with the table's id.
 
+use super::replay::replay_steps;
 use super::{Table, LOG_KEPT};
-use crate::bots;
 use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view::Step;
 use boardroom_engine::RecordedAction;
 use boardroom_games::Playable;
-use std::any::Any;
 use std::collections::VecDeque;
 
 /// What people at a table are told when it was rebuilt after an internal error.
 pub const RESTORED: &str = "the table hit an internal error and was restored from its stored \
                             actions; nothing acknowledged was lost";
-
-/// The text of a caught panic's payload.
-pub fn panic_message(payload: &Box<dyn Any + Send>) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "a panic without a message".to_string()
-    }
-}
 
 impl<G: Playable> Table<G> {
     /// Rebuilds the table from the database after a panic (`why`), and tells its connections.
@@ -50,13 +38,12 @@ impl<G: Playable> Table<G> {
             })
             .collect();
         let mut history: VecDeque<Step<G>> = VecDeque::new();
-        let replayed =
-            super::replay_steps::<G>(&self.game.config(), self.seed, &record, |step, _| {
-                if history.len() == LOG_KEPT {
-                    history.pop_front();
-                }
-                history.push_back(step);
-            });
+        let replayed = replay_steps::<G>(&self.game.config(), self.seed, &record, |step, _| {
+            if history.len() == LOG_KEPT {
+                history.pop_front();
+            }
+            history.push_back(step);
+        });
         match replayed {
             Ok(game) => {
                 self.version = record.len() + record.iter().filter(|a| a.undone).count();
@@ -71,21 +58,11 @@ impl<G: Playable> Table<G> {
         if self.game.is_over() && self.finished_at.is_none() {
             self.finished_at = Some(tokio::time::Instant::now());
         }
-        self.answer_since.clear();
-        self.recent.clear();
+        self.staleness.restart();
         self.record_text = None;
         self.frames = None;
-        self.timers.clear();
-        self.optional_moves = 0;
-        // A bot lent to a thinking task comes back with its move; one lost in the panic is
-        // made anew.
-        if !self.bot_busy {
-            for (seat, kind) in self.kinds.iter().enumerate() {
-                if bots::is_bot(kind) && self.bots[seat].is_none() {
-                    self.bots[seat] = Some(bots::make_bot(kind, rand::random()));
-                }
-            }
-        }
+        self.clock.clear();
+        self.bots.rebuilt(&self.kinds);
         self.state_changed();
         self.update_summary();
         self.tell_restored();
@@ -94,9 +71,7 @@ impl<G: Playable> Table<G> {
 
     /// Tells every connection that the table was restored, with the state as it stands.
     fn tell_restored(&mut self) {
-        self.send_with_state(Outgoing::from(ServerMsg::error(
-            ErrorCode::Internal,
-            RESTORED,
-        )));
+        let notice = Outgoing::from(ServerMsg::error(ErrorCode::Internal, RESTORED));
+        self.send_state_to_all(Some(notice), None);
     }
 }

@@ -7,9 +7,11 @@
 //! so replays stay exact. The table's version moves on, so a bot's move chosen on the state
 //! taken back is stale and the bot is asked again.
 
-use super::{ConnId, Table};
+use super::replay::replay_steps;
+use super::storage::STORAGE_PAUSED;
+use super::Table;
 use crate::bots;
-use crate::outgoing::Outgoing;
+use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{Present, Viewer, CLOCK};
 use boardroom_games::Playable;
@@ -55,7 +57,7 @@ impl<G: Playable> Table<G> {
     /// Takes back the last action of connection `conn`'s seat, or tells it why not (nothing
     /// changes then).
     pub(super) async fn undo(&mut self, conn: ConnId) {
-        let Some(viewer) = self.conns.get(&conn).map(|c| c.viewer) else {
+        let Some(viewer) = self.conns.viewer(conn) else {
             return;
         };
         let seat = match viewer {
@@ -68,8 +70,8 @@ impl<G: Playable> Table<G> {
             }
             Viewer::Seat(s) => s,
         };
-        if self.paused.is_some() {
-            let m = ServerMsg::error(ErrorCode::Internal, super::STORAGE_PAUSED);
+        if self.backoff.is_paused() {
+            let m = ServerMsg::error(ErrorCode::Internal, STORAGE_PAUSED);
             return self.send(conn, m);
         }
         let idx = match self.undoable(seat) {
@@ -78,12 +80,7 @@ impl<G: Playable> Table<G> {
         };
         // The state before the action: the replay of the record up to it.
         let config = self.game.config();
-        let before = match super::history::replay_steps::<G>(
-            &config,
-            self.seed,
-            &self.record[..idx],
-            |_, _| {},
-        ) {
+        let before = match replay_steps::<G>(&config, self.seed, &self.record[..idx], |_, _| {}) {
             Ok(g) => g,
             Err(e) => {
                 tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
@@ -106,7 +103,8 @@ impl<G: Playable> Table<G> {
             return self.send(conn, m);
         }
         if let Err(e) = self.db.mark_undone(self.id.clone(), idx).await {
-            self.log_storage_failure(&e);
+            self.backoff
+                .log_failure(&self.id, &self.settings.timing, &e);
             let m = ServerMsg::error(
                 ErrorCode::Internal,
                 "the action could not be taken back (storage failed); nothing changed",
@@ -118,12 +116,14 @@ impl<G: Playable> Table<G> {
             step.undone = true;
         }
         self.game = before;
-        self.recent.clear();
         self.version += 1;
         // Every answer restarts from now: what it answered may be gone, or come back anew.
-        self.answer_since.clear();
+        self.staleness.restart();
         self.state_changed();
         self.update_summary();
-        self.send_with_state(Outgoing::from(ServerMsg::Undone { index: idx, seat }));
+        self.send_state_to_all(
+            Some(Outgoing::from(ServerMsg::Undone { index: idx, seat })),
+            None,
+        );
     }
 }

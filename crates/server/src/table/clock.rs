@@ -1,0 +1,94 @@
+//! The game's timers at a live table: each started when the game first names it, kept while
+//! its key stays, and played by the table (for the clock) once due.
+
+use crate::protocol::TimerOut;
+use boardroom_engine::{Seat, Timer, CLOCK};
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// The time a timer of `seconds` runs at a table whose clock runs at `percent`.
+pub fn scaled(seconds: u32, percent: u32) -> Duration {
+    Duration::from_millis(seconds as u64 * 10 * percent as u64)
+}
+
+/// A timer of the game running at the table.
+struct Running<A> {
+    key: u64,
+    seat: Seat,
+    action: A,
+    deadline: Instant,
+    /// Due, but the game does not accept the timeout yet (it waits for the state to change).
+    blocked: bool,
+}
+
+/// The timers running at a table, with their deadlines.
+pub(super) struct Clock<A> {
+    timers: Vec<Running<A>>,
+}
+
+impl<A: Clone> Clock<A> {
+    /// No timer running.
+    pub(super) fn new() -> Self {
+        Clock { timers: Vec::new() }
+    }
+
+    /// Takes the game's timers now (`list`) at a clock running at `percent`: one whose key is
+    /// unchanged keeps its deadline, a new one starts.
+    pub(super) fn update(&mut self, list: Vec<Timer<A>>, percent: u32) {
+        let now = Instant::now();
+        let old = std::mem::take(&mut self.timers);
+        self.timers = list
+            .into_iter()
+            .map(|t| Running {
+                deadline: old
+                    .iter()
+                    .find(|o| o.key == t.key)
+                    .map_or_else(|| now + scaled(t.seconds, percent), |o| o.deadline),
+                key: t.key,
+                seat: t.seat,
+                action: t.action,
+                blocked: false,
+            })
+            .collect();
+    }
+
+    /// Stops every timer.
+    pub(super) fn clear(&mut self) {
+        self.timers.clear();
+    }
+
+    /// The running timers as every viewer is told them (`format`: an action's notation).
+    pub(super) fn out(&self, format: impl Fn(A) -> String) -> Vec<TimerOut> {
+        let now = Instant::now();
+        self.timers
+            .iter()
+            .map(|t| TimerOut {
+                seat: (t.seat != CLOCK).then_some(t.seat),
+                action: format(t.action.clone()),
+                ms_left: t.deadline.saturating_duration_since(now).as_millis() as u64,
+            })
+            .collect()
+    }
+
+    /// When the next timer the game may accept is due.
+    pub(super) fn next_due(&self) -> Option<Instant> {
+        self.timers
+            .iter()
+            .filter(|t| !t.blocked)
+            .map(|t| t.deadline)
+            .min()
+    }
+
+    /// A timer due at `now` and not blocked: its place and its timeout action.
+    pub(super) fn due(&self, now: Instant) -> Option<(usize, A)> {
+        self.timers
+            .iter()
+            .position(|t| !t.blocked && t.deadline <= now)
+            .map(|i| (i, self.timers[i].action.clone()))
+    }
+
+    /// Timer `i`'s timeout is not accepted yet: it waits for the next change of state.
+    pub(super) fn block(&mut self, i: usize) {
+        self.timers[i].blocked = true;
+    }
+}
