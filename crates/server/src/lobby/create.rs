@@ -1,0 +1,250 @@
+//! Creating tables: from a lobby request, or as the rematch of a finished table (same game,
+//! settings and seats; a new deal).
+
+use super::request::{
+    lobby_config, new_table_id, new_token, CreateTable, Created, CreatedSeat, LobbyError,
+    TableExtras, MAX_TABLES, MAX_TIMER_PERCENT,
+};
+use super::{file_problem_words, mark, Lobby};
+use crate::bots::{self, HUMAN};
+use crate::db::{SeatRow, TableRow};
+use crate::table::{self, seat_link, spectator_link, Command, TableInit};
+use boardroom_engine::Present;
+use boardroom_games::{Playable, Visitor};
+use rand::RngCore;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
+use tokio::sync::oneshot;
+
+/// A future the lobby's visitors return (creating a table is asynchronous: it is stored first).
+type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// Creates a table of the visited game from a lobby request.
+struct CreateVisitor<'a> {
+    lobby: &'a Lobby,
+    req: CreateTable,
+}
+
+impl<'a> Visitor for CreateVisitor<'a> {
+    type Output = BoxFuture<'a, Result<(Created, Vec<String>), LobbyError>>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let CreateVisitor { lobby, req } = self;
+        Box::pin(async move {
+            let config = lobby_config::<G>(req.seats.len(), &req.options)?;
+            bots::check_kinds::<G>(&req.seats).map_err(LobbyError::BadRequest)?;
+            let percent = req.timer_percent.unwrap_or(100);
+            if percent > MAX_TIMER_PERCENT {
+                return Err(LobbyError::BadRequest(format!(
+                    "`timer_percent` is {percent}: it runs from 0 (no timers) to \
+                     {MAX_TIMER_PERCENT}"
+                )));
+            }
+            if let Some(speed) = &req.bot_speed {
+                bots::BotSpeed::parse(speed).map_err(LobbyError::BadRequest)?;
+            }
+            crate::seats::check_open(&req.open_seats, &req.seats, req.private)
+                .map_err(LobbyError::BadRequest)?;
+            let extras = TableExtras {
+                private: req.private,
+                bot_speed: req.bot_speed,
+                open_seats: req.open_seats,
+                hints: req.hints,
+            };
+            lobby
+                .start::<G>(config, req.seats, None, percent, extras)
+                .await
+        })
+    }
+}
+
+/// Creates the rematch of a table of the visited game from its stored configuration.
+struct RematchVisitor<'a> {
+    lobby: &'a Lobby,
+    config: String,
+    kinds: Vec<String>,
+    rematch_of: String,
+    timer_percent: u32,
+    extras: TableExtras,
+}
+
+impl<'a> Visitor for RematchVisitor<'a> {
+    type Output = BoxFuture<'a, Result<(Created, Vec<String>), LobbyError>>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let RematchVisitor {
+            lobby,
+            config,
+            kinds,
+            rematch_of,
+            timer_percent,
+            extras,
+        } = self;
+        Box::pin(async move {
+            let config: G::Config = serde_json::from_str(&config).map_err(|e| {
+                LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
+            })?;
+            lobby
+                .start::<G>(config, kinds, Some(rematch_of), timer_percent, extras)
+                .await
+        })
+    }
+}
+
+impl Lobby {
+    /// Creates a table (stored before this returns) and starts it. The game is found in the
+    /// registry by its id; its options are checked against those it offers in the lobby.
+    pub async fn create(&self, req: CreateTable) -> Result<Created, LobbyError> {
+        if let Some(bad) = req.seats.iter().find(|k| !bots::is_kind(k)) {
+            return Err(LobbyError::BadRequest(format!(
+                "unknown seat kind `{}` (kinds: {})",
+                bad.chars().take(40).collect::<String>(),
+                bots::seat_kinds().join(", ")
+            )));
+        }
+        let game = req.game.clone();
+        let create = boardroom_games::visit(&game, CreateVisitor { lobby: self, req })
+            .map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+        create.await.map(|(created, _)| created)
+    }
+
+    /// Stores and starts a new table of `G` (the configuration already checked).
+    async fn start<G: Playable>(
+        &self,
+        config: G::Config,
+        kinds: Vec<String>,
+        rematch_of: Option<String>,
+        timer_percent: u32,
+        extras: TableExtras,
+    ) -> Result<(Created, Vec<String>), LobbyError> {
+        let req_seats = kinds;
+        if self.len() >= MAX_TABLES {
+            return Err(LobbyError::Full);
+        }
+        let seed = rand::rngs::OsRng.next_u64();
+        let game = G::new(&config, seed).map_err(|e| LobbyError::BadRequest(e.to_string()))?;
+        let id = new_table_id();
+        let tokens: Vec<String> = req_seats.iter().map(|_| new_token()).collect();
+        let row = TableRow {
+            id: id.clone(),
+            game: G::NAME.to_string(),
+            config: serde_json::to_string(&config)
+                .map_err(|e| LobbyError::Storage(anyhow::anyhow!("configuration as JSON: {e}")))?,
+            seed,
+            created: crate::time::now(),
+            seats: req_seats
+                .iter()
+                .zip(&tokens)
+                .map(|(k, t)| SeatRow {
+                    kind: k.clone(),
+                    token: t.clone(),
+                })
+                .collect(),
+            rematch_of,
+            rematch: None,
+            timer_percent,
+            private: extras.private,
+            bot_speed: extras.bot_speed.clone(),
+            open_seats: extras.open_seats.clone(),
+            hints: extras.hints,
+            rules: G::RULES_REVISION,
+        };
+        if let Some(problem) = self.file_damage.read().expect("file damage lock").clone() {
+            return Err(LobbyError::Damaged(file_problem_words(&problem)));
+        }
+        if !self.db.writable() {
+            return Err(LobbyError::Unavailable);
+        }
+        if let Err(e) = self.db.insert_table(row.clone()).await {
+            tracing::error!(table = %id, "cannot store a new table: {e:#}");
+            return Err(LobbyError::Storage(e));
+        }
+        let init = TableInit {
+            id: id.clone(),
+            created: row.created,
+            game,
+            seed,
+            record: Vec::new(),
+            version: 0,
+            history: VecDeque::new(),
+            kinds: req_seats.clone(),
+            tokens: tokens.clone(),
+            rematch: None,
+            timer_percent,
+            hints: extras.hints,
+            rules: G::RULES_REVISION,
+            archive: None,
+        };
+        let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
+        mark(&handle, &extras);
+        self.insert(id.clone(), handle);
+        let created = Created {
+            seats: req_seats
+                .iter()
+                .enumerate()
+                .map(|(s, k)| CreatedSeat {
+                    seat: s,
+                    name: <G as Present>::seat_name(s),
+                    kind: k.clone(),
+                    link: (k == HUMAN).then(|| seat_link(&id, &tokens[s])),
+                })
+                .collect(),
+            spectator: spectator_link(&id),
+            id,
+        };
+        Ok((created, tokens))
+    }
+
+    /// Starts the rematch of finished table `id` (same game, settings and seats; a new deal), or
+    /// returns the one already started. Every connection of the old table is sent its link.
+    pub async fn rematch(&self, id: &str) -> Result<String, LobbyError> {
+        let _one_at_a_time = self.rematch_lock.lock().await;
+        let handle = self.get(id).ok_or(LobbyError::NoSuchTable)?;
+        let (tx, rx) = oneshot::channel();
+        handle
+            .tx
+            .send(Command::Spec { reply: tx })
+            .await
+            .map_err(|_| LobbyError::NoSuchTable)?;
+        let spec = rx.await.map_err(|_| LobbyError::NoSuchTable)?;
+        if let Some(existing) = spec.rematch {
+            // Already started: send the links again (to whoever asks, and everyone else).
+            let _ = handle.tx.send(Command::ResendRematch).await;
+            return Ok(existing);
+        }
+        if !spec.over {
+            return Err(LobbyError::BadRequest(
+                "a rematch can start once the game is over".into(),
+            ));
+        }
+        let extras = {
+            let summary = handle.summary.lock().expect("summary lock");
+            TableExtras {
+                private: summary.private,
+                bot_speed: summary.bot_speed.clone(),
+                open_seats: Vec::new(),
+                hints: spec.hints,
+            }
+        };
+        let start = boardroom_games::visit(
+            &spec.game,
+            RematchVisitor {
+                lobby: self,
+                config: spec.config,
+                kinds: spec.kinds,
+                rematch_of: spec.id,
+                timer_percent: spec.timer_percent,
+                extras,
+            },
+        )
+        .map_err(|e| LobbyError::Storage(e.into()))?;
+        let (created, tokens) = start.await?;
+        let _ = handle
+            .tx
+            .send(Command::RematchReady {
+                table: created.id.clone(),
+                tokens,
+            })
+            .await;
+        Ok(created.id)
+    }
+}
