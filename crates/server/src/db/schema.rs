@@ -1,0 +1,140 @@
+//! The database's schema: every table the server stores, and the migrations that bring a
+//! database made by an earlier version up to date.
+
+use anyhow::{Context, Result};
+use rusqlite::Connection;
+
+pub(super) const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS tables (
+    id          TEXT PRIMARY KEY,
+    game        TEXT NOT NULL,
+    config      TEXT NOT NULL,
+    seed        INTEGER NOT NULL,
+    created     INTEGER NOT NULL,
+    rematch_of  TEXT,
+    rematch     TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    kind        TEXT NOT NULL,
+    token       TEXT NOT NULL UNIQUE,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    idx         INTEGER NOT NULL,
+    seat        INTEGER NOT NULL,
+    action      TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+";
+
+/// The chat lines of every table.
+const CHAT_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS chat (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    idx         INTEGER NOT NULL,
+    seat        INTEGER,
+    name        TEXT NOT NULL,
+    text        TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+";
+
+/// The open seats of every table: `claimed` turns 1 when someone took the seat.
+const OPEN_SEATS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS open_seats (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    claimed     INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (table_id, seat)
+);
+";
+
+/// The columns a `tables` row is read from (see [`read_table`]); a database from before
+/// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
+pub(super) fn table_columns(conn: &Connection) -> String {
+    // A column a database of an earlier version lacks reads as its default.
+    let column = |name: &'static str, default: &'static str| {
+        if conn
+            .prepare(&format!("SELECT {name} FROM tables LIMIT 0"))
+            .is_ok()
+        {
+            name
+        } else {
+            default
+        }
+    };
+    format!(
+        "id, game, config, seed, created, rematch_of, rematch, {}, {}, {}, {}",
+        column("expired", "0"),
+        column("timer_percent", "100"),
+        column("hints", "0"),
+        column("rules", "1")
+    )
+}
+
+/// Adds the columns later versions introduced to a database made by an earlier one.
+pub(super) fn migrate(conn: &Connection) -> Result<()> {
+    if conn.prepare("SELECT expired FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN expired INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `expired` column")?;
+    }
+    if conn
+        .prepare("SELECT timer_percent FROM tables LIMIT 0")
+        .is_err()
+    {
+        conn.execute_batch(
+            "ALTER TABLE tables ADD COLUMN timer_percent INTEGER NOT NULL DEFAULT 100",
+        )
+        .context("cannot add the `timer_percent` column")?;
+    }
+    if conn.prepare("SELECT hints FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN hints INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `hints` column")?;
+    }
+    if conn.prepare("SELECT private FROM tables LIMIT 0").is_err() {
+        conn.execute_batch(
+            "ALTER TABLE tables ADD COLUMN private INTEGER NOT NULL DEFAULT 0; \
+             ALTER TABLE tables ADD COLUMN bot_speed TEXT",
+        )
+        .context("cannot add the `private` and `bot_speed` columns")?;
+    }
+    // Every table stored before revisions were kept was played under the first.
+    if conn.prepare("SELECT rules FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
+            .context("cannot add the `rules` column")?;
+    }
+    conn.execute_batch(CHAT_SCHEMA)
+        .context("cannot create the chat table")?;
+    conn.execute_batch(OPEN_SEATS_SCHEMA)
+        .context("cannot create the open seats table")?;
+    migrate_history(conn)
+}
+
+/// The history's part of the schema: actions taken back stay stored, marked `undone`; finished
+/// games are remembered with their winners.
+fn migrate_history(conn: &Connection) -> Result<()> {
+    if !has_undone_column(conn) {
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN undone INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `undone` column")?;
+    }
+    conn.execute_batch(
+        "CREATE TABLE IF NOT EXISTS finished (
+            table_id    TEXT PRIMARY KEY REFERENCES tables(id),
+            finished    INTEGER NOT NULL,
+            summary     TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS finished_by_time ON finished (finished);",
+    )
+    .context("cannot create the `finished` table")?;
+    Ok(())
+}
+
+/// Whether the `actions` table has the `undone` column (a database opened read-only from
+/// before undo has not).
+pub(super) fn has_undone_column(conn: &Connection) -> bool {
+    conn.prepare("SELECT undone FROM actions LIMIT 0").is_ok()
+}
