@@ -5,15 +5,18 @@
 //! engine's traits: it is written once for every game.
 //!
 //! * [`http`] — routes: the pages, the embedded client ([`assets`]), the JSON API, WebSockets.
-//! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database.
+//! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database, the
+//!   sweeper, seat claims, `db check`.
 //! * [`table`] — one live table: a task that owns the game, checks and stores each action
 //!   before anyone hears of it, and runs the bots.
 //! * [`conn`] — one WebSocket connection: limits, sequence numbers; [`listen`] — accepting
 //!   connections: a cap per client address, a deadline for request headers.
-//! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives.
-//! * [`db`] — SQLite persistence (config, seed, seats, actions).
-//! * [`bots`] — seat kinds, the bots behind them and their pace.
+//! * [`protocol`] — the JSON messages; [`view`] — what each viewer receives; [`outgoing`] — a
+//!   message serialised once, and where a table sends a connection's messages.
+//! * [`db`] — SQLite persistence (config, seed, seats, actions) and every schema.
+//! * [`bots`] — seat kinds, the bots behind them and their pace; [`hint`] — hints at a table.
 //! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
+//! * [`rate`] — token buckets; [`time`] — the clock as stored; [`revision`] — rules revisions.
 
 #![warn(missing_docs)]
 
