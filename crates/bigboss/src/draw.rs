@@ -55,6 +55,7 @@ impl BigBoss {
         rng: &mut R,
         legal: &mut Vec<Action>,
         ev: &mut Vec<Event>,
+        before: impl FnOnce(&Self, &Action),
     ) -> bool {
         if seat != self.current as Seat {
             return false;
@@ -115,6 +116,7 @@ impl BigBoss {
             Phase::Over { .. } => return false,
         };
         debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        before(self, &action);
         self.exec(action, ev);
         true
     }

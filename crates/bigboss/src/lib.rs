@@ -115,14 +115,19 @@ impl Game for BigBoss {
     }
 
     #[inline]
-    fn apply_random<R: Rng + ?Sized>(
+    fn apply_random_with<R, F>(
         &mut self,
         seat: Seat,
         rng: &mut R,
         actions: &mut Vec<Action>,
         events: &mut Vec<Event>,
-    ) -> bool {
-        BigBoss::apply_random(self, seat, rng, actions, events)
+        before: F,
+    ) -> bool
+    where
+        R: Rng + ?Sized,
+        F: FnOnce(&Self, &Action),
+    {
+        BigBoss::apply_random(self, seat, rng, actions, events, before)
     }
 
     #[inline]

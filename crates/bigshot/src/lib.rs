@@ -113,14 +113,19 @@ impl Game for BigShot {
     }
 
     #[inline]
-    fn apply_random<R: Rng + ?Sized>(
+    fn apply_random_with<R, F>(
         &mut self,
         seat: Seat,
         rng: &mut R,
         actions: &mut Vec<Action>,
         events: &mut Vec<Event>,
-    ) -> bool {
-        BigShot::apply_random(self, seat, rng, actions, events)
+        before: F,
+    ) -> bool
+    where
+        R: Rng + ?Sized,
+        F: FnOnce(&Self, &Action),
+    {
+        BigShot::apply_random(self, seat, rng, actions, events, before)
     }
 
     #[inline]

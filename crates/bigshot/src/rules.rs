@@ -267,6 +267,7 @@ impl BigShot {
         rng: &mut R,
         legal: &mut Vec<Action>,
         events: &mut Vec<Event>,
+        before: impl FnOnce(&Self, &Action),
     ) -> bool {
         legal.clear();
         if self.actor() != Some(seat) {
@@ -286,6 +287,7 @@ impl BigShot {
             }
         };
         debug_assert_eq!(self.check_action(seat, action), Ok(()));
+        before(self, &action);
         self.exec(seat, action, events);
         true
     }

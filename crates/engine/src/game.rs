@@ -143,11 +143,35 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         actions: &mut Vec<Self::Action>,
         events: &mut Vec<Self::Event>,
     ) -> bool {
+        self.apply_random_with(seat, rng, actions, events, |_, _| {})
+    }
+
+    /// [`Game::apply_random`] that also shows the drawn action to `before`, with the game as
+    /// it is just before the action is applied, so that a caller (the simulator's statistics)
+    /// can look at what a random seat played without listing the actions itself. The draw and
+    /// its effect are exactly those of `apply_random`; `before` is not called when nothing is
+    /// drawn. Games with a faster draw than listing override this method, not `apply_random`.
+    ///
+    /// # Panics
+    /// If the game rejects an action it listed as legal: a bug in the game's rules.
+    fn apply_random_with<R, F>(
+        &mut self,
+        seat: Seat,
+        rng: &mut R,
+        actions: &mut Vec<Self::Action>,
+        events: &mut Vec<Self::Event>,
+        before: F,
+    ) -> bool
+    where
+        R: Rng + ?Sized,
+        F: FnOnce(&Self, &Self::Action),
+    {
         self.legal_actions(seat, actions);
         if actions.is_empty() {
             return false;
         }
         let action = actions[rng.gen_range(0..actions.len())].clone();
+        before(self, &action);
         if let Err(e) = self.apply(seat, action.clone(), events) {
             panic!("legal action {action:?} rejected: {e}");
         }

@@ -145,18 +145,24 @@ impl Game for TheBoss {
 
     /// Draws among the candidates as the default does, and applies the drawn one in place
     /// without checking it again (the generator lists only legal actions) or copying it.
-    fn apply_random<R: Rng + ?Sized>(
+    fn apply_random_with<R, F>(
         &mut self,
         seat: Seat,
         rng: &mut R,
         actions: &mut Vec<Action>,
         events: &mut Vec<Event>,
-    ) -> bool {
+        before: F,
+    ) -> bool
+    where
+        R: Rng + ?Sized,
+        F: FnOnce(&Self, &Action),
+    {
         self.candidates(seat, actions);
         if actions.is_empty() {
             return false;
         }
         let action = actions.swap_remove(rng.gen_range(0..actions.len()));
+        before(self, &action);
         self.apply_listed(seat, action, events);
         true
     }

@@ -7,7 +7,7 @@ use anyhow::Result;
 use boardroom_engine::{Bot, Game};
 use boardroom_games::Playable;
 use indicatif::{ProgressBar, ProgressStyle};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,22 +64,26 @@ pub fn play_one<G: Playable>(
         });
     }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
-    let mut stats: BTreeMap<&'static str, f64> = BTreeMap::new();
+    // Counted actions, by the game's name for them: a handful of names, each counted hundreds
+    // of times a game, so a short list found by the name's address beats a map.
+    let mut counted: Vec<(&'static str, u32)> = Vec::with_capacity(8);
     let mut decisions = 0u64;
     while let Some(seat) = game.to_act().choose(&mut rng) {
         let action = match &mut players[seat] {
+            // The playout's fast path: the game draws and applies in one step (the same draw
+            // as picking from its listed actions), and shows the simulator what it drew.
             Player::Random => {
-                game.legal_actions(seat, legal);
-                if legal.is_empty() {
+                if random_step(&mut game, seat, &mut rng, legal, events, &mut counted) {
+                    decisions += 1;
+                } else {
                     // A seat that may act but has nothing listed lets the others go on; one
                     // the game waits for must have a move.
                     anyhow::ensure!(
                         !game.must_act().contains(seat),
                         "seat {seat} must act but has no legal action"
                     );
-                    continue;
                 }
-                legal[rng.gen_range(0..legal.len())].clone()
+                continue;
             }
             Player::Bot(bot) if game.must_act().contains(seat) || game.must_act().is_empty() => {
                 bot.choose(&game, seat)
@@ -91,7 +95,7 @@ pub fn play_one<G: Playable>(
             },
         };
         if let Some(k) = game.action_stat(seat, &action) {
-            *stats.entry(k).or_insert(0.0) += 1.0;
+            count(&mut counted, k);
         }
         events.clear();
         game.apply(seat, action.clone(), events)
@@ -99,6 +103,10 @@ pub fn play_one<G: Playable>(
         decisions += 1;
     }
     let outcome = game.outcome().expect("the game is over");
+    let mut stats: BTreeMap<&'static str, f64> = BTreeMap::new();
+    for (k, n) in counted {
+        *stats.entry(k).or_insert(0.0) += f64::from(n);
+    }
     for (k, v) in game.final_stats() {
         stats.insert(k, v);
     }
@@ -112,6 +120,37 @@ pub fn play_one<G: Playable>(
         stats,
         slots,
     })
+}
+
+/// One random seat's move through the game's fast path, its action counted; `false` when the
+/// seat has no legal action. A function of its own, kept out of the caller, so that the
+/// compiler can fold the game's draw into it as it does in a bare playout loop.
+#[inline(never)]
+fn random_step<G: Playable>(
+    game: &mut G,
+    seat: usize,
+    rng: &mut ChaCha8Rng,
+    legal: &mut Vec<G::Action>,
+    events: &mut Vec<G::Event>,
+    counted: &mut Vec<(&'static str, u32)>,
+) -> bool {
+    events.clear();
+    game.apply_random_with(seat, rng, legal, events, |g, a| {
+        if let Some(k) = g.action_stat(seat, a) {
+            count(counted, k);
+        }
+    })
+}
+
+/// Adds one to the count of `name`, found by its address: a name is one of the game's
+/// constants, so it nearly always has one address, and the rare copy at another address gets
+/// an entry of its own that the end of the game adds to the first.
+#[inline]
+fn count(counted: &mut Vec<(&'static str, u32)>, name: &'static str) {
+    match counted.iter_mut().find(|(k, _)| std::ptr::eq(*k, name)) {
+        Some((_, n)) => *n += 1,
+        None => counted.push((name, 1)),
+    }
 }
 
 /// Plays `games` games of `config` from seed `seed` on `threads` threads; returns them in

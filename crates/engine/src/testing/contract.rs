@@ -45,12 +45,17 @@ impl<G: Game> Conformance<G> {
         });
     }
 
-    /// On sampled states of random games, for the whole universe of actions: an action is
-    /// accepted by `check` exactly when it is listed; a listed action is applied; a refused
-    /// one is refused by `apply` too, leaves the position unchanged and appends no event.
-    /// Every listed action is in the universe, listed once, and survives its notation
-    /// (`parse_action(format_action(a.clone())) == a`). Seats not to act (and a seat that does not
-    /// exist) are refused every action.
+    /// On sampled states of random games, for every seat that may act and the whole universe of
+    /// actions: an action is accepted by `check` exactly when it is listed; a listed action is
+    /// applied; a refused one is refused by `apply` too, leaves the position unchanged and
+    /// appends no event. Every listed action is in the universe, listed once, and survives its
+    /// notation (`parse_action(format_action(a.clone())) == a`). Seats not to act (and a seat
+    /// that does not exist) are refused every action.
+    ///
+    /// For a game that lists candidates ([`Conformance::candidates_only`]): every listed action
+    /// is listed once, reads back and is accepted; the actions of [`Conformance::exact`] are
+    /// accepted exactly when listed; and every other action of the universe is applied exactly
+    /// when `check` accepts it.
     pub fn listed_iff_accepted(&self) {
         let universe = self
             .universe
@@ -61,47 +66,66 @@ impl<G: Game> Conformance<G> {
                 if !self.sampled(index, v.step) {
                     return;
                 }
-                let Some(seat) = v.seat else { return };
                 let g = v.g;
-                let all = universe(g);
-                let set: HashSet<G::Action> = all.iter().cloned().collect();
-                let mut seen = HashSet::new();
-                for a in v.legal {
-                    let text = g.format_action(a.clone());
-                    assert!(seen.insert(a), "{text} is listed twice");
-                    assert!(
-                        set.contains(a),
-                        "listed action {text} is not in the universe"
-                    );
-                    match g.parse_action(&text) {
-                        Ok(b) => assert_eq!(&b, a, "`{text}` reads back as another action"),
-                        Err(e) => panic!("listed action `{text}` does not read back: {e}"),
-                    }
-                }
                 let before = position_json(g);
+                let all = universe(g);
+                let exact = match (&self.exact, self.candidates_only) {
+                    (_, false) => all.clone(),
+                    (Some(f), true) => f(g),
+                    (None, true) => Vec::new(),
+                };
+                let set: HashSet<G::Action> = all.iter().cloned().collect();
                 let mut refused = Vec::new();
-                for a in &all {
-                    let listed = v.legal.contains(a);
-                    let checked = g.check(seat, a.clone());
-                    assert_eq!(
-                        checked.is_ok(),
-                        listed,
-                        "seat {seat}: {} is listed={listed} but check says {:?}",
-                        g.format_action(a.clone()),
-                        checked
-                    );
-                    if listed {
-                        let mut h = g.clone();
-                        let mut events = Vec::new();
-                        if let Err(e) = h.apply(seat, a.clone(), &mut events) {
-                            panic!(
-                                "listed action {} refused by apply: {e}",
-                                g.format_action(a.clone())
-                            );
+                let mut listed_any = Vec::new();
+                for seat in g.to_act().iter() {
+                    let mut legal = Vec::new();
+                    g.legal_actions(seat, &mut legal);
+                    let mut seen = HashSet::new();
+                    for a in &legal {
+                        let text = g.format_action(a.clone());
+                        assert!(seen.insert(a), "{text} is listed twice");
+                        assert!(
+                            self.candidates_only || set.contains(a),
+                            "listed action {text} is not in the universe"
+                        );
+                        match g.parse_action(&text) {
+                            Ok(b) => assert_eq!(&b, a, "`{text}` reads back as another action"),
+                            Err(e) => panic!("listed action `{text}` does not read back: {e}"),
                         }
-                    } else {
-                        refused.push((seat, a.clone()));
+                        if let Err(e) = g.check(seat, a.clone()) {
+                            panic!("seat {seat}: listed action {text} refused by check: {e}");
+                        }
+                        let mut h = g.clone();
+                        if let Err(e) = h.apply(seat, a.clone(), &mut Vec::new()) {
+                            panic!("seat {seat}: listed action {text} refused by apply: {e}");
+                        }
                     }
+                    for a in &exact {
+                        let listed = legal.contains(a);
+                        let checked = g.check(seat, a.clone());
+                        assert_eq!(
+                            checked.is_ok(),
+                            listed,
+                            "seat {seat}: {} is listed={listed} but check says {:?}",
+                            g.format_action(a.clone()),
+                            checked
+                        );
+                    }
+                    for a in all.iter().filter(|a| !legal.contains(a)) {
+                        match g.check(seat, a.clone()) {
+                            Ok(()) => {
+                                let mut h = g.clone();
+                                if let Err(e) = h.apply(seat, a.clone(), &mut Vec::new()) {
+                                    panic!(
+                                        "seat {seat}: check accepts {} but apply refuses it: {e}",
+                                        g.format_action(a.clone())
+                                    );
+                                }
+                            }
+                            Err(_) => refused.push((seat, a.clone())),
+                        }
+                    }
+                    listed_any.extend(legal.into_iter().take(8));
                 }
                 let n = g.num_players();
                 for other in (0..=n).filter(|&s| !g.to_act().contains(s)) {
@@ -111,7 +135,7 @@ impl<G: Game> Conformance<G> {
                         theirs.is_empty(),
                         "seat {other} may not act but lists actions"
                     );
-                    for a in v.legal.iter().take(8) {
+                    for a in &listed_any {
                         assert!(
                             g.check(other, a.clone()).is_err(),
                             "seat {other} may not act, yet check accepts {}",

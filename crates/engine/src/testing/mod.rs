@@ -124,6 +124,7 @@ pub struct Conformance<G: Game> {
     fuzz_inputs: usize,
     candidates_only: bool,
     universe: Option<Universe<G>>,
+    exact: Option<Universe<G>>,
     invariants: Option<Invariants<G>>,
     secrets: Option<Secrets<G>>,
     forbidden: Option<Forbidden<G>>,
@@ -146,6 +147,7 @@ impl<G: Game> Conformance<G> {
             mangle_seeds: 2,
             fuzz_inputs: fuzz::DEFAULT_FUZZ_INPUTS,
             candidates_only: false,
+            exact: None,
             universe: None,
             invariants: None,
             secrets: None,
@@ -184,9 +186,18 @@ impl<G: Game> Conformance<G> {
     /// The game's [`Game::legal_actions`] lists a bounded set of candidates, and `check`
     /// accepts legal actions it does not list (offers with any bundle): the fuzzers
     /// ([`Conformance::fuzz_notation`], [`Conformance::fuzz_json`]) then require only that
-    /// every listed action is accepted, not that only listed ones are.
+    /// every listed action is accepted, not that only listed ones are; and
+    /// [`Conformance::listed_iff_accepted`] asks it only of the [`Conformance::exact`] actions.
     pub fn candidates_only(mut self) -> Self {
         self.candidates_only = true;
+        self
+    }
+
+    /// For a game that lists candidates ([`Conformance::candidates_only`]): the actions of a
+    /// state whose legality the listing follows exactly (the steps of a turn, answers, votes…),
+    /// which [`Conformance::listed_iff_accepted`] requires to be accepted exactly when listed.
+    pub fn exact(mut self, f: impl Fn(&G) -> Vec<G::Action> + 'static) -> Self {
+        self.exact = Some(Box::new(f));
         self
     }
 

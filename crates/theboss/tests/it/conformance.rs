@@ -1,6 +1,6 @@
 //! The engine's conformance kit on The Boss, 2 to 4 players, the shipped data set given as a
 //! data file, and the two-player share cap: invariants along random games, exactly the listed
-//! actions accepted, round trips, mangled positions, hidden information, no seed leaks,
+//! actions accepted, round trips, what reveals something, mangled positions, hidden information, no seed leaks,
 //! determinism, and the fuzzers of the notation and of JSON actions. The allocation-free check
 //! does not apply: the state holds its hands, decks, offers and deals in vectors, so a clone
 //! allocates.
@@ -8,7 +8,7 @@
 use crate::common;
 
 use boardroom_engine::testing::Conformance;
-use boardroom_engine::{Configure, Game, OptionValue, Options, Seat};
+use boardroom_engine::{Configure, Game, OptionValue, Options};
 use boardroom_theboss::data::DEFAULT_DATA_TOML;
 use boardroom_theboss::{Action, Bundle, Commitment, Config, Deck, Lot, Offer, TheBoss, Vote};
 
@@ -83,8 +83,7 @@ fn enumerable(g: &TheBoss) -> Vec<Action> {
 
 /// The enumerable actions and what any seat may do besides on the floor or in a meeting:
 /// show, withdraw, act on deals, auction a lot of each kind, a gift and vote deals to each seat
-/// (for `to_act_exact`; The Boss lists a bounded set of offers and auctions, so the kit's
-/// `listed_iff_accepted` is made seat by seat below).
+/// (for `to_act_exact` and `listed_iff_accepted`).
 fn universe(g: &TheBoss) -> Vec<Action> {
     let mut all = enumerable(g);
     let n = g.num_players();
@@ -147,70 +146,18 @@ fn random_games_keep_every_invariant() {
     kit().seeds(0..6).random_games();
 }
 
-/// The kit's `listed_iff_accepted` needs one universe for whichever seat acts; The Boss lists a
-/// bounded set of offers, auctions and purchases per seat (another seat may accept one it does
-/// not list), so the same check is made here seat by seat: the enumerable actions are accepted
-/// exactly when listed, every listed action reads back from its notation and is applied, and
-/// seats that may not act list nothing and are refused.
+/// The Boss lists a bounded set of offers, auctions and purchases per seat (another seat may
+/// accept one it does not list): the enumerable actions are accepted exactly when listed, every
+/// listed action reads back and is applied, the rest of the universe is applied exactly when
+/// `check` accepts it, and seats that may not act list nothing and are refused.
 #[test]
 fn exactly_the_listed_actions_are_accepted() {
-    use rand::{Rng, SeedableRng};
-    for config in configs() {
-        for seed in 0..2u64 {
-            let mut g = TheBoss::new(&config, seed).unwrap();
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let mut step = 0;
-            while !g.is_over() && step < 50_000 {
-                let to_act: Vec<Seat> = g.to_act().iter().collect();
-                if step % 9 == 0 {
-                    let all = enumerable(&g);
-                    for seat in 0..=g.num_players() {
-                        let mut legal = Vec::new();
-                        g.legal_actions(seat, &mut legal);
-                        if !to_act.contains(&seat) {
-                            assert!(
-                                legal.is_empty(),
-                                "seat {seat} may not act but lists {legal:?}"
-                            );
-                            for a in &all {
-                                assert!(
-                                    g.check(seat, a.clone()).is_err(),
-                                    "seat {seat} may not act but may play {a:?}"
-                                );
-                            }
-                            continue;
-                        }
-                        for (i, a) in legal.iter().enumerate() {
-                            assert!(!legal[..i].contains(a), "{a:?} listed twice");
-                            let text = g.format_action(a.clone());
-                            assert_eq!(
-                                g.parse_action(&text).as_ref(),
-                                Ok(a),
-                                "`{text}` reads back"
-                            );
-                            let mut h = g.clone();
-                            h.apply(seat, a.clone(), &mut Vec::new())
-                                .unwrap_or_else(|e| panic!("listed `{text}` refused: {e}"));
-                        }
-                        for a in &all {
-                            assert_eq!(
-                                g.check(seat, a.clone()).is_ok(),
-                                legal.contains(a),
-                                "{config:?} seed {seed} step {step} seat {seat}: {}",
-                                g.format_action(a.clone())
-                            );
-                        }
-                    }
-                }
-                let seat = to_act[rng.gen_range(0..to_act.len())];
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                let a = legal[rng.gen_range(0..legal.len())].clone();
-                g.apply(seat, a, &mut Vec::new()).unwrap();
-                step += 1;
-            }
-        }
-    }
+    kit()
+        .candidates_only()
+        .exact(enumerable)
+        .seeds(0..2)
+        .every(9)
+        .listed_iff_accepted();
 }
 
 #[test]
@@ -257,6 +204,11 @@ fn samples_keep_the_observation() {
 #[test]
 fn the_seed_never_reaches_a_viewer() {
     kit().seeds(0..2).no_leaks();
+}
+
+#[test]
+fn what_reveals_something_cannot_be_taken_back() {
+    kit().seeds(0..2).every(3).reveals();
 }
 
 #[test]
