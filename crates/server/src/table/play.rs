@@ -71,6 +71,10 @@ impl<G: Playable> Table<G> {
                 ErrorCode::NotYourTurn,
                 format!("it is not your turn: {who} is to act"),
             );
+            // Chosen while it was this seat's turn, on a state the table has left since.
+            if version.is_some_and(|v| v != self.version) {
+                return self.refuse_stale(conn, viewer, &m);
+            }
             return self.send(conn, m);
         }
         let action = match parsed {
