@@ -1,12 +1,13 @@
 //! Events and offers in words, for logs and labels. Event sentences are written without the
-//! data set (the engine's `Present::describe` has no game at hand), so cards are named by their
-//! number (`Experience card #14`); where a game is at hand, [`items`] names them with their kind
-//! (`COL#14`) as the notation does.
+//! data set (the engine's `Present::describe` has no game at hand), so cards are written by
+//! their number, always as `Experience card #14`, `Executive card #3` or `Fate card #33` (the
+//! browser view puts the cards' names in their place, from the names its data gives); where a
+//! game is at hand, cards are named as players call them ([`crate::names`]).
 
 use crate::action::{Bundle, Commitment, Deck, Lot, Offer, Promise, Vote};
 use crate::data::Data;
 use crate::event::Event;
-use crate::notation::{exec_card, exp_card};
+use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
 use crate::state::Ending;
 use boardroom_engine::Seat;
 
@@ -31,11 +32,11 @@ pub fn deck_word(d: Deck) -> &'static str {
 pub fn lot_words(data: Option<&Data>, lot: Lot) -> String {
     match lot {
         Lot::Experience(c) => match data {
-            Some(d) => format!("Experience card {}", exp_card(d, c)),
+            Some(d) => exp_name(d, c),
             None => format!("Experience card #{}", c as u32 + 1),
         },
         Lot::Executive(c) => match data {
-            Some(d) => format!("Executive card {}", exec_card(d, c)),
+            Some(d) => exec_name(d, c),
             None => format!("Executive card #{}", c as u32 + 1),
         },
         Lot::Fate => "a Fate card".into(),
@@ -59,14 +60,14 @@ pub fn items(
     }
     for &c in &b.experience {
         v.push(match data {
-            Some(d) => exp_card(d, c),
-            None => format!("Experience #{}", c as u32 + 1),
+            Some(d) => exp_name(d, c),
+            None => format!("Experience card #{}", c as u32 + 1),
         });
     }
     for &c in &b.executive {
         v.push(match data {
-            Some(d) => exec_card(d, c),
-            None => format!("Executive #{}", c as u32 + 1),
+            Some(d) => exec_name(d, c),
+            None => format!("Executive card #{}", c as u32 + 1),
         });
     }
     if b.fate {
@@ -104,13 +105,16 @@ pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String
                     v.push(format!("{} shares", d.shares));
                 }
                 for &k in &d.experience {
-                    v.push(match data.and_then(|d| d.kinds.get(k as usize)) {
-                        Some(kind) => kind.id.clone(),
+                    v.push(match data {
+                        Some(d) => format!("an Experience card \"{}\"", kind_name(d, k)),
                         None => format!("an Experience card of kind {}", k + 1),
                     });
                 }
                 for &n in &d.executive {
-                    v.push(format!("an Executive card #{n}"));
+                    v.push(match data {
+                        Some(d) => format!("an {}", exec_number_name(d, n)),
+                        None => format!("an Executive card #{n}"),
+                    });
                 }
                 format!("to deliver {}", v.join(", "))
             }

@@ -183,8 +183,14 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
                 .to_string();
             let own = g.draw(Viewer::Seat(holder), false);
             assert!(own.contains(&format!("Fate card {card}")), "{own}");
+            // The page names the card as players call it (the terminal keeps the code typed).
             let extra = g.extra(Viewer::Seat(holder)).unwrap();
-            assert_eq!(extra["players"][holder]["fate"], card.as_str());
+            let name = boardroom_theboss::names::fate_name(
+                g.data(),
+                g.player(holder).fate.as_ref().unwrap().card,
+            );
+            assert_eq!(extra["players"][holder]["fate"], name.as_str());
+            assert!(!name.contains(&card), "{name} is not the code {card}");
             let other = (holder + 1) % 3;
             if !g.sees_fate(Viewer::Seat(other), holder) {
                 let theirs = g.draw(Viewer::Seat(other), false);
