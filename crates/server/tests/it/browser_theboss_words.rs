@@ -1,5 +1,6 @@
-//! The Boss in words a player understands, in headless Chromium. Every table is stored with
-//! actions found in-process, so each step is known and nothing waits on chance:
+//! The Boss in words a player understands, in headless Chromium. The tables of the first two
+//! tests are stored with actions found in-process, so each step is known and nothing waits on
+//! chance:
 //!
 //! - the board and the log name the cards ("College, 2 years", "Fire card — severance $200"),
 //!   never their codes (`COL#21`, `FIRE200`, `E5#3`);
@@ -10,6 +11,10 @@
 //! - a Stockholders' Meeting's tally shows the true standing, the caller's and the target's
 //!   automatic votes counted from the start;
 //! - a finished game reads "<Colour> is the Boss!".
+//!
+//! The third plays a person against two dealing bots at a lobby table: the person rejects the
+//! bots' offers in the page, by clicking, and no bot offers the same terms again within three
+//! rounds; a bot counters the person's offer of too low a price, and the page's log says so.
 
 use crate::browser::{open_browser, shot};
 use crate::browser_theboss::test_data;
@@ -385,4 +390,220 @@ async fn the_meeting_shows_the_true_standing_and_the_end_reads_colour_is_the_bos
     assert!(!title.contains("the The"), "{title}");
     shot(&c, "tbw-06-final.png").await;
     c.close().await.unwrap();
+}
+
+/// The terms of a public offer (`observation.public.offers[]`) without its note: what a bot
+/// must not ask again once it was rejected.
+fn terms(o: &Value) -> Value {
+    let mut offer = o["offer"].clone();
+    if let Some(m) = offer.as_object_mut() {
+        m.remove("note");
+    }
+    offer
+}
+
+/// What a person plays on with, away from the offers: leave an auction, abstain, collect, take
+/// an office job (an office holder is worth a bot's offer to spare it its Fire card), end
+/// business, draw, settle a disaster; else the first listed action that is neither an offer nor an answer.
+fn on_with(legal: &[String]) -> Option<String> {
+    let first = |p: &str| legal.iter().find(|a| a.starts_with(p)).cloned();
+    [
+        "pass",
+        "vote abstain",
+        "collect",
+        "move 4",
+        "move 3",
+        "move 2",
+        "move 1",
+        "end",
+        "draw experience",
+        "draw fate",
+        "pay",
+        "lose",
+        "stop",
+        "discard",
+    ]
+    .into_iter()
+    .find_map(|p| legal.iter().find(|a| *a == p).cloned())
+    .or_else(|| first("settle "))
+    .or_else(|| {
+        legal
+            .iter()
+            .find(|a| {
+                ![
+                    "offer ",
+                    "counter ",
+                    "accept ",
+                    "reject ",
+                    "withdraw ",
+                    "bid ",
+                ]
+                .iter()
+                .any(|p| a.starts_with(p))
+            })
+            .cloned()
+    })
+    .or_else(|| first("withdraw "))
+}
+
+/// A person rejects the dealing bots' offers in the page, by clicking; for the three rounds
+/// after each rejection, no bot offers them its same terms again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_does_not_repeat_terms_a_person_rejected_in_the_page() {
+    let Some((_b0, red)) = open_browser(1280, 1000).await else {
+        return;
+    };
+    // The bots pause before each move, so the person has the time to answer an offer before
+    // its maker's business ends.
+    let server = crate::common::start_with_bot_delay(Duration::from_millis(150)).await;
+    // A game may end before a bot makes Red an offer or counters Red's: then another table
+    // (at most three).
+    let mut tables = 0;
+    let (offers, rejected, countered) = loop {
+        tables += 1;
+        let created = server
+            .create_with(
+                json!({"game": "the-boss", "seats": ["human", "heuristic", "heuristic"],
+                "data": test_data()}),
+            )
+            .await;
+        let link = created.seats[0].link.clone().unwrap();
+        let mut w = server.connect(&link).await;
+        w.until("state").await;
+        red.goto(&format!("{}{}", server.url(), link))
+            .await
+            .unwrap();
+        wait_for(
+            &red,
+            "the table",
+            "return !!document.querySelector('#tb-table .tb-player')",
+        )
+        .await;
+        // Every offer to Red (id: round, maker, terms) and Red's rejections, from every state.
+        let mut offers: std::collections::BTreeMap<u64, (u64, u64, Value)> = Default::default();
+        let mut rejected: Vec<u64> = Vec::new();
+        let mut clicks = 0;
+        let deadline = Instant::now() + Duration::from_secs(120);
+        let mut round = 0;
+        // Red's offers asking a bot for a card at a low price, and the bots' counters to them.
+        let (mut asked, mut countered): (Vec<u64>, Vec<u64>) = (Vec::new(), Vec::new());
+        let mut asked_in = 0;
+        loop {
+            assert!(
+                Instant::now() < deadline,
+                "three rounds after a rejection did not come: {rejected:?}"
+            );
+            // Read what has arrived, every state.
+            while let Ok(Some(v)) = tokio::time::timeout(Duration::from_millis(20), w.next()).await
+            {
+                if v["type"] != "state" {
+                    continue;
+                }
+                round = v["observation"]["public"]["round"].as_u64().unwrap();
+                for o in v["observation"]["public"]["offers"].as_array().unwrap() {
+                    if o["from"] == json!(0) && !asked.contains(&o["id"].as_u64().unwrap()) {
+                        asked.push(o["id"].as_u64().unwrap());
+                    }
+                    if o["counters"].as_u64().is_some_and(|c| asked.contains(&c))
+                        && !countered.contains(&o["counters"].as_u64().unwrap())
+                    {
+                        countered.push(o["counters"].as_u64().unwrap());
+                    }
+                    if o["offer"]["to"] == json!(0) {
+                        let id = o["id"].as_u64().unwrap();
+                        offers
+                            .entry(id)
+                            .or_insert((round, o["from"].as_u64().unwrap(), terms(o)));
+                    }
+                }
+                let last = &v["last"];
+                if last["seat"] == json!(0) {
+                    for e in last["events"].as_array().into_iter().flatten() {
+                        if e["detail"]["event"] == "rejected" {
+                            rejected.push(e["detail"]["id"].as_u64().unwrap());
+                        }
+                    }
+                }
+            }
+            let s = w.state.clone().unwrap();
+            let first = rejected.first().and_then(|id| offers.get(id)).map(|o| o.0);
+            if s["to_act"].as_array().unwrap().is_empty()
+                || (first.is_some_and(|r| round >= r + 3) && !countered.is_empty())
+            {
+                break;
+            }
+            // An offer to Red in the page: Red rejects it there.
+            let clicked = js(
+                &red,
+                "if (document.body.classList.contains('pending')) return null;              const b = document.querySelector(\".tb-offer.to-me [data-act^='reject ']\");              if (!b) return null; b.click(); return b.getAttribute('data-act')",
+            )
+            .await;
+            if clicked.is_string() {
+                if clicks == 0 {
+                    shot(&red, "tbw-07-bot-offer-rejected.png").await;
+                }
+                clicks += 1;
+                continue;
+            }
+            // Otherwise Red plays on, never answering an offer over the protocol.
+            let legal = crate::common::notations(&s);
+            if legal.iter().any(|a| a.starts_with("reject ")) {
+                continue;
+            }
+            // Once a round in Red's business, until a bot counters: Red asks a bot for one of its
+            // Experience cards for $10, a price the bot would deal at only higher.
+            let players = &s["observation"]["players"];
+            let held = (1..3).find_map(|b| players[b]["experience"][0].as_u64().map(|c| (b, c)));
+            if countered.is_empty() && asked_in < round && legal.iter().any(|a| a == "end") {
+                if let Some((b, c)) = held {
+                    asked_in = round;
+                    let version = w.version();
+                    w.send(
+                        json!({"type": "act", "version": version, "action": {"action": "offer",
+                        "args": {"to": b, "give": {"cash": 10}, "take": {"experience": [c]}}}}),
+                    )
+                    .await;
+                    continue;
+                }
+            }
+            let Some(a) = on_with(&legal) else { continue };
+            let version = w.version();
+            w.send(json!({"type": "act", "action": a, "version": version}))
+                .await;
+        }
+        // No bot offered Red the terms Red rejected again within three rounds.
+        for id in &rejected {
+            let (r, maker, t) = &offers[id];
+            for (later, (round, m, again)) in offers.range(id + 1..) {
+                assert!(
+                    !(m == maker && again == t && *round < r + 3),
+                    "{} made offer {later} in round {round} with the terms Red rejected (offer {id}) in round {r}: {t}",
+                    <TheBoss as Present>::seat_name(*maker as usize)
+                );
+            }
+        }
+        if (!rejected.is_empty() && !countered.is_empty()) || tables == 3 {
+            break (offers, rejected, countered);
+        }
+    };
+    assert!(
+        !rejected.is_empty(),
+        "Red rejected a bot's offer in the page ({tables} tables)"
+    );
+    // A bot countered Red's offer, and the page's log says so.
+    assert!(!countered.is_empty(), "a bot countered ({tables} tables)");
+    for id in &countered {
+        wait_for(
+            &red,
+            "the counter in the log",
+            &format!("return document.querySelector('#log').textContent.includes('countering offer {id}')"),
+        )
+        .await;
+    }
+    eprintln!(
+        "{} offers to Red, {} rejected in the page, none repeated within three rounds",
+        offers.len(),
+        rejected.len()
+    );
+    red.close().await.unwrap();
 }
