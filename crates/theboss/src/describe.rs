@@ -4,7 +4,7 @@
 //! browser view puts the cards' names in their place, from the names its data gives); where a
 //! game is at hand, cards are named as players call them ([`crate::names`]).
 
-use crate::action::{Bundle, Commitment, Deck, Lot, Offer, Promise, Vote};
+use crate::action::{Bundle, Commitment, Deck, Deliverable, Lot, Offer, Promise, Vote};
 use crate::data::Data;
 use crate::event::Event;
 use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
@@ -87,6 +87,35 @@ pub fn items(
     }
 }
 
+/// What a long-term promise delivers, comma-separated (`nothing` when empty); with the data
+/// set, cards are named.
+pub fn deliverable(data: Option<&Data>, d: &Deliverable) -> String {
+    let mut v = Vec::new();
+    if d.cash > 0 {
+        v.push(format!("${}", d.cash));
+    }
+    if d.shares > 0 {
+        v.push(format!("{} shares", d.shares));
+    }
+    for &k in &d.experience {
+        v.push(match data {
+            Some(data) => format!("an Experience card \"{}\"", kind_name(data, k)),
+            None => format!("an Experience card of kind {}", k + 1),
+        });
+    }
+    for &n in &d.executive {
+        v.push(match data {
+            Some(data) => format!("an {}", exec_number_name(data, n)),
+            None => format!("an Executive card #{n}"),
+        });
+    }
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
+
 /// An offer in words from its maker's side: what is given, what is taken, the promise.
 pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String) -> String {
     let mut s = format!(
@@ -96,28 +125,7 @@ pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String
     );
     if let Some(lt) = &o.long_term {
         let what = match &lt.promise {
-            Promise::Deliver(d) => {
-                let mut v = Vec::new();
-                if d.cash > 0 {
-                    v.push(format!("${}", d.cash));
-                }
-                if d.shares > 0 {
-                    v.push(format!("{} shares", d.shares));
-                }
-                for &k in &d.experience {
-                    v.push(match data {
-                        Some(d) => format!("an Experience card \"{}\"", kind_name(d, k)),
-                        None => format!("an Experience card of kind {}", k + 1),
-                    });
-                }
-                for &n in &d.executive {
-                    v.push(match data {
-                        Some(d) => format!("an {}", exec_number_name(d, n)),
-                        None => format!("an Executive card #{n}"),
-                    });
-                }
-                format!("to deliver {}", v.join(", "))
-            }
+            Promise::Deliver(d) => format!("to deliver {}", deliverable(data, d)),
             Promise::Favour(t) => format!("the favour \"{t}\""),
         };
         s.push_str(&format!(

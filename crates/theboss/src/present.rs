@@ -696,10 +696,7 @@ impl Present for TheBoss {
                     "due": x.due,
                     "overdue": x.due < self.round,
                     "text": match &x.promise {
-                        crate::action::Promise::Deliver(del) => describe::items(Some(d), &crate::action::Bundle {
-                            cash: del.cash, shares: del.shares, ..Default::default()
-                        }, &[], &seat_name) + &del.experience.iter().map(|&k| format!(", an Experience card \"{}\"", kind_name(d, k))).collect::<String>()
-                            + &del.executive.iter().map(|&n| format!(", an {}", crate::names::exec_number_name(d, n))).collect::<String>(),
+                        crate::action::Promise::Deliver(del) => describe::deliverable(Some(d), del),
                         crate::action::Promise::Favour(t) => format!("favour: \"{t}\""),
                     },
                     "collateral": describe::items(Some(d), &x.collateral, &[], &seat_name),
