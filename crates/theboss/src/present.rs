@@ -839,56 +839,6 @@ mod web_tests {
         }
     }
 
-    /// Every rule a refusal of the game names (`§9.2`, `R-30`: the string literals of the rule
-    /// code) is explained by a section of the how-to-play fragment, which lists it, or the rule
-    /// it is part of, in `data-rules`: the page links refusals there.
-    #[test]
-    fn every_rule_a_refusal_names_has_a_how_to_play_section() {
-        let files = <TheBoss as Present>::web_assets();
-        let howto = files.iter().find(|f| f.name == "howto.html").unwrap().body;
-        let listed: Vec<&str> = howto
-            .split("data-rules=\"")
-            .skip(1)
-            .flat_map(|rest| rest.split('"').next().unwrap().split_whitespace())
-            .collect();
-        let sources = [
-            include_str!("rules.rs"),
-            include_str!("offer.rs"),
-            include_str!("meeting.rs"),
-            include_str!("auction.rs"),
-            include_str!("clock.rs"),
-            include_str!("legality.rs"),
-            include_str!("people.rs"),
-            include_str!("json.rs"),
-        ];
-        let mut named = 0;
-        for src in sources {
-            for lit in src.split('"').skip(1).step_by(2) {
-                let rule = lit.starts_with('§')
-                    && lit[2..].chars().all(|c| c.is_ascii_digit() || c == '.')
-                    || lit
-                        .strip_prefix("R-")
-                        .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-                if !rule {
-                    continue;
-                }
-                named += 1;
-                let mut r = lit;
-                let found = loop {
-                    if listed.contains(&r) {
-                        break true;
-                    }
-                    match r.rfind('.') {
-                        Some(i) => r = &r[..i],
-                        None => break false,
-                    }
-                };
-                assert!(found, "{lit} has no how-to-play section");
-            }
-        }
-        assert!(named > 50, "{named} rules named");
-    }
-
     /// The JSON forms the browser view's offer builder and auction form write (`web/view.js`:
     /// `draftAction`, `auctionForm`) read as the actions meant, and back from their notation.
     #[test]
