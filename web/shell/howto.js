@@ -1,6 +1,8 @@
 // The "How to play" panel of the lobby and the table: the HTML fragment a game ships
 // (`/assets/games/<id>/howto.html`, from its crate's web assets) in a modal dialog that Esc,
 // its close button or a click outside closes. A game without a fragment gets a short note.
+// A fragment's sections may list the rules they explain (`data-rules="§9 §9.2 R-30"`): a
+// refusal naming one of those rules links to its section (`linkRules`).
 import { h } from "./dom.js";
 
 const fragments = new Map();
@@ -32,11 +34,65 @@ function dialog() {
   return d;
 }
 
+/** The rule references a refusal may name: `§9.2`, `R-30`, `D-12`. */
+const RULE = /§\d+(?:\.\d+)*|\b[RD]-\d+\b/g;
+
+/** The id of the section of game `id`'s fragment that explains `rule`: the element whose
+ * `data-rules` lists it or, failing that, the rule it is part of (`§9` for `§9.2`); null when
+ * the fragment has none. */
+export async function ruleSection(id, rule) {
+  let html = null;
+  try {
+    html = await fragment(id);
+  } catch {
+    html = null;
+  }
+  if (!html) return null;
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  const listed = [...doc.querySelectorAll("[id][data-rules]")];
+  for (let r = rule; r; r = r.includes(".") ? r.slice(0, r.lastIndexOf(".")) : null) {
+    const el = listed.find((e) => e.getAttribute("data-rules").split(/\s+/).includes(r));
+    if (el) return el.id;
+  }
+  return null;
+}
+
+/**
+ * Makes the rule references in `el`'s text links that open game `id`'s panel at the section
+ * explaining them (only those its fragment explains; the rest stay text). The text is left
+ * alone if it changed meanwhile.
+ */
+export async function linkRules(el, id, title, edition) {
+  const text = el.textContent;
+  const refs = [...new Set(text.match(RULE) || [])];
+  if (!refs.length) return;
+  const sections = new Map();
+  for (const r of refs) {
+    const s = await ruleSection(id, r);
+    if (s) sections.set(r, s);
+  }
+  if (!sections.size || el.textContent !== text) return;
+  const parts = [];
+  let at = 0;
+  for (const m of text.matchAll(RULE)) {
+    const section = sections.get(m[0]);
+    if (!section) continue;
+    parts.push(text.slice(at, m.index));
+    parts.push(h("a", { href: `#${section}`, class: "rule-link", "data-rule": m[0], "data-section": section,
+      title: "Open this rule in How to play",
+      onclick: (ev) => { ev.preventDefault(); openHowto(id, title, edition, section); } }, m[0]));
+    at = m.index + m[0].length;
+  }
+  parts.push(text.slice(at));
+  el.replaceChildren(...parts);
+}
+
 /**
  * Opens the panel for game `id` titled `title`; with `edition`, the parts of the fragment
- * marked `data-edition` for that edition are flagged as the rules of this table.
+ * marked `data-edition` for that edition are flagged as the rules of this table; with
+ * `section`, the panel opens at the element of that id, marked.
  */
-export async function openHowto(id, title, edition) {
+export async function openHowto(id, title, edition, section) {
   const d = dialog();
   d.querySelector("#howto-title").textContent = `How to play ${title}`;
   const body = d.querySelector("#howto-body");
@@ -64,4 +120,9 @@ export async function openHowto(id, title, edition) {
   }
   body.scrollTop = 0;
   d.querySelector("#howto-close").focus();
+  const target = section ? body.querySelector(`#${CSS.escape(section)}`) : null;
+  if (target) {
+    target.classList.add("howto-target");
+    target.scrollIntoView({ block: "start" });
+  }
 }

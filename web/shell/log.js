@@ -14,25 +14,27 @@ export function groupByTurn(entries) {
   return groups;
 }
 
-/** One entry: its events (or the action when it had none), who played it and the notation. */
-function entryItem(e, name, colour) {
+/** One entry: its events (or the action when it had none), who played it and the notation,
+ * each text as `words` puts it (the game's view may name what the text numbers). */
+function entryItem(e, name, colour, words) {
   const clock = e.by === "clock";
   const who = clock ? "Clock" : name(e.seat);
-  const lines = e.events.length ? e.events.map((x) => h("div", {}, x.text)) : [h("div", {}, `${who}: ${e.action}`)];
+  const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, `${who}: ${words(e.action)}`)];
   const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
   return h("li", { style, class: e.undone ? "undone" : null, "data-index": e.index, title: e.undone ? "taken back" : null },
-    lines, h("div", { class: "act" }, `${who} · ${e.action}${e.undone ? " · taken back" : ""}`));
+    lines, h("div", { class: "act" }, `${who} · ${words(e.action)}${e.undone ? " · taken back" : ""}`));
 }
 
 /** Draws `entries` (LogEntry objects, oldest first); `name(seat)` and `colour(seat)` name and
- * colour seats. An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
-export function renderLog(entries, name, colour) {
+ * colour seats, `words(text)` writes a text as the game's view would (unchanged by default).
+ * An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
+export function renderLog(entries, name, colour, words = (text) => text) {
   const items = groupByTurn(entries).reverse().map((g) => {
     const first = g.entries.find((e) => e.by !== "clock");
     const whose = first ? name(first.seat) : "Clock";
     return h("li", { class: "turn", "data-turn": g.turn },
       h("div", { class: "turn-head" }, `Turn ${g.turn} · ${whose}`),
-      h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour))));
+      h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour, words))));
   });
   $("#log").replaceChildren(...items);
   $("#log-count").textContent = entries.length ? `${entries.length} actions` : "";

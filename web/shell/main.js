@@ -14,7 +14,7 @@ import { ChatBox } from "./chat.js";
 import { TurnNotifier } from "./notify.js";
 import { isOffline } from "./offline.js";
 import { History } from "./replay.js";
-import { openHowto } from "./howto.js";
+import { openHowto, linkRules } from "./howto.js";
 import { Hints } from "./hint.js";
 
 const game = document.body.dataset.game;
@@ -100,9 +100,11 @@ function onMessage(msg) {
       drawLog();
       chat.history(msg.chat);
       break;
-    case "state":
+    case "state": {
       // The table moved on: a refusal shown for the previous state no longer applies.
       if (live && msg.version !== live.version) clearError();
+      // The first state brings the view's data: the log is written again in its words.
+      const first = !live;
       live = msg;
       notifier.update(seated !== null && msg.must_act && msg.actions.length > 0,
         `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
@@ -113,7 +115,9 @@ function onMessage(msg) {
       if (history.frame) break;
       ctx.state = msg;
       render();
+      if (first) drawLog();
       break;
+    }
     case "log":
       log = msg.entries;
       drawLog();
@@ -148,6 +152,8 @@ function onMessage(msg) {
       }
       if (msg.code === "hint_refused") hints.refused(msg.message);
       toast(msg.message);
+      // A rule named in the refusal links to where "How to play" explains it.
+      linkRules($("#toast"), game, ctx.table ? ctx.table.title : document.title, ctx.table ? ctx.table.edition : null);
       break;
     case "chat":
       chat.add(msg);
@@ -163,7 +169,7 @@ function onMessage(msg) {
 }
 
 function drawLog() {
-  renderLog(log, ctx.name, ctx.colour);
+  renderLog(log, ctx.name, ctx.colour, (text) => (view.words ? view.words(text, ctx) : text));
   history.render(log);
 }
 

@@ -2,13 +2,19 @@
 // rematch buttons under them.
 import { $, h, cap } from "./dom.js";
 
+/** What the winner is called: the game's title without its own article ("The Boss" makes
+ * "Green is the Boss!", "Big Boss" makes "Red is the Big Boss!"). */
+function winnerTitle(ctx) {
+  return ctx.table ? ctx.table.title.replace(/^the\s+/i, "") : "winner";
+}
+
 /** Fills the final box from `ctx.state.scores`; returns whether there are scores. */
 export function renderScores(ctx) {
   const table = ctx.state && ctx.state.scores;
   if (!table) return false;
   const winners = table.rows.filter((r) => r.winner).map((r) => r.name);
   $("#final-title").textContent = winners.length > 1 ? `${winners.join(" and ")} share the title!`
-    : winners.length === 1 ? `${winners[0]} is the ${ctx.table ? ctx.table.title : "winner"}!` : "Final scores";
+    : winners.length === 1 ? `${winners[0]} is the ${winnerTitle(ctx)}!` : "Final scores";
   const rows = table.rows.map((r) => h("tr", { class: r.winner ? "winner" : "", "data-seat": r.seat },
     h("td", {}, (r.winner ? "★ " : "") + r.name + (r.seat === ctx.you ? " (you)" : "")),
     r.cells.map((c) => h("td", {}, c))));

@@ -5,6 +5,7 @@ use crate::action::{Deck, Lot};
 use crate::data::MAX_EXEC_PER_NUMBER;
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
+use crate::present::seat_name;
 use crate::rules::insert_sorted;
 use crate::state::{Auction, HeldFate, Step, TheBoss};
 use boardroom_engine::Seat;
@@ -14,16 +15,15 @@ impl TheBoss {
     pub(crate) fn check_lot(&self, seat: Seat, lot: Lot) -> Result<(), RuleError> {
         let p = &self.players[seat];
         match lot {
-            Lot::Experience(c) => {
-                ensure(p.experience.contains(&c), "§9.6", || {
-                    format!("you hold no Experience card #{c} free to sell (pledged items cannot be sold)")
-                })
-            }
-            Lot::Executive(c) => {
-                ensure(p.executive.contains(&c), "§9.6", || {
-                    format!("you hold no Executive card #{c} free to sell (pledged items cannot be sold)")
-                })
-            }
+            Lot::Experience(c) => ensure(p.experience.contains(&c), "§9.6", || {
+                format!("you hold no Experience card \"{}\" free to sell (pledged items cannot be sold)", crate::names::exp_name(&self.data, c))
+            }),
+            Lot::Executive(c) => ensure(p.executive.contains(&c), "§9.6", || {
+                format!(
+                    "you hold no {} free to sell (pledged items cannot be sold)",
+                    crate::names::exec_name(&self.data, c)
+                )
+            }),
             Lot::Fate => {
                 ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
                 ensure(
@@ -147,7 +147,7 @@ impl TheBoss {
     ) -> Result<(), RuleError> {
         let caller = self.auction_caller();
         ensure(caller == Some(seat), "§9.6", || match caller {
-            Some(c) => format!("it is seat {c}'s call in the auction"),
+            Some(c) => format!("it is {}'s call in the auction", seat_name(c)),
             None => "nobody is to bid".into(),
         })?;
         let min = self.min_bid().expect("an auction runs");
@@ -195,7 +195,7 @@ impl TheBoss {
             return fail(
                 "§9.6",
                 match caller {
-                    Some(c) => format!("it is seat {c}'s call in the auction"),
+                    Some(c) => format!("it is {}'s call in the auction", seat_name(c)),
                     None => "nobody is to bid".into(),
                 },
             );

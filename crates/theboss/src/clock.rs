@@ -161,8 +161,8 @@ impl TheBoss {
             Action::Timeout(_) => fail(
                 "§9.7",
                 format!(
-                    "seat {seat} cannot submit a timeout: only the table's clock does, when time \
-                     is up"
+                    "{} cannot submit a timeout: only the table's clock does, when time is up",
+                    crate::present::seat_name(seat)
                 ),
             ),
             _ => Ok(()),

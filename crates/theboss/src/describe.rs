@@ -1,12 +1,13 @@
 //! Events and offers in words, for logs and labels. Event sentences are written without the
-//! data set (the engine's `Present::describe` has no game at hand), so cards are named by their
-//! number (`Experience card #14`); where a game is at hand, [`items`] names them with their kind
-//! (`COL#14`) as the notation does.
+//! data set (the engine's `Present::describe` has no game at hand), so cards are written by
+//! their number, always as `Experience card #14`, `Executive card #3` or `Fate card #33` (the
+//! browser view puts the cards' names in their place, from the names its data gives); where a
+//! game is at hand, cards are named as players call them ([`crate::names`]).
 
-use crate::action::{Bundle, Commitment, Deck, Lot, Offer, Promise, Vote};
+use crate::action::{Bundle, Commitment, Deck, Deliverable, Lot, Offer, Promise, Vote};
 use crate::data::Data;
 use crate::event::Event;
-use crate::notation::{exec_card, exp_card};
+use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
 use crate::state::Ending;
 use boardroom_engine::Seat;
 
@@ -31,11 +32,11 @@ pub fn deck_word(d: Deck) -> &'static str {
 pub fn lot_words(data: Option<&Data>, lot: Lot) -> String {
     match lot {
         Lot::Experience(c) => match data {
-            Some(d) => format!("Experience card {}", exp_card(d, c)),
+            Some(d) => exp_name(d, c),
             None => format!("Experience card #{}", c as u32 + 1),
         },
         Lot::Executive(c) => match data {
-            Some(d) => format!("Executive card {}", exec_card(d, c)),
+            Some(d) => exec_name(d, c),
             None => format!("Executive card #{}", c as u32 + 1),
         },
         Lot::Fate => "a Fate card".into(),
@@ -59,14 +60,14 @@ pub fn items(
     }
     for &c in &b.experience {
         v.push(match data {
-            Some(d) => exp_card(d, c),
-            None => format!("Experience #{}", c as u32 + 1),
+            Some(d) => exp_name(d, c),
+            None => format!("Experience card #{}", c as u32 + 1),
         });
     }
     for &c in &b.executive {
         v.push(match data {
-            Some(d) => exec_card(d, c),
-            None => format!("Executive #{}", c as u32 + 1),
+            Some(d) => exec_name(d, c),
+            None => format!("Executive card #{}", c as u32 + 1),
         });
     }
     if b.fate {
@@ -86,6 +87,35 @@ pub fn items(
     }
 }
 
+/// What a long-term promise delivers, comma-separated (`nothing` when empty); with the data
+/// set, cards are named.
+pub fn deliverable(data: Option<&Data>, d: &Deliverable) -> String {
+    let mut v = Vec::new();
+    if d.cash > 0 {
+        v.push(format!("${}", d.cash));
+    }
+    if d.shares > 0 {
+        v.push(format!("{} shares", d.shares));
+    }
+    for &k in &d.experience {
+        v.push(match data {
+            Some(data) => format!("an Experience card \"{}\"", kind_name(data, k)),
+            None => format!("an Experience card of kind {}", k + 1),
+        });
+    }
+    for &n in &d.executive {
+        v.push(match data {
+            Some(data) => format!("an {}", exec_number_name(data, n)),
+            None => format!("an Executive card #{n}"),
+        });
+    }
+    if v.is_empty() {
+        "nothing".into()
+    } else {
+        v.join(", ")
+    }
+}
+
 /// An offer in words from its maker's side: what is given, what is taken, the promise.
 pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String) -> String {
     let mut s = format!(
@@ -95,25 +125,7 @@ pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String
     );
     if let Some(lt) = &o.long_term {
         let what = match &lt.promise {
-            Promise::Deliver(d) => {
-                let mut v = Vec::new();
-                if d.cash > 0 {
-                    v.push(format!("${}", d.cash));
-                }
-                if d.shares > 0 {
-                    v.push(format!("{} shares", d.shares));
-                }
-                for &k in &d.experience {
-                    v.push(match data.and_then(|d| d.kinds.get(k as usize)) {
-                        Some(kind) => kind.id.clone(),
-                        None => format!("an Experience card of kind {}", k + 1),
-                    });
-                }
-                for &n in &d.executive {
-                    v.push(format!("an Executive card #{n}"));
-                }
-                format!("to deliver {}", v.join(", "))
-            }
+            Promise::Deliver(d) => format!("to deliver {}", deliverable(data, d)),
             Promise::Favour(t) => format!("the favour \"{t}\""),
         };
         s.push_str(&format!(

@@ -46,6 +46,7 @@ pub mod event;
 mod json;
 pub mod legality;
 pub mod meeting;
+pub mod names;
 pub mod notation;
 pub mod observe;
 pub mod offer;

@@ -4,6 +4,7 @@ use crate::action::Vote;
 use crate::data::Level;
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
+use crate::present::seat_name;
 use crate::state::{AfterMeeting, Meeting, TheBoss};
 use boardroom_engine::Seat;
 
@@ -19,23 +20,29 @@ impl TheBoss {
             return Ok(());
         }
         ensure(x < self.players.len() && x != seat, "§7", || {
-            format!("seat {x} cannot be named by you")
+            format!("{} cannot be named by you", seat_name(x))
         })?;
         ensure(self.is_executive(seat), "§7", || {
             "only an executive may call a Stockholders' Meeting".into()
         })?;
         ensure(self.level(x) == Some(Level::Executive), "§7", || {
-            format!("seat {x} is not an executive (office holders are fired with `fire`)")
+            format!(
+                "{} is not an executive (office holders are fired with `fire`)",
+                seat_name(x)
+            )
         })?;
         ensure(named & (1 << x) == 0, "R-21", || {
-            format!("seat {x} was already named with this Fire card")
+            format!("{} was already named with this Fire card", seat_name(x))
         })?;
         ensure(self.turn.not_fire & (1 << x) == 0, "§9.3", || {
-            format!("you promised not to fire seat {x} this turn (NotFire)")
+            format!(
+                "you promised not to fire {} this turn (NotFire)",
+                seat_name(x)
+            )
         })?;
         if let Some(m) = self.turn.must_fire {
             ensure(m == x, "§9.3", || {
-                format!("you promised to fire seat {m} (FireTarget)")
+                format!("you promised to fire {} (FireTarget)", seat_name(m))
             })?;
         }
         Ok(())

@@ -5,6 +5,8 @@ use crate::action::{Action, Bundle, Commitment, LongTerm, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
+use crate::names::{exec_name, exp_name};
+use crate::present::seat_name;
 use crate::rules::insert_sorted;
 use crate::state::{
     Deal, HeldFate, PendingOffer, Refused, Step, TheBoss, REFUSALS_KEPT, REFUSALS_KEPT_ROUNDS,
@@ -160,30 +162,37 @@ impl TheBoss {
         let p = &self.players[seat];
         ensure(b.cash <= self.free_cash(seat), "§9.2", || {
             format!(
-                "{field}: seat {seat} has ${} of free cash, not ${}",
+                "{field}: {} has ${} of free cash, not ${}",
+                seat_name(seat),
                 self.free_cash(seat),
                 b.cash
             )
         })?;
         ensure(b.shares <= p.shares, "§9.2", || {
             format!(
-                "{field}: seat {seat} has {} shares free to trade, not {}",
-                p.shares, b.shares
+                "{field}: {} has {} shares free to trade, not {}",
+                seat_name(seat),
+                p.shares,
+                b.shares
             )
         })?;
         for &c in &b.experience {
             ensure(p.experience.contains(&c), "§9.2", || {
-                format!("{field}: seat {seat} does not hold Experience card #{c} free (pledged items cannot be offered)")
+                format!("{field}: {} does not hold the Experience card \"{}\" free (pledged items cannot be offered)", seat_name(seat), exp_name(&self.data, c))
             })?;
         }
         for &c in &b.executive {
             ensure(p.executive.contains(&c), "§9.2", || {
-                format!("{field}: seat {seat} does not hold Executive card #{c} free (pledged items cannot be offered)")
+                format!(
+                    "{field}: {} does not hold the {} free (pledged items cannot be offered)",
+                    seat_name(seat),
+                    exec_name(&self.data, c)
+                )
             })?;
         }
         if b.fate {
             ensure(p.fate.is_some(), "§9.2", || {
-                format!("{field}: seat {seat} holds no Fate card")
+                format!("{field}: {} holds no Fate card", seat_name(seat))
             })?;
             ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
@@ -238,7 +247,10 @@ impl TheBoss {
         for n in FIRST_EXEC..=8 {
             let k = self.owned_of_number(seat, n);
             ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
-                format!("seat {seat} would own {k} Executive cards #{n} (at most 2 per number)")
+                format!(
+                    "{} would own {k} Executive cards #{n} (at most 2 per number)",
+                    seat_name(seat)
+                )
             })?;
         }
         Ok(())
@@ -264,7 +276,7 @@ impl TheBoss {
                     "a vote deal is for FOR or AGAINST".into()
                 })?;
                 ensure(self.undeclared_voter(by), "§9.3", || {
-                    format!("seat {by} is not a voter who has yet to declare")
+                    format!("{} is not a voter who has yet to declare", seat_name(by))
                 })
             }
             Commitment::FireTarget(x) | Commitment::NotFire(x) => {
@@ -272,31 +284,31 @@ impl TheBoss {
                     by == self.turn.seat && self.meeting.is_none(),
                     "§9.3",
                     || {
-                        format!("only the active player holding a usable Fire card may promise about firing (seat {by} is not)")
+                        format!("only the active player holding a usable Fire card may promise about firing ({} is not)", seat_name(by))
                     },
                 )?;
                 if public_only {
                     ensure(self.usable_fate(by).is_some(), "§9.3", || {
-                        format!("seat {by} holds no Fate card usable now")
+                        format!("{} holds no Fate card usable now", seat_name(by))
                     })?;
                 } else {
                     ensure(self.usable_fire(by).is_some(), "§9.3", || {
-                        format!("seat {by} holds no usable Fire card")
+                        format!("{} holds no usable Fire card", seat_name(by))
                     })?;
                 }
                 ensure(x < self.players.len() && x != by, "§9.3", || {
-                    format!("seat {x} cannot be named")
+                    format!("{} cannot be named", seat_name(x))
                 })?;
                 // while a FireTarget is open the card is promised, so no other promise
                 // about it may be given (and its target is the only legal one anyway).
                 ensure(self.turn.must_fire.is_none(), "R-30", || {
                     format!(
-                        "the Fire card is promised to fire seat {} (FireTarget) already",
-                        self.turn.must_fire.unwrap_or(x)
+                        "the Fire card is promised to fire {} (FireTarget) already",
+                        seat_name(self.turn.must_fire.unwrap_or(x))
                     )
                 })?;
                 ensure(self.fire_target_legal(by, x), "§9.3", || {
-                    format!("seat {x} is not a legal target now")
+                    format!("{} is not a legal target now", seat_name(x))
                 })
             }
         }
@@ -322,7 +334,12 @@ impl TheBoss {
                 ensure(
                     !all().any(|d| *d == Commitment::NotFire(x)),
                     "§9.3",
-                    || format!("seat {x} cannot be both the promised target and spared"),
+                    || {
+                        format!(
+                            "{} cannot be both the promised target and spared",
+                            seat_name(x)
+                        )
+                    },
                 )?;
             }
         }
@@ -367,7 +384,7 @@ impl TheBoss {
         let target_open = self.turn.must_fire.is_some() || new_target;
         if target_open && (from == firer || to == firer) {
             ensure(!o.give.fate && !o.take.fate, "R-30", || {
-                format!("seat {firer}'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used")
+                format!("{}'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used", seat_name(firer))
             })?;
         }
         // The 2-per-number limit after the exchange (owned cards: pledged ones count).
@@ -381,7 +398,10 @@ impl TheBoss {
             for n in FIRST_EXEC..=8 {
                 let k = self.owned_of_number(s, n) - count(out, n) + count(inn, n);
                 ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
-                    format!("seat {s} would own {k} Executive cards #{n} (at most 2 per number)")
+                    format!(
+                        "{} would own {k} Executive cards #{n} (at most 2 per number)",
+                        seat_name(s)
+                    )
                 })?;
             }
         }
@@ -446,14 +466,16 @@ impl TheBoss {
             let c = &lt.collateral;
             ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
                 format!(
-                    "collateral: seat {s} would have ${} of free cash after the exchange, not ${}",
+                    "collateral: {} would have ${} of free cash after the exchange, not ${}",
+                    seat_name(s),
                     cash.saturating_sub(reserve),
                     c.cash
                 )
             })?;
             ensure(c.shares as u64 <= shares, "§9.2", || {
                 format!(
-                    "collateral: seat {s} would have {shares} shares after the exchange, not {}",
+                    "collateral: {} would have {shares} shares after the exchange, not {}",
+                    seat_name(s),
                     c.shares
                 )
             })?;
@@ -468,7 +490,7 @@ impl TheBoss {
                     has(x, &p.experience, &out.experience, &inn.experience, back),
                     "§9.2",
                     || {
-                        format!("collateral: seat {s} would not hold Experience card #{x} after the exchange")
+                        format!("collateral: {} would not hold the Experience card \"{}\" after the exchange", seat_name(s), exp_name(&self.data, x))
                     },
                 )?;
             }
@@ -478,7 +500,11 @@ impl TheBoss {
                     has(x, &p.executive, &out.executive, &inn.executive, back),
                     "§9.2",
                     || {
-                        format!("collateral: seat {s} would not hold Executive card #{x} after the exchange")
+                        format!(
+                            "collateral: {} would not hold the {} after the exchange",
+                            seat_name(s),
+                            exec_name(&self.data, x)
+                        )
                     },
                 )?;
             }
@@ -487,7 +513,8 @@ impl TheBoss {
             let cash = after(firer).0 - pledged_cash(firer);
             ensure(cash >= severance, "§9.3", || {
                 format!(
-                    "the severance ${severance} could not be paid after the deal (seat {firer} would have ${cash})"
+                    "the severance ${severance} could not be paid after the deal ({} would have ${cash})",
+                    seat_name(firer)
                 )
             })?;
         }
@@ -507,10 +534,13 @@ impl TheBoss {
         let n = self.players.len();
         let to = o.to;
         ensure(to < n && to != from, "§9.2", || {
-            format!("seat {to} cannot receive your offer")
+            format!("{} cannot receive your offer", seat_name(to))
         })?;
         ensure(self.able_to_deal(to), "§9.2", || {
-            format!("seat {to} is fired or losing turns and may not deal")
+            format!(
+                "{} is fired or losing turns and may not deal",
+                seat_name(to)
+            )
         })?;
         let nothing = o.give.is_empty()
             && o.take.is_empty()
@@ -681,7 +711,10 @@ impl TheBoss {
         } else {
             self.deal_window(from, true, ev)?;
             ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
-                format!("seat {from} passed on the floor: no more offers from them in this step")
+                format!(
+                    "{} passed on the floor: no more offers from them in this step",
+                    seat_name(from)
+                )
             })?;
         }
         self.check_offer(from, o)?;
@@ -862,7 +895,10 @@ impl TheBoss {
             format!("offer {id} was not made to you")
         })?;
         ensure(o.to == from, "§9.2", || {
-            format!("a counter-offer goes back to seat {from}, who made offer {id}")
+            format!(
+                "a counter-offer goes back to {}, who made offer {id}",
+                seat_name(from)
+            )
         })?;
         self.answer_window(seat, i, ev)?;
         let po = self.offers.remove(i);
@@ -1043,7 +1079,7 @@ impl TheBoss {
 
     fn show(&mut self, seat: Seat, to: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         ensure(to < self.players.len() && to != seat, "§9.2", || {
-            format!("seat {to} cannot be shown your card")
+            format!("{} cannot be shown your card", seat_name(to))
         })?;
         let Some(f) = self.players[seat].fate.as_mut() else {
             return fail("§9.2", "you hold no Fate card to show");
@@ -1051,7 +1087,7 @@ impl TheBoss {
         // Showing a card to a player who knows it already (shown before, or a former holder)
         // reveals nothing: it is not an action (D-23).
         ensure(f.known_by & (1 << to) == 0, "§9.2", || {
-            format!("seat {to} knows your Fate card already")
+            format!("{} knows your Fate card already", seat_name(to))
         })?;
         f.known_by |= 1 << to;
         let card = f.card;

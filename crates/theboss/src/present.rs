@@ -14,6 +14,7 @@ use crate::action::{Action, Deck, Lot};
 use crate::data::{Data, DataFile, FateEffect, Level};
 use crate::describe::{self, deck_word, lot_words, offer_words, vote_word};
 use crate::event::Event;
+use crate::names::{exec_name, exp_name, fate_name, kind_name};
 use crate::notation::{exec_card, exp_card};
 use crate::state::{Config, Ending, Step, TheBoss, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
@@ -143,14 +144,14 @@ impl TheBoss {
             return String::new();
         };
         match (a.lot, &a.fate) {
-            (Lot::Fate, Some(f)) => format!("Fate card {}", self.data.fate_id(f.card)),
+            (Lot::Fate, Some(f)) => fate_name(&self.data, f.card),
             (lot, _) => lot_words(Some(&self.data), lot),
         }
     }
 
-    /// A held Fate card's type id, e.g. `FIRE300`.
+    /// A held Fate card's name, e.g. `Fire card — severance $300`.
     fn fate_words(&self, card: u8) -> String {
-        self.data.fate_id(card).to_string()
+        fate_name(&self.data, card)
     }
 
     /// Cash `seat` gives at once when it accepts offer `id` (what the offer takes, plus any
@@ -327,7 +328,11 @@ impl Present for TheBoss {
             Action::TakeCard => ActionView::new(
                 "Take an Executive card",
                 match self.players[seat].job {
-                    Some(j) => format!("a #{j} card, {} points", d.position(j).exec_points),
+                    Some(j) => format!(
+                        "an {}, {} points",
+                        crate::names::exec_number_name(d, j),
+                        d.position(j).exec_points
+                    ),
                     None => String::new(),
                 },
             ),
@@ -604,6 +609,7 @@ impl Present for TheBoss {
                     "exec_points": p.exec_points,
                     "requirements": p.requirements.iter().map(|r| json!({
                         "kind": d.kinds[r.kind as usize].id,
+                        "name": kind_name(d, r.kind),
                         "years": r.years,
                     })).collect::<Vec<_>>(),
                 })
@@ -612,7 +618,8 @@ impl Present for TheBoss {
         let kinds: Vec<Value> = d
             .kinds
             .iter()
-            .map(|k| json!({"id": k.id, "title": k.title, "years": k.years_per_card}))
+            .enumerate()
+            .map(|(i, k)| json!({"id": k.id, "title": k.title, "name": kind_name(d, i as u8), "years": k.years_per_card}))
             .collect();
         let experience: Vec<String> = (0..d.exp_cards.len() as u8)
             .map(|c| exp_card(d, c))
@@ -620,7 +627,14 @@ impl Present for TheBoss {
         let executive: Vec<String> = (0..d.exec_cards.len() as u8)
             .map(|c| exec_card(d, c))
             .collect();
-        let fate = |c: u8| d.fate_id(c).to_string();
+        // Every card's name by its number (the data set is public; which cards a viewer sees
+        // is the observation's business): the view writes names where events give numbers.
+        let names = json!({
+            "experience": (0..d.exp_cards.len() as u8).map(|c| exp_name(d, c)).collect::<Vec<_>>(),
+            "executive": (0..d.exec_cards.len() as u8).map(|c| exec_name(d, c)).collect::<Vec<_>>(),
+            "fate": (0..d.fate_cards.len() as u8).map(|c| fate_name(d, c)).collect::<Vec<_>>(),
+        });
+        let fate = |c: u8| fate_name(d, c);
         let players: Vec<Value> = (0..self.players.len())
             .map(|s| {
                 let p = &self.players[s];
@@ -682,10 +696,7 @@ impl Present for TheBoss {
                     "due": x.due,
                     "overdue": x.due < self.round,
                     "text": match &x.promise {
-                        crate::action::Promise::Deliver(del) => describe::items(Some(d), &crate::action::Bundle {
-                            cash: del.cash, shares: del.shares, ..Default::default()
-                        }, &[], &seat_name) + &del.experience.iter().map(|&k| format!(", {}", d.kinds[k as usize].id)).collect::<String>()
-                            + &del.executive.iter().map(|&n| format!(", E{n}")).collect::<String>(),
+                        crate::action::Promise::Deliver(del) => describe::deliverable(Some(d), del),
                         crate::action::Promise::Favour(t) => format!("favour: \"{t}\""),
                     },
                     "collateral": describe::items(Some(d), &x.collateral, &[], &seat_name),
@@ -698,6 +709,7 @@ impl Present for TheBoss {
             "cards": {
                 "experience": experience,
                 "executive": executive,
+                "names": names,
                 "fate_discards": self.fate_discards.iter().map(|&c| fate(c)).collect::<Vec<_>>(),
             },
             "share_price": d.economy().share_price,

@@ -10,6 +10,7 @@ use crate::action::{Action, Deck, Lot};
 use crate::data::{FateEffect, Level, COMPLETE_SET};
 use crate::error::{ensure, fail, RuleError};
 use crate::event::Event;
+use crate::present::seat_name;
 use crate::state::{Ending, HeldFate, Sequence, Step, TheBoss, Turn, MAX_PLAYERS};
 use boardroom_engine::Seat;
 
@@ -81,7 +82,7 @@ impl TheBoss {
             return fail("§8", "the game is over");
         }
         ensure(seat < self.players.len(), "§1", || {
-            format!("seat {seat} is not at this table")
+            format!("{} is not at this table", seat_name(seat))
         })?;
         if self.auction.is_some() {
             match action {
@@ -132,7 +133,7 @@ impl TheBoss {
             }
         } else if self.disaster.is_some() {
             ensure(seat == self.turn.seat, "§5.4", || {
-                format!("seat {} must first pay or lose turns", self.turn.seat)
+                format!("{} must first pay or lose turns", seat_name(self.turn.seat))
             })?;
             match action {
                 Action::Pay => self.pay_disaster(ev)?,
@@ -156,7 +157,7 @@ impl TheBoss {
                 a if a.is_dealing() => self.deal_action(seat, a, ev)?,
                 a => {
                     ensure(seat == self.turn.seat, "§5", || {
-                        format!("it is seat {}'s turn", self.turn.seat)
+                        format!("it is {}'s turn", seat_name(self.turn.seat))
                     })?;
                     self.turn_action(a, ev)?;
                 }
@@ -179,7 +180,10 @@ impl TheBoss {
             },
         )?;
         ensure(self.turn.idle & (1 << seat) == 0, "§9.1", || {
-            format!("seat {seat} has already passed on the floor in this step")
+            format!(
+                "{} has already passed on the floor in this step",
+                seat_name(seat)
+            )
         })?;
         self.turn.idle |= 1 << seat;
         Ok(())
@@ -291,7 +295,8 @@ impl TheBoss {
                     return fail(
                         "§9.3",
                         format!(
-                            "you promised to fire seat {x} (FireTarget) before ending business"
+                            "you promised to fire {} (FireTarget) before ending business",
+                            seat_name(x)
                         ),
                     );
                 }
@@ -503,27 +508,36 @@ impl TheBoss {
             return Ok(());
         }
         ensure(x < self.players.len() && x != seat, "§7", || {
-            format!("seat {x} cannot be fired by you")
+            format!("{} cannot be fired by you", seat_name(x))
         })?;
         let Some(tj) = self.players[x].job else {
-            return fail("§7", format!("seat {x} holds no job"));
+            return fail("§7", format!("{} holds no job", seat_name(x)));
         };
         ensure(self.data.position(tj).level == Level::Office, "§7", || {
-            format!("seat {x} is an executive: call a Stockholders' Meeting")
+            format!(
+                "{} is an executive: call a Stockholders' Meeting",
+                seat_name(x)
+            )
         })?;
         let ok = match self.players[seat].job {
             Some(j) => self.data.position(j).level == Level::Executive || j > tj,
             None => false,
         };
         ensure(ok, "§7", || {
-            format!("only an executive or a higher office may fire seat {x} (office {tj})")
+            format!(
+                "only an executive or a higher office may fire {} (office {tj})",
+                seat_name(x)
+            )
         })?;
         ensure(self.turn.not_fire & (1 << x) == 0, "§9.3", || {
-            format!("you promised not to fire seat {x} this turn (NotFire)")
+            format!(
+                "you promised not to fire {} this turn (NotFire)",
+                seat_name(x)
+            )
         })?;
         if let Some(m) = self.turn.must_fire {
             ensure(m == x, "§9.3", || {
-                format!("you promised to fire seat {m} (FireTarget)")
+                format!("you promised to fire {} (FireTarget)", seat_name(m))
             })?;
         }
         Ok(())

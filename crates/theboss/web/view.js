@@ -38,8 +38,32 @@ function sitting(obs, n) {
   return obs.players.map((p, s) => (p.job === n ? s : null)).filter((s) => s !== null);
 }
 
-const expName = (c) => (shell.extra.cards ? shell.extra.cards.experience[c] : `#${c + 1}`);
-const execName = (c) => (shell.extra.cards ? shell.extra.cards.executive[c] : `#${c + 1}`);
+// Cards are shown by their names (`extra.cards.names`); their codes (`extra.cards.experience`,
+// `extra.cards.executive`, as the notation writes them) only mark what can be clicked.
+const cardNames = () => (shell.extra.cards && shell.extra.cards.names) || {};
+const expName = (c) => (cardNames().experience || [])[c] || `Experience card #${c + 1}`;
+const execName = (c) => (cardNames().executive || [])[c] || `Executive card #${c + 1}`;
+const expCode = (c) => (shell.extra.cards ? shell.extra.cards.experience[c] : `#${c + 1}`);
+const execCode = (c) => (shell.extra.cards ? shell.extra.cards.executive[c] : `#${c + 1}`);
+/** An Experience kind without the years of one card (`College` of "College, 2 years"). */
+const kindWord = (name) => String(name).split(",")[0];
+
+/** `text` (a log line, an action's notation) with cards named: `Fate card #33` and the like,
+ * as event sentences number cards, and the notation's codes (`COL#14`, `E5#3`). */
+function words(text) {
+  const names = cardNames(), cards = shell && shell.extra.cards;
+  if (!names.experience || !cards) return text;
+  const decks = { Experience: names.experience, Executive: names.executive, Fate: names.fate };
+  const codes = new Map();
+  cards.experience.forEach((code, c) => codes.set(code, names.experience[c]));
+  cards.executive.forEach((code, c) => codes.set(code, names.executive[c]));
+  return String(text)
+    .replace(/\b(Experience|Executive|Fate) card #(\d+)/g, (all, deck, n) => {
+      const name = (decks[deck] || [])[Number(n) - 1];
+      return name ? `“${name}”` : all;
+    })
+    .replace(/\b(?:[A-Z]+|E\d)#\d+\b/g, (code) => (codes.has(code) ? `“${codes.get(code)}”` : code));
+}
 
 /** The name of a player's held Fate card as the viewer may know it. */
 function fateText(s) {
@@ -67,7 +91,7 @@ function drawOffices(ctx) {
       chairs.push(s === undefined ? h("span", { class: "chair free", title: "a free chair" }, "free")
         : h("span", { class: "chair", style: `background:${ctx.colour(s)}`, title: ctx.name(s) }, ctx.name(s)));
     }
-    const req = p.requirements.map((r) => `${r.kind} ${r.years}y`).join(", ") || "nothing";
+    const req = p.requirements.map((r) => `${kindWord(r.name || r.kind)} ${r.years} year${r.years === 1 ? "" : "s"}`).join(", ") || "nothing";
     return h("div", { class: "tb-office" + (p.executive ? " exec" : ""), "data-target": `office:${p.number}` },
       h("div", { class: "tb-office-head" }, h("b", {}, `${p.number} · ${p.title}`), h("span", { class: "salary" }, money(p.salary))),
       h("div", { class: "chairs" }, chairs),
@@ -106,8 +130,8 @@ function drawPlayers(ctx) {
   const obs = ctx.obs, extra = ctx.extra;
   return h("div", { class: "tb-players" }, obs.players.map((p, s) => {
     const info = (extra.players || [])[s] || {};
-    const exp = p.experience.map((c) => cardChip(expName(c), `card:${expName(c)}`));
-    const exec = p.executive.map((c) => cardChip(execName(c), `card:${execName(c)}`, null, "exec"));
+    const exp = p.experience.map((c) => cardChip(expName(c), `card:${expCode(c)}`));
+    const exec = p.executive.map((c) => cardChip(execName(c), `card:${execCode(c)}`, null, "exec"));
     let fate = null;
     if (p.fate) {
       const known = !!info.fate;
@@ -452,7 +476,7 @@ function longTermPart(ctx) {
     : h("div", { class: "tb-row" }, numberField("cash $", lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
       numberField("shares", lt.shares, (v) => { lt.shares = v; }, { id: "tb-lt-shares" }),
       h("label", { class: "tb-field" }, "an Experience card", h("select", { id: "tb-lt-exp", onchange: (e) => { lt.exp = e.target.value; } },
-        h("option", { value: "" }, "none"), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.id)))),
+        h("option", { value: "" }, "none"), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.name || k.title)))),
       h("label", { class: "tb-field" }, "an Executive card", h("select", { id: "tb-lt-exec", onchange: (e) => { lt.exec = e.target.value; } },
         h("option", { value: "" }, "none"), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
   const coll = [numberField("cash $", lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
@@ -575,6 +599,11 @@ export default {
 
   decorate(button, action) {
     if (["end", "collect", "draw experience", "draw fate"].includes(action.notation)) button.classList.add("primary");
+  },
+
+  /** Log lines and notations with the cards named (see `words`). */
+  words(text) {
+    return words(text);
   },
 
   hint(ctx) {

@@ -51,8 +51,7 @@ impl<G: Playable> Table<G> {
             if v != self.version && !meant {
                 let m = refuse(
                     ErrorCode::Stale,
-                    "the table moved on since you chose: choose again (here is the table now)"
-                        .into(),
+                    "the table moved on — choose again (here is the table now)".into(),
                 );
                 self.send(conn, m);
                 let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
@@ -121,7 +120,7 @@ impl<G: Playable> Table<G> {
         };
         let m = ServerMsg::error(
             ErrorCode::Stale,
-            format!("the table moved on since you chose: choose again{now}"),
+            format!("the table moved on — choose again{now}"),
         );
         self.send(conn, m);
         let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);

@@ -196,7 +196,7 @@ fn policy(s: &Value) -> Option<String> {
         return Some("stop".into());
     }
     let executive = s["job"].as_str().unwrap_or("").starts_with("5 ");
-    let fire_lot = s["auction"].as_str().unwrap_or("").contains("FIRE");
+    let fire_lot = s["auction"].as_str().unwrap_or("").contains("Fire card");
     if executive && fire_lot {
         let lowest = acts
             .iter()

@@ -11,6 +11,7 @@ mod browser_prompts;
 mod browser_social;
 mod browser_theboss;
 mod browser_theboss_table;
+mod browser_theboss_words;
 mod common;
 mod hardening;
 mod hints;

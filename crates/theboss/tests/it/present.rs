@@ -183,8 +183,14 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
                 .to_string();
             let own = g.draw(Viewer::Seat(holder), false);
             assert!(own.contains(&format!("Fate card {card}")), "{own}");
+            // The page names the card as players call it (the terminal keeps the code typed).
             let extra = g.extra(Viewer::Seat(holder)).unwrap();
-            assert_eq!(extra["players"][holder]["fate"], card.as_str());
+            let name = boardroom_theboss::names::fate_name(
+                g.data(),
+                g.player(holder).fate.as_ref().unwrap().card,
+            );
+            assert_eq!(extra["players"][holder]["fate"], name.as_str());
+            assert!(!name.contains(&card), "{name} is not the code {card}");
             let other = (holder + 1) % 3;
             if !g.sees_fate(Viewer::Seat(other), holder) {
                 let theirs = g.draw(Viewer::Seat(other), false);
@@ -232,4 +238,54 @@ fn events_read_as_sentences_and_stats_name_the_ending() {
         <TheBoss as Present>::describe_config(&Config::new(3)),
         "The Boss, 3 players"
     );
+}
+
+/// Every rule a refusal of the game names (`§9.2`, `R-30`: the string literals of the rule
+/// code) is explained by a section of the how-to-play fragment, which lists it, or the rule
+/// it is part of, in `data-rules`: the page links refusals there.
+#[test]
+fn every_rule_a_refusal_names_has_a_how_to_play_section() {
+    let files = <TheBoss as Present>::web_assets();
+    let howto = files.iter().find(|f| f.name == "howto.html").unwrap().body;
+    let listed: Vec<&str> = howto
+        .split("data-rules=\"")
+        .skip(1)
+        .flat_map(|rest| rest.split('"').next().unwrap().split_whitespace())
+        .collect();
+    let sources = [
+        include_str!("../../src/rules.rs"),
+        include_str!("../../src/offer.rs"),
+        include_str!("../../src/meeting.rs"),
+        include_str!("../../src/auction.rs"),
+        include_str!("../../src/clock.rs"),
+        include_str!("../../src/legality.rs"),
+        include_str!("../../src/people.rs"),
+        include_str!("../../src/json.rs"),
+    ];
+    let mut named = 0;
+    for src in sources {
+        for lit in src.split('"').skip(1).step_by(2) {
+            let rule = lit.starts_with('§')
+                && lit[2..].chars().all(|c| c.is_ascii_digit() || c == '.')
+                || lit
+                    .strip_prefix("R-")
+                    .is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+            if !rule {
+                continue;
+            }
+            named += 1;
+            let mut r = lit;
+            let found = loop {
+                if listed.contains(&r) {
+                    break true;
+                }
+                match r.rfind('.') {
+                    Some(i) => r = &r[..i],
+                    None => break false,
+                }
+            };
+            assert!(found, "{lit} has no how-to-play section");
+        }
+    }
+    assert!(named > 50, "{named} rules named");
 }

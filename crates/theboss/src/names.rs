@@ -1,0 +1,105 @@
+//! Cards as a player calls them: "College, 2 years", "Executive card #5 (Regional Director)",
+//! "Fire card — severance $500", "Stock option: 150 shares at $16". The notation's codes
+//! (`COL#21`, `E5#3`, `FIRE500`) are for typing; everything a person reads names the card.
+//! Names come from the data set, so a table with its own data file reads its own titles.
+
+use crate::data::{Data, FateEffect};
+
+/// The name of Experience kind `kind`: its title with the years written as words
+/// (`College - 2 Years` reads "College, 2 years"); `an Experience card` for an unknown kind.
+pub fn kind_name(data: &Data, kind: u8) -> String {
+    match data.kinds.get(kind as usize) {
+        Some(k) => match k.title.split_once(" - ") {
+            Some((what, years)) => format!("{what}, {}", years.to_lowercase()),
+            None => k.title.clone(),
+        },
+        None => "an Experience card".into(),
+    }
+}
+
+/// The name of Experience card `card`: its kind's name.
+pub fn exp_name(data: &Data, card: u8) -> String {
+    match data.exp_cards.get(card as usize) {
+        Some(&k) => kind_name(data, k),
+        None => "an Experience card".into(),
+    }
+}
+
+/// The name of an Executive card of position `number`: `Executive card #5 (Regional
+/// Director)`.
+pub fn exec_number_name(data: &Data, number: u8) -> String {
+    match data.positions.iter().find(|p| p.number == number) {
+        Some(p) => format!("Executive card #{number} ({})", p.title),
+        None => format!("Executive card #{number}"),
+    }
+}
+
+/// The name of Executive card `card` (see [`exec_number_name`]).
+pub fn exec_name(data: &Data, card: u8) -> String {
+    match data.exec_cards.get(card as usize) {
+        Some(&n) => exec_number_name(data, n),
+        None => "an Executive card".into(),
+    }
+}
+
+/// The name of Fate card `card`, from what it does: `Job Available: Vice President (#7)`,
+/// `Bonus card — $300`, `Stock option: 150 shares at $16`, `Fire card — severance $500`,
+/// `Financial Disaster — pay $600 or lose 2 turns`.
+pub fn fate_name(data: &Data, card: u8) -> String {
+    if card as usize >= data.fate_cards.len() {
+        return "a Fate card".into();
+    }
+    match data.fate_effect(card) {
+        FateEffect::JobAvailable { position } => {
+            match data.positions.iter().find(|p| p.number == position) {
+                Some(p) => format!("Job Available: {} (#{position})", p.title),
+                None => format!("Job Available: position #{position}"),
+            }
+        }
+        FateEffect::Bonus { amount } => format!("Bonus card — ${amount}"),
+        FateEffect::StockOption { shares, price } => {
+            format!("Stock option: {shares} shares at ${price}")
+        }
+        FateEffect::Fire { severance } => format!("Fire card — severance ${severance}"),
+        FateEffect::Disaster { pay, turns } => format!(
+            "Financial Disaster — pay ${pay} or lose {turns} turn{}",
+            if turns == 1 { "" } else { "s" }
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Config, TheBoss};
+    use boardroom_engine::Game;
+
+    /// The shipped data set's cards read as the players call them, never as codes.
+    #[test]
+    fn cards_are_named_as_players_call_them() {
+        let g = TheBoss::new(&Config::new(3), 1).unwrap();
+        let d = &g.data;
+        let col = d.kinds.iter().position(|k| k.id == "COL").unwrap() as u8;
+        assert_eq!(kind_name(d, col), "College, 2 years");
+        let card = d.exp_cards.iter().position(|&k| k == col).unwrap() as u8;
+        assert_eq!(exp_name(d, card), "College, 2 years");
+        let e5 = d.exec_cards.iter().position(|&n| n == 5).unwrap() as u8;
+        assert_eq!(exec_name(d, e5), "Executive card #5 (Regional Director)");
+        let named = |id: &str| {
+            let c = (0..d.fate_cards.len() as u8)
+                .find(|&c| d.fate_id(c) == id)
+                .unwrap();
+            fate_name(d, c)
+        };
+        assert_eq!(named("FIRE500"), "Fire card — severance $500");
+        assert_eq!(named("SO150@16"), "Stock option: 150 shares at $16");
+        assert_eq!(named("BON300"), "Bonus card — $300");
+        assert_eq!(named("JA7"), "Job Available: Vice President (#7)");
+        assert_eq!(
+            named("FD600-2"),
+            "Financial Disaster — pay $600 or lose 2 turns"
+        );
+        assert_eq!(fate_name(d, 250), "a Fate card");
+        assert_eq!(exp_name(d, 250), "an Experience card");
+    }
+}
