@@ -39,6 +39,7 @@ pub mod auction;
 pub mod candidates;
 pub mod clock;
 pub mod data;
+pub mod deal;
 pub mod describe;
 pub mod error;
 pub mod evaluate;
@@ -58,6 +59,7 @@ pub mod score;
 pub mod state;
 pub mod terminal;
 pub mod value;
+pub mod worth;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,

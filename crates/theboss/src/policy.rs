@@ -8,8 +8,10 @@
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
 //!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
 //!   when its price is below what the outcome is worth to them, then pass.
-//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %); otherwise, when it would deal at
-//!   another price (one that meets its margin and leaves the maker a gain), counter with it
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (one per other
+//!   player) of what the deal gains the partner (values on the whole holding, [`crate::deal`]);
+//!   otherwise, when it would deal at another price (one that meets that test and leaves the
+//!   maker a gain), counter with it
 //!   (commitments kept, at most one offer of its own and one counter per partner and step), or
 //!   reject.
 //! * No nagging: terms a player rejected (or countered) are not offered again by the maker,
@@ -183,10 +185,14 @@ impl TheBoss {
         if let Some(a) = &self.auction {
             let v = match a.lot {
                 Lot::Fate => a.fate.as_ref().map_or(0, |f| self.fate_value(seat, f.card)),
-                Lot::Shares(k) => {
-                    let s = self.owned_shares(seat);
-                    self.share_change_value(seat, s, s + k)
-                }
+                Lot::Shares(k) => self.receive_value(
+                    seat,
+                    a.seller,
+                    &Bundle {
+                        shares: k,
+                        ..Bundle::default()
+                    },
+                ),
                 Lot::Experience(c) => self.receive_value(
                     seat,
                     a.seller,
@@ -315,14 +321,21 @@ impl TheBoss {
     }
 
     /// The offer `o` from `from` turned around (commitments included) with its cash moved so
-    /// that `seat` gains its margin, if the maker would still gain by it or the offer is a
-    /// plain exchange of goods and cash: the price at which `seat` would deal.
+    /// that `seat` gains its margin, also after its share of the partner's gain, if the maker
+    /// would still gain by it or the offer is a plain exchange of goods and cash: the price at
+    /// which `seat` would deal.
     fn counter_offer(&self, seat: Seat, from: Seat, o: &Offer) -> Option<Offer> {
         if o.long_term.is_some() || o.cancel.is_some() {
             return None;
         }
         let (gain, given) = self.offer_gain(seat, from, o);
-        let need = round_up(self.accept_margin(given) - gain, 10);
+        let theirs = self.partner_gain(seat, from, o);
+        let m = self.accept_margin(given);
+        let k = self.players.len() as i64 - 1;
+        // Cash counts 1:1 on both sides: moving x to `seat` adds x to its gain and takes it
+        // from the partner's.
+        let need = (m - gain).max((k * (m - gain) + theirs).div_euclid(k + 1) + 1);
+        let need = round_up(need, 10);
         if need <= 0 {
             return None;
         }
@@ -347,50 +360,68 @@ impl TheBoss {
         {
             return None;
         }
-        let (mine, _) = self.offer_gain(seat, seat, &c);
-        let (theirs, _) = self.offer_gain(from, seat, &c);
+        let (mine, given) = self.offer_gain(seat, seat, &c);
+        let theirs = self.partner_gain(seat, seat, &c);
         // A maker who asked for goods for cash evidently wants them: they hear the price
         // even when the valuation of their side (public holdings only) sees no gain.
         let plain = o.give_commitments.is_empty()
             && o.take_commitments.is_empty()
             && !o.give.fate
             && !o.take.fate;
-        (mine >= self.accept_margin(given) && (theirs >= 0 || plain)).then_some(c)
+        (self.good_deal(mine, given, theirs)
+            && !self.partner_wins(seat, seat, &c)
+            && (theirs >= 0 || plain))
+            .then_some(c)
     }
 
-    /// Settle, walk away from or declare default on `seat`'s long-term deals.
+    /// Settle, walk away from or declare default on `seat`'s long-term deals, on the same
+    /// measure as when the deal was made ([`TheBoss::own_worth`], which values open deals as
+    /// [`crate::deal`] does): each action is tried on a copy of the state and taken when it
+    /// raises the measure, or leaves it where it is (a settle that costs no more than the
+    /// collateral, a default on a collateral worth what waiting is, a walk away from an overdue
+    /// deal that keeps less than the collateral); else the bot waits.
     fn long_term_step(&self, seat: Seat, cands: &[Action]) -> Option<Action> {
+        let now = self.own_worth(seat);
+        let mut best: Option<(i64, Action)> = None;
         for d in &self.deals {
-            if d.promisee == seat && d.due < self.round && Self::has(cands, &Action::Default(d.id))
-            {
-                return Some(Action::Default(d.id));
+            let overdue = d.due < self.round;
+            let mut tries = Vec::new();
+            if d.promisee == seat && overdue {
+                tries.push(Action::Default(d.id));
             }
-            if d.promisor == seat {
-                let settle = Action::Settle(d.id);
-                let collateral = self.give_value(seat, &d.collateral);
-                let deliverable = match &d.promise {
-                    crate::action::Promise::Deliver(x) => self.give_value(
-                        seat,
-                        &Bundle {
-                            cash: x.cash,
-                            shares: x.shares,
-                            ..Bundle::default()
-                        },
-                    ),
-                    crate::action::Promise::Favour(_) => continue,
-                };
-                if collateral >= deliverable && self.check_action(seat, &settle).is_ok() {
-                    return Some(settle);
+            if d.promisor == seat && matches!(d.promise, crate::action::Promise::Deliver(_)) {
+                tries.push(Action::Settle(d.id));
+                if overdue {
+                    tries.push(Action::WalkAway(d.id));
                 }
-                if collateral < deliverable {
-                    let walk = Action::WalkAway(d.id);
-                    if self.check_action(seat, &walk).is_ok() {
-                        return Some(walk);
-                    }
+            }
+            for a in tries {
+                if !Self::has(cands, &a) && self.check_action(seat, &a).is_err() {
+                    continue;
+                }
+                let mut after = self.clone();
+                if after.apply_action(seat, &a, &mut Vec::new()).is_err() {
+                    continue;
+                }
+                let gain = after.own_worth(seat) - now;
+                if gain >= 0 && best.as_ref().is_none_or(|(g, _)| gain > *g) {
+                    best = Some((gain, a));
                 }
             }
         }
-        None
+        best.map(|(_, a)| a)
+    }
+
+    /// Whether both sides of `seat`'s offer `o` would find it a good deal as `seat` judges
+    /// them (public holdings): `seat`'s gain if so.
+    fn fair_for_both(&self, seat: Seat, o: &Offer) -> Option<i64> {
+        let (mine, given) = self.offer_gain(seat, seat, o);
+        let theirs = self.partner_gain(seat, seat, o);
+        let their_given = -self.exchange_value(seat, o.to, seat, &Bundle::default(), &o.take);
+        (self.good_deal(mine, given, theirs)
+            && self.good_deal(theirs, their_given.max(0), mine)
+            && !self.partner_wins(seat, seat, o))
+        .then_some(mine)
     }
 
     /// Offers `seat` made in this step.
@@ -401,7 +432,9 @@ impl TheBoss {
     }
 
     /// The best of: buy a missing Experience card from someone who would sell it, or sell a
-    /// card (surplus first) to someone who needs it; within the `[bots]` offer limit.
+    /// card (surplus first) to someone who needs it, at the price that splits the gain
+    /// between the two, when both sides still gain their margin after their share of the
+    /// other's gain; within the `[bots]` offer limit.
     fn policy_offer(&self, seat: Seat) -> Option<Action> {
         let b = &self.data.file.bots;
         if self.own_offers(seat) >= b.max_own_offers {
@@ -409,10 +442,13 @@ impl TheBoss {
         }
         let step = self.data.economy().cash_step as i64;
         let mut best: Option<(i64, Offer)> = None;
-        let mut consider = |score: i64, o: Offer| {
+        let mut consider = |o: Offer| {
             if self.refused_recently(seat, &o) {
                 return;
             }
+            let Some(score) = self.fair_for_both(seat, &o) else {
+                return;
+            };
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, o));
             }
@@ -431,29 +467,23 @@ impl TheBoss {
                     ..Bundle::default()
                 };
                 let g = self.receive_value(seat, other, &card);
-                if g <= 0 {
+                let l = self.give_value(other, &card);
+                if g <= l {
                     continue;
                 }
-                let l = self.give_value(other, &card);
-                let price = round_up(l + self.accept_margin(l), step).max(step);
+                let price = round_down((g + l) / 2, step).max(step);
                 if price as u32 > self.free_cash(seat) {
                     continue;
                 }
-                let mine = g - price;
-                if mine >= self.accept_margin(price) {
-                    consider(
-                        mine,
-                        Offer {
-                            to: other,
-                            give: Bundle {
-                                cash: price as u32,
-                                ..Bundle::default()
-                            },
-                            take: card,
-                            ..Offer::default()
-                        },
-                    );
-                }
+                consider(Offer {
+                    to: other,
+                    give: Bundle {
+                        cash: price as u32,
+                        ..Bundle::default()
+                    },
+                    take: card,
+                    ..Offer::default()
+                });
             }
             // Sell a card the other needs.
             for &c in &self.players[seat].experience {
@@ -463,26 +493,22 @@ impl TheBoss {
                 };
                 let g = self.receive_value(other, seat, &card);
                 let l = self.give_value(seat, &card);
-                let price = round_down(g - (self.data.file.bots.accept_margin_min as i64), step)
-                    .min(round_down(g * 95 / 100, step));
-                if price <= 0 || price as u32 > self.free_cash(other) {
+                if g <= l {
                     continue;
                 }
-                let mine = price - l;
-                if mine >= self.accept_margin(l) {
-                    consider(
-                        mine,
-                        Offer {
-                            to: other,
-                            give: card,
-                            take: Bundle {
-                                cash: price as u32,
-                                ..Bundle::default()
-                            },
-                            ..Offer::default()
-                        },
-                    );
+                let price = round_up((g + l) / 2, step).max(step);
+                if price as u32 > self.free_cash(other) {
+                    continue;
                 }
+                consider(Offer {
+                    to: other,
+                    give: card,
+                    take: Bundle {
+                        cash: price as u32,
+                        ..Bundle::default()
+                    },
+                    ..Offer::default()
+                });
             }
         }
         let (_, o) = best?;
