@@ -58,6 +58,7 @@ pub mod rules;
 pub mod score;
 pub mod state;
 pub mod terminal;
+mod trade;
 pub mod value;
 pub mod worth;
 
