@@ -12,8 +12,9 @@
 //!   the bot later settles exactly when delivering is the cheaper, so the cost it accepted is
 //!   the cost it pays.
 //! * A deal is judged by what it gives the partner as well: the bot wants its own gain to meet
-//!   its margin also after a share (one per other player) of the partner's gain, which counts
-//!   the partner's progress toward an immediate win.
+//!   its margin also after a share of the partner's gain (all of it with 2 players, half with
+//!   more), which counts the partner's progress toward an immediate win; a deal that gives the
+//!   partner an immediate win is refused at any price.
 
 use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
@@ -367,11 +368,11 @@ impl TheBoss {
     }
 
     /// Whether a deal that gains `gain`, gives away `given` and gains the partner `theirs` is
-    /// good enough: the gain meets the margin, also after one share (1 / (players − 1)) of
-    /// the partner's gain.
+    /// good enough: the gain meets the margin, also after 1 /
+    /// [`TheBoss::partner_share_divisor`] of the partner's gain.
     pub fn good_deal(&self, gain: i64, given: i64, theirs: i64) -> bool {
         let m = self.accept_margin(given);
-        let others = self.players.len() as i64 - 1;
+        let others = self.partner_share_divisor();
         gain >= m && gain * others - theirs.max(0) >= m * others
     }
 
@@ -387,6 +388,12 @@ impl TheBoss {
         let h = self.holding_seen(seat, partner);
         let after = self.with_bundle(&self.with_bundle(&h, give, -1), get, 1);
         !self.holding_wins(&h) && self.holding_wins(&after)
+    }
+
+    /// The bot counts 1 / this of the partner's gain against its own: one share per other
+    /// player, but at least half (a partner may gain at most twice what the bot gains).
+    pub fn partner_share_divisor(&self) -> i64 {
+        (self.players.len() as i64 - 1).clamp(1, 2)
     }
 
     /// Whether `seat` would accept offer `o` made by `maker`.

@@ -8,8 +8,8 @@
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
 //!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
 //!   when its price is below what the outcome is worth to them, then pass.
-//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (one per other
-//!   player) of what the deal gains the partner (values on the whole holding, [`crate::deal`]);
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (all with 2
+//!   players, half with more) of what the deal gains the partner (values on the whole holding, [`crate::deal`]);
 //!   otherwise, when it would deal at another price (one that meets that test and leaves the
 //!   maker a gain), counter with it
 //!   (commitments kept, at most one offer of its own and one counter per partner and step), or

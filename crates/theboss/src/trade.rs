@@ -48,7 +48,7 @@ impl TheBoss {
         let (gain, given) = self.offer_gain(seat, from, o);
         let theirs = self.partner_gain(seat, from, o);
         let m = self.accept_margin(given);
-        let k = self.players.len() as i64 - 1;
+        let k = self.partner_share_divisor();
         // Cash counts 1:1 on both sides: moving x to `seat` adds x to its gain and takes it
         // from the partner's.
         let need = (m - gain).max((k * (m - gain) + theirs).div_euclid(k + 1) + 1);

@@ -5,8 +5,8 @@
 //! non-dealing policy when not scripted.
 //!
 //! The measure is the bot's own ([`Evaluate::worth`]). Every offer it accepts must raise it,
-//! and must not gain the adversary more than the bot's share rule allows (one share per
-//! other player of the bot's gain, [`boardroom_theboss::TheBoss::good_deal`]); every settle,
+//! and must not gain the adversary more than the bot's share rule allows (at most
+//! [`boardroom_theboss::TheBoss::partner_share_divisor`] times the bot's gain); every settle,
 //! walk away or default the bot declares must not lower it; and over a game, the deals with
 //! the adversary, resolved as the adversary likes worst for the bot, must leave the bot no
 //! worse off. One adversary per class of hole (promised cards, a block sold and bought back
@@ -105,7 +105,7 @@ pub fn sharpen(g: &TheBoss, adv: Seat, o: &Offer) -> Option<Offer> {
 /// `adv` makes offer `o`; the bot answers (a counter is turned down). Checks the accepted
 /// offer against the bot's measure. Returns whether it was accepted.
 pub fn propose(g: &mut TheBoss, adv: Seat, o: Offer, rng: &mut ChaCha8Rng, t: &mut Tally) -> bool {
-    let n = g.num_players() as f64;
+    let share = g.partner_share_divisor() as f64;
     let (before, adv_before) = (worth(g, BOT), public_worth(g, adv));
     let predicted = g.offer_gain(BOT, adv, &o).0;
     let parts = |g: &TheBoss| {
@@ -152,7 +152,7 @@ pub fn propose(g: &mut TheBoss, adv: Seat, o: Offer, rng: &mut ChaCha8Rng, t: &m
                 parts(g)
             ));
         }
-        if theirs > (n - 1.0) * d + 1.0 {
+        if theirs > share * d + 1.0 {
             t.fleeced
                 .push(format!("accepted {text}: bot {d}, adversary {theirs}"));
         }
