@@ -44,13 +44,11 @@ impl Evaluate for TheBoss {
     /// Offers and lobbying, which the reference player makes only when its style deals.
     const DEALS: bool = true;
 
-    /// Net worth + the valuation of the holdings net worth leaves out (Experience, the Fate
-    /// card) + the job's expected salary + progress toward the immediate wins.
+    /// The dealing bot's own measure ([`TheBoss::own_worth`]: the whole holding, which counts
+    /// net worth, Experience and progress toward the immediate wins; the Fate card; open
+    /// deals) + the job's expected salary.
     fn worth(&self, seat: Seat) -> f64 {
-        self.net_worth(seat) as f64
-            + self.holdings_value(seat) as f64
-            + self.expected_salary(seat)
-            + self.win_progress(seat)
+        self.own_worth(seat) as f64 + self.expected_salary(seat)
     }
 
     /// A quarter of the mean net worth, at least $1,000.

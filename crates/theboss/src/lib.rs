@@ -39,6 +39,7 @@ pub mod auction;
 pub mod candidates;
 pub mod clock;
 pub mod data;
+pub mod deal;
 pub mod describe;
 pub mod error;
 pub mod evaluate;
@@ -58,7 +59,9 @@ pub mod rules;
 pub mod score;
 pub mod state;
 pub mod terminal;
+mod trade;
 pub mod value;
+pub mod worth;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,

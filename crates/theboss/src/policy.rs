@@ -8,8 +8,10 @@
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
 //!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
 //!   when its price is below what the outcome is worth to them, then pass.
-//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %); otherwise, when it would deal at
-//!   another price (one that meets its margin and leaves the maker a gain), counter with it
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (all with 2
+//!   players, half with more) of what the deal gains the partner (values on the whole holding, [`crate::deal`]);
+//!   otherwise, when it would deal at another price (one that meets that test and leaves the
+//!   maker a gain), counter with it
 //!   (commitments kept, at most one offer of its own and one counter per partner and step), or
 //!   reject.
 //! * No nagging: terms a player rejected (or countered) are not offered again by the maker,
@@ -43,10 +45,6 @@ use crate::state::TheBoss;
 use boardroom_engine::evaluate::Style;
 use boardroom_engine::Seat;
 use rand::RngCore;
-
-fn round_up(x: i64, step: i64) -> i64 {
-    (x + step - 1).div_euclid(step) * step
-}
 
 fn round_down(x: i64, step: i64) -> i64 {
     x.div_euclid(step) * step
@@ -145,7 +143,7 @@ impl TheBoss {
             .expect("candidates are not empty")
     }
 
-    fn has(cands: &[Action], a: &Action) -> bool {
+    pub(crate) fn has(cands: &[Action], a: &Action) -> bool {
         cands.contains(a)
     }
 
@@ -172,7 +170,7 @@ impl TheBoss {
     }
 
     /// `a` unless it is an offer or counter whose terms `seat` had refused lately.
-    fn fresh(&self, seat: Seat, a: Action) -> Option<Action> {
+    pub(crate) fn fresh(&self, seat: Seat, a: Action) -> Option<Action> {
         match &a {
             Action::Offer(o) | Action::Counter(_, o) if self.refused_recently(seat, o) => None,
             _ => Some(a),
@@ -183,10 +181,14 @@ impl TheBoss {
         if let Some(a) = &self.auction {
             let v = match a.lot {
                 Lot::Fate => a.fate.as_ref().map_or(0, |f| self.fate_value(seat, f.card)),
-                Lot::Shares(k) => {
-                    let s = self.owned_shares(seat);
-                    self.share_change_value(seat, s, s + k)
-                }
+                Lot::Shares(k) => self.receive_value(
+                    seat,
+                    a.seller,
+                    &Bundle {
+                        shares: k,
+                        ..Bundle::default()
+                    },
+                ),
                 Lot::Experience(c) => self.receive_value(
                     seat,
                     a.seller,
@@ -290,204 +292,6 @@ impl TheBoss {
             return Some(a);
         }
         Some(Action::Pass)
-    }
-
-    /// Accept, counter or reject the first offer made to `seat`.
-    fn answer(&self, seat: Seat, cands: &[Action], may_counter: bool) -> Option<Action> {
-        let p = self.offers.iter().find(|p| p.offer.to == seat)?;
-        if self.worth_accepting(seat, p) && Self::has(cands, &Action::Accept(p.id)) {
-            return Some(Action::Accept(p.id));
-        }
-        let b = &self.data.file.bots;
-        // Offers to this partner in this step: one of its own, then up to the counters allowed.
-        let made = self.turn.pair_offers[seat * 4 + p.from] as u32;
-        if may_counter && made <= b.max_counters_per_partner && p.offer.long_term.is_none() {
-            if let Some(o) = self.counter_offer(seat, p.from, &p.offer) {
-                let a = Action::Counter(p.id, Box::new(o));
-                if self.check_action(seat, &a).is_ok() {
-                    if let Some(a) = self.fresh(seat, a) {
-                        return Some(a);
-                    }
-                }
-            }
-        }
-        Some(Action::Reject(p.id))
-    }
-
-    /// The offer `o` from `from` turned around (commitments included) with its cash moved so
-    /// that `seat` gains its margin, if the maker would still gain by it or the offer is a
-    /// plain exchange of goods and cash: the price at which `seat` would deal.
-    fn counter_offer(&self, seat: Seat, from: Seat, o: &Offer) -> Option<Offer> {
-        if o.long_term.is_some() || o.cancel.is_some() {
-            return None;
-        }
-        let (gain, given) = self.offer_gain(seat, from, o);
-        let need = round_up(self.accept_margin(given) - gain, 10);
-        if need <= 0 {
-            return None;
-        }
-        let mut c = Offer {
-            to: from,
-            give: o.take.clone(),
-            take: o.give.clone(),
-            give_commitments: o.take_commitments.clone(),
-            take_commitments: o.give_commitments.clone(),
-            note: "my price".into(),
-            ..Offer::default()
-        };
-        if c.give.cash as i64 >= need {
-            c.give.cash -= need as u32;
-        } else {
-            let rest = need - c.give.cash as i64;
-            c.give.cash = 0;
-            c.take.cash += rest as u32;
-        }
-        if (c.give.is_empty() && c.give_commitments.is_empty())
-            || (c.take.is_empty() && c.take_commitments.is_empty())
-        {
-            return None;
-        }
-        let (mine, _) = self.offer_gain(seat, seat, &c);
-        let (theirs, _) = self.offer_gain(from, seat, &c);
-        // A maker who asked for goods for cash evidently wants them: they hear the price
-        // even when the valuation of their side (public holdings only) sees no gain.
-        let plain = o.give_commitments.is_empty()
-            && o.take_commitments.is_empty()
-            && !o.give.fate
-            && !o.take.fate;
-        (mine >= self.accept_margin(given) && (theirs >= 0 || plain)).then_some(c)
-    }
-
-    /// Settle, walk away from or declare default on `seat`'s long-term deals.
-    fn long_term_step(&self, seat: Seat, cands: &[Action]) -> Option<Action> {
-        for d in &self.deals {
-            if d.promisee == seat && d.due < self.round && Self::has(cands, &Action::Default(d.id))
-            {
-                return Some(Action::Default(d.id));
-            }
-            if d.promisor == seat {
-                let settle = Action::Settle(d.id);
-                let collateral = self.give_value(seat, &d.collateral);
-                let deliverable = match &d.promise {
-                    crate::action::Promise::Deliver(x) => self.give_value(
-                        seat,
-                        &Bundle {
-                            cash: x.cash,
-                            shares: x.shares,
-                            ..Bundle::default()
-                        },
-                    ),
-                    crate::action::Promise::Favour(_) => continue,
-                };
-                if collateral >= deliverable && self.check_action(seat, &settle).is_ok() {
-                    return Some(settle);
-                }
-                if collateral < deliverable {
-                    let walk = Action::WalkAway(d.id);
-                    if self.check_action(seat, &walk).is_ok() {
-                        return Some(walk);
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Offers `seat` made in this step.
-    fn own_offers(&self, seat: Seat) -> u32 {
-        (0..self.players.len())
-            .map(|o| self.turn.pair_offers[seat * 4 + o] as u32)
-            .sum()
-    }
-
-    /// The best of: buy a missing Experience card from someone who would sell it, or sell a
-    /// card (surplus first) to someone who needs it; within the `[bots]` offer limit.
-    fn policy_offer(&self, seat: Seat) -> Option<Action> {
-        let b = &self.data.file.bots;
-        if self.own_offers(seat) >= b.max_own_offers {
-            return None;
-        }
-        let step = self.data.economy().cash_step as i64;
-        let mut best: Option<(i64, Offer)> = None;
-        let mut consider = |score: i64, o: Offer| {
-            if self.refused_recently(seat, &o) {
-                return;
-            }
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, o));
-            }
-        };
-        for other in 0..self.players.len() {
-            if other == seat
-                || !self.able_to_deal(other)
-                || self.turn.pair_offers[seat * 4 + other] > 0
-            {
-                continue;
-            }
-            // Buy a card I lack.
-            for &c in &self.players[other].experience {
-                let card = Bundle {
-                    experience: vec![c],
-                    ..Bundle::default()
-                };
-                let g = self.receive_value(seat, other, &card);
-                if g <= 0 {
-                    continue;
-                }
-                let l = self.give_value(other, &card);
-                let price = round_up(l + self.accept_margin(l), step).max(step);
-                if price as u32 > self.free_cash(seat) {
-                    continue;
-                }
-                let mine = g - price;
-                if mine >= self.accept_margin(price) {
-                    consider(
-                        mine,
-                        Offer {
-                            to: other,
-                            give: Bundle {
-                                cash: price as u32,
-                                ..Bundle::default()
-                            },
-                            take: card,
-                            ..Offer::default()
-                        },
-                    );
-                }
-            }
-            // Sell a card the other needs.
-            for &c in &self.players[seat].experience {
-                let card = Bundle {
-                    experience: vec![c],
-                    ..Bundle::default()
-                };
-                let g = self.receive_value(other, seat, &card);
-                let l = self.give_value(seat, &card);
-                let price = round_down(g - (self.data.file.bots.accept_margin_min as i64), step)
-                    .min(round_down(g * 95 / 100, step));
-                if price <= 0 || price as u32 > self.free_cash(other) {
-                    continue;
-                }
-                let mine = price - l;
-                if mine >= self.accept_margin(l) {
-                    consider(
-                        mine,
-                        Offer {
-                            to: other,
-                            give: card,
-                            take: Bundle {
-                                cash: price as u32,
-                                ..Bundle::default()
-                            },
-                            ..Offer::default()
-                        },
-                    );
-                }
-            }
-        }
-        let (_, o) = best?;
-        let a = Action::Offer(Box::new(o));
-        self.check_action(seat, &a).is_ok().then_some(a)
     }
 
     /// The active player's turn.

@@ -1,6 +1,8 @@
 //! The integration tests of this crate, in one test binary (one link, shared helpers);
 //! each module holds the tests of one subject.
 
+mod adversary;
+mod adversary_search;
 mod bot_games;
 mod clock;
 mod common;
