@@ -11,6 +11,9 @@
 //! seats may act, a generator seeded from the game seed picks one; bots are seeded from the
 //! game seed and their seat, as `boardroom simulate` does. With `heuristic heuristic-nodeal
 //! heuristic heuristic-nodeal` the two dealers sit opposite each other in every game.
+//!
+//! Besides the win shares it prints each bot's thinking time per decision (median, 95th
+//! percentile and maximum over all its decisions), measured around `Bot::choose`.
 
 use boardroom_bots::make_bot;
 use boardroom_engine::{Bot, Game};
@@ -45,6 +48,8 @@ fn main() {
     let mut offers = 0u64;
     let mut accepted = 0u64;
     let mut endings = std::collections::BTreeMap::new();
+    // Per bot: the time of each of its decisions, in microseconds.
+    let mut times: Vec<Vec<u64>> = vec![Vec::new(); n];
     for i in 0..games {
         let seed = base + i / n as u64;
         let mut game = TheBoss::new(&Config::new(n), seed).expect("a valid table");
@@ -61,7 +66,10 @@ fn main() {
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
         while let Some(seat) = game.to_act().choose(&mut rng) {
+            let started = std::time::Instant::now();
             let a = bots[seat].choose(&game, seat);
+            let b = seat_of.iter().position(|&s| s == seat).expect("rotation");
+            times[b].push(started.elapsed().as_micros() as u64);
             match &a {
                 boardroom_theboss::Action::Offer(_) | boardroom_theboss::Action::Counter(..) => {
                     offers += 1
@@ -110,6 +118,23 @@ fn main() {
             share[b] / games as f64,
             lo,
             hi
+        );
+    }
+    for (b, t) in times.iter_mut().enumerate() {
+        t.sort_unstable();
+        let at = |q: f64| {
+            t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0) as f64
+                / 1000.0
+        };
+        println!(
+            "bot {b} {:<18} ms per decision: median {:.1}, p95 {:.1}, max {:.1} ({} decisions)",
+            names[b],
+            at(0.5),
+            at(0.95),
+            t.last().copied().unwrap_or(0) as f64 / 1000.0,
+            t.len()
         );
     }
     // Combined share of every distinct name.
