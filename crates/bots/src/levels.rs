@@ -53,7 +53,7 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
                 let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
                 match parts[..] {
                     [Some(r), Some(d)] if r > 0 => level(r, d),
-                    _ => return Err(BotNameError::BadBudget(other.to_string())),
+                    _ => return Err(BotNameError::BadRollout(other.to_string())),
                 }
             }
             None => return Ok(None),
@@ -62,16 +62,16 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
 }
 
 /// Rollouts per decision of `easy` in rollout-search games.
-pub const EASY_ROLLOUTS: u32 = 60;
+pub const EASY_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `easy`.
-pub const EASY_DEPTH: u32 = 10;
+pub const EASY_DEPTH: u32 = 20;
 /// Rollouts per decision of `normal` in rollout-search games.
-pub const NORMAL_ROLLOUTS: u32 = 300;
+pub const NORMAL_ROLLOUTS: u32 = 400;
 /// Reference decisions per rollout of `normal`.
-pub const NORMAL_DEPTH: u32 = 30;
+pub const NORMAL_DEPTH: u32 = 40;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
-pub const HARD_ROLLOUTS: u32 = 1_500;
+pub const HARD_ROLLOUTS: u32 = 1_200;
 /// Reference decisions per rollout of `hard`.
 pub const HARD_DEPTH: u32 = 60;
 
@@ -106,6 +106,9 @@ pub enum BotNameError {
     /// `ismcts:N` with N not a positive number.
     #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
     BadBudget(String),
+    /// `rollout:R:D` without a positive whole R and a whole D.
+    #[error("bad rollout budget in `{0}`: rollout:R:D needs R rollouts (at least 1) and a depth D of whole decisions")]
+    BadRollout(String),
 }
 
 /// The search settings of a level name (`easy`, `normal`, `hard`, `ismcts:N`), or `None` for

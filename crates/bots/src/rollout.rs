@@ -12,7 +12,9 @@
 //!    reference player acting for every seat for a number of decisions and then on to a quiet
 //!    position ([`Evaluate::is_quiet`]), valued by [`win_chances`] (or the outcome's rewards);
 //! 3. after rounds 4, 8, 16, … the weaker half of the candidates (by mean gain over the
-//!    reference choice) is dropped, the reference choice always kept.
+//!    reference choice) is dropped, the reference choice always kept; from round 8 on, so is
+//!    every candidate significantly worse than the reference choice, and the search ends when
+//!    none is left.
 //!
 //! The search plays another action than the reference player's only when its mean gain over the
 //! reference choice, paired round by round, is significant (above `z` standard errors): so with
@@ -227,6 +229,12 @@ impl<G: Evaluate> RolloutSearch<G> {
                 spent += 1;
             }
             round += 1;
+            // A candidate significantly worse than the reference choice is dropped: most
+            // decisions end here early, when the reference player's choice is clearly right.
+            if round >= 8 {
+                let z = self.config.z;
+                alive.retain(|&i| cands[i].mean() + z * cands[i].se() >= 0.0);
+            }
             if round >= 4 && round.is_power_of_two() && alive.len() > 1 {
                 alive.sort_by(|&a, &b| {
                     cands[b]
