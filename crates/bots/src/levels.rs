@@ -3,11 +3,15 @@
 //! and never lobbies, but still bids and votes in its own interest; for games without dealing
 //! it plays exactly like `heuristic`), the levels `easy`, `normal`, `hard`, and `ismcts:N`
 //! (search with exactly N iterations per decision). In games with negotiation the search levels
-//! deal through the game's valuation ([`DealingSearch`]).
+//! deal through the game's valuation ([`DealingSearch`]). In games that ask for it
+//! ([`Evaluate::ROLLOUT_SEARCH`]) the levels are the reference player improved by policy
+//! rollouts ([`RolloutSearch`]), with budgets [`rollout_config`]; `rollout:R:D` names such a
+//! search with R rollouts per decision and depth D (for measuring).
 
 use crate::dealing::DealingSearch;
 use crate::heuristic::HeuristicBot;
 use crate::ismcts::{IsmctsBot, SearchConfig};
+use crate::rollout::{RolloutConfig, RolloutSearch};
 use boardroom_engine::evaluate::Evaluate;
 use boardroom_engine::{Bot, RandomBot};
 use std::time::Duration;
@@ -22,6 +26,54 @@ pub const NORMAL_ITERATIONS: u32 = 1_000;
 pub const HARD_ITERATIONS: u32 = 50_000;
 /// The `hard` level never thinks longer than this per decision.
 pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
+
+/// The `hard` level of a rollout search never thinks longer than this per decision.
+pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
+
+/// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`), for
+/// games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names.
+pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
+    let name = name.trim().to_ascii_lowercase();
+    let level = |rollouts, depth| RolloutConfig {
+        rollouts,
+        depth,
+        z: 2.0,
+        candidates: 6,
+        time: None,
+    };
+    Ok(Some(match name.as_str() {
+        "easy" => level(EASY_ROLLOUTS, EASY_DEPTH),
+        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH),
+        "hard" => RolloutConfig {
+            time: Some(HARD_ROLLOUT_TIME_LIMIT),
+            ..level(HARD_ROLLOUTS, HARD_DEPTH)
+        },
+        other => match other.strip_prefix("rollout:") {
+            Some(rest) => {
+                let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
+                match parts[..] {
+                    [Some(r), Some(d)] if r > 0 => level(r, d),
+                    _ => return Err(BotNameError::BadRollout(other.to_string())),
+                }
+            }
+            None => return Ok(None),
+        },
+    }))
+}
+
+/// Rollouts per decision of `easy` in rollout-search games.
+pub const EASY_ROLLOUTS: u32 = 150;
+/// Reference decisions per rollout of `easy`.
+pub const EASY_DEPTH: u32 = 20;
+/// Rollouts per decision of `normal` in rollout-search games.
+pub const NORMAL_ROLLOUTS: u32 = 400;
+/// Reference decisions per rollout of `normal`.
+pub const NORMAL_DEPTH: u32 = 40;
+/// Rollouts per decision of `hard` in rollout-search games (within
+/// [`HARD_ROLLOUT_TIME_LIMIT`]).
+pub const HARD_ROLLOUTS: u32 = 1_200;
+/// Reference decisions per rollout of `hard`.
+pub const HARD_DEPTH: u32 = 60;
 
 /// The bot names [`make_bot`] knows (besides `ismcts:N`).
 pub const BOT_NAMES: &[&str] = &[
@@ -54,6 +106,9 @@ pub enum BotNameError {
     /// `ismcts:N` with N not a positive number.
     #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
     BadBudget(String),
+    /// `rollout:R:D` without a positive whole R and a whole D.
+    #[error("bad rollout budget in `{0}`: rollout:R:D needs R rollouts (at least 1) and a depth D of whole decisions")]
+    BadRollout(String),
 }
 
 /// The search settings of a level name (`easy`, `normal`, `hard`, `ismcts:N`), or `None` for
@@ -69,6 +124,10 @@ pub fn search_config(name: &str) -> Result<Option<SearchConfig>, BotNameError> {
             c.budget.time = Some(HARD_TIME_LIMIT);
             c.game_limit = true;
             c
+        }
+        other if other.starts_with("rollout:") => {
+            rollout_config(other)?;
+            return Ok(None);
         }
         other => match other.strip_prefix("ismcts:") {
             Some(n) => match n.parse::<u32>() {
@@ -92,6 +151,16 @@ pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, B
         "random" => Box::new(RandomBot::new(seed)),
         "heuristic" => Box::new(HeuristicBot::<G>::new(seed)),
         "heuristic-nodeal" => Box::new(HeuristicBot::<G>::without_dealing(seed)),
+        _ if G::ROLLOUT_SEARCH || key.starts_with("rollout:") => match rollout_config(&key)? {
+            Some(config) => Box::new(RolloutSearch::<G>::new(key, config, seed)),
+            None => {
+                let config = search_config(&key)?.expect("search names give a config");
+                Box::new(DealingSearch::new(
+                    IsmctsBot::<G>::new(key, config, seed),
+                    seed,
+                ))
+            }
+        },
         _ => {
             let config = search_config(&key)?.expect("search names give a config");
             Box::new(DealingSearch::new(

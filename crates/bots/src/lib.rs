@@ -25,10 +25,14 @@ pub mod heuristic;
 pub mod hint;
 pub mod ismcts;
 pub mod levels;
+pub mod rollout;
 
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use dealing::DealingSearch;
 pub use heuristic::HeuristicBot;
 pub use hint::{hint_seat, rank_actions, rank_moves, Hint, HintError, RankedMove};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
-pub use levels::{bot_names, make_bot, search_config, validate_name, BotNameError, BOT_NAMES};
+pub use levels::{
+    bot_names, make_bot, rollout_config, search_config, validate_name, BotNameError, BOT_NAMES,
+};
+pub use rollout::{RolloutConfig, RolloutSearch};

@@ -32,6 +32,13 @@ pub trait Evaluate: Game {
     /// so only they offer it. Games without dealing keep the default.
     const DEALS: bool = false;
 
+    /// Whether the search levels (`easy`, `normal`, `hard`) play the reference player
+    /// ([`Evaluate::reference_action`]) improved by policy rollouts (`boardroom_bots::rollout`)
+    /// instead of a tree search over random play: for games whose reference player is much
+    /// stronger than random play, where rollouts by random play misjudge every position.
+    /// Games keep the default (tree search) unless they measured otherwise.
+    const ROLLOUT_SEARCH: bool = false;
+
     /// The estimated final score of `seat` if play went on sensibly from here, in the game's
     /// score unit (millions for Big Boss). Only differences between seats and between
     /// positions matter.

@@ -11,6 +11,12 @@
 //! seats may act, a generator seeded from the game seed picks one; bots are seeded from the
 //! game seed and their seat, as `boardroom simulate` does. With `heuristic heuristic-nodeal
 //! heuristic heuristic-nodeal` the two dealers sit opposite each other in every game.
+//!
+//! Besides the win shares it prints each bot's thinking time per decision (median, 95th
+//! percentile and maximum over all its decisions), measured around `Bot::choose`, both wall
+//! clock and (on Linux) the thread's CPU time, which a busy machine does not inflate. With the
+//! environment variable `BOSS_MATCH_PROGRESS` set it reports the shares after every game on
+//! standard error.
 
 use boardroom_bots::make_bot;
 use boardroom_engine::{Bot, Game};
@@ -25,6 +31,18 @@ fn wilson(wins: f64, n: f64) -> (f64, f64) {
     let c = (p + z * z / (2.0 * n)) / d;
     let h = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / d;
     (c - h, c + h)
+}
+
+/// The CPU time the calling thread has run, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`);
+/// `None` where the system does not tell.
+fn thread_cpu_ns() -> Option<u64> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid, writable timespec for the duration of the call.
+    let r = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+    (r == 0).then(|| t.tv_sec as u64 * 1_000_000_000 + t.tv_nsec as u64)
 }
 
 fn main() {
@@ -45,6 +63,10 @@ fn main() {
     let mut offers = 0u64;
     let mut accepted = 0u64;
     let mut endings = std::collections::BTreeMap::new();
+    // Per bot: the time of each of its decisions, in microseconds.
+    let mut times: Vec<Vec<u64>> = vec![Vec::new(); n];
+    // Per bot: the CPU time of each of its decisions, in microseconds (where the system tells).
+    let mut cpu_times: Vec<Vec<u64>> = vec![Vec::new(); n];
     for i in 0..games {
         let seed = base + i / n as u64;
         let mut game = TheBoss::new(&Config::new(n), seed).expect("a valid table");
@@ -61,7 +83,14 @@ fn main() {
             .collect();
         let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_b075);
         while let Some(seat) = game.to_act().choose(&mut rng) {
+            let started = std::time::Instant::now();
+            let cpu_started = thread_cpu_ns();
             let a = bots[seat].choose(&game, seat);
+            let b = seat_of.iter().position(|&s| s == seat).expect("rotation");
+            times[b].push(started.elapsed().as_micros() as u64);
+            if let (Some(a), Some(z)) = (cpu_started, thread_cpu_ns()) {
+                cpu_times[b].push(z.saturating_sub(a) / 1000);
+            }
             match &a {
                 boardroom_theboss::Action::Offer(_) | boardroom_theboss::Action::Counter(..) => {
                     offers += 1
@@ -80,6 +109,16 @@ fn main() {
         for b in 0..n {
             share[b] += outcome.reward(seat_of[b]);
             block[b] += outcome.reward(seat_of[b]);
+        }
+        if std::env::var_os("BOSS_MATCH_PROGRESS").is_some() {
+            eprintln!(
+                "after {} games: {}",
+                i + 1,
+                (0..n)
+                    .map(|b| format!("{} {:.3}", names[b], share[b] / (i + 1) as f64))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
         }
         *endings
             .entry(
@@ -111,6 +150,26 @@ fn main() {
             lo,
             hi
         );
+    }
+    for (what, all) in [
+        ("ms per decision", &mut times),
+        ("CPU ms per decision", &mut cpu_times),
+    ] {
+        for (b, t) in all.iter_mut().enumerate() {
+            if t.is_empty() {
+                continue;
+            }
+            t.sort_unstable();
+            let at = |q: f64| t[((t.len() as f64 * q) as usize).min(t.len() - 1)] as f64 / 1000.0;
+            println!(
+                "bot {b} {:<18} {what}: median {:.1}, p95 {:.1}, max {:.1} ({} decisions)",
+                names[b],
+                at(0.5),
+                at(0.95),
+                at(1.0),
+                t.len()
+            );
+        }
     }
     // Combined share of every distinct name.
     let mut seen: Vec<&String> = Vec::new();

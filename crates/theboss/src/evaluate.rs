@@ -44,6 +44,10 @@ impl Evaluate for TheBoss {
     /// Offers and lobbying, which the reference player makes only when its style deals.
     const DEALS: bool = true;
 
+    /// The levels improve the reference player by rollouts: with random rollouts a tree search
+    /// lost to it (`easy` won 9% against `heuristic` in 2-player games), see docs/strength.md.
+    const ROLLOUT_SEARCH: bool = true;
+
     /// The dealing bot's own measure ([`TheBoss::own_worth`]: the whole holding, which counts
     /// net worth, Experience and progress toward the immediate wins; the Fate card; open
     /// deals) + the job's expected salary.

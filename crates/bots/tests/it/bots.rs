@@ -308,6 +308,27 @@ fn levels_grow_in_budget() {
 }
 
 #[test]
+fn rollout_levels_grow_in_budget_and_names_are_checked() {
+    let r = |n: &str| levels::rollout_config(n).unwrap().unwrap();
+    for (low, high) in [("easy", "normal"), ("normal", "hard")] {
+        assert!(r(low).rollouts < r(high).rollouts && r(low).depth <= r(high).depth);
+    }
+    assert!(r("hard").time.is_some() && r("easy").time.is_none());
+    assert_eq!(
+        (r("rollout:70:9").rollouts, r("rollout:70:9").depth),
+        (70, 9)
+    );
+    assert!(levels::rollout_config("ismcts:5").unwrap().is_none());
+    for bad in ["rollout:0:5", "rollout:5", "rollout:x:3", "rollout:5:3:1"] {
+        assert_eq!(
+            levels::validate_name(bad),
+            Err(levels::BotNameError::BadRollout(bad.to_string()))
+        );
+    }
+    assert!(levels::validate_name("rollout:5:0").is_ok());
+}
+
+#[test]
 fn bots_finish_big_shot_games_with_legal_actions() {
     use boardroom_bigshot::{BigShot, Config as BigShotConfig};
     for (players, names) in [

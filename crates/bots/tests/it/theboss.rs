@@ -98,7 +98,7 @@ fn bots_ignore_hidden_information() {
             if step % 37 == 11 && legal.len() > 1 {
                 if let Some(h) = vary(&g, seat, &mut rng) {
                     assert_eq!(h.observe(Viewer::Seat(seat)), g.observe(Viewer::Seat(seat)));
-                    for name in ["heuristic", "heuristic-nodeal", "ismcts:40"] {
+                    for name in ["heuristic", "heuristic-nodeal", "ismcts:40", "rollout:40:8"] {
                         let a = make_bot::<TheBoss>(name, 9).unwrap().choose(&g, seat);
                         let b = make_bot::<TheBoss>(name, 9).unwrap().choose(&h, seat);
                         assert_eq!(a, b, "{name} changed its choice on hidden information");
@@ -151,6 +151,7 @@ fn bot_games_finish_and_replay() {
         ),
         (2, vec!["heuristic", "ismcts:8"]),
         (3, vec!["heuristic-nodeal", "heuristic", "random"]),
+        (4, vec!["rollout:30:6", "heuristic", "easy"]),
     ] {
         let (log, end) = bot_game(&names, seed);
         assert!(end.is_over());
@@ -170,11 +171,17 @@ fn bot_games_finish_and_replay() {
 /// made by search, is never a dealing action.
 #[test]
 fn search_levels_deal_through_the_valuation_and_search_the_rest() {
+    for name in ["ismcts:12", "rollout:24:6"] {
+        deals_through_the_valuation(name);
+    }
+}
+
+fn deals_through_the_valuation(name: &str) {
     let (mut dealt, mut searched) = (0, 0);
     for seed in [4u64, 5] {
         let mut g = TheBoss::new(&Config::new(3), seed).unwrap();
         let mut bots: Vec<Box<dyn Bot<TheBoss>>> = vec![
-            make_bot::<TheBoss>("ismcts:12", seed).unwrap(),
+            make_bot::<TheBoss>(name, seed).unwrap(),
             make_bot::<TheBoss>("heuristic", seed + 1).unwrap(),
             make_bot::<TheBoss>("heuristic", seed + 2).unwrap(),
         ];
@@ -188,11 +195,11 @@ fn search_levels_deal_through_the_valuation_and_search_the_rest() {
                 if g.is_negotiation(&r) {
                     assert_eq!(
                         a, r,
-                        "seed {seed}: the search level deals as the valuation does"
+                        "{name} seed {seed}: the search level deals as the valuation does"
                     );
                     dealt += 1;
                 } else {
-                    assert!(!g.is_negotiation(&a), "seed {seed}: searched {a:?}");
+                    assert!(!g.is_negotiation(&a), "{name} seed {seed}: searched {a:?}");
                     searched += 1;
                 }
             }
@@ -205,4 +212,33 @@ fn search_levels_deal_through_the_valuation_and_search_the_rest() {
         dealt > 0 && searched > 0,
         "{dealt} dealt, {searched} searched"
     );
+}
+
+/// The levels of The Boss are the reference player improved by rollouts: they mostly play the
+/// reference player's choice, and where they do not, their choice is legal and changes the
+/// game (the search does find better actions, it does not just copy).
+#[test]
+fn the_levels_are_the_reference_player_improved_by_rollouts() {
+    let (mut same, mut other) = (0, 0);
+    let mut g = TheBoss::new(&Config::new(2), 7).unwrap();
+    let mut level = make_bot::<TheBoss>("rollout:60:10", 7).unwrap();
+    let mut reference = make_bot::<TheBoss>("heuristic", 7).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    while let Some(seat) = g.to_act().choose(&mut rng) {
+        let a = if seat == 0 {
+            let a = level.choose(&g, seat);
+            let r = reference.choose(&g, seat);
+            if a == r {
+                same += 1;
+            } else {
+                other += 1;
+            }
+            assert!(g.check(seat, a.clone()).is_ok(), "illegal {a:?}");
+            a
+        } else {
+            reference.choose(&g, seat)
+        };
+        g.play(seat, a).unwrap();
+    }
+    assert!(same > 4 * other && other > 0, "{same} same, {other} other");
 }
