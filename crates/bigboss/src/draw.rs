@@ -49,6 +49,7 @@ impl BigBoss {
     /// it again; `false`, with nothing drawn and nothing changed, when `seat` has no legal
     /// action. The draw is `legal[rng.gen_range(0..legal.len())]` after `legal_into`; every
     /// step is drawn without listing, so `legal` is left alone.
+    #[inline]
     pub(crate) fn apply_random<R: Rng + ?Sized>(
         &mut self,
         seat: Seat,
@@ -124,6 +125,7 @@ impl BigBoss {
     /// The start of a turn: playable industry cards (in space order), playable level cards
     /// (by kind), the row's cards, the deck, the level stack; with none of them, selling and
     /// passing.
+    #[inline(always)]
     fn draw_turn<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Action {
         let p = &self.players[seat];
         let r = self.rules();
@@ -169,6 +171,7 @@ impl BigBoss {
     }
 
     /// Selling one share of a company held (where the edition allows selling), or passing.
+    #[inline(always)]
     fn draw_sell_or_pass<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> Action {
         let mut held = 0u128;
         if self.rules().selling {
@@ -188,6 +191,7 @@ impl BigBoss {
 
     /// Investing: a share of a company that can be bought (fewer than 2 bought this turn),
     /// the tower on `company`, or ending the turn.
+    #[inline(always)]
     fn draw_invest<R: Rng + ?Sized>(
         &self,
         seat: Seat,

@@ -123,9 +123,8 @@ pub fn play_one<G: Playable>(
 }
 
 /// One random seat's move through the game's fast path, its action counted; `false` when the
-/// seat has no legal action. A function of its own, kept out of the caller, so that the
-/// compiler can fold the game's draw into it as it does in a bare playout loop.
-#[inline(never)]
+/// seat has no legal action.
+#[inline]
 fn random_step<G: Playable>(
     game: &mut G,
     seat: usize,

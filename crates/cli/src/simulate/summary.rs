@@ -21,17 +21,20 @@ pub fn summarize<G: Playable>(
     let wins: Vec<f64> = (0..p)
         .map(|s| results.iter().map(|r| r.rewards[s]).sum())
         .collect();
-    let mut stats = BTreeMap::new();
+    // Summed by the names' addresses first (a few names, one address each as a rule), then by
+    // name; counters some games lack (no sell-and-pass in a game) still appear, as zero.
+    let mut sums: Vec<(&'static str, f64)> = Vec::new();
     for r in results {
         for (&k, &v) in &r.stats {
-            *stats.entry(k).or_insert(0.0) += v / n;
+            match sums.iter_mut().find(|(name, _)| std::ptr::eq(*name, k)) {
+                Some((_, sum)) => *sum += v,
+                None => sums.push((k, v)),
+            }
         }
     }
-    // Counters every game may lack (no sell-and-pass in a game) still appear, as zero.
-    for r in results {
-        for &k in r.stats.keys() {
-            stats.entry(k).or_insert(0.0);
-        }
+    let mut stats = BTreeMap::new();
+    for (k, sum) in sums {
+        *stats.entry(k).or_insert(0.0) += sum / n;
     }
     let mut names: Vec<String> = bots.to_vec();
     names.sort();
@@ -40,10 +43,11 @@ pub fn summarize<G: Playable>(
         .into_iter()
         .map(|name| {
             let seats: Vec<usize> = (0..p).filter(|&k| bots[k] == name).collect();
+            // Whether the bot at each place of the list is this one (compared once, not per game).
+            let is_it: Vec<bool> = bots.iter().map(|b| *b == name).collect();
             // The seats the bot holds in game r.
-            let held = |r: &GameResult| -> Vec<usize> {
-                (0..p).filter(|&s| bots[r.slots[s]] == name).collect()
-            };
+            let held =
+                |r: &GameResult| -> Vec<usize> { (0..p).filter(|&s| is_it[r.slots[s]]).collect() };
             let per_game: Vec<f64> = results
                 .iter()
                 .map(|r| held(r).iter().map(|&s| r.rewards[s]).sum::<f64>() / seats.len() as f64)
