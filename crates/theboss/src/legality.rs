@@ -2,11 +2,11 @@
 //!
 //! `check_action`, `apply_action` and the candidate generator ask [`TheBoss::quick_legal`]
 //! first. It answers exactly as running the action would. Where a rule can be checked on the
-//! state as it stands, both sides call the same check (`check_offer`, `check_bid`); the deal
-//! window and the rest are restated here from state alone, and a test compares the two on
-//! every state of random games. Where it cannot tell without running the action (an offer
-//! with firing commitments made before Business Transactions), it answers `None` and the
-//! caller runs the action on a copy.
+//! state as it stands, both sides call the same check (`check_offer`, `check_bid`,
+//! `check_deal_window`); the rest is restated here from state alone, and a test compares the
+//! two on every state of random games. Where it cannot tell without running the action (an offer with firing commitments
+//! made before Business Transactions), it answers `None` and the caller runs the action on a
+//! copy.
 
 use crate::action::{Action, Commitment, Deck, Offer, Promise};
 use crate::data::{FateEffect, Level, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
@@ -80,7 +80,7 @@ impl TheBoss {
             Action::Pass => Some(
                 seat != self.turn.seat
                     && self.turn.floor
-                    && self.window_ok(seat)
+                    && self.check_deal_window(seat).is_ok()
                     && self.turn.idle & (1 << seat) == 0,
             ),
             a if a.is_dealing() => self.deal_ok(seat, a),
@@ -93,18 +93,6 @@ impl TheBoss {
         }
     }
 
-    /// [`TheBoss::check_deal_window`] as a yes or no with no error built: it is asked for
-    /// every dealing candidate of every seat, and building the refusal costs random playouts
-    /// a third of their speed (`boardroom bench`); the quick-answer test keeps the two equal.
-    fn window_ok(&self, seat: Seat) -> bool {
-        self.able_to_deal(seat)
-            && if seat == self.turn.seat {
-                self.turn.step <= Step::Business
-            } else {
-                self.turn.step == Step::Business && self.turn.floor
-            }
-    }
-
     /// Accept or reject (`withdraw`: withdraw) offer `id`.
     fn answer_ok(&self, seat: Seat, id: u32, withdraw: bool) -> bool {
         let Some(o) = self.offers.iter().find(|o| o.id == id) else {
@@ -115,7 +103,7 @@ impl TheBoss {
             && if self.meeting.is_some() {
                 self.offer_has_vote(&o.offer) && self.able_to_deal(seat)
             } else {
-                self.window_ok(seat)
+                self.check_deal_window(seat).is_ok()
             }
     }
 
@@ -126,7 +114,7 @@ impl TheBoss {
             Action::Accept(id) | Action::Reject(id) => self.answer_ok(seat, id, false),
             Action::Withdraw(id) => self.answer_ok(seat, id, true),
             Action::Show(to) => {
-                self.window_ok(seat)
+                self.check_deal_window(seat).is_ok()
                     && to < self.players.len()
                     && to != seat
                     && self.players[seat]
@@ -135,25 +123,27 @@ impl TheBoss {
                         .is_some_and(|f| f.known_by & (1 << to) == 0)
             }
             Action::Auction(lot, reserve) => {
-                self.window_ok(seat)
+                self.check_deal_window(seat).is_ok()
                     && reserve >= 10
                     && reserve.is_multiple_of(self.data.economy().cash_step)
                     && self.check_lot(seat, lot).is_ok()
                     && self.turn.offers < self.data.limits().max_offers_per_bt
             }
-            Action::Settle(id) => self.window_ok(seat) && self.settle_ok(seat, id),
+            Action::Settle(id) => self.check_deal_window(seat).is_ok() && self.settle_ok(seat, id),
             Action::Release(id) => {
-                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisee == seat)
+                self.check_deal_window(seat).is_ok()
+                    && self.deals.iter().any(|d| d.id == id && d.promisee == seat)
             }
             Action::Default(id) => {
-                self.window_ok(seat)
+                self.check_deal_window(seat).is_ok()
                     && self
                         .deals
                         .iter()
                         .any(|d| d.id == id && d.promisee == seat && self.round > d.due)
             }
             Action::WalkAway(id) => {
-                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisor == seat)
+                self.check_deal_window(seat).is_ok()
+                    && self.deals.iter().any(|d| d.id == id && d.promisor == seat)
             }
             _ => false,
         })
@@ -187,7 +177,7 @@ impl TheBoss {
                 return Some(false);
             }
         } else {
-            if !self.window_ok(from) || self.turn.idle & (1 << from) != 0 {
+            if self.check_deal_window(from).is_err() || self.turn.idle & (1 << from) != 0 {
                 return Some(false);
             }
             let firing = o
