@@ -139,19 +139,18 @@ impl TheBoss {
         })
     }
 
-    /// Checks that `seat` may bid `amount` now (§9.6): their call, at least the lowest bid in
-    /// cash steps, within their free cash, no promised Fire card and room for one more
-    /// Executive card of the lot's number (§4). The single statement of the rule: `bid` runs it
-    /// and the quick legality answers with it.
-    pub(crate) fn check_bid(&self, seat: Seat, amount: u32) -> Result<(), RuleError> {
+    pub(crate) fn bid(
+        &mut self,
+        seat: Seat,
+        amount: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
         let caller = self.auction_caller();
         ensure(caller == Some(seat), "§9.6", || match caller {
             Some(c) => format!("it is seat {c}'s call in the auction"),
             None => "nobody is to bid".into(),
         })?;
-        let (Some(a), Some(min)) = (&self.auction, self.min_bid()) else {
-            return fail("§9.6", "nobody is to bid");
-        };
+        let min = self.min_bid().expect("an auction runs");
         let step = self.data.economy().cash_step;
         ensure(
             amount >= min && amount.is_multiple_of(step),
@@ -166,6 +165,7 @@ impl TheBoss {
                 self.free_cash(seat)
             )
         })?;
+        let a = self.auction.as_ref().expect("an auction runs");
         ensure(!self.fire_card_promised(seat, a.lot), "R-30", || {
             "your Fire card is promised (FireTarget): you may not buy another Fate card, only pass"
                 .into()
@@ -178,16 +178,6 @@ impl TheBoss {
                 || format!("you own 2 Executive cards #{n} already (at most 2 per number)"),
             )?;
         }
-        Ok(())
-    }
-
-    pub(crate) fn bid(
-        &mut self,
-        seat: Seat,
-        amount: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        self.check_bid(seat, amount)?;
         let a = self.auction.as_mut().expect("an auction runs");
         a.high = Some((seat, amount));
         ev.push(Event::Bid { seat, amount });

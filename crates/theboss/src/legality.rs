@@ -1,14 +1,13 @@
 //! Legality as a yes or no read from the state alone: no copy of the state, no allocation.
 //!
 //! `check_action`, `apply_action` and the candidate generator ask [`TheBoss::quick_legal`]
-//! first. It answers exactly as running the action would. Where a rule can be checked on the
-//! state as it stands, both sides call the same check (`check_offer`, `check_bid`,
-//! `check_deal_window`); the rest is restated here from state alone, and a test compares the
-//! two on every state of random games. Where it cannot tell without running the action (an offer with firing commitments
+//! first. It answers exactly as running the action would (the rules' own checks stay in the
+//! code that carries the action out, and a test compares the two on every state of random
+//! games); where it cannot tell without running the action (an offer with firing commitments
 //! made before Business Transactions), it answers `None` and the caller runs the action on a
 //! copy.
 
-use crate::action::{Action, Commitment, Deck, Offer, Promise};
+use crate::action::{Action, Commitment, Deck, Lot, Offer, Promise};
 use crate::data::{FateEffect, Level, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
@@ -21,7 +20,7 @@ impl TheBoss {
         }
         if self.auction.is_some() {
             return Some(match *action {
-                Action::Bid(x) => self.check_bid(seat, x).is_ok(),
+                Action::Bid(x) => self.bid_ok(seat, x),
                 Action::Pass => self.auction_caller() == Some(seat),
                 _ => false,
             });
@@ -80,7 +79,7 @@ impl TheBoss {
             Action::Pass => Some(
                 seat != self.turn.seat
                     && self.turn.floor
-                    && self.check_deal_window(seat).is_ok()
+                    && self.in_deal_window(seat)
                     && self.turn.idle & (1 << seat) == 0,
             ),
             a if a.is_dealing() => self.deal_ok(seat, a),
@@ -93,6 +92,17 @@ impl TheBoss {
         }
     }
 
+    /// Whether `seat` may deal now outside meetings (the Business Transactions step begins for
+    /// the active player if needed).
+    fn window_ok(&self, seat: Seat) -> bool {
+        self.able_to_deal(seat)
+            && if seat == self.turn.seat {
+                self.turn.step <= Step::Business
+            } else {
+                self.turn.step == Step::Business && self.turn.floor
+            }
+    }
+
     /// Accept or reject (`withdraw`: withdraw) offer `id`.
     fn answer_ok(&self, seat: Seat, id: u32, withdraw: bool) -> bool {
         let Some(o) = self.offers.iter().find(|o| o.id == id) else {
@@ -103,7 +113,7 @@ impl TheBoss {
             && if self.meeting.is_some() {
                 self.offer_has_vote(&o.offer) && self.able_to_deal(seat)
             } else {
-                self.check_deal_window(seat).is_ok()
+                self.window_ok(seat)
             }
     }
 
@@ -114,7 +124,7 @@ impl TheBoss {
             Action::Accept(id) | Action::Reject(id) => self.answer_ok(seat, id, false),
             Action::Withdraw(id) => self.answer_ok(seat, id, true),
             Action::Show(to) => {
-                self.check_deal_window(seat).is_ok()
+                self.window_ok(seat)
                     && to < self.players.len()
                     && to != seat
                     && self.players[seat]
@@ -123,27 +133,25 @@ impl TheBoss {
                         .is_some_and(|f| f.known_by & (1 << to) == 0)
             }
             Action::Auction(lot, reserve) => {
-                self.check_deal_window(seat).is_ok()
+                self.window_ok(seat)
                     && reserve >= 10
                     && reserve.is_multiple_of(self.data.economy().cash_step)
                     && self.check_lot(seat, lot).is_ok()
                     && self.turn.offers < self.data.limits().max_offers_per_bt
             }
-            Action::Settle(id) => self.check_deal_window(seat).is_ok() && self.settle_ok(seat, id),
+            Action::Settle(id) => self.window_ok(seat) && self.settle_ok(seat, id),
             Action::Release(id) => {
-                self.check_deal_window(seat).is_ok()
-                    && self.deals.iter().any(|d| d.id == id && d.promisee == seat)
+                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisee == seat)
             }
             Action::Default(id) => {
-                self.check_deal_window(seat).is_ok()
+                self.window_ok(seat)
                     && self
                         .deals
                         .iter()
                         .any(|d| d.id == id && d.promisee == seat && self.round > d.due)
             }
             Action::WalkAway(id) => {
-                self.check_deal_window(seat).is_ok()
-                    && self.deals.iter().any(|d| d.id == id && d.promisor == seat)
+                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisor == seat)
             }
             _ => false,
         })
@@ -177,7 +185,7 @@ impl TheBoss {
                 return Some(false);
             }
         } else {
-            if self.check_deal_window(from).is_err() || self.turn.idle & (1 << from) != 0 {
+            if !self.window_ok(from) || self.turn.idle & (1 << from) != 0 {
                 return Some(false);
             }
             let firing = o
@@ -190,7 +198,7 @@ impl TheBoss {
                 return None;
             }
         }
-        if self.check_offer(from, o).is_err() {
+        if !self.offer_fits(from, o) {
             return Some(false);
         }
         let l = self.data.limits();
@@ -200,6 +208,27 @@ impl TheBoss {
                 && self.turn.offers < l.max_offers_per_bt
                 && (self.turn.pair_offers[from * 4 + o.to] as u32) < l.max_offers_per_pair_per_bt,
         )
+    }
+
+    /// A bid of `amount` by `seat` in the running auction.
+    fn bid_ok(&self, seat: Seat, amount: u32) -> bool {
+        let Some(a) = &self.auction else {
+            return false;
+        };
+        let Some(min) = self.min_bid() else {
+            return false;
+        };
+        self.auction_caller() == Some(seat)
+            && amount >= min
+            && amount.is_multiple_of(self.data.economy().cash_step)
+            && amount <= self.free_cash(seat)
+            && !self.fire_card_promised(seat, a.lot)
+            && match a.lot {
+                Lot::Executive(c) => {
+                    self.owned_of_number(seat, self.data.exec_number(c)) < MAX_EXEC_PER_NUMBER
+                }
+                _ => true,
+            }
     }
 
     /// Settling deal `id` (the promisor holds the deliverable; the promisee stays within 2

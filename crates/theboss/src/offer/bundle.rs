@@ -64,6 +64,22 @@ impl TheBoss {
         Ok(())
     }
 
+    /// [`TheBoss::check_shape`] as a yes or no.
+    pub(super) fn shape_fits(&self, b: &Bundle) -> bool {
+        let e = self.data.economy();
+        let cards_ok = |list: &[u8], total: usize| {
+            list.len() <= MAX_BUNDLE_CARDS
+                && list
+                    .iter()
+                    .enumerate()
+                    .all(|(i, &c)| (c as usize) < total && !list[..i].contains(&c))
+        };
+        b.cash.is_multiple_of(e.cash_step)
+            && b.shares.is_multiple_of(e.lot)
+            && cards_ok(&b.experience, self.data.exp_cards.len())
+            && cards_ok(&b.executive, self.data.exec_cards.len())
+    }
+
     /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
     pub(crate) fn check_holds(&self, seat: Seat, b: &Bundle, field: &str) -> Result<(), RuleError> {
         if self.holds(seat, b) {

@@ -2,7 +2,7 @@
 //! count limits, checked before anything changes.
 
 use super::MAX_BUNDLE_CARDS;
-use crate::action::{Bundle, Commitment, Offer, Promise, Vote};
+use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{ensure, fail, RuleError};
 use crate::state::TheBoss;
@@ -316,6 +316,45 @@ impl TheBoss {
         }
         // The acceptance check too, so that nobody receives an offer that cannot be accepted.
         self.check_deal(from, o, true)
+    }
+
+    /// [`TheBoss::check_offer`] as a yes or no, with no error built for the shape of the
+    /// offer (the legality checks of the candidates ask it; `check_offer` stays the reference a
+    /// test compares it with).
+    pub(crate) fn offer_fits(&self, from: Seat, o: &Offer) -> bool {
+        let to = o.to;
+        if !(to < self.players.len() && to != from && self.able_to_deal(to)) {
+            return false;
+        }
+        let nothing = o.give.is_empty()
+            && o.take.is_empty()
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        let lt_ok = |lt: &LongTerm| {
+            (lt.promisor == from || lt.promisor == to)
+                && lt.due >= self.round
+                && lt.due <= self.round + 1000
+                && !lt.collateral.fate
+                && self.shape_fits(&lt.collateral)
+                && self.check_promise(&lt.promise).is_ok()
+        };
+        let cancel_ok = |id: u32| {
+            self.deals.iter().any(|d| {
+                d.id == id
+                    && ((d.promisor == from && d.promisee == to)
+                        || (d.promisor == to && d.promisee == from))
+            })
+        };
+        !nothing
+            && (o.note.is_empty() || self.check_text(&o.note, "note", false).is_ok())
+            && self.shape_fits(&o.give)
+            && self.shape_fits(&o.take)
+            && o.give_commitments.len() + o.take_commitments.len() <= 4
+            && o.long_term.as_ref().is_none_or(lt_ok)
+            && o.cancel.is_none_or(cancel_ok)
+            && self.check_deal(from, o, true).is_ok()
     }
 
     /// Checks a long-term promise: a favour's text, or a deliverable of known classes.

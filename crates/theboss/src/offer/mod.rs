@@ -21,33 +21,13 @@ impl TheBoss {
     /// Whether `seat` may deal now outside a meeting or auction: able to deal, and either the
     /// active player in BT or anyone once the floor is open (§9.1).
     pub fn in_deal_window(&self, seat: Seat) -> bool {
-        self.auction.is_none()
+        self.able_to_deal(seat)
+            && self.auction.is_none()
             && self.meeting.is_none()
             && self.after_meeting.is_none()
             && self.disaster.is_none()
-            && self.check_deal_window(seat).is_ok()
-    }
-
-    /// Checks that `seat` may deal now, the turn's steps aside (§9.1): able to deal, and either
-    /// the active player before their Business Transactions end or anyone once the floor is
-    /// open. The single statement of the deal window: entering it and the quick legality both
-    /// run it.
-    pub(crate) fn check_deal_window(&self, seat: Seat) -> Result<(), RuleError> {
-        ensure(self.able_to_deal(seat), "§0", || {
-            "players who are fired or losing turns may not deal".into()
-        })?;
-        if seat == self.turn.seat {
-            ensure(self.turn.step <= Step::Business, "§5.2", || {
-                "business is over for this turn: draw a card".into()
-            })
-        } else {
-            ensure(self.turn.step == Step::Business, "§9.1", || {
-                "deals happen only in the active player's Business Transactions".into()
-            })?;
-            ensure(self.turn.floor, "R-25", || {
-                "the floor is not open: only the active player may deal until they open it".into()
-            })
-        }
+            && ((seat == self.turn.seat && self.turn.step <= Step::Business)
+                || (self.turn.floor && self.turn.step == Step::Business))
     }
 
     /// Enters the deal window of `seat` (the active player's BT begins if needed).
@@ -57,14 +37,23 @@ impl TheBoss {
         opens: bool,
         ev: &mut Vec<Event>,
     ) -> Result<(), RuleError> {
-        self.check_deal_window(seat)?;
+        ensure(self.able_to_deal(seat), "§0", || {
+            "players who are fired or losing turns may not deal".into()
+        })?;
         if seat == self.turn.seat {
             self.business()?;
             if opens {
                 self.open_floor(ev);
             }
+            Ok(())
+        } else {
+            ensure(self.turn.step == Step::Business, "§9.1", || {
+                "deals happen only in the active player's Business Transactions".into()
+            })?;
+            ensure(self.turn.floor, "R-25", || {
+                "the floor is not open: only the active player may deal until they open it".into()
+            })
         }
-        Ok(())
     }
 
     /// Dealing actions outside meetings and auctions.
