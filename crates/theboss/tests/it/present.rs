@@ -254,7 +254,11 @@ fn every_rule_a_refusal_names_has_a_how_to_play_section() {
         .collect();
     let sources = [
         include_str!("../../src/rules.rs"),
-        include_str!("../../src/offer.rs"),
+        include_str!("../../src/offer/mod.rs"),
+        include_str!("../../src/offer/bundle.rs"),
+        include_str!("../../src/offer/check.rs"),
+        include_str!("../../src/offer/pending.rs"),
+        include_str!("../../src/offer/deal.rs"),
         include_str!("../../src/meeting.rs"),
         include_str!("../../src/auction.rs"),
         include_str!("../../src/clock.rs"),

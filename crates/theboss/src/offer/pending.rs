@@ -1,0 +1,391 @@
+//! Offers on the table (§9.3–§9.5): making, answering, withdrawing and countering them, and
+//! executing an accepted one atomically.
+
+use crate::action::{Bundle, Commitment, Offer};
+use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
+use crate::error::{ensure, fail, RuleError};
+use crate::event::Event;
+use crate::present::seat_name;
+use crate::state::{
+    Deal, HeldFate, PendingOffer, Refused, TheBoss, REFUSALS_KEPT, REFUSALS_KEPT_ROUNDS,
+};
+use boardroom_engine::Seat;
+
+impl TheBoss {
+    /// Makes an offer (or a counter-offer linked to `counters`).
+    pub(crate) fn make_offer(
+        &mut self,
+        from: Seat,
+        o: &Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if let Some(m) = &self.meeting {
+            ensure(self.able_to_deal(from), "§0", || {
+                "players who are fired or losing turns may not deal".into()
+            })?;
+            let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
+            // D-19: a declared voter's part is over; they only answer (or withdraw) offers.
+            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
+            ensure(
+                dealer && o.to < self.players.len() && party(o.to),
+                "§9.1",
+                || {
+                    "during a meeting only its caller, target and voters who have yet to declare make offers".into()
+                },
+            )?;
+            ensure(self.offer_has_vote(o), "§9.1", || {
+                "during a meeting only vote deals are possible (add a vote commitment)".into()
+            })?;
+            let max = self.data.limits().meeting_max_offers;
+            ensure(m.offers < max, "§9.7", || {
+                format!("the meeting's limit of {max} offers is reached")
+            })?;
+        } else {
+            self.deal_window(from, true, ev)?;
+            ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
+                format!(
+                    "{} passed on the floor: no more offers from them in this step",
+                    seat_name(from)
+                )
+            })?;
+        }
+        self.check_offer(from, o)?;
+        self.check_offer_limits(from, o)?;
+        self.record_offer(from, o.clone(), counters, ev);
+        Ok(())
+    }
+
+    /// Makes an offer the candidate generator has just listed, so known to be legal: it is
+    /// recorded without its checks (which [`TheBoss::make_offer`] runs).
+    pub(crate) fn make_listed_offer(&mut self, from: Seat, o: Offer, ev: &mut Vec<Event>) {
+        if self.meeting.is_none() {
+            let window = self.deal_window(from, true, ev);
+            debug_assert!(window.is_ok(), "{window:?}");
+        }
+        self.record_offer(from, o, None, ev);
+    }
+
+    /// Records offer `offer` of `from` (checked): the counts of §9.7, its id, its event.
+    pub(super) fn record_offer(
+        &mut self,
+        from: Seat,
+        mut offer: Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) {
+        self.turn.offers += 1;
+        self.turn.pair_offers[from * 4 + offer.to] += 1;
+        if let Some(m) = self.meeting.as_mut() {
+            m.offers += 1;
+            m.passes = 0;
+        }
+        let id = self.fresh_id();
+        offer.give.normalise();
+        offer.take.normalise();
+        if let Some(lt) = offer.long_term.as_mut() {
+            lt.collateral.normalise();
+        }
+        ev.push(Event::Offered {
+            id,
+            from,
+            counters,
+            offer: Box::new(offer.clone()),
+        });
+        self.offers.push(PendingOffer {
+            id,
+            from,
+            counters,
+            offer,
+        });
+    }
+
+    pub(super) fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
+        self.offers
+            .iter()
+            .position(|o| o.id == id)
+            .ok_or_else(|| RuleError::new("§9.2", format!("there is no open offer {id}")))
+    }
+
+    /// Whether `seat` may answer or withdraw offer `id` now.
+    pub(super) fn answer_window(
+        &mut self,
+        seat: Seat,
+        idx: usize,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if self.meeting.is_some() {
+            ensure(
+                self.offer_has_vote(&self.offers[idx].offer),
+                "§9.1",
+                || "during a meeting only vote deals are answered".into(),
+            )?;
+            ensure(self.able_to_deal(seat), "§0", || {
+                "players who are fired or losing turns may not deal".into()
+            })
+        } else {
+            self.deal_window(seat, false, ev)
+        }
+    }
+
+    pub(crate) fn reject(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        let po = self.offers.remove(i);
+        self.remember_refusal(po);
+        ev.push(Event::Rejected { id });
+        Ok(())
+    }
+
+    /// Keeps the terms of a rejected, countered or unanswered (expired) offer in its maker's
+    /// public record, which holds the last [`REFUSALS_KEPT`] of the last
+    /// [`REFUSALS_KEPT_ROUNDS`] rounds.
+    pub(crate) fn remember_refusal(&mut self, po: PendingOffer) {
+        let round = self.round;
+        let list = &mut self.players[po.from].refused;
+        list.retain(|r| r.round + REFUSALS_KEPT_ROUNDS > round);
+        if list.len() >= REFUSALS_KEPT {
+            list.remove(0);
+        }
+        let mut offer = po.offer;
+        offer.note.clear();
+        list.push(Refused { round, offer });
+    }
+
+    /// Every open offer expires unanswered: each is remembered as refused. Their ids.
+    pub(crate) fn expire_offers(&mut self) -> Vec<u32> {
+        let offers = std::mem::take(&mut self.offers);
+        let ids = offers.iter().map(|o| o.id).collect();
+        for po in offers {
+            self.remember_refusal(po);
+        }
+        ids
+    }
+
+    pub(crate) fn withdraw(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].from == seat, "§9.2", || {
+            format!("offer {id} is not yours")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        self.offers.remove(i);
+        ev.push(Event::Withdrawn { id });
+        Ok(())
+    }
+
+    pub(crate) fn counter(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        o: &Offer,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        let from = self.offers[i].from;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        ensure(o.to == from, "§9.2", || {
+            format!(
+                "a counter-offer goes back to {}, who made offer {id}",
+                seat_name(from)
+            )
+        })?;
+        self.answer_window(seat, i, ev)?;
+        let po = self.offers.remove(i);
+        self.remember_refusal(po);
+        ev.push(Event::Rejected { id });
+        self.make_offer(seat, o, Some(id), ev)
+    }
+
+    /// Accepts offer `id`: the atomic check runs and everything happens at once; a failed
+    /// check voids the offer and changes nothing else (§9.2).
+    pub(crate) fn accept(
+        &mut self,
+        seat: Seat,
+        id: u32,
+        ev: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        let i = self.find_offer(id)?;
+        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+            format!("offer {id} was not made to you")
+        })?;
+        self.answer_window(seat, i, ev)?;
+        let po = self.offers.remove(i);
+        if self.plain_exchange_ok(&po) {
+            // Known to succeed: carried out in place.
+            let o = &po.offer;
+            self.take_bundle(po.from, &o.give, "give")?;
+            self.take_bundle(o.to, &o.take, "take")?;
+            self.put_bundle(o.to, &o.give);
+            self.put_bundle(po.from, &o.take);
+            ev.push(Event::Accepted { id, deal: None });
+            return Ok(());
+        }
+        let mut g = self.clone();
+        let mut e2 = Vec::new();
+        match g.execute(&po, &mut e2) {
+            Ok(deal) => {
+                *self = g;
+                ev.push(Event::Accepted { id, deal });
+                ev.extend(e2);
+            }
+            Err(e) => ev.push(Event::Voided {
+                id,
+                reason: e.to_string(),
+            }),
+        }
+        Ok(())
+    }
+
+    /// Whether `po` is a plain exchange (cash, shares and cards; no Fate card, commitment,
+    /// promise or cancellation) that [`TheBoss::execute`] would carry out now.
+    pub(crate) fn plain_exchange_ok(&self, po: &PendingOffer) -> bool {
+        let (from, o) = (po.from, &po.offer);
+        let to = o.to;
+        let plain = !o.give.fate
+            && !o.take.fate
+            && o.give_commitments.is_empty()
+            && o.take_commitments.is_empty()
+            && o.long_term.is_none()
+            && o.cancel.is_none();
+        if !(plain
+            && to < self.players.len()
+            && self.able_to_deal(from)
+            && self.able_to_deal(to)
+            && self.holds(from, &o.give)
+            && self.holds(to, &o.take))
+        {
+            return false;
+        }
+        // At most 2 Executive cards per number after the exchange.
+        let count = |b: &Bundle, n: u8| {
+            b.executive
+                .iter()
+                .filter(|&&c| self.data.exec_number(c) == n)
+                .count() as u8
+        };
+        let limits = (FIRST_EXEC..=8).all(|n| {
+            self.owned_of_number(from, n) - count(&o.give, n) + count(&o.take, n)
+                <= MAX_EXEC_PER_NUMBER
+                && self.owned_of_number(to, n) - count(&o.take, n) + count(&o.give, n)
+                    <= MAX_EXEC_PER_NUMBER
+        });
+        // The severance a FireTarget reserved stays payable.
+        let reserve = match self.turn.must_fire {
+            None => true,
+            Some(_) => {
+                let s = self.turn.seat;
+                let mut cash = self.players[s].cash as u64;
+                if s == from {
+                    cash = cash - o.give.cash as u64 + o.take.cash as u64;
+                } else if s == to {
+                    cash = cash - o.take.cash as u64 + o.give.cash as u64;
+                }
+                cash >= self.reserved(s) as u64
+            }
+        };
+        limits && reserve
+    }
+
+    /// Carries out offer `po` after the atomic check ([`TheBoss::check_deal`]).
+    pub(crate) fn execute(
+        &mut self,
+        po: &PendingOffer,
+        ev: &mut Vec<Event>,
+    ) -> Result<Option<u32>, RuleError> {
+        let from = po.from;
+        let o = &po.offer;
+        let to = o.to;
+        self.check_deal(from, o, false)?;
+        let gf = self.take_bundle(from, &o.give, "give")?;
+        let tf = self.take_bundle(to, &o.take, "take")?;
+        self.put_bundle(to, &o.give);
+        self.put_bundle(from, &o.take);
+        if let Some(f) = gf {
+            let known = f.known_by | (1 << from);
+            self.receive_fate(
+                to,
+                HeldFate {
+                    card: f.card,
+                    window: None,
+                    known_by: known,
+                },
+                ev,
+            );
+        }
+        if let Some(f) = tf {
+            let known = f.known_by | (1 << to);
+            self.receive_fate(
+                from,
+                HeldFate {
+                    card: f.card,
+                    window: None,
+                    known_by: known,
+                },
+                ev,
+            );
+        }
+        self.check_exec_limit(from)?;
+        self.check_exec_limit(to)?;
+        for c in &o.give_commitments {
+            self.apply_commitment(from, c, ev);
+        }
+        for c in &o.take_commitments {
+            self.apply_commitment(to, c, ev);
+        }
+        if let Some(cid) = o.cancel {
+            let Some(k) = self.deals.iter().position(|d| d.id == cid) else {
+                return fail("§9.5", format!("deal {cid} is no longer open"));
+            };
+            let d = self.deals.remove(k);
+            self.put_bundle(d.promisor, &d.collateral);
+            ev.push(Event::Cancelled { id: cid });
+        }
+        let mut deal = None;
+        if let Some(lt) = &o.long_term {
+            ensure(!lt.collateral.fate, "§6", || {
+                "a Fate card can never be collateral".into()
+            })?;
+            self.take_bundle(lt.promisor, &lt.collateral, "collateral")?;
+            let id = self.fresh_id();
+            self.deals.push(Deal {
+                id,
+                promisor: lt.promisor,
+                promisee: if lt.promisor == from { to } else { from },
+                promise: lt.promise.clone(),
+                collateral: lt.collateral.clone(),
+                due: lt.due,
+            });
+            deal = Some(id);
+        }
+        if self.turn.must_fire.is_some() {
+            let s = self.turn.seat;
+            ensure(self.players[s].cash >= self.reserved(s), "§9.3", || {
+                "the severance promised could no longer be paid".into()
+            })?;
+        }
+        Ok(deal)
+    }
+
+    pub(super) fn apply_commitment(&mut self, by: Seat, c: &Commitment, ev: &mut Vec<Event>) {
+        match *c {
+            Commitment::Vote(v) => self.declare(by, v, ev),
+            Commitment::FireTarget(x) => self.turn.must_fire = Some(x),
+            Commitment::NotFire(x) => self.turn.not_fire |= 1 << x,
+        }
+    }
+}
