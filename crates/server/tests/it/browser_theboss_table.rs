@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
 /// Waits (bounded) until `script` returns true in the page.
-async fn wait_for(c: &Client, what: &str, script: &str) {
+pub(crate) async fn wait_for(c: &Client, what: &str, script: &str) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         if c.execute(script, vec![]).await.ok() == Some(Value::Bool(true)) {
@@ -37,12 +37,12 @@ async fn wait_for(c: &Client, what: &str, script: &str) {
 }
 
 /// Runs `script` in the page.
-async fn js(c: &Client, script: &str) -> Value {
+pub(crate) async fn js(c: &Client, script: &str) -> Value {
     c.execute(script, vec![]).await.unwrap()
 }
 
 /// Clicks the element `css`.
-async fn click(c: &Client, css: &str) {
+pub(crate) async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css))
         .await
         .unwrap_or_else(|e| panic!("{css}: {e}"))
