@@ -125,7 +125,11 @@ function onMessage(msg) {
     case "undone":
       for (const e of log) if (e.index === msg.index) e.undone = true;
       drawLog();
-      toast(msg.seat === ctx.you ? "Taken back" : `${ctx.name(msg.seat)} took back an action`, true);
+      {
+        const e = log.find((x) => x.index === msg.index);
+        const what = e ? ` (${view.words ? view.words(e.action, ctx) : e.action})` : "";
+        toast(msg.seat === ctx.you ? `Taken back${what}` : `${ctx.name(msg.seat)} took back an action${what}`, true);
+      }
       break;
     case "replay":
       history.received(msg);

@@ -265,6 +265,8 @@ enum Command {
         /// Hours after which a table where nobody played and nobody visited expires.
         #[arg(long, default_value_t = 24.0)]
         expire_after_hours: f64,
+        #[command(flatten)]
+        notify: serve::NotifyArgs,
     },
     /// Work with a server's database.
     Db {
@@ -612,6 +614,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,
+            notify,
         } => serve::serve(serve::ServeOptions {
             addr,
             db,
@@ -625,6 +628,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,
+            notify,
         }),
         Command::Db {
             command: DbCommand::Check { db, export },

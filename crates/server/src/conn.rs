@@ -244,6 +244,19 @@ pub async fn run(
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Hint) => Command::Hint { conn, ip: client.ip },
+                    Ok(ClientMsg::Notify { email, webhook }) => {
+                        // Checked here (a webhook's host is looked up), never in the table.
+                        match lobby.notifier().check(email, webhook).await {
+                            Ok(to) => Command::Notify { conn, to },
+                            Err(why) => {
+                                let m = ServerMsg::error(ErrorCode::BadAddress, why);
+                                if !writer.send(&mut socket, &m).await {
+                                    break;
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

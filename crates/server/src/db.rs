@@ -23,6 +23,7 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
+mod addresses;
 mod open;
 mod rows;
 mod schema;

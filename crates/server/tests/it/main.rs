@@ -17,6 +17,7 @@ mod hardening;
 mod hints;
 mod history;
 mod leak;
+mod people;
 mod protocol;
 mod recovery;
 mod revision;

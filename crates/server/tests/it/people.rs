@@ -1,0 +1,89 @@
+//! Taking back among people (Board Game Arena's rule), over real WebSockets: a person takes
+//! back their own action while their turn goes on and nobody else has acted, and everyone sees
+//! it in the log; once the turn passed on, or another person has acted since, it is refused
+//! with a clear message and nothing changes.
+
+use crate::common::{start, Client};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+/// Sends `msg` and returns the first answer of type `ty` or `error`, retrying when the rate
+/// limit refused it.
+pub async fn ask(c: &mut Client, msg: Value, ty: &str) -> Value {
+    c.send(msg.clone()).await;
+    loop {
+        let v = c.next().await.expect("open connection");
+        if v["type"] == "error" && v["code"] == "rate_limited" {
+            tokio::time::sleep(Duration::from_millis(1100)).await;
+            c.send(msg.clone()).await;
+        } else if v["type"] == ty || v["type"] == "error" {
+            return v;
+        }
+    }
+}
+
+/// A card to play among `c`'s legal actions.
+fn a_card(c: &Client) -> String {
+    c.legal()
+        .into_iter()
+        .find(|a| a.starts_with("play"))
+        .expect("a card to play")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_take_back_their_own_actions_within_their_turn_only() {
+    let server = start().await;
+    let table = server.create("modern", &["human", "human"]).await;
+    let mut a = server
+        .connect(table.seats[0].link.as_deref().unwrap())
+        .await;
+    let mut b = server
+        .connect(table.seats[1].link.as_deref().unwrap())
+        .await;
+    let first = a.until("state").await;
+    b.until("state").await;
+    if first["to_act"] != json!([0]) {
+        std::mem::swap(&mut a, &mut b);
+    }
+    let before = a.state.clone().unwrap();
+    let me = before["to_act"][0].as_u64().unwrap();
+
+    // My action, my turn still going on: taken back; the other person is told too.
+    let card = a_card(&a);
+    let played = a.play(&card).await;
+    let index = played["last"]["index"].as_u64().unwrap();
+    let undone = ask(&mut a, json!({"type": "undo"}), "undone").await;
+    assert_eq!(undone["type"], "undone", "{undone}");
+    assert_eq!(undone["seat"], me);
+    let back = a.until("state").await;
+    assert_eq!(back["observation"], before["observation"]);
+    let seen = b.until("undone").await;
+    assert_eq!(seen["index"], index);
+    let log = ask(&mut b, json!({"type": "log"}), "log").await;
+    assert_eq!(log["entries"][index as usize]["undone"], true, "{log}");
+
+    // Once my turn passed on (buying from the deck ends it), refused, nothing changes.
+    a.play(&card).await;
+    let bought = a.play("buy deck").await;
+    let refused = ask(&mut a, json!({"type": "undo"}), "undone").await;
+    assert_eq!(refused["code"], "illegal", "{refused}");
+    let text = refused["message"].as_str().unwrap();
+    assert!(text.contains("your turn has ended"), "{text}");
+    a.send(json!({"type": "sync"})).await;
+    assert_eq!(a.until("state").await["version"], bought["version"]);
+
+    // The other person plays: they may take it back, I may not take back mine any more.
+    b.until_version(bought["version"].as_u64().unwrap()).await;
+    let other = a_card(&b);
+    b.play(&other).await;
+    a.until_version(b.version()).await;
+    let refused = ask(&mut a, json!({"type": "undo"}), "undone").await;
+    assert_eq!(refused["code"], "illegal", "{refused}");
+    let text = refused["message"].as_str().unwrap();
+    assert!(text.contains("has played since"), "{text}");
+    let theirs = ask(&mut b, json!({"type": "undo"}), "undone").await;
+    assert_eq!(theirs["type"], "undone", "{theirs}");
+    assert_eq!(a.until("undone").await["seat"], 1 - me);
+    // Stored: every action, the two taken back marked.
+    assert_eq!(server.stored_actions(&table.id).len(), 4);
+}
