@@ -64,10 +64,19 @@ pub struct NotifyArgs {
     /// The SMTP relay that sends "your turn" e-mails: smtp://host:25 (plain),
     /// smtp://user:pass@host:587?tls=required (STARTTLS), smtps://user:pass@host (TLS).
     /// Without it, no e-mail is sent and people may leave webhooks only.
-    #[arg(long, env = "BOARDROOM_SMTP_URL", value_name = "URL", hide_env_values = true)]
+    #[arg(
+        long,
+        env = "BOARDROOM_SMTP_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     pub smtp_url: Option<String>,
     /// The sender of those e-mails.
-    #[arg(long, env = "BOARDROOM_SMTP_FROM", default_value = "Boardroom <boardroom@localhost>")]
+    #[arg(
+        long,
+        env = "BOARDROOM_SMTP_FROM",
+        default_value = "Boardroom <boardroom@localhost>"
+    )]
     pub smtp_from: String,
     /// The address people reach this server at (e.g. https://play.example.org), put in front
     /// of the table links in "your turn" messages.

@@ -139,6 +139,8 @@ pub(crate) struct Message {
     pub subject: String,
     /// The text, with the link.
     pub text: String,
+    /// The link alone.
+    pub link: String,
 }
 
 /// The notifier's handle, shared by every table. Cheap to clone.
@@ -203,16 +205,24 @@ impl Notifier {
         email: Option<String>,
         webhook: Option<String>,
     ) -> Result<Addresses, String> {
-        let email = match email.map(|e| e.trim().to_string()).filter(|e| !e.is_empty()) {
+        let email = match email
+            .map(|e| e.trim().to_string())
+            .filter(|e| !e.is_empty())
+        {
             None => None,
             Some(_) if !self.email_enabled() => {
-                return Err("this server sends no e-mail (its operator set no SMTP relay): \
+                return Err(
+                    "this server sends no e-mail (its operator set no SMTP relay): \
                             leave a webhook instead"
-                    .into())
+                        .into(),
+                )
             }
             Some(e) => Some(check_email(&e)?),
         };
-        let webhook = match webhook.map(|w| w.trim().to_string()).filter(|w| !w.is_empty()) {
+        let webhook = match webhook
+            .map(|w| w.trim().to_string())
+            .filter(|w| !w.is_empty())
+        {
             None => None,
             Some(w) => Some(check_webhook(&w, self.settings.allow_private).await?),
         };
@@ -221,7 +231,15 @@ impl Notifier {
 
     /// `seat` at `table` must act since version `turn`: `to` is told, once its person is away
     /// (`title` names the table, `link` is the seat's own link).
-    pub fn turn(&self, table: &str, seat: Seat, turn: usize, title: &str, link: &str, to: Addresses) {
+    pub fn turn(
+        &self,
+        table: &str,
+        seat: Seat,
+        turn: usize,
+        title: &str,
+        link: &str,
+        to: Addresses,
+    ) {
         let link = match &self.settings.public_url {
             Some(base) => format!("{}{link}", base.trim_end_matches('/')),
             None => link.to_string(),
@@ -229,6 +247,7 @@ impl Notifier {
         let message = Message {
             subject: format!("Your turn at {title} (table {table})"),
             text: format!("Your turn at {title} (table {table}): {link}"),
+            link,
         };
         self.event(Event::Turn {
             key: (table.to_string(), seat),
@@ -258,7 +277,10 @@ impl Notifier {
         if self.tx.try_send(e).is_err() {
             let n = self.stats.dropped.fetch_add(1, Ordering::Relaxed);
             if n.is_power_of_two() {
-                tracing::warn!(dropped = n + 1, "the notifier's queue is full: events dropped");
+                tracing::warn!(
+                    dropped = n + 1,
+                    "the notifier's queue is full: events dropped"
+                );
             }
         }
     }
@@ -364,12 +386,16 @@ impl Task {
             .filter_map(|seat| {
                 let p = seat.pending.as_ref()?;
                 let away = seat.left.map(|l| l + s.away);
-                let gap = p
-                    .to
-                    .iter()
-                    .filter_map(|t| self.last_sent.get(t.address()).map(|at| *at + s.gap))
-                    .min();
-                Some(away.into_iter().chain(gap).max().unwrap_or_else(Instant::now))
+                let gap =
+                    p.to.iter()
+                        .filter_map(|t| self.last_sent.get(t.address()).map(|at| *at + s.gap))
+                        .min();
+                Some(
+                    away.into_iter()
+                        .chain(gap)
+                        .max()
+                        .unwrap_or_else(Instant::now),
+                )
             })
             .min()
     }

@@ -36,8 +36,8 @@ pub async fn check_webhook(text: &str, allow_private: bool) -> Result<String, St
             "that webhook URL is too long (at most {WEBHOOK_MAX} characters)"
         ));
     }
-    let url = reqwest::Url::parse(text)
-        .map_err(|e| format!("`{}` is not a URL ({e})", shorten(text)))?;
+    let url =
+        reqwest::Url::parse(text).map_err(|e| format!("`{}` is not a URL ({e})", shorten(text)))?;
     if url.scheme() != "http" && url.scheme() != "https" {
         return Err(format!(
             "a webhook must be an http:// or https:// URL, not {}:",
@@ -63,7 +63,11 @@ pub async fn check_webhook(text: &str, allow_private: bool) -> Result<String, St
 pub(super) async fn resolve(url: &reqwest::Url) -> Result<Vec<IpAddr>, String> {
     let host = url.host_str().unwrap_or_default();
     let port = url.port_or_known_default().unwrap_or(443);
-    if let Ok(ip) = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
+    if let Ok(ip) = host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<IpAddr>()
+    {
         return Ok(vec![ip]);
     }
     let found = tokio::time::timeout(LOOKUP, tokio::net::lookup_host((host, port)))
@@ -135,7 +139,13 @@ mod tests {
     #[test]
     fn e_mail_addresses() {
         assert_eq!(check_email("ann@example.org").unwrap(), "ann@example.org");
-        for bad in ["ann", "ann@", "@example.org", "a b@example.org", "ann@localhost"] {
+        for bad in [
+            "ann",
+            "ann@",
+            "@example.org",
+            "a b@example.org",
+            "ann@localhost",
+        ] {
             let e = check_email(bad).unwrap_err();
             assert!(e.contains("not an e-mail address"), "{bad}: {e}");
         }
@@ -145,13 +155,22 @@ mod tests {
 
     #[tokio::test]
     async fn webhooks() {
-        let ok = check_webhook("https://203.0.113.9/hook", true).await.unwrap();
+        let ok = check_webhook("https://203.0.113.9/hook", true)
+            .await
+            .unwrap();
         assert_eq!(ok, "https://203.0.113.9/hook");
-        let e = check_webhook("ftp://example.org/x", true).await.unwrap_err();
+        let e = check_webhook("ftp://example.org/x", true)
+            .await
+            .unwrap_err();
         assert!(e.contains("http:// or https://"), "{e}");
-        let e = check_webhook("javascript:alert(1)", true).await.unwrap_err();
+        let e = check_webhook("javascript:alert(1)", true)
+            .await
+            .unwrap_err();
         assert!(e.contains("http:// or https://"), "{e}");
-        assert!(check_webhook("not a url", true).await.unwrap_err().contains("not a URL"));
+        assert!(check_webhook("not a url", true)
+            .await
+            .unwrap_err()
+            .contains("not a URL"));
         for private in [
             "http://127.0.0.1:9000/hook",
             "http://10.1.2.3/",
@@ -171,7 +190,13 @@ mod tests {
     fn public_addresses() {
         assert!(is_public("8.8.8.8".parse().unwrap()));
         assert!(is_public("2606:4700::1111".parse().unwrap()));
-        for ip in ["100.64.0.1", "0.0.0.0", "255.255.255.255", "::ffff:127.0.0.1", "::"] {
+        for ip in [
+            "100.64.0.1",
+            "0.0.0.0",
+            "255.255.255.255",
+            "::ffff:127.0.0.1",
+            "::",
+        ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
     }

@@ -6,7 +6,8 @@
 use super::address::{is_public, resolve};
 use super::{Message, NotifySettings, Stats};
 use anyhow::Context;
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::Body;
 use lettre::message::Mailbox;
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::net::SocketAddr;
@@ -135,17 +136,25 @@ async fn attempt_once(
     match target {
         Target::Email(to) => {
             let Some(mail) = &sender.mail else {
-                return Err(Failure::Never(anyhow::anyhow!("no SMTP relay is configured")));
+                return Err(Failure::Never(anyhow::anyhow!(
+                    "no SMTP relay is configured"
+                )));
             };
             let to: Mailbox = to
                 .parse()
                 .map_err(|e| Failure::Never(anyhow::anyhow!("not an address: {e}")))?;
+            // 8bit, not quoted-printable: the link stays whole, on its own line.
+            let body = Body::new_with_encoding(
+                format!("{}\n\n{}\n", message.subject, message.link),
+                ContentTransferEncoding::EightBit,
+            )
+            .map_err(|_| Failure::Never(anyhow::anyhow!("the message cannot be sent as 8bit")))?;
             let email = lettre::Message::builder()
                 .from(sender.from.clone())
                 .to(to)
                 .subject(&message.subject)
                 .header(ContentType::TEXT_PLAIN)
-                .body(message.text.clone())
+                .body(body)
                 .map_err(|e| Failure::Never(e.into()))?;
             mail.send(email)
                 .await

@@ -115,15 +115,14 @@ fn concerns<G: Playable>(before: &G, step: &Step<G>, out: &mut Vec<String>) {
     }
 }
 
+/// One holding that changed: what, before, now.
+pub type Cell = (String, String, String);
+
 /// What changed for each seat between two observations: every list called `players` with
 /// one entry per seat is compared entry by entry, each holding (a number, a word, a flag, a
 /// count of the items of a list; within a map, each key) as `[what, before, now]`.
-pub fn holdings_changes(
-    was: &Value,
-    now: &Value,
-    seats: usize,
-) -> Vec<(Seat, Vec<(String, String, String)>)> {
-    let mut out: Vec<(Seat, Vec<(String, String, String)>)> = Vec::new();
+pub fn holdings_changes(was: &Value, now: &Value, seats: usize) -> Vec<(Seat, Vec<Cell>)> {
+    let mut out: Vec<(Seat, Vec<Cell>)> = Vec::new();
     let (Some(a), Some(b)) = (find_players(was, seats), find_players(now, seats)) else {
         return out;
     };

@@ -99,7 +99,8 @@ impl<G: Playable> Table<G> {
         let revealed = before
             .parse_action(&text)
             .map_or(true, |a| before.reveals(seat, &a));
-        if self.among_people(seat) && <G as Present>::turn(&before) != <G as Present>::turn(&self.game)
+        if self.among_people(seat)
+            && <G as Present>::turn(&before) != <G as Present>::turn(&self.game)
         {
             let m = ServerMsg::error(
                 ErrorCode::Illegal,

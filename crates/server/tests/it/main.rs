@@ -17,6 +17,7 @@ mod hardening;
 mod hints;
 mod history;
 mod leak;
+mod notify;
 mod people;
 mod protocol;
 mod recovery;
