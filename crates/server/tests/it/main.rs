@@ -4,6 +4,7 @@
 mod abuse;
 mod browser;
 mod browser_a11y;
+mod browser_away;
 mod browser_bigshot;
 mod browser_history;
 mod browser_learn;
