@@ -50,7 +50,7 @@ export class SinceView {
     const changes = m.changes.map((row) =>
       h("li", { "data-seat": row.seat },
         h("strong", {}, row.name), ": ",
-        row.cells.map(([what, before, now], i) => [i ? "; " : "", `${what} ${before} → ${now}`])));
+        row.cells.map(([what, before, now]) => `${what.replace(/_/g, " ")} ${before} → ${now}`).join("; ")));
     box.replaceChildren(
       h("h2", {}, "Since your last move"),
       h("ol", { class: "since-log", id: "since-log" }, lines),

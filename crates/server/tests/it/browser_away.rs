@@ -29,7 +29,11 @@ async fn away_a_person_is_told_comes_back_to_what_happened_and_takes_back_a_slip
     .await;
     // The person in the browser plays second; the other plays over a WebSocket.
     let table = server.create("modern", &["human", "human"]).await;
-    let links: Vec<String> = table.seats.iter().map(|s| s.link.clone().unwrap()).collect();
+    let links: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| s.link.clone().unwrap())
+        .collect();
     let mut other = server.connect(&links[0]).await;
     let first = other.until("state").await["to_act"][0].as_u64().unwrap() as usize;
     if first != 0 {
@@ -45,7 +49,10 @@ async fn away_a_person_is_told_comes_back_to_what_happened_and_takes_back_a_slip
         .for_element(Locator::Css("#away-panel:not([hidden]) #away-webhook"))
         .await
         .unwrap();
-    assert!(visible(&c, "#away-email[disabled]").await, "no relay: no e-mail");
+    assert!(
+        visible(&c, "#away-email[disabled]").await,
+        "no relay: no e-mail"
+    );
     let field = c.find(Locator::Css("#away-webhook")).await.unwrap();
     field.send_keys("ftp://example.org/hook").await.unwrap();
     click(&c, "#away-save").await;
@@ -63,7 +70,10 @@ async fn away_a_person_is_told_comes_back_to_what_happened_and_takes_back_a_slip
     end_turn(&mut other).await;
     let (name, body) = hooks.next().await;
     assert_eq!(name, "me");
-    assert!(body["content"].as_str().unwrap().contains("Your turn at Big Boss"));
+    assert!(body["content"]
+        .as_str()
+        .unwrap()
+        .contains("Your turn at Big Boss"));
 
     // Back: what happened since, in words, what changed, and the board marked.
     c.goto(&mine).await.unwrap();
