@@ -305,8 +305,8 @@ struct SeatState {
     /// When its person last left the page.
     left: Option<Instant>,
     pending: Option<Pending>,
-    /// The last turn told: never twice (tables tell each turn once; this guards a table
-    /// rebuilt after a fault).
+    /// The turn told, until it ends: never twice (tables tell each turn once; this guards a
+    /// table rebuilt after a fault).
     told: Option<usize>,
 }
 
@@ -365,6 +365,7 @@ impl Task {
             Event::Done { key } => {
                 if let Some(seat) = self.seats.get_mut(&key) {
                     seat.pending = None;
+                    seat.told = None;
                 }
             }
             Event::Presence { key, online } => {
@@ -447,10 +448,80 @@ impl Task {
                 seat.pending = None;
             }
         }
-        // What no longer matters: nobody there, nothing to tell, gone long enough.
+        // What no longer matters: nobody there, no turn going on, gone long enough.
         self.seats.retain(|_, seat| {
-            seat.online || seat.pending.is_some() || seat.left.is_some_and(|l| now < l + s.away)
+            seat.online
+                || seat.pending.is_some()
+                || seat.told.is_some()
+                || seat.left.is_some_and(|l| now < l + s.away)
         });
         self.last_sent.retain(|_, at| now < *at + s.gap);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn task(away: Duration) -> Task {
+        let settings = NotifySettings {
+            away,
+            attempts: 1,
+            ..NotifySettings::default()
+        };
+        Task {
+            sender: Arc::new(deliver::Sender::new(&settings).unwrap()),
+            settings: Arc::new(settings),
+            stats: Arc::new(Stats::default()),
+            seats: HashMap::new(),
+            last_sent: HashMap::new(),
+        }
+    }
+
+    fn turn(turn: usize) -> Event {
+        Event::Turn {
+            key: ("t".into(), 1),
+            turn,
+            message: Message {
+                subject: "s".into(),
+                text: "x".into(),
+                link: "/t/t?k=k".into(),
+            },
+            to: Addresses {
+                email: None,
+                webhook: Some("http://127.0.0.1:1/hook".into()),
+            },
+        }
+    }
+
+    #[tokio::test]
+    async fn a_person_who_just_left_the_page_is_told_only_once_away_long_enough() {
+        let mut t = task(Duration::from_secs(60));
+        let key = ("t".to_string(), 1);
+        t.event(Event::Presence {
+            key: key.clone(),
+            online: true,
+        });
+        t.event(Event::Presence { key, online: false });
+        t.event(turn(7));
+        let now = Instant::now();
+        t.flush(now);
+        assert_eq!(t.stats.held_on_page.load(Ordering::Relaxed), 1);
+        assert!(t.last_sent.is_empty(), "nothing sent within the minute");
+        // It wakes when the minute is over, and sends then, once.
+        let wake = t.next_wake().expect("a wake-up");
+        assert!(wake >= now + Duration::from_secs(59), "{:?}", wake - now);
+        t.flush(wake);
+        assert_eq!(t.last_sent.len(), 1);
+        assert!(t.seats.values().all(|s| s.pending.is_none()));
+        // The same turn again (a table rebuilt) is not told twice.
+        t.event(turn(7));
+        assert!(t.seats.values().all(|s| s.pending.is_none()));
+        // The turn ended before the minute was over: nothing to send.
+        t.event(turn(9));
+        t.event(Event::Done {
+            key: ("t".into(), 1),
+        });
+        assert!(t.next_wake().is_none());
     }
 }
