@@ -218,16 +218,20 @@ pub async fn run(
                     continue;
                 }
                 let parsed = parse_client(text.as_str());
+                // Leaving addresses costs a look-up of the webhook's host and a write.
                 let costly = matches!(
                     parsed,
-                    Ok(ClientMsg::Log | ClientMsg::Replay { .. } | ClientMsg::Hint)
+                    Ok(ClientMsg::Log
+                        | ClientMsg::Replay { .. }
+                        | ClientMsg::Hint
+                        | ClientMsg::Notify { .. })
                 );
                 if costly && !client.costly.take(client.ip) {
                     let m = ServerMsg::error(
                         ErrorCode::RateLimited,
                         format!(
-                            "too many replay frames, logs and hints from your address: at most \
-                             {} a second; try again in a moment",
+                            "too many replay frames, logs, hints and addresses from your \
+                             address: at most {} a second; try again in a moment",
                             client.costly.rate().per_second
                         ),
                     );

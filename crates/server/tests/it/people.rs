@@ -117,3 +117,56 @@ async fn people_take_back_their_own_actions_within_their_turn_only() {
         bought["version"].as_u64().unwrap()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn since_your_last_move_for_every_game_as_the_seat_may_see_it() {
+    let server = start().await;
+    for game in ["big-boss", "big-shot", "the-boss"] {
+        let table = server
+            .create_with(json!({"game": game, "seats": ["human", "human"]}))
+            .await;
+        let links: Vec<String> = table
+            .seats
+            .iter()
+            .map(|s| s.link.clone().unwrap())
+            .collect();
+        let mut p = server.connect(&links[0]).await;
+        let first = p.until("state").await["to_act"][0].as_u64().unwrap() as usize;
+        if first != 0 {
+            p = server.connect(&links[1]).await;
+            p.until("state").await;
+        }
+        let q_link = &links[1 - first];
+        // The first seat plays alone, a few actions (while the game lets it).
+        let mut played = 0;
+        while played < 6 && !p.legal().is_empty() {
+            let a = p.legal()[0].clone();
+            p.play(&a).await;
+            played += 1;
+        }
+        assert!(played > 0, "{game}: the first seat played");
+        // The other seat, which has not acted yet, comes: everything since the set-up, as its
+        // own log shows it.
+        let mut q = server.connect(q_link).await;
+        let since = q.until("since").await;
+        assert_eq!(since["after"], Value::Null, "{game}: {since}");
+        let log = ask(&mut q, json!({"type": "log"}), "log").await;
+        let live: Vec<&Value> = log["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["undone"] != true)
+            .collect();
+        let entries: Vec<&Value> = since["entries"].as_array().unwrap().iter().collect();
+        assert_eq!(
+            entries, live,
+            "{game}: the since entries are the seat's log"
+        );
+        assert!(since["highlights"].is_array() && since["changes"].is_array());
+        // A spectator is never told.
+        let mut w = server.connect(&table.spectator).await;
+        w.until("state").await;
+        w.pump(100).await;
+        assert!(w.received.iter().all(|t| !t.contains("\"since\"")));
+    }
+}
