@@ -244,6 +244,7 @@ pub async fn run(
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Hint) => Command::Hint { conn, ip: client.ip },
+                    Ok(ClientMsg::TakeSeat) => Command::TakeSeat { conn },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

@@ -16,6 +16,7 @@
 //! * [`db`] — SQLite persistence (config, seed, seats, actions) and every schema.
 //! * [`bots`] — seat kinds, the bots behind them and their pace; [`hint`] — hints at a table.
 //! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
+//! * [`clocks`] — a table's clock (none, live, turn-based) and its stand-in bot.
 //! * [`rate`] — token buckets; [`time`] — the clock as stored; [`revision`] — rules revisions.
 
 #![warn(missing_docs)]
@@ -23,6 +24,7 @@
 pub mod assets;
 pub mod bots;
 pub mod chat;
+pub mod clocks;
 pub mod conn;
 pub mod db;
 pub mod hint;

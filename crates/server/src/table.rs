@@ -16,11 +16,12 @@
 
 use crate::bots::{self, HUMAN};
 use crate::chat::Chat;
+use crate::clocks::ClockSettings;
 use crate::db::Db;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
-use boardroom_engine::{Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
+use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
 use futures_util::FutureExt;
 use std::collections::{HashMap, VecDeque};
@@ -39,7 +40,9 @@ mod recover;
 mod replay;
 mod requests;
 mod schedule;
+mod standin;
 mod storage;
+mod timebank;
 mod undo;
 
 pub use clock::scaled;
@@ -57,6 +60,7 @@ use reading::Staleness;
 use replay::Frames;
 use schedule::{BotMsg, BotSeats};
 use storage::Backoff;
+use timebank::TimeBank;
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
@@ -68,6 +72,8 @@ enum Work<G: Game> {
     Presence,
     Storage,
     Timers,
+    /// A seat's clock ran out, or a person has been gone too long (live play).
+    Seats,
 }
 
 /// Why [`Table::commit`] did not play an action.
@@ -103,6 +109,16 @@ struct Table<G: Playable> {
     hint_busy: Arc<AtomicBool>,
     /// The game's timers now, with their deadlines.
     clock: Clock<G::Action>,
+    /// The table's clock and stand-in, as its creator chose them.
+    clock_settings: ClockSettings,
+    /// The seats' clocks.
+    timebank: TimeBank,
+    /// Per seat, the stand-in playing it in its person's place, if one does: `By::Clock`
+    /// until its first move after the seat's time ran out (recorded as the clock's), then
+    /// `By::StandIn`.
+    stand_ins: Vec<Option<By>>,
+    /// Per person seat, since when nobody holds it (no connection).
+    gone_since: Vec<Option<Instant>>,
     /// What tells a stale action: since when each answer stands, the states just left.
     staleness: Staleness<G>,
     /// The connections, and when presence is due.
@@ -145,7 +161,16 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         bot_speed: None,
         private: false,
         archive: init.archive.clone(),
+        clocks: Vec::new(),
+        clocks_at: None,
     }));
+    let seats = init.kinds.len();
+    let stand_ins = standin::stand_ins_of(&init.record, seats);
+    let gone_since = init
+        .kinds
+        .iter()
+        .map(|k| (k == HUMAN).then(Instant::now))
+        .collect();
     let mut table = Table {
         id: init.id,
         game: init.game,
@@ -162,6 +187,10 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
         clock: Clock::new(),
+        timebank: TimeBank::new(init.clock.mode.clone(), seats),
+        clock_settings: init.clock,
+        stand_ins,
+        gone_since,
         staleness: Staleness::new(),
         conns: Conns::new(),
         db,
@@ -178,6 +207,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
     }
+    table.resume_stand_ins();
     table.update_summary();
     table.state_changed();
     tokio::spawn(async move {
@@ -202,6 +232,7 @@ impl<G: Playable> Table<G> {
             let presence_at = self.conns.presence_at(self.settings.timing.presence_every);
             let retry_at = self.backoff.retry_at();
             let timer_at = self.next_timer();
+            let seats_at = self.seats_due_at();
             let work = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(Command::Retire { reply }) => {
@@ -226,6 +257,9 @@ impl<G: Playable> Table<G> {
                 _ = tokio::time::sleep_until(timer_at.unwrap_or(presence_at)), if timer_at.is_some() => {
                     Work::Timers
                 }
+                _ = tokio::time::sleep_until(seats_at.unwrap_or(presence_at)), if seats_at.is_some() => {
+                    Work::Seats
+                }
             };
             // A panic while handling one piece of work must not take the table down with it:
             // the table is rebuilt from the database and its connections told.
@@ -247,6 +281,7 @@ impl<G: Playable> Table<G> {
             Work::Presence => self.send_presence(),
             Work::Storage => self.retry_storage().await,
             Work::Timers => self.fire_timers().await,
+            Work::Seats => self.seats_due(),
         }
     }
 
@@ -275,6 +310,7 @@ impl<G: Playable> Table<G> {
                 let _ = reply.send(self.game_record(token.as_deref()));
             }
             Command::Hint { conn, ip } => self.hint(conn, ip),
+            Command::TakeSeat { conn } => self.take_seat(conn),
             Command::Sync { conn } => self.sync(conn),
             Command::Spec { reply } => {
                 let _ = reply.send(self.spec());
@@ -324,9 +360,10 @@ impl<G: Playable> Table<G> {
         let notation = self.game.format_action(action);
         let turn = <G as Present>::turn(&self.game);
         let index = self.record.len();
+        let by = self.played_by(seat);
         if let Err(e) = self
             .db
-            .append_action(self.id.clone(), index, seat, notation.clone())
+            .append_action(self.id.clone(), index, seat, notation.clone(), by)
             .await
         {
             self.backoff
@@ -340,7 +377,11 @@ impl<G: Playable> Table<G> {
         let previous = std::mem::replace(&mut self.game, next);
         self.staleness.left(previous);
         self.record
-            .push(RecordedAction::new(seat, notation.clone()));
+            .push(RecordedAction::by(seat, notation.clone(), by));
+        if by == By::Clock {
+            self.stand_ins[seat] = Some(By::StandIn);
+        }
+        self.tick_clocks(Some(seat));
         if self.game.is_over() && self.finished_at.is_none() {
             self.finished_at = Some(Instant::now());
             self.store_finished();
@@ -351,6 +392,7 @@ impl<G: Playable> Table<G> {
             action: notation,
             turn,
             undone: false,
+            by,
             events,
         };
         self.version += 1;
@@ -371,7 +413,9 @@ impl<G: Playable> Table<G> {
         if self.timer_percent > 0 && !self.game.is_over() && self.archive.is_none() {
             self.game.timers(&mut list);
         }
-        self.clock.update(list, self.timer_percent);
+        self.clock
+            .update(list, self.clock_settings.timer_percent(self.timer_percent));
+        self.tick_clocks(None);
         self.staleness.update(&self.game, self.version);
     }
 
@@ -379,13 +423,19 @@ impl<G: Playable> Table<G> {
     fn shared(&self) -> view::Shared {
         let game = &self.game;
         let timers = self.clock.out(|a| game.format_action(a));
-        view::Shared::new(game, self.version, timers)
+        let mut shared = view::Shared::new(game, self.version, timers);
+        shared.clocks = self.timebank.out(Instant::now());
+        shared
     }
 
     /// When the next timer is due: only while a person holds a seat at the table (nobody
-    /// waits at a table nobody attends) and storage works.
+    /// waits at a table nobody attends), the seats are timed or a stand-in plays, and storage
+    /// works.
     fn next_timer(&self) -> Option<Instant> {
-        if self.backoff.is_paused() || !self.conns.any_seated() {
+        let attended = self.conns.any_seated()
+            || self.timebank.timed()
+            || self.stand_ins.iter().any(Option::is_some);
+        if self.backoff.is_paused() || !attended {
             return None;
         }
         self.clock.next_due()
@@ -446,6 +496,7 @@ impl<G: Playable> Table<G> {
     /// it with the next presence message (at most one per [`Timing::presence_every`], with the
     /// latest state, so a crowd arriving costs a few messages, not one per arrival).
     fn presence_changed(&mut self) {
+        self.note_presence();
         self.update_summary();
         self.conns.changed();
     }
@@ -466,6 +517,7 @@ impl<G: Playable> Table<G> {
                 name: <G as Present>::seat_name(s),
                 kind: self.kinds[s].clone(),
                 online: self.conns.online(s),
+                standin: self.stand_ins[s].map(|_| self.clock_settings.standin.clone()),
             })
             .collect()
     }
@@ -479,6 +531,7 @@ impl<G: Playable> Table<G> {
             tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
+            clock: (!self.clock_settings.is_none()).then(|| self.clock_settings.clone()),
         }
     }
 
@@ -491,6 +544,9 @@ impl<G: Playable> Table<G> {
         s.turn = <G as Present>::turn(&self.game);
         s.over = self.game.is_over();
         s.to_act = self.game.to_act().first();
+        let now = Instant::now();
+        s.clocks = self.timebank.out(now);
+        s.clocks_at = Some(now);
     }
 
     /// The person seat whose token is `token`.

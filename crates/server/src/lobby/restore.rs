@@ -287,6 +287,7 @@ impl Lobby {
             hints: row.hints,
             rules: row.rules,
             archive,
+            clock: crate::clocks::ClockSettings::from_stored(row.clock.as_deref()),
         };
         let extras = TableExtras {
             private: row.private,
