@@ -114,6 +114,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/shell/replay.js"),
     },
     Asset {
+        name: "shell/clocks.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/clocks.js"),
+    },
+    Asset {
         name: "finished.js",
         content_type: JS,
         body: include_str!("../../../web/finished.js"),

@@ -1,0 +1,1 @@
+//! Seat clocks and stand-ins in headless Chromium.
