@@ -228,7 +228,7 @@ pub struct TableInfo {
     pub spectator_link: String,
     /// The table's clock and stand-in (absent: no clock).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock: Option<crate::clocks::ClockSettings>,
+    pub clock: Option<Box<crate::clocks::ClockSettings>>,
 }
 
 /// One event, as the receiving viewer may see it, with its sentence.

@@ -531,7 +531,7 @@ impl<G: Playable> Table<G> {
             tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
-            clock: (!self.clock_settings.is_none()).then(|| self.clock_settings.clone()),
+            clock: (!self.clock_settings.is_none()).then(|| Box::new(self.clock_settings.clone())),
         }
     }
 

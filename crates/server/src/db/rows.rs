@@ -128,7 +128,7 @@ pub enum DamageScope {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stored {
     /// A table to serve.
-    Table(TableRow),
+    Table(Box<TableRow>),
     /// A table that expired (never started, unvisited).
     Expired,
     /// A table whose row cannot be read.
@@ -250,7 +250,7 @@ pub(super) fn read_table(conn: &Connection, r: &Row) -> Stored {
         Ok(Some(row))
     };
     match read() {
-        Ok(Some(row)) => Stored::Table(row),
+        Ok(Some(row)) => Stored::Table(Box::new(row)),
         Ok(None) => Stored::Expired,
         Err(reason) => Stored::Damaged(reason),
     }

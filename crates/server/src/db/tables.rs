@@ -102,7 +102,7 @@ impl Db {
                     }
                 };
                 match read_table(conn, r) {
-                    Stored::Table(row) => tables.push(row),
+                    Stored::Table(row) => tables.push(*row),
                     Stored::Expired => {}
                     Stored::Damaged(reason) => {
                         let id = row_id(r);

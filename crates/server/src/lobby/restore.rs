@@ -227,7 +227,7 @@ impl Lobby {
             None => return Err(Missing::Unknown),
             Some(Stored::Expired) => return Err(Missing::Expired),
             Some(Stored::Damaged(reason)) => return Err(Missing::Damaged(reason)),
-            Some(Stored::Table(row)) => row,
+            Some(Stored::Table(row)) => *row,
         };
         let rematch = match &row.rematch {
             Some(r) => match self.db.load_table(r.clone()).await {
