@@ -48,6 +48,9 @@ impl TimeBank {
     /// of `waiting` (the seats whose person the game waits for) run. A turn-based seat starts
     /// each wait with the whole time per move.
     pub(super) fn update(&mut self, now: Instant, acted: Option<Seat>, waiting: &[Seat]) {
+        if !self.timed() {
+            return;
+        }
         let mode = self.mode.clone();
         for (s, t) in self.seats.iter_mut().enumerate() {
             let ran = t.since.is_some();
@@ -212,9 +215,10 @@ mod tests {
     fn no_clock_shows_nothing_and_never_runs_out() {
         let t0 = Instant::now();
         let mut b = TimeBank::new(ClockMode::None, 3);
-        b.update(t0, None, &[]);
+        b.update(t0, None, &[0, 2]);
         assert!(b.out(t0).is_empty());
         assert_eq!(b.next_due(), None);
+        assert!(b.expired(t0 + Duration::from_secs(3600)).is_empty());
         assert!(!b.timed());
     }
 }
