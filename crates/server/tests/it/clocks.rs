@@ -259,3 +259,50 @@ async fn a_person_gone_too_long_in_live_play_is_replaced_and_takes_the_seat_back
         .expect("the person's move is stored");
     assert_eq!(mine.1, None, "{stored:?}");
 }
+
+#[tokio::test]
+async fn a_turn_based_table_stretches_the_games_own_timers() {
+    let server = start().await;
+    let t = server
+        .create_with(json!({"game": "the-boss", "seats": ["human", "human"],
+            "clock": {"mode": "turn", "per_move": 86400}}))
+        .await;
+    let mut people = Vec::new();
+    for s in &t.seats {
+        let mut c = server.connect(s.link.as_ref().unwrap()).await;
+        c.until("state").await;
+        people.push(c);
+    }
+    // The people draw until the first timer of the game runs (business, 300 s as the game
+    // says): at a day per move, a minute of it lasts a day.
+    for _ in 0..40 {
+        for p in people.iter_mut() {
+            p.pump(20).await;
+        }
+        let timers = people[0].state.as_ref().unwrap()["timers"].clone();
+        if let Some(list) = timers.as_array().filter(|l| !l.is_empty()) {
+            for timer in list {
+                let left = timer["ms_left"].as_u64().unwrap();
+                assert!(
+                    left > 300_000 * 1000 && left <= 300 * 1440 * 1000,
+                    "{timer}"
+                );
+            }
+            return;
+        }
+        let Some(me) = people
+            .iter()
+            .position(|p| p.state.as_ref().unwrap()["must_act"] == true && !p.legal().is_empty())
+        else {
+            continue;
+        };
+        let legal = people[me].legal();
+        let action = legal
+            .iter()
+            .find(|a| a.starts_with("draw"))
+            .unwrap_or(&legal[0])
+            .clone();
+        people[me].play(&action).await;
+    }
+    panic!("no timer of the game ran");
+}
