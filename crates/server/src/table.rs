@@ -370,9 +370,10 @@ impl<G: Playable> Table<G> {
                 .log_failure(&self.id, &self.settings.timing, &e);
             return Err(Refusal::Storage);
         }
+        // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
         let waited_for = seat == CLOCK
             || self.game.must_act().contains(seat)
-            || !bots::is_bot(&self.kinds[seat]);
+            || (!bots::is_bot(&self.kinds[seat]) && by == By::Player);
         self.bots.played(!waited_for);
         let previous = std::mem::replace(&mut self.game, next);
         self.staleness.left(previous);

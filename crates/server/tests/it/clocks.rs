@@ -306,3 +306,38 @@ async fn a_turn_based_table_stretches_the_games_own_timers() {
     }
     panic!("no timer of the game ran");
 }
+
+#[tokio::test]
+async fn a_live_bank_that_runs_out_hands_the_seat_to_the_stand_in_even_with_its_person_there() {
+    let server = start().await;
+    let t = server
+        .create_with(json!({"game": "big-boss", "seats": ["human", "random"],
+            "clock": {"mode": "live", "bank": 1, "standin": "random"}}))
+        .await;
+    // The person is there but does not move: their bank runs out, and the clock has the
+    // stand-in play for them (the person is told, and may take the seat back).
+    let mut person = server.connect(t.seats[0].link.as_ref().unwrap()).await;
+    let (mut timeout, mut named) = (None, false);
+    while timeout.is_none() || !named {
+        let v = person.next().await.expect("open connection");
+        if v["type"] == "state" && v["last"]["seat"] == 0 && timeout.is_none() {
+            timeout = Some(v.clone());
+        }
+        named |= v["type"] == "presence" && v["seats"][0]["standin"] == "random";
+    }
+    let timeout = timeout.unwrap();
+    assert_eq!(timeout["last"]["by"], "clock", "{timeout}");
+    let zero = timeout["clocks"][0].clone();
+    assert_eq!(zero["ms_left"], 0, "{zero}");
+    assert_eq!(zero["running"], false, "{zero}");
+    person.send(json!({"type": "take_seat"})).await;
+    let back = until(&mut person, "the seat back", |v| {
+        v["type"] == "state" && v["clocks"][0]["ms_left"].as_u64() > Some(1000)
+    })
+    .await;
+    // A bank taken back after it ran out holds at least 30 seconds.
+    assert!(
+        back["clocks"][0]["ms_left"].as_u64().unwrap() <= 30_000,
+        "{back}"
+    );
+}
