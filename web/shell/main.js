@@ -147,7 +147,10 @@ function onMessage(msg) {
         ctx.table.seats = msg.seats;
         // Our seat's stand-in came or went: the prompt changes too.
         if (ctx.state && changed && !history.frame) render();
-        else if (ctx.state) renderPlayers(ctx, view, takeSeat);
+        else if (ctx.state) {
+          renderPlayers(ctx, view, takeSeat);
+          clocks.tick();
+        }
       }
       break;
     case "hint":
@@ -201,9 +204,11 @@ function render() {
       h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "take-seat-prompt", onclick: takeSeat }, "Take my seat back")));
   }
   renderPlayers(ctx, view, takeSeat);
+  clocks.tick();
   history.render(log);
   hints.render(ctx);
-  const mine = st.actions.length > 0;
+  // While a stand-in plays our seat, its turns are not ours to play.
+  const mine = st.actions.length > 0 && !(me && me.standin);
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
   $("#turn-text").textContent = !st.to_act.length ? "Game over" :
