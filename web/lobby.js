@@ -3,8 +3,9 @@
 import { $, h as el, cap } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { openHowto } from "./shell/howto.js";
+import { ClockTicker, myTables, rememberTable, forgetTable } from "./shell/clocks.js";
 
-const STORE = "boardroom.tables";
+const ticker = new ClockTicker();
 
 let games = []; // from /api/games
 let players = 3;
@@ -16,13 +17,37 @@ const swatch = (name) => `var(--seat-${String(name).toLowerCase()})`;
 /** An option's control id: its name with dashes (`hidden_money` → `hidden-money`). */
 const controlId = (spec) => spec.name.replace(/_/g, "-");
 
-function myTables() {
-  try { return JSON.parse(localStorage.getItem(STORE) || "{}"); } catch { return {}; }
-}
+/** Keeps a created table's person seats (their links) as this browser's. */
 function remember(created) {
-  const all = myTables();
-  all[created.id] = created;
-  localStorage.setItem(STORE, JSON.stringify(all));
+  rememberTable({ id: created.id, title: current().title, spectator: created.spectator,
+    seats: created.seats.filter((s) => s.link) });
+}
+
+/** Shows the fields of the chosen seat clock, and the stand-in with any clock. */
+function showClockFields() {
+  const mode = $("#clock-mode").value;
+  $("#clock-live").hidden = mode !== "live";
+  $("#clock-turn").hidden = mode !== "turn";
+  $("#standin-row").hidden = mode === "none";
+}
+
+/** The `clock` of the request: none, or the live or turn-based settings in seconds. */
+function clockRequest() {
+  const mode = $("#clock-mode").value;
+  if (mode === "none") return null;
+  const secs = (id, unit) => {
+    const v = $(id).value.trim();
+    return v === "" ? null : Math.round(Number(v) * unit);
+  };
+  const clock = { mode, standin: $("#standin").value || "heuristic" };
+  if (mode === "live") {
+    clock.bank = secs("#clock-bank", 60);
+    clock.increment = secs("#clock-increment", 1);
+    clock.absent = secs("#clock-absent", 60);
+  } else {
+    clock.per_move = Number($("#clock-per-move").value);
+  }
+  return clock;
 }
 
 /** The controls of the options a game offers in the lobby: a choice is a select, a flag a box.
@@ -68,6 +93,9 @@ function renderForm() {
       onclick: () => { players = n; renderForm(); } }, String(n))));
   showOptionsFor(players);
   $("#clock-row").hidden = !game.timers;
+  const standin = $("#standin").value || "heuristic";
+  $("#standin").replaceChildren(...game.bots.map((b) => el("option", { value: b, selected: b === standin }, `Bot: ${b}`)));
+  showClockFields();
   $("#timer-percent").disabled = !game.timers;
   // A bot this game does not offer (the bot without dealing at a game without dealing) gives
   // way to the default bot.
@@ -132,6 +160,8 @@ function request() {
   body.private = $("#private").checked;
   if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
   if (current().timers) body.timer_percent = Number($("#timer-percent").value);
+  const clock = clockRequest();
+  if (clock) body.clock = clock;
   for (const c of document.querySelectorAll("#options [data-option]:not(:disabled)")) {
     body[c.dataset.option] = c.type === "checkbox" ? c.checked : c.value;
   }
@@ -153,6 +183,7 @@ $("#create-btn").addEventListener("click", async () => {
     remember(body);
     showInvite(body);
     refresh();
+    refreshMine();
   } catch (e) {
     $("#create-error").textContent = e.message;
   } finally {
@@ -208,12 +239,8 @@ async function join(id, seat, button) {
     });
     const body = await r.json();
     if (!r.ok) throw new Error(body.error || "the seat could not be taken");
-    const all = myTables();
-    const entry = all[id] || { id, seats: [], spectator: `/t/${id}` };
-    entry.seats = entry.seats.filter((s) => s.seat !== body.seat)
-      .concat([{ seat: body.seat, name: body.name, kind: "human", link: body.link }]);
-    all[id] = entry;
-    localStorage.setItem(STORE, JSON.stringify(all));
+    rememberTable({ id, spectator: `/t/${id}`,
+      seats: [{ seat: body.seat, name: body.name, kind: "human", link: body.link }] });
     location.href = body.link;
   } catch (e) {
     toast(e.message);
@@ -232,10 +259,61 @@ async function start() {
   $("#game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
   $("#game-titles").textContent = games.map((g) => g.title).join(" · ");
   $("#game").addEventListener("change", chooseGame);
+  $("#clock-mode").addEventListener("change", showClockFields);
   $("#howto-btn").addEventListener("click", () => openHowto(current().id, current().title));
   chooseGame();
 }
 
+/** "My tables on this device": every table whose seat links this browser keeps, with whose
+ * turn it is and each seat's clock counting down; the tables where one of ours is awaited
+ * first. A table no longer in play here (finished and archived, or gone) can be forgotten. */
+async function refreshMine() {
+  const mine = Object.values(myTables()).filter((t) => t && t.id && (t.seats || []).some((s) => s.link));
+  $("#my-tables").hidden = mine.length === 0;
+  if (!mine.length) return;
+  const rows = await Promise.all(mine.map(async (t) => {
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(t.id)}`);
+      return { mine: t, summary: r.ok ? await r.json() : null };
+    } catch {
+      return { mine: t, summary: null };
+    }
+  }));
+  const ours = (row, seat) => row.mine.seats.some((s) => s.seat === seat && s.link);
+  const awaited = (row) => {
+    const s = row.summary;
+    if (!s || s.over) return false;
+    const running = (s.clocks || []).filter((c) => c.running).map((c) => c.seat);
+    return running.some((seat) => ours(row, seat)) || (s.to_act !== null && ours(row, s.to_act));
+  };
+  rows.sort((a, b) => Number(awaited(b)) - Number(awaited(a)));
+  $("#my-list").replaceChildren(...rows.map((row) => {
+    const s = row.summary;
+    const links = row.mine.seats.filter((x) => x.link).map((x) =>
+      el("a", { class: "btn" + (awaited(row) ? " primary" : ""), href: x.link }, `Play ${x.name}`));
+    const forget = el("button", { type: "button", class: "btn", title: "Forget this table on this device",
+      onclick: () => { forgetTable(row.mine.id); refreshMine(); } }, "Forget");
+    if (!s) {
+      return el("li", { class: "my-table", "data-my-table": row.mine.id },
+        el("span", { class: "info" }, `${row.mine.title || "Table"} ${row.mine.id} · not in play here now (finished or closed)`), ...links, forget);
+    }
+    ticker.set(s.id, s.clocks);
+    const state = s.over ? "finished" : awaited(row) ? "your turn" :
+      s.to_act !== null && s.seats[s.to_act] ? `${s.seats[s.to_act].name} to play` : `turn ${s.turn}`;
+    const clocks = el("span", { class: "clocks" }, (s.clocks || []).map((c) => {
+      const name = s.seats[c.seat] ? s.seats[c.seat].name : `Seat ${c.seat + 1}`;
+      return el("span", { title: `${name}'s clock` }, el("span", { class: "seat-pip", style: `background:${swatch(name)}` }, name[0]),
+        " ", el("span", { class: "seat-clock", "data-clock": `${s.id}:${c.seat}` }));
+    }));
+    return el("li", { class: "my-table" + (awaited(row) ? " your-turn" : ""), "data-my-table": s.id },
+      el("span", { class: "info" }, `${s.title} · ${s.id} · turn ${s.turn} · `, el("strong", { class: "whose" }, state)),
+      clocks, ...links, forget);
+  }));
+  ticker.tick();
+}
+
 start();
 refresh();
+refreshMine();
 setInterval(refresh, 5000);
+setInterval(refreshMine, 5000);

@@ -17,11 +17,15 @@ export function groupByTurn(entries) {
 /** One entry: its events (or the action when it had none), who played it and the notation,
  * each text as `words` puts it (the game's view may name what the text numbers). */
 function entryItem(e, name, colour, words) {
-  const clock = e.by === "clock";
-  const who = clock ? "Clock" : name(e.seat);
+  const clock = e.by === "clock" && (e.seat === null || e.seat === undefined);
+  // A seat's move played in its person's place: the clock's when their time ran out, then
+  // the stand-in's.
+  const proxy = e.seat !== null && e.seat !== undefined && (e.by === "clock" || e.by === "standin");
+  const who = clock ? "Clock" : name(e.seat) + (e.by === "clock" && proxy ? " (time ran out: stand-in)" : e.by === "standin" ? " (stand-in)" : "");
   const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, `${who}: ${words(e.action)}`)];
   const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
-  return h("li", { style, class: e.undone ? "undone" : null, "data-index": e.index, title: e.undone ? "taken back" : null },
+  const cls = [e.undone ? "undone" : null, proxy ? "standin" : null].filter(Boolean).join(" ") || null;
+  return h("li", { style, class: cls, "data-index": e.index, "data-by": e.by || null, title: e.undone ? "taken back" : null },
     lines, h("div", { class: "act" }, `${who} · ${words(e.action)}${e.undone ? " · taken back" : ""}`));
 }
 
@@ -30,7 +34,7 @@ function entryItem(e, name, colour, words) {
  * An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
 export function renderLog(entries, name, colour, words = (text) => text) {
   const items = groupByTurn(entries).reverse().map((g) => {
-    const first = g.entries.find((e) => e.by !== "clock");
+    const first = g.entries.find((e) => e.seat !== null && e.seat !== undefined);
     const whose = first ? name(first.seat) : "Clock";
     return h("li", { class: "turn", "data-turn": g.turn },
       h("div", { class: "turn-head" }, `Turn ${g.turn} · ${whose}`),

@@ -18,6 +18,7 @@ import { openHowto, linkRules } from "./howto.js";
 import { Hints } from "./hint.js";
 import { SinceView } from "./since.js";
 import { AwayForm } from "./away.js";
+import { ClockTicker, rememberTable } from "./clocks.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -28,6 +29,9 @@ const chat = new ChatBox(conn, (seat) => ctx.colour(seat));
 const notifier = new TurnNotifier();
 const hints = new Hints(conn);
 const away = new AwayForm(conn);
+const clocks = new ClockTicker();
+/** Asks for our seat back from the stand-in playing it. */
+const takeSeat = () => conn.send({ type: "take_seat" });
 let view = {};
 let log = [];
 let finalClosed = false;
@@ -71,7 +75,7 @@ function showFrame(frame) {
   if (view.render) view.render(ctx);
   markTargets();
   renderPrompt(ctx, view, () => {});
-  renderPlayers(ctx, view);
+  renderPlayers(ctx, view, takeSeat);
   $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
   $("#final").classList.remove("show");
 }
@@ -101,6 +105,11 @@ function onMessage(msg) {
       conn.send({ type: "log" });
       if (msg.rematch) rematch.link = msg.rematch;
       hints.allowed = msg.hints === true;
+      // This browser holds the seat: the lobby lists the table under "My tables".
+      if (msg.you !== null && params.get("k")) {
+        rememberTable({ id: msg.table.id, title: msg.table.title, spectator: msg.table.spectator_link,
+          seats: [{ seat: msg.you, name: ctx.name(msg.you), kind: "human", link: location.pathname + location.search }] });
+      }
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
         (msg.you === null ? " · watching" : ` · you are ${ctx.name(msg.you)}`);
       drawLog();
@@ -112,6 +121,7 @@ function onMessage(msg) {
       // The first state brings the view's data: the log is written again in its words.
       const first = !live;
       live = msg;
+      clocks.set("table", msg.clocks);
       notifier.update(seated !== null && msg.must_act && msg.actions.length > 0,
         `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
       if (msg.last) {
@@ -150,8 +160,15 @@ function onMessage(msg) {
       break;
     case "presence":
       if (ctx.table) {
+        const mine = (seats) => (seated !== null && seats[seated] ? seats[seated].standin || null : null);
+        const changed = mine(ctx.table.seats) !== mine(msg.seats);
         ctx.table.seats = msg.seats;
-        if (ctx.state) renderPlayers(ctx, view);
+        // Our seat's stand-in came or went: the prompt changes too.
+        if (ctx.state && changed && !history.frame) render();
+        else if (ctx.state) {
+          renderPlayers(ctx, view, takeSeat);
+          clocks.tick();
+        }
       }
       break;
     case "hint":
@@ -198,10 +215,18 @@ function render() {
   if (view.render) view.render(ctx);
   markTargets();
   renderPrompt(ctx, view, () => { finalClosed = false; renderFinal(); });
-  renderPlayers(ctx, view);
+  const me = ctx.table && ctx.you !== null ? ctx.table.seats[ctx.you] : null;
+  if (me && me.standin && st.to_act.length) {
+    // A stand-in plays our seat: the one thing to do is take it back.
+    $("#prompt").replaceChildren(h("div", { class: "what" }, `A stand-in (${me.standin}) plays ${ctx.name(ctx.you)} for you.`),
+      h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "take-seat-prompt", onclick: takeSeat }, "Take my seat back")));
+  }
+  renderPlayers(ctx, view, takeSeat);
+  clocks.tick();
   history.render(log);
   hints.render(ctx);
-  const mine = st.actions.length > 0;
+  // While a stand-in plays our seat, its turns are not ours to play.
+  const mine = st.actions.length > 0 && !(me && me.standin);
   const title = ctx.table ? ctx.table.title : "Boardroom";
   document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
   $("#turn-text").textContent = !st.to_act.length ? "Game over" :

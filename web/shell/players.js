@@ -1,20 +1,30 @@
-// The players panel: one row per seat (name, person or bot, online, whose turn), with what the
-// game's view adds (money, cards, shares…).
+// The players panel: one row per seat (name, person or bot, online, whose turn, its clock),
+// with what the game's view adds (money, cards, shares…). A seat a stand-in bot plays says so,
+// and its own person gets the one button that takes it back.
 import { $, h } from "./dom.js";
 
-/** Draws the seats of `ctx.table`; `view.playerInfo(seat, ctx)` gives `{ badge, rows }`. */
-export function renderPlayers(ctx, view) {
+/** Draws the seats of `ctx.table`; `view.playerInfo(seat, ctx)` gives `{ badge, rows }`;
+ * `takeSeat()` asks the server for our seat back from its stand-in. */
+export function renderPlayers(ctx, view, takeSeat = () => {}) {
   const st = ctx.state;
   if (!st || !ctx.table) return;
+  const clocks = new Map((st.clocks || []).map((c) => [c.seat, c]));
   const rows = ctx.table.seats.map((seat) => {
     const s = seat.seat;
-    const kind = seat.kind === "human" ? (seat.online ? "online" : "away") : `bot · ${seat.kind}`;
+    const kind = seat.standin ? `stand-in · ${seat.standin}` : seat.kind === "human" ? (seat.online ? "online" : "away") : `bot · ${seat.kind}`;
     const info = view.playerInfo ? view.playerInfo(s, ctx) || {} : {};
-    return h("div", { class: "player" + (st.to_act.includes(s) ? " to-act" : "") + (s === ctx.you ? " you" : ""),
+    const clock = clocks.has(s) ? h("span", { class: "seat-clock", "data-clock": `table:${s}`, title: "time left" }) : null;
+    const mine = s === ctx.you && !ctx.replaying;
+    const back = seat.standin && mine
+      ? h("div", { class: "standin-row" },
+        h("span", {}, `A stand-in (${seat.standin}) plays for you.`),
+        h("button", { type: "button", class: "primary", id: "take-seat", onclick: takeSeat }, "Take my seat back"))
+      : null;
+    return h("div", { class: "player" + (st.to_act.includes(s) ? " to-act" : "") + (s === ctx.you ? " you" : "") + (seat.standin ? " stood-in" : ""),
       style: `border-left-color:${ctx.colour(s)}`, "data-seat": s },
       h("div", { class: "row1" }, h("span", {}, ctx.name(s) + (s !== ctx.you ? "" : ctx.replaying ? " (viewing as)" : " (you)")), h("span", { class: "kind" }, kind),
-        info.badge ? h("span", { class: "badge" }, info.badge) : null),
-      info.rows || []);
+        clock, info.badge ? h("span", { class: "badge" }, info.badge) : null),
+      back, info.rows || []);
   });
   const extra = view.playersExtra ? view.playersExtra(ctx) || [] : [];
   $("#players").replaceChildren(...rows, ...extra);

@@ -51,7 +51,7 @@ pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
 pub use present::{ActionView, Present, ScoreRow, ScoreTable, WebAsset};
 pub use record::{
-    check_revision, first_revision, replay_actions, Record, RecordedAction, ReplayError,
+    check_revision, first_revision, replay_actions, By, Record, RecordedAction, ReplayError,
     ReplayStep, Replayed, RevisionError,
 };
 pub use seat::{Seat, SeatSet, Viewer, CLOCK};

@@ -11,7 +11,9 @@ use thiserror::Error;
 /// One action of a record: who acted and what they did, in the game's notation. A player's
 /// action is written `{"seat": 2, "action": "…"}`; a timeout of a live table's clock
 /// ([`CLOCK`]) `{"by": "clock", "action": "…"}`; an action its player took back at a live
-/// table stays in the record with `"undone": true`, and replays skip it.
+/// table stays in the record with `"undone": true`, and replays skip it. A seat's action
+/// played in its person's place says so with `by` beside its seat (see [`By`]): replays play
+/// it for the seat like any other.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RawAction", into = "RawAction")]
 pub struct RecordedAction {
@@ -22,6 +24,43 @@ pub struct RecordedAction {
     /// Whether the player took it back (a live table's undo): kept for the record, skipped
     /// when replaying.
     pub undone: bool,
+    /// Who played it for the seat: its player, or a stand-in in their place.
+    pub by: By,
+}
+
+/// Who played a seat's action at a live table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum By {
+    /// The seat's own player (a person or the seat's bot); the clock for [`CLOCK`]'s actions.
+    #[default]
+    Player,
+    /// The table's clock, when the seat's time ran out: the first action of the stand-in that
+    /// plays the seat from then on (`{"seat": 1, "by": "clock", …}`).
+    Clock,
+    /// The stand-in bot playing the seat while its person is away
+    /// (`{"seat": 1, "by": "standin", …}`).
+    StandIn,
+}
+
+impl By {
+    /// The word written in records and logs (`None` for the player's own actions).
+    pub fn word(self) -> Option<&'static str> {
+        match self {
+            By::Player => None,
+            By::Clock => Some("clock"),
+            By::StandIn => Some("standin"),
+        }
+    }
+
+    /// The actor named by `word` (as [`By::word`] writes it).
+    pub fn from_word(word: Option<&str>) -> Option<By> {
+        match word {
+            None => Some(By::Player),
+            Some("clock") => Some(By::Clock),
+            Some("standin") => Some(By::StandIn),
+            Some(_) => None,
+        }
+    }
 }
 
 impl RecordedAction {
@@ -31,6 +70,15 @@ impl RecordedAction {
             seat,
             action: action.into(),
             undone: false,
+            by: By::Player,
+        }
+    }
+
+    /// An action played for `seat` by `by`.
+    pub fn by(seat: Seat, action: impl Into<String>, by: By) -> Self {
+        RecordedAction {
+            by,
+            ..RecordedAction::new(seat, action)
         }
     }
 }
@@ -60,7 +108,7 @@ impl From<RecordedAction> for RawAction {
         } else {
             RawAction {
                 seat: Some(a.seat),
-                by: None,
+                by: a.by.word().map(str::to_string),
                 action: a.action,
                 undone: a.undone,
             }
@@ -71,12 +119,18 @@ impl From<RecordedAction> for RawAction {
 impl TryFrom<RawAction> for RecordedAction {
     type Error = String;
     fn try_from(r: RawAction) -> Result<Self, String> {
-        let seat = match (r.seat, r.by.as_deref()) {
-            (Some(s), None) if s != CLOCK => s,
-            (None, Some("clock")) => CLOCK,
-            (Some(_), Some(_)) => {
-                return Err("an action has either a `seat` or `\"by\": \"clock\"`, not both".into())
-            }
+        let (seat, by) = match (r.seat, r.by.as_deref()) {
+            (Some(s), by) if s != CLOCK => match By::from_word(by) {
+                Some(by) => (s, by),
+                None => {
+                    return Err(format!(
+                        "`by` is `{}`; a seat's action is played by `clock` or `standin` in its \
+                         player's place",
+                        by.unwrap_or_default().chars().take(40).collect::<String>()
+                    ))
+                }
+            },
+            (None, Some("clock")) => (CLOCK, By::Player),
             (None, Some(other)) => {
                 return Err(format!(
                     "`by` is `{}`; the only actor besides seats is `clock`",
@@ -89,6 +143,7 @@ impl TryFrom<RawAction> for RecordedAction {
             seat,
             action: r.action,
             undone: r.undone,
+            by,
         })
     }
 }
@@ -437,9 +492,17 @@ mod tests {
         let text = serde_json::to_string(&u).unwrap();
         assert_eq!(text, r#"{"seat":2,"action":"end","undone":true}"#);
         assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), u);
+        let t = RecordedAction::by(1, "end", By::Clock);
+        let text = serde_json::to_string(&t).unwrap();
+        assert_eq!(text, r#"{"seat":1,"by":"clock","action":"end"}"#);
+        assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), t);
+        let s = RecordedAction::by(1, "end", By::StandIn);
+        let text = serde_json::to_string(&s).unwrap();
+        assert_eq!(text, r#"{"seat":1,"by":"standin","action":"end"}"#);
+        assert_eq!(serde_json::from_str::<RecordedAction>(&text).unwrap(), s);
         for bad in [
             r#"{"action":"end"}"#,
-            r#"{"seat":1,"by":"clock","action":"end"}"#,
+            r#"{"seat":1,"by":"wind","action":"end"}"#,
             r#"{"by":"wind","action":"end"}"#,
             r#"{"seat":18446744073709551615,"action":"end"}"#,
         ] {

@@ -124,6 +124,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/shell/away.js"),
     },
     Asset {
+        name: "shell/clocks.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/clocks.js"),
+    },
+    Asset {
         name: "finished.js",
         content_type: JS,
         body: include_str!("../../../web/finished.js"),

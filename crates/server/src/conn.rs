@@ -261,6 +261,7 @@ pub async fn run(
                             }
                         }
                     }
+                    Ok(ClientMsg::TakeSeat) => Command::TakeSeat { conn },
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

@@ -80,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .route("/assets/{*path}", get(asset))
         .route("/api/games", get(list_games))
         .route("/api/tables", get(list_tables).post(create_table))
+        .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/claim", post(claim_seat))
         .route("/api/tables/finished", get(records::finished))
         .route("/api/stats", get(stats))
@@ -215,6 +216,24 @@ async fn list_games() -> impl IntoResponse {
 
 async fn list_tables(State(app): State<AppState>) -> impl IntoResponse {
     Json(app.lobby.list(100))
+}
+
+/// One table as the lobby lists it (`GET /api/tables/{id}`), private ones too (their id is
+/// their spectator link's): whose turn it is and every seat's clock, for the lobby's list of
+/// the tables this browser holds seats at. `404` for a table not in play here (finished and
+/// archived, expired, or unknown).
+async fn table_summary(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+    match app.lobby.get(&id) {
+        Some(handle) => {
+            let summary = handle.summary.lock().expect("summary lock").clone().now();
+            ([NO_CACHE], Json(summary)).into_response()
+        }
+        None => (
+            StatusCode::NOT_FOUND,
+            Json(serde_json::json!({ "error": "no such table in play here" })),
+        )
+            .into_response(),
+    }
 }
 
 async fn create_table(

@@ -17,6 +17,7 @@
 //! * [`bots`] — seat kinds, the bots behind them and their pace; [`hint`] — hints at a table.
 //! * [`notify`] — "your turn" by e-mail or webhook for people away from their table.
 //! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
+//! * [`clocks`] — a table's clock (none, live, turn-based) and its stand-in bot.
 //! * [`rate`] — token buckets; [`time`] — the clock as stored; [`revision`] — rules revisions.
 
 #![warn(missing_docs)]
@@ -24,6 +25,7 @@
 pub mod assets;
 pub mod bots;
 pub mod chat;
+pub mod clocks;
 pub mod conn;
 pub mod db;
 pub mod hint;

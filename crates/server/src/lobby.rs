@@ -124,7 +124,7 @@ impl Lobby {
             .read()
             .expect("tables lock")
             .values()
-            .map(|h| h.summary.lock().expect("summary lock").clone())
+            .map(|h| h.summary.lock().expect("summary lock").clone().now())
             .filter(|s| !s.private)
             .filter(|s| !s.over)
             .collect();

@@ -95,11 +95,23 @@ pub enum ClientMsg {
         #[serde(default)]
         webhook: Option<String>,
     },
+    /// Take your seat back from the stand-in bot playing it in your place.
+    TakeSeat,
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 10] = [
-    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat", "hint", "notify",
+pub const CLIENT_TYPES: [&str; 11] = [
+    "act",
+    "sync",
+    "rematch",
+    "undo",
+    "log",
+    "replay",
+    "ping",
+    "chat",
+    "hint",
+    "notify",
+    "take_seat",
 ];
 
 /// Why a message was refused.
@@ -131,6 +143,9 @@ pub enum ErrorCode {
     /// No hint now: hints are off at this table, it is not your turn, or one is being worked
     /// out (the message says which).
     HintRefused,
+    /// A stand-in plays the seat: its person takes it back first (`take_seat`), or there is
+    /// none to take it back from.
+    StandIn,
     /// The table does not exist.
     NoSuchTable,
     /// The table was played under rules this server no longer replays: it is kept as an
@@ -153,6 +168,21 @@ pub struct SeatInfo {
     pub kind: String,
     /// Open connections holding this seat.
     pub online: u32,
+    /// The bot level playing this person's seat in their place (they ran out of time, or were
+    /// gone too long in live play); absent while the person plays it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub standin: Option<String>,
+}
+
+/// A seat's clock at a table with a live or turn-based clock.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SeatClock {
+    /// The seat.
+    pub seat: Seat,
+    /// Its time left (live: the bank; turn-based: for this move), when the message was made.
+    pub ms_left: u64,
+    /// Whether it runs (the game waits for the seat's person).
+    pub running: bool,
 }
 
 /// The `state` message: the table after a change (or on request), sent after every accepted
@@ -189,6 +219,9 @@ pub struct StateMsg<'a, O: Serialize> {
     /// The table's running timers (absent when none run).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub timers: &'a [TimerOut],
+    /// Every seat's clock (absent at a table without one).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub clocks: &'a [SeatClock],
 }
 
 /// The table as every viewer sees it.
@@ -208,6 +241,9 @@ pub struct TableInfo {
     pub seats: Vec<SeatInfo>,
     /// The spectator link (a path on this server).
     pub spectator_link: String,
+    /// The table's clock and stand-in (absent: no clock).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Box<crate::clocks::ClockSettings>>,
 }
 
 /// One event, as the receiving viewer may see it, with its sentence.
@@ -280,7 +316,9 @@ pub struct LogEntry {
     pub undone: bool,
     /// The acting seat; `null` for the table's clock.
     pub seat: Option<Seat>,
-    /// `"clock"` when the table's clock played it (a timeout); absent for a seat's action.
+    /// `"clock"` when the table's clock played it (a timeout of the game's, with no seat; or,
+    /// with a seat, the move the clock had the stand-in play when the seat's time ran out),
+    /// `"standin"` for the stand-in's moves in a person's place; absent for a seat's own.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
     /// The action in notation.

@@ -17,11 +17,12 @@
 
 use crate::bots::{self, HUMAN};
 use crate::chat::Chat;
+use crate::clocks::ClockSettings;
 use crate::db::Db;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
-use boardroom_engine::{Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
+use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
 use boardroom_games::Playable;
 use futures_util::FutureExt;
 use std::collections::{HashMap, VecDeque};
@@ -42,7 +43,9 @@ mod replay;
 mod requests;
 mod schedule;
 mod since;
+mod standin;
 mod storage;
+mod timebank;
 mod undo;
 
 pub use clock::scaled;
@@ -60,6 +63,7 @@ use reading::Staleness;
 use replay::Frames;
 use schedule::{BotMsg, BotSeats};
 use storage::Backoff;
+use timebank::TimeBank;
 
 /// How many past actions a table keeps in memory for the log sent to new connections.
 pub const LOG_KEPT: usize = 200;
@@ -71,6 +75,8 @@ enum Work<G: Game> {
     Presence,
     Storage,
     Timers,
+    /// A seat's clock ran out, or a person has been gone too long (live play).
+    Seats,
 }
 
 /// Why [`Table::commit`] did not play an action.
@@ -106,6 +112,16 @@ struct Table<G: Playable> {
     hint_busy: Arc<AtomicBool>,
     /// The game's timers now, with their deadlines.
     clock: Clock<G::Action>,
+    /// The table's clock and stand-in, as its creator chose them.
+    clock_settings: ClockSettings,
+    /// The seats' clocks.
+    timebank: TimeBank,
+    /// Per seat, the stand-in playing it in its person's place, if one does: `By::Clock`
+    /// until its first move after the seat's time ran out (recorded as the clock's), then
+    /// `By::StandIn`.
+    stand_ins: Vec<Option<By>>,
+    /// Per person seat, since when nobody holds it (no connection).
+    gone_since: Vec<Option<Instant>>,
     /// What tells a stale action: since when each answer stands, the states just left.
     staleness: Staleness<G>,
     /// The connections, and when presence is due.
@@ -150,8 +166,16 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         bot_speed: None,
         private: false,
         archive: init.archive.clone(),
+        clocks: Vec::new(),
+        clocks_at: None,
     }));
     let seats = init.kinds.len();
+    let stand_ins = standin::stand_ins_of(&init.record, seats);
+    let gone_since = init
+        .kinds
+        .iter()
+        .map(|k| (k == HUMAN).then(Instant::now))
+        .collect();
     let mut table = Table {
         id: init.id,
         game: init.game,
@@ -168,6 +192,10 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
         clock: Clock::new(),
+        timebank: TimeBank::new(init.clock.mode.clone(), seats),
+        clock_settings: init.clock,
+        stand_ins,
+        gone_since,
         staleness: Staleness::new(),
         conns: Conns::new(),
         db,
@@ -185,6 +213,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
     }
+    table.resume_stand_ins();
     table.update_summary();
     table.state_changed();
     tokio::spawn(async move {
@@ -210,6 +239,7 @@ impl<G: Playable> Table<G> {
             let presence_at = self.conns.presence_at(self.settings.timing.presence_every);
             let retry_at = self.backoff.retry_at();
             let timer_at = self.next_timer();
+            let seats_at = self.seats_due_at();
             let work = tokio::select! {
                 cmd = rx.recv() => match cmd {
                     Some(Command::Retire { reply }) => {
@@ -234,6 +264,9 @@ impl<G: Playable> Table<G> {
                 _ = tokio::time::sleep_until(timer_at.unwrap_or(presence_at)), if timer_at.is_some() => {
                     Work::Timers
                 }
+                _ = tokio::time::sleep_until(seats_at.unwrap_or(presence_at)), if seats_at.is_some() => {
+                    Work::Seats
+                }
             };
             // A panic while handling one piece of work must not take the table down with it:
             // the table is rebuilt from the database and its connections told.
@@ -255,6 +288,7 @@ impl<G: Playable> Table<G> {
             Work::Presence => self.send_presence(),
             Work::Storage => self.retry_storage().await,
             Work::Timers => self.fire_timers().await,
+            Work::Seats => self.seats_due(),
         }
     }
 
@@ -284,6 +318,7 @@ impl<G: Playable> Table<G> {
                 let _ = reply.send(self.game_record(token.as_deref()));
             }
             Command::Hint { conn, ip } => self.hint(conn, ip),
+            Command::TakeSeat { conn } => self.take_seat(conn),
             Command::Sync { conn } => self.sync(conn),
             Command::Spec { reply } => {
                 let _ = reply.send(self.spec());
@@ -333,23 +368,29 @@ impl<G: Playable> Table<G> {
         let notation = self.game.format_action(action);
         let turn = <G as Present>::turn(&self.game);
         let index = self.record.len();
+        let by = self.played_by(seat);
         if let Err(e) = self
             .db
-            .append_action(self.id.clone(), index, seat, notation.clone())
+            .append_action(self.id.clone(), index, seat, notation.clone(), by)
             .await
         {
             self.backoff
                 .log_failure(&self.id, &self.settings.timing, &e);
             return Err(Refusal::Storage);
         }
+        // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
         let waited_for = seat == CLOCK
             || self.game.must_act().contains(seat)
-            || !bots::is_bot(&self.kinds[seat]);
+            || (!bots::is_bot(&self.kinds[seat]) && by == By::Player);
         self.bots.played(!waited_for);
         let previous = std::mem::replace(&mut self.game, next);
         self.staleness.left(previous);
         self.record
-            .push(RecordedAction::new(seat, notation.clone()));
+            .push(RecordedAction::by(seat, notation.clone(), by));
+        if by == By::Clock {
+            self.stand_ins[seat] = Some(By::StandIn);
+        }
+        self.tick_clocks(Some(seat));
         if self.game.is_over() && self.finished_at.is_none() {
             self.finished_at = Some(Instant::now());
             self.store_finished();
@@ -360,6 +401,7 @@ impl<G: Playable> Table<G> {
             action: notation,
             turn,
             undone: false,
+            by,
             events,
         };
         self.version += 1;
@@ -380,7 +422,9 @@ impl<G: Playable> Table<G> {
         if self.timer_percent > 0 && !self.game.is_over() && self.archive.is_none() {
             self.game.timers(&mut list);
         }
-        self.clock.update(list, self.timer_percent);
+        self.clock
+            .update(list, self.clock_settings.timer_percent(self.timer_percent));
+        self.tick_clocks(None);
         self.staleness.update(&self.game, self.version);
         self.notify_turns();
     }
@@ -389,13 +433,19 @@ impl<G: Playable> Table<G> {
     fn shared(&self) -> view::Shared {
         let game = &self.game;
         let timers = self.clock.out(|a| game.format_action(a));
-        view::Shared::new(game, self.version, timers)
+        let mut shared = view::Shared::new(game, self.version, timers);
+        shared.clocks = self.timebank.out(Instant::now());
+        shared
     }
 
     /// When the next timer is due: only while a person holds a seat at the table (nobody
-    /// waits at a table nobody attends) and storage works.
+    /// waits at a table nobody attends), the seats are timed or a stand-in plays, and storage
+    /// works.
     fn next_timer(&self) -> Option<Instant> {
-        if self.backoff.is_paused() || !self.conns.any_seated() {
+        let attended = self.conns.any_seated()
+            || self.timebank.timed()
+            || self.stand_ins.iter().any(Option::is_some);
+        if self.backoff.is_paused() || !attended {
             return None;
         }
         self.clock.next_due()
@@ -456,6 +506,7 @@ impl<G: Playable> Table<G> {
     /// it with the next presence message (at most one per [`Timing::presence_every`], with the
     /// latest state, so a crowd arriving costs a few messages, not one per arrival).
     fn presence_changed(&mut self) {
+        self.note_presence();
         self.update_summary();
         self.notify_presence();
         self.conns.changed();
@@ -477,6 +528,7 @@ impl<G: Playable> Table<G> {
                 name: <G as Present>::seat_name(s),
                 kind: self.kinds[s].clone(),
                 online: self.conns.online(s),
+                standin: self.stand_ins[s].map(|_| self.clock_settings.standin.clone()),
             })
             .collect()
     }
@@ -490,6 +542,7 @@ impl<G: Playable> Table<G> {
             tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
+            clock: (!self.clock_settings.is_none()).then(|| Box::new(self.clock_settings.clone())),
         }
     }
 
@@ -502,6 +555,9 @@ impl<G: Playable> Table<G> {
         s.turn = <G as Present>::turn(&self.game);
         s.over = self.game.is_over();
         s.to_act = self.game.to_act().first();
+        let now = Instant::now();
+        s.clocks = self.timebank.out(now);
+        s.clocks_at = Some(now);
     }
 
     /// The person seat whose token is `token`.

@@ -5,8 +5,8 @@
 //! check this one place.
 
 use crate::outgoing::Outgoing;
-use crate::protocol::{ActionOut, EventOut, LogEntry, StateMsg, TimerOut};
-use boardroom_engine::{Game, Present, ScoreTable, Seat, Viewer, CLOCK};
+use crate::protocol::{ActionOut, EventOut, LogEntry, SeatClock, StateMsg, TimerOut};
+use boardroom_engine::{By, Game, Present, ScoreTable, Seat, Viewer, CLOCK};
 use boardroom_games::Playable;
 use serde_json::value::RawValue;
 
@@ -23,6 +23,8 @@ pub struct Step<G: Game> {
     pub turn: u32,
     /// Whether its player took it back.
     pub undone: bool,
+    /// Who played it for the seat (its player, or a stand-in in their place).
+    pub by: By,
     /// Its events, unredacted.
     pub events: Vec<G::Event>,
 }
@@ -45,7 +47,11 @@ fn entry<G: Playable>(step: &Step<G>, show: impl Fn(&G::Event) -> G::Event) -> L
         turn: step.turn,
         undone: step.undone,
         seat: (!clock).then_some(step.seat),
-        by: clock.then(|| "clock".to_string()),
+        by: if clock {
+            Some("clock".to_string())
+        } else {
+            step.by.word().map(str::to_string)
+        },
         action: step.action.clone(),
         events: step
             .events
@@ -104,6 +110,8 @@ pub struct Shared {
     pub scores: Option<ScoreTable>,
     /// The table's running timers (public: what times out and for whom).
     pub timers: Vec<TimerOut>,
+    /// Every seat's clock (empty at a table without one).
+    pub clocks: Vec<SeatClock>,
 }
 
 impl Shared {
@@ -115,6 +123,7 @@ impl Shared {
             turn: <G as Present>::turn(game),
             scores: game.score_table(),
             timers,
+            clocks: Vec::new(),
         }
     }
 }
@@ -155,6 +164,7 @@ pub fn state_msg_shared<G: Playable>(
         last: last.map(|s| log_entry(s, viewer)),
         scores: shared.scores.as_ref(),
         timers: &shared.timers,
+        clocks: &shared.clocks,
     })
 }
 

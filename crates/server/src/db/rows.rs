@@ -1,7 +1,7 @@
 //! The rows the database holds, as the server reads them: every column read as a SQLite
 //! value and checked (its type, its UTF-8), so a bad row damages its own table and no other.
 
-use boardroom_engine::CLOCK;
+use boardroom_engine::{By, CLOCK};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, Row};
 
@@ -62,6 +62,9 @@ pub struct TableRow {
     /// the game no longer replays is served as an archive (see ARCHITECTURE.md, *Rules
     /// revisions*).
     pub rules: u32,
+    /// The table's clock and stand-in as JSON ([`crate::clocks::ClockSettings`]); `None`: no
+    /// clock.
+    pub clock: Option<String>,
 }
 
 /// One stored action.
@@ -73,6 +76,9 @@ pub struct ActionRow {
     pub action: String,
     /// Whether its player took it back (kept, marked; replays skip it).
     pub undone: bool,
+    /// Who played it for the seat (the `played_by` column: null for its player, `clock` or
+    /// `standin` in their place).
+    pub by: By,
 }
 
 /// A finished game, as the lobby's list of recently finished tables shows it.
@@ -122,7 +128,7 @@ pub enum DamageScope {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Stored {
     /// A table to serve.
-    Table(TableRow),
+    Table(Box<TableRow>),
     /// A table that expired (never started, unvisited).
     Expired,
     /// A table whose row cannot be read.
@@ -143,6 +149,18 @@ pub(super) fn table_extras(
     match rows.next().map_err(|e| format!("settings: {e}"))? {
         Some(r) => Ok((int(r, 0, "private")? != 0, opt_text(r, 1, "bot_speed")?)),
         None => Ok((false, None)),
+    }
+}
+
+/// The stored clock of table `id` (none in a database from before clocks).
+fn table_clock(conn: &Connection, id: &str) -> std::result::Result<Option<String>, String> {
+    let Ok(mut stmt) = conn.prepare_cached("SELECT clock FROM tables WHERE id = ?1") else {
+        return Ok(None);
+    };
+    let mut rows = stmt.query([id]).map_err(|e| format!("clock: {e}"))?;
+    match rows.next().map_err(|e| format!("clock: {e}"))? {
+        Some(r) => opt_text(r, 0, "clock"),
+        None => Ok(None),
     }
 }
 
@@ -210,9 +228,11 @@ pub(super) fn read_table(conn: &Connection, r: &Row) -> Stored {
             hints: int(r, 9, "hints")? != 0,
             rules: u32::try_from(int(r, 10, "rules")?)
                 .map_err(|_| "`rules` is negative or too large".to_string())?,
+            clock: None,
             id,
         };
         (row.private, row.bot_speed) = table_extras(conn, &row.id)?;
+        row.clock = table_clock(conn, &row.id)?;
         row.open_seats = unclaimed(conn, &row.id)?;
         let mut stmt = conn
             .prepare_cached("SELECT kind, token FROM seats WHERE table_id = ?1 ORDER BY seat")
@@ -230,7 +250,7 @@ pub(super) fn read_table(conn: &Connection, r: &Row) -> Stored {
         Ok(Some(row))
     };
     match read() {
-        Ok(Some(row)) => Stored::Table(row),
+        Ok(Some(row)) => Stored::Table(Box::new(row)),
         Ok(None) => Stored::Expired,
         Err(reason) => Stored::Damaged(reason),
     }

@@ -119,6 +119,7 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
             .context("cannot add the `rules` column")?;
     }
+    migrate_clocks(conn)?;
     conn.execute_batch(CHAT_SCHEMA)
         .context("cannot create the chat table")?;
     conn.execute_batch(OPEN_SEATS_SCHEMA)
@@ -126,6 +127,28 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
     conn.execute_batch(NOTIFY_SCHEMA)
         .context("cannot create the notify table")?;
     migrate_history(conn)
+}
+
+/// The clocks' part of the schema: a table's clock and stand-in (`tables.clock`, JSON; null:
+/// no clock), and who played each action for its seat (`actions.played_by`: null for its player,
+/// `clock` or `standin` in their place).
+fn migrate_clocks(conn: &Connection) -> Result<()> {
+    if conn.prepare("SELECT clock FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN clock TEXT")
+            .context("cannot add the `clock` column")?;
+    }
+    if !has_by_column(conn) {
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN played_by TEXT")
+            .context("cannot add the `played_by` column")?;
+    }
+    Ok(())
+}
+
+/// Whether the `actions` table has the `played_by` column (a database opened read-only from before
+/// clocks has not).
+pub(super) fn has_by_column(conn: &Connection) -> bool {
+    conn.prepare("SELECT played_by FROM actions LIMIT 0")
+        .is_ok()
 }
 
 /// The history's part of the schema: actions taken back stay stored, marked `undone`; finished

@@ -2,13 +2,13 @@
 //! expiry, and the finished games of the lobby's list.
 
 use super::rows::{
-    insert_open, int, read_table, row_id, stored_seat, table_extras, text, ActionRow, DamageScope,
-    Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
+    insert_open, int, opt_text, read_table, row_id, stored_seat, table_extras, text, ActionRow,
+    DamageScope, Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
 };
-use super::schema::{has_undone_column, table_columns};
+use super::schema::{has_by_column, has_undone_column, table_columns};
 use super::Db;
 use anyhow::Result;
-use boardroom_engine::CLOCK;
+use boardroom_engine::{By, CLOCK};
 use rusqlite::params;
 use std::sync::atomic::Ordering;
 
@@ -18,8 +18,8 @@ impl Db {
         self.call(move |tx| {
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
-                 private, bot_speed, hints, rules) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                 private, bot_speed, hints, rules, clock) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                 params![
                     row.id,
                     row.game,
@@ -31,7 +31,8 @@ impl Db {
                     row.private as i64,
                     row.bot_speed,
                     row.hints as i64,
-                    row.rules as i64
+                    row.rules as i64,
+                    row.clock
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -60,6 +61,7 @@ impl Db {
         idx: usize,
         seat: usize,
         action: String,
+        by: By,
     ) -> Result<()> {
         if self.faults.fail_actions.load(Ordering::SeqCst) {
             self.faults.refused.fetch_add(1, Ordering::SeqCst);
@@ -67,8 +69,8 @@ impl Db {
         }
         self.call(move |conn| {
             conn.execute(
-                "INSERT INTO actions (table_id, idx, seat, action) VALUES (?1, ?2, ?3, ?4)",
-                params![table, idx as i64, stored_seat(seat), action],
+                "INSERT INTO actions (table_id, idx, seat, action, played_by) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![table, idx as i64, stored_seat(seat), action, by.word()],
             )?;
             Ok(())
         })
@@ -100,7 +102,7 @@ impl Db {
                     }
                 };
                 match read_table(conn, r) {
-                    Stored::Table(row) => tables.push(row),
+                    Stored::Table(row) => tables.push(*row),
                     Stored::Expired => {}
                     Stored::Damaged(reason) => {
                         let id = row_id(r);
@@ -148,8 +150,14 @@ impl Db {
             } else {
                 "0"
             };
+            let by = if has_by_column(conn) {
+                "played_by"
+            } else {
+                "NULL"
+            };
             let mut stmt = conn.prepare(&format!(
-                "SELECT idx, seat, action, {undone} FROM actions WHERE table_id = ?1 ORDER BY idx"
+                "SELECT idx, seat, action, {undone}, {by} FROM actions WHERE table_id = ?1 \
+                 ORDER BY idx"
             ))?;
             let mut rows = stmt.query([&table])?;
             let mut out = Vec::new();
@@ -170,6 +178,11 @@ impl Db {
                         },
                         action: text(r, 2, "action")?,
                         undone: int(r, 3, "undone")? != 0,
+                        by: {
+                            let word = opt_text(r, 4, "played_by")?;
+                            By::from_word(word.as_deref())
+                                .ok_or_else(|| format!("`by` is `{}`", word.unwrap_or_default()))?
+                        },
                     })
                 };
                 out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
@@ -288,6 +301,7 @@ mod tests {
             bot_speed: None,
             open_seats: Vec::new(),
             hints: false,
+            clock: None,
             rules: 1,
         }
     }
@@ -302,13 +316,16 @@ mod tests {
         for i in 0..200usize {
             let db = db.clone();
             tasks.push(tokio::spawn(async move {
-                db.append_action("t1".into(), i, i % 2, format!("a{i}"))
+                db.append_action("t1".into(), i, i % 2, format!("a{i}"), By::Player)
                     .await
             }));
         }
         let dup = {
             let db = db.clone();
-            tokio::spawn(async move { db.append_action("t1".into(), 0, 0, "again".into()).await })
+            tokio::spawn(async move {
+                db.append_action("t1".into(), 0, 0, "again".into(), By::Player)
+                    .await
+            })
         };
         tasks.push(dup);
         let results: Vec<_> = futures_util::future::join_all(tasks).await;

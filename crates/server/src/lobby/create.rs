@@ -7,6 +7,7 @@ use super::request::{
 };
 use super::{file_problem_words, mark, Lobby};
 use crate::bots::{self, HUMAN};
+use crate::clocks::ClockSettings;
 use crate::db::{SeatRow, TableRow};
 use crate::table::{self, seat_link, spectator_link, Command, TableInit};
 use boardroom_engine::Present;
@@ -33,6 +34,12 @@ impl<'a> Visitor for CreateVisitor<'a> {
         Box::pin(async move {
             let config = lobby_config::<G>(req.seats.len(), &req.options)?;
             bots::check_kinds::<G>(&req.seats).map_err(LobbyError::BadRequest)?;
+            let clock = match &req.clock {
+                None => ClockSettings::default(),
+                Some(v) => ClockSettings::parse(v)
+                    .map_err(|e| LobbyError::BadRequest(format!("clock: {e}")))?,
+            };
+            check_standin::<G>(&clock)?;
             let percent = req.timer_percent.unwrap_or(100);
             if percent > MAX_TIMER_PERCENT {
                 return Err(LobbyError::BadRequest(format!(
@@ -52,10 +59,23 @@ impl<'a> Visitor for CreateVisitor<'a> {
                 hints: req.hints,
             };
             lobby
-                .start::<G>(config, req.seats, None, percent, extras)
+                .start::<G>(config, req.seats, None, percent, clock, extras)
                 .await
         })
     }
+}
+
+/// Checks that the clock's stand-in is a bot game `G` offers.
+fn check_standin<G: Playable>(clock: &ClockSettings) -> Result<(), LobbyError> {
+    if !bots::is_bot(&clock.standin) {
+        let offered = boardroom_bots::bot_names::<G>().join(", ");
+        return Err(LobbyError::BadRequest(format!(
+            "clock: the stand-in `{}` is not a bot (bots: {offered})",
+            clock.standin.chars().take(40).collect::<String>()
+        )));
+    }
+    bots::check_kinds::<G>(std::slice::from_ref(&clock.standin))
+        .map_err(|e| LobbyError::BadRequest(format!("clock: the stand-in: {e}")))
 }
 
 /// Creates the rematch of a table of the visited game from its stored configuration.
@@ -65,6 +85,7 @@ struct RematchVisitor<'a> {
     kinds: Vec<String>,
     rematch_of: String,
     timer_percent: u32,
+    clock: ClockSettings,
     extras: TableExtras,
 }
 
@@ -77,6 +98,7 @@ impl<'a> Visitor for RematchVisitor<'a> {
             kinds,
             rematch_of,
             timer_percent,
+            clock,
             extras,
         } = self;
         Box::pin(async move {
@@ -84,7 +106,14 @@ impl<'a> Visitor for RematchVisitor<'a> {
                 LobbyError::Storage(anyhow::anyhow!("stored configuration unreadable: {e}"))
             })?;
             lobby
-                .start::<G>(config, kinds, Some(rematch_of), timer_percent, extras)
+                .start::<G>(
+                    config,
+                    kinds,
+                    Some(rematch_of),
+                    timer_percent,
+                    clock,
+                    extras,
+                )
                 .await
         })
     }
@@ -114,6 +143,7 @@ impl Lobby {
         kinds: Vec<String>,
         rematch_of: Option<String>,
         timer_percent: u32,
+        clock: ClockSettings,
         extras: TableExtras,
     ) -> Result<(Created, Vec<String>), LobbyError> {
         let req_seats = kinds;
@@ -147,6 +177,7 @@ impl Lobby {
             open_seats: extras.open_seats.clone(),
             hints: extras.hints,
             rules: G::RULES_REVISION,
+            clock: clock.stored(),
         };
         if let Some(problem) = self.file_damage.read().expect("file damage lock").clone() {
             return Err(LobbyError::Damaged(file_problem_words(&problem)));
@@ -173,6 +204,7 @@ impl Lobby {
             hints: extras.hints,
             rules: G::RULES_REVISION,
             archive: None,
+            clock,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);
@@ -233,6 +265,7 @@ impl Lobby {
                 kinds: spec.kinds,
                 rematch_of: spec.id,
                 timer_percent: spec.timer_percent,
+                clock: spec.clock,
                 extras,
             },
         )

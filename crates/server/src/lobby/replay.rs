@@ -64,6 +64,7 @@ pub(super) fn record_of<G: Playable>(
                 seat: a.seat,
                 action: a.action.clone(),
                 undone: a.undone,
+                by: a.by,
             })
             .collect(),
     })

@@ -40,6 +40,11 @@ pub struct CreateTable {
     /// person whose every opponent is a bot may).
     #[serde(default)]
     pub hints: bool,
+    /// The table's clock (absent: none): `{"mode": "live", "bank": 600, "increment": 15,
+    /// "absent": 120, "standin": "heuristic"}`, `{"mode": "turn", "per_move": 86400}` or
+    /// `{"mode": "none"}` (see [`crate::clocks::ClockSettings::parse`]).
+    #[serde(default)]
+    pub clock: Option<serde_json::Value>,
     /// The game's options, by name, beside `game` and `seats` (e.g. `"edition": "classic"`).
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]

@@ -227,7 +227,7 @@ impl Lobby {
             None => return Err(Missing::Unknown),
             Some(Stored::Expired) => return Err(Missing::Expired),
             Some(Stored::Damaged(reason)) => return Err(Missing::Damaged(reason)),
-            Some(Stored::Table(row)) => row,
+            Some(Stored::Table(row)) => *row,
         };
         let rematch = match &row.rematch {
             Some(r) => match self.db.load_table(r.clone()).await {
@@ -287,6 +287,7 @@ impl Lobby {
             hints: row.hints,
             rules: row.rules,
             archive,
+            clock: crate::clocks::ClockSettings::from_stored(row.clock.as_deref()),
         };
         let extras = TableExtras {
             private: row.private,

@@ -2,9 +2,10 @@
 //! lobby lists of it, and what it is started with.
 
 use super::replay::RecordRefusal;
+use crate::clocks::ClockSettings;
 use crate::hint::HintGate;
 use crate::outgoing::{ConnId, Outbox};
-use crate::protocol::{ActionInput, SeatInfo, ServerMsg};
+use crate::protocol::{ActionInput, SeatClock, SeatInfo, ServerMsg};
 use crate::view::Step;
 use boardroom_engine::{Game, RecordedAction, Seat, Viewer};
 use std::collections::VecDeque;
@@ -55,6 +56,11 @@ pub enum Command {
         conn: ConnId,
         /// Its client's address (one hint at a time per address).
         ip: std::net::IpAddr,
+    },
+    /// A connection takes its seat back from the stand-in playing it.
+    TakeSeat {
+        /// The connection.
+        conn: ConnId,
     },
     /// A connection asks for the state again.
     Sync {
@@ -150,6 +156,8 @@ pub struct TableSpec {
     pub timer_percent: u32,
     /// Whether every person may ask for hints.
     pub hints: bool,
+    /// The table's clock and stand-in.
+    pub clock: ClockSettings,
 }
 
 /// A table as the lobby lists it.
@@ -187,6 +195,27 @@ pub struct Summary {
     /// Why the table is kept as an archive (played under rules this server no longer
     /// replays: it accepts no actions); `null` for a table in play.
     pub archive: Option<String>,
+    /// Every seat's clock (absent at a table without one), as it stood at `clocks_at`.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<SeatClock>,
+    /// When `clocks` was written (the clocks that run are counted down to the time the
+    /// summary is served: [`Summary::now`]).
+    #[serde(skip)]
+    pub clocks_at: Option<tokio::time::Instant>,
+}
+
+impl Summary {
+    /// The summary with its running clocks counted down to now.
+    pub fn now(mut self) -> Summary {
+        if let Some(at) = self.clocks_at {
+            let gone = at.elapsed().as_millis() as u64;
+            for c in self.clocks.iter_mut().filter(|c| c.running) {
+                c.ms_left = c.ms_left.saturating_sub(gone);
+            }
+            self.clocks_at = Some(tokio::time::Instant::now());
+        }
+        self
+    }
 }
 
 /// Settings every table shares.
@@ -289,4 +318,6 @@ pub struct TableInit<G: Game> {
     /// Why the table is an archive, if it is one (see [`crate::revision`]): it then accepts
     /// no actions, and neither its bots nor its clock play.
     pub archive: Option<String>,
+    /// The seats' clock and the stand-in bot (see [`crate::clocks`]).
+    pub clock: ClockSettings,
 }

@@ -43,6 +43,15 @@ impl<G: Playable> Table<G> {
         if self.backoff.is_paused() || !self.db.writable() {
             return self.send(conn, refuse(ErrorCode::Internal, STORAGE_PAUSED.into()));
         }
+        if self.stand_ins[seat].is_some() {
+            let m = refuse(
+                ErrorCode::StandIn,
+                "a stand-in plays your seat now: take your seat back first (the button \
+                 beside your name)"
+                    .into(),
+            );
+            return self.send(conn, m);
+        }
         let parsed = read_action(&self.game, &input);
         if let Some(v) = version {
             let meant = parsed
@@ -146,7 +155,9 @@ impl<G: Playable> Table<G> {
                 // A move chosen on an older state still counts when what it answers has not
                 // changed since (an offer still open, the same call in an auction).
                 let meant = current || self.still_meant(&action, version);
-                if meant && !self.backoff.is_paused() && self.game.to_act().contains(seat) {
+                let plays = self.bots.plays(seat);
+                if meant && plays && !self.backoff.is_paused() && self.game.to_act().contains(seat)
+                {
                     match self.commit(seat, action.clone()).await {
                         Ok(()) => {}
                         Err(Refusal::Storage) => return self.pause_for_storage(seat, action),

@@ -35,6 +35,7 @@ impl<G: Playable> Table<G> {
                 seat: a.seat,
                 action: a.action,
                 undone: a.undone,
+                by: a.by,
             })
             .collect();
         let mut history: VecDeque<Step<G>> = VecDeque::new();

@@ -53,6 +53,7 @@ pub fn replay_steps<G: Game + Present>(
                     action: record[r.index].action.clone(),
                     turn: r.before,
                     undone: r.undone,
+                    by: record[r.index].by,
                     events: r.events,
                 },
                 after,
@@ -165,6 +166,7 @@ impl<G: Game + Present> Frames<G> {
                 action: rec.action.clone(),
                 turn,
                 undone: false,
+                by: rec.by,
                 events,
             });
         }

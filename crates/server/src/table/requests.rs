@@ -116,6 +116,7 @@ impl<G: Playable> Table<G> {
             rematch: self.rematch.as_ref().map(|r| r.0.clone()),
             timer_percent: self.timer_percent,
             hints: self.hints,
+            clock: self.clock_settings.clone(),
         }
     }
 

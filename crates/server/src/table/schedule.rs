@@ -43,6 +43,9 @@ pub(super) enum BotMsg<G: Game> {
 pub(super) struct BotSeats<G: Game> {
     /// Each seat's bot (none for a person, or while the bot thinks).
     bots: Vec<Option<Box<dyn Bot<G>>>>,
+    /// Per seat, whether a bot plays it: a bot seat, or a person's seat while a stand-in
+    /// plays it.
+    playing: Vec<bool>,
     /// Whether a bot is thinking.
     busy: bool,
     /// The seat from which the next bot to think is looked for (so every bot seat that may
@@ -67,6 +70,7 @@ impl<G: Playable> BotSeats<G> {
             .collect();
         let seats = BotSeats {
             bots,
+            playing: kinds.iter().map(|k| bots::is_bot(k)).collect(),
             busy: false,
             cursor: 0,
             optional_moves: 0,
@@ -90,10 +94,35 @@ impl<G: Playable> BotSeats<G> {
         }
     }
 
-    /// The bot of `seat` is back from thinking.
+    /// The bot of `seat` is back from thinking (a stand-in whose person took the seat back
+    /// meanwhile is dropped).
     pub(super) fn returned(&mut self, seat: Seat, bot: Box<dyn Bot<G>>) {
-        self.bots[seat] = Some(bot);
+        if self.plays(seat) {
+            self.bots[seat] = Some(bot);
+        }
         self.busy = false;
+    }
+
+    /// Whether a bot plays `seat` now (its own, or a stand-in).
+    pub(super) fn plays(&self, seat: Seat) -> bool {
+        self.playing.get(seat).copied().unwrap_or(false)
+    }
+
+    /// A stand-in bot of level `level` plays person seat `seat` from now on.
+    pub(super) fn stand_in(&mut self, seat: Seat, level: &str) {
+        if seat < self.bots.len() && !self.plays(seat) {
+            self.playing[seat] = true;
+            self.bots[seat] = Some(bots::make_bot(level, rand::random()));
+        }
+    }
+
+    /// The person takes seat `seat` back: its stand-in stops (one thinking now is dropped
+    /// when it comes back, its move unplayed).
+    pub(super) fn stand_down(&mut self, seat: Seat) {
+        if seat < self.bots.len() {
+            self.playing[seat] = false;
+            self.bots[seat] = None;
+        }
     }
 
     /// The bot of `seat`, not waited for, had nothing worth doing at `version`: it is not
@@ -107,7 +136,9 @@ impl<G: Playable> BotSeats<G> {
 
     /// The bot of `seat` was lost with its thread: the seat goes on with a random bot.
     pub(super) fn failed(&mut self, seat: Seat) {
-        self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+        if self.plays(seat) {
+            self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+        }
         self.busy = false;
     }
 

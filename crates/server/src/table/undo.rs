@@ -17,7 +17,7 @@ use super::Table;
 use crate::bots;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
-use boardroom_engine::{Present, Viewer, CLOCK};
+use boardroom_engine::{By, Present, Viewer, CLOCK};
 use boardroom_games::Playable;
 
 impl<G: Playable> Table<G> {
@@ -43,6 +43,13 @@ impl<G: Playable> Table<G> {
             return Err(format!(
                 "{who} has played since (`{}`): you can take back only your own actions of \
                  your current turn",
+                last.action
+            ));
+        }
+        if last.by != By::Player {
+            return Err(format!(
+                "your stand-in played `{}` in your place: only your own actions can be taken \
+                 back",
                 last.action
             ));
         }

@@ -79,6 +79,7 @@ fn a_card_bought_from_the_deck_is_shown_to_its_buyer_only() {
         action: "buy deck".into(),
         turn: 1,
         undone: false,
+        by: boardroom_engine::By::Player,
         events,
     };
     let own = serde_json::to_string(&view::log_entry(&step, Viewer::Seat(seat))).unwrap();

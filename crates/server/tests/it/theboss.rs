@@ -425,6 +425,7 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
                 action: stored[steps.len()].1.clone(),
                 turn: <TheBoss as boardroom_engine::Present>::turn(states.last().unwrap()),
                 undone: false,
+                by: boardroom_engine::By::Player,
                 events: s.events,
             });
             states.push(g);

@@ -127,6 +127,7 @@ fn compare_along_random_games<G: Playable>(config: &G::Config, seeds: u64) -> us
                     action: notation,
                     turn,
                     undone: false,
+                    by: boardroom_engine::By::Player,
                     events,
                 };
                 for viewer in (0..game.num_players())

@@ -50,6 +50,7 @@ impl StoredTable {
                 open_seats: Vec::new(),
                 hints: false,
                 rules: G::RULES_REVISION,
+                clock: None,
             },
             actions,
         }
@@ -69,7 +70,13 @@ impl StoredTable {
             .expect("the table is stored");
         for (idx, (seat, action)) in self.actions.iter().enumerate() {
             store
-                .append_action(self.row.id.clone(), idx, *seat, action.clone())
+                .append_action(
+                    self.row.id.clone(),
+                    idx,
+                    *seat,
+                    action.clone(),
+                    boardroom_engine::By::Player,
+                )
                 .await
                 .expect("the action is stored");
         }
