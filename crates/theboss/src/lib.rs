@@ -58,8 +58,10 @@ pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod steps;
 pub mod terminal;
 mod trade;
+pub mod turn;
 pub mod value;
 pub mod worth;
 
