@@ -411,42 +411,6 @@ impl TheBoss {
             }),
         }
     }
-
-    /// The Fate card the active player may use once the Business Transactions step has begun
-    /// (entering the step opens the use window of a card got since the last one, R-15).
-    pub(crate) fn bt_fate(&self) -> Option<u8> {
-        let t = &self.turn;
-        if t.step > Step::Business {
-            return None;
-        }
-        let f = self.players[t.seat].fate.as_ref()?;
-        let window = if t.step < Step::Business {
-            f.window.or(Some(t.number))
-        } else {
-            f.window
-        };
-        (window == Some(t.number)).then_some(f.card)
-    }
-
-    /// [`TheBoss::bt_fate`] for `seat`: only the active player uses Fate cards.
-    pub(crate) fn bt_fate_of(&self, seat: Seat) -> Option<u8> {
-        self.bt_fate().filter(|_| seat == self.turn.seat)
-    }
-
-    /// [`TheBoss::bt_fire`] for `seat`: only the active player uses Fate cards.
-    pub(crate) fn bt_fire_of(&self, seat: Seat) -> Option<(u8, u32)> {
-        self.bt_fire().filter(|_| seat == self.turn.seat)
-    }
-
-    /// The active player's Fire card usable in this Business Transactions step, with its
-    /// severance.
-    pub(crate) fn bt_fire(&self) -> Option<(u8, u32)> {
-        let c = self.bt_fate()?;
-        match self.data.fate_effect(c) {
-            FateEffect::Fire { severance } => Some((c, severance)),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]
