@@ -3,7 +3,7 @@
 
 use crate::action::{Deck, Lot};
 use crate::data::MAX_EXEC_PER_NUMBER;
-use crate::error::{ensure, fail, RuleError};
+use crate::error::Verdict;
 use crate::event::Event;
 use crate::present::seat_name;
 use crate::rules::insert_sorted;
@@ -12,21 +12,21 @@ use boardroom_engine::Seat;
 
 impl TheBoss {
     /// Checks that `seat` holds `lot`, free to sell (not pledged, not promised).
-    pub(crate) fn check_lot(&self, seat: Seat, lot: Lot) -> Result<(), RuleError> {
+    pub(crate) fn check_lot<V: Verdict>(&self, seat: Seat, lot: Lot) -> Result<(), V> {
         let p = &self.players[seat];
         match lot {
-            Lot::Experience(c) => ensure(p.experience.contains(&c), "§9.6", || {
+            Lot::Experience(c) => V::ensure(p.experience.contains(&c), "§9.6", || {
                 format!("you hold no Experience card \"{}\" free to sell (pledged items cannot be sold)", crate::names::exp_name(&self.data, c))
             }),
-            Lot::Executive(c) => ensure(p.executive.contains(&c), "§9.6", || {
+            Lot::Executive(c) => V::ensure(p.executive.contains(&c), "§9.6", || {
                 format!(
                     "you hold no {} free to sell (pledged items cannot be sold)",
                     crate::names::exec_name(&self.data, c)
                 )
             }),
             Lot::Fate => {
-                ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
-                ensure(
+                V::ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
+                V::ensure(
                     self.turn.seat != seat || self.turn.must_fire.is_none(),
                     "R-30",
                     || {
@@ -37,10 +37,10 @@ impl TheBoss {
             }
             Lot::Shares(k) => {
                 let lot = self.data.economy().lot;
-                ensure(k > 0 && k.is_multiple_of(lot), "§9.6", || {
+                V::ensure(k > 0 && k.is_multiple_of(lot), "§9.6", || {
                     format!("a block of shares is a positive multiple of {lot}")
                 })?;
-                ensure(k <= p.shares, "§9.6", || {
+                V::ensure(k <= p.shares, "§9.6", || {
                     format!("you hold {} shares free to sell, not {k}", p.shares)
                 })
             }
@@ -53,31 +53,39 @@ impl TheBoss {
         lot == Lot::Fate && seat == self.turn.seat && self.turn.must_fire.is_some()
     }
 
-    /// Starts a voluntary auction of `seat`'s own lot.
-    pub(crate) fn voluntary_auction(
-        &mut self,
+    /// A voluntary auction of `seat`'s own lot, once in the deal window.
+    pub(crate) fn check_voluntary_auction<V: Verdict>(
+        &self,
         seat: Seat,
         lot: Lot,
         reserve: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), V> {
         let step = self.data.economy().cash_step;
-        ensure(
+        V::ensure(
             reserve >= 10 && reserve.is_multiple_of(step),
             "§9.6",
             || format!("the reserve is at least $10 and a multiple of ${step}"),
         )?;
         self.check_lot(seat, lot)?;
         let max = self.data.limits().max_offers_per_bt;
-        ensure(self.turn.offers < max, "§9.7", || {
+        V::ensure(self.turn.offers < max, "§9.7", || {
             format!("the limit of {max} offers and auctions in one Business Transactions step is reached")
-        })?;
+        })
+    }
+
+    /// Starts a voluntary auction of `seat`'s own lot (checked).
+    pub(crate) fn voluntary_auction(
+        &mut self,
+        seat: Seat,
+        lot: Lot,
+        reserve: u32,
+        ev: &mut Vec<Event>,
+    ) {
         self.turn.offers += 1;
         if seat == self.turn.seat {
             self.open_floor(ev);
         }
         self.start_auction(seat, lot, reserve, false, ev);
-        Ok(())
     }
 
     /// Takes the lot from the seller and opens the auction; with no bidder it closes at once.
@@ -139,72 +147,66 @@ impl TheBoss {
         })
     }
 
-    pub(crate) fn bid(
-        &mut self,
-        seat: Seat,
-        amount: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    /// It is `seat`'s call in the running auction.
+    pub(crate) fn check_auction_pass<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
         let caller = self.auction_caller();
-        ensure(caller == Some(seat), "§9.6", || match caller {
+        V::ensure(caller == Some(seat), "§9.6", || match caller {
             Some(c) => format!("it is {}'s call in the auction", seat_name(c)),
             None => "nobody is to bid".into(),
-        })?;
-        let min = self.min_bid().expect("an auction runs");
+        })
+    }
+
+    /// A bid of `amount` by `seat` in the running auction.
+    pub(crate) fn check_bid<V: Verdict>(&self, seat: Seat, amount: u32) -> Result<(), V> {
+        self.check_auction_pass(seat)?;
+        let (Some(a), Some(min)) = (self.auction.as_ref(), self.min_bid()) else {
+            return V::fail("§9.6", || "no auction is running".into());
+        };
         let step = self.data.economy().cash_step;
-        ensure(
+        V::ensure(
             amount >= min && amount.is_multiple_of(step),
             "§9.6",
             || {
                 format!("a bid is at least ${min} (the high bid + ${step}, or the opening bid) in steps of ${step}")
             },
         )?;
-        ensure(amount <= self.free_cash(seat), "§9.6", || {
+        V::ensure(amount <= self.free_cash(seat), "§9.6", || {
             format!(
                 "you cannot bid ${amount} with ${} of free cash",
                 self.free_cash(seat)
             )
         })?;
-        let a = self.auction.as_ref().expect("an auction runs");
-        ensure(!self.fire_card_promised(seat, a.lot), "R-30", || {
+        V::ensure(!self.fire_card_promised(seat, a.lot), "R-30", || {
             "your Fire card is promised (FireTarget): you may not buy another Fate card, only pass"
                 .into()
         })?;
         if let Lot::Executive(c) = a.lot {
             let n = self.data.exec_number(c);
-            ensure(
+            V::ensure(
                 self.owned_of_number(seat, n) < MAX_EXEC_PER_NUMBER,
                 "§4",
                 || format!("you own 2 Executive cards #{n} already (at most 2 per number)"),
             )?;
         }
-        let a = self.auction.as_mut().expect("an auction runs");
-        a.high = Some((seat, amount));
-        ev.push(Event::Bid { seat, amount });
-        self.advance_auction(ev);
         Ok(())
     }
 
-    pub(crate) fn auction_pass(
-        &mut self,
-        seat: Seat,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let caller = self.auction_caller();
-        if caller != Some(seat) {
-            return fail(
-                "§9.6",
-                match caller {
-                    Some(c) => format!("it is {}'s call in the auction", seat_name(c)),
-                    None => "nobody is to bid".into(),
-                },
-            );
+    /// A bid (checked): the call moves on.
+    pub(crate) fn bid(&mut self, seat: Seat, amount: u32, ev: &mut Vec<Event>) {
+        if let Some(a) = self.auction.as_mut() {
+            a.high = Some((seat, amount));
         }
-        let a = self.auction.as_mut().expect("an auction runs");
-        a.out |= 1 << seat;
+        ev.push(Event::Bid { seat, amount });
+        self.advance_auction(ev);
+    }
+
+    /// The bidder whose call it is passes (checked) and is out.
+    pub(crate) fn auction_pass(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        if let Some(a) = self.auction.as_mut() {
+            a.out |= 1 << seat;
+        }
         ev.push(Event::Passed { seat });
         self.advance_auction(ev);
-        Ok(())
     }
 
     /// Hands the call to the next bidder still in, or closes the auction.

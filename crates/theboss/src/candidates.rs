@@ -33,10 +33,7 @@ impl TheBoss {
         let mut kept = 0;
         for i in 0..out.len() {
             let a = &out[i];
-            let legal = match self.quick_legal(seat, a) {
-                Some(legal) => legal,
-                None => self.run_on_copy(seat, a, &mut Vec::new()).is_ok(),
-            };
+            let legal = self.is_legal(seat, a);
             // Only the two purchases can coincide.
             let repeat = matches!(a, Action::Buy(_)) && out[..kept].contains(a);
             if legal && !repeat {

@@ -196,7 +196,7 @@ impl TheBoss {
                 let Some(caller) = self.auction_caller() else {
                     return fail("§9.6", "no auction waits for a bid");
                 };
-                self.auction_pass(caller, ev)?;
+                self.auction_pass(caller, ev);
             }
             Timeout::Lobbying => {
                 ensure(self.meeting.is_some(), "§7", || {

@@ -40,3 +40,45 @@ pub(crate) fn ensure(
         Err(RuleError::new(rule, reason()))
     }
 }
+
+/// What a check answers when an action breaks a rule: a [`RuleError`] naming the rule and
+/// saying why, or [`Illegal`] when only yes or no is asked. Every check of the rules is written
+/// once, generic over its verdict; the reason is a closure, built only for a [`RuleError`].
+pub(crate) trait Verdict: Sized {
+    /// The verdict for breaking `rule`, explained by `reason` if this verdict keeps reasons.
+    fn because(rule: &'static str, reason: impl FnOnce() -> String) -> Self;
+
+    /// `Ok` when `ok` holds, else the verdict for `rule`.
+    #[inline]
+    fn ensure(ok: bool, rule: &'static str, reason: impl FnOnce() -> String) -> Result<(), Self> {
+        if ok {
+            Ok(())
+        } else {
+            Err(Self::because(rule, reason))
+        }
+    }
+
+    /// The verdict for `rule`, as an `Err`.
+    #[inline]
+    fn fail<T>(rule: &'static str, reason: impl FnOnce() -> String) -> Result<T, Self> {
+        Err(Self::because(rule, reason))
+    }
+}
+
+impl Verdict for RuleError {
+    #[inline]
+    fn because(rule: &'static str, reason: impl FnOnce() -> String) -> Self {
+        RuleError::new(rule, reason())
+    }
+}
+
+/// The verdict of a yes-or-no check: illegal, no reason built.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Illegal;
+
+impl Verdict for Illegal {
+    #[inline]
+    fn because(_: &'static str, _: impl FnOnce() -> String) -> Self {
+        Illegal
+    }
+}

@@ -1,397 +1,414 @@
-//! Legality as a yes or no read from the state alone: no copy of the state, no allocation.
+//! Legality, written once: whether `seat` may play an action now, read from the state alone
+//! (no copy, no change), in the order the rules carry the action out.
 //!
-//! `check_action`, `apply_action` and the candidate generator ask [`TheBoss::quick_legal`]
-//! first. It answers exactly as running the action would (the rules' own checks stay in the
-//! code that carries the action out, and a test compares the two on every state of random
-//! games); where it cannot tell without running the action (an offer with firing commitments
-//! made before Business Transactions), it answers `None` and the caller runs the action on a
-//! copy.
+//! Every check is generic over its [`Verdict`]: `check_action` asks for a [`RuleError`] (the
+//! rule broken and why, built only on failure), the candidate generator for [`Illegal`] (a
+//! yes or no, nothing built). `apply_action` checks once and then carries the action out
+//! (`crate::rules`), and the effects never fail. This module holds the dispatch by phase and
+//! the checks of the active player's own steps (§5–§7); the checks of auctions, meetings and
+//! deals live beside their effects (`auction`, `meeting`, `offer`).
+//!
+//! A step taken on the way (a dealing action or a Business Transactions action of the active
+//! player enters the Business Transactions step, which opens the use window of the held Fate
+//! card, R-15) is read ahead: [`TheBoss::bt_fate`] is the card usable once the step has begun.
+//!
+//! [`RuleError`]: crate::error::RuleError
 
-use crate::action::{Action, Commitment, Deck, Lot, Offer, Promise};
-use crate::data::{FateEffect, Level, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
+use crate::action::{Action, Deck};
+use crate::data::{FateEffect, Level};
+use crate::error::{Illegal, Verdict};
+use crate::present::seat_name;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    /// Whether `seat` may play `action` now; `None` when only running it tells.
-    pub(crate) fn quick_legal(&self, seat: Seat, action: &Action) -> Option<bool> {
-        if self.is_over() || seat >= self.players.len() {
-            return Some(false);
+    /// Whether `seat` may play `action` now, as a yes or no.
+    #[inline]
+    pub(crate) fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        self.verdict::<Illegal>(seat, action).is_ok()
+    }
+
+    /// Checks `action` for `seat` against the state; `Err` names the first rule it breaks.
+    pub(crate) fn verdict<V: Verdict>(&self, seat: Seat, action: &Action) -> Result<(), V> {
+        if self.is_over() {
+            return V::fail("§8", || "the game is over".into());
         }
+        V::ensure(seat < self.players.len(), "§1", || {
+            format!("{} is not at this table", seat_name(seat))
+        })?;
         if self.auction.is_some() {
-            return Some(match *action {
-                Action::Bid(x) => self.bid_ok(seat, x),
-                Action::Pass => self.auction_caller() == Some(seat),
-                _ => false,
-            });
-        }
-        if let Some(m) = &self.meeting {
-            return match action {
-                Action::Vote(_) => Some(
-                    self.players[seat].fired.is_none()
-                        && m.voters & (1 << seat) != 0
-                        && m.votes[seat].is_none(),
-                ),
-                Action::Pass => Some(
-                    (seat == m.caller && m.passes & 1 == 0)
-                        || (seat == m.target && m.passes & 2 == 0),
-                ),
-                Action::Offer(o) => self.offer_ok(seat, o),
-                Action::Accept(id) | Action::Reject(id) => Some(self.answer_ok(seat, *id, false)),
-                Action::Withdraw(id) => Some(self.answer_ok(seat, *id, true)),
-                Action::Counter(id, ref o) => self.counter_ok(seat, *id, o),
-                _ => Some(false),
+            return match *action {
+                Action::Bid(x) => self.check_bid(seat, x),
+                Action::Pass => self.check_auction_pass(seat),
+                _ => V::fail("§9.1", || {
+                    "an auction is running: only bids and passes are possible".into()
+                }),
             };
         }
-        if let Some(am) = &self.after_meeting {
-            if seat != self.turn.seat {
-                return Some(false);
-            }
-            return Some(match *action {
-                Action::Meeting(x) => {
-                    let FateEffect::Fire { severance } = self.data.fate_effect(am.card) else {
-                        return None;
-                    };
-                    self.meeting_target_legal(seat, x, am.named)
-                        && self.players[seat].cash >= severance
-                }
-                Action::Stop => true,
-                _ => false,
-            });
+        if self.meeting.is_some() {
+            return match action {
+                Action::Vote(_) => self.check_vote(seat),
+                Action::Pass => self.check_lobby_pass(seat),
+                Action::Offer(o) => self.check_make_offer(seat, o),
+                Action::Counter(id, o) => self.check_counter(seat, *id, o),
+                Action::Accept(id) | Action::Reject(id) => self.check_answer(seat, *id, false),
+                Action::Withdraw(id) => self.check_answer(seat, *id, true),
+                _ => V::fail("§9.1", || {
+                    "a Stockholders' Meeting is lobbying: only votes, passes and vote deals are possible".into()
+                }),
+            };
+        }
+        if self.after_meeting.is_some() {
+            V::ensure(seat == self.turn.seat, "§7", || {
+                "the caller decides whether to call another meeting".into()
+            })?;
+            return match *action {
+                Action::Meeting(x) => self.check_call_meeting(seat, x),
+                Action::Stop => Ok(()),
+                _ => V::fail("§7", || {
+                    "after a failed meeting: call a meeting on another executive or `stop`".into()
+                }),
+            };
         }
         if let Some(card) = self.disaster {
-            if seat != self.turn.seat {
-                return Some(false);
-            }
-            return Some(match action {
-                Action::Pay => match self.data.fate_effect(card) {
-                    FateEffect::Disaster { pay, .. } => self.free_cash(seat) >= pay,
-                    _ => return None,
-                },
-                Action::Lose => true,
-                _ => false,
-            });
+            V::ensure(seat == self.turn.seat, "§5.4", || {
+                format!("{} must first pay or lose turns", seat_name(self.turn.seat))
+            })?;
+            return match action {
+                Action::Pay => {
+                    let FateEffect::Disaster { pay, .. } = self.data.fate_effect(card) else {
+                        return V::fail("§5.4", || "no Financial Disaster is waiting".into());
+                    };
+                    V::ensure(self.free_cash(seat) >= pay, "§5.4", || {
+                        format!(
+                            "you have ${} and cannot pay ${pay} (no raising cash for it): lose the turns",
+                            self.free_cash(seat)
+                        )
+                    })
+                }
+                Action::Lose => Ok(()),
+                _ => V::fail("§5.4", || {
+                    "a Financial Disaster must be settled at once: `pay` or `lose`".into()
+                }),
+            };
         }
         match action {
-            Action::Bid(_) | Action::Vote(_) | Action::Stop | Action::Pay | Action::Lose => {
-                Some(false)
+            Action::Bid(_) => V::fail("§9.6", || "no auction is running".into()),
+            Action::Pass => self.check_floor_pass(seat),
+            Action::Vote(_) => V::fail("§7", || "no Stockholders' Meeting is lobbying".into()),
+            Action::Stop => V::fail("§7", || "no meeting has failed to stop after".into()),
+            Action::Pay | Action::Lose => {
+                V::fail("§5.4", || "no Financial Disaster is waiting".into())
             }
-            Action::Pass => Some(
-                seat != self.turn.seat
-                    && self.turn.floor
-                    && self.in_deal_window(seat)
-                    && self.turn.idle & (1 << seat) == 0,
-            ),
-            a if a.is_dealing() => self.deal_ok(seat, a),
+            a if a.is_dealing() => self.check_deal_action(seat, a),
             a => {
-                if seat != self.turn.seat {
-                    return Some(false);
-                }
-                self.turn_ok(a)
+                V::ensure(seat == self.turn.seat, "§5", || {
+                    format!("it is {}'s turn", seat_name(self.turn.seat))
+                })?;
+                self.check_turn_action(a)
             }
         }
     }
 
-    /// Whether `seat` may deal now outside meetings (the Business Transactions step begins for
-    /// the active player if needed).
-    fn window_ok(&self, seat: Seat) -> bool {
-        self.able_to_deal(seat)
-            && if seat == self.turn.seat {
-                self.turn.step <= Step::Business
-            } else {
-                self.turn.step == Step::Business && self.turn.floor
-            }
-    }
-
-    /// Accept or reject (`withdraw`: withdraw) offer `id`.
-    fn answer_ok(&self, seat: Seat, id: u32, withdraw: bool) -> bool {
-        let Some(o) = self.offers.iter().find(|o| o.id == id) else {
-            return false;
-        };
-        let party = if withdraw { o.from } else { o.offer.to };
-        party == seat
-            && if self.meeting.is_some() {
-                self.offer_has_vote(&o.offer) && self.able_to_deal(seat)
-            } else {
-                self.window_ok(seat)
-            }
-    }
-
-    fn deal_ok(&self, seat: Seat, action: &Action) -> Option<bool> {
-        Some(match *action {
-            Action::Offer(ref o) => return self.offer_ok(seat, o),
-            Action::Counter(id, ref o) => return self.counter_ok(seat, id, o),
-            Action::Accept(id) | Action::Reject(id) => self.answer_ok(seat, id, false),
-            Action::Withdraw(id) => self.answer_ok(seat, id, true),
-            Action::Show(to) => {
-                self.window_ok(seat)
-                    && to < self.players.len()
-                    && to != seat
-                    && self.players[seat]
-                        .fate
-                        .as_ref()
-                        .is_some_and(|f| f.known_by & (1 << to) == 0)
-            }
-            Action::Auction(lot, reserve) => {
-                self.window_ok(seat)
-                    && reserve >= 10
-                    && reserve.is_multiple_of(self.data.economy().cash_step)
-                    && self.check_lot(seat, lot).is_ok()
-                    && self.turn.offers < self.data.limits().max_offers_per_bt
-            }
-            Action::Settle(id) => self.window_ok(seat) && self.settle_ok(seat, id),
-            Action::Release(id) => {
-                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisee == seat)
-            }
-            Action::Default(id) => {
-                self.window_ok(seat)
-                    && self
-                        .deals
-                        .iter()
-                        .any(|d| d.id == id && d.promisee == seat && self.round > d.due)
-            }
-            Action::WalkAway(id) => {
-                self.window_ok(seat) && self.deals.iter().any(|d| d.id == id && d.promisor == seat)
-            }
-            _ => false,
+    /// A player other than the active one passes on the open floor (§9.1).
+    fn check_floor_pass<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
+        V::ensure(
+            seat != self.turn.seat && self.turn.floor && self.in_deal_window(seat),
+            "§9.1",
+            || {
+                "nothing to pass: no auction or meeting is running, and passing on the floor is \
+                 for other players while the floor is open"
+                    .into()
+            },
+        )?;
+        V::ensure(self.turn.idle & (1 << seat) == 0, "§9.1", || {
+            format!(
+                "{} has already passed on the floor in this step",
+                seat_name(seat)
+            )
         })
     }
 
-    /// A counter to offer `id` (rejected first, which changes nothing the new offer is checked
-    /// against).
-    fn counter_ok(&self, seat: Seat, id: u32, o: &Offer) -> Option<bool> {
-        let Some(po) = self.offers.iter().find(|p| p.id == id) else {
-            return Some(false);
-        };
-        if po.offer.to != seat || o.to != po.from || !self.answer_ok(seat, id, false) {
-            return Some(false);
-        }
-        self.offer_ok(seat, o)
-    }
-
-    /// An offer from `from`, as `make_offer` checks it.
-    fn offer_ok(&self, from: Seat, o: &Offer) -> Option<bool> {
-        let n = self.players.len();
-        if let Some(m) = &self.meeting {
-            let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
-            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
-            if !(self.able_to_deal(from)
-                && dealer
-                && o.to < n
-                && party(o.to)
-                && self.offer_has_vote(o)
-                && m.offers < self.data.limits().meeting_max_offers)
-            {
-                return Some(false);
-            }
-        } else {
-            if !self.window_ok(from) || self.turn.idle & (1 << from) != 0 {
-                return Some(false);
-            }
-            let firing = o
-                .give_commitments
-                .iter()
-                .chain(&o.take_commitments)
-                .any(|c| !matches!(c, Commitment::Vote(_)));
-            if firing && self.turn.step < Step::Business {
-                // The use window of the Fate card opens with the step: run it to tell.
-                return None;
-            }
-        }
-        if !self.offer_fits(from, o) {
-            return Some(false);
-        }
-        let l = self.data.limits();
-        let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
-        Some(
-            open < l.max_open_offers_per_player
-                && self.turn.offers < l.max_offers_per_bt
-                && (self.turn.pair_offers[from * 4 + o.to] as u32) < l.max_offers_per_pair_per_bt,
-        )
-    }
-
-    /// A bid of `amount` by `seat` in the running auction.
-    fn bid_ok(&self, seat: Seat, amount: u32) -> bool {
-        let Some(a) = &self.auction else {
-            return false;
-        };
-        let Some(min) = self.min_bid() else {
-            return false;
-        };
-        self.auction_caller() == Some(seat)
-            && amount >= min
-            && amount.is_multiple_of(self.data.economy().cash_step)
-            && amount <= self.free_cash(seat)
-            && !self.fire_card_promised(seat, a.lot)
-            && match a.lot {
-                Lot::Executive(c) => {
-                    self.owned_of_number(seat, self.data.exec_number(c)) < MAX_EXEC_PER_NUMBER
-                }
-                _ => true,
-            }
-    }
-
-    /// Settling deal `id` (the promisor holds the deliverable; the promisee stays within 2
-    /// Executive cards per number).
-    fn settle_ok(&self, seat: Seat, id: u32) -> bool {
-        let Some(d) = self.deals.iter().find(|d| d.id == id) else {
-            return false;
-        };
-        let Promise::Deliver(del) = &d.promise else {
-            return false;
-        };
-        if d.promisor != seat {
-            return false;
-        }
-        let p = &self.players[seat];
-        let kinds_ok = del.experience.iter().all(|&k| {
-            let want = del.experience.iter().filter(|&&x| x == k).count();
-            p.experience
-                .iter()
-                .filter(|&&c| self.data.exp_kind(c) == k)
-                .count()
-                >= want
-        });
-        let numbers_ok = del.executive.iter().all(|&n| {
-            let want = del.executive.iter().filter(|&&x| x == n).count();
-            p.executive
-                .iter()
-                .filter(|&&c| self.data.exec_number(c) == n)
-                .count()
-                >= want
-        });
-        kinds_ok
-            && numbers_ok
-            && del.cash <= self.free_cash(seat)
-            && del.shares <= p.shares
-            && (FIRST_EXEC..=8).all(|n| {
-                let given = del.executive.iter().filter(|&&x| x == n).count() as u8;
-                self.owned_of_number(d.promisee, n) + given <= MAX_EXEC_PER_NUMBER
-            })
-    }
-
-    /// The Fate card the active player may use once the Business Transactions step has begun
-    /// (entering the step opens the use window of a card got since the last one, R-15).
-    pub(crate) fn bt_fate(&self) -> Option<u8> {
-        let t = &self.turn;
-        if t.step > Step::Business {
-            return None;
-        }
-        let f = self.players[t.seat].fate.as_ref()?;
-        let window = if t.step < Step::Business {
-            f.window.or(Some(t.number))
-        } else {
-            f.window
-        };
-        (window == Some(t.number)).then_some(f.card)
-    }
-
-    /// The active player's Fire card usable in this Business Transactions step, with its
-    /// severance.
-    fn bt_fire(&self) -> Option<(u8, u32)> {
-        let c = self.bt_fate()?;
-        match self.data.fate_effect(c) {
-            FateEffect::Fire { severance } => Some((c, severance)),
-            _ => None,
-        }
-    }
-
     /// The active player's own steps.
-    fn turn_ok(&self, action: &Action) -> Option<bool> {
-        let t = &self.turn;
-        let seat = t.seat;
-        let bt = t.step <= Step::Business;
-        Some(match *action {
-            Action::Collect => t.has_step(Step::Salary) && t.step <= Step::Salary,
+    fn check_turn_action<V: Verdict>(&self, action: &Action) -> Result<(), V> {
+        let seat = self.turn.seat;
+        match *action {
+            Action::Collect => self.check_step_to(Step::Salary, "collect salary"),
             Action::TakeCard => {
-                if !(t.has_step(Step::ExecCard) && t.step <= Step::ExecCard) {
-                    return Some(false);
-                }
-                let job = self.players[seat].job?;
-                self.owned_of_number(seat, job) < 2
-                    && self
-                        .exec_bank
+                self.check_step_to(Step::ExecCard, "take an Executive card")?;
+                let Some(job) = self.players[seat].job else {
+                    return V::fail("§4", || "you hold no job".into());
+                };
+                V::ensure(self.owned_of_number(seat, job) < 2, "§4", || {
+                    format!("you already own 2 Executive cards #{job} (at most 2 per number)")
+                })?;
+                V::ensure(
+                    self.exec_bank
                         .iter()
-                        .any(|&c| self.data.exec_number(c) == job)
+                        .any(|&c| self.data.exec_number(c) == job),
+                    "§4",
+                    || format!("the Bank has no Executive card #{job} left"),
+                )
             }
             Action::Buy(k) => {
+                self.check_step_to(Step::Stock, "buy stock")?;
                 let e = self.data.economy();
-                if !(t.has_step(Step::Stock)
-                    && t.step <= Step::Stock
-                    && k >= e.lot
-                    && k.is_multiple_of(e.lot))
-                {
-                    return Some(false);
-                }
-                let job = t.start_job?;
+                let lot = e.lot;
+                V::ensure(k >= lot && k.is_multiple_of(lot), "§5.2", || {
+                    format!("shares are bought in multiples of {lot}, at least {lot}")
+                })?;
+                let Some(job) = self.turn.start_job else {
+                    return V::fail("R-8", || "you hold no job: no salary to buy with".into());
+                };
+                let budget = self.data.position(job).salary;
                 let cost = k.saturating_mul(e.share_price);
-                cost <= self.data.position(job).salary
-                    && cost <= self.free_cash(seat)
-                    && k <= self.bank_for_sale()
-            }
-            Action::Open => bt && !t.floor,
-            Action::Move(j) => bt && self.move_ok(j),
-            Action::Use => bt && self.use_ok(),
-            Action::Fire(x) => {
-                bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.office_target_legal(seat, x) && self.players[seat].cash >= severance
+                V::ensure(cost <= budget, "R-8", || {
+                    format!("{k} shares cost ${cost}, more than the salary budget of ${budget}")
+                })?;
+                V::ensure(cost <= self.free_cash(seat), "§5.2", || {
+                    format!(
+                        "{k} shares cost ${cost} and you have ${}",
+                        self.free_cash(seat)
+                    )
+                })?;
+                V::ensure(k <= self.bank_for_sale(), "§5.2", || {
+                    format!("the Bank has only {} shares for sale", self.bank_for_sale())
                 })
+            }
+            Action::Open => {
+                self.check_business()?;
+                V::ensure(!self.turn.floor, "R-25", || {
+                    "the floor is already open".into()
+                })
+            }
+            Action::Move(j) => {
+                self.check_business()?;
+                self.check_move(j)
+            }
+            Action::Use => {
+                self.check_business()?;
+                self.check_use()
+            }
+            Action::Fire(x) => {
+                self.check_business()?;
+                let Some((_, severance)) = self.bt_fire() else {
+                    return V::fail("§7", || "you hold no Fire card you may use now".into());
+                };
+                self.check_office_target(seat, x)?;
+                self.check_severance(seat, severance)
             }
             Action::Meeting(x) => {
-                bt && self.bt_fire().is_some_and(|(_, severance)| {
-                    self.meeting_target_legal(seat, x, 0) && self.players[seat].cash >= severance
+                self.check_business()?;
+                self.check_call_meeting(seat, x)
+            }
+            Action::Discard => {
+                V::ensure(self.turn.step == Step::Draw, "R-16", || {
+                    "a held Fate card is discarded by choice only before the draw (end business first)".into()
+                })?;
+                V::ensure(self.players[seat].fate.is_some(), "§6", || {
+                    "you hold no Fate card".into()
                 })
             }
-            Action::Discard => t.step == Step::Draw && self.players[seat].fate.is_some(),
-            Action::End => bt && t.must_fire.is_none(),
-            Action::Draw(deck) => {
-                if t.step != Step::Draw {
-                    return Some(false);
-                }
-                let fate = self.players[seat].fate.as_ref();
-                let in_window = fate.is_some_and(|f| f.window == Some(t.number));
-                match deck {
-                    Deck::Fate => in_window || fate.is_none(),
-                    Deck::Experience => !self.exp_deck.is_empty(),
+            Action::End => {
+                self.check_business()?;
+                match self.turn.must_fire {
+                    Some(x) => V::fail("§9.3", || {
+                        format!(
+                            "you promised to fire {} (FireTarget) before ending business",
+                            seat_name(x)
+                        )
+                    }),
+                    None => Ok(()),
                 }
             }
-            _ => false,
+            Action::Draw(deck) => self.check_draw(deck),
+            _ => V::fail("§5", || "not an action of the turn's steps".into()),
+        }
+    }
+
+    /// Moving to `step` (forward only, skipped steps forfeited).
+    fn check_step_to<V: Verdict>(&self, step: Step, what: &str) -> Result<(), V> {
+        V::ensure(self.turn.has_step(step), "§5.2", || {
+            format!("an {:?} turn has no step to {what}", self.turn.sequence).to_lowercase()
+        })?;
+        V::ensure(self.turn.step <= step, "§5.2", || {
+            format!("too late to {what}: steps go strictly forward and a passed step is forfeited")
+        })
+    }
+
+    /// The Business Transactions step is running or still to come (entering it is allowed).
+    pub(crate) fn check_business<V: Verdict>(&self) -> Result<(), V> {
+        V::ensure(self.turn.step <= Step::Business, "§5.2", || {
+            "business is over for this turn: draw a card".into()
+        })
+    }
+
+    /// The active player has the severance of their Fire card in cash (§7).
+    pub(crate) fn check_severance<V: Verdict>(&self, seat: Seat, severance: u32) -> Result<(), V> {
+        V::ensure(self.players[seat].cash >= severance, "§7", || {
+            format!(
+                "the severance is ${severance} and you have ${}",
+                self.players[seat].cash
+            )
         })
     }
 
     /// A move of the active player to position `j` (§5.3).
-    fn move_ok(&self, j: u8) -> bool {
+    fn check_move<V: Verdict>(&self, j: u8) -> Result<(), V> {
         let seat = self.turn.seat;
-        if !(1..=8).contains(&j) || self.turn.moved {
-            return false;
-        }
+        V::ensure((1..=8).contains(&j), "§1", || {
+            format!("there is no position {j}")
+        })?;
+        V::ensure(!self.turn.moved, "R-10", || {
+            "at most one move per turn".into()
+        })?;
         let from = self.players[seat].job;
-        if from == Some(j) || self.players[seat].snapshot & (1 << (j - 1)) == 0 {
-            return false;
-        }
+        V::ensure(from != Some(j), "§5.3", || {
+            format!("you already hold position {j}")
+        })?;
         let pos = self.data.position(j);
-        let allowed = if pos.level == Level::Office {
-            from.is_none_or(|i| self.data.position(i).level == Level::Office && j > i)
+        if pos.level == Level::Office {
+            if let Some(i) = from {
+                V::ensure(self.data.position(i).level == Level::Office, "R-12", || {
+                    "an executive never moves voluntarily to an office job".into()
+                })?;
+                V::ensure(j > i, "R-12", || {
+                    format!("no voluntary move down from office {i} to office {j}")
+                })?;
+            }
         } else {
-            self.bt_fate().is_some_and(|c| {
-                self.data.fate_effect(c) == FateEffect::JobAvailable { position: j }
-            }) && self.usable_shares(seat) >= pos.min_shares
-        };
-        allowed && self.has_free_chair(j) && self.meets_experience(seat, j)
+            V::ensure(
+                self.bt_fate().is_some_and(|c| {
+                    self.data.fate_effect(c) == FateEffect::JobAvailable { position: j }
+                }),
+                "§6",
+                || {
+                    format!(
+                        "moving to executive position {j} needs a usable Job Available {j} card"
+                    )
+                },
+            )?;
+            let have = self.usable_shares(seat);
+            V::ensure(have >= pos.min_shares, "§5.3", || {
+                format!(
+                    "{} needs {} shares and you can use {have}",
+                    pos.title, pos.min_shares
+                )
+            })?;
+        }
+        V::ensure(self.has_free_chair(j), "§5.3", || {
+            format!("every chair of {} is taken", pos.title)
+        })?;
+        V::ensure(
+            self.players[seat].snapshot & (1 << (j - 1)) != 0,
+            "R-5",
+            || {
+                format!(
+                "you did not meet the Experience of {} at the start of this turn (new Experience counts from your next turn)",
+                pos.title
+            )
+            },
+        )?;
+        V::ensure(self.meets_experience(seat, j), "R-5", || {
+            format!("you do not meet the Experience of {} now", pos.title)
+        })
     }
 
-    /// Using the active player's Bonus or Stock Option card.
-    fn use_ok(&self) -> bool {
+    /// Using the active player's Bonus or Stock Option card (§6).
+    fn check_use<V: Verdict>(&self) -> Result<(), V> {
+        let seat = self.turn.seat;
         let Some(card) = self.bt_fate() else {
-            return false;
+            return V::fail("R-15", || {
+                "you hold no Fate card you may use now (a card is used in your first own Business Transactions after you got it)".into()
+            });
         };
         match self.data.fate_effect(card) {
-            FateEffect::Bonus { .. } => true,
+            FateEffect::Bonus { .. } => Ok(()),
             FateEffect::StockOption { shares, price } => {
                 let k = shares.min(self.bank_for_sale());
-                k > 0 && k * price <= self.free_cash(self.turn.seat)
+                V::ensure(k > 0, "R-17", || {
+                    "the Bank has no shares left for the option".into()
+                })?;
+                let cost = k * price;
+                V::ensure(cost <= self.free_cash(seat), "R-17", || {
+                    format!(
+                        "the option buys {k} shares for ${cost} (all or nothing) and you have ${}",
+                        self.free_cash(seat)
+                    )
+                })
             }
-            _ => false,
+            FateEffect::JobAvailable { position } => V::fail("§6", || {
+                format!("a Job Available card is used by moving: `move {position}`")
+            }),
+            FateEffect::Fire { .. } => V::fail("§7", || {
+                "a Fire card is used with `fire <seat>` or `meeting <seat>`".into()
+            }),
+            FateEffect::Disaster { .. } => {
+                V::fail("§6", || "a Financial Disaster is never held".into())
+            }
+        }
+    }
+
+    /// Whether the active player may name `x` with their Fire card as an office holder to
+    /// fire now (card and cash aside).
+    pub(crate) fn check_office_target<V: Verdict>(&self, seat: Seat, x: Seat) -> Result<(), V> {
+        V::ensure(x < self.players.len() && x != seat, "§7", || {
+            format!("{} cannot be fired by you", seat_name(x))
+        })?;
+        let Some(tj) = self.players[x].job else {
+            return V::fail("§7", || format!("{} holds no job", seat_name(x)));
+        };
+        V::ensure(self.data.position(tj).level == Level::Office, "§7", || {
+            format!(
+                "{} is an executive: call a Stockholders' Meeting",
+                seat_name(x)
+            )
+        })?;
+        let ok = match self.players[seat].job {
+            Some(j) => self.data.position(j).level == Level::Executive || j > tj,
+            None => false,
+        };
+        V::ensure(ok, "§7", || {
+            format!(
+                "only an executive or a higher office may fire {} (office {tj})",
+                seat_name(x)
+            )
+        })?;
+        self.check_promises_about(x)
+    }
+
+    /// Naming `x` keeps the active player's firing promises (§9.3): not a spared player, and
+    /// the promised target if there is one.
+    pub(crate) fn check_promises_about<V: Verdict>(&self, x: Seat) -> Result<(), V> {
+        V::ensure(self.turn.not_fire & (1 << x) == 0, "§9.3", || {
+            format!(
+                "you promised not to fire {} this turn (NotFire)",
+                seat_name(x)
+            )
+        })?;
+        match self.turn.must_fire {
+            Some(m) if m != x => V::fail("§9.3", || {
+                format!("you promised to fire {} (FireTarget)", seat_name(m))
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// The draw, the last step (§5.4).
+    fn check_draw<V: Verdict>(&self, deck: Deck) -> Result<(), V> {
+        let seat = self.turn.seat;
+        V::ensure(self.turn.step == Step::Draw, "§5.2", || {
+            "end business first (`end`): the draw is the last step".into()
+        })?;
+        let fate = self.players[seat].fate.as_ref();
+        let in_window = fate.is_some_and(|f| f.window == Some(self.turn.number));
+        match deck {
+            Deck::Fate => V::ensure(in_window || fate.is_none(), "R-16", || {
+                "you hold a Fate card got this turn: draw Experience, or discard it first".into()
+            }),
+            Deck::Experience => V::ensure(!self.exp_deck.is_empty(), "R-4", || {
+                "the Experience deck is empty: take a Fate card".into()
+            }),
         }
     }
 }
@@ -401,11 +418,6 @@ mod tests {
     use crate::action::{Action, Bundle, Commitment, Deck, Lot, Offer, Vote};
     use crate::state::{Config, TheBoss};
     use rand::{Rng, SeedableRng};
-
-    /// Runs `action` on a copy, as the rules do.
-    fn slow(g: &TheBoss, seat: usize, a: &Action) -> bool {
-        g.run_on_copy(seat, a, &mut Vec::new()).is_ok()
-    }
 
     /// Actions worth asking about in `g`: the enumerable ones, every seat's candidates and a
     /// few offers, auctions and bids the candidates do not list.
@@ -502,8 +514,9 @@ mod tests {
     }
 
     #[test]
-    fn the_quick_answer_is_the_answer_of_running_the_action() {
+    fn the_yes_or_no_is_the_verdict_and_a_refused_action_changes_nothing() {
         let mut asked = 0;
+        let mut refused = 0;
         let mut plain_accepts = 0;
         for seed in 0..12u64 {
             let players = 2 + seed as usize % 3;
@@ -515,13 +528,17 @@ mod tests {
                 if step % 3 == 0 {
                     for a in probes(&g) {
                         for seat in 0..=players {
-                            if let Some(quick) = g.quick_legal(seat, &a) {
-                                asked += 1;
-                                assert_eq!(
-                                    quick,
-                                    slow(&g, seat, &a),
-                                    "seed {seed} step {step} seat {seat}: {a:?}"
-                                );
+                            asked += 1;
+                            let legal = g.is_legal(seat, &a);
+                            let checked = g.check_action(seat, &a);
+                            assert_eq!(legal, checked.is_ok(), "seed {seed} step {step}: {a:?}");
+                            let mut h = g.clone();
+                            let mut ev = Vec::new();
+                            let applied = h.apply_action(seat, &a, &mut ev);
+                            assert_eq!(applied, checked, "seed {seed} step {step}: {a:?}");
+                            if !legal {
+                                refused += 1;
+                                assert!(ev.is_empty() && h == g, "seed {seed} step {step}: {a:?}");
                             }
                         }
                     }
@@ -552,6 +569,7 @@ mod tests {
             }
         }
         assert!(asked > 10_000, "{asked} answers compared");
+        assert!(refused > asked / 4, "{refused} of {asked} refused");
         assert!(
             plain_accepts > 10,
             "{plain_accepts} plain exchanges compared"

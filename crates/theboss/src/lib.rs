@@ -21,11 +21,13 @@
 //! assert!(!candidates.is_empty());
 //! ```
 //!
-//! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers), [`rules`]
-//! (dispatch, turn steps, moving, Fate cards, firing, the draw, wins), [`offer`] (wheeling and
-//! dealing, escrow), [`auction`], [`meeting`], [`actors`] (who may and who must act),
-//! [`legality`] (legality read from the state without a copy), [`candidates`] (a bounded set of
-//! sensible actions for bots and playouts), [`notation`],
+//! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers),
+//! [`legality`] (every action's check, written once: the rule broken and why, or a yes or no),
+//! [`rules`] (check and apply, the dispatch by phase), [`steps`] (the active player's steps:
+//! moving, Fate cards, firing, the draw), [`turn`] (the turn's start and end, mandatory
+//! auctions, wins), [`offer`] (wheeling and dealing, escrow), [`auction`], [`meeting`],
+//! [`actors`] (who may and who must act), [`candidates`] (a bounded set of sensible actions
+//! for bots and playouts), [`notation`],
 //! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people: [`describe`] (events
 //! and offers in words), [`present`] (`Present`, `Configure`), [`terminal`] (the table drawn for
 //! a terminal); for the bots: [`value`] (the valuation, §9.8), [`evaluate`] (what a position is
@@ -58,8 +60,10 @@ pub mod present;
 pub mod rules;
 pub mod score;
 pub mod state;
+pub mod steps;
 pub mod terminal;
 mod trade;
+pub mod turn;
 pub mod value;
 pub mod worth;
 

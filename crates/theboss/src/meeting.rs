@@ -1,91 +1,67 @@
 //! Stockholders' Meetings (§7): calling, lobbying, votes and the tally.
 
 use crate::action::Vote;
-use crate::data::Level;
-use crate::error::{ensure, fail, RuleError};
+use crate::data::{FateEffect, Level};
+use crate::error::{Illegal, Verdict};
 use crate::event::Event;
 use crate::present::seat_name;
 use crate::state::{AfterMeeting, Meeting, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    /// Whether `seat` may name executive `x` in a meeting now (card and cash aside).
-    pub(crate) fn meeting_target_ok(
+    /// Whether `seat` may name executive `x` in a meeting now (card and cash aside); `named`
+    /// holds the executives already named with this Fire card.
+    pub(crate) fn check_meeting_target<V: Verdict>(
         &self,
         seat: Seat,
         x: Seat,
         named: u8,
-    ) -> Result<(), RuleError> {
-        if self.meeting_target_legal(seat, x, named) {
-            return Ok(());
-        }
-        ensure(x < self.players.len() && x != seat, "§7", || {
+    ) -> Result<(), V> {
+        V::ensure(x < self.players.len() && x != seat, "§7", || {
             format!("{} cannot be named by you", seat_name(x))
         })?;
-        ensure(self.is_executive(seat), "§7", || {
+        V::ensure(self.is_executive(seat), "§7", || {
             "only an executive may call a Stockholders' Meeting".into()
         })?;
-        ensure(self.level(x) == Some(Level::Executive), "§7", || {
+        V::ensure(self.level(x) == Some(Level::Executive), "§7", || {
             format!(
                 "{} is not an executive (office holders are fired with `fire`)",
                 seat_name(x)
             )
         })?;
-        ensure(named & (1 << x) == 0, "R-21", || {
+        V::ensure(named & (1 << x) == 0, "R-21", || {
             format!("{} was already named with this Fire card", seat_name(x))
         })?;
-        ensure(self.turn.not_fire & (1 << x) == 0, "§9.3", || {
-            format!(
-                "you promised not to fire {} this turn (NotFire)",
-                seat_name(x)
-            )
-        })?;
-        if let Some(m) = self.turn.must_fire {
-            ensure(m == x, "§9.3", || {
-                format!("you promised to fire {} (FireTarget)", seat_name(m))
-            })?;
-        }
-        Ok(())
+        self.check_promises_about(x)
     }
 
-    /// [`TheBoss::meeting_target_ok`] as a yes or no, with no error built.
-    pub(crate) fn meeting_target_legal(&self, seat: Seat, x: Seat, named: u8) -> bool {
-        x < self.players.len()
-            && x != seat
-            && self.is_executive(seat)
-            && self.level(x) == Some(Level::Executive)
-            && named & (1 << x) == 0
-            && self.turn.not_fire & (1 << x) == 0
-            && self.turn.must_fire.is_none_or(|m| m == x)
-    }
-
-    /// Calls a meeting on `x`: with the usable Fire card in BT, or again after a failed one.
-    pub(crate) fn call_meeting(
-        &mut self,
-        seat: Seat,
-        x: Seat,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let (card, severance, named) = match &self.after_meeting {
-            Some(am) => {
-                let crate::data::FateEffect::Fire { severance } = self.data.fate_effect(am.card)
-                else {
-                    unreachable!("meetings are called with Fire cards")
-                };
-                (am.card, severance, am.named)
-            }
-            None => match self.usable_fire(seat) {
-                Some((c, s)) => (c, s, 0),
-                None => return fail("§7", "you hold no Fire card you may use now"),
+    /// The Fire card a meeting is called with, its severance and the executives it has
+    /// named: the card of the failed meeting, or the active player's usable one in BT.
+    fn meeting_card(&self) -> Option<(u8, u32, u8)> {
+        match &self.after_meeting {
+            Some(am) => match self.data.fate_effect(am.card) {
+                FateEffect::Fire { severance } => Some((am.card, severance, am.named)),
+                _ => None,
             },
+            None => self.bt_fire().map(|(c, s)| (c, s, 0)),
+        }
+    }
+
+    /// Calling a meeting on `x`: with the usable Fire card in BT, or again after a failed one.
+    pub(crate) fn check_call_meeting<V: Verdict>(&self, seat: Seat, x: Seat) -> Result<(), V> {
+        let Some((_, severance, named)) = self.meeting_card() else {
+            return V::fail("§7", || "you hold no Fire card you may use now".into());
         };
-        self.meeting_target_ok(seat, x, named)?;
-        ensure(self.players[seat].cash >= severance, "§7", || {
-            format!(
-                "the severance is ${severance} and you have ${}",
-                self.players[seat].cash
-            )
-        })?;
+        self.check_meeting_target(seat, x, named)?;
+        self.check_severance(seat, severance)
+    }
+
+    /// Calls a meeting on `x` (checked).
+    pub(crate) fn call_meeting(&mut self, seat: Seat, x: Seat, ev: &mut Vec<Event>) {
+        let Some((card, severance, named)) = self.meeting_card() else {
+            debug_assert!(false, "a meeting is called with a usable Fire card");
+            return;
+        };
         if self.after_meeting.take().is_none() {
             self.players[seat].fate = None;
         }
@@ -114,7 +90,6 @@ impl TheBoss {
             named: named | (1 << x),
         });
         self.maybe_close_meeting(ev);
-        Ok(())
     }
 
     /// Whether `seat` is a voter of the running meeting who has not declared.
@@ -124,24 +99,20 @@ impl TheBoss {
             .is_some_and(|m| m.voters & (1 << seat) != 0 && m.votes[seat].is_none())
     }
 
-    pub(crate) fn vote(
-        &mut self,
-        seat: Seat,
-        vote: Vote,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let m = self.meeting.as_ref().expect("a meeting runs");
-        if self.players[seat].fired.is_some() {
-            return fail("§7", "a fired player may not vote");
-        }
-        ensure(m.voters & (1 << seat) != 0, "§7", || {
+    /// A declaration of `seat` in the running meeting.
+    pub(crate) fn check_vote<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
+        let Some(m) = self.meeting.as_ref() else {
+            return V::fail("§7", || "no Stockholders' Meeting is lobbying".into());
+        };
+        V::ensure(self.players[seat].fired.is_none(), "§7", || {
+            "a fired player may not vote".into()
+        })?;
+        V::ensure(m.voters & (1 << seat) != 0, "§7", || {
             "caller and target vote automatically; you are not a voter".into()
         })?;
-        ensure(m.votes[seat].is_none(), "R-18", || {
+        V::ensure(m.votes[seat].is_none(), "R-18", || {
             "your declaration is final".into()
-        })?;
-        self.declare(seat, vote, ev);
-        Ok(())
+        })
     }
 
     /// Records a declaration (public and final).
@@ -152,24 +123,34 @@ impl TheBoss {
         ev.push(Event::Voted { seat, vote, shares });
     }
 
-    pub(crate) fn lobby_pass(&mut self, seat: Seat, ev: &mut Vec<Event>) -> Result<(), RuleError> {
-        let m = self.meeting.as_mut().expect("a meeting runs");
-        let bit = if seat == m.caller {
-            1
-        } else if seat == m.target {
-            2
-        } else {
-            return fail(
-                "§7",
-                "only the caller and the target pass in the lobbying; voters declare",
-            );
-        };
-        ensure(m.passes & bit == 0, "R-31", || {
-            "your pass stands until another meeting action (a declaration, an offer or an answer): passing again is not an action".into()
+    /// Which pass bit `seat` holds in the lobbying: 1 the caller's, 2 the target's.
+    fn pass_bit(&self, seat: Seat) -> u8 {
+        match &self.meeting {
+            Some(m) if seat == m.caller => 1,
+            Some(m) if seat == m.target => 2,
+            _ => 0,
+        }
+    }
+
+    /// A pass of the caller or the target in the lobbying.
+    pub(crate) fn check_lobby_pass<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
+        let bit = self.pass_bit(seat);
+        V::ensure(bit != 0, "§7", || {
+            "only the caller and the target pass in the lobbying; voters declare".into()
         })?;
-        m.passes |= bit;
+        let passes = self.meeting.as_ref().map_or(0, |m| m.passes);
+        V::ensure(passes & bit == 0, "R-31", || {
+            "your pass stands until another meeting action (a declaration, an offer or an answer): passing again is not an action".into()
+        })
+    }
+
+    /// The caller or the target passes (checked).
+    pub(crate) fn lobby_pass(&mut self, seat: Seat, ev: &mut Vec<Event>) {
+        let bit = self.pass_bit(seat);
+        if let Some(m) = self.meeting.as_mut() {
+            m.passes |= bit;
+        }
         ev.push(Event::LobbyPass { seat });
-        Ok(())
     }
 
     /// Closes the lobbying when its time has come (§7 step 4) and tallies.
@@ -237,7 +218,8 @@ impl TheBoss {
             named: m.named,
         };
         let again = (0..self.players.len()).any(|x| {
-            self.meeting_target_ok(m.caller, x, after.named).is_ok()
+            self.check_meeting_target::<Illegal>(m.caller, x, after.named)
+                .is_ok()
                 && self.players[m.caller].cash >= m.severance
         });
         if again {

@@ -3,7 +3,7 @@
 use super::MAX_BUNDLE_CARDS;
 use crate::action::Bundle;
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{ensure, RuleError};
+use crate::error::{ensure, RuleError, Verdict};
 use crate::names::{exec_name, exp_name};
 use crate::present::seat_name;
 use crate::rules::insert_sorted;
@@ -11,41 +11,41 @@ use crate::state::{HeldFate, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    pub(super) fn check_text(
+    pub(super) fn check_text<V: Verdict>(
         &self,
         text: &str,
         field: &str,
         required: bool,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), V> {
         let max = self.data.limits().note_max_chars as usize;
         let printable = text.bytes().all(|b| (0x20..0x7f).contains(&b));
         if printable && text.len() <= max && !(required && text.trim().is_empty()) {
             return Ok(());
         }
-        ensure(text.chars().count() <= max, "§9.2", || {
+        V::ensure(text.chars().count() <= max, "§9.2", || {
             format!("the {field} is longer than {max} characters")
         })?;
-        ensure(!text.chars().any(char::is_control), "§9.2", || {
+        V::ensure(!text.chars().any(char::is_control), "§9.2", || {
             format!("the {field} may not hold control characters")
         })?;
-        ensure(!required || !text.trim().is_empty(), "§9.5", || {
+        V::ensure(!required || !text.trim().is_empty(), "§9.5", || {
             format!("the {field} is empty")
         })
     }
 
     /// Checks a bundle's shape: steps of money and shares, known card ids, no repeats.
-    pub(crate) fn check_shape(&self, b: &Bundle, field: &str) -> Result<(), RuleError> {
+    pub(crate) fn check_shape<V: Verdict>(&self, b: &Bundle, field: &str) -> Result<(), V> {
         let e = self.data.economy();
-        ensure(b.cash.is_multiple_of(e.cash_step), "§0", || {
+        V::ensure(b.cash.is_multiple_of(e.cash_step), "§0", || {
             format!(
                 "{field}: money changes hands in multiples of ${}",
                 e.cash_step
             )
         })?;
-        ensure(b.shares.is_multiple_of(e.lot), "§0", || {
+        V::ensure(b.shares.is_multiple_of(e.lot), "§0", || {
             format!("{field}: shares change hands in multiples of {}", e.lot)
         })?;
-        ensure(
+        V::ensure(
             b.experience.len() <= MAX_BUNDLE_CARDS && b.executive.len() <= MAX_BUNDLE_CARDS,
             "§9.2",
             || format!("{field}: at most {MAX_BUNDLE_CARDS} cards of a kind in one bundle"),
@@ -55,10 +55,10 @@ impl TheBoss {
             (&b.executive, self.data.exec_cards.len(), "Executive"),
         ] {
             for (i, &c) in list.iter().enumerate() {
-                ensure((c as usize) < total, "§9.2", || {
+                V::ensure((c as usize) < total, "§9.2", || {
                     format!("{field}: no {what} card #{c}")
                 })?;
-                ensure(!list[..i].contains(&c), "§9.2", || {
+                V::ensure(!list[..i].contains(&c), "§9.2", || {
                     format!("{field}: {what} card #{c} is listed twice")
                 })?;
             }
@@ -66,29 +66,15 @@ impl TheBoss {
         Ok(())
     }
 
-    /// [`TheBoss::check_shape`] as a yes or no.
-    pub(super) fn shape_fits(&self, b: &Bundle) -> bool {
-        let e = self.data.economy();
-        let cards_ok = |list: &[u8], total: usize| {
-            list.len() <= MAX_BUNDLE_CARDS
-                && list
-                    .iter()
-                    .enumerate()
-                    .all(|(i, &c)| (c as usize) < total && !list[..i].contains(&c))
-        };
-        b.cash.is_multiple_of(e.cash_step)
-            && b.shares.is_multiple_of(e.lot)
-            && cards_ok(&b.experience, self.data.exp_cards.len())
-            && cards_ok(&b.executive, self.data.exec_cards.len())
-    }
-
     /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
-    pub(crate) fn check_holds(&self, seat: Seat, b: &Bundle, field: &str) -> Result<(), RuleError> {
-        if self.holds(seat, b) {
-            return Ok(());
-        }
+    pub(crate) fn check_holds<V: Verdict>(
+        &self,
+        seat: Seat,
+        b: &Bundle,
+        field: &str,
+    ) -> Result<(), V> {
         let p = &self.players[seat];
-        ensure(b.cash <= self.free_cash(seat), "§9.2", || {
+        V::ensure(b.cash <= self.free_cash(seat), "§9.2", || {
             format!(
                 "{field}: {} has ${} of free cash, not ${}",
                 seat_name(seat),
@@ -96,7 +82,7 @@ impl TheBoss {
                 b.cash
             )
         })?;
-        ensure(b.shares <= p.shares, "§9.2", || {
+        V::ensure(b.shares <= p.shares, "§9.2", || {
             format!(
                 "{field}: {} has {} shares free to trade, not {}",
                 seat_name(seat),
@@ -105,12 +91,12 @@ impl TheBoss {
             )
         })?;
         for &c in &b.experience {
-            ensure(p.experience.contains(&c), "§9.2", || {
+            V::ensure(p.experience.contains(&c), "§9.2", || {
                 format!("{field}: {} does not hold the Experience card \"{}\" free (pledged items cannot be offered)", seat_name(seat), exp_name(&self.data, c))
             })?;
         }
         for &c in &b.executive {
-            ensure(p.executive.contains(&c), "§9.2", || {
+            V::ensure(p.executive.contains(&c), "§9.2", || {
                 format!(
                     "{field}: {} does not hold the {} free (pledged items cannot be offered)",
                     seat_name(seat),
@@ -119,27 +105,16 @@ impl TheBoss {
             })?;
         }
         if b.fate {
-            ensure(p.fate.is_some(), "§9.2", || {
+            V::ensure(p.fate.is_some(), "§9.2", || {
                 format!("{field}: {} holds no Fate card", seat_name(seat))
             })?;
-            ensure(
+            V::ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
                 "R-30",
                 || format!("{field}: the Fire card is promised to a FireTarget commitment"),
             )?;
         }
         Ok(())
-    }
-
-    /// [`TheBoss::check_holds`] as a yes or no, with no error built.
-    pub(crate) fn holds(&self, seat: Seat, b: &Bundle) -> bool {
-        let p = &self.players[seat];
-        b.cash <= self.free_cash(seat)
-            && b.shares <= p.shares
-            && b.experience.iter().all(|c| p.experience.contains(c))
-            && b.executive.iter().all(|c| p.executive.contains(c))
-            && (!b.fate
-                || (p.fate.is_some() && (self.turn.seat != seat || self.turn.must_fire.is_none())))
     }
 
     /// Removes a bundle from `seat` (checked first); returns the Fate card if it is in it.
@@ -149,13 +124,22 @@ impl TheBoss {
         b: &Bundle,
         field: &str,
     ) -> Result<Option<HeldFate>, RuleError> {
-        self.check_holds(seat, b, field)?;
+        self.check_holds::<RuleError>(seat, b, field)?;
+        Ok(self.remove_bundle(seat, b))
+    }
+
+    /// Removes a bundle `seat` holds (checked); returns the Fate card if it is in it.
+    pub(super) fn remove_bundle(&mut self, seat: Seat, b: &Bundle) -> Option<HeldFate> {
         let p = &mut self.players[seat];
         p.cash -= b.cash;
         p.shares -= b.shares;
         p.experience.retain(|c| !b.experience.contains(c));
         p.executive.retain(|c| !b.executive.contains(c));
-        Ok(if b.fate { p.fate.take() } else { None })
+        if b.fate {
+            p.fate.take()
+        } else {
+            None
+        }
     }
 
     /// Gives a bundle to `seat` (cards and money; the Fate card is handed over separately).

@@ -2,9 +2,9 @@
 //! count limits, checked before anything changes.
 
 use super::MAX_BUNDLE_CARDS;
-use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise, Vote};
+use crate::action::{Bundle, Commitment, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{ensure, fail, RuleError};
+use crate::error::{Illegal, Verdict};
 use crate::names::{exec_name, exp_name};
 use crate::present::seat_name;
 use crate::state::TheBoss;
@@ -16,26 +16,26 @@ impl TheBoss {
     /// window, not its kind): the receiver of an offer knows their own card and the full check
     /// runs on acceptance, so an offer's legality never reveals a hidden card. The severance a
     /// FireTarget reserves is tested after the deal's own transfers ([`TheBoss::check_deal`]).
-    pub(crate) fn check_commitment(
+    pub(crate) fn check_commitment<V: Verdict>(
         &self,
         by: Seat,
         c: &Commitment,
         public_only: bool,
-    ) -> Result<(), RuleError> {
+    ) -> Result<(), V> {
         match *c {
             Commitment::Vote(v) => {
-                ensure(self.meeting.is_some(), "§9.3", || {
+                V::ensure(self.meeting.is_some(), "§9.3", || {
                     "a vote is promised only while a meeting is lobbying".into()
                 })?;
-                ensure(v != Vote::Abstain, "§9.3", || {
+                V::ensure(v != Vote::Abstain, "§9.3", || {
                     "a vote deal is for FOR or AGAINST".into()
                 })?;
-                ensure(self.undeclared_voter(by), "§9.3", || {
+                V::ensure(self.undeclared_voter(by), "§9.3", || {
                     format!("{} is not a voter who has yet to declare", seat_name(by))
                 })
             }
             Commitment::FireTarget(x) | Commitment::NotFire(x) => {
-                ensure(
+                V::ensure(
                     by == self.turn.seat && self.meeting.is_none(),
                     "§9.3",
                     || {
@@ -43,26 +43,26 @@ impl TheBoss {
                     },
                 )?;
                 if public_only {
-                    ensure(self.usable_fate(by).is_some(), "§9.3", || {
+                    V::ensure(self.bt_fate_of(by).is_some(), "§9.3", || {
                         format!("{} holds no Fate card usable now", seat_name(by))
                     })?;
                 } else {
-                    ensure(self.usable_fire(by).is_some(), "§9.3", || {
+                    V::ensure(self.bt_fire_of(by).is_some(), "§9.3", || {
                         format!("{} holds no usable Fire card", seat_name(by))
                     })?;
                 }
-                ensure(x < self.players.len() && x != by, "§9.3", || {
+                V::ensure(x < self.players.len() && x != by, "§9.3", || {
                     format!("{} cannot be named", seat_name(x))
                 })?;
                 // while a FireTarget is open the card is promised, so no other promise
                 // about it may be given (and its target is the only legal one anyway).
-                ensure(self.turn.must_fire.is_none(), "R-30", || {
+                V::ensure(self.turn.must_fire.is_none(), "R-30", || {
                     format!(
                         "the Fire card is promised to fire {} (FireTarget) already",
                         seat_name(self.turn.must_fire.unwrap_or(x))
                     )
                 })?;
-                ensure(self.fire_target_legal(by, x), "§9.3", || {
+                V::ensure(self.fire_target_legal(by, x), "§9.3", || {
                     format!("{} is not a legal target now", seat_name(x))
                 })
             }
@@ -72,21 +72,22 @@ impl TheBoss {
     /// Whether `by` may name `x` with their Fire card now, as an office holder to fire or an
     /// executive to call a meeting on (card and cash aside).
     pub(super) fn fire_target_legal(&self, by: Seat, x: Seat) -> bool {
-        self.office_target_legal(by, x) || self.meeting_target_legal(by, x, 0)
+        self.check_office_target::<Illegal>(by, x).is_ok()
+            || self.check_meeting_target::<Illegal>(by, x, 0).is_ok()
     }
 
     /// The commitments of one offer together: at most one FireTarget, never a FireTarget and a
     /// NotFire on the same seat, at most one vote promised by each side (each is checked alone
     /// against the state before the deal, so two that contradict each other would pass).
-    pub(super) fn check_commitment_set(&self, o: &Offer) -> Result<(), RuleError> {
+    pub(super) fn check_commitment_set<V: Verdict>(&self, o: &Offer) -> Result<(), V> {
         let all = || o.give_commitments.iter().chain(&o.take_commitments);
         let targets = all().filter(|c| matches!(c, Commitment::FireTarget(_)));
-        ensure(targets.count() <= 1, "§9.3", || {
+        V::ensure(targets.count() <= 1, "§9.3", || {
             "one FireTarget at most: the Fire card fires once".into()
         })?;
         for c in all() {
             if let Commitment::FireTarget(x) = *c {
-                ensure(
+                V::ensure(
                     !all().any(|d| *d == Commitment::NotFire(x)),
                     "§9.3",
                     || {
@@ -100,7 +101,7 @@ impl TheBoss {
         }
         for side in [&o.give_commitments, &o.take_commitments] {
             let votes = side.iter().filter(|c| matches!(c, Commitment::Vote(_)));
-            ensure(votes.count() <= 1, "§9.3", || {
+            V::ensure(votes.count() <= 1, "§9.3", || {
                 "a voter promises one vote".into()
             })?;
         }
@@ -115,9 +116,14 @@ impl TheBoss {
     /// the collateral held by its promisor, and the severance of a FireTarget payable. While a
     /// FireTarget is open or promised in the deal, no Fate card moves to or from its holder
     ///
-    pub(crate) fn check_deal(&self, from: Seat, o: &Offer, public: bool) -> Result<(), RuleError> {
+    pub(crate) fn check_deal<V: Verdict>(
+        &self,
+        from: Seat,
+        o: &Offer,
+        public: bool,
+    ) -> Result<(), V> {
         let to = o.to;
-        ensure(
+        V::ensure(
             to < self.players.len() && self.able_to_deal(from) && self.able_to_deal(to),
             "§9.2",
             || "both players must be able to deal".into(),
@@ -138,7 +144,7 @@ impl TheBoss {
             || (to == firer && promised(&o.take_commitments));
         let target_open = self.turn.must_fire.is_some() || new_target;
         if target_open && (from == firer || to == firer) {
-            ensure(!o.give.fate && !o.take.fate, "R-30", || {
+            V::ensure(!o.give.fate && !o.take.fate, "R-30", || {
                 format!("{}'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used", seat_name(firer))
             })?;
         }
@@ -152,7 +158,7 @@ impl TheBoss {
         for (s, out, inn) in [(from, &o.give, &o.take), (to, &o.take, &o.give)] {
             for n in FIRST_EXEC..=8 {
                 let k = self.owned_of_number(s, n) - count(out, n) + count(inn, n);
-                ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
+                V::ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
                     format!(
                         "{} would own {k} Executive cards #{n} (at most 2 per number)",
                         seat_name(s)
@@ -172,10 +178,9 @@ impl TheBoss {
                                 || (d.promisor == to && d.promisee == from))
                     })
                     .ok_or_else(|| {
-                        RuleError::new(
-                            "§9.5",
-                            format!("there is no open deal {id} between seats {from} and {to}"),
-                        )
+                        V::because("§9.5", || {
+                            format!("there is no open deal {id} between seats {from} and {to}")
+                        })
                     })
             })
             .transpose()?;
@@ -200,7 +205,7 @@ impl TheBoss {
         let severance = if self.turn.must_fire.is_some() {
             self.reserved(firer) as u64
         } else if new_target && !(public && to == firer) {
-            self.usable_fire(firer).map_or(0, |(_, s)| s as u64)
+            self.bt_fire_of(firer).map_or(0, |(_, s)| s as u64)
         } else {
             0
         };
@@ -219,7 +224,7 @@ impl TheBoss {
                 0
             };
             let c = &lt.collateral;
-            ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
+            V::ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
                 format!(
                     "collateral: {} would have ${} of free cash after the exchange, not ${}",
                     seat_name(s),
@@ -227,7 +232,7 @@ impl TheBoss {
                     c.cash
                 )
             })?;
-            ensure(c.shares as u64 <= shares, "§9.2", || {
+            V::ensure(c.shares as u64 <= shares, "§9.2", || {
                 format!(
                     "collateral: {} would have {shares} shares after the exchange, not {}",
                     seat_name(s),
@@ -241,7 +246,7 @@ impl TheBoss {
             let none: &[u8] = &[];
             for &x in &c.experience {
                 let back = back.map_or(none, |b| &b.experience);
-                ensure(
+                V::ensure(
                     has(x, &p.experience, &out.experience, &inn.experience, back),
                     "§9.2",
                     || {
@@ -251,7 +256,7 @@ impl TheBoss {
             }
             for &x in &c.executive {
                 let back = back.map_or(none, |b| &b.executive);
-                ensure(
+                V::ensure(
                     has(x, &p.executive, &out.executive, &inn.executive, back),
                     "§9.2",
                     || {
@@ -266,7 +271,7 @@ impl TheBoss {
         }
         if target_open && (from == firer || to == firer) {
             let cash = after(firer).0 - pledged_cash(firer);
-            ensure(cash >= severance, "§9.3", || {
+            V::ensure(cash >= severance, "§9.3", || {
                 format!(
                     "the severance ${severance} could not be paid after the deal ({} would have ${cash})",
                     seat_name(firer)
@@ -277,13 +282,13 @@ impl TheBoss {
     }
 
     /// Checks everything an offer needs at the moment it is made.
-    pub(crate) fn check_offer(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
+    pub(crate) fn check_offer<V: Verdict>(&self, from: Seat, o: &Offer) -> Result<(), V> {
         let n = self.players.len();
         let to = o.to;
-        ensure(to < n && to != from, "§9.2", || {
+        V::ensure(to < n && to != from, "§9.2", || {
             format!("{} cannot receive your offer", seat_name(to))
         })?;
-        ensure(self.able_to_deal(to), "§9.2", || {
+        V::ensure(self.able_to_deal(to), "§9.2", || {
             format!(
                 "{} is fired or losing turns and may not deal",
                 seat_name(to)
@@ -295,29 +300,29 @@ impl TheBoss {
             && o.take_commitments.is_empty()
             && o.long_term.is_none()
             && o.cancel.is_none();
-        ensure(!nothing, "§9.2", || "the offer is empty".into())?;
+        V::ensure(!nothing, "§9.2", || "the offer is empty".into())?;
         self.check_text(&o.note, "note", false)?;
         self.check_shape(&o.give, "give")?;
         self.check_shape(&o.take, "take")?;
-        ensure(
+        V::ensure(
             o.give_commitments.len() + o.take_commitments.len() <= 4,
             "§9.3",
             || "at most 4 commitments in one offer".into(),
         )?;
         if let Some(lt) = &o.long_term {
-            ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
+            V::ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
                 "the promisor is one of the two players".into()
             })?;
-            ensure(lt.due >= self.round, "§9.5", || {
+            V::ensure(lt.due >= self.round, "§9.5", || {
                 format!(
                     "the due round {} has already passed (round {})",
                     lt.due, self.round
                 )
             })?;
-            ensure(lt.due <= self.round + 1000, "§9.5", || {
+            V::ensure(lt.due <= self.round + 1000, "§9.5", || {
                 "the due round is too far".into()
             })?;
-            ensure(!lt.collateral.fate, "§6", || {
+            V::ensure(!lt.collateral.fate, "§6", || {
                 "a Fate card can never be collateral".into()
             })?;
             self.check_shape(&lt.collateral, "collateral")?;
@@ -325,9 +330,9 @@ impl TheBoss {
         }
         if let Some(id) = o.cancel {
             let Some(d) = self.deals.iter().find(|d| d.id == id) else {
-                return fail("§9.5", format!("there is no open deal {id}"));
+                return V::fail("§9.5", || format!("there is no open deal {id}"));
             };
-            ensure(
+            V::ensure(
                 (d.promisor == from && d.promisee == to)
                     || (d.promisor == to && d.promisee == from),
                 "§9.5",
@@ -338,70 +343,31 @@ impl TheBoss {
         self.check_deal(from, o, true)
     }
 
-    /// [`TheBoss::check_offer`] as a yes or no, with no error built for the shape of the
-    /// offer (the legality checks of the candidates ask it; `check_offer` stays the reference a
-    /// test compares it with).
-    pub(crate) fn offer_fits(&self, from: Seat, o: &Offer) -> bool {
-        let to = o.to;
-        if !(to < self.players.len() && to != from && self.able_to_deal(to)) {
-            return false;
-        }
-        let nothing = o.give.is_empty()
-            && o.take.is_empty()
-            && o.give_commitments.is_empty()
-            && o.take_commitments.is_empty()
-            && o.long_term.is_none()
-            && o.cancel.is_none();
-        let lt_ok = |lt: &LongTerm| {
-            (lt.promisor == from || lt.promisor == to)
-                && lt.due >= self.round
-                && lt.due <= self.round + 1000
-                && !lt.collateral.fate
-                && self.shape_fits(&lt.collateral)
-                && self.check_promise(&lt.promise).is_ok()
-        };
-        let cancel_ok = |id: u32| {
-            self.deals.iter().any(|d| {
-                d.id == id
-                    && ((d.promisor == from && d.promisee == to)
-                        || (d.promisor == to && d.promisee == from))
-            })
-        };
-        !nothing
-            && (o.note.is_empty() || self.check_text(&o.note, "note", false).is_ok())
-            && self.shape_fits(&o.give)
-            && self.shape_fits(&o.take)
-            && o.give_commitments.len() + o.take_commitments.len() <= 4
-            && o.long_term.as_ref().is_none_or(lt_ok)
-            && o.cancel.is_none_or(cancel_ok)
-            && self.check_deal(from, o, true).is_ok()
-    }
-
     /// Checks a long-term promise: a favour's text, or a deliverable of known classes.
-    pub(crate) fn check_promise(&self, promise: &Promise) -> Result<(), RuleError> {
+    pub(crate) fn check_promise<V: Verdict>(&self, promise: &Promise) -> Result<(), V> {
         match promise {
             Promise::Favour(t) => self.check_text(t, "favour", true),
             Promise::Deliver(d) => {
-                ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
+                V::ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
                 let e = self.data.economy();
-                ensure(
+                V::ensure(
                     d.cash.is_multiple_of(e.cash_step) && d.shares.is_multiple_of(e.lot),
                     "§9.5",
                     || "deliverable money and shares come in the usual steps".into(),
                 )?;
-                ensure(
+                V::ensure(
                     d.experience.len() <= MAX_BUNDLE_CARDS && d.executive.len() <= MAX_BUNDLE_CARDS,
                     "§9.5",
                     || "too many cards in the deliverable".into(),
                 )?;
-                ensure(
+                V::ensure(
                     d.experience
                         .iter()
                         .all(|&k| (k as usize) < self.data.kinds.len()),
                     "§9.5",
                     || "unknown Experience kind in the deliverable".into(),
                 )?;
-                ensure(
+                V::ensure(
                     d.executive.iter().all(|&k| (FIRST_EXEC..=8).contains(&k)),
                     "§9.5",
                     || "Executive cards are numbered 5-8".into(),
@@ -411,23 +377,23 @@ impl TheBoss {
     }
 
     /// The §9.7 count limits on a new offer from `from`.
-    pub(super) fn check_offer_limits(&self, from: Seat, o: &Offer) -> Result<(), RuleError> {
+    pub(super) fn check_offer_limits<V: Verdict>(&self, from: Seat, o: &Offer) -> Result<(), V> {
         let l = self.data.limits();
         let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
-        ensure(open < l.max_open_offers_per_player, "§9.7", || {
+        V::ensure(open < l.max_open_offers_per_player, "§9.7", || {
             format!(
                 "at most {} open offers per player",
                 l.max_open_offers_per_player
             )
         })?;
-        ensure(self.turn.offers < l.max_offers_per_bt, "§9.7", || {
+        V::ensure(self.turn.offers < l.max_offers_per_bt, "§9.7", || {
             format!(
                 "the limit of {} offers in one Business Transactions step is reached",
                 l.max_offers_per_bt
             )
         })?;
         let pair = from * 4 + o.to;
-        ensure(
+        V::ensure(
             (self.turn.pair_offers[pair] as u32) < l.max_offers_per_pair_per_bt,
             "§9.7",
             || {

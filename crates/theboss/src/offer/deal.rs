@@ -2,8 +2,8 @@
 //! when the game ends.
 
 use crate::action::{Bundle, Promise};
-use crate::data::MAX_EXEC_PER_NUMBER;
-use crate::error::{ensure, fail, RuleError};
+use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
+use crate::error::Verdict;
 use crate::event::Event;
 use crate::present::seat_name;
 use crate::rules::insert_sorted;
@@ -11,56 +11,107 @@ use crate::state::{Deal, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    pub(super) fn show(
-        &mut self,
-        seat: Seat,
-        to: Seat,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        ensure(to < self.players.len() && to != seat, "§9.2", || {
+    /// Showing `seat`'s held Fate card to `to`, who does not know it yet (D-23).
+    pub(super) fn check_show<V: Verdict>(&self, seat: Seat, to: Seat) -> Result<(), V> {
+        V::ensure(to < self.players.len() && to != seat, "§9.2", || {
             format!("{} cannot be shown your card", seat_name(to))
         })?;
-        let Some(f) = self.players[seat].fate.as_mut() else {
-            return fail("§9.2", "you hold no Fate card to show");
+        let Some(f) = self.players[seat].fate.as_ref() else {
+            return V::fail("§9.2", || "you hold no Fate card to show".into());
         };
         // Showing a card to a player who knows it already (shown before, or a former holder)
-        // reveals nothing: it is not an action (D-23).
-        ensure(f.known_by & (1 << to) == 0, "§9.2", || {
+        // reveals nothing: it is not an action.
+        V::ensure(f.known_by & (1 << to) == 0, "§9.2", || {
             format!("{} knows your Fate card already", seat_name(to))
-        })?;
-        f.known_by |= 1 << to;
-        let card = f.card;
-        ev.push(Event::Shown {
-            seat,
-            to,
-            card: Some(card),
-        });
-        Ok(())
+        })
     }
 
-    pub(super) fn find_deal(&self, id: u32) -> Result<usize, RuleError> {
-        self.deals
-            .iter()
-            .position(|d| d.id == id)
-            .ok_or_else(|| RuleError::new("§9.5", format!("there is no open deal {id}")))
+    /// Shows `seat`'s Fate card to `to` (checked).
+    pub(super) fn show(&mut self, seat: Seat, to: Seat, ev: &mut Vec<Event>) {
+        if let Some(f) = self.players[seat].fate.as_mut() {
+            f.known_by |= 1 << to;
+            ev.push(Event::Shown {
+                seat,
+                to,
+                card: Some(f.card),
+            });
+        }
     }
 
-    pub(super) fn settle(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let k = self.find_deal(id)?;
-        let d = self.deals[k].clone();
-        ensure(d.promisor == seat, "§9.5", || {
+    /// The index of open deal `id`.
+    fn find_deal<V: Verdict>(&self, id: u32) -> Result<usize, V> {
+        match self.deals.iter().position(|d| d.id == id) {
+            Some(k) => Ok(k),
+            None => V::fail("§9.5", || format!("there is no open deal {id}")),
+        }
+    }
+
+    /// Settling deal `id`: its promisor holds the deliverable, free, and the promisee stays
+    /// within 2 Executive cards per number.
+    pub(super) fn check_settle<V: Verdict>(&self, seat: Seat, id: u32) -> Result<(), V> {
+        let d = &self.deals[self.find_deal(id)?];
+        V::ensure(d.promisor == seat, "§9.5", || {
             "only the promisor settles a deal".into()
         })?;
         let Promise::Deliver(del) = &d.promise else {
-            return fail(
-                "§9.5",
-                "a favour cannot be settled by the engine: the promisee releases it",
-            );
+            return V::fail("§9.5", || {
+                "a favour cannot be settled by the engine: the promisee releases it".into()
+            });
+        };
+        let p = &self.players[seat];
+        for (i, &kind) in del.experience.iter().enumerate() {
+            let want = del.experience[..=i].iter().filter(|&&k| k == kind).count();
+            let have = p
+                .experience
+                .iter()
+                .filter(|&&c| self.data.exp_kind(c) == kind)
+                .count();
+            V::ensure(have >= want, "§9.5", || {
+                format!(
+                    "you hold no free {} card to deliver",
+                    self.data.kinds[kind as usize].id
+                )
+            })?;
+        }
+        for (i, &n) in del.executive.iter().enumerate() {
+            let want = del.executive[..=i].iter().filter(|&&x| x == n).count();
+            let have = p
+                .executive
+                .iter()
+                .filter(|&&c| self.data.exec_number(c) == n)
+                .count();
+            V::ensure(have >= want, "§9.5", || {
+                format!("you hold no free Executive card #{n} to deliver")
+            })?;
+        }
+        let money = Bundle {
+            cash: del.cash,
+            shares: del.shares,
+            ..Bundle::default()
+        };
+        self.check_holds(seat, &money, "deliverable")?;
+        for n in FIRST_EXEC..=8 {
+            let given = del.executive.iter().filter(|&&x| x == n).count() as u8;
+            let k = self.owned_of_number(d.promisee, n) + given;
+            V::ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
+                format!(
+                    "{} would own {k} Executive cards #{n} (at most 2 per number)",
+                    seat_name(d.promisee)
+                )
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Settles deal `id` (checked): the deliverable goes to the promisee, the collateral back
+    /// to the promisor.
+    pub(super) fn settle(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) {
+        let Some(k) = self.deals.iter().position(|d| d.id == id) else {
+            return;
+        };
+        let d = self.deals.remove(k);
+        let Promise::Deliver(del) = &d.promise else {
+            return;
         };
         // Pick the cards of each class from the promisor's hand.
         let p = &self.players[seat];
@@ -70,83 +121,68 @@ impl TheBoss {
             ..Bundle::default()
         };
         for &kind in &del.experience {
-            let Some(&c) = p
+            let c = p
                 .experience
                 .iter()
-                .find(|&&c| self.data.exp_kind(c) == kind && !bundle.experience.contains(&c))
-            else {
-                return fail(
-                    "§9.5",
-                    format!(
-                        "you hold no free {} card to deliver",
-                        self.data.kinds[kind as usize].id
-                    ),
-                );
-            };
-            bundle.experience.push(c);
+                .find(|&&c| self.data.exp_kind(c) == kind && !bundle.experience.contains(&c));
+            bundle.experience.extend(c);
         }
         for &n in &del.executive {
-            let Some(&c) = p
+            let c = p
                 .executive
                 .iter()
-                .find(|&&c| self.data.exec_number(c) == n && !bundle.executive.contains(&c))
-            else {
-                return fail(
-                    "§9.5",
-                    format!("you hold no free Executive card #{n} to deliver"),
-                );
-            };
-            bundle.executive.push(c);
+                .find(|&&c| self.data.exec_number(c) == n && !bundle.executive.contains(&c));
+            bundle.executive.extend(c);
         }
-        self.take_bundle(seat, &bundle, "deliverable")?;
+        self.remove_bundle(seat, &bundle);
         self.put_bundle(d.promisee, &bundle);
-        self.deals.remove(k);
         self.put_bundle(seat, &d.collateral);
-        self.check_exec_limit(d.promisee)?;
         ev.push(Event::Settled { id });
-        Ok(())
     }
 
-    pub(super) fn release(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    /// Releasing deal `id`: only its promisee does.
+    pub(super) fn check_release<V: Verdict>(&self, seat: Seat, id: u32) -> Result<(), V> {
         let k = self.find_deal(id)?;
-        ensure(self.deals[k].promisee == seat, "§9.5", || {
+        V::ensure(self.deals[k].promisee == seat, "§9.5", || {
             "only the promisee releases the collateral".into()
-        })?;
-        let d = self.deals.remove(k);
-        self.put_bundle(d.promisor, &d.collateral);
-        ev.push(Event::Released { id });
-        Ok(())
+        })
     }
 
-    pub(super) fn break_deal(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        walk: bool,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let k = self.find_deal(id)?;
-        let d = &self.deals[k];
+    /// Releases deal `id` (checked): the collateral goes back to the promisor.
+    pub(super) fn release(&mut self, id: u32, ev: &mut Vec<Event>) {
+        if let Some(k) = self.deals.iter().position(|d| d.id == id) {
+            let d = self.deals.remove(k);
+            self.put_bundle(d.promisor, &d.collateral);
+            ev.push(Event::Released { id });
+        }
+    }
+
+    /// Breaking deal `id`: the promisor walks away (`walk`), or the promisee declares default
+    /// once it is overdue.
+    pub(super) fn check_break<V: Verdict>(&self, seat: Seat, id: u32, walk: bool) -> Result<(), V> {
+        let d = &self.deals[self.find_deal(id)?];
         if walk {
-            ensure(d.promisor == seat, "§9.5", || {
+            V::ensure(d.promisor == seat, "§9.5", || {
                 "only the promisor walks away".into()
-            })?;
+            })
         } else {
-            ensure(d.promisee == seat, "§9.5", || {
+            V::ensure(d.promisee == seat, "§9.5", || {
                 "only the promisee declares default".into()
             })?;
-            ensure(self.round > d.due, "§9.5", || {
+            V::ensure(self.round > d.due, "§9.5", || {
                 format!(
                     "deal {id} is due by the end of round {}: default only after it",
                     d.due
                 )
-            })?;
+            })
         }
+    }
+
+    /// Breaks deal `id` (checked): the collateral is forfeited to the promisee.
+    pub(super) fn break_deal(&mut self, id: u32, walk: bool, ev: &mut Vec<Event>) {
+        let Some(k) = self.deals.iter().position(|d| d.id == id) else {
+            return;
+        };
         let d = self.deals.remove(k);
         self.forfeit(&d);
         self.broken.push(crate::state::Broken {
@@ -160,7 +196,6 @@ impl TheBoss {
             id,
             walked_away: walk,
         });
-        Ok(())
     }
 
     /// The collateral becomes the promisee's; an Executive card beyond the promisee's 2 per

@@ -9,7 +9,7 @@ mod deal;
 mod pending;
 
 use crate::action::{Action, Commitment, Offer};
-use crate::error::{ensure, fail, RuleError};
+use crate::error::Verdict;
 use crate::event::Event;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
@@ -30,70 +30,108 @@ impl TheBoss {
                 || (self.turn.floor && self.turn.step == Step::Business))
     }
 
-    /// Enters the deal window of `seat` (the active player's BT begins if needed).
-    pub(super) fn deal_window(
-        &mut self,
-        seat: Seat,
-        opens: bool,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        ensure(self.able_to_deal(seat), "§0", || {
+    /// Whether `seat` may deal now outside meetings: able to deal, and the active player
+    /// before their Business Transactions end (the step begins if needed), or anyone else in
+    /// them once the floor is open (§9.1).
+    pub(crate) fn check_deal_window<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
+        V::ensure(self.able_to_deal(seat), "§0", || {
             "players who are fired or losing turns may not deal".into()
         })?;
         if seat == self.turn.seat {
-            self.business()?;
-            if opens {
-                self.open_floor(ev);
-            }
-            Ok(())
+            self.check_business()
         } else {
-            ensure(self.turn.step == Step::Business, "§9.1", || {
+            V::ensure(self.turn.step == Step::Business, "§9.1", || {
                 "deals happen only in the active player's Business Transactions".into()
             })?;
-            ensure(self.turn.floor, "R-25", || {
+            V::ensure(self.turn.floor, "R-25", || {
                 "the floor is not open: only the active player may deal until they open it".into()
             })
         }
     }
 
+    /// Enters the deal window of `seat` (checked): the active player's BT begins if needed,
+    /// and the floor opens if `opens`.
+    pub(super) fn enter_deal_window(&mut self, seat: Seat, opens: bool, ev: &mut Vec<Event>) {
+        if seat == self.turn.seat {
+            self.enter_business();
+            if opens {
+                self.open_floor(ev);
+            }
+        }
+    }
+
     /// Dealing actions outside meetings and auctions.
-    pub(crate) fn deal_action(
-        &mut self,
+    pub(crate) fn check_deal_action<V: Verdict>(
+        &self,
         seat: Seat,
         action: &Action,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        match action {
-            Action::Offer(o) => self.make_offer(seat, o, None, ev),
-            Action::Counter(id, o) => self.counter(seat, *id, o, ev),
-            Action::Accept(id) => self.accept(seat, *id, ev),
-            Action::Reject(id) => self.reject(seat, *id, ev),
-            Action::Withdraw(id) => self.withdraw(seat, *id, ev),
+    ) -> Result<(), V> {
+        match *action {
+            Action::Offer(ref o) => self.check_make_offer(seat, o),
+            Action::Counter(id, ref o) => self.check_counter(seat, id, o),
+            Action::Accept(id) | Action::Reject(id) => self.check_answer(seat, id, false),
+            Action::Withdraw(id) => self.check_answer(seat, id, true),
             Action::Show(to) => {
-                self.deal_window(seat, false, ev)?;
-                self.show(seat, *to, ev)
+                self.check_deal_window(seat)?;
+                self.check_show(seat, to)
             }
             Action::Auction(lot, reserve) => {
-                self.deal_window(seat, true, ev)?;
-                self.voluntary_auction(seat, *lot, *reserve, ev)
+                self.check_deal_window(seat)?;
+                self.check_voluntary_auction(seat, lot, reserve)
             }
             Action::Settle(id) => {
-                self.deal_window(seat, false, ev)?;
-                self.settle(seat, *id, ev)
+                self.check_deal_window(seat)?;
+                self.check_settle(seat, id)
             }
             Action::Release(id) => {
-                self.deal_window(seat, false, ev)?;
-                self.release(seat, *id, ev)
+                self.check_deal_window(seat)?;
+                self.check_release(seat, id)
             }
             Action::Default(id) => {
-                self.deal_window(seat, false, ev)?;
-                self.break_deal(seat, *id, false, ev)
+                self.check_deal_window(seat)?;
+                self.check_break(seat, id, false)
             }
             Action::WalkAway(id) => {
-                self.deal_window(seat, false, ev)?;
-                self.break_deal(seat, *id, true, ev)
+                self.check_deal_window(seat)?;
+                self.check_break(seat, id, true)
             }
-            _ => fail("§9", "not a dealing action"),
+            _ => V::fail("§9", || "not a dealing action".into()),
+        }
+    }
+
+    /// Carries out a dealing action (checked), in a meeting or out of one.
+    pub(crate) fn deal_action(&mut self, seat: Seat, action: &Action, ev: &mut Vec<Event>) {
+        match *action {
+            Action::Offer(ref o) => self.make_offer(seat, o.as_ref().clone(), None, ev),
+            Action::Counter(id, ref o) => self.counter(seat, id, o, ev),
+            Action::Accept(id) => self.accept(seat, id, ev),
+            Action::Reject(id) => self.reject(seat, id, ev),
+            Action::Withdraw(id) => self.withdraw(seat, id, ev),
+            Action::Show(to) => {
+                self.enter_deal_window(seat, false, ev);
+                self.show(seat, to, ev)
+            }
+            Action::Auction(lot, reserve) => {
+                self.enter_deal_window(seat, true, ev);
+                self.voluntary_auction(seat, lot, reserve, ev)
+            }
+            Action::Settle(id) => {
+                self.enter_deal_window(seat, false, ev);
+                self.settle(seat, id, ev)
+            }
+            Action::Release(id) => {
+                self.enter_deal_window(seat, false, ev);
+                self.release(id, ev)
+            }
+            Action::Default(id) => {
+                self.enter_deal_window(seat, false, ev);
+                self.break_deal(id, false, ev)
+            }
+            Action::WalkAway(id) => {
+                self.enter_deal_window(seat, false, ev);
+                self.break_deal(id, true, ev)
+            }
+            _ => debug_assert!(false, "not a dealing action: {action:?}"),
         }
     }
 

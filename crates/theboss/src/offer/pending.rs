@@ -3,7 +3,7 @@
 
 use crate::action::{Bundle, Commitment, Offer};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{ensure, fail, RuleError};
+use crate::error::{ensure, fail, Illegal, RuleError, Verdict};
 use crate::event::Event;
 use crate::present::seat_name;
 use crate::state::{
@@ -12,38 +12,33 @@ use crate::state::{
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    /// Makes an offer (or a counter-offer linked to `counters`).
-    pub(crate) fn make_offer(
-        &mut self,
-        from: Seat,
-        o: &Offer,
-        counters: Option<u32>,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+    /// An offer from `from` (or a counter-offer: the offer it counters is rejected first,
+    /// which changes nothing an offer is checked against).
+    pub(crate) fn check_make_offer<V: Verdict>(&self, from: Seat, o: &Offer) -> Result<(), V> {
         if let Some(m) = &self.meeting {
-            ensure(self.able_to_deal(from), "§0", || {
+            V::ensure(self.able_to_deal(from), "§0", || {
                 "players who are fired or losing turns may not deal".into()
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
             // D-19: a declared voter's part is over; they only answer (or withdraw) offers.
             let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
-            ensure(
+            V::ensure(
                 dealer && o.to < self.players.len() && party(o.to),
                 "§9.1",
                 || {
                     "during a meeting only its caller, target and voters who have yet to declare make offers".into()
                 },
             )?;
-            ensure(self.offer_has_vote(o), "§9.1", || {
+            V::ensure(self.offer_has_vote(o), "§9.1", || {
                 "during a meeting only vote deals are possible (add a vote commitment)".into()
             })?;
             let max = self.data.limits().meeting_max_offers;
-            ensure(m.offers < max, "§9.7", || {
+            V::ensure(m.offers < max, "§9.7", || {
                 format!("the meeting's limit of {max} offers is reached")
             })?;
         } else {
-            self.deal_window(from, true, ev)?;
-            ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
+            self.check_deal_window(from)?;
+            V::ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
                 format!(
                     "{} passed on the floor: no more offers from them in this step",
                     seat_name(from)
@@ -51,19 +46,21 @@ impl TheBoss {
             })?;
         }
         self.check_offer(from, o)?;
-        self.check_offer_limits(from, o)?;
-        self.record_offer(from, o.clone(), counters, ev);
-        Ok(())
+        self.check_offer_limits(from, o)
     }
 
-    /// Makes an offer the candidate generator has just listed, so known to be legal: it is
-    /// recorded without its checks (which [`TheBoss::make_offer`] runs).
-    pub(crate) fn make_listed_offer(&mut self, from: Seat, o: Offer, ev: &mut Vec<Event>) {
+    /// Makes an offer (checked), or a counter-offer linked to `counters`.
+    pub(crate) fn make_offer(
+        &mut self,
+        from: Seat,
+        o: Offer,
+        counters: Option<u32>,
+        ev: &mut Vec<Event>,
+    ) {
         if self.meeting.is_none() {
-            let window = self.deal_window(from, true, ev);
-            debug_assert!(window.is_ok(), "{window:?}");
+            self.enter_deal_window(from, true, ev);
         }
-        self.record_offer(from, o, None, ev);
+        self.record_offer(from, o, counters, ev);
     }
 
     /// Records offer `offer` of `from` (checked): the counts of §9.7, its id, its event.
@@ -100,49 +97,80 @@ impl TheBoss {
         });
     }
 
-    pub(super) fn find_offer(&self, id: u32) -> Result<usize, RuleError> {
-        self.offers
-            .iter()
-            .position(|o| o.id == id)
-            .ok_or_else(|| RuleError::new("§9.2", format!("there is no open offer {id}")))
-    }
-
-    /// Whether `seat` may answer or withdraw offer `id` now.
-    pub(super) fn answer_window(
-        &mut self,
-        seat: Seat,
-        idx: usize,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        if self.meeting.is_some() {
-            ensure(
-                self.offer_has_vote(&self.offers[idx].offer),
-                "§9.1",
-                || "during a meeting only vote deals are answered".into(),
-            )?;
-            ensure(self.able_to_deal(seat), "§0", || {
-                "players who are fired or losing turns may not deal".into()
-            })
-        } else {
-            self.deal_window(seat, false, ev)
+    /// The index of open offer `id`.
+    fn find_offer<V: Verdict>(&self, id: u32) -> Result<usize, V> {
+        match self.offers.iter().position(|o| o.id == id) {
+            Some(i) => Ok(i),
+            None => V::fail("§9.2", || format!("there is no open offer {id}")),
         }
     }
 
-    pub(crate) fn reject(
-        &mut self,
+    /// Whether `seat` may answer (`withdraw`: withdraw) offer `id` now.
+    pub(crate) fn check_answer<V: Verdict>(
+        &self,
         seat: Seat,
         id: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
+        withdraw: bool,
+    ) -> Result<(), V> {
         let i = self.find_offer(id)?;
-        ensure(self.offers[i].offer.to == seat, "§9.2", || {
+        if withdraw {
+            V::ensure(self.offers[i].from == seat, "§9.2", || {
+                format!("offer {id} is not yours")
+            })?;
+        } else {
+            V::ensure(self.offers[i].offer.to == seat, "§9.2", || {
+                format!("offer {id} was not made to you")
+            })?;
+        }
+        if self.meeting.is_some() {
+            V::ensure(self.offer_has_vote(&self.offers[i].offer), "§9.1", || {
+                "during a meeting only vote deals are answered".into()
+            })?;
+            V::ensure(self.able_to_deal(seat), "§0", || {
+                "players who are fired or losing turns may not deal".into()
+            })
+        } else {
+            self.check_deal_window(seat)
+        }
+    }
+
+    /// A counter-offer `o` of `seat` to offer `id`: it goes back to the offer's maker.
+    pub(crate) fn check_counter<V: Verdict>(
+        &self,
+        seat: Seat,
+        id: u32,
+        o: &Offer,
+    ) -> Result<(), V> {
+        let i = self.find_offer(id)?;
+        let from = self.offers[i].from;
+        V::ensure(self.offers[i].offer.to == seat, "§9.2", || {
             format!("offer {id} was not made to you")
         })?;
-        self.answer_window(seat, i, ev)?;
-        let po = self.offers.remove(i);
-        self.remember_refusal(po);
+        V::ensure(o.to == from, "§9.2", || {
+            format!(
+                "a counter-offer goes back to {}, who made offer {id}",
+                seat_name(from)
+            )
+        })?;
+        self.check_answer(seat, id, false)?;
+        self.check_make_offer(seat, o)
+    }
+
+    /// Enters the window of an answer (checked) and takes offer `id` off the table.
+    fn take_answered(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) -> Option<PendingOffer> {
+        if self.meeting.is_none() {
+            self.enter_deal_window(seat, false, ev);
+        }
+        let i = self.offers.iter().position(|o| o.id == id)?;
+        Some(self.offers.remove(i))
+    }
+
+    /// Rejects offer `id` (checked): its terms join its maker's public record.
+    pub(crate) fn reject(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) {
+        if let Some(po) = self.take_answered(seat, id, ev) {
+            self.remember_refusal(po);
+        }
         ev.push(Event::Rejected { id });
-        Ok(())
     }
 
     /// Keeps the terms of a rejected, countered or unanswered (expired) offer in its maker's
@@ -170,71 +198,35 @@ impl TheBoss {
         ids
     }
 
-    pub(crate) fn withdraw(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        ensure(self.offers[i].from == seat, "§9.2", || {
-            format!("offer {id} is not yours")
-        })?;
-        self.answer_window(seat, i, ev)?;
-        self.offers.remove(i);
+    /// Withdraws offer `id` (checked).
+    pub(crate) fn withdraw(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) {
+        self.take_answered(seat, id, ev);
         ev.push(Event::Withdrawn { id });
-        Ok(())
     }
 
-    pub(crate) fn counter(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        o: &Offer,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        let from = self.offers[i].from;
-        ensure(self.offers[i].offer.to == seat, "§9.2", || {
-            format!("offer {id} was not made to you")
-        })?;
-        ensure(o.to == from, "§9.2", || {
-            format!(
-                "a counter-offer goes back to {}, who made offer {id}",
-                seat_name(from)
-            )
-        })?;
-        self.answer_window(seat, i, ev)?;
-        let po = self.offers.remove(i);
-        self.remember_refusal(po);
-        ev.push(Event::Rejected { id });
-        self.make_offer(seat, o, Some(id), ev)
+    /// Counters offer `id` with `o` (checked): the offer is rejected, the counter made.
+    pub(crate) fn counter(&mut self, seat: Seat, id: u32, o: &Offer, ev: &mut Vec<Event>) {
+        self.reject(seat, id, ev);
+        self.make_offer(seat, o.clone(), Some(id), ev)
     }
 
-    /// Accepts offer `id`: the atomic check runs and everything happens at once; a failed
-    /// check voids the offer and changes nothing else (§9.2).
-    pub(crate) fn accept(
-        &mut self,
-        seat: Seat,
-        id: u32,
-        ev: &mut Vec<Event>,
-    ) -> Result<(), RuleError> {
-        let i = self.find_offer(id)?;
-        ensure(self.offers[i].offer.to == seat, "§9.2", || {
-            format!("offer {id} was not made to you")
-        })?;
-        self.answer_window(seat, i, ev)?;
-        let po = self.offers.remove(i);
+    /// Accepts offer `id` (checked): the atomic check runs and everything happens at once; a
+    /// failed check voids the offer and changes nothing else (§9.2).
+    pub(crate) fn accept(&mut self, seat: Seat, id: u32, ev: &mut Vec<Event>) {
+        let Some(po) = self.take_answered(seat, id, ev) else {
+            return;
+        };
         if self.plain_exchange_ok(&po) {
             // Known to succeed: carried out in place.
             let o = &po.offer;
-            self.take_bundle(po.from, &o.give, "give")?;
-            self.take_bundle(o.to, &o.take, "take")?;
+            self.remove_bundle(po.from, &o.give);
+            self.remove_bundle(o.to, &o.take);
             self.put_bundle(o.to, &o.give);
             self.put_bundle(po.from, &o.take);
             ev.push(Event::Accepted { id, deal: None });
-            return Ok(());
+            return;
         }
+        // Whether the exchange goes through shows only once its transfers are made.
         let mut g = self.clone();
         let mut e2 = Vec::new();
         match g.execute(&po, &mut e2) {
@@ -248,7 +240,6 @@ impl TheBoss {
                 reason: e.to_string(),
             }),
         }
-        Ok(())
     }
 
     /// Whether `po` is a plain exchange (cash, shares and cards; no Fate card, commitment,
@@ -266,8 +257,8 @@ impl TheBoss {
             && to < self.players.len()
             && self.able_to_deal(from)
             && self.able_to_deal(to)
-            && self.holds(from, &o.give)
-            && self.holds(to, &o.take))
+            && self.check_holds::<Illegal>(from, &o.give, "give").is_ok()
+            && self.check_holds::<Illegal>(to, &o.take, "take").is_ok())
         {
             return false;
         }
@@ -310,7 +301,7 @@ impl TheBoss {
         let from = po.from;
         let o = &po.offer;
         let to = o.to;
-        self.check_deal(from, o, false)?;
+        self.check_deal::<RuleError>(from, o, false)?;
         let gf = self.take_bundle(from, &o.give, "give")?;
         let tf = self.take_bundle(to, &o.take, "take")?;
         self.put_bundle(to, &o.give);

@@ -522,7 +522,7 @@ pub(super) fn check_built(g: &TheBoss) -> Result<(), PositionError> {
     for (i, o) in g.offers.iter().enumerate() {
         let f = format!("offers[{i}].offer");
         let check = |b: &crate::action::Bundle, x: &str| {
-            g.check_shape(b, x)
+            g.check_shape::<crate::error::RuleError>(b, x)
                 .map_err(|e| PositionError::new(format!("{f}.{x}"), e.reason))
         };
         check(&o.offer.give, "give")?;
@@ -546,12 +546,12 @@ pub(super) fn check_built(g: &TheBoss) -> Result<(), PositionError> {
             if lt.promisor >= n {
                 return err(format!("{f}.long_term.promisor"), "a seat of the table");
             }
-            g.check_promise(&lt.promise)
+            g.check_promise::<crate::error::RuleError>(&lt.promise)
                 .map_err(|e| PositionError::new(format!("{f}.long_term.promise"), e.reason))?;
         }
     }
     for (i, d) in g.deals.iter().enumerate() {
-        g.check_promise(&d.promise)
+        g.check_promise::<crate::error::RuleError>(&d.promise)
             .map_err(|e| PositionError::new(format!("deals[{i}].promise"), e.reason))?;
     }
     for j in 1..=8u8 {
