@@ -188,8 +188,6 @@ pub struct TableInfo {
     pub title: String,
     /// The rule set or variant (`Present::variant`).
     pub edition: String,
-    /// What the rule set calls a tower (`Present::tower_name`; empty for games without one).
-    pub tower_name: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
     /// The spectator link (a path on this server).
@@ -211,6 +209,8 @@ pub struct EventOut {
 pub struct ActionOut {
     /// The action in the game's notation: what the client sends back to play it.
     pub notation: String,
+    /// What sort of action it is, as a short word the game defines (`ActionView::kind`).
+    pub kind: &'static str,
     /// A short label for a button.
     pub label: String,
     /// What it does, briefly; may be empty.
@@ -219,6 +219,10 @@ pub struct ActionOut {
     pub cost: Option<i64>,
     /// The `kind:id` targets on the table that play it when clicked; empty: a button.
     pub highlights: Vec<String>,
+    /// The parts of the action its view needs beside its kind (`ActionView::args`); absent
+    /// when there are none.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
     /// The action's JSON form, for games that have one (`Game::action_to_json`): a client
     /// may send it back, changed, as a structured action.
     #[serde(skip_serializing_if = "Option::is_none")]

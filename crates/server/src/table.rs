@@ -476,7 +476,6 @@ impl<G: Playable> Table<G> {
             game: G::NAME.to_string(),
             title: G::TITLE.to_string(),
             edition: self.game.variant(),
-            tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
         }

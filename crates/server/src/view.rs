@@ -67,7 +67,8 @@ fn acting_seat<G: Playable>(game: &G, viewer: Viewer) -> Option<Seat> {
 }
 
 /// The actions a person at `viewer`'s seat is offered (`Present::person_actions`; empty unless
-/// the viewer's seat is to act): notation, label, effect, cost and the targets that play them when clicked.
+/// the viewer's seat is to act): notation, kind, label, effect, cost, the targets that play
+/// them when clicked and their arguments.
 pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
     let Some(seat) = acting_seat(game, viewer) else {
         return Vec::new();
@@ -81,10 +82,12 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
             ActionOut {
                 json: game.action_to_json(&a),
                 notation: game.format_action(a),
+                kind: view.kind,
                 label: view.label,
                 effect: view.effect,
                 cost: view.cost,
                 highlights: view.highlights,
+                args: view.args,
             }
         })
         .collect()
