@@ -136,7 +136,7 @@ pub struct SeatInfo {
     /// The player's name (their colour).
     pub name: String,
     /// `human` or a bot level.
-    pub kind: String,
+    pub kind: crate::bots::SeatKind,
     /// Open connections holding this seat.
     pub online: u32,
 }

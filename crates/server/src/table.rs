@@ -14,7 +14,7 @@
 //! (`requests`), the whole history (`history`), taking back (`undo`) and rebuilding after a
 //! panic (`recover`).
 
-use crate::bots::{self, HUMAN};
+use crate::bots::SeatKind;
 use crate::chat::Chat;
 use crate::db::Db;
 use crate::outgoing::{ConnId, Outgoing};
@@ -87,7 +87,7 @@ struct Table<G: Playable> {
     record: Vec<RecordedAction>,
     version: usize,
     history: VecDeque<Step<G>>,
-    kinds: Vec<String>,
+    kinds: Vec<SeatKind>,
     tokens: Vec<String>,
     /// The bots of the bot seats, and whose turn it is to think.
     bots: BotSeats<G>,
@@ -333,9 +333,8 @@ impl<G: Playable> Table<G> {
                 .log_failure(&self.id, &self.settings.timing, &e);
             return Err(Refusal::Storage);
         }
-        let waited_for = seat == CLOCK
-            || self.game.must_act().contains(seat)
-            || !bots::is_bot(&self.kinds[seat]);
+        let waited_for =
+            seat == CLOCK || self.game.must_act().contains(seat) || self.kinds[seat].is_human();
         self.bots.played(!waited_for);
         let previous = std::mem::replace(&mut self.game, next);
         self.staleness.left(previous);
@@ -464,7 +463,7 @@ impl<G: Playable> Table<G> {
             .map(|s| SeatInfo {
                 seat: s,
                 name: <G as Present>::seat_name(s),
-                kind: self.kinds[s].clone(),
+                kind: self.kinds[s],
                 online: self.conns.online(s),
             })
             .collect()
@@ -497,7 +496,7 @@ impl<G: Playable> Table<G> {
         self.tokens
             .iter()
             .enumerate()
-            .find(|(s, tok)| self.kinds[*s] == HUMAN && constant_time_eq(tok, token))
+            .find(|(s, tok)| self.kinds[*s].is_human() && constant_time_eq(tok, token))
             .map(|(s, _)| s)
     }
 }

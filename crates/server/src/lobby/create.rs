@@ -6,7 +6,7 @@ use super::request::{
     TableExtras, MAX_TABLES, MAX_TIMER_PERCENT,
 };
 use super::{file_problem_words, mark, Lobby};
-use crate::bots::{self, HUMAN};
+use crate::bots::{self, SeatKind};
 use crate::db::{SeatRow, TableRow};
 use crate::table::{self, seat_link, spectator_link, Command, TableInit};
 use boardroom_engine::Present;
@@ -62,7 +62,7 @@ impl<'a> Visitor for CreateVisitor<'a> {
 struct RematchVisitor<'a> {
     lobby: &'a Lobby,
     config: String,
-    kinds: Vec<String>,
+    kinds: Vec<SeatKind>,
     rematch_of: String,
     timer_percent: u32,
     extras: TableExtras,
@@ -94,13 +94,6 @@ impl Lobby {
     /// Creates a table (stored before this returns) and starts it. The game is found in the
     /// registry by its id; its options are checked against those it offers in the lobby.
     pub async fn create(&self, req: CreateTable) -> Result<Created, LobbyError> {
-        if let Some(bad) = req.seats.iter().find(|k| !bots::is_kind(k)) {
-            return Err(LobbyError::BadRequest(format!(
-                "unknown seat kind `{}` (kinds: {})",
-                bad.chars().take(40).collect::<String>(),
-                bots::seat_kinds().join(", ")
-            )));
-        }
         let game = req.game.clone();
         let create = boardroom_games::visit(&game, CreateVisitor { lobby: self, req })
             .map_err(|e| LobbyError::BadRequest(e.to_string()))?;
@@ -111,7 +104,7 @@ impl Lobby {
     async fn start<G: Playable>(
         &self,
         config: G::Config,
-        kinds: Vec<String>,
+        kinds: Vec<SeatKind>,
         rematch_of: Option<String>,
         timer_percent: u32,
         extras: TableExtras,
@@ -135,7 +128,7 @@ impl Lobby {
                 .iter()
                 .zip(&tokens)
                 .map(|(k, t)| SeatRow {
-                    kind: k.clone(),
+                    kind: k.to_string(),
                     token: t.clone(),
                 })
                 .collect(),
@@ -184,8 +177,8 @@ impl Lobby {
                 .map(|(s, k)| CreatedSeat {
                     seat: s,
                     name: <G as Present>::seat_name(s),
-                    kind: k.clone(),
-                    link: (k == HUMAN).then(|| seat_link(&id, &tokens[s])),
+                    kind: *k,
+                    link: k.is_human().then(|| seat_link(&id, &tokens[s])),
                 })
                 .collect(),
             spectator: spectator_link(&id),

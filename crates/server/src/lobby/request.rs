@@ -1,6 +1,7 @@
 //! What is asked of the lobby and what it answers: a request to create a table and its checks,
 //! the table created with its links, a seat claimed, and why the lobby refuses.
 
+use crate::bots::SeatKind;
 use crate::protocol::ErrorCode;
 use crate::table;
 use boardroom_engine::{Configure, Options};
@@ -18,9 +19,10 @@ pub struct CreateTable {
     /// The game's id in the registry (`GET /api/games`); the first game listed when absent.
     #[serde(default = "default_game")]
     pub game: String,
-    /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`).
-    /// The number of seats is the number of players.
-    pub seats: Vec<String>,
+    /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`…);
+    /// an unknown word is refused naming every kind. The number of seats is the number of
+    /// players.
+    pub seats: Vec<SeatKind>,
     /// The table's clock in percent of the game's timers (`Game::timers`): 100 (the default)
     /// runs them as the game says, 0 runs none, 10 makes them ten times shorter (for tests).
     /// At most [`MAX_TIMER_PERCENT`].
@@ -167,7 +169,7 @@ pub struct CreatedSeat {
     /// The player's name (colour).
     pub name: String,
     /// `human` or the bot level.
-    pub kind: String,
+    pub kind: SeatKind,
     /// The invite link (a path on this server) for a human seat.
     pub link: Option<String>,
 }

@@ -5,6 +5,7 @@
 use super::replay::{rebuild, record_of, FinishedVisitor};
 use super::request::{Missing, TableExtras};
 use super::{mark, Lobby};
+use crate::bots;
 use crate::db::{ActionRow, DamageScope, Damaged, Db, Stored, TableRow};
 use crate::table::{self, TableHandle, TableInit};
 use boardroom_games::{Playable, Visitor};
@@ -280,7 +281,11 @@ impl Lobby {
             version: record.len() + record.iter().filter(|a| a.undone).count(),
             record,
             history,
-            kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
+            kinds: row
+                .seats
+                .iter()
+                .map(|s| bots::stored_kind(&s.kind))
+                .collect(),
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
             rematch,
             timer_percent: row.timer_percent,

@@ -2,7 +2,7 @@
 //! the table; the seats that may act take turns, and bots the game does not wait for cannot
 //! keep a table busy forever.
 
-use crate::bots;
+use crate::bots::{self, SeatKind};
 use boardroom_engine::{Bot, Game, Seat};
 use boardroom_games::Playable;
 use std::time::Duration;
@@ -59,11 +59,11 @@ pub(super) struct BotSeats<G: Game> {
 
 impl<G: Playable> BotSeats<G> {
     /// A bot for each bot seat of `kinds`, and where their moves arrive.
-    pub(super) fn new(kinds: &[String]) -> (Self, mpsc::UnboundedReceiver<BotMsg<G>>) {
+    pub(super) fn new(kinds: &[SeatKind]) -> (Self, mpsc::UnboundedReceiver<BotMsg<G>>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let bots = kinds
             .iter()
-            .map(|k| bots::is_bot(k).then(|| bots::make_bot(k, rand::random())))
+            .map(|k| k.bot().map(|level| bots::make_bot(level, rand::random())))
             .collect();
         let seats = BotSeats {
             bots,
@@ -107,18 +107,18 @@ impl<G: Playable> BotSeats<G> {
 
     /// The bot of `seat` was lost with its thread: the seat goes on with a random bot.
     pub(super) fn failed(&mut self, seat: Seat) {
-        self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+        self.bots[seat] = Some(bots::make_bot(bots::BotLevel::Random, rand::random()));
         self.busy = false;
     }
 
     /// After the table was rebuilt: the count of optional moves starts again, and a bot lost
     /// in the panic is made anew (one lent to a thinking task comes back with its move).
-    pub(super) fn rebuilt(&mut self, kinds: &[String]) {
+    pub(super) fn rebuilt(&mut self, kinds: &[SeatKind]) {
         self.optional_moves = 0;
         if !self.busy {
             for (seat, kind) in kinds.iter().enumerate() {
-                if bots::is_bot(kind) && self.bots[seat].is_none() {
-                    self.bots[seat] = Some(bots::make_bot(kind, rand::random()));
+                if let (Some(level), None) = (kind.bot(), &self.bots[seat]) {
+                    self.bots[seat] = Some(bots::make_bot(level, rand::random()));
                 }
             }
         }

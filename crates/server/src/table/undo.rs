@@ -10,7 +10,6 @@
 use super::replay::replay_steps;
 use super::storage::STORAGE_PAUSED;
 use super::Table;
-use crate::bots;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{Present, Viewer, CLOCK};
@@ -26,8 +25,7 @@ impl<G: Playable> Table<G> {
         if self.game.is_over() {
             return Err("the game is over: nothing can be taken back".into());
         }
-        if let Some(other) =
-            (0..self.kinds.len()).find(|&s| s != seat && !bots::is_bot(&self.kinds[s]))
+        if let Some(other) = (0..self.kinds.len()).find(|&s| s != seat && self.kinds[s].is_human())
         {
             return Err(format!(
                 "actions can be taken back only at a table where every other seat is a bot \

@@ -373,7 +373,7 @@ async fn the_lobby_refuses_what_the_registry_does_not_accept() {
         .create_with(json!({"game": "the-boss", "two_player_share_cap": true,
                             "timer_percent": 200, "seats": ["human", "heuristic-nodeal"]}))
         .await;
-    assert_eq!(t.seats[1].kind, "heuristic-nodeal");
+    assert_eq!(t.seats[1].kind.to_string(), "heuristic-nodeal");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
