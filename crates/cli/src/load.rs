@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use boardroom_server::lobby::Created;
 
 use crate::options::{checked, GivenOptions};

@@ -13,7 +13,7 @@ use crate::seats::{make_bot, parse_seats, SeatSpec};
 use anyhow::{bail, Context, Result};
 use boardroom_bots::SeatKind;
 use boardroom_engine::{Bot, Record, RecordedAction, Seat, SeatSet, Viewer};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 

@@ -91,7 +91,7 @@ impl BotSpeed {
 mod tests {
     use super::*;
     use boardroom_engine::Options;
-    use boardroom_games::{Playable, Visitor};
+    use boardroom_registry::{Playable, Visitor};
 
     /// Every bot level at a table of the visited game chooses a legal move.
     struct EveryLevel;
@@ -99,7 +99,7 @@ mod tests {
     impl Visitor for EveryLevel {
         type Output = ();
         fn visit<G: Playable>(self) {
-            let config = boardroom_games::make_config::<G>(
+            let config = boardroom_registry::make_config::<G>(
                 G::MIN_PLAYERS.max(3).min(G::MAX_PLAYERS),
                 None,
                 &Options::new(),
@@ -119,8 +119,8 @@ mod tests {
 
     #[test]
     fn every_bot_level_plays_legal_moves() {
-        for id in boardroom_games::IDS {
-            boardroom_games::visit(id, EveryLevel).unwrap();
+        for id in boardroom_registry::IDS {
+            boardroom_registry::visit(id, EveryLevel).unwrap();
         }
         assert!("grandmaster".parse::<SeatKind>().is_err());
         assert_eq!(SeatKind::Human.bot(), None);
@@ -128,7 +128,7 @@ mod tests {
 
     #[test]
     fn every_bot_the_registry_offers_is_a_seat_kind() {
-        for g in boardroom_games::list() {
+        for g in boardroom_registry::list() {
             for b in g.bots {
                 assert!(BotLevel::from_name(b).is_some(), "{b}");
             }
@@ -169,10 +169,10 @@ mod tests {
 
     #[test]
     fn the_bot_without_dealing_sits_only_at_games_with_dealing() {
-        for id in boardroom_games::IDS {
-            boardroom_games::visit(id, NoDeal).unwrap();
+        for id in boardroom_registry::IDS {
+            boardroom_registry::visit(id, NoDeal).unwrap();
         }
-        assert!(boardroom_games::list()
+        assert!(boardroom_registry::list()
             .iter()
             .any(|g| g.bots.contains(&"heuristic-nodeal")));
     }

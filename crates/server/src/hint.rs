@@ -14,7 +14,7 @@ use crate::outgoing::{Outbox, Outgoing};
 use crate::protocol::{ErrorCode, HintMove, ServerMsg};
 use boardroom_bots::{rank_moves, Budget, SearchConfig};
 use boardroom_engine::Seat;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};

@@ -21,7 +21,7 @@ use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
 use boardroom_engine::{Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use futures_util::FutureExt;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;

@@ -7,7 +7,7 @@
 use crate::outgoing::Outgoing;
 use crate::protocol::{ActionOut, EventOut, LogEntry, StateMsg, TimerOut};
 use boardroom_engine::{Game, Present, ScoreTable, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use serde_json::value::RawValue;
 
 /// One accepted action (as the table remembers it, unredacted).

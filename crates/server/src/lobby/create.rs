@@ -10,7 +10,7 @@ use crate::bots::{self, SeatKind};
 use crate::db::{SeatRow, TableRow};
 use crate::table::{self, seat_link, spectator_link, Command, TableInit};
 use boardroom_engine::Present;
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use rand::RngCore;
 use std::collections::VecDeque;
 use std::future::Future;
@@ -95,7 +95,7 @@ impl Lobby {
     /// registry by its id; its options are checked against those it offers in the lobby.
     pub async fn create(&self, req: CreateTable) -> Result<Created, LobbyError> {
         let game = req.game.clone();
-        let create = boardroom_games::visit(&game, CreateVisitor { lobby: self, req })
+        let create = boardroom_registry::visit(&game, CreateVisitor { lobby: self, req })
             .map_err(|e| LobbyError::BadRequest(e.to_string()))?;
         create.await.map(|(created, _)| created)
     }
@@ -218,7 +218,7 @@ impl Lobby {
                 hints: spec.hints,
             }
         };
-        let start = boardroom_games::visit(
+        let start = boardroom_registry::visit(
             &spec.game,
             RematchVisitor {
                 lobby: self,

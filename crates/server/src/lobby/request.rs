@@ -5,7 +5,7 @@ use crate::bots::SeatKind;
 use crate::protocol::ErrorCode;
 use crate::table;
 use boardroom_engine::{Configure, Options};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -66,7 +66,7 @@ pub struct TableExtras {
 }
 
 fn default_game() -> String {
-    boardroom_games::IDS[0].to_string()
+    boardroom_registry::IDS[0].to_string()
 }
 
 /// Why the lobby could not create, restore or rematch a table.
@@ -157,7 +157,7 @@ pub(super) fn lobby_config<G: Playable>(
             }
         }
     }
-    boardroom_games::make_config::<G>(players, None, options)
+    boardroom_registry::make_config::<G>(players, None, options)
         .map_err(|e| LobbyError::BadRequest(e.to_string()))
 }
 

@@ -4,7 +4,7 @@
 
 use crate::bots::{self, SeatKind};
 use boardroom_engine::{Bot, Game, Seat};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;

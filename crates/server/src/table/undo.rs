@@ -13,7 +13,7 @@ use super::Table;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{Present, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 
 impl<G: Playable> Table<G> {
     /// Why `seat` may not take back its last action now, or the number of that action in the

@@ -6,7 +6,7 @@
 use boardroom_bigboss::{BigBoss, Edition};
 use boardroom_bigshot::BigShot;
 use boardroom_engine::{Game, Present, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use boardroom_server::view::{self, Step};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
