@@ -13,6 +13,11 @@
 //! | `buy level` | `level` |
 //! | `buy S` (face-up row) | `row:S` |
 //! | `tower`, `end`, `pass` | none: a button in the prompt |
+//!
+//! Every action's view has a kind, the first word of its notation (`buy`, `play`, `found`,
+//! `double`, `hq`, `at`, `join`, `survivor`, `share`, `sell`, `tower`, `end`, `pass`), and its
+//! arguments: `from` (`deck`, `level`, `row`) and `card` for `buy`, `card` for `play`, `space`
+//! for `found`, `double` and `at`, `company` for the company actions.
 
 use crate::board::offset;
 use crate::card::Card;
@@ -199,6 +204,61 @@ impl BigBoss {
         }
     }
 
+    /// The kind of `action` in its view (the first word of its notation) and its arguments:
+    /// `from` (`deck`, `level`, `row`) and `card` for buying, `card` for playing, `space` for
+    /// a space, `company` for a company (see the module's documentation).
+    fn kind(action: Action) -> (&'static str, serde_json::Map<String, serde_json::Value>) {
+        let mut args = serde_json::Map::new();
+        let mut arg = |name: &str, value: serde_json::Value| {
+            args.insert(name.to_string(), value);
+        };
+        let kind = match action {
+            Action::BuyDeck => {
+                arg("from", "deck".into());
+                "buy"
+            }
+            Action::BuyLevel => {
+                arg("from", "level".into());
+                "buy"
+            }
+            Action::BuyRow(s) => {
+                arg("from", "row".into());
+                arg("card", s.to_string().into());
+                "buy"
+            }
+            Action::Play(c) => {
+                arg("card", c.to_string().into());
+                "play"
+            }
+            Action::Found(s) | Action::Double(s) | Action::At(s) => {
+                arg("space", s.into());
+                match action {
+                    Action::Found(_) => "found",
+                    Action::Double(_) => "double",
+                    _ => "at",
+                }
+            }
+            Action::Hq(c)
+            | Action::Join(c)
+            | Action::Survivor(c)
+            | Action::Share(c)
+            | Action::Sell(c) => {
+                arg("company", c.name().into());
+                match action {
+                    Action::Hq(_) => "hq",
+                    Action::Join(_) => "join",
+                    Action::Survivor(_) => "survivor",
+                    Action::Share(_) => "share",
+                    _ => "sell",
+                }
+            }
+            Action::Tower => "tower",
+            Action::End => "end",
+            Action::Pass => "pass",
+        };
+        (kind, args)
+    }
+
     /// The target on the table that plays `action` when clicked, if any.
     fn highlight(action: Action) -> Option<String> {
         match action {
@@ -282,11 +342,14 @@ impl Present for BigBoss {
 
     fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
         let action = *action;
+        let (kind, args) = Self::kind(action);
         ActionView {
+            kind,
             label: self.label(action),
             effect: self.effect(seat, action),
             cost: self.cost(seat, action).map(i64::from),
             highlights: Self::highlight(action).into_iter().collect(),
+            args,
         }
     }
 
@@ -310,31 +373,34 @@ impl Present for BigBoss {
         boardroom_engine::web_view!()
     }
 
-    /// For a seat: each card of its hand, whether it can be played now, what it would do (a
-    /// short word and the effect) or why not: `{"hand": {"46": {"playable": true, "short":
-    /// "extend", "use": "extend Regent"}, "L": {"playable": false, "why": "…"}}}`. Only the
-    /// seat's own cards and the public board go into it.
+    /// For every viewer, what the rule set calls a tower (`"tower_name": "radio tower"`, or
+    /// `"owner flag"` in Classic); for a seat also each card of its hand, whether it can be
+    /// played now, what it would do (a short word and the effect) or why not: `{"hand":
+    /// {"46": {"playable": true, "short": "extend", "use": "extend Regent"}, "L":
+    /// {"playable": false, "why": "…"}}}`. Only the seat's own cards and the public board go
+    /// into it.
     fn extra(&self, viewer: Viewer) -> Option<serde_json::Value> {
-        let seat = viewer.seat().filter(|&s| s < self.players())?;
-        let hand: serde_json::Map<String, serde_json::Value> = self
-            .player(seat)
-            .hand
-            .cards()
-            .into_iter()
-            .map(|card| (card.to_string(), self.card_note(seat, card)))
-            .collect();
-        // Moved in, not copied (`json!` would write the whole map out again).
         let mut extra = serde_json::Map::new();
-        extra.insert("hand".to_string(), serde_json::Value::Object(hand));
+        extra.insert(
+            "tower_name".to_string(),
+            self.rules().tower_name.to_string().into(),
+        );
+        if let Some(seat) = viewer.seat().filter(|&s| s < self.players()) {
+            let hand: serde_json::Map<String, serde_json::Value> = self
+                .player(seat)
+                .hand
+                .cards()
+                .into_iter()
+                .map(|card| (card.to_string(), self.card_note(seat, card)))
+                .collect();
+            // Moved in, not copied (`json!` would write the whole map out again).
+            extra.insert("hand".to_string(), serde_json::Value::Object(hand));
+        }
         Some(serde_json::Value::Object(extra))
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {
         crate::terminal::draw(self, viewer, color)
-    }
-
-    fn tower_name(&self) -> String {
-        self.rules().tower_name.to_string()
     }
 
     /// Turns played, companies founded, mergers, towers placed, and whether the game ended

@@ -38,6 +38,9 @@ function companyChip(name) {
   return c;
 }
 
+/** What the rule set calls a tower (`extra.tower_name`: radio tower, owner flag). */
+const towerWord = (ctx) => (ctx.extra && ctx.extra.tower_name) || "tower";
+
 /** The first highlight of `action` of kind `kind` (`space`, `company`…), without the kind. */
 function targetOf(action, kind) {
   const t = action.highlights.find((x) => x.startsWith(kind + ":"));
@@ -78,7 +81,7 @@ function preview(start, on) {
 
 /** The founding action whose first space is `space`, if one is legal. */
 function foundingAt(ctx, space) {
-  return ctx.actions.find((a) => a.notation.startsWith("found ") && a.highlights.includes(`space:${space}`));
+  return ctx.actions.find((a) => a.kind === "found" && a.args.space === Number(space));
 }
 
 /**
@@ -170,7 +173,7 @@ function cardEl(card, target, board, inHand = false) {
 
 function drawInner(inner, ctx) {
   const obs = ctx.obs;
-  const towerName = ctx.table ? ctx.table.tower_name : "tower";
+  const towerName = towerWord(ctx);
   const companies = new Map(obs.companies.map((c) => [c.name, c]));
   const cells = [];
   for (let p = 1; p <= 50; p++) {
@@ -276,7 +279,7 @@ export default {
   decorate(button, action, ctx) {
     const company = targetOf(action, "company");
     if (company) button.prepend(companyChip(company));
-    if (action.notation === "end") button.classList.add("primary");
+    if (action.kind === "end") button.classList.add("primary");
     const space = targetOf(action, "space");
     if (space && foundingAt(ctx, space) === action) {
       button.addEventListener("mouseenter", () => preview(Number(space), true));
@@ -307,7 +310,7 @@ export default {
     const obs = ctx.obs;
     const p = obs.players[seat];
     if (!p) return {};
-    const tower = ctx.table ? ctx.table.tower_name : "tower";
+    const tower = towerWord(ctx);
     // Companies by name, whatever order the observation lists them in.
     const shares = Object.entries(p.shares).filter(([, n]) => n > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([c, n]) =>

@@ -170,27 +170,34 @@ impl Present for BigShot {
     }
 
     /// Labels as the browser's buttons read; placing a cube is played by clicking its lot
-    /// (`lot:<id>`), everything else is a button. Nothing costs money at once here: a bid is
+    /// (`lot:<id>`), everything else is a button. Kinds: `roll`, `loan` and `pay` (argument
+    /// `colour`), `decline`, `bid` (`amount`), `pass`, `place` (`colour`, `lot`). Nothing costs money at once here: a bid is
     /// paid only when it wins.
     fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
         match *action {
-            Action::Roll => ActionView::new("Roll the die", ""),
+            Action::Roll => ActionView::new("roll", "Roll the die", ""),
             Action::Loan(c) => {
                 let amount = self.next_loan_amount(seat);
                 ActionView::new(
+                    "loan",
                     format!("Take a loan (+{amount}M, 1 IOU) for {c}"),
                     format!("+{amount}M, owe 10M"),
                 )
+                .arg("colour", c.name())
             }
-            Action::Decline => ActionView::new("No loan", ""),
-            Action::Bid(n) => ActionView::new(format!("Bid {n}M"), ""),
-            Action::Pass => ActionView::new("Pass", ""),
-            Action::Pay(c) => {
-                ActionView::new(format!("Pay with {c}"), format!("has {}M", self.coins(c)))
-            }
+            Action::Decline => ActionView::new("decline", "No loan", ""),
+            Action::Bid(n) => ActionView::new("bid", format!("Bid {n}M"), "").arg("amount", n),
+            Action::Pass => ActionView::new("pass", "Pass", ""),
+            Action::Pay(c) => ActionView::new(
+                "pay",
+                format!("Pay with {c}"),
+                format!("has {}M", self.coins(c)),
+            )
+            .arg("colour", c.name()),
             Action::Place(c, l) => {
                 let Some(lot) = self.board().lots().get(l as usize) else {
-                    return ActionView::new(self.format_action(*action), "");
+                    return ActionView::new("place", self.format_action(*action), "")
+                        .arg("colour", c.name());
                 };
                 let cubes = self.lot_cubes(l as usize);
                 let value = if lot.park {
@@ -203,8 +210,10 @@ impl Present for BigShot {
                 } else {
                     format!("{value}, has {}", cubes_to_string(&cubes))
                 };
-                ActionView::new(format!("Place {c} on {}", lot.id), effect)
+                ActionView::new("place", format!("Place {c} on {}", lot.id), effect)
                     .highlight(format!("lot:{}", lot.id))
+                    .arg("colour", c.name())
+                    .arg("lot", lot.id.as_str())
             }
         }
     }

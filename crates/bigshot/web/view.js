@@ -17,10 +17,9 @@ function cubeEl(letter) {
 }
 const cubes = (text) => Array.from(text || "").map((l) => cubeEl(l));
 
-/** The colour a placing action places (`place <colour> <lot>`), or null for other actions. */
+/** The colour a placing action places, or null for other actions. */
 function placedColour(action) {
-  const [word, colour] = action.notation.split(" ");
-  return word === "place" ? colour : null;
+  return action.kind === "place" ? action.args.colour : null;
 }
 
 /** The colours the player may place now. */
@@ -124,11 +123,11 @@ export default {
 
   /** Placing is done on the city, bidding in the bid field: the rest are buttons. */
   button(action) {
-    return placedColour(action) === null && !action.notation.startsWith("bid ");
+    return action.kind !== "place" && action.kind !== "bid";
   },
 
   decorate(button, action) {
-    if (action.notation === "roll") button.classList.add("primary");
+    if (action.kind === "roll") button.classList.add("primary");
   },
 
   /** Those who wait are told what the seat to act is deciding (the prompt goes to that seat). */
@@ -139,7 +138,7 @@ export default {
   promptExtras(ctx) {
     const obs = ctx.obs, extra = ctx.extra;
     const out = [];
-    const bids = ctx.actions.some((a) => a.notation.startsWith("bid "));
+    const bids = ctx.actions.some((a) => a.kind === "bid");
     if (bids || (ctx.actions.length && obs.phase.step === "bidding")) {
       const min = extra.min_bid || 1;
       if (extra.cash !== undefined) out.push(h("div", { class: "hint" }, `Lowest bid ${min}M · you can bid up to ${extra.cash}M`));

@@ -15,6 +15,7 @@
 //!   the game's valuation and searching every other decision.
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
+//! * [`seat`] — [`SeatKind`]: who sits in a seat of a table, a person or a [`BotLevel`].
 //!
 //! A bot is made by name for any game that implements `Evaluate`
 //! (`make_bot::<G>("easy", seed)`) and asked for a seat's action with `Bot::choose`;
@@ -26,6 +27,7 @@ pub mod hint;
 pub mod ismcts;
 pub mod levels;
 pub mod rollout;
+pub mod seat;
 
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use dealing::DealingSearch;
@@ -36,3 +38,4 @@ pub use levels::{
     bot_names, make_bot, rollout_config, search_config, validate_name, BotNameError, BOT_NAMES,
 };
 pub use rollout::{RolloutConfig, RolloutSearch};
+pub use seat::{BotLevel, SeatKind};

@@ -11,7 +11,7 @@
 
 use boardroom_engine::playout::{random_playout, Scratch};
 use boardroom_engine::Options;
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::time::Instant;
@@ -25,7 +25,7 @@ struct Run {
 impl Visitor for Run {
     type Output = Result<(), String>;
     fn visit<G: Playable>(self) -> Self::Output {
-        let config = boardroom_games::make_config::<G>(self.players, None, &Options::new())
+        let config = boardroom_registry::make_config::<G>(self.players, None, &Options::new())
             .map_err(|e| e.to_string())?;
         let mut scratch = Scratch::default();
         let mut decisions = 0u64;
@@ -72,7 +72,7 @@ fn main() {
         eprintln!("{usage}");
         std::process::exit(2);
     };
-    match boardroom_games::visit(&game, run) {
+    match boardroom_registry::visit(&game, run) {
         Ok(Ok(())) => {}
         Ok(Err(e)) => {
             eprintln!("error: {e}");

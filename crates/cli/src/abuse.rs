@@ -6,6 +6,7 @@
 //! side.
 
 use crate::load::{self, LoadOptions, LoadReport};
+use boardroom_bots::{BotLevel, SeatKind};
 use futures_util::{SinkExt, StreamExt};
 use serde::Serialize;
 use std::net::{IpAddr, SocketAddr};
@@ -143,8 +144,8 @@ impl Abuser {
             Endpoint::Hint => {
                 for _ in 0..ABUSIVE_CONNECTIONS {
                     // A person among bots may always ask for hints; the bots wait long.
-                    let mut seats = vec!["human".to_string()];
-                    seats.resize(opts.players, "heuristic".into());
+                    let mut seats = vec![SeatKind::Human];
+                    seats.resize(opts.players, SeatKind::Bot(BotLevel::Heuristic));
                     let link = create(&http, opts, &seats, "slow").await?.1;
                     let ws = connect(server, from, &link).await?;
                     abuser.spawn_ws(ws, r#"{"type":"hint"}"#.into());
@@ -152,7 +153,7 @@ impl Abuser {
             }
             Endpoint::Log => {
                 let (_, link) =
-                    create(&http, opts, &vec!["human".to_string(); opts.players], "").await?;
+                    create(&http, opts, &vec![SeatKind::Human; opts.players], "").await?;
                 for _ in 0..ABUSIVE_CONNECTIONS {
                     let ws = connect(server, from, &link).await?;
                     abuser.spawn_ws(ws, r#"{"type":"log"}"#.into());
@@ -292,7 +293,7 @@ async fn connect(server: SocketAddr, from: IpAddr, link: &str) -> anyhow::Result
 async fn create(
     http: &reqwest::Client,
     opts: &LoadOptions,
-    seats: &[String],
+    seats: &[SeatKind],
     bot_speed: &str,
 ) -> anyhow::Result<(String, String)> {
     let mut body = opts.options.clone();
@@ -329,7 +330,7 @@ async fn finished_table(
     body.insert("game".into(), opts.game.clone().into());
     body.insert(
         "seats".into(),
-        serde_json::json!(vec!["human"; opts.players]),
+        serde_json::json!(vec![SeatKind::Human; opts.players]),
     );
     let r = http
         .post(format!("{}/api/tables", opts.url))

@@ -6,7 +6,7 @@ use anyhow::{bail, Result};
 use boardroom_bots::{levels, Budget, Ismcts, Rollout, SearchConfig};
 use boardroom_engine::playout::{random_playout, Scratch};
 use boardroom_engine::rng::FastRng;
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};

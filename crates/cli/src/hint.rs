@@ -4,7 +4,7 @@
 use crate::tools::load_position;
 use anyhow::{bail, Result};
 use boardroom_bots::{hint_seat, rank_moves, SearchConfig};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use serde::Serialize;
 use std::path::Path;
 

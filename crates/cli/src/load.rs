@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use boardroom_server::lobby::Created;
 
 use crate::options::{checked, GivenOptions};
@@ -145,7 +145,7 @@ async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Cr
     body.insert("game".into(), opts.game.clone().into());
     body.insert(
         "seats".into(),
-        serde_json::json!(vec!["human"; opts.players]),
+        serde_json::json!(vec![boardroom_bots::SeatKind::Human; opts.players]),
     );
     let r = loop {
         let r = http

@@ -1,5 +1,5 @@
 //! `boardroom`: the command-line program. A thin layer over the library crates: it parses
-//! arguments, reaches the chosen game through the games registry (`boardroom-games`) and runs
+//! arguments, reaches the chosen game through the games registry (`boardroom-registry`) and runs
 //! the subcommand for it. No file here names a game: the games, their options (as flags) and
 //! the examples in the help all come from the registry.
 
@@ -34,7 +34,7 @@ struct Cli {
 /// The games as clap's possible values, each with its title as help.
 fn game_parser() -> PossibleValuesParser {
     PossibleValuesParser::new(
-        boardroom_games::list()
+        boardroom_registry::list()
             .into_iter()
             .map(|g| PossibleValue::new(g.id).help(g.title)),
     )
@@ -88,7 +88,7 @@ enum Command {
     /// Play many bot games and summarise them.
     Simulate {
         /// The game.
-        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_registry::IDS[0])]
         game: String,
         /// Number of players.
         #[arg(long, default_value_t = 4)]
@@ -198,7 +198,7 @@ enum Command {
     /// Measure speed on one core: random playouts, search iterations, move time per bot level.
     Bench {
         /// The game.
-        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_registry::IDS[0])]
         game: String,
         /// Number of players.
         #[arg(long, default_value_t = 4)]
@@ -277,7 +277,7 @@ enum Command {
     /// round-trip times and memory.
     Load {
         /// The game of every table.
-        #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
+        #[arg(long, value_parser = game_parser(), default_value = boardroom_registry::IDS[0])]
         game: String,
         /// The server.
         #[arg(long, default_value = "http://127.0.0.1:8080")]
@@ -314,7 +314,7 @@ const TABLE_SUBCOMMANDS: [&str; 5] = ["play", "new", "simulate", "bench", "load"
 /// The games as the end of `--help` lists them: id, title, players and option flags.
 fn games_help() -> String {
     let mut out = String::from("Games:\n");
-    for g in boardroom_games::list() {
+    for g in boardroom_registry::list() {
         let flags: Vec<String> = g
             .options
             .iter()
@@ -338,10 +338,10 @@ fn games_help() -> String {
 
 /// Examples for a subcommand's help, built from the registry's games and their options.
 fn examples(sub: &str) -> String {
-    let games = boardroom_games::list();
+    let games = boardroom_registry::list();
     let first = &games[0];
     // One example per game with its first option set, so every game is shown once.
-    let with_option = |g: &boardroom_games::GameInfo| -> String {
+    let with_option = |g: &boardroom_registry::GameInfo| -> String {
         match g.options.iter().find(|o| o.lobby) {
             Some(o) => match o.kind {
                 boardroom_engine::OptionKind::Flag => format!(" --{}", o.flag()),
@@ -665,11 +665,11 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
 }
 
 /// Runs `visitor` for the game called `id` (checked by clap, or read from a file).
-fn visit<T, V: boardroom_games::Visitor<Output = anyhow::Result<T>>>(
+fn visit<T, V: boardroom_registry::Visitor<Output = anyhow::Result<T>>>(
     id: &str,
     visitor: V,
 ) -> anyhow::Result<T> {
-    boardroom_games::visit(id, visitor)?
+    boardroom_registry::visit(id, visitor)?
 }
 
 /// Lets the program end quietly when its output is closed early (`boardroom replay game.json |
@@ -691,7 +691,7 @@ mod tests {
         // Duplicate flags (an option named like a fixed argument) and other mistakes panic here.
         command().debug_assert();
         let help = games_help();
-        for g in boardroom_games::list() {
+        for g in boardroom_registry::list() {
             assert!(help.contains(g.id) && help.contains(g.title));
             for sub in TABLE_SUBCOMMANDS {
                 assert!(examples(sub).contains(g.id) || sub == "load", "{sub}");

@@ -5,7 +5,7 @@
 
 use anyhow::{Context, Result};
 use boardroom_engine::{OptionKind, OptionSpec, OptionValue, Options};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use std::path::PathBuf;
@@ -79,7 +79,7 @@ impl TypedValueParser for ChoiceParser {
 /// Every distinct option of the registry's games, in the registry's order.
 pub fn flags() -> Vec<OptionFlag> {
     let mut flags: Vec<OptionFlag> = Vec::new();
-    for game in boardroom_games::list() {
+    for game in boardroom_registry::list() {
         for spec in game.options {
             match flags.iter_mut().find(|f| f.spec.name == spec.name) {
                 Some(flag) => {
@@ -199,7 +199,9 @@ pub fn config<G: Playable>(
     given: &GivenOptions,
 ) -> Result<G::Config> {
     let options = given.read::<G>()?;
-    Ok(boardroom_games::make_config::<G>(players, first, &options)?)
+    Ok(boardroom_registry::make_config::<G>(
+        players, first, &options,
+    )?)
 }
 
 /// The options of game `G` given, as the game's own words (see
@@ -207,7 +209,7 @@ pub fn config<G: Playable>(
 /// table of `players`: what a lobby is sent.
 pub fn checked<G: Playable>(players: usize, given: &GivenOptions) -> Result<Options> {
     let mut options = given.read::<G>()?;
-    boardroom_games::make_config::<G>(players, None, &options)?;
+    boardroom_registry::make_config::<G>(players, None, &options)?;
     G::normalize_options(&mut options);
     Ok(options)
 }
@@ -227,7 +229,7 @@ mod tests {
     #[test]
     fn every_option_of_every_game_has_one_flag() {
         let flags = flags();
-        for game in boardroom_games::list() {
+        for game in boardroom_registry::list() {
             for spec in game.options {
                 let flag = flags.iter().find(|f| f.spec.name == spec.name).unwrap();
                 assert_eq!(
@@ -271,15 +273,15 @@ mod tests {
             assert!(given.contains(f.spec.name));
         }
         struct Read(GivenOptions);
-        impl boardroom_games::Visitor for Read {
+        impl boardroom_registry::Visitor for Read {
             type Output = Options;
             fn visit<G: Playable>(self) -> Options {
                 self.0.read::<G>().unwrap()
             }
         }
-        for id in boardroom_games::IDS {
-            let options = boardroom_games::visit(id, Read(given.clone())).unwrap();
-            for spec in boardroom_games::info(id).unwrap().options {
+        for id in boardroom_registry::IDS {
+            let options = boardroom_registry::visit(id, Read(given.clone())).unwrap();
+            for spec in boardroom_registry::info(id).unwrap().options {
                 match spec.kind {
                     OptionKind::Flag => assert!(options.flag(spec.name)),
                     OptionKind::Choice(c) => assert_eq!(options.text(spec.name), Some(c[0])),

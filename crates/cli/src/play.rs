@@ -11,8 +11,9 @@ use crate::line::LineInput;
 use crate::options::{config, GivenOptions};
 use crate::seats::{make_bot, parse_seats, SeatSpec};
 use anyhow::{bail, Context, Result};
+use boardroom_bots::SeatKind;
 use boardroom_engine::{Bot, Record, RecordedAction, Seat, SeatSet, Viewer};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -154,7 +155,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                 "{} = {}",
                 G::seat_name(s),
                 match spec {
-                    SeatSpec::Human => "human",
+                    SeatSpec::Human => SeatKind::Human.name(),
                     SeatSpec::Bot(name) => name.as_str(),
                 }
             ))

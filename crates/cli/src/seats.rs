@@ -1,10 +1,11 @@
 //! Who sits in a seat: a human at the terminal or a bot, by name.
 
 use anyhow::{bail, Result};
-use boardroom_bots::{validate_name, Evaluate};
+use boardroom_bots::{validate_name, Evaluate, SeatKind};
 use boardroom_engine::Bot;
 
-/// One seat of a table.
+/// One seat of a table at the terminal: a person, or any bot the bots crate names (a table on
+/// a server seats only the [`SeatKind`]s).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatSpec {
     /// A person at this terminal.
@@ -37,7 +38,8 @@ pub fn parse_seats(list: &[String]) -> Result<Vec<SeatSpec>> {
     for (i, s) in list.iter().enumerate() {
         let name = s.trim().to_ascii_lowercase();
         seats.push(match name.as_str() {
-            "human" | "h" => SeatSpec::Human,
+            "h" => SeatSpec::Human,
+            n if n == SeatKind::Human.name() => SeatSpec::Human,
             n => match validate_name(n) {
                 Ok(()) => SeatSpec::Bot(n.to_string()),
                 Err(e) => bail!("seat {}: {e} (or human)", i + 1),

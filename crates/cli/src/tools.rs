@@ -4,7 +4,7 @@
 use crate::options::{config, GivenOptions};
 use anyhow::{anyhow, bail, Context, Result};
 use boardroom_engine::{Game, Record, ReplayStep, Seat};
-use boardroom_games::{FileGameError, Playable, Visitor};
+use boardroom_registry::{FileGameError, Playable, Visitor};
 use serde::Serialize;
 use std::io::Read;
 use std::path::Path;
@@ -25,7 +25,7 @@ pub fn read_input(path: &Path) -> Result<String> {
 /// The id of the game a position or record file holds; `what` names the kind of file in errors
 /// (e.g. `position file`).
 pub fn game_of(text: &str, path: &Path, what: &str) -> Result<&'static str> {
-    boardroom_games::game_of_file(text).map_err(|e| match e {
+    boardroom_registry::game_of_file(text).map_err(|e| match e {
         FileGameError::Unknown(e) => anyhow!("{}: {e}", path.display()),
         e => anyhow!("{}: not a valid {what}: {e}", path.display()),
     })

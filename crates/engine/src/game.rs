@@ -278,7 +278,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// action cannot be played there). Games override it with the exact rule when they know
     /// it cheaply. Only called when a person asks to take an action back.
     fn reveals(&self, seat: Seat, action: &Self::Action) -> bool {
-        crate::undo::outcome_depends_on_hidden(self, seat, action)
+        crate::reveal::outcome_depends_on_hidden(self, seat, action)
     }
 
     /// Exports the whole state (secrets included) in the position format.

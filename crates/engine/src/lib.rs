@@ -37,10 +37,10 @@ pub mod playout;
 pub mod position;
 pub mod present;
 pub mod record;
+pub mod reveal;
 pub mod rng;
 pub mod seat;
 pub mod testing;
-pub mod undo;
 
 pub use bot::{Bot, RandomBot};
 pub use encode::{Encode, EncodeMemo};

@@ -9,10 +9,13 @@ use crate::{Game, Seat, Viewer};
 use serde::Serialize;
 
 /// One legal action as a person is shown it: in the terminal's list of moves and as a
-/// structured object in the browser (which needs no notation parsing to know what is
-/// clickable).
+/// structured object in the browser (which needs no notation parsing to know what an action
+/// is or what is clickable).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ActionView {
+    /// What sort of action this is, as a short machine word the game defines (e.g. `found`,
+    /// `buy`, `bid`, `accept`): the game's browser view groups and places actions by it.
+    pub kind: &'static str,
     /// A short label for a button or a list, e.g. `Buy a share of Regent`.
     pub label: String,
     /// What it does, briefly, e.g. `stack on Regent (4 floors)`; may be empty.
@@ -23,16 +26,20 @@ pub struct ActionView {
     /// game's browser view marks (e.g. `card:46`, `space:23`, `company:Regent`, `lot:W9`). Empty:
     /// the action is a button in the prompt.
     pub highlights: Vec<String>,
+    /// The parts of the action a view needs beside its kind, by name (e.g. `{"offer": 12}`,
+    /// `{"colour": "red", "lot": "W9"}`); empty for most actions.
+    pub args: serde_json::Map<String, serde_json::Value>,
 }
 
 impl ActionView {
-    /// A view with a label and an effect, no cost and nothing highlighted.
-    pub fn new(label: impl Into<String>, effect: impl Into<String>) -> Self {
+    /// A view of kind `kind` with a label and an effect, no cost, nothing highlighted and no
+    /// arguments.
+    pub fn new(kind: &'static str, label: impl Into<String>, effect: impl Into<String>) -> Self {
         ActionView {
+            kind,
             label: label.into(),
             effect: effect.into(),
-            cost: None,
-            highlights: Vec::new(),
+            ..ActionView::default()
         }
     }
 
@@ -45,6 +52,12 @@ impl ActionView {
     /// This view with one more highlighted target (`kind:id`).
     pub fn highlight(mut self, target: impl Into<String>) -> Self {
         self.highlights.push(target.into());
+        self
+    }
+
+    /// This view with one more argument.
+    pub fn arg(mut self, name: &str, value: impl Into<serde_json::Value>) -> Self {
+        self.args.insert(name.to_string(), value.into());
         self
     }
 }
@@ -225,11 +238,6 @@ pub trait Present: Game {
     /// loads `view.js` from there (see ARCHITECTURE.md, "The web shell").
     fn web_assets() -> &'static [WebAsset] {
         &[]
-    }
-
-    /// What the rule set calls a tower (Big Boss); empty for games without one.
-    fn tower_name(&self) -> String {
-        String::new()
     }
 
     /// Game-specific figures of a finished game for the simulator's summary, e.g.

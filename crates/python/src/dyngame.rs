@@ -11,7 +11,7 @@ use crate::prefetch::prefetch_value;
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
 use boardroom_engine::{Bot, EncodeMemo, Outcome, Seat, SeatSet, Viewer};
-use boardroom_games::{make_config, Playable};
+use boardroom_registry::{make_config, Playable};
 use std::any::Any;
 use std::sync::Arc;
 

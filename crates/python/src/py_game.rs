@@ -6,7 +6,7 @@ use crate::registry::{self, NewGame};
 use crate::to_py;
 use boardroom_engine::playout::{random_playout, Scratch};
 use boardroom_engine::{OptionValue, Options, Seat, Viewer};
-use boardroom_games::{make_config, visit, Playable, Visitor};
+use boardroom_registry::{make_config, visit, Playable, Visitor};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
@@ -701,7 +701,7 @@ impl PyBot {
 /// Every registered game as JSON text: id, title, players, options, bots, seat names.
 #[pyfunction]
 pub fn games_json() -> String {
-    serde_json::to_string(&boardroom_games::list()).unwrap_or_else(|_| "[]".into())
+    serde_json::to_string(&boardroom_registry::list()).unwrap_or_else(|_| "[]".into())
 }
 
 /// Loads a position file of any registered game.

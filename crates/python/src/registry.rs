@@ -4,7 +4,7 @@
 use crate::dyngame::{DynGame, Wrapped};
 use crate::error::{Error, Kind, Result};
 use boardroom_engine::{Options, Seat};
-use boardroom_games::{game_of_file, visit, FileGameError, Playable, Visitor};
+use boardroom_registry::{game_of_file, visit, FileGameError, Playable, Visitor};
 
 /// What a new game is made of.
 pub struct NewGame {

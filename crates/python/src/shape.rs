@@ -6,7 +6,7 @@
 use crate::layout::{Layout, LayoutBuilder};
 use boardroom_engine::rng;
 use boardroom_engine::Viewer;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use rand::Rng;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};

@@ -1,62 +1,46 @@
 //! Seat kinds and the bots that fill seats.
 //!
-//! A seat is `human` or a bot: `random`, `heuristic`, or a search level `easy`, `normal`,
-//! `hard`. Every kind is resolved by [`make_bot`] through the bots crate.
+//! A seat is a person or a bot ([`SeatKind`], written `human` or the bot's level: `random`,
+//! `heuristic`, `heuristic-nodeal`, or a search level `easy`, `normal`, `hard`). Every bot is
+//! made by [`make_bot`] through the bots crate.
 
 use boardroom_bots::Evaluate;
-use boardroom_engine::{Bot, RandomBot};
-
-/// The seat held by a person.
-pub const HUMAN: &str = "human";
-
-/// Every seat kind a table may be created with: `human` and the bots the bots crate names.
-pub fn seat_kinds() -> Vec<&'static str> {
-    std::iter::once(HUMAN)
-        .chain(boardroom_bots::BOT_NAMES.iter().copied())
-        .collect()
-}
-
-/// Whether `kind` is a known seat kind.
-pub fn is_kind(kind: &str) -> bool {
-    kind == HUMAN || boardroom_bots::BOT_NAMES.contains(&kind)
-}
+pub use boardroom_bots::{BotLevel, SeatKind};
+use boardroom_engine::Bot;
 
 /// Checks that every bot of `kinds` is one game `G` offers ([`boardroom_bots::bot_names`]):
 /// the bot without dealing only at games with dealing. The message names the game's bots.
 pub fn check_kinds<G: Evaluate + boardroom_engine::Present>(
-    kinds: &[String],
+    kinds: &[SeatKind],
 ) -> Result<(), String> {
-    let offered = boardroom_bots::bot_names::<G>();
     match kinds
         .iter()
-        .find(|k| is_bot(k) && !offered.contains(&k.as_str()))
+        .filter_map(|k| k.bot())
+        .find(|level| !level.offered_by::<G>())
     {
         None => Ok(()),
         Some(bad) => Err(format!(
-            "bot `{bad}` is for games with dealing, and {} has none (its bots: {})",
+            "bot `{}` is for games with dealing, and {} has none (its bots: {})",
+            bad.name(),
             G::TITLE,
-            offered.join(", ")
+            boardroom_bots::bot_names::<G>().join(", ")
         )),
     }
 }
 
-/// Whether `kind` is a bot level.
-pub fn is_bot(kind: &str) -> bool {
-    kind != HUMAN && is_kind(kind)
+/// The seat kind stored as `word`. A word this version does not know is from a version that
+/// knew other bots: the seat keeps the game going as the random bot.
+pub fn stored_kind(word: &str) -> SeatKind {
+    word.parse().unwrap_or_else(|e: String| {
+        tracing::warn!(kind = word, error = %e, "unknown stored seat kind plays as the random bot");
+        SeatKind::Bot(BotLevel::Random)
+    })
 }
 
-/// The bot for seat kind `kind`, seeded with `seed`. Bots decide only from their own seat's
+/// The bot of level `level`, seeded with `seed`. Bots decide only from their own seat's
 /// observation (see `boardroom_bots`).
-pub fn make_bot<G: Evaluate>(kind: &str, seed: u64) -> Box<dyn Bot<G>> {
-    match boardroom_bots::make_bot::<G>(kind, seed) {
-        Ok(bot) => bot,
-        Err(e) => {
-            // Seat kinds are checked when a table is created, so this is a table stored by a
-            // version that knew other bots: keep the game going with a random bot.
-            tracing::warn!(kind, error = %e, "unknown bot kind plays as the random bot");
-            Box::new(RandomBot::new(seed))
-        }
-    }
+pub fn make_bot<G: Evaluate>(level: BotLevel, seed: u64) -> Box<dyn Bot<G>> {
+    level.make(seed)
 }
 
 /// The pace of a table's bots, chosen when the table is created; a table without one moves its
@@ -107,7 +91,7 @@ impl BotSpeed {
 mod tests {
     use super::*;
     use boardroom_engine::Options;
-    use boardroom_games::{Playable, Visitor};
+    use boardroom_registry::{Playable, Visitor};
 
     /// Every bot level at a table of the visited game chooses a legal move.
     struct EveryLevel;
@@ -115,7 +99,7 @@ mod tests {
     impl Visitor for EveryLevel {
         type Output = ();
         fn visit<G: Playable>(self) {
-            let config = boardroom_games::make_config::<G>(
+            let config = boardroom_registry::make_config::<G>(
                 G::MIN_PLAYERS.max(3).min(G::MAX_PLAYERS),
                 None,
                 &Options::new(),
@@ -123,29 +107,30 @@ mod tests {
             .unwrap();
             let game = G::new(&config, 5).unwrap();
             let seat = game.to_act().first().unwrap();
-            for kind in seat_kinds().into_iter().filter(|k| is_bot(k)) {
-                let mut bot = make_bot::<G>(kind, 1);
+            for level in BotLevel::ALL {
+                let mut bot = make_bot::<G>(level, 1);
                 let a = bot.choose(&game, seat);
-                assert!(game.check(seat, a).is_ok(), "{} {kind}", G::NAME);
+                assert!(game.check(seat, a).is_ok(), "{} {level:?}", G::NAME);
             }
-            assert_eq!(make_bot::<G>("hard", 1).name(), "hard");
-            assert_eq!(make_bot::<G>("heuristic", 1).name(), "heuristic");
+            assert_eq!(make_bot::<G>(BotLevel::Hard, 1).name(), "hard");
+            assert_eq!(make_bot::<G>(BotLevel::Heuristic, 1).name(), "heuristic");
         }
     }
 
     #[test]
     fn every_bot_level_plays_legal_moves() {
-        for id in boardroom_games::IDS {
-            boardroom_games::visit(id, EveryLevel).unwrap();
+        for id in boardroom_registry::IDS {
+            boardroom_registry::visit(id, EveryLevel).unwrap();
         }
-        assert!(!is_bot("human") && !is_bot("grandmaster") && is_bot("hard"));
+        assert!("grandmaster".parse::<SeatKind>().is_err());
+        assert_eq!(SeatKind::Human.bot(), None);
     }
 
     #[test]
     fn every_bot_the_registry_offers_is_a_seat_kind() {
-        for g in boardroom_games::list() {
+        for g in boardroom_registry::list() {
             for b in g.bots {
-                assert!(is_bot(b), "{b}");
+                assert!(BotLevel::from_name(b).is_some(), "{b}");
             }
         }
     }
@@ -157,7 +142,11 @@ mod tests {
     impl Visitor for NoDeal {
         type Output = ();
         fn visit<G: Playable>(self) {
-            let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+            let kinds = |k: &[&str]| {
+                k.iter()
+                    .map(|s| s.parse().unwrap())
+                    .collect::<Vec<SeatKind>>()
+            };
             check_kinds::<G>(&kinds(&["human", "heuristic", "hard"])).unwrap();
             let r = check_kinds::<G>(&kinds(&["human", "heuristic-nodeal"]));
             if G::DEALS {
@@ -180,10 +169,10 @@ mod tests {
 
     #[test]
     fn the_bot_without_dealing_sits_only_at_games_with_dealing() {
-        for id in boardroom_games::IDS {
-            boardroom_games::visit(id, NoDeal).unwrap();
+        for id in boardroom_registry::IDS {
+            boardroom_registry::visit(id, NoDeal).unwrap();
         }
-        assert!(boardroom_games::list()
+        assert!(boardroom_registry::list()
             .iter()
             .any(|g| g.bots.contains(&"heuristic-nodeal")));
     }

@@ -4,6 +4,7 @@
 //! request (`"clock": {…}`) with a clear message for every bad setting, and stored with the
 //! table as JSON.
 
+use crate::bots::BotLevel;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -18,7 +19,7 @@ pub const MAX_PER_MOVE: u32 = 14 * 24 * 60 * 60;
 /// The absence a live table allows when its creator does not say: 2 minutes.
 pub const DEFAULT_ABSENT: u32 = 120;
 /// The stand-in bot when the creator does not say.
-pub const DEFAULT_STANDIN: &str = "heuristic";
+pub const DEFAULT_STANDIN: BotLevel = BotLevel::Heuristic;
 /// A seat taken back after its live bank ran out has at least this long for its next move.
 pub const TAKE_BACK_GRACE: Duration = Duration::from_secs(30);
 /// The game's own timers at a turn-based table: a minute of them lasts one move's time.
@@ -56,14 +57,14 @@ pub struct ClockSettings {
     #[serde(flatten)]
     pub mode: ClockMode,
     /// The bot level that plays a seat in its person's place.
-    pub standin: String,
+    pub standin: BotLevel,
 }
 
 impl Default for ClockSettings {
     fn default() -> Self {
         ClockSettings {
             mode: ClockMode::None,
-            standin: DEFAULT_STANDIN.to_string(),
+            standin: DEFAULT_STANDIN,
         }
     }
 }
@@ -141,8 +142,14 @@ impl ClockSettings {
             ));
         }
         let standin = match map.get("standin") {
-            None => DEFAULT_STANDIN.to_string(),
-            Some(serde_json::Value::String(s)) => s.clone(),
+            None => DEFAULT_STANDIN,
+            Some(serde_json::Value::String(s)) => BotLevel::from_name(s).ok_or_else(|| {
+                format!(
+                    "the stand-in `{}` is not a bot level (levels: {})",
+                    s.chars().take(40).collect::<String>(),
+                    boardroom_bots::BOT_NAMES.join(", ")
+                )
+            })?,
             Some(_) => {
                 return Err("the clock's `standin` is a bot level, such as `heuristic`".into())
             }
@@ -215,12 +222,12 @@ mod tests {
                 absent: DEFAULT_ABSENT
             }
         );
-        assert_eq!(live.standin, "heuristic");
+        assert_eq!(live.standin, BotLevel::Heuristic);
         let turn =
             ClockSettings::parse(&json!({"mode": "turn", "per_move": 86400, "standin": "easy"}))
                 .unwrap();
         assert_eq!(turn.mode, ClockMode::Turn { per_move: 86400 });
-        assert_eq!(turn.standin, "easy");
+        assert_eq!(turn.standin, BotLevel::Easy);
         assert!(ClockSettings::parse(&json!({"mode": "none"}))
             .unwrap()
             .is_none());
@@ -265,7 +272,7 @@ mod tests {
     fn turn_based_tables_stretch_the_games_timers() {
         let turn = |per_move| ClockSettings {
             mode: ClockMode::Turn { per_move },
-            standin: "heuristic".into(),
+            standin: BotLevel::Heuristic,
         };
         // A day per move: a minute of the game's timers lasts a day.
         assert_eq!(turn(86_400).timer_percent(100), 144_000);

@@ -9,12 +9,12 @@
 //! their turn; beyond them, a hint is refused as "busy"), so hints never starve the tables of
 //! CPU; its answer goes to the asking connection only.
 
-use crate::bots::HUMAN;
+use crate::bots::SeatKind;
 use crate::outgoing::{Outbox, Outgoing};
 use crate::protocol::{ErrorCode, HintMove, ServerMsg};
 use boardroom_bots::{rank_moves, Budget, SearchConfig};
 use boardroom_engine::Seat;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::collections::HashSet;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -127,11 +127,11 @@ impl Drop for Admitted {
 
 /// Why seat `seat` may not ask for a hint at a table of seat `kinds` (`allowed`: the table's
 /// creator allowed hints for everyone), or `None` when it may.
-pub fn refusal(kinds: &[String], seat: Seat, allowed: bool) -> Option<String> {
+pub fn refusal(kinds: &[SeatKind], seat: Seat, allowed: bool) -> Option<String> {
     let other_people = kinds
         .iter()
         .enumerate()
-        .filter(|&(s, k)| s != seat && k == HUMAN)
+        .filter(|&(s, k)| s != seat && k.is_human())
         .count();
     if allowed || other_people == 0 {
         None
@@ -251,7 +251,11 @@ mod tests {
 
     #[test]
     fn hints_are_for_people_among_bots_unless_allowed() {
-        let kinds = |k: &[&str]| k.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let kinds = |k: &[&str]| {
+            k.iter()
+                .map(|s| s.parse().unwrap())
+                .collect::<Vec<SeatKind>>()
+        };
         assert_eq!(
             refusal(&kinds(&["human", "normal", "easy"]), 0, false),
             None

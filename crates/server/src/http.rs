@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use boardroom_engine::WebAsset;
-use boardroom_games::{GameInfo, Playable, Visitor};
+use boardroom_registry::{GameInfo, Playable, Visitor};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
@@ -128,7 +128,7 @@ async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Resp
         let summary = handle.summary.lock().expect("summary lock");
         (summary.game.clone(), summary.edition.clone())
     };
-    match boardroom_games::visit(&game, PageVisitor { variant: &variant }) {
+    match boardroom_registry::visit(&game, PageVisitor { variant: &variant }) {
         Ok(page) => ([NO_CACHE], Html(page)).into_response(),
         Err(e) => (StatusCode::NOT_FOUND, e.to_string()).into_response(),
     }
@@ -171,7 +171,7 @@ impl Visitor for AssetsVisitor {
 
 async fn asset(Path(path): Path<String>) -> Response {
     let found = match path.strip_prefix("games/").and_then(|p| p.split_once('/')) {
-        Some((game, name)) => boardroom_games::visit(game, AssetsVisitor)
+        Some((game, name)) => boardroom_registry::visit(game, AssetsVisitor)
             .ok()
             .and_then(|files| files.iter().find(|f| f.name == name))
             .map(|f| (f.content_type, f.body)),
@@ -200,11 +200,11 @@ pub struct GameListing {
 }
 
 async fn list_games() -> impl IntoResponse {
-    let games: Vec<GameListing> = boardroom_games::list()
+    let games: Vec<GameListing> = boardroom_registry::list()
         .into_iter()
         .map(|info| GameListing {
             view: format!("/assets/{}", game_asset_path(info.id, "view.js")),
-            howto: boardroom_games::visit(info.id, AssetsVisitor)
+            howto: boardroom_registry::visit(info.id, AssetsVisitor)
                 .ok()
                 .filter(|files| files.iter().any(|f| f.name == HOWTO))
                 .map(|_| format!("/assets/{}", game_asset_path(info.id, HOWTO))),

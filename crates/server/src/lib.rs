@@ -1,7 +1,7 @@
 //! # boardroom-server
 //!
 //! `boardroom serve`: a web server where friends and bots play Boardroom's games in the
-//! browser. The server reaches the games only through the registry (`boardroom_games`) and the
+//! browser. The server reaches the games only through the registry (`boardroom_registry`) and the
 //! engine's traits: it is written once for every game.
 //!
 //! * [`http`] — routes: the pages, the embedded client ([`assets`]), the JSON API, WebSockets.

@@ -165,13 +165,13 @@ pub struct SeatInfo {
     /// The player's name (their colour).
     pub name: String,
     /// `human` or a bot level.
-    pub kind: String,
+    pub kind: crate::bots::SeatKind,
     /// Open connections holding this seat.
     pub online: u32,
     /// The bot level playing this person's seat in their place (they ran out of time, or were
     /// gone too long in live play); absent while the person plays it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub standin: Option<String>,
+    pub standin: Option<crate::bots::BotLevel>,
 }
 
 /// A seat's clock at a table with a live or turn-based clock.
@@ -235,8 +235,6 @@ pub struct TableInfo {
     pub title: String,
     /// The rule set or variant (`Present::variant`).
     pub edition: String,
-    /// What the rule set calls a tower (`Present::tower_name`; empty for games without one).
-    pub tower_name: String,
     /// The seats.
     pub seats: Vec<SeatInfo>,
     /// The spectator link (a path on this server).
@@ -261,6 +259,8 @@ pub struct EventOut {
 pub struct ActionOut {
     /// The action in the game's notation: what the client sends back to play it.
     pub notation: String,
+    /// What sort of action it is, as a short word the game defines (`ActionView::kind`).
+    pub kind: &'static str,
     /// A short label for a button.
     pub label: String,
     /// What it does, briefly; may be empty.
@@ -269,6 +269,10 @@ pub struct ActionOut {
     pub cost: Option<i64>,
     /// The `kind:id` targets on the table that play it when clicked; empty: a button.
     pub highlights: Vec<String>,
+    /// The parts of the action its view needs beside its kind (`ActionView::args`); absent
+    /// when there are none.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
     /// The action's JSON form, for games that have one (`Game::action_to_json`): a client
     /// may send it back, changed, as a structured action.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -12,7 +12,7 @@
 //! served and is reported as such, left untouched for that version.
 
 use boardroom_engine::Present;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 
 /// How a stored table of `G` played under rules revision `rules` is served: `Ok(None)` played
 /// as usual, `Ok(Some(note))` kept as an archive (`note` says why, for its viewers), `Err`

@@ -2,6 +2,7 @@
 //! one and receives that seat's link; a seat is claimed once (the database decides a race:
 //! the first claim stored wins, every later one is told the seat is taken).
 
+use crate::bots::SeatKind;
 use crate::db::Db;
 use rusqlite::params;
 use thiserror::Error;
@@ -22,7 +23,7 @@ pub enum ClaimError {
 
 /// Checks the seats a creator opens: person seats of the table, each once, and a table that is
 /// listed in the lobby (where open seats are offered). `kinds` are the table's seat kinds.
-pub fn check_open(open: &[usize], kinds: &[String], private: bool) -> Result<(), String> {
+pub fn check_open(open: &[usize], kinds: &[SeatKind], private: bool) -> Result<(), String> {
     if open.is_empty() {
         return Ok(());
     }
@@ -41,7 +42,7 @@ pub fn check_open(open: &[usize], kinds: &[String], private: bool) -> Result<(),
                     kinds.len().saturating_sub(1)
                 ))
             }
-            Some(kind) if kind != crate::bots::HUMAN => {
+            Some(kind) if !kind.is_human() => {
                 return Err(format!(
                     "seat {seat} is a bot ({kind}): only a person's seat can be open"
                 ))
@@ -81,10 +82,15 @@ pub async fn claim(db: &Db, table: String, seat: usize) -> anyhow::Result<Option
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::BotLevel;
 
     #[test]
     fn open_seats_are_person_seats_of_a_listed_table() {
-        let kinds: Vec<String> = ["human", "normal", "human"].map(String::from).to_vec();
+        let kinds = [
+            SeatKind::Human,
+            SeatKind::Bot(BotLevel::Normal),
+            SeatKind::Human,
+        ];
         assert!(check_open(&[0, 2], &kinds, false).is_ok());
         assert!(check_open(&[], &kinds, true).is_ok());
         let e = check_open(&[1], &kinds, false).unwrap_err();

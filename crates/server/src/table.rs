@@ -15,7 +15,7 @@
 //! panic (`recover`), what happened since a seat last acted (`since`) and "your turn" for
 //! people away (`away`).
 
-use crate::bots::{self, HUMAN};
+use crate::bots::SeatKind;
 use crate::chat::Chat;
 use crate::clocks::ClockSettings;
 use crate::db::Db;
@@ -23,7 +23,7 @@ use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
 use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use futures_util::FutureExt;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::AtomicBool;
@@ -96,7 +96,7 @@ struct Table<G: Playable> {
     record: Vec<RecordedAction>,
     version: usize,
     history: VecDeque<Step<G>>,
-    kinds: Vec<String>,
+    kinds: Vec<SeatKind>,
     tokens: Vec<String>,
     /// The bots of the bot seats, and whose turn it is to think.
     bots: BotSeats<G>,
@@ -174,7 +174,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     let gone_since = init
         .kinds
         .iter()
-        .map(|k| (k == HUMAN).then(Instant::now))
+        .map(|k| k.is_human().then(Instant::now))
         .collect();
     let mut table = Table {
         id: init.id,
@@ -381,7 +381,7 @@ impl<G: Playable> Table<G> {
         // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
         let waited_for = seat == CLOCK
             || self.game.must_act().contains(seat)
-            || (!bots::is_bot(&self.kinds[seat]) && by == By::Player);
+            || (self.kinds[seat].is_human() && by == By::Player);
         self.bots.played(!waited_for);
         let previous = std::mem::replace(&mut self.game, next);
         self.staleness.left(previous);
@@ -526,9 +526,9 @@ impl<G: Playable> Table<G> {
             .map(|s| SeatInfo {
                 seat: s,
                 name: <G as Present>::seat_name(s),
-                kind: self.kinds[s].clone(),
+                kind: self.kinds[s],
                 online: self.conns.online(s),
-                standin: self.stand_ins[s].map(|_| self.clock_settings.standin.clone()),
+                standin: self.stand_ins[s].map(|_| self.clock_settings.standin),
             })
             .collect()
     }
@@ -539,7 +539,6 @@ impl<G: Playable> Table<G> {
             game: G::NAME.to_string(),
             title: G::TITLE.to_string(),
             edition: self.game.variant(),
-            tower_name: self.game.tower_name(),
             seats: self.seats(),
             spectator_link: spectator_link(&self.id),
             clock: (!self.clock_settings.is_none()).then(|| Box::new(self.clock_settings.clone())),
@@ -565,7 +564,7 @@ impl<G: Playable> Table<G> {
         self.tokens
             .iter()
             .enumerate()
-            .find(|(s, tok)| self.kinds[*s] == HUMAN && constant_time_eq(tok, token))
+            .find(|(s, tok)| self.kinds[*s].is_human() && constant_time_eq(tok, token))
             .map(|(s, _)| s)
     }
 }

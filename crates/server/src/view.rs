@@ -7,7 +7,7 @@
 use crate::outgoing::Outgoing;
 use crate::protocol::{ActionOut, EventOut, LogEntry, SeatClock, StateMsg, TimerOut};
 use boardroom_engine::{By, Game, Present, ScoreTable, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use serde_json::value::RawValue;
 
 /// One accepted action (as the table remembers it, unredacted).
@@ -73,7 +73,8 @@ fn acting_seat<G: Playable>(game: &G, viewer: Viewer) -> Option<Seat> {
 }
 
 /// The actions a person at `viewer`'s seat is offered (`Present::person_actions`; empty unless
-/// the viewer's seat is to act): notation, label, effect, cost and the targets that play them when clicked.
+/// the viewer's seat is to act): notation, kind, label, effect, cost, the targets that play
+/// them when clicked and their arguments.
 pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
     let Some(seat) = acting_seat(game, viewer) else {
         return Vec::new();
@@ -87,10 +88,12 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
             ActionOut {
                 json: game.action_to_json(&a),
                 notation: game.format_action(a),
+                kind: view.kind,
                 label: view.label,
                 effect: view.effect,
                 cost: view.cost,
                 highlights: view.highlights,
+                args: view.args,
             }
         })
         .collect()

@@ -9,8 +9,8 @@
 // `deck:experience` / `deck:fate` (draw), `card:<card>` (auction a card in hand) and
 // `fate:<seat>` (use, discard, auction the held Fate card). The shell marks them and plays the
 // action (or offers a chooser). The panels beside the prompt (auction, meeting, offers, deals,
-// offer builder) play listed actions by their notation (`data-act`) and built offers by their
-// JSON form.
+// offer builder) find listed actions by their kind and arguments (`Present::action_view`), play
+// them by their notation (`data-act`) and built offers by their JSON form.
 
 let h = null; // the shell's element helper, set on mount
 let shell = null; // the shell's context, set on mount
@@ -192,7 +192,9 @@ function tickTimers() {
 function actButton(a, text, cls) {
   return h("button", { type: "button", class: "legal" + (cls ? " " + cls : ""), "data-act": a.notation, title: a.effect || null }, text || a.label);
 }
-const listed = (ctx, notation) => ctx.actions.find((a) => a.notation === notation);
+/** The listed action of kind `kind` whose arguments include `args` (`{offer: 3}`), if any. */
+const listed = (ctx, kind, args = {}) =>
+  ctx.actions.find((a) => a.kind === kind && Object.entries(args).every(([k, v]) => (a.args || {})[k] === v));
 
 function auctionPanel(ctx) {
   const extra = ctx.extra, a = extra.auction;
@@ -232,7 +234,7 @@ function meetingPanel(ctx) {
     if (s === m.target) note = `${v || "against"} (target)`;
     return h("li", { class: "tb-voter" + (v ? " " + v : ""), "data-voter": s }, h("b", {}, ctx.name(s)), ` ${power} shares: ${note}`);
   });
-  const votes = VOTES.map((v) => listed(ctx, `vote ${v}`)).filter(Boolean).map((a) => actButton(a, a.label, "vote"));
+  const votes = VOTES.map((v) => listed(ctx, "vote", { vote: v })).filter(Boolean).map((a) => actButton(a, a.label, "vote"));
   const pass = listed(ctx, "pass");
   return h("section", { class: "panel tb-panel tb-meeting", id: "tb-meeting" },
     h("h3", {}, "Stockholders' Meeting"),
@@ -254,7 +256,7 @@ function offersPanel(ctx) {
   const mine = [], others = [];
   for (const o of offers) {
     const acts = [];
-    const acc = listed(ctx, `accept ${o.id}`), rej = listed(ctx, `reject ${o.id}`), wd = listed(ctx, `withdraw ${o.id}`);
+    const acc = listed(ctx, "accept", { offer: o.id }), rej = listed(ctx, "reject", { offer: o.id }), wd = listed(ctx, "withdraw", { offer: o.id });
     if (acc) acts.push(actButton(acc, "Accept", "primary accept"));
     if (rej) acts.push(actButton(rej, "Reject", "reject"));
     if (o.to === me && acc) acts.push(h("button", { type: "button", class: "legal counter", "data-counter": o.id, onclick: () => startCounter(ctx, o) }, "Counter…"));
@@ -274,7 +276,7 @@ function dealsPanel(ctx) {
   const deals = (ctx.extra.deals || []).filter((d) => d.promisor === me || d.promisee === me);
   if (!deals.length) return null;
   return h("section", { class: "panel tb-panel", id: "tb-my-deals" }, h("h3", {}, "Your long-term deals"), deals.map((d) => {
-    const acts = ["settle", "release", "default", "walkaway"].map((w) => listed(ctx, `${w} ${d.id}`)).filter(Boolean).map((a) => actButton(a, a.label));
+    const acts = ["settle", "release", "default", "walkaway"].map((w) => listed(ctx, w, { deal: d.id })).filter(Boolean).map((a) => actButton(a, a.label));
     return h("div", { class: "tb-deal" }, h("b", {}, `Deal ${d.id}`), d.promisor === me ? ` you owe ${ctx.name(d.promisee)} ${d.text} by round ${d.due}`
       : ` ${ctx.name(d.promisor)} owes you ${d.text} by round ${d.due}`, h("div", { class: "escrow" }, `escrow: ${d.collateral || "nothing"}`),
     acts.length ? h("div", { class: "tb-row" }, acts) : null);
@@ -592,13 +594,12 @@ export default {
 
   /** The turn's steps are prompt buttons; bids, votes, answers and deals live in the panels. */
   button(action) {
-    const n = action.notation;
-    return !["bid ", "vote ", "accept ", "reject ", "withdraw ", "counter ", "offer ", "settle ", "release ", "default ", "walkaway ", "auction "]
-      .some((w) => n.startsWith(w));
+    return !["bid", "vote", "accept", "reject", "withdraw", "counter", "offer", "settle", "release", "default", "walkaway", "auction"]
+      .includes(action.kind);
   },
 
   decorate(button, action) {
-    if (["end", "collect", "draw experience", "draw fate"].includes(action.notation)) button.classList.add("primary");
+    if (["end", "collect", "draw"].includes(action.kind)) button.classList.add("primary");
   },
 
   /** Log lines and notations with the cards named (see `words`). */

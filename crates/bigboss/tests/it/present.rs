@@ -12,6 +12,31 @@ use rand_chacha::ChaCha8Rng;
 
 /// Checks one highlight target of `action` by `seat` against the table: well formed, naming
 /// something that is there, and of the kind the action is played with.
+/// The kind of `action`'s view is its notation's first word, and its arguments name what the
+/// notation names.
+fn check_kind(action: Action, view: &boardroom_engine::ActionView) {
+    let text = action.to_string();
+    let words: Vec<&str> = text.split(' ').collect();
+    assert_eq!(view.kind, words[0], "{text}");
+    match action {
+        Action::Found(s) | Action::Double(s) | Action::At(s) => assert_eq!(view.args["space"], s),
+        Action::Play(c) => assert_eq!(view.args["card"], c.to_string()),
+        Action::BuyRow(s) => {
+            assert_eq!(view.args["from"], "row");
+            assert_eq!(view.args["card"], s.to_string());
+        }
+        Action::BuyDeck | Action::BuyLevel => assert_eq!(view.args["from"], words[1]),
+        Action::Hq(c)
+        | Action::Join(c)
+        | Action::Survivor(c)
+        | Action::Share(c)
+        | Action::Sell(c) => {
+            assert_eq!(view.args["company"], c.name())
+        }
+        Action::Tower | Action::End | Action::Pass => assert!(view.args.is_empty(), "{text}"),
+    }
+}
+
 fn check_target(g: &BigBoss, seat: Seat, action: Action, target: &str) {
     let (kind, id) = target.split_once(':').unwrap_or((target, ""));
     match (kind, action) {
@@ -87,6 +112,7 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
                 for &a in &legal {
                     let view = g.action_view(seat, &a);
                     assert!(!view.label.trim().is_empty(), "{a} has no label");
+                    check_kind(a, &view);
                     assert!(view.highlights.len() <= 1, "{a}: {:?}", view.highlights);
                     let button = matches!(a, Action::Tower | Action::End | Action::Pass);
                     assert_eq!(view.highlights.is_empty(), button, "{a}");

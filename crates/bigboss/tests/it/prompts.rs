@@ -88,7 +88,14 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
 #[test]
 fn spectators_get_no_hand_notes() {
     let g = BigBoss::new(&Config::new(Edition::Modern, 3), 4).unwrap();
-    assert!(g.extra(Viewer::Spectator).is_none());
+    let spectator = g.extra(Viewer::Spectator).unwrap();
+    assert!(spectator.get("hand").is_none(), "{spectator}");
+    assert_eq!(spectator["tower_name"], "radio tower");
+    let classic = BigBoss::new(&Config::new(Edition::Classic, 3), 4).unwrap();
+    assert_eq!(
+        classic.extra(Viewer::Seat(0)).unwrap()["tower_name"],
+        "owner flag"
+    );
     let notes = g.extra(Viewer::Seat(1)).unwrap();
     assert_eq!(
         notes["hand"].as_object().unwrap().len(),

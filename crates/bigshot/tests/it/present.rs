@@ -54,6 +54,18 @@ fn check_action_views(g: &BigShot, seat: Seat, legal: &[Action]) {
         let text = g.format_action(*a);
         assert!(!view.label.trim().is_empty(), "`{text}` has no label");
         assert_eq!(view.cost, None, "`{text}` costs nothing at once");
+        // The kind is the notation's first word, and the arguments are the notation's.
+        let words: Vec<&str> = text.split(' ').collect();
+        assert_eq!(view.kind, words[0], "`{text}`");
+        match *a {
+            Action::Place(c, _) => {
+                assert_eq!(view.args["colour"], c.name(), "`{text}`");
+                assert_eq!(view.args["lot"], words[2], "`{text}`");
+            }
+            Action::Loan(c) | Action::Pay(c) => assert_eq!(view.args["colour"], c.name()),
+            Action::Bid(n) => assert_eq!(view.args["amount"], n),
+            _ => assert!(view.args.is_empty(), "`{text}`: {:?}", view.args),
+        }
         match *a {
             Action::Place(c, l) => {
                 placeable[c.idx()].insert(l as usize);

@@ -27,7 +27,7 @@ mod summary;
 pub use options::SimOptions;
 
 use anyhow::{bail, Context, Result};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use results::{Run, Summary};
 
 /// `boardroom simulate` for the game the registry finds.

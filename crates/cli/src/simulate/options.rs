@@ -5,7 +5,7 @@ use crate::options::{config, first_choice, GivenOptions};
 use crate::seats::parse_bots;
 use anyhow::{bail, Result};
 use boardroom_engine::OptionKind;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::path::PathBuf;
 
 /// Options of `boardroom simulate`.

@@ -5,7 +5,7 @@ use super::results::GameResult;
 use crate::seats::make_bot;
 use anyhow::Result;
 use boardroom_engine::{Bot, Game};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;

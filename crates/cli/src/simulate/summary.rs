@@ -3,7 +3,7 @@
 
 use super::results::{BotSummary, GameResult, Summary};
 use crate::stats::{quantiles, win_interval};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::collections::BTreeMap;
 
 /// Summarises finished games.

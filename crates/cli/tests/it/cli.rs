@@ -283,13 +283,13 @@ fn bots_play_to_the_end_and_the_record_replays() {
 #[test]
 fn records_carry_their_rules_revision_and_a_newer_one_is_refused() {
     struct Revision;
-    impl boardroom_games::Visitor for Revision {
+    impl boardroom_registry::Visitor for Revision {
         type Output = u32;
-        fn visit<G: boardroom_games::Playable>(self) -> u32 {
+        fn visit<G: boardroom_registry::Playable>(self) -> u32 {
             G::RULES_REVISION
         }
     }
-    let current = boardroom_games::visit("big-boss", Revision).unwrap();
+    let current = boardroom_registry::visit("big-boss", Revision).unwrap();
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("game.json");
     boardroom()

@@ -1,9 +1,9 @@
 //! `apply --events` and `score` for every game of the registry, and position files whose
 //! errors name the field at fault: real processes, real files. The tests iterate the registry
-//! (`boardroom_games::IDS`), so a new game is covered as soon as it is registered.
+//! (`boardroom_registry::IDS`), so a new game is covered as soon as it is registered.
 
 use crate::common::boardroom;
-use boardroom_games::{list, GameInfo};
+use boardroom_registry::{list, GameInfo};
 use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ fn apply(start: &Path, actions: &[String], extra: &[&str]) -> Vec<u8> {
 fn apply_prints_the_events_of_each_action_in_words_and_as_json_for_every_game() {
     let dir = tempfile::tempdir().unwrap();
     let games = list();
-    assert_eq!(games.len(), boardroom_games::IDS.len());
+    assert_eq!(games.len(), boardroom_registry::IDS.len());
     for g in &games {
         let (start, actions) = finished_game(g, dir.path(), "21");
         let first: Vec<String> = actions.iter().take(8).cloned().collect();

@@ -1,10 +1,10 @@
 //! The command line over the games registry: every game and option it offers comes from
-//! `boardroom-games`, and every check names what is accepted. The tests iterate the registry, so
+//! `boardroom-registry`, and every check names what is accepted. The tests iterate the registry, so
 //! a new game is covered as soon as it is registered.
 
 use crate::common::boardroom;
 use boardroom_engine::{OptionKind, Record};
-use boardroom_games::{list, GameInfo, Playable, Visitor};
+use boardroom_registry::{list, GameInfo, Playable, Visitor};
 use predicates::prelude::*;
 use serde_json::Value;
 use std::fs;
@@ -236,7 +236,7 @@ fn round_trip(g: &GameInfo) {
         String::from_utf8_lossy(&out.stderr)
     );
     let end: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let expected = boardroom_games::visit(g.id, FinalPosition(record_text)).unwrap();
+    let expected = boardroom_registry::visit(g.id, FinalPosition(record_text)).unwrap();
     assert_eq!(end, expected, "{}", g.id);
 
     // `replay` shows every move and the final scores.

@@ -308,7 +308,7 @@ impl<G: Game> Conformance<G> {
 
     /// Taking back is safe: every legal action whose outcome, as its seat sees it, depends on
     /// what that seat does not know (a card drawn, a die rolled: the sampling test of
-    /// [`crate::undo::outcome_depends_on_hidden`]) is one the game says [`Game::reveals`], so a
+    /// [`crate::reveal::outcome_depends_on_hidden`]) is one the game says [`Game::reveals`], so a
     /// live table never lets a person take it back. Uses the first two seeds of each config.
     pub fn reveals(&self) {
         self.each_game("reveals", |config, seed, index| {
@@ -320,7 +320,7 @@ impl<G: Game> Conformance<G> {
                     return;
                 };
                 for a in v.legal {
-                    if crate::undo::outcome_depends_on_hidden(v.g, seat, a) {
+                    if crate::reveal::outcome_depends_on_hidden(v.g, seat, a) {
                         assert!(
                             v.g.reveals(seat, a),
                             "`{}` at step {} shows seat {seat} something hidden, but \

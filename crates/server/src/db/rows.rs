@@ -31,7 +31,7 @@ pub(super) fn stored_seat(seat: usize) -> i64 {
 pub struct TableRow {
     /// The table's public identifier.
     pub id: String,
-    /// The game's id in the registry (`boardroom_games::IDS`).
+    /// The game's id in the registry (`boardroom_registry::IDS`).
     pub game: String,
     /// The game's configuration as JSON.
     pub config: String,

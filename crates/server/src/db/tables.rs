@@ -280,7 +280,7 @@ mod tests {
     fn table(id: &str) -> TableRow {
         TableRow {
             id: id.into(),
-            game: boardroom_games::IDS[0].into(),
+            game: boardroom_registry::IDS[0].into(),
             config: r#"{"edition":"modern","players":2}"#.into(),
             seed: u64::MAX - 3,
             created: 1,

@@ -51,7 +51,7 @@ pub async fn check(db: &Db) -> anyhow::Result<Vec<TableCheck>> {
         let replayed = match db.load_actions(row.id.clone()).await {
             Ok(actions) => {
                 check.actions = Some(actions.len());
-                boardroom_games::visit(
+                boardroom_registry::visit(
                     &row.game,
                     RecordVisitor {
                         row: &row,

@@ -6,12 +6,12 @@ use super::request::{
     TableExtras, MAX_TABLES, MAX_TIMER_PERCENT,
 };
 use super::{file_problem_words, mark, Lobby};
-use crate::bots::{self, HUMAN};
+use crate::bots::{self, SeatKind};
 use crate::clocks::ClockSettings;
 use crate::db::{SeatRow, TableRow};
 use crate::table::{self, seat_link, spectator_link, Command, TableInit};
 use boardroom_engine::Present;
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use rand::RngCore;
 use std::collections::VecDeque;
 use std::future::Future;
@@ -67,14 +67,7 @@ impl<'a> Visitor for CreateVisitor<'a> {
 
 /// Checks that the clock's stand-in is a bot game `G` offers.
 fn check_standin<G: Playable>(clock: &ClockSettings) -> Result<(), LobbyError> {
-    if !bots::is_bot(&clock.standin) {
-        let offered = boardroom_bots::bot_names::<G>().join(", ");
-        return Err(LobbyError::BadRequest(format!(
-            "clock: the stand-in `{}` is not a bot (bots: {offered})",
-            clock.standin.chars().take(40).collect::<String>()
-        )));
-    }
-    bots::check_kinds::<G>(std::slice::from_ref(&clock.standin))
+    bots::check_kinds::<G>(&[SeatKind::Bot(clock.standin)])
         .map_err(|e| LobbyError::BadRequest(format!("clock: the stand-in: {e}")))
 }
 
@@ -82,7 +75,7 @@ fn check_standin<G: Playable>(clock: &ClockSettings) -> Result<(), LobbyError> {
 struct RematchVisitor<'a> {
     lobby: &'a Lobby,
     config: String,
-    kinds: Vec<String>,
+    kinds: Vec<SeatKind>,
     rematch_of: String,
     timer_percent: u32,
     clock: ClockSettings,
@@ -123,15 +116,8 @@ impl Lobby {
     /// Creates a table (stored before this returns) and starts it. The game is found in the
     /// registry by its id; its options are checked against those it offers in the lobby.
     pub async fn create(&self, req: CreateTable) -> Result<Created, LobbyError> {
-        if let Some(bad) = req.seats.iter().find(|k| !bots::is_kind(k)) {
-            return Err(LobbyError::BadRequest(format!(
-                "unknown seat kind `{}` (kinds: {})",
-                bad.chars().take(40).collect::<String>(),
-                bots::seat_kinds().join(", ")
-            )));
-        }
         let game = req.game.clone();
-        let create = boardroom_games::visit(&game, CreateVisitor { lobby: self, req })
+        let create = boardroom_registry::visit(&game, CreateVisitor { lobby: self, req })
             .map_err(|e| LobbyError::BadRequest(e.to_string()))?;
         create.await.map(|(created, _)| created)
     }
@@ -140,7 +126,7 @@ impl Lobby {
     async fn start<G: Playable>(
         &self,
         config: G::Config,
-        kinds: Vec<String>,
+        kinds: Vec<SeatKind>,
         rematch_of: Option<String>,
         timer_percent: u32,
         clock: ClockSettings,
@@ -165,7 +151,7 @@ impl Lobby {
                 .iter()
                 .zip(&tokens)
                 .map(|(k, t)| SeatRow {
-                    kind: k.clone(),
+                    kind: k.to_string(),
                     token: t.clone(),
                 })
                 .collect(),
@@ -216,8 +202,8 @@ impl Lobby {
                 .map(|(s, k)| CreatedSeat {
                     seat: s,
                     name: <G as Present>::seat_name(s),
-                    kind: k.clone(),
-                    link: (k == HUMAN).then(|| seat_link(&id, &tokens[s])),
+                    kind: *k,
+                    link: k.is_human().then(|| seat_link(&id, &tokens[s])),
                 })
                 .collect(),
             spectator: spectator_link(&id),
@@ -257,7 +243,7 @@ impl Lobby {
                 hints: spec.hints,
             }
         };
-        let start = boardroom_games::visit(
+        let start = boardroom_registry::visit(
             &spec.game,
             RematchVisitor {
                 lobby: self,

@@ -5,7 +5,7 @@ use crate::db::{ActionRow, FinishedRow, TableRow};
 use crate::table;
 use crate::view::Step;
 use boardroom_engine::{Record, RecordedAction, ReplayError};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use std::collections::VecDeque;
 
 /// Replays a stored finished table of the visited game into its line of the lobby's list of

@@ -1,10 +1,11 @@
 //! What is asked of the lobby and what it answers: a request to create a table and its checks,
 //! the table created with its links, a seat claimed, and why the lobby refuses.
 
+use crate::bots::SeatKind;
 use crate::protocol::ErrorCode;
 use crate::table;
 use boardroom_engine::{Configure, Options};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -18,9 +19,10 @@ pub struct CreateTable {
     /// The game's id in the registry (`GET /api/games`); the first game listed when absent.
     #[serde(default = "default_game")]
     pub game: String,
-    /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`).
-    /// The number of seats is the number of players.
-    pub seats: Vec<String>,
+    /// Who sits in each seat: `human` or a bot level (`random`, `easy`, `normal`, `hard`…);
+    /// an unknown word is refused naming every kind. The number of seats is the number of
+    /// players.
+    pub seats: Vec<SeatKind>,
     /// The table's clock in percent of the game's timers (`Game::timers`): 100 (the default)
     /// runs them as the game says, 0 runs none, 10 makes them ten times shorter (for tests).
     /// At most [`MAX_TIMER_PERCENT`].
@@ -69,7 +71,7 @@ pub struct TableExtras {
 }
 
 fn default_game() -> String {
-    boardroom_games::IDS[0].to_string()
+    boardroom_registry::IDS[0].to_string()
 }
 
 /// Why the lobby could not create, restore or rematch a table.
@@ -160,7 +162,7 @@ pub(super) fn lobby_config<G: Playable>(
             }
         }
     }
-    boardroom_games::make_config::<G>(players, None, options)
+    boardroom_registry::make_config::<G>(players, None, options)
         .map_err(|e| LobbyError::BadRequest(e.to_string()))
 }
 
@@ -172,7 +174,7 @@ pub struct CreatedSeat {
     /// The player's name (colour).
     pub name: String,
     /// `human` or the bot level.
-    pub kind: String,
+    pub kind: SeatKind,
     /// The invite link (a path on this server) for a human seat.
     pub link: Option<String>,
 }

@@ -5,9 +5,10 @@
 use super::replay::{rebuild, record_of, FinishedVisitor};
 use super::request::{Missing, TableExtras};
 use super::{mark, Lobby};
+use crate::bots;
 use crate::db::{ActionRow, DamageScope, Damaged, Db, Stored, TableRow};
 use crate::table::{self, TableHandle, TableInit};
-use boardroom_games::{Playable, Visitor};
+use boardroom_registry::{Playable, Visitor};
 use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use tokio::sync::Mutex;
@@ -159,7 +160,7 @@ impl Lobby {
         };
         for row in archived.iter().filter(|r| !known.contains(&r.id)) {
             let finished = match self.db.load_actions(row.id.clone()).await {
-                Ok(actions) => boardroom_games::visit(
+                Ok(actions) => boardroom_registry::visit(
                     &row.game,
                     FinishedVisitor {
                         row,
@@ -192,7 +193,7 @@ impl Lobby {
             .load_actions(row.id.clone())
             .await
             .map_err(|e| format!("{e:#}"))?;
-        boardroom_games::visit(
+        boardroom_registry::visit(
             &row.game,
             RestoreVisitor {
                 lobby: self,
@@ -280,7 +281,11 @@ impl Lobby {
             version: record.len() + record.iter().filter(|a| a.undone).count(),
             record,
             history,
-            kinds: row.seats.iter().map(|s| s.kind.clone()).collect(),
+            kinds: row
+                .seats
+                .iter()
+                .map(|s| bots::stored_kind(&s.kind))
+                .collect(),
             tokens: row.seats.iter().map(|s| s.token.clone()).collect(),
             rematch,
             timer_percent: row.timer_percent,

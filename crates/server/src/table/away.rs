@@ -5,12 +5,11 @@
 
 use super::handle::seat_link;
 use super::Table;
-use crate::bots::HUMAN;
 use crate::notify::Addresses;
 use crate::outgoing::ConnId;
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{Seat, Viewer};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 
 /// What a table knows for its "your turn" messages.
 pub(super) struct Away {
@@ -60,7 +59,7 @@ impl<G: Playable> Table<G> {
         let playing = !self.game.is_over() && self.archive.is_none();
         let must = self.game.must_act();
         for seat in 0..self.away.since.len() {
-            let waits = playing && self.kinds[seat] == HUMAN && must.contains(seat);
+            let waits = playing && self.kinds[seat].is_human() && must.contains(seat);
             match (self.away.since[seat], waits) {
                 (None, true) => {
                     self.away.since[seat] = Some(self.version);
@@ -104,7 +103,7 @@ impl<G: Playable> Table<G> {
             let online = self.conns.online(seat) > 0;
             if online != self.away.online[seat] {
                 self.away.online[seat] = online;
-                if self.kinds[seat] == HUMAN {
+                if self.kinds[seat].is_human() {
                     self.settings.notifier.presence(&self.id, seat, online);
                 }
             }

@@ -147,7 +147,7 @@ pub struct TableSpec {
     /// The game's configuration, as stored (JSON).
     pub config: String,
     /// The seat kinds.
-    pub kinds: Vec<String>,
+    pub kinds: Vec<crate::bots::SeatKind>,
     /// Whether the game is over.
     pub over: bool,
     /// The rematch, if one exists.
@@ -302,7 +302,7 @@ pub struct TableInit<G: Game> {
     /// The most recent steps (for the log).
     pub history: VecDeque<Step<G>>,
     /// Seat kinds.
-    pub kinds: Vec<String>,
+    pub kinds: Vec<crate::bots::SeatKind>,
     /// Seat tokens.
     pub tokens: Vec<String>,
     /// The rematch and its tokens, if one exists.

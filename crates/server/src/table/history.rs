@@ -7,7 +7,7 @@ use crate::outgoing::ConnId;
 use crate::protocol::{ErrorCode, ReplayFrame, ServerMsg};
 use crate::view::{self, Step};
 use boardroom_engine::{Present, Record, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::sync::Arc;
 
 impl<G: Playable> Table<G> {

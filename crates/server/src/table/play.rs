@@ -9,7 +9,7 @@ use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ActionInput, ErrorCode, ServerMsg};
 use crate::view;
 use boardroom_engine::{Present, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use tokio::time::Instant;
 
 impl<G: Playable> Table<G> {

@@ -3,7 +3,7 @@
 
 use crate::protocol::{ActionInput, ErrorCode, ServerMsg, ACTION_JSON_BYTES};
 use boardroom_engine::{Game, Seat};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::collections::{HashMap, VecDeque};
 use std::time::Duration;
 use tokio::time::Instant;

@@ -9,7 +9,7 @@ use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view::Step;
 use boardroom_engine::RecordedAction;
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::collections::VecDeque;
 
 /// What people at a table are told when it was rebuilt after an internal error.

@@ -3,7 +3,7 @@
 
 use crate::view::Step;
 use boardroom_engine::{Game, Present, RecordedAction};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 
 /// Why a game record is not given.
 #[derive(Clone, Debug, PartialEq, Eq)]

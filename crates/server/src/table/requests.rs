@@ -10,7 +10,7 @@ use crate::outgoing::{ConnId, Outbox, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view;
 use boardroom_engine::{Present, Viewer};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
 

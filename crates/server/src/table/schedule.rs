@@ -2,9 +2,9 @@
 //! the table; the seats that may act take turns, and bots the game does not wait for cannot
 //! keep a table busy forever.
 
-use crate::bots;
+use crate::bots::{self, SeatKind};
 use boardroom_engine::{Bot, Game, Seat};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -62,15 +62,15 @@ pub(super) struct BotSeats<G: Game> {
 
 impl<G: Playable> BotSeats<G> {
     /// A bot for each bot seat of `kinds`, and where their moves arrive.
-    pub(super) fn new(kinds: &[String]) -> (Self, mpsc::UnboundedReceiver<BotMsg<G>>) {
+    pub(super) fn new(kinds: &[SeatKind]) -> (Self, mpsc::UnboundedReceiver<BotMsg<G>>) {
         let (tx, rx) = mpsc::unbounded_channel();
         let bots = kinds
             .iter()
-            .map(|k| bots::is_bot(k).then(|| bots::make_bot(k, rand::random())))
+            .map(|k| k.bot().map(|level| bots::make_bot(level, rand::random())))
             .collect();
         let seats = BotSeats {
             bots,
-            playing: kinds.iter().map(|k| bots::is_bot(k)).collect(),
+            playing: kinds.iter().map(|k| !k.is_human()).collect(),
             busy: false,
             cursor: 0,
             optional_moves: 0,
@@ -109,7 +109,7 @@ impl<G: Playable> BotSeats<G> {
     }
 
     /// A stand-in bot of level `level` plays person seat `seat` from now on.
-    pub(super) fn stand_in(&mut self, seat: Seat, level: &str) {
+    pub(super) fn stand_in(&mut self, seat: Seat, level: bots::BotLevel) {
         if seat < self.bots.len() && !self.plays(seat) {
             self.playing[seat] = true;
             self.bots[seat] = Some(bots::make_bot(level, rand::random()));
@@ -137,19 +137,19 @@ impl<G: Playable> BotSeats<G> {
     /// The bot of `seat` was lost with its thread: the seat goes on with a random bot.
     pub(super) fn failed(&mut self, seat: Seat) {
         if self.plays(seat) {
-            self.bots[seat] = Some(bots::make_bot("random", rand::random()));
+            self.bots[seat] = Some(bots::make_bot(bots::BotLevel::Random, rand::random()));
         }
         self.busy = false;
     }
 
     /// After the table was rebuilt: the count of optional moves starts again, and a bot lost
     /// in the panic is made anew (one lent to a thinking task comes back with its move).
-    pub(super) fn rebuilt(&mut self, kinds: &[String]) {
+    pub(super) fn rebuilt(&mut self, kinds: &[SeatKind]) {
         self.optional_moves = 0;
         if !self.busy {
             for (seat, kind) in kinds.iter().enumerate() {
-                if bots::is_bot(kind) && self.bots[seat].is_none() {
-                    self.bots[seat] = Some(bots::make_bot(kind, rand::random()));
+                if let (Some(level), None) = (kind.bot(), &self.bots[seat]) {
+                    self.bots[seat] = Some(bots::make_bot(level, rand::random()));
                 }
             }
         }

@@ -10,7 +10,7 @@ use crate::outgoing::ConnId;
 use crate::protocol::{ChangedRow, ServerMsg, SinceMsg};
 use crate::view::{self, Step};
 use boardroom_engine::{Present, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use serde_json::Value;
 
 /// The most actions a summary lists (the oldest are left out beyond).

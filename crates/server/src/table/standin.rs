@@ -6,12 +6,11 @@
 //! holds the moves themselves, so replays are exact whatever the bot would choose.
 
 use super::Table;
-use crate::bots::HUMAN;
 use crate::clocks::ClockMode;
 use crate::outgoing::ConnId;
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{By, Present, RecordedAction, Seat, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use tokio::time::Instant;
 
 /// Per seat, whether a stand-in played its last action in the record (the stand-in then
@@ -48,7 +47,7 @@ impl<G: Playable> Table<G> {
         self.game
             .must_act()
             .iter()
-            .filter(|&s| self.kinds[s] == HUMAN && self.stand_ins[s].is_none())
+            .filter(|&s| self.kinds[s].is_human() && self.stand_ins[s].is_none())
             .collect()
     }
 
@@ -113,15 +112,15 @@ impl<G: Playable> Table<G> {
         }
         tracing::info!(table = %self.id, seat, ?by, "a stand-in plays the seat");
         self.stand_ins[seat] = Some(by);
-        self.bots.stand_in(seat, &self.clock_settings.standin);
+        self.bots.stand_in(seat, self.clock_settings.standin);
         true
     }
 
     /// After a table restarts: the stand-ins that were playing go on.
     pub(super) fn resume_stand_ins(&mut self) {
         for seat in 0..self.stand_ins.len() {
-            if self.stand_ins[seat].is_some() && self.kinds[seat] == HUMAN {
-                self.bots.stand_in(seat, &self.clock_settings.standin);
+            if self.stand_ins[seat].is_some() && self.kinds[seat].is_human() {
+                self.bots.stand_in(seat, self.clock_settings.standin);
             } else {
                 self.stand_ins[seat] = None;
             }
@@ -174,7 +173,7 @@ impl<G: Playable> Table<G> {
             let gone = &mut self.gone_since[seat];
             if online {
                 *gone = None;
-            } else if gone.is_none() && self.kinds[seat] == HUMAN {
+            } else if gone.is_none() && self.kinds[seat].is_human() {
                 *gone = Some(now);
             }
         }

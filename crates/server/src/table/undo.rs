@@ -14,11 +14,10 @@
 use super::replay::replay_steps;
 use super::storage::STORAGE_PAUSED;
 use super::Table;
-use crate::bots;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use boardroom_engine::{By, Present, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 
 impl<G: Playable> Table<G> {
     /// Why `seat` may not take back its last action now, or the number of that action in the
@@ -65,7 +64,7 @@ impl<G: Playable> Table<G> {
 
     /// Whether another seat than `seat` is a person's.
     fn among_people(&self, seat: usize) -> bool {
-        (0..self.kinds.len()).any(|s| s != seat && !bots::is_bot(&self.kinds[s]))
+        (0..self.kinds.len()).any(|s| s != seat && self.kinds[s].is_human())
     }
 
     /// Takes back the last action of connection `conn`'s seat, or tells it why not (nothing

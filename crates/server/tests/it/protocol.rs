@@ -172,9 +172,9 @@ async fn the_games_are_listed_with_their_options_and_views() {
         .unwrap();
     let games = games.as_array().unwrap();
     let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, boardroom_games::IDS);
+    assert_eq!(ids, boardroom_registry::IDS);
     for g in games {
-        let info = boardroom_games::info(g["id"].as_str().unwrap()).unwrap();
+        let info = boardroom_registry::info(g["id"].as_str().unwrap()).unwrap();
         assert_eq!(g["title"], info.title);
         assert_eq!(g["min_players"], info.min_players);
         assert_eq!(g["max_players"], info.max_players);
@@ -373,7 +373,7 @@ async fn the_lobby_refuses_what_the_registry_does_not_accept() {
         .create_with(json!({"game": "the-boss", "two_player_share_cap": true,
                             "timer_percent": 200, "seats": ["human", "heuristic-nodeal"]}))
         .await;
-    assert_eq!(t.seats[1].kind, "heuristic-nodeal");
+    assert_eq!(t.seats[1].kind.to_string(), "heuristic-nodeal");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -6,7 +6,7 @@
 use boardroom_bigboss::{BigBoss, Edition};
 use boardroom_bigshot::BigShot;
 use boardroom_engine::{Game, Present, Viewer, CLOCK};
-use boardroom_games::Playable;
+use boardroom_registry::Playable;
 use boardroom_server::view::{self, Step};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
@@ -56,11 +56,15 @@ fn expected_state<G: Playable>(
             let v = game.action_view(seat, &a);
             let mut out = json!({
                 "notation": game.format_action(a.clone()),
+                "kind": v.kind,
                 "label": v.label,
                 "effect": v.effect,
                 "cost": v.cost,
                 "highlights": v.highlights,
             });
+            if !v.args.is_empty() {
+                out["args"] = Value::Object(v.args);
+            }
             if let Some(j) = game.action_to_json(&a) {
                 out["json"] = j;
             }

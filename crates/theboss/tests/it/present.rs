@@ -65,6 +65,23 @@ fn check_views(g: &TheBoss, seat: Seat) {
         let view = g.action_view(seat, a);
         let text = g.format_action(a.clone());
         assert!(!view.label.trim().is_empty(), "`{text}` has no label");
+        // The kind is the notation's first word; the numbers a view finds actions by are
+        // arguments.
+        assert_eq!(Some(view.kind), text.split(' ').next(), "`{text}`");
+        match a {
+            Action::Accept(id) | Action::Reject(id) | Action::Withdraw(id) => {
+                assert_eq!(view.args["offer"], *id, "`{text}`")
+            }
+            Action::Settle(id)
+            | Action::Release(id)
+            | Action::Default(id)
+            | Action::WalkAway(id) => {
+                assert_eq!(view.args["deal"], *id, "`{text}`")
+            }
+            Action::Vote(_) => assert_eq!(view.args["vote"], text[5..], "`{text}`"),
+            Action::Bid(x) => assert_eq!(view.args["amount"], *x, "`{text}`"),
+            _ => {}
+        }
         for t in &view.highlights {
             assert!(
                 real_target(g, seat, t),

@@ -1,4 +1,4 @@
-//! # boardroom-games
+//! # boardroom-registry
 //!
 //! The one list of Boardroom's games. Every tool that lets a person choose a game — the
 //! command line's subcommands, the server's lobby and its table pages, the lobby page's game
@@ -13,7 +13,7 @@
 //! Code that works with any game is written once as a [`Visitor`] and reached with [`visit`]:
 //!
 //! ```
-//! use boardroom_games::{visit, Playable, Visitor};
+//! use boardroom_registry::{visit, Playable, Visitor};
 //!
 //! struct Title;
 //! impl Visitor for Title {

@@ -12,14 +12,14 @@
 //! To write the corpus again (after raising a revision, or to add records):
 //!
 //! ```text
-//! cargo test --profile ci -p boardroom-games --test it -- --ignored write_corpus
+//! cargo test --profile ci -p boardroom-registry --test it -- --ignored write_corpus
 //! ```
 
 use boardroom_engine::rng::from_seed;
 use boardroom_engine::{
     replay_actions, OptionValue, Options, Outcome, Present, Record, RecordedAction, Seat, CLOCK,
 };
-use boardroom_games::{make_config, visit, Playable, Visitor, IDS};
+use boardroom_registry::{make_config, visit, Playable, Visitor, IDS};
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ impl Visitor for Check<'_> {
         assert!(
             record.rules == G::RULES_REVISION || G::replays_revision(record.rules),
             "{file}: played under rules revision {} of {}, which this code no longer replays \
-             (it plays revision {}): write the corpus again (see crates/games/tests/it/corpus.rs), and make sure \
+             (it plays revision {}): write the corpus again (see crates/registry/tests/it/corpus.rs), and make sure \
              stored tables of the old revision are served as archives (see ARCHITECTURE.md, \
              Rules revisions)",
             record.rules,
@@ -148,7 +148,7 @@ fn corpus_replays() {
     for id in IDS {
         assert!(
             files.iter().any(|f| f.parent().unwrap().ends_with(id)),
-            "the corpus has no record of {id}: write it (see crates/games/tests/it/corpus.rs)"
+            "the corpus has no record of {id}: write it (see crates/registry/tests/it/corpus.rs)"
         );
     }
     let (mut undone, mut clock, mut finished) = (0, 0, Vec::new());

@@ -1,4 +1,5 @@
-//! Taking actions back: whether an action revealed something hidden (see [`Game::reveals`]).
+//! What an action reveals: whether its outcome depends on something hidden or left to chance
+//! (see [`Game::reveals`]), which decides, for one, whether a live table lets it be taken back.
 
 use crate::game::Game;
 use crate::rng::FastRng;

@@ -1,0 +1,316 @@
+//! The Boss as people are shown it, and how a table is set up: seat names, sentences, the
+//! prompt, the final score table ([`Present`]), with the parts by concern: every action's view
+//! ([`actions`]: label, effect, cost, kind and clickable targets), the browser view's extra data
+//! ([`extra`]) and the player count and table options ([`config`]).
+//!
+//! Clickable targets (`kind:id`), as the browser view marks them: `office:<1..8>` (a move),
+//! `player:<seat>` (fire, call a meeting on, show the Fate card to), `offer:<id>` (answer,
+//! withdraw or counter an offer), `deal:<id>` (settle, release, default, walk away),
+//! `deck:experience` and `deck:fate` (the draw), `card:<card>` (a card in the acting player's
+//! hand as the notation writes it, e.g. `card:COL#14`, `card:E8#17`: auction it) and
+//! `fate:<seat>` (the held Fate card: use, discard, auction). Everything else is a button.
+
+mod actions;
+mod config;
+mod extra;
+#[cfg(test)]
+mod tests;
+
+use crate::action::Action;
+use crate::data::FateEffect;
+use crate::describe;
+use crate::event::Event;
+use crate::state::{Config, Ending, Step, TheBoss};
+use crate::terminal;
+use boardroom_engine::{ActionView, Game, Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset};
+use serde_json::Value;
+
+/// Seat names: the players' colours.
+const SEAT_NAMES: [&str; 4] = ["Red", "Blue", "Green", "Yellow"];
+
+/// A seat's name: its colour (`Red`, `Blue`, `Green`, `Yellow`).
+pub fn seat_name(seat: Seat) -> String {
+    SEAT_NAMES
+        .get(seat)
+        .map_or_else(|| format!("Seat {}", seat + 1), |s| s.to_string())
+}
+
+const HELP: &str = "\
+Type the number of a move from the list, or the move itself in notation:
+  collect | card | buy 30 | open | move 3 | use | fire 2 | meeting 2 | stop
+  vote for|against|abstain | pass | bid 120 | pay | lose | draw experience | draw fate
+  discard | end | accept 7 | reject 7 | withdraw 7 | show 2 | settle 4 | release 4
+  default 4 | walkaway 4 | auction COL#14 50 | auction 50sh 1000 | auction fate 100
+  offer 2 give $300 10sh take COL#14 note \"deal?\"
+  offer 1 give $200 promise 1 deliver $220 pledge 20sh due 7
+  counter 12 give 10sh take $250
+Seats are numbered from 0 in turn order; cards as in the hands (COL#14, E8#17).
+Commands: board (show the table), help, quit.";
+
+/// The columns of the final score table after the player's name.
+const SCORE_COLUMNS: [&str; 5] = ["cash", "shares", "share value", "exec points", "net worth"];
+
+/// The name of a step of the turn.
+fn step_words(step: Step) -> &'static str {
+    match step {
+        Step::Salary => "collect salary",
+        Step::ExecCard => "take an Executive card",
+        Step::Stock => "buy stock",
+        Step::Business => "business transactions",
+        Step::Closing => "closing auctions",
+        Step::Draw => "draw",
+        Step::Disaster => "Financial Disaster",
+    }
+}
+
+impl Present for TheBoss {
+    const TITLE: &'static str = "The Boss";
+
+    fn seat_name(seat: Seat) -> String {
+        seat_name(seat)
+    }
+
+    fn describe_config(config: &Config) -> String {
+        let data = if config.data.is_some() {
+            ", own data file"
+        } else {
+            ""
+        };
+        format!("The Boss, {} players{data}", config.players)
+    }
+
+    fn variant(&self) -> String {
+        if self.data.file.variants.two_player_share_cap && self.players.len() == 2 {
+            "share-cap".into()
+        } else {
+            "standard".into()
+        }
+    }
+
+    fn turn(&self) -> u32 {
+        self.round
+    }
+
+    fn describe(event: &Event) -> String {
+        describe::describe(event, &seat_name)
+    }
+
+    fn starts_turn(event: &Event) -> bool {
+        event.starts_turn()
+    }
+
+    /// What is asked now: the bidder of an auction, the meeting's voters and lobbyists, the
+    /// caller after a failed meeting, a Financial Disaster, or the active player's step; offers
+    /// waiting for an answer are listed. Held Fate cards are never named (the prompt may be
+    /// shown to everyone).
+    fn prompt(&self) -> String {
+        if let Some(e) = &self.ending {
+            return format!(
+                "The game is over: {}",
+                describe::ending_words(e, &seat_name)
+            );
+        }
+        let mut text = if let Some(a) = &self.auction {
+            let high = match a.high {
+                Some((s, p)) => format!("high bid ${p} by {}", seat_name(s)),
+                None => "no bid yet".into(),
+            };
+            let who = self.auction_caller().map(seat_name).unwrap_or_default();
+            format!(
+                "{who}: bid at least ${} for {} sold by {}, or pass — {high}",
+                self.min_bid().unwrap_or(a.opening),
+                self.auction_lot_words(),
+                seat_name(a.seller)
+            )
+        } else if let Some(m) = &self.meeting {
+            let undeclared: Vec<String> = (0..self.players.len())
+                .filter(|&v| self.undeclared_voter(v))
+                .map(seat_name)
+                .collect();
+            let mut t = format!(
+                "Stockholders' Meeting: {} moves to fire {} (severance ${}).",
+                seat_name(m.caller),
+                seat_name(m.target),
+                m.severance
+            );
+            if !undeclared.is_empty() {
+                t.push_str(&format!(
+                    " Still to vote for, against or abstain: {}.",
+                    undeclared.join(", ")
+                ));
+            }
+            t.push_str(" Caller and target may buy votes, then pass.");
+            t
+        } else if self.after_meeting.is_some() {
+            format!(
+                "{}: the meeting failed — call a meeting on another executive or stop",
+                seat_name(self.turn.seat)
+            )
+        } else if let Some(c) = self.disaster {
+            match self.data.fate_effect(c) {
+                FateEffect::Disaster { pay, turns } => format!(
+                    "{}: Financial Disaster — pay ${pay} or lose {turns} turn{}",
+                    seat_name(self.turn.seat),
+                    if turns == 1 { "" } else { "s" }
+                ),
+                _ => format!("{}: pay or lose turns", seat_name(self.turn.seat)),
+            }
+        } else {
+            let who = seat_name(self.turn.seat);
+            match self.turn.step {
+                Step::Draw => format!(
+                    "{who}: draw a card from the Experience or the Fate deck (or discard the held Fate card first)"
+                ),
+                Step::Closing => format!("{who}: the closing auctions run"),
+                step => {
+                    let mut t = format!(
+                        "{who}'s turn ({}): collect, buy, move, use cards, fire, deal, then end business",
+                        step_words(step)
+                    );
+                    if self.turn.floor && step == Step::Business {
+                        t.push_str(" — the floor is open: everyone may deal");
+                    }
+                    t
+                }
+            }
+        };
+        if !self.offers.is_empty() {
+            let waiting: Vec<String> = self
+                .offers
+                .iter()
+                .map(|o| {
+                    format!(
+                        "offer {} from {} to {}",
+                        o.id,
+                        seat_name(o.from),
+                        seat_name(o.offer.to)
+                    )
+                })
+                .collect();
+            text.push_str(&format!(". Waiting for an answer: {}", waiting.join("; ")));
+        }
+        text
+    }
+
+    /// See [`actions`].
+    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+        self.view_of(seat, action)
+    }
+
+    /// Every enumerable legal action (see [`crate::people`]), not the bots' candidates.
+    fn person_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        TheBoss::person_actions(self, seat, out)
+    }
+
+    fn notation_help() -> &'static str {
+        HELP
+    }
+
+    /// Cash, shares, their value, Executive points and net worth, best first (the tie-break
+    /// order of R-24), with how the game ended.
+    fn score_table(&self) -> Option<ScoreTable> {
+        let outcome = self.outcome()?;
+        let price = self.data.economy().share_price as u64;
+        let mut lines: Vec<_> = (0..self.players.len()).map(|s| self.score(s)).collect();
+        lines.sort_by_key(|l| {
+            std::cmp::Reverse((
+                outcome.winners.contains(l.seat),
+                l.net_worth,
+                l.shares,
+                l.executive_points,
+                l.cash,
+            ))
+        });
+        let rows = lines
+            .iter()
+            .map(|l| ScoreRow {
+                seat: l.seat,
+                name: seat_name(l.seat),
+                cells: vec![
+                    format!("${}", l.cash),
+                    l.shares.to_string(),
+                    format!("${}", l.shares as u64 * price),
+                    l.executive_points.to_string(),
+                    format!("${}", l.net_worth),
+                ],
+                winner: outcome.winners.contains(l.seat),
+            })
+            .collect();
+        let how = self
+            .ending
+            .as_ref()
+            .map(|e| describe::ending_words(e, &seat_name))
+            .unwrap_or_default();
+        let note = format!(
+            "{}.\nThree ways to win: a complete Executive set (2×#5, 2×#6, #7, #8) or more than \
+             {} shares wins at once; otherwise, when the last Fate card is drawn, the highest \
+             net worth (cash + ${} a share + Executive points) wins — ties go to more shares, \
+             then more Executive points, then more cash, then a shared win.",
+            capitalise(&how),
+            self.data.economy().win_shares_over,
+            price
+        );
+        Some(ScoreTable {
+            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            rows,
+            note,
+        })
+    }
+
+    fn web_assets() -> &'static [WebAsset] {
+        boardroom_engine::web_view!()
+    }
+
+    fn draw(&self, viewer: Viewer, color: bool) -> String {
+        terminal::draw(self, viewer, color)
+    }
+
+    /// See [`extra`].
+    fn extra(&self, viewer: Viewer) -> Option<Value> {
+        Some(self.browser_extra(viewer))
+    }
+
+    /// How the game ended (`set_win`, `share_win`, `deck_end`: 1 or 0), its length in rounds,
+    /// deals opened and broken, offers still open at the end.
+    fn final_stats(&self) -> Vec<(&'static str, f64)> {
+        let (set, shares, deck) = match self.ending {
+            Some(Ending::CompleteSet { .. }) => (1.0, 0.0, 0.0),
+            Some(Ending::Shares { .. }) => (0.0, 1.0, 0.0),
+            Some(Ending::DeckEnd) => (0.0, 0.0, 1.0),
+            None => (0.0, 0.0, 0.0),
+        };
+        vec![
+            ("set_win", set),
+            ("share_win", shares),
+            ("deck_end", deck),
+            ("rounds", self.round as f64),
+            ("turns", self.turn.number as f64),
+            ("broken_deals", self.broken.len() as f64),
+        ]
+    }
+
+    fn money(&self, seat: Seat) -> i64 {
+        self.players[seat].cash as i64
+    }
+
+    /// Offers made (`offers`), accepted (`accepts`), auctions opened (`auctions`), meetings
+    /// called (`meetings`) and firings with a Fire card (`firings`).
+    fn action_stat(&self, _seat: Seat, action: &Action) -> Option<&'static str> {
+        match action {
+            Action::Offer(_) | Action::Counter(..) => Some("offers"),
+            Action::Accept(_) => Some("accepts"),
+            Action::Auction(..) => Some("auctions"),
+            Action::Meeting(_) => Some("meetings"),
+            Action::Fire(_) => Some("firings"),
+            _ => None,
+        }
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
