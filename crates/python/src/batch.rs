@@ -30,7 +30,7 @@ pub struct Outputs<'a> {
     /// Observations of each game's actor, `observation_size` values per game (empty rows when
     /// observations are off).
     pub obs: &'a mut [f32],
-    /// Legal-action masks of each game's actor, `max_actions` per game.
+    /// Legal-action masks of each game's actor over the action space, `max_actions` per game.
     pub mask: &'a mut [bool],
     /// Rewards of each seat, `players` per game: the finished game's rewards on the step it
     /// ends, else 0.
@@ -39,7 +39,7 @@ pub struct Outputs<'a> {
     pub done: &'a mut [bool],
     /// The seat to decide next in each game.
     pub actor: &'a mut [i64],
-    /// The length of that seat's legal list.
+    /// How many actions of that seat's mask are legal.
     pub num_legal: &'a mut [i64],
     /// The seed of the game now in each slot.
     pub seed: &'a mut [u64],
@@ -50,10 +50,13 @@ pub struct Batch {
     games: Vec<Box<dyn DynGame>>,
     rngs: Vec<GameRng>,
     actors: Vec<Seat>,
-    /// How many values at the start of each game's mask row are `true` (the rest are
-    /// `false`): the actor's legal count, at most `max_actions`. A step checks the actions
-    /// against it and rewrites only the mask values between the old and new counts.
+    /// In the legal-list space, how many values at the start of each game's mask row are
+    /// `true` (the rest are `false`): the actor's legal count, at most `max_actions`. A step
+    /// checks the actions against it and rewrites only the mask values between the old and new
+    /// counts. (The fixed space's rows are written in full.)
     masked: Vec<usize>,
+    /// Whether actions are indices of the fixed action space (else of the legal list).
+    fixed: bool,
     seeds: Vec<u64>,
     next_seed: u64,
     players: usize,
@@ -87,8 +90,9 @@ impl Batch {
             masked: vec![0; n],
             seeds: (0..n).map(|i| seed.wrapping_add(i as u64)).collect(),
             next_seed: seed.wrapping_add(n as u64),
+            fixed: games[0].fixed(),
+            max_actions: games[0].num_actions(),
             games,
-            max_actions: shape.max_actions,
             obs_size: if observations {
                 shape.observation_size()
             } else {
@@ -151,14 +155,19 @@ impl Batch {
     fn write(&mut self, i: usize, out: &mut Outputs<'_>) {
         let seat = self.actors[i];
         let game = &mut self.games[i];
-        let n = game.num_legal(seat).min(self.max_actions);
         let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
-        let was = std::mem::replace(&mut self.masked[i], n);
-        if n > was {
-            mask[was..n].fill(true);
+        let n = if self.fixed {
+            game.write_mask(seat, mask)
         } else {
-            mask[n..was].fill(false);
-        }
+            let n = game.num_legal(seat).min(self.max_actions);
+            let was = std::mem::replace(&mut self.masked[i], n);
+            if n > was {
+                mask[was..n].fill(true);
+            } else {
+                mask[n..was].fill(false);
+            }
+            n
+        };
         out.actor[i] = seat as i64;
         out.num_legal[i] = n as i64;
         out.seed[i] = self.seeds[i];
@@ -178,7 +187,28 @@ impl Batch {
         }
     }
 
-    /// Steps every game with `actions[i]` (an index into the legal list of game `i`'s actor).
+    /// Why `action` is refused in game `i`.
+    fn refused(&self, i: usize, action: i64) -> Error {
+        let seat = self.actors[i];
+        let message = if !self.fixed {
+            let n = self.masked[i];
+            format!(
+                "actions[{i}] = {action} is not legal: game {i}'s seat {seat} has {n} legal actions (indices 0 to {})",
+                n as i64 - 1
+            )
+        } else if action < 0 || action as usize >= self.max_actions {
+            format!(
+                "actions[{i}] = {action} is not an action id: ids are 0 to {}",
+                self.max_actions - 1
+            )
+        } else {
+            format!("actions[{i}] = {action} is masked out: not legal for game {i}'s seat {seat} (see mask[{i}])")
+        };
+        Error::new(Kind::IllegalAction, message)
+    }
+
+    /// Steps every game with `actions[i]` (an index of game `i`'s action space, legal for its
+    /// actor).
     /// Every index is checked before any game moves: on error nothing changes.
     pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
         if actions.len() != self.games.len() {
@@ -191,17 +221,18 @@ impl Batch {
                 ),
             ));
         }
-        // The legal counts as the masks show them (kept here: no game's state is touched).
-        for (i, (&a, &n)) in actions.iter().zip(&self.masked).enumerate() {
-            if a < 0 || a as usize >= n {
-                return Err(Error::new(
-                    Kind::IllegalAction,
-                    format!(
-                        "actions[{i}] = {a} is not legal: game {i}'s seat {} has {n} legal actions (indices 0 to {})",
-                        self.actors[i],
-                        n as i64 - 1
-                    ),
-                ));
+        // The masks as written (no game's state is touched before every action is checked).
+        for (i, &a) in actions.iter().enumerate() {
+            let legal = if self.fixed {
+                usize::try_from(a)
+                    .ok()
+                    .filter(|&a| a < self.max_actions)
+                    .is_some_and(|a| out.mask[i * self.max_actions + a])
+            } else {
+                a >= 0 && (a as usize) < self.masked[i]
+            };
+            if !legal {
+                return Err(self.refused(i, a));
             }
         }
         for (i, &a) in actions.iter().enumerate() {

@@ -12,8 +12,10 @@
 
 pub mod batch;
 mod direct;
+mod dynbot;
 pub mod dyngame;
 pub mod error;
+mod fixed;
 pub mod layout;
 mod prefetch;
 mod py_game;

@@ -6,12 +6,12 @@
 
 use crate::batch::{Batch, Outputs};
 use crate::error::{Error, Kind};
-use crate::py_game::{count_of, options_of, seed_of, PyGame};
+use crate::py_game::{count_of, fixed_of, options_of, seed_of, PyGame};
 use crate::registry::{self, NewGame};
 use crate::to_py;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyList};
 
 /// N games of one configuration stepped together. See the package's documentation
 /// (`boardroom.VecGame`).
@@ -32,6 +32,63 @@ pub struct PyVecGame {
 /// Marks `array` read-only for Python code (this crate still writes it through its pointer).
 fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     array.getattr("flags")?.setattr("writeable", false)
+}
+
+/// Reads one action per game from `actions` (an int64 or int32 array of shape `(n,)`, or a
+/// list of ints) into `out`.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyResult<()> {
+    let wrong = |what: String| {
+        to_py(Error::new(
+            Kind::Array,
+            format!("actions: expected {n} action indices (a 1-D int64 or int32 array of shape ({n},), or a list of ints), got {what}"),
+        ))
+    };
+    if let Ok(arr) = actions.downcast::<PyArray1<i64>>() {
+        out.extend(arr.readonly().as_array().iter().copied());
+    } else if let Ok(arr) = actions.downcast::<PyArray1<i32>>() {
+        out.extend(arr.readonly().as_array().iter().map(|&a| i64::from(a)));
+    } else if let Ok(list) = actions.downcast::<PyList>() {
+        for item in list.iter() {
+            if item.is_instance_of::<PyBool>() {
+                return Err(wrong("a list holding a bool".into()));
+            }
+            match item.extract::<i64>() {
+                Ok(a) => out.push(a),
+                Err(_) => {
+                    return Err(wrong(format!(
+                        "a list holding a {}",
+                        item.get_type()
+                            .name()
+                            .map(|s| s.to_string())
+                            .unwrap_or_default()
+                    )))
+                }
+            }
+        }
+    } else {
+        return Err(wrong(match actions.getattr("dtype") {
+            Ok(d) => format!(
+                "an array of dtype {} and shape {}",
+                d.str().map(|s| s.to_string()).unwrap_or_default(),
+                actions
+                    .getattr("shape")
+                    .and_then(|s| s.str().map(|s| s.to_string()))
+                    .unwrap_or_default()
+            ),
+            Err(_) => format!(
+                "a {}",
+                actions
+                    .get_type()
+                    .name()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default()
+            ),
+        }));
+    }
+    if out.len() != n {
+        return Err(wrong(format!("{} of them", out.len())));
+    }
+    Ok(())
 }
 
 impl PyVecGame {
@@ -87,7 +144,7 @@ impl PyVecGame {
     /// games are replaced by new ones with the next seeds. `observations=False` skips writing
     /// observations (the `obs` array then has 0 columns).
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -98,7 +155,9 @@ impl PyVecGame {
         seed: i128,
         observations: bool,
         max_actions: Option<i64>,
+        action_space: &str,
     ) -> PyResult<Self> {
+        let fixed = fixed_of(action_space)?;
         let options = options_of(options)?;
         let n = count_of("n", Some(n))?.unwrap_or(0);
         let players = count_of("players", players)?;
@@ -116,6 +175,7 @@ impl PyVecGame {
                             options: options.clone(),
                             seed: s,
                             max_actions,
+                            fixed,
                         },
                     )
                 })
@@ -157,6 +217,16 @@ impl PyVecGame {
         self.batch.max_actions()
     }
 
+    /// What an action index names: `"fixed"` or `"legal"` (see `Game.action_space`).
+    #[getter]
+    fn action_space(&self) -> &'static str {
+        if self.batch.game(0).fixed() {
+            "fixed"
+        } else {
+            "legal"
+        }
+    }
+
     /// The observation's length (0 when observations are off).
     #[getter]
     fn observation_size(&self) -> usize {
@@ -172,51 +242,21 @@ impl PyVecGame {
         self.outputs(py)
     }
 
-    /// Steps every game: `actions` is a 1-D int64 array of length n, each an index into the
-    /// legal list of that game's actor (below its `num_legal`). Returns `arrays()`. Every index
-    /// is checked first: on error nothing moves.
+    /// Steps every game: `actions` holds one action index per game (a 1-D NumPy array of
+    /// int64 or int32, or a list of ints, of length n), each legal for that game's actor (true
+    /// in its `mask` row). Returns `arrays()`. Every index is checked first: on error nothing
+    /// moves.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let n = self.batch.len();
-        let arr = actions.downcast::<PyArray1<i64>>().map_err(|_| {
-            let what = match actions.getattr("dtype") {
-                Ok(d) => format!(
-                    "an array of dtype {} and shape {}",
-                    d.str().map(|s| s.to_string()).unwrap_or_default(),
-                    actions
-                        .getattr("shape")
-                        .and_then(|s| s.str().map(|s| s.to_string()))
-                        .unwrap_or_default()
-                ),
-                Err(_) => format!(
-                    "a {}",
-                    actions
-                        .get_type()
-                        .name()
-                        .map(|s| s.to_string())
-                        .unwrap_or_default()
-                ),
-            };
-            to_py(Error::new(
-                Kind::Array,
-                format!("actions: expected a 1-D int64 NumPy array of shape ({n},), got {what}"),
-            ))
-        })?;
-        if arr.len() != n {
-            return Err(to_py(Error::new(
-                Kind::Array,
-                format!("actions: expected shape ({n},), got {:?}", arr.shape()),
-            )));
-        }
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.clear();
-        actions.extend(arr.readonly().as_array().iter().copied());
-        let stepped = self.with_outputs(py, |b, out| b.step(&actions, out));
-        self.actions = actions;
-        stepped.map_err(to_py)?;
+        let mut buffer = std::mem::take(&mut self.actions);
+        buffer.clear();
+        let read = read_actions(actions, self.batch.len(), &mut buffer);
+        let stepped = read.map(|()| self.with_outputs(py, |b, out| b.step(&buffer, out)));
+        self.actions = buffer;
+        stepped?.map_err(to_py)?;
         Ok(self.outputs(py))
     }
 

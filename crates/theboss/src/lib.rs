@@ -34,6 +34,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod action_space;
 pub mod actors;
 pub mod auction;
 pub mod candidates;
@@ -238,6 +239,3 @@ impl Game for TheBoss {
         TheBoss::from_position(position)
     }
 }
-
-/// No numeric encoding of its own: learning tools flatten the observation generically.
-impl boardroom_engine::Encode for TheBoss {}
