@@ -69,7 +69,17 @@ from ._boardroom import (
     bench_random_playouts,
     load_position,
 )
+from ._boardroom import __version__
 from .actions import to_notation
+
+try:  # The gymnasium.make ids, when Gymnasium is installed.
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - Gymnasium is an optional extra
+    pass
+else:
+    from .gym_env import register_envs as _register_envs
+
+    _register_envs()
 
 __all__ = [
     "ArrayError",
@@ -85,6 +95,7 @@ __all__ = [
     "UnknownGameError",
     "VecGame",
     "BOTS",
+    "__version__",
     "bench_random_playouts",
     "games",
     "game_ids",

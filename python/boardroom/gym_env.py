@@ -23,7 +23,29 @@ from gymnasium import spaces
 
 from ._boardroom import Game
 
-__all__ = ["BoardroomEnv"]
+__all__ = ["BoardroomEnv", "GYM_IDS", "register_envs"]
+
+#: The ``gymnasium.make`` ids of the games (``make`` gives :class:`BoardroomEnv`, ``make_vec``
+#: the self-play :class:`boardroom.vector_env.BoardroomVectorEnv`).
+GYM_IDS = {
+    "boardroom/BigBoss-v0": "big-boss",
+    "boardroom/BigShot-v0": "big-shot",
+    "boardroom/TheBoss-v0": "the-boss",
+}
+
+
+def register_envs():
+    """Registers :data:`GYM_IDS` with Gymnasium (done when :mod:`boardroom` is imported with
+    Gymnasium installed; registering again changes nothing)."""
+    for env_id, game in GYM_IDS.items():
+        if env_id in gym.registry:
+            continue
+        gym.register(
+            id=env_id,
+            entry_point="boardroom.gym_env:BoardroomEnv",
+            vector_entry_point="boardroom.vector_env:BoardroomVectorEnv",
+            kwargs={"game": game},
+        )
 
 
 class BoardroomEnv(gym.Env):

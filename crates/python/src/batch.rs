@@ -132,6 +132,85 @@ impl Batch {
         self.games[i].as_ref()
     }
 
+    /// What the batch is made of, to save it (see `pickle.rs`): the games, each game's actor
+    /// generator, actor and seed, the next seed, and whether it writes observations.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn parts(&self) -> (&[Box<dyn DynGame>], &[GameRng], &[Seat], &[u64], u64, bool) {
+        (
+            &self.games,
+            &self.rngs,
+            &self.actors,
+            &self.seeds,
+            self.next_seed,
+            self.observations,
+        )
+    }
+
+    /// A batch put back together from [`Batch::parts`] (the games already in their action
+    /// space); [`Batch::rewrite_all`] then writes its outputs.
+    pub(crate) fn from_parts(
+        games: Vec<Box<dyn DynGame>>,
+        rngs: Vec<GameRng>,
+        actors: Vec<Seat>,
+        seeds: Vec<u64>,
+        next_seed: u64,
+        observations: bool,
+    ) -> Result<Batch> {
+        let n = games.len();
+        if n == 0 || rngs.len() != n || actors.len() != n || seeds.len() != n {
+            return Err(Error::new(
+                Kind::Position,
+                "a saved batch needs one generator, actor and seed per game, and a game",
+            ));
+        }
+        let (fixed, max_actions, players) = (
+            games[0].fixed(),
+            games[0].num_actions(),
+            games[0].num_players(),
+        );
+        let shape = games[0].shape().clone();
+        if games.iter().any(|g| {
+            g.id() != games[0].id()
+                || g.num_players() != players
+                || g.fixed() != fixed
+                || g.num_actions() != max_actions
+                || g.shape().observation_size() != shape.observation_size()
+        }) || actors.iter().any(|&a| a >= players)
+        {
+            return Err(Error::new(
+                Kind::Position,
+                "a saved batch's games must all be of one configuration, with actors among their seats",
+            ));
+        }
+        Ok(Batch {
+            games,
+            rngs,
+            actors,
+            masked: vec![0; n],
+            fixed,
+            seeds,
+            next_seed,
+            players,
+            max_actions,
+            obs_size: if observations {
+                shape.observation_size()
+            } else {
+                0
+            },
+            observations,
+        })
+    }
+
+    /// Writes every game's row (actor, mask, observation) for its current actor, drawing
+    /// nothing, into fresh (zeroed) buffers; rewards and done flags are left as they are.
+    pub(crate) fn rewrite_all(&mut self, out: &mut Outputs<'_>) {
+        out.mask.fill(false);
+        self.masked.fill(0);
+        for i in 0..self.games.len() {
+            self.write(i, out);
+        }
+    }
+
     /// Writes the state of every game (actor, mask, observation) without stepping: the outputs
     /// after set-up, into fresh (zeroed) buffers. Rewards and done flags are zero.
     pub fn observe_all(&mut self, out: &mut Outputs<'_>) {

@@ -61,6 +61,11 @@ pub trait DynGame: Send + Sync {
     fn fixed(&self) -> bool;
     /// The number of action indices: the fixed space's size, or the legal list's bound.
     fn num_actions(&self) -> usize;
+    /// Sets what action indices name: the fixed space (`fixed`), or the legal list bounded by
+    /// `max_actions` (`None`: the measured bound). Refused for a game without a fixed space.
+    fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()>;
+    /// The legal list's bound (the legal-list space's size, whichever space is in use).
+    fn legal_bound(&self) -> usize;
     /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
     /// returns how many indices are legal.
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize;
@@ -144,7 +149,7 @@ pub struct Wrapped<G: Playable> {
     /// The game.
     pub game: G,
     pub(crate) legal: Vec<G::Action>,
-    legal_of: Option<Seat>,
+    pub(crate) legal_of: Option<Seat>,
     events: Exclusive<Vec<G::Event>>,
     pub(crate) shape: Arc<Shape>,
     /// What the game remembers of the buffer [`DynGame::encode_update`] last wrote (empty
@@ -379,6 +384,14 @@ impl<G: Playable> DynGame for Wrapped<G> {
 
     fn num_actions(&self) -> usize {
         self.space_size()
+    }
+
+    fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()> {
+        self.set_action_space(fixed, max_actions)
+    }
+
+    fn legal_bound(&self) -> usize {
+        self.shape.max_actions
     }
 
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {

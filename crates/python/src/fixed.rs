@@ -10,6 +10,35 @@ use boardroom_engine::Seat;
 use boardroom_games::Playable;
 
 impl<G: Playable> Wrapped<G> {
+    /// See [`crate::dyngame::DynGame::set_space`].
+    pub(crate) fn set_action_space(
+        &mut self,
+        fixed: bool,
+        max_actions: Option<usize>,
+    ) -> Result<()> {
+        if fixed && self.shape.fixed_actions.is_none() {
+            return Err(Error::new(
+                Kind::Config,
+                format!("{} has no fixed action space", G::NAME),
+            ));
+        }
+        if let Some(m) = max_actions.filter(|&m| m != self.shape.max_actions) {
+            if m == 0 {
+                return Err(Error::new(Kind::Config, "max_actions must be at least 1"));
+            }
+            self.shape = std::sync::Arc::new(crate::shape::Shape {
+                layout: self.shape.layout.clone(),
+                encoded: self.shape.encoded.clone(),
+                max_actions: m,
+                longest_legal: self.shape.longest_legal,
+                fixed_actions: self.shape.fixed_actions,
+            });
+        }
+        self.fixed = fixed;
+        self.legal_of = None;
+        Ok(())
+    }
+
     /// The number of action indices.
     pub(crate) fn space_size(&self) -> usize {
         match self.shape.fixed_actions {

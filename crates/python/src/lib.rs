@@ -17,6 +17,7 @@ pub mod dyngame;
 pub mod error;
 mod fixed;
 pub mod layout;
+mod pickle;
 mod prefetch;
 mod py_game;
 mod py_vec;
@@ -117,5 +118,8 @@ fn _boardroom(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_game::games_json, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::load_position, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::bench_random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_game_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_vec_from_state, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

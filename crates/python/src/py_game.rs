@@ -613,6 +613,18 @@ impl PyGame {
         PyGame::wrap(self.inner.clone_box())
     }
 
+    /// Saved as its position (the whole state) and its action space.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, bool, usize))> {
+        let (fixed, bound) = crate::pickle::space_of(self.inner.as_ref());
+        let f = py
+            .import("boardroom._boardroom")?
+            .getattr("_game_from_state")?;
+        Ok((f, (self.inner.position_json(), fixed, bound)))
+    }
+
     fn __copy__(&self) -> PyGame {
         self.clone()
     }

@@ -92,6 +92,50 @@ fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyR
 }
 
 impl PyVecGame {
+    /// The object around `batch`, its arrays allocated and written by `init`.
+    pub(crate) fn around(
+        py: Python<'_>,
+        batch: Batch,
+        init: impl FnOnce(&mut Batch, &mut Outputs<'_>) + Send,
+    ) -> PyResult<Self> {
+        let n = batch.len();
+        let (p, a, o) = (batch.players(), batch.max_actions(), batch.obs_size());
+        let mut this = PyVecGame {
+            obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            mask: PyArray2::zeros(py, [n, a], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, p], false).unbind(),
+            done: PyArray1::zeros(py, n, false).unbind(),
+            actor: PyArray1::zeros(py, n, false).unbind(),
+            num_legal: PyArray1::zeros(py, n, false).unbind(),
+            seeds: PyArray1::zeros(py, n, false).unbind(),
+            actions: Vec::with_capacity(n),
+            batch,
+        };
+        this.with_outputs(py, init);
+        for (_, array) in this.outputs(py).iter() {
+            read_only(&array)?;
+        }
+        Ok(this)
+    }
+
+    /// The batch's parts (see `pickle.rs`).
+    pub(crate) fn batch(&self) -> &Batch {
+        &self.batch
+    }
+
+    /// Writes the last step's rewards and done flags (a restored batch's).
+    pub(crate) fn set_last_step(&self, py: Python<'_>, r: &[f32], d: &[bool]) -> PyResult<()> {
+        crate::pickle::write_last_step(py, self.rewards.bind(py), self.done.bind(py), r, d)
+    }
+
+    /// The rewards and done flags of the last step.
+    pub(crate) fn last_step(&self, py: Python<'_>) -> PyResult<(Vec<f32>, Vec<bool>)> {
+        Ok((
+            self.rewards.bind(py).readonly().as_slice()?.to_vec(),
+            self.done.bind(py).readonly().as_slice()?.to_vec(),
+        ))
+    }
+
     /// Runs `f` over the batch and the arrays (GIL released).
     fn with_outputs<T: Send>(
         &mut self,
@@ -181,23 +225,7 @@ impl PyVecGame {
                 })
             })
             .map_err(to_py)?;
-        let (p, a, o) = (batch.players(), batch.max_actions(), batch.obs_size());
-        let mut this = PyVecGame {
-            obs: PyArray2::zeros(py, [n, o], false).unbind(),
-            mask: PyArray2::zeros(py, [n, a], false).unbind(),
-            rewards: PyArray2::zeros(py, [n, p], false).unbind(),
-            done: PyArray1::zeros(py, n, false).unbind(),
-            actor: PyArray1::zeros(py, n, false).unbind(),
-            num_legal: PyArray1::zeros(py, n, false).unbind(),
-            seeds: PyArray1::zeros(py, n, false).unbind(),
-            actions: Vec::with_capacity(n),
-            batch,
-        };
-        this.with_outputs(py, |b, out| b.observe_all(out));
-        for (_, array) in this.outputs(py).iter() {
-            read_only(&array)?;
-        }
-        Ok(this)
+        PyVecGame::around(py, batch, |b, out| b.observe_all(out))
     }
 
     /// The number of games.
@@ -258,6 +286,17 @@ impl PyVecGame {
         self.actions = buffer;
         stepped?.map_err(to_py)?;
         Ok(self.outputs(py))
+    }
+
+    /// Saved as every game's state, its actor generator, actor and seed (see `pickle.rs`): a
+    /// restored batch steps on exactly as this one.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let py = slf.py();
+        let state = crate::pickle::save_batch(py, &slf.borrow())?;
+        let f = py
+            .import("boardroom._boardroom")?
+            .getattr("_vec_from_state")?;
+        Ok((f, (state,)))
     }
 
     /// A copy of game `i` as it stands (a `Game`).
