@@ -32,7 +32,7 @@ their notation (``game.apply("offer 2 give $300 take COL#14")``) or the dict for
 **Observations.** ``game.observe(viewer)`` is the dict form (the game's own observation in
 JSON); ``game.observation_array(viewer)`` the same as ``observation_size`` float32 values:
 the game's own encoding, written from its state, when it has one (``observation_encoding ==
-"game"``: Big Boss), else the dict flattened by a layout measured once per game and
+"game"``: Big Boss, Big Shot), else the dict flattened by a layout measured once per game and
 configuration (``"generic"``); ``observation_layout()`` names every value (see ``docs/ai-builders.md``). A viewer is a seat number, or ``None`` for a spectator. An
 observation holds only what its viewer may know; the whole state, secrets included, is reached
 only through ``game.to_position()`` (a tool for tests and analysis, never for a player).

@@ -118,3 +118,24 @@ def test_bots_answer_with_ids():
         assert game.action_mask(seat)[index]
         assert game.format_action(index, seat) == notation
         game.step(index, seat)
+
+
+@pytest.mark.parametrize("config", [("big-shot", 2, {}), ("big-shot", 4, {"hidden_money": True}),
+                                    ("big-boss", 3, {"edition": "classic"})], ids=config_id)
+def test_a_game_encoding_determines_the_observation(config):
+    """Games with an encoding of their own lose nothing: equal arrays, equal observations."""
+    game_id, players, options = config
+    game = boardroom.Game(game_id, players=players, options=options, seed=13)
+    assert game.observation_encoding == "game"
+    names = [name for _, name in game.observation_layout()]
+    assert len(names) == game.observation_size == len(set(names))
+    seen = {}
+    rng = random.Random(6)
+    for _ in range(150):
+        for v in [None, *range(players)]:
+            key = game.observation_array(v).tobytes()
+            assert seen.setdefault(key, game.observe_json(v)) == game.observe_json(v)
+        if game.is_over():
+            break
+        play_random(game, rng, max_decisions=3)
+    assert len(seen) > 100
