@@ -127,6 +127,43 @@ impl Batch {
         self.obs_size
     }
 
+    /// Runs `f(i, game i, its actor)` for every game, on up to `threads` threads (each game's
+    /// result depends on that game alone, never on the threads), collecting the results in
+    /// game order.
+    pub fn map_games<T: Send>(
+        &mut self,
+        threads: usize,
+        f: impl Fn(usize, &mut dyn DynGame, Seat) -> T + Sync,
+    ) -> Vec<T> {
+        let n = self.games.len();
+        let chunk = n.div_ceil(threads.clamp(1, n));
+        let actors = &self.actors;
+        let f = &f;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .games
+                .chunks_mut(chunk)
+                .enumerate()
+                .map(|(c, games)| {
+                    scope.spawn(move || {
+                        games
+                            .iter_mut()
+                            .enumerate()
+                            .map(|(k, g)| {
+                                let i = c * chunk + k;
+                                f(i, g.as_mut(), actors[i])
+                            })
+                            .collect::<Vec<T>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    }
+
     /// Game `i`.
     pub fn game(&self, i: usize) -> &dyn DynGame {
         self.games[i].as_ref()

@@ -66,6 +66,14 @@ pub trait DynGame: Send + Sync {
     fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()>;
     /// The legal list's bound (the legal-list space's size, whichever space is in use).
     fn legal_bound(&self) -> usize;
+    /// `seat`'s legal actions ranked best first by the bots' search (`iterations`
+    /// iterations, seeded with `seed`), from the seat's own knowledge only.
+    fn rank(
+        &mut self,
+        seat: Seat,
+        iterations: u32,
+        seed: u64,
+    ) -> Result<Vec<crate::search::Ranked>>;
     /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
     /// returns how many indices are legal.
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize;
@@ -392,6 +400,15 @@ impl<G: Playable> DynGame for Wrapped<G> {
 
     fn legal_bound(&self) -> usize {
         self.shape.max_actions
+    }
+
+    fn rank(
+        &mut self,
+        seat: Seat,
+        iterations: u32,
+        seed: u64,
+    ) -> Result<Vec<crate::search::Ranked>> {
+        self.ranked(seat, iterations, seed)
     }
 
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {

@@ -22,6 +22,7 @@ mod prefetch;
 mod py_game;
 mod py_vec;
 pub mod registry;
+pub mod search;
 pub mod shape;
 
 use error::Kind;

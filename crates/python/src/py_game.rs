@@ -650,6 +650,45 @@ impl PyGame {
         self.inner.reset(seed_of(seed)?).map_err(to_py)
     }
 
+    /// The bots' search's ranking of `seat`'s legal actions (default: the seat that must act),
+    /// from that seat's knowledge only, as `boardroom hint` computes it: a dict with `policy`
+    /// (float32, `max_actions`: each action's share of the search's visits), `value` (float32,
+    /// `max_actions`: the estimated chance to win after it; NaN where no legal action is or the
+    /// search never tried it) and `moves` (best first: `index`, `notation`, `visits`,
+    /// `win_chance`). `iterations` search iterations, seeded with `seed`; the GIL is released.
+    #[pyo3(signature = (seat=None, iterations=200, seed=0))]
+    fn search_targets<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+        iterations: u32,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        let seed = seed_of(seed)?;
+        let inner = &mut self.inner;
+        let ranked = py
+            .allow_threads(|| inner.rank(s, iterations, seed))
+            .map_err(to_py)?;
+        let m = self.inner.num_actions();
+        let (mut policy, mut value) = (vec![0.0f32; m], vec![0.0f32; m]);
+        crate::search::write_targets(&ranked, &mut policy, &mut value);
+        let moves = PyList::empty(py);
+        for r in &ranked {
+            let d = PyDict::new(py);
+            d.set_item("index", r.index)?;
+            d.set_item("notation", &r.notation)?;
+            d.set_item("visits", r.visits)?;
+            d.set_item("win_chance", r.win_chance)?;
+            moves.append(d)?;
+        }
+        let out = PyDict::new(py);
+        out.set_item("policy", PyArray1::from_vec(py, policy))?;
+        out.set_item("value", PyArray1::from_vec(py, value))?;
+        out.set_item("moves", moves)?;
+        Ok(out)
+    }
+
     /// A built-in bot for this game: `random`, `heuristic`, `heuristic-nodeal`, `easy`,
     /// `normal`, `hard` or `ismcts:N`, seeded with `seed`.
     #[pyo3(signature = (name, seed=0))]

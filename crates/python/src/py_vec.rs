@@ -34,6 +34,13 @@ fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     array.getattr("flags")?.setattr("writeable", false)
 }
 
+/// The threads to use: `threads`, or every core.
+fn threads_of(threads: Option<usize>) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
 /// Reads one action per game from `actions` (an int64 or int32 array of shape `(n,)`, or a
 /// list of ints) into `out`.
 fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyResult<()> {
@@ -297,6 +304,78 @@ impl PyVecGame {
             .import("boardroom._boardroom")?
             .getattr("_vec_from_state")?;
         Ok((f, (state,)))
+    }
+
+    /// Search targets for every game's actor at once (see `Game.search_targets`): a dict with
+    /// `policy` and `value`, float32 arrays of shape (n, max_actions). Game `i` is searched
+    /// with seed `seed + i`, on `threads` threads (default: every core) with the GIL released;
+    /// the result does not depend on the threads.
+    #[pyo3(signature = (iterations=200, seed=0, threads=None))]
+    fn search_targets<'py>(
+        &mut self,
+        py: Python<'py>,
+        iterations: u32,
+        seed: i128,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed_of(seed)?;
+        let (n, m) = (self.batch.len(), self.batch.max_actions());
+        let threads = threads_of(threads);
+        let batch = &mut self.batch;
+        let ranked = py.allow_threads(|| {
+            batch.map_games(threads, |i, g, seat| {
+                g.rank(seat, iterations, seed.wrapping_add(i as u64))
+            })
+        });
+        let (mut policy, mut value) = (vec![0.0f32; n * m], vec![0.0f32; n * m]);
+        for (i, r) in ranked.into_iter().enumerate() {
+            let r = r.map_err(to_py)?;
+            crate::search::write_targets(
+                &r,
+                &mut policy[i * m..(i + 1) * m],
+                &mut value[i * m..(i + 1) * m],
+            );
+        }
+        let out = PyDict::new(py);
+        out.set_item("policy", PyArray1::from_vec(py, policy).reshape([n, m])?)?;
+        out.set_item("value", PyArray1::from_vec(py, value).reshape([n, m])?)?;
+        Ok(out)
+    }
+
+    /// The built-in bot `name`'s choice for every game's actor, without applying it: a dict
+    /// with `actions` (int64 (n,): the action index, -1 for an action outside the fixed space,
+    /// played by its notation) and `notations`. Game `i`'s bot is seeded `seed + i`; the games
+    /// are shared among `threads` threads (default: every core) with the GIL released.
+    #[pyo3(signature = (name, seed=0, threads=None))]
+    fn bot_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        name: &str,
+        seed: i128,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed_of(seed)?;
+        // An unknown name is refused before anything runs.
+        self.batch.game(0).make_bot(name, seed).map_err(to_py)?;
+        let threads = threads_of(threads);
+        let batch = &mut self.batch;
+        let chosen = py.allow_threads(|| {
+            batch.map_games(threads, |i, g, seat| {
+                let mut bot = g.make_bot(name, seed.wrapping_add(i as u64))?;
+                bot.choose(g, seat)
+            })
+        });
+        let mut actions = Vec::with_capacity(chosen.len());
+        let mut notations = Vec::with_capacity(chosen.len());
+        for c in chosen {
+            let (index, notation) = c.map_err(to_py)?;
+            actions.push(index.map_or(-1, |i| i as i64));
+            notations.push(notation);
+        }
+        let out = PyDict::new(py);
+        out.set_item("actions", PyArray1::from_vec(py, actions))?;
+        out.set_item("notations", notations)?;
+        Ok(out)
     }
 
     /// A copy of game `i` as it stands (a `Game`).
