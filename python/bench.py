@@ -7,9 +7,11 @@ Measures, one after the other on one thread:
 
 * Rust alone: random playouts inside the library (what ``boardroom bench`` measures), and the
   ``boardroom bench`` program itself when it is built (its "decisions per second" line);
-* batched random stepping from Python: a ``VecGame`` of ``--batch`` games, each step drawing one
-  uniformly random legal index per game in NumPy (``rng.random(n) * num_legal``), with and
-  without writing observations;
+* batched random stepping from Python: a ``VecGame`` of ``--batch`` games in the legal-list
+  action space, each step drawing one uniformly random legal index per game in NumPy
+  (``rng.random(n) * num_legal``), with and without writing observations; and in the fixed
+  action space (the default), with observations, drawing a uniformly random legal id per game
+  from the masks (``argmax`` of ``rng.random((n, max_actions)) * mask``);
 * a plain Python loop over the per-call API (``to_act``, ``num_legal``, ``step``, with
   ``random.randrange``), one game after another.
 
@@ -38,17 +40,23 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
 import boardroom  # noqa: E402
 
 
-def batched(game, players, options, seconds, n, observations):
+def batched(game, players, options, seconds, n, observations, space="legal"):
     vec = boardroom.VecGame(game, n, players=players, options=options, seed=1,
-                            observations=observations)
+                            observations=observations, action_space=space)
     rng = np.random.default_rng(0)
     out = vec.arrays()
+
+    def draw(out):
+        if space == "legal":
+            return (rng.random(n) * out["num_legal"]).astype(np.int64)
+        return (rng.random(out["mask"].shape) * out["mask"]).argmax(axis=1)
+
     for _ in range(20):  # warm up
-        out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+        out = vec.step(draw(out))
     steps, start, cpu = 0, time.perf_counter(), time.thread_time()
     while time.perf_counter() - start < seconds:
         for _ in range(10):
-            out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+            out = vec.step(draw(out))
         steps += 10
     return rates(steps * n, start, cpu)
 
@@ -61,7 +69,7 @@ def rates(decisions, start, cpu):
 
 
 def python_loop(game, players, options, seconds):
-    g = boardroom.Game(game, players=players, options=options, seed=1)
+    g = boardroom.Game(game, players=players, options=options, seed=1, action_space="legal")
     rand, seed, decisions = random.Random(0), 1, 0
     start, cpu = time.perf_counter(), time.thread_time()
     while time.perf_counter() - start < seconds:
@@ -142,6 +150,8 @@ def main():
                  batched(a.game, a.players, options, a.seconds, a.batch, False)))
     rows.append((f"Python, VecGame of {a.batch}, with observations",
                  batched(a.game, a.players, options, a.seconds, a.batch, True)))
+    rows.append((f"Python, VecGame of {a.batch}, fixed ids, obs.",
+                 batched(a.game, a.players, options, a.seconds, a.batch, True, "fixed")))
     rows.append(("Python loop over the per-call API", python_loop(a.game, a.players, options,
                                                                  a.seconds)))
     print(f"{a.game}, {a.players} players, options {options}, {a.seconds:g} s each, "

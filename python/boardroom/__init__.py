@@ -10,34 +10,35 @@ Quick start::
     game = boardroom.Game("big-boss", players=4, options={"edition": "modern"}, seed=7)
     while not game.is_over():
         seat = game.must_act()[0]
-        game.step(random.randrange(game.num_legal(seat)), seat)
+        legal = game.action_mask(seat).nonzero()[0]      # the legal moves' fixed ids
+        game.step(int(random.choice(legal)), seat)
     print(game.outcome())
 
-**Actions.** A seat's legal actions are a list (``game.legal_actions(seat)``: dicts with
-``index``, ``notation``, ``label``, ``effect``, ``cost``, ``highlights``); an action is named by
-its index in that list (``game.step(i, seat)``, ``game.apply(i, seat)``). The action space of a
-game is ``range(game.max_actions)`` and ``game.action_mask(seat)`` is true at the legal indices:
-index *i* means "the *i*-th legal action of this state", not a fixed move (none of the games has
-a fixed numbering of its moves that this package could rely on). ``max_actions`` is measured once
-per game and configuration: twice the longest legal list seen in sample games played at random
-with fixed seeds (at least 16); pass ``max_actions=`` to fix another bound. A legal list longer
-than ``max_actions`` (never seen in the samples) is cut: its actions beyond are reachable only
-through their notation.
+**Actions.** Every game numbers its moves once and for all: an action id names one move, the
+same in every state (``game.action_space == "fixed"``, the default). The action space is
+``range(game.max_actions)`` and ``game.action_mask(seat)`` is true exactly at the legal moves'
+ids; ``game.legal_actions(seat)`` lists the legal actions as dicts with ``index`` (the id),
+``position`` (the place in the list), ``notation``, ``label``, ``effect``, ``cost``,
+``highlights``. ``action_space="legal"`` keeps the relative indexing instead: index *i* is "the
+*i*-th legal action of this state", bounded by a ``max_actions`` measured once per game and
+configuration (twice the longest legal list seen in sample games with fixed seeds, at least 16;
+pass ``max_actions=`` to fix another bound). The numbering of each game is documented in
+``docs/ai-builders.md``.
 
-Games with structured actions (The Boss's offers) list a bounded set of sensible candidates (the
-game's candidate generator: every step, bid and vote, and a few offers); any other legal action
-is played through its notation (``game.apply("offer 2 give $300 take COL#14")``) or the dict form
-of :func:`boardroom.actions.to_notation`.
+The Boss's offers on terms of one's own are outside every numbering: they are played through
+their notation (``game.apply("offer 2 give $300 take COL#14")``) or the dict form of
+:func:`boardroom.actions.to_notation`; its space holds slots for the offers the game suggests.
 
 **Observations.** ``game.observe(viewer)`` is the dict form (the game's own observation in
 JSON); ``game.observation_array(viewer)`` the same as ``observation_size`` float32 values:
 the game's own encoding, written from its state, when it has one (``observation_encoding ==
-"game"``: Big Boss), else the dict flattened by a layout measured once per game and
+"game"``: Big Boss, Big Shot), else the dict flattened by a layout measured once per game and
 configuration (``"generic"``); ``observation_layout()`` names every value (see ``docs/ai-builders.md``). A viewer is a seat number, or ``None`` for a spectator. An
 observation holds only what its viewer may know; the whole state, secrets included, is reached
 only through ``game.to_position()`` (a tool for tests and analysis, never for a player).
 
-``Game(game, players=None, options=None, seed=0, first=None, max_actions=None)``: ``game`` an
+``Game(game, players=None, options=None, seed=0, first=None, max_actions=None,
+action_space="fixed")``: ``game`` an
 id from :func:`games`, ``players`` the number of seats (default: the fewest), ``options`` a dict
 of the game's options (``{"edition": "classic"}``, ``{"hidden_money": True}``), ``seed`` the
 set-up seed (a game is reproduced by its configuration, seed and actions), ``first`` the first
@@ -68,7 +69,17 @@ from ._boardroom import (
     bench_random_playouts,
     load_position,
 )
+from ._boardroom import __version__
 from .actions import to_notation
+
+try:  # The gymnasium.make ids, when Gymnasium is installed.
+    import gymnasium as _gymnasium  # noqa: F401
+except ImportError:  # pragma: no cover - Gymnasium is an optional extra
+    pass
+else:
+    from .gym_env import register_envs as _register_envs
+
+    _register_envs()
 
 __all__ = [
     "ArrayError",
@@ -84,6 +95,7 @@ __all__ = [
     "UnknownGameError",
     "VecGame",
     "BOTS",
+    "__version__",
     "bench_random_playouts",
     "games",
     "game_ids",

@@ -2,12 +2,13 @@
 bots.
 
 ``BoardroomEnv(game="big-boss", players=None, options=None, seat=0, opponents="heuristic",
-render_mode=None, max_actions=None)``. ``opponents`` is one bot name for every other seat or a
+render_mode=None, max_actions=None, action_space="fixed")``. ``opponents`` is one bot name for every other seat or a
 list with one name per other seat (``random``, ``heuristic``, ``easy``, ``normal``, ``hard``,
 ``ismcts:N``). The observation is ``Game.observation_array(seat)`` (float32,
-``(observation_size,)``), the action an index into the agent's legal list
-(``Discrete(max_actions)``); ``info["action_mask"]`` (int8) and :meth:`BoardroomEnv.action_masks`
-give the legal indices. An illegal action raises :class:`boardroom.IllegalActionError` and
+``(observation_size,)``), the action an id of the game's fixed action space, the same move in
+every state (``Discrete(max_actions)``; ``action_space="legal"``: an index into the agent's legal
+list instead); ``info["action_mask"]`` (int8) and :meth:`BoardroomEnv.action_masks` give the legal
+ids. An illegal action raises :class:`boardroom.IllegalActionError` and
 changes nothing (``illegal_action="raise"``, the default); with ``illegal_action="penalize"`` it
 changes nothing either but is answered with a reward of ``illegal_penalty`` (default -1), the same
 observation and ``info["illegal_action"] = True`` (for tools that step with unmasked random
@@ -22,7 +23,29 @@ from gymnasium import spaces
 
 from ._boardroom import Game
 
-__all__ = ["BoardroomEnv"]
+__all__ = ["BoardroomEnv", "GYM_IDS", "register_envs"]
+
+#: The ``gymnasium.make`` ids of the games (``make`` gives :class:`BoardroomEnv`, ``make_vec``
+#: the self-play :class:`boardroom.vector_env.BoardroomVectorEnv`).
+GYM_IDS = {
+    "boardroom/BigBoss-v0": "big-boss",
+    "boardroom/BigShot-v0": "big-shot",
+    "boardroom/TheBoss-v0": "the-boss",
+}
+
+
+def register_envs():
+    """Registers :data:`GYM_IDS` with Gymnasium (done when :mod:`boardroom` is imported with
+    Gymnasium installed; registering again changes nothing)."""
+    for env_id, game in GYM_IDS.items():
+        if env_id in gym.registry:
+            continue
+        gym.register(
+            id=env_id,
+            entry_point="boardroom.gym_env:BoardroomEnv",
+            vector_entry_point="boardroom.vector_env:BoardroomVectorEnv",
+            kwargs={"game": game},
+        )
 
 
 class BoardroomEnv(gym.Env):
@@ -32,7 +55,7 @@ class BoardroomEnv(gym.Env):
 
     def __init__(self, game="big-boss", players=None, options=None, seat=0,
                  opponents="heuristic", render_mode=None, max_actions=None,
-                 illegal_action="raise", illegal_penalty=-1.0):
+                 illegal_action="raise", illegal_penalty=-1.0, action_space="fixed"):
         super().__init__()
         if illegal_action not in ("raise", "penalize"):
             raise ValueError('illegal_action must be "raise" or "penalize"')
@@ -41,7 +64,8 @@ class BoardroomEnv(gym.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self._spec = dict(game=game, players=players, options=options, max_actions=max_actions)
+        self._spec = dict(game=game, players=players, options=options, max_actions=max_actions,
+                          action_space=action_space)
         self.game = Game(seed=0, **self._spec)
         n = self.game.num_players
         if not 0 <= seat < n:
@@ -65,10 +89,9 @@ class BoardroomEnv(gym.Env):
         self._rng = np.random.default_rng(0)
 
     def _mask(self):
-        mask = np.zeros(self.game.max_actions, dtype=np.int8)
-        if not self.game.is_over():
-            mask[: min(self.game.num_legal(self.seat), len(mask))] = 1
-        return mask
+        if self.game.is_over():
+            return np.zeros(self.game.max_actions, dtype=np.int8)
+        return self.game.action_mask(self.seat).astype(np.int8)
 
     def action_masks(self):
         """The legal indices of the agent now, as a bool array."""
@@ -102,7 +125,7 @@ class BoardroomEnv(gym.Env):
     def step(self, action):
         if self._illegal == "penalize":
             a = int(action)
-            if not (0 <= a < min(self.game.num_legal(self.seat), self.game.max_actions)):
+            if not (0 <= a < self.game.max_actions and self.game.action_mask(self.seat)[a]):
                 obs, info = self._observe()
                 info["illegal_action"] = True
                 return obs, self._penalty, False, False, info

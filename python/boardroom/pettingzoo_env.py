@@ -1,13 +1,15 @@
 """A PettingZoo AEC environment for every Boardroom game.
 
-``env(game="big-boss", players=None, options=None, render_mode=None, max_actions=None)``
+``env(game="big-boss", players=None, options=None, render_mode=None, max_actions=None,
+action_space="fixed")``
 gives an :class:`pettingzoo.AECEnv` whose agents are ``player_0`` … ``player_{n-1}`` (the
 seats). Each agent's observation is a dict::
 
     {"observation": float32 array (observation_size,),   # Game.observation_array(seat)
      "action_mask": int8 array (max_actions,)}             # 1 at the legal indices
 
-and its action space ``Discrete(max_actions)``: an index into the agent's legal list (see
+and its action space ``Discrete(max_actions)``: an id of the game's fixed action space, the same
+move in every state (``action_space="legal"``: an index into the agent's legal list instead; see
 :mod:`boardroom`). An agent's mask is all zeros when it may not act. When several seats may act
 at once (The Boss's open floor), the agent selected is drawn uniformly among them by a generator
 seeded from the reset's seed (as every Boardroom driver does), so an episode is reproduced by
@@ -37,12 +39,13 @@ class BoardroomAEC(AECEnv):
     metadata = {"render_modes": ["ansi"], "name": "boardroom_v0", "is_parallelizable": False}
 
     def __init__(self, game="big-boss", players=None, options=None, render_mode=None,
-                 max_actions=None):
+                 max_actions=None, action_space="fixed"):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
-        self._spec = dict(game=game, players=players, options=options, max_actions=max_actions)
+        self._spec = dict(game=game, players=players, options=options, max_actions=max_actions,
+                          action_space=action_space)
         probe = Game(seed=0, **self._spec)
         self.game = probe
         self._n = probe.num_players
@@ -86,9 +89,10 @@ class BoardroomAEC(AECEnv):
 
     def observe(self, agent):
         seat = self._seat[agent]
-        mask = np.zeros(self.game.max_actions, dtype=np.int8)
         if agent == self.agent_selection and not self.terminations.get(agent, True):
-            mask[: min(self.game.num_legal(seat), len(mask))] = 1
+            mask = self.game.action_mask(seat).astype(np.int8)
+        else:
+            mask = np.zeros(self.game.max_actions, dtype=np.int8)
         return {"observation": self.game.observation_array(seat), "action_mask": mask}
 
     def step(self, action):

@@ -63,7 +63,8 @@ class Policy:
 
 
 def play(args, policy, seed, rng, epsilon, learner=0):
-    game = boardroom.Game(args.game, players=args.players, options=args.options, seed=seed)
+    game = boardroom.Game(args.game, players=args.players, options=args.options, seed=seed,
+                          action_space="legal")
     bots = {s: game.bot("heuristic", seed=seed * 8 + s) for s in range(args.players)}
     chosen = []
     while not game.is_over():
@@ -108,10 +109,12 @@ def main():
 
     # Normalisation from the observations of a few random games.
     rng = np.random.default_rng(1)
-    probe = boardroom.Game(args.game, players=args.players, options=args.options, seed=0)
+    probe = boardroom.Game(args.game, players=args.players, options=args.options, seed=0,
+                          action_space="legal")
     obs = []
     for seed in range(10):
-        g = boardroom.Game(args.game, players=args.players, options=args.options, seed=seed)
+        g = boardroom.Game(args.game, players=args.players, options=args.options, seed=seed,
+                          action_space="legal")
         while not g.is_over():
             s = int(rng.choice(g.to_act()))
             obs.append(g.observation_array(s))

@@ -15,6 +15,6 @@ for info in boardroom.games():
     while not game.is_over():
         seat = rng.choice(game.to_act())          # who may act (several at once in The Boss)
         actions = game.legal_actions(seat)        # dicts: index, notation, label, ...
-        game.apply(rng.choice(actions)["index"], seat)
+        game.apply(rng.choice(actions)["notation"], seat)
         decisions += 1
     print(f"{info['title']}: {decisions} decisions, outcome {game.outcome()}")

@@ -58,12 +58,17 @@ def play_random(game, rng, max_decisions=100_000, every=None):
         seat = rng.choice(may)
         if every is not None:
             every(game, seat)
-        n = game.num_legal(seat)
-        assert n > 0, f"seat {seat} may act but has no legal action"
-        i = rng.randrange(min(n, game.max_actions))
+        legal = np.flatnonzero(game.action_mask(seat))
+        assert len(legal) > 0, f"seat {seat} may act but has no legal action"
+        i = int(legal[rng.randrange(len(legal))])
         game.step(i, seat)
         played.append((seat, i))
     return played
+
+
+def pick_rows(mask, rng):
+    """One legal index per row of a batch's ``mask`` (a NumPy generator ``rng``), as int64."""
+    return np.array([rng.choice(np.flatnonzero(row)) for row in mask], dtype=np.int64)
 
 
 _TOKEN = re.compile(r"([^.\[\]]+)|\[(\d+)\]")

@@ -37,7 +37,7 @@ def test_every_configuration_plays_to_the_end(config):
         mask = g.action_mask(seat)
         n = g.num_legal(seat)
         assert mask.dtype == np.bool_ and mask.shape == (g.max_actions,)
-        assert mask.sum() == min(n, g.max_actions) and mask[: min(n, len(mask))].all()
+        assert mask.any() and n > 0
         assert set(g.must_act()) <= set(g.to_act())
 
     play_random(game, rng, every=every)
@@ -106,8 +106,11 @@ def test_observation_arrays_match_the_dict_form(config):
 
 @pytest.mark.parametrize("config", MAIN, ids=config_id)
 def test_legal_lists_masks_and_notation_agree(config):
+    """The legal-list action space: index i is the i-th legal action."""
     game_id, players, options = config
-    game = boardroom.Game(game_id, players=players, options=options, seed=21)
+    game = boardroom.Game(game_id, players=players, options=options, seed=21,
+                          action_space="legal")
+    assert game.action_space == "legal"
     rng = random.Random(4)
     for _ in range(30):
         if game.is_over():
@@ -144,7 +147,7 @@ def test_apply_takes_an_index_a_notation_or_a_dict(config):
             if a.is_over():
                 break
             seat = rng.choice(a.to_act())
-            action = rng.choice(a.legal_actions(seat))
+            action = rng.choice([x for x in a.legal_actions(seat) if x["index"] is not None])
             events = a.apply(form(a, seat, action), seat)
             assert isinstance(events, list) and all(isinstance(e, str) for e in events)
             b.step(action["index"], seat)
@@ -187,12 +190,12 @@ def test_built_in_bots_choose_legal_actions(config, bot):
         if game.is_over():
             break
         seat = rng.choice(game.to_act())
-        legal = game.legal_notations(seat)
         index, notation = bots[seat].choose(game, seat)
-        assert index is None or legal[index] == notation
+        assert index is None or game.format_action(index, seat) == notation
         game.check(notation, seat)
+        before = game.clone()
         index, notation = bots[seat].act(game, seat)
-        assert index is None or legal[index] == notation
+        assert index is None or before.format_action(index, seat) == notation
 
 
 def test_the_search_levels_and_named_budgets_play():

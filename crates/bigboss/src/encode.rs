@@ -30,13 +30,14 @@
 //! Companies are in the order of [`crate::company::NAMES`]; level-card kinds are `L` (Modern)
 //! and the Classic storeys `L2`–`L5`.
 
+use crate::action::Action;
 use crate::board::{Space, NO_COMPANY, SPACES};
 use crate::card::{Hand, IndustrySet, LEVEL_KINDS};
 use crate::company::{Company, Status, COMPANIES, NAMES};
 use crate::edition::Edition;
 use crate::event::EndReason;
 use crate::state::{BigBoss, Config, Phase, Player, MAX_PLAYERS};
-use boardroom_engine::{Encode, EncodeMemo, Viewer};
+use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
 
 /// Values per board space: height, then the company (one-hot).
 const SPACE_VALUES: usize = 1 + COMPANIES;
@@ -735,6 +736,19 @@ impl BigBoss {
 impl Encode for BigBoss {
     fn encoded_len(config: &Config) -> Option<usize> {
         Some(Offsets::new(config.players).len)
+    }
+
+    /// The fixed action space of [`crate::action_space`].
+    fn action_space_size(_config: &Config) -> Option<usize> {
+        Some(crate::action_space::ACTION_SPACE)
+    }
+
+    fn action_index(&self, _seat: Seat, action: &Action) -> Option<usize> {
+        action.space_index()
+    }
+
+    fn action_from_index(&self, _seat: Seat, index: usize) -> Option<Action> {
+        Action::from_space_index(index)
     }
 
     fn encoded_names(config: &Config) -> Vec<String> {

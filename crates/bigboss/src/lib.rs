@@ -23,6 +23,7 @@
 //! drawn for a terminal).
 
 pub mod action;
+pub mod action_space;
 pub mod board;
 pub mod card;
 pub mod company;

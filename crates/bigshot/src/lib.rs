@@ -27,9 +27,11 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod action_space;
 pub mod board;
 pub mod colour;
 pub mod describe;
+pub mod encode;
 pub mod error;
 pub mod evaluate;
 pub mod event;
@@ -186,6 +188,3 @@ impl Game for BigShot {
         BigShot::from_position(position)
     }
 }
-
-/// No numeric encoding of its own: learning tools flatten the observation generically.
-impl boardroom_engine::Encode for BigShot {}

@@ -20,9 +20,14 @@
 //! action itself. A game may implement [`Encode::encode_update`], which brings a buffer up to
 //! date by rewriting only what changed since it last wrote it (remembering what it wrote in an
 //! [`EncodeMemo`] kept with the buffer); the result is the same, value for value.
+//!
+//! A game may also number its moves once and for all ([`Encode::action_space_size`],
+//! [`Encode::action_index`], [`Encode::action_from_index`], [`Encode::action_mask`]): a fixed
+//! action space, in which an index means the same move in every state, so that a policy's
+//! output units each stand for one move and masks mark the legal ones.
 
 use crate::game::Game;
-use crate::seat::Viewer;
+use crate::seat::{Seat, Viewer};
 use std::any::Any;
 
 /// A game's own fixed-size numeric form of what a viewer may know (see the module's
@@ -62,6 +67,48 @@ pub trait Encode: Game {
     fn encode_update(&self, viewer: Viewer, out: &mut [f32], memo: &mut EncodeMemo) -> bool {
         memo.clear();
         self.encode(viewer, out)
+    }
+
+    /// The size of the game's fixed action space for `config`, or `None` when the game has no
+    /// fixed numbering of its moves (the default). A fixed numbering gives every action the
+    /// space covers one index below this size, the same index in every state, so an output
+    /// unit of a policy means one move wherever it is played (see [`Encode::action_index`]).
+    fn action_space_size(config: &Self::Config) -> Option<usize> {
+        let _ = config;
+        None
+    }
+
+    /// The fixed index of `action` played by `seat` here (below
+    /// [`Encode::action_space_size`]), or `None` when the space does not cover it (a game may
+    /// leave rare or structured actions to its notation). Different actions of a state get
+    /// different indices, and `action_from_index(seat, action_index(seat, a)) == a` for every
+    /// legal action `a` of `seat`.
+    fn action_index(&self, seat: Seat, action: &Self::Action) -> Option<usize> {
+        let _ = (seat, action);
+        None
+    }
+
+    /// The action with fixed index `index` for `seat` in this state, or `None` when the index
+    /// is outside the space or names nothing here (an index may name an action by its place
+    /// in the state, e.g. "the first open offer to me"). Whether the action is legal is
+    /// [`Game::check`]'s to say.
+    fn action_from_index(&self, seat: Seat, index: usize) -> Option<Self::Action> {
+        let _ = (seat, index);
+        None
+    }
+
+    /// Writes `seat`'s legal moves over the fixed space into `mask` (of length
+    /// [`Encode::action_space_size`]): true exactly at the indices of legal actions. `legal` is
+    /// the seat's legal list ([`Game::legal_actions`]). The default marks the indices of
+    /// `legal`, which is exact for games that list every legal action; a game whose list
+    /// leaves out legal actions the space covers overrides it.
+    fn action_mask(&self, seat: Seat, legal: &[Self::Action], mask: &mut [bool]) {
+        mask.fill(false);
+        for a in legal {
+            if let Some(m) = self.action_index(seat, a).and_then(|i| mask.get_mut(i)) {
+                *m = true;
+            }
+        }
     }
 }
 

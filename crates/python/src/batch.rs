@@ -30,7 +30,7 @@ pub struct Outputs<'a> {
     /// Observations of each game's actor, `observation_size` values per game (empty rows when
     /// observations are off).
     pub obs: &'a mut [f32],
-    /// Legal-action masks of each game's actor, `max_actions` per game.
+    /// Legal-action masks of each game's actor over the action space, `max_actions` per game.
     pub mask: &'a mut [bool],
     /// Rewards of each seat, `players` per game: the finished game's rewards on the step it
     /// ends, else 0.
@@ -39,7 +39,7 @@ pub struct Outputs<'a> {
     pub done: &'a mut [bool],
     /// The seat to decide next in each game.
     pub actor: &'a mut [i64],
-    /// The length of that seat's legal list.
+    /// How many actions of that seat's mask are legal.
     pub num_legal: &'a mut [i64],
     /// The seed of the game now in each slot.
     pub seed: &'a mut [u64],
@@ -50,10 +50,13 @@ pub struct Batch {
     games: Vec<Box<dyn DynGame>>,
     rngs: Vec<GameRng>,
     actors: Vec<Seat>,
-    /// How many values at the start of each game's mask row are `true` (the rest are
-    /// `false`): the actor's legal count, at most `max_actions`. A step checks the actions
-    /// against it and rewrites only the mask values between the old and new counts.
+    /// In the legal-list space, how many values at the start of each game's mask row are
+    /// `true` (the rest are `false`): the actor's legal count, at most `max_actions`. A step
+    /// checks the actions against it and rewrites only the mask values between the old and new
+    /// counts. (The fixed space's rows are written in full.)
     masked: Vec<usize>,
+    /// Whether actions are indices of the fixed action space (else of the legal list).
+    fixed: bool,
     seeds: Vec<u64>,
     next_seed: u64,
     players: usize,
@@ -87,8 +90,9 @@ impl Batch {
             masked: vec![0; n],
             seeds: (0..n).map(|i| seed.wrapping_add(i as u64)).collect(),
             next_seed: seed.wrapping_add(n as u64),
+            fixed: games[0].fixed(),
+            max_actions: games[0].num_actions(),
             games,
-            max_actions: shape.max_actions,
             obs_size: if observations {
                 shape.observation_size()
             } else {
@@ -123,9 +127,125 @@ impl Batch {
         self.obs_size
     }
 
+    /// Runs `f(i, game i, its actor)` for every game, on up to `threads` threads (each game's
+    /// result depends on that game alone, never on the threads), collecting the results in
+    /// game order.
+    pub fn map_games<T: Send>(
+        &mut self,
+        threads: usize,
+        f: impl Fn(usize, &mut dyn DynGame, Seat) -> T + Sync,
+    ) -> Vec<T> {
+        let n = self.games.len();
+        let chunk = n.div_ceil(threads.clamp(1, n));
+        let actors = &self.actors;
+        let f = &f;
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .games
+                .chunks_mut(chunk)
+                .enumerate()
+                .map(|(c, games)| {
+                    scope.spawn(move || {
+                        games
+                            .iter_mut()
+                            .enumerate()
+                            .map(|(k, g)| {
+                                let i = c * chunk + k;
+                                f(i, g.as_mut(), actors[i])
+                            })
+                            .collect::<Vec<T>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        })
+    }
+
     /// Game `i`.
     pub fn game(&self, i: usize) -> &dyn DynGame {
         self.games[i].as_ref()
+    }
+
+    /// What the batch is made of, to save it (see `pickle.rs`): the games, each game's actor
+    /// generator, actor and seed, the next seed, and whether it writes observations.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn parts(&self) -> (&[Box<dyn DynGame>], &[GameRng], &[Seat], &[u64], u64, bool) {
+        (
+            &self.games,
+            &self.rngs,
+            &self.actors,
+            &self.seeds,
+            self.next_seed,
+            self.observations,
+        )
+    }
+
+    /// A batch put back together from [`Batch::parts`] (the games already in their action
+    /// space); [`Batch::rewrite_all`] then writes its outputs.
+    pub(crate) fn from_parts(
+        games: Vec<Box<dyn DynGame>>,
+        rngs: Vec<GameRng>,
+        actors: Vec<Seat>,
+        seeds: Vec<u64>,
+        next_seed: u64,
+        observations: bool,
+    ) -> Result<Batch> {
+        let n = games.len();
+        if n == 0 || rngs.len() != n || actors.len() != n || seeds.len() != n {
+            return Err(Error::new(
+                Kind::Position,
+                "a saved batch needs one generator, actor and seed per game, and a game",
+            ));
+        }
+        let (fixed, max_actions, players) = (
+            games[0].fixed(),
+            games[0].num_actions(),
+            games[0].num_players(),
+        );
+        let shape = games[0].shape().clone();
+        if games.iter().any(|g| {
+            g.id() != games[0].id()
+                || g.num_players() != players
+                || g.fixed() != fixed
+                || g.num_actions() != max_actions
+                || g.shape().observation_size() != shape.observation_size()
+        }) || actors.iter().any(|&a| a >= players)
+        {
+            return Err(Error::new(
+                Kind::Position,
+                "a saved batch's games must all be of one configuration, with actors among their seats",
+            ));
+        }
+        Ok(Batch {
+            games,
+            rngs,
+            actors,
+            masked: vec![0; n],
+            fixed,
+            seeds,
+            next_seed,
+            players,
+            max_actions,
+            obs_size: if observations {
+                shape.observation_size()
+            } else {
+                0
+            },
+            observations,
+        })
+    }
+
+    /// Writes every game's row (actor, mask, observation) for its current actor, drawing
+    /// nothing, into fresh (zeroed) buffers; rewards and done flags are left as they are.
+    pub(crate) fn rewrite_all(&mut self, out: &mut Outputs<'_>) {
+        out.mask.fill(false);
+        self.masked.fill(0);
+        for i in 0..self.games.len() {
+            self.write(i, out);
+        }
     }
 
     /// Writes the state of every game (actor, mask, observation) without stepping: the outputs
@@ -151,14 +271,19 @@ impl Batch {
     fn write(&mut self, i: usize, out: &mut Outputs<'_>) {
         let seat = self.actors[i];
         let game = &mut self.games[i];
-        let n = game.num_legal(seat).min(self.max_actions);
         let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
-        let was = std::mem::replace(&mut self.masked[i], n);
-        if n > was {
-            mask[was..n].fill(true);
+        let n = if self.fixed {
+            game.write_mask(seat, mask)
         } else {
-            mask[n..was].fill(false);
-        }
+            let n = game.num_legal(seat).min(self.max_actions);
+            let was = std::mem::replace(&mut self.masked[i], n);
+            if n > was {
+                mask[was..n].fill(true);
+            } else {
+                mask[n..was].fill(false);
+            }
+            n
+        };
         out.actor[i] = seat as i64;
         out.num_legal[i] = n as i64;
         out.seed[i] = self.seeds[i];
@@ -178,7 +303,28 @@ impl Batch {
         }
     }
 
-    /// Steps every game with `actions[i]` (an index into the legal list of game `i`'s actor).
+    /// Why `action` is refused in game `i`.
+    fn refused(&self, i: usize, action: i64) -> Error {
+        let seat = self.actors[i];
+        let message = if !self.fixed {
+            let n = self.masked[i];
+            format!(
+                "actions[{i}] = {action} is not legal: game {i}'s seat {seat} has {n} legal actions (indices 0 to {})",
+                n as i64 - 1
+            )
+        } else if action < 0 || action as usize >= self.max_actions {
+            format!(
+                "actions[{i}] = {action} is not an action id: ids are 0 to {}",
+                self.max_actions - 1
+            )
+        } else {
+            format!("actions[{i}] = {action} is masked out: not legal for game {i}'s seat {seat} (see mask[{i}])")
+        };
+        Error::new(Kind::IllegalAction, message)
+    }
+
+    /// Steps every game with `actions[i]` (an index of game `i`'s action space, legal for its
+    /// actor).
     /// Every index is checked before any game moves: on error nothing changes.
     pub fn step(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
         if actions.len() != self.games.len() {
@@ -191,17 +337,18 @@ impl Batch {
                 ),
             ));
         }
-        // The legal counts as the masks show them (kept here: no game's state is touched).
-        for (i, (&a, &n)) in actions.iter().zip(&self.masked).enumerate() {
-            if a < 0 || a as usize >= n {
-                return Err(Error::new(
-                    Kind::IllegalAction,
-                    format!(
-                        "actions[{i}] = {a} is not legal: game {i}'s seat {} has {n} legal actions (indices 0 to {})",
-                        self.actors[i],
-                        n as i64 - 1
-                    ),
-                ));
+        // The masks as written (no game's state is touched before every action is checked).
+        for (i, &a) in actions.iter().enumerate() {
+            let legal = if self.fixed {
+                usize::try_from(a)
+                    .ok()
+                    .filter(|&a| a < self.max_actions)
+                    .is_some_and(|a| out.mask[i * self.max_actions + a])
+            } else {
+                a >= 0 && (a as usize) < self.masked[i]
+            };
+            if !legal {
+                return Err(self.refused(i, a));
             }
         }
         for (i, &a) in actions.iter().enumerate() {

@@ -18,8 +18,11 @@ use std::sync::Arc;
 /// One legal action as the Python API shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ActionInfo {
-    /// Its index in the legal list.
-    pub index: usize,
+    /// Its index in the game's action space (the fixed space, or the legal list); `None` when
+    /// the fixed space does not cover it (it is played by its notation).
+    pub index: Option<usize>,
+    /// Its place in the legal list.
+    pub position: usize,
     /// The game's notation.
     pub notation: String,
     /// A short label for people.
@@ -54,22 +57,44 @@ pub trait DynGame: Send + Sync {
     fn draw(&self, viewer: Viewer) -> String;
     /// The observation sizes and the action space of this configuration.
     fn shape(&self) -> &Arc<Shape>;
+    /// Whether action indices name the game's fixed action space (else the legal list).
+    fn fixed(&self) -> bool;
+    /// The number of action indices: the fixed space's size, or the legal list's bound.
+    fn num_actions(&self) -> usize;
+    /// Sets what action indices name: the fixed space (`fixed`), or the legal list bounded by
+    /// `max_actions` (`None`: the measured bound). Refused for a game without a fixed space.
+    fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()>;
+    /// The legal list's bound (the legal-list space's size, whichever space is in use).
+    fn legal_bound(&self) -> usize;
+    /// `seat`'s legal actions ranked best first by the bots' search (`iterations`
+    /// iterations, seeded with `seed`), from the seat's own knowledge only.
+    fn rank(
+        &mut self,
+        seat: Seat,
+        iterations: u32,
+        seed: u64,
+    ) -> Result<Vec<crate::search::Ranked>>;
+    /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
+    /// returns how many indices are legal.
+    fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize;
+    /// The notation of the action at `index` for `seat`; an error when the index is not legal.
+    fn format_index(&mut self, seat: Seat, index: usize) -> Result<String>;
     /// How many legal actions `seat` has (0 when it may not act).
     fn num_legal(&mut self, seat: Seat) -> usize;
     /// The legal actions of `seat` with their notation and presentation.
     fn legal_infos(&mut self, seat: Seat) -> Vec<ActionInfo>;
     /// The notation of the legal actions of `seat`.
     fn legal_notations(&mut self, seat: Seat) -> Vec<String>;
-    /// Applies the legal action at `index` for `seat`; returns the events' sentences as `seat`
-    /// sees them. Nothing changes on error.
+    /// Applies the action at `index` (of the action space, see [`DynGame::fixed`]) for `seat`;
+    /// returns the events' sentences as `seat` sees them. Nothing changes on error.
     fn apply_index(&mut self, seat: Seat, index: usize) -> Result<Vec<String>>;
-    /// Applies the legal action at `index` for `seat` without describing its events (the
-    /// batched stepping's path); `seat` must be one that may act.
+    /// Applies the action at `index` for `seat` without describing its events (the batched
+    /// stepping's path); `seat` must be one that may act. Nothing changes on error.
     fn apply_quiet(&mut self, seat: Seat, index: usize) -> Result<()>;
     /// Applies the action written `text` for `seat`.
     fn apply_notation(&mut self, seat: Seat, text: &str) -> Result<Vec<String>>;
-    /// Reads `text` for `seat`: its index in the legal list (if listed) and its notation as the
-    /// game writes it. Nothing changes.
+    /// Reads `text` for `seat`: its index in the action space (if it has one) and its notation
+    /// as the game writes it. Nothing changes.
     fn parse(&mut self, seat: Seat, text: &str) -> Result<(Option<usize>, String)>;
     /// Checks the action written `text` for `seat` without applying it.
     fn check(&mut self, seat: Seat, text: &str) -> Result<()>;
@@ -131,13 +156,15 @@ pub trait DynBot: Send {
 pub struct Wrapped<G: Playable> {
     /// The game.
     pub game: G,
-    legal: Vec<G::Action>,
-    legal_of: Option<Seat>,
+    pub(crate) legal: Vec<G::Action>,
+    pub(crate) legal_of: Option<Seat>,
     events: Exclusive<Vec<G::Event>>,
-    shape: Arc<Shape>,
+    pub(crate) shape: Arc<Shape>,
     /// What the game remembers of the buffer [`DynGame::encode_update`] last wrote (empty
     /// before the first call and after a reset).
     memo: EncodeMemo,
+    /// Whether action indices name the fixed action space (else the legal list).
+    pub(crate) fixed: bool,
 }
 
 /// A value reached only through `&mut` (events need not be `Sync`; the Python classes must be).
@@ -155,22 +182,24 @@ impl<T> Exclusive<T> {
 
 impl<G: Playable> Clone for Wrapped<G> {
     fn clone(&self) -> Self {
-        Wrapped::with_shape(self.game.clone(), self.shape.clone())
+        Wrapped::with_shape(self.game.clone(), self.shape.clone(), self.fixed)
     }
 }
 
 impl<G: Playable> Wrapped<G> {
-    /// A game with its measured shape.
-    pub fn from_parts(game: G, shape: Arc<Shape>) -> Self {
-        Self::with_shape(game, shape)
+    /// A game with its measured shape, indexing actions in the fixed space when `fixed` (and
+    /// the game has one).
+    pub fn from_parts(game: G, shape: Arc<Shape>, fixed: bool) -> Self {
+        Self::with_shape(game, shape, fixed)
     }
 
-    fn with_shape(game: G, shape: Arc<Shape>) -> Self {
+    fn with_shape(game: G, shape: Arc<Shape>, fixed: bool) -> Self {
         Wrapped {
             game,
             legal: Vec::with_capacity(64),
             legal_of: None,
             events: Exclusive(Vec::with_capacity(16)),
+            fixed: fixed && shape.fixed_actions.is_some(),
             shape,
             memo: EncodeMemo::new(),
         }
@@ -183,12 +212,28 @@ impl<G: Playable> Wrapped<G> {
         options: &boardroom_engine::Options,
         seed: u64,
         max_actions: Option<usize>,
+        fixed: bool,
     ) -> Result<Self> {
         let config = make_config::<G>(players, first, options)
             .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
         let game = G::new(&config, seed).map_err(|e| Error::new(Kind::Config, e.to_string()))?;
         let mut shape = shape_of::<G>(&config);
+        if fixed && shape.fixed_actions.is_none() {
+            return Err(Error::new(
+                Kind::Config,
+                format!(
+                    "{} has no fixed action space: use action_space=\"legal\"",
+                    G::NAME
+                ),
+            ));
+        }
         if let Some(m) = max_actions {
+            if fixed {
+                return Err(Error::new(
+                    Kind::Config,
+                    "max_actions bounds the legal-list action space: pass action_space=\"legal\" with it",
+                ));
+            }
             if m == 0 {
                 return Err(Error::new(Kind::Config, "max_actions must be at least 1"));
             }
@@ -197,13 +242,14 @@ impl<G: Playable> Wrapped<G> {
                 encoded: shape.encoded.clone(),
                 max_actions: m,
                 longest_legal: shape.longest_legal,
+                fixed_actions: shape.fixed_actions,
             });
         }
-        Ok(Wrapped::with_shape(game, shape))
+        Ok(Wrapped::with_shape(game, shape, fixed))
     }
 
     /// Fills the legal list of `seat` (kept until the state or the seat changes).
-    fn fill(&mut self, seat: Seat) {
+    pub(crate) fn fill(&mut self, seat: Seat) {
         if self.legal_of != Some(seat) {
             if self.game.to_act().contains(seat) {
                 self.game.legal_actions(seat, &mut self.legal);
@@ -220,7 +266,7 @@ impl<G: Playable> Wrapped<G> {
         &self.legal
     }
 
-    fn check_seat(&self, seat: Seat) -> Result<()> {
+    pub(crate) fn check_seat(&self, seat: Seat) -> Result<()> {
         let n = self.game.num_players();
         if seat >= n {
             return Err(Error::new(
@@ -261,10 +307,7 @@ impl<G: Playable> Wrapped<G> {
     }
 
     fn apply_index_quiet(&mut self, seat: Seat, index: usize) -> Result<()> {
-        self.fill(seat);
-        let Some(action) = self.legal.get(index).cloned() else {
-            return Err(self.bad_index(seat, index));
-        };
+        let action = self.action_at(seat, index)?;
         let events = self.events.get_mut();
         events.clear();
         self.game
@@ -274,7 +317,7 @@ impl<G: Playable> Wrapped<G> {
         Ok(())
     }
 
-    fn bad_index(&self, seat: Seat, index: usize) -> Error {
+    pub(crate) fn bad_index(&self, seat: Seat, index: usize) -> Error {
         Error::new(
             Kind::IllegalAction,
             format!(
@@ -343,6 +386,44 @@ impl<G: Playable> DynGame for Wrapped<G> {
         &self.shape
     }
 
+    fn fixed(&self) -> bool {
+        self.fixed
+    }
+
+    fn num_actions(&self) -> usize {
+        self.space_size()
+    }
+
+    fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()> {
+        self.set_action_space(fixed, max_actions)
+    }
+
+    fn legal_bound(&self) -> usize {
+        self.shape.max_actions
+    }
+
+    fn rank(
+        &mut self,
+        seat: Seat,
+        iterations: u32,
+        seed: u64,
+    ) -> Result<Vec<crate::search::Ranked>> {
+        self.ranked(seat, iterations, seed)
+    }
+
+    fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {
+        self.mask_into(seat, out)
+    }
+
+    fn format_index(&mut self, seat: Seat, index: usize) -> Result<String> {
+        self.check_seat(seat)?;
+        let action = self.action_at(seat, index)?;
+        self.game
+            .check(seat, action.clone())
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        Ok(self.game.format_action(action))
+    }
+
     fn num_legal(&mut self, seat: Seat) -> usize {
         self.fill(seat);
         self.legal.len()
@@ -353,10 +434,11 @@ impl<G: Playable> DynGame for Wrapped<G> {
         self.legal
             .iter()
             .enumerate()
-            .map(|(index, a)| {
+            .map(|(position, a)| {
                 let view = self.game.action_view(seat, a);
                 ActionInfo {
-                    index,
+                    index: self.space_index(seat, position, a),
+                    position,
                     notation: self.game.format_action(a.clone()),
                     label: view.label,
                     effect: view.effect,
@@ -377,10 +459,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
 
     fn apply_index(&mut self, seat: Seat, index: usize) -> Result<Vec<String>> {
         self.check_seat(seat)?;
-        self.fill(seat);
-        let Some(action) = self.legal.get(index).cloned() else {
-            return Err(self.bad_index(seat, index));
-        };
+        let action = self.action_at(seat, index)?;
         self.apply_action(seat, action)
     }
 
@@ -405,7 +484,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
                 format!("seat {seat} does not exist"),
             ));
         }
-        Ok((self.index_of(seat, &action), notation))
+        Ok((self.mode_index(seat, &action), notation))
     }
 
     fn check(&mut self, seat: Seat, text: &str) -> Result<()> {
@@ -473,6 +552,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
         Box::new(Wrapped::with_shape(
             self.game.sample_hidden(viewer, &mut r),
             self.shape.clone(),
+            self.fixed,
         ))
     }
 
@@ -498,7 +578,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
         } else {
             shape_of::<G>(&game.config())
         };
-        Ok(Box::new(Wrapped::with_shape(game, shape)))
+        Ok(Box::new(Wrapped::with_shape(game, shape, self.fixed)))
     }
 
     fn reset(&mut self, seed: u64) -> Result<()> {
@@ -512,68 +592,13 @@ impl<G: Playable> DynGame for Wrapped<G> {
     fn make_bot(&self, name: &str, seed: u64) -> Result<Box<dyn DynBot>> {
         let bot = boardroom_bots::make_bot::<G>(name, seed)
             .map_err(|e| Error::new(Kind::Bot, e.to_string()))?;
-        Ok(Box::new(BotOf::<G> {
+        Ok(Box::new(crate::dynbot::BotOf::<G>::new(
             bot,
-            name: name.trim().to_ascii_lowercase(),
-        }))
+            name.trim().to_ascii_lowercase(),
+        )))
     }
 
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
-    }
-}
-
-/// A bot of game `G`.
-struct BotOf<G: Playable> {
-    bot: Box<dyn Bot<G>>,
-    name: String,
-}
-
-impl<G: Playable> BotOf<G> {
-    fn pick<'a>(
-        &mut self,
-        game: &'a mut dyn DynGame,
-        seat: Seat,
-    ) -> Result<(&'a mut Wrapped<G>, G::Action)> {
-        let id = game.id();
-        let Some(w) = game.as_any_mut().downcast_mut::<Wrapped<G>>() else {
-            return Err(Error::new(
-                Kind::Bot,
-                format!("this bot plays {}, not {id}", G::NAME),
-            ));
-        };
-        w.check_seat(seat)?;
-        if w.legal(seat).is_empty() {
-            return Err(Error::new(
-                Kind::IllegalAction,
-                format!("seat {seat} has no legal action"),
-            ));
-        }
-        let action = self.bot.choose(&w.game, seat);
-        Ok((w, action))
-    }
-}
-
-impl<G: Playable> DynBot for BotOf<G> {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn game_id(&self) -> &'static str {
-        G::NAME
-    }
-
-    fn choose(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
-        let (w, action) = self.pick(game, seat)?;
-        let notation = w.game.format_action(action.clone());
-        Ok((w.index_of(seat, &action), notation))
-    }
-
-    fn act(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
-        let (w, action) = self.pick(game, seat)?;
-        let notation = w.game.format_action(action.clone());
-        let index = w.index_of(seat, &action);
-        w.apply_action(seat, action)?;
-        Ok((index, notation))
     }
 }

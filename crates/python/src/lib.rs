@@ -12,13 +12,17 @@
 
 pub mod batch;
 mod direct;
+mod dynbot;
 pub mod dyngame;
 pub mod error;
+mod fixed;
 pub mod layout;
+mod pickle;
 mod prefetch;
 mod py_game;
 mod py_vec;
 pub mod registry;
+pub mod search;
 pub mod shape;
 
 use error::Kind;
@@ -115,5 +119,8 @@ fn _boardroom(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py_game::games_json, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::load_position, m)?)?;
     m.add_function(wrap_pyfunction!(py_game::bench_random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_game_from_state, m)?)?;
+    m.add_function(wrap_pyfunction!(pickle::_vec_from_state, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -111,12 +111,25 @@ fn actor_of(game: &dyn DynGame, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Sea
 fn info_dict<'py>(py: Python<'py>, a: &ActionInfo) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("index", a.index)?;
+    d.set_item("position", a.position)?;
     d.set_item("notation", &a.notation)?;
     d.set_item("label", &a.label)?;
     d.set_item("effect", &a.effect)?;
     d.set_item("cost", a.cost)?;
     d.set_item("highlights", &a.highlights)?;
     Ok(d)
+}
+
+/// Whether `action_space` (`"fixed"` or `"legal"`) asks for the fixed action space.
+pub(crate) fn fixed_of(action_space: &str) -> PyResult<bool> {
+    match action_space {
+        "fixed" => Ok(true),
+        "legal" => Ok(false),
+        other => Err(to_py(Error::new(
+            Kind::Config,
+            format!("action_space must be \"fixed\" or \"legal\", not {other:?}"),
+        ))),
+    }
 }
 
 /// One game of any registered kind. See the package's documentation (`boardroom.Game`).
@@ -135,9 +148,11 @@ impl PyGame {
 impl PyGame {
     /// A new game: `game` an id from `games()`, `players` (default: the fewest), `options` a
     /// dict, `seed` the set-up seed, `first` the first seat (default: drawn from the seed),
-    /// `max_actions` the action space's size (default: measured, see the documentation).
+    /// `action_space` `"fixed"` (an index names one move of the game's fixed numbering) or
+    /// `"legal"` (an index is a place in the legal list), `max_actions` the legal list's bound
+    /// (`"legal"` only; default: measured, see the documentation).
     #[new]
-    #[pyo3(signature = (game, players=None, options=None, seed=0, first=None, max_actions=None))]
+    #[pyo3(signature = (game, players=None, options=None, seed=0, first=None, max_actions=None, action_space="fixed"))]
     fn new(
         game: &str,
         players: Option<i64>,
@@ -145,6 +160,7 @@ impl PyGame {
         seed: i128,
         first: Option<i64>,
         max_actions: Option<i64>,
+        action_space: &str,
     ) -> PyResult<Self> {
         let new = NewGame {
             players: count_of("players", players)?,
@@ -152,6 +168,7 @@ impl PyGame {
             options: options_of(options)?,
             seed: seed_of(seed)?,
             max_actions: count_of("max_actions", max_actions)?,
+            fixed: fixed_of(action_space)?,
         };
         Ok(PyGame::wrap(registry::create(game, new).map_err(to_py)?))
     }
@@ -180,10 +197,21 @@ impl PyGame {
         self.inner.num_players()
     }
 
-    /// The action space's size: masks have this length; legal lists are indexed below it.
+    /// The action space's size: masks have this length and action indices are below it.
     #[getter]
     fn max_actions(&self) -> usize {
-        self.inner.shape().max_actions
+        self.inner.num_actions()
+    }
+
+    /// What an action index names: `"fixed"` (one move of the game's fixed numbering, the same
+    /// in every state) or `"legal"` (a place in the seat's legal list).
+    #[getter]
+    fn action_space(&self) -> &'static str {
+        if self.inner.fixed() {
+            "fixed"
+        } else {
+            "legal"
+        }
     }
 
     /// The longest legal list seen while measuring the action space.
@@ -293,27 +321,27 @@ impl PyGame {
     }
 
     /// The legal-action mask of `seat`: a bool array of length `max_actions`, true at the
-    /// indices of its legal actions.
+    /// indices of its legal actions (in the fixed space: exactly the legal moves it numbers).
     #[pyo3(signature = (seat=None))]
     fn action_mask<'py>(
         &mut self,
         py: Python<'py>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let m = self.inner.shape().max_actions;
-        let n = match seat {
-            Some(s) if !s.is_none() => {
-                let s = seat_of(self.inner.as_ref(), s)?;
-                self.inner.num_legal(s)
-            }
-            _ => match actor_of(self.inner.as_ref(), None) {
-                Ok(s) => self.inner.num_legal(s),
-                Err(_) => 0,
-            },
+        let m = self.inner.num_actions();
+        let s = match seat {
+            Some(s) if !s.is_none() => Some(seat_of(self.inner.as_ref(), s)?),
+            _ => actor_of(self.inner.as_ref(), None).ok(),
         };
         let mask = PyArray1::<bool>::zeros(py, m, false);
-        // SAFETY: the array was just created (contiguous) and no other reference to it exists.
-        unsafe { mask.as_slice_mut() }.expect("a new array is contiguous")[..n.min(m)].fill(true);
+        if let Some(s) = s {
+            // SAFETY: the array was just created (contiguous) and no other reference to it
+            // exists.
+            self.inner.write_mask(
+                s,
+                unsafe { mask.as_slice_mut() }.expect("a new array is contiguous"),
+            );
+        }
         Ok(mask)
     }
 
@@ -369,8 +397,8 @@ impl PyGame {
         }
     }
 
-    /// Applies the legal action at `index` for `seat` (default: the seat that must act).
-    /// Returns the events it caused, in words, as `seat` sees them.
+    /// Applies the action at `index` of the action space for `seat` (default: the seat that
+    /// must act). Returns the events it caused, in words, as `seat` sees them.
     #[pyo3(signature = (index, seat=None))]
     fn apply_index(
         &mut self,
@@ -387,8 +415,8 @@ impl PyGame {
         self.inner.apply_index(s, index as usize).map_err(to_py)
     }
 
-    /// Applies the legal action at `index` for `seat` without describing its events (the
-    /// fastest call). `seat` defaults to the seat that must act.
+    /// Applies the action at `index` for `seat` without describing its events (the fastest
+    /// call). `seat` defaults to the seat that must act.
     #[pyo3(signature = (index, seat=None))]
     fn step(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let s = actor_of(self.inner.as_ref(), seat)?;
@@ -396,17 +424,13 @@ impl PyGame {
             // Refused with the reason (the game is over, or who may act), nothing applied.
             return self.inner.apply_index(s, 0).map(|_| ()).map_err(to_py);
         }
-        let n = self.inner.num_legal(s);
-        if index < 0 || index as usize >= n {
+        let Ok(index) = usize::try_from(index) else {
             return Err(to_py(Error::new(
                 Kind::IllegalAction,
-                format!(
-                    "action index {index} is not legal for seat {s}: it has {n} legal actions (indices 0 to {})",
-                    n as i64 - 1
-                ),
+                format!("action index {index} is not legal: indices start at 0"),
             )));
-        }
-        self.inner.apply_quiet(s, index as usize).map_err(to_py)
+        };
+        self.inner.apply_quiet(s, index).map_err(to_py)
     }
 
     /// Applies the action written `notation` for `seat` (default: the seat that must act):
@@ -430,7 +454,7 @@ impl PyGame {
     }
 
     /// Reads `notation` for `seat`: `(index or None, notation as the game writes it)`; the
-    /// index is the action's position in the legal list when it is listed.
+    /// index is the action's index in the action space (None when it has none there).
     #[pyo3(signature = (notation, seat=None))]
     fn parse_action(
         &mut self,
@@ -444,23 +468,17 @@ impl PyGame {
         self.inner.parse(s, notation).map_err(to_py)
     }
 
-    /// The notation of the legal action at `index` of `seat`.
+    /// The notation of the legal action at `index` of `seat`'s action space.
     #[pyo3(signature = (index, seat=None))]
     fn format_action(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let s = actor_of(self.inner.as_ref(), seat)?;
-        let list = self.inner.legal_notations(s);
-        usize::try_from(index)
-            .ok()
-            .and_then(|i| list.get(i).cloned())
-            .ok_or_else(|| {
-                to_py(Error::new(
-                    Kind::IllegalAction,
-                    format!(
-                        "action index {index} is not legal for seat {s}: it has {} legal actions",
-                        list.len()
-                    ),
-                ))
-            })
+        let Ok(i) = usize::try_from(index) else {
+            return Err(to_py(Error::new(
+                Kind::IllegalAction,
+                format!("action index {index} is not legal: indices start at 0"),
+            )));
+        };
+        self.inner.format_index(s, i).map_err(to_py)
     }
 
     /// What `viewer` (a seat, or None for a spectator) may know, as a dict (the game's
@@ -595,6 +613,18 @@ impl PyGame {
         PyGame::wrap(self.inner.clone_box())
     }
 
+    /// Saved as its position (the whole state) and its action space.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, bool, usize))> {
+        let (fixed, bound) = crate::pickle::space_of(self.inner.as_ref());
+        let f = py
+            .import("boardroom._boardroom")?
+            .getattr("_game_from_state")?;
+        Ok((f, (self.inner.position_json(), fixed, bound)))
+    }
+
     fn __copy__(&self) -> PyGame {
         self.clone()
     }
@@ -618,6 +648,45 @@ impl PyGame {
     /// Starts a new game with the same configuration, set up from `seed`.
     fn reset(&mut self, seed: i128) -> PyResult<()> {
         self.inner.reset(seed_of(seed)?).map_err(to_py)
+    }
+
+    /// The bots' search's ranking of `seat`'s legal actions (default: the seat that must act),
+    /// from that seat's knowledge only, as `boardroom hint` computes it: a dict with `policy`
+    /// (float32, `max_actions`: each action's share of the search's visits), `value` (float32,
+    /// `max_actions`: the estimated chance to win after it; NaN where no legal action is or the
+    /// search never tried it) and `moves` (best first: `index`, `notation`, `visits`,
+    /// `win_chance`). `iterations` search iterations, seeded with `seed`; the GIL is released.
+    #[pyo3(signature = (seat=None, iterations=200, seed=0))]
+    fn search_targets<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+        iterations: u32,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        let seed = seed_of(seed)?;
+        let inner = &mut self.inner;
+        let ranked = py
+            .allow_threads(|| inner.rank(s, iterations, seed))
+            .map_err(to_py)?;
+        let m = self.inner.num_actions();
+        let (mut policy, mut value) = (vec![0.0f32; m], vec![0.0f32; m]);
+        crate::search::write_targets(&ranked, &mut policy, &mut value);
+        let moves = PyList::empty(py);
+        for r in &ranked {
+            let d = PyDict::new(py);
+            d.set_item("index", r.index)?;
+            d.set_item("notation", &r.notation)?;
+            d.set_item("visits", r.visits)?;
+            d.set_item("win_chance", r.win_chance)?;
+            moves.append(d)?;
+        }
+        let out = PyDict::new(py);
+        out.set_item("policy", PyArray1::from_vec(py, policy))?;
+        out.set_item("value", PyArray1::from_vec(py, value))?;
+        out.set_item("moves", moves)?;
+        Ok(out)
     }
 
     /// A built-in bot for this game: `random`, `heuristic`, `heuristic-nodeal`, `easy`,
@@ -661,8 +730,8 @@ impl PyBot {
     }
 
     /// Chooses an action for `seat` (default: the seat that must act) without applying it:
-    /// `(index or None, notation)`; the index is None for an action not in the legal list
-    /// (an offer of its own).
+    /// `(index or None, notation)`; the index is None for an action outside the action space
+    /// (an offer of its own terms).
     #[pyo3(signature = (game, seat=None))]
     fn choose(
         &self,

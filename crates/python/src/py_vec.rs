@@ -6,12 +6,12 @@
 
 use crate::batch::{Batch, Outputs};
 use crate::error::{Error, Kind};
-use crate::py_game::{count_of, options_of, seed_of, PyGame};
+use crate::py_game::{count_of, fixed_of, options_of, seed_of, PyGame};
 use crate::registry::{self, NewGame};
 use crate::to_py;
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyBool, PyDict, PyList};
 
 /// N games of one configuration stepped together. See the package's documentation
 /// (`boardroom.VecGame`).
@@ -34,7 +34,115 @@ fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     array.getattr("flags")?.setattr("writeable", false)
 }
 
+/// The threads to use: `threads`, or every core.
+fn threads_of(threads: Option<usize>) -> usize {
+    threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1)
+}
+
+/// Reads one action per game from `actions` (an int64 or int32 array of shape `(n,)`, or a
+/// list of ints) into `out`.
+fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyResult<()> {
+    let wrong = |what: String| {
+        to_py(Error::new(
+            Kind::Array,
+            format!("actions: expected {n} action indices (a 1-D int64 or int32 array of shape ({n},), or a list of ints), got {what}"),
+        ))
+    };
+    if let Ok(arr) = actions.downcast::<PyArray1<i64>>() {
+        out.extend(arr.readonly().as_array().iter().copied());
+    } else if let Ok(arr) = actions.downcast::<PyArray1<i32>>() {
+        out.extend(arr.readonly().as_array().iter().map(|&a| i64::from(a)));
+    } else if let Ok(list) = actions.downcast::<PyList>() {
+        for item in list.iter() {
+            if item.is_instance_of::<PyBool>() {
+                return Err(wrong("a list holding a bool".into()));
+            }
+            match item.extract::<i64>() {
+                Ok(a) => out.push(a),
+                Err(_) => {
+                    return Err(wrong(format!(
+                        "a list holding a {}",
+                        item.get_type()
+                            .name()
+                            .map(|s| s.to_string())
+                            .unwrap_or_default()
+                    )))
+                }
+            }
+        }
+    } else {
+        return Err(wrong(match actions.getattr("dtype") {
+            Ok(d) => format!(
+                "an array of dtype {} and shape {}",
+                d.str().map(|s| s.to_string()).unwrap_or_default(),
+                actions
+                    .getattr("shape")
+                    .and_then(|s| s.str().map(|s| s.to_string()))
+                    .unwrap_or_default()
+            ),
+            Err(_) => format!(
+                "a {}",
+                actions
+                    .get_type()
+                    .name()
+                    .map(|s| s.to_string())
+                    .unwrap_or_default()
+            ),
+        }));
+    }
+    if out.len() != n {
+        return Err(wrong(format!("{} of them", out.len())));
+    }
+    Ok(())
+}
+
 impl PyVecGame {
+    /// The object around `batch`, its arrays allocated and written by `init`.
+    pub(crate) fn around(
+        py: Python<'_>,
+        batch: Batch,
+        init: impl FnOnce(&mut Batch, &mut Outputs<'_>) + Send,
+    ) -> PyResult<Self> {
+        let n = batch.len();
+        let (p, a, o) = (batch.players(), batch.max_actions(), batch.obs_size());
+        let mut this = PyVecGame {
+            obs: PyArray2::zeros(py, [n, o], false).unbind(),
+            mask: PyArray2::zeros(py, [n, a], false).unbind(),
+            rewards: PyArray2::zeros(py, [n, p], false).unbind(),
+            done: PyArray1::zeros(py, n, false).unbind(),
+            actor: PyArray1::zeros(py, n, false).unbind(),
+            num_legal: PyArray1::zeros(py, n, false).unbind(),
+            seeds: PyArray1::zeros(py, n, false).unbind(),
+            actions: Vec::with_capacity(n),
+            batch,
+        };
+        this.with_outputs(py, init);
+        for (_, array) in this.outputs(py).iter() {
+            read_only(&array)?;
+        }
+        Ok(this)
+    }
+
+    /// The batch's parts (see `pickle.rs`).
+    pub(crate) fn batch(&self) -> &Batch {
+        &self.batch
+    }
+
+    /// Writes the last step's rewards and done flags (a restored batch's).
+    pub(crate) fn set_last_step(&self, py: Python<'_>, r: &[f32], d: &[bool]) -> PyResult<()> {
+        crate::pickle::write_last_step(py, self.rewards.bind(py), self.done.bind(py), r, d)
+    }
+
+    /// The rewards and done flags of the last step.
+    pub(crate) fn last_step(&self, py: Python<'_>) -> PyResult<(Vec<f32>, Vec<bool>)> {
+        Ok((
+            self.rewards.bind(py).readonly().as_slice()?.to_vec(),
+            self.done.bind(py).readonly().as_slice()?.to_vec(),
+        ))
+    }
+
     /// Runs `f` over the batch and the arrays (GIL released).
     fn with_outputs<T: Send>(
         &mut self,
@@ -87,7 +195,7 @@ impl PyVecGame {
     /// games are replaced by new ones with the next seeds. `observations=False` skips writing
     /// observations (the `obs` array then has 0 columns).
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -98,7 +206,9 @@ impl PyVecGame {
         seed: i128,
         observations: bool,
         max_actions: Option<i64>,
+        action_space: &str,
     ) -> PyResult<Self> {
+        let fixed = fixed_of(action_space)?;
         let options = options_of(options)?;
         let n = count_of("n", Some(n))?.unwrap_or(0);
         let players = count_of("players", players)?;
@@ -116,28 +226,13 @@ impl PyVecGame {
                             options: options.clone(),
                             seed: s,
                             max_actions,
+                            fixed,
                         },
                     )
                 })
             })
             .map_err(to_py)?;
-        let (p, a, o) = (batch.players(), batch.max_actions(), batch.obs_size());
-        let mut this = PyVecGame {
-            obs: PyArray2::zeros(py, [n, o], false).unbind(),
-            mask: PyArray2::zeros(py, [n, a], false).unbind(),
-            rewards: PyArray2::zeros(py, [n, p], false).unbind(),
-            done: PyArray1::zeros(py, n, false).unbind(),
-            actor: PyArray1::zeros(py, n, false).unbind(),
-            num_legal: PyArray1::zeros(py, n, false).unbind(),
-            seeds: PyArray1::zeros(py, n, false).unbind(),
-            actions: Vec::with_capacity(n),
-            batch,
-        };
-        this.with_outputs(py, |b, out| b.observe_all(out));
-        for (_, array) in this.outputs(py).iter() {
-            read_only(&array)?;
-        }
-        Ok(this)
+        PyVecGame::around(py, batch, |b, out| b.observe_all(out))
     }
 
     /// The number of games.
@@ -157,6 +252,16 @@ impl PyVecGame {
         self.batch.max_actions()
     }
 
+    /// What an action index names: `"fixed"` or `"legal"` (see `Game.action_space`).
+    #[getter]
+    fn action_space(&self) -> &'static str {
+        if self.batch.game(0).fixed() {
+            "fixed"
+        } else {
+            "legal"
+        }
+    }
+
     /// The observation's length (0 when observations are off).
     #[getter]
     fn observation_size(&self) -> usize {
@@ -172,52 +277,105 @@ impl PyVecGame {
         self.outputs(py)
     }
 
-    /// Steps every game: `actions` is a 1-D int64 array of length n, each an index into the
-    /// legal list of that game's actor (below its `num_legal`). Returns `arrays()`. Every index
-    /// is checked first: on error nothing moves.
+    /// Steps every game: `actions` holds one action index per game (a 1-D NumPy array of
+    /// int64 or int32, or a list of ints, of length n), each legal for that game's actor (true
+    /// in its `mask` row). Returns `arrays()`. Every index is checked first: on error nothing
+    /// moves.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let n = self.batch.len();
-        let arr = actions.downcast::<PyArray1<i64>>().map_err(|_| {
-            let what = match actions.getattr("dtype") {
-                Ok(d) => format!(
-                    "an array of dtype {} and shape {}",
-                    d.str().map(|s| s.to_string()).unwrap_or_default(),
-                    actions
-                        .getattr("shape")
-                        .and_then(|s| s.str().map(|s| s.to_string()))
-                        .unwrap_or_default()
-                ),
-                Err(_) => format!(
-                    "a {}",
-                    actions
-                        .get_type()
-                        .name()
-                        .map(|s| s.to_string())
-                        .unwrap_or_default()
-                ),
-            };
-            to_py(Error::new(
-                Kind::Array,
-                format!("actions: expected a 1-D int64 NumPy array of shape ({n},), got {what}"),
-            ))
-        })?;
-        if arr.len() != n {
-            return Err(to_py(Error::new(
-                Kind::Array,
-                format!("actions: expected shape ({n},), got {:?}", arr.shape()),
-            )));
-        }
-        let mut actions = std::mem::take(&mut self.actions);
-        actions.clear();
-        actions.extend(arr.readonly().as_array().iter().copied());
-        let stepped = self.with_outputs(py, |b, out| b.step(&actions, out));
-        self.actions = actions;
-        stepped.map_err(to_py)?;
+        let mut buffer = std::mem::take(&mut self.actions);
+        buffer.clear();
+        let read = read_actions(actions, self.batch.len(), &mut buffer);
+        let stepped = read.map(|()| self.with_outputs(py, |b, out| b.step(&buffer, out)));
+        self.actions = buffer;
+        stepped?.map_err(to_py)?;
         Ok(self.outputs(py))
+    }
+
+    /// Saved as every game's state, its actor generator, actor and seed (see `pickle.rs`): a
+    /// restored batch steps on exactly as this one.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let py = slf.py();
+        let state = crate::pickle::save_batch(py, &slf.borrow())?;
+        let f = py
+            .import("boardroom._boardroom")?
+            .getattr("_vec_from_state")?;
+        Ok((f, (state,)))
+    }
+
+    /// Search targets for every game's actor at once (see `Game.search_targets`): a dict with
+    /// `policy` and `value`, float32 arrays of shape (n, max_actions). Game `i` is searched
+    /// with seed `seed + i`, on `threads` threads (default: every core) with the GIL released;
+    /// the result does not depend on the threads.
+    #[pyo3(signature = (iterations=200, seed=0, threads=None))]
+    fn search_targets<'py>(
+        &mut self,
+        py: Python<'py>,
+        iterations: u32,
+        seed: i128,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed_of(seed)?;
+        let (n, m) = (self.batch.len(), self.batch.max_actions());
+        let threads = threads_of(threads);
+        let batch = &mut self.batch;
+        let ranked = py.allow_threads(|| {
+            batch.map_games(threads, |i, g, seat| {
+                g.rank(seat, iterations, seed.wrapping_add(i as u64))
+            })
+        });
+        let (mut policy, mut value) = (vec![0.0f32; n * m], vec![0.0f32; n * m]);
+        for (i, r) in ranked.into_iter().enumerate() {
+            let r = r.map_err(to_py)?;
+            crate::search::write_targets(
+                &r,
+                &mut policy[i * m..(i + 1) * m],
+                &mut value[i * m..(i + 1) * m],
+            );
+        }
+        let out = PyDict::new(py);
+        out.set_item("policy", PyArray1::from_vec(py, policy).reshape([n, m])?)?;
+        out.set_item("value", PyArray1::from_vec(py, value).reshape([n, m])?)?;
+        Ok(out)
+    }
+
+    /// The built-in bot `name`'s choice for every game's actor, without applying it: a dict
+    /// with `actions` (int64 (n,): the action index, -1 for an action outside the fixed space,
+    /// played by its notation) and `notations`. Game `i`'s bot is seeded `seed + i`; the games
+    /// are shared among `threads` threads (default: every core) with the GIL released.
+    #[pyo3(signature = (name, seed=0, threads=None))]
+    fn bot_actions<'py>(
+        &mut self,
+        py: Python<'py>,
+        name: &str,
+        seed: i128,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seed = seed_of(seed)?;
+        // An unknown name is refused before anything runs.
+        self.batch.game(0).make_bot(name, seed).map_err(to_py)?;
+        let threads = threads_of(threads);
+        let batch = &mut self.batch;
+        let chosen = py.allow_threads(|| {
+            batch.map_games(threads, |i, g, seat| {
+                let mut bot = g.make_bot(name, seed.wrapping_add(i as u64))?;
+                bot.choose(g, seat)
+            })
+        });
+        let mut actions = Vec::with_capacity(chosen.len());
+        let mut notations = Vec::with_capacity(chosen.len());
+        for c in chosen {
+            let (index, notation) = c.map_err(to_py)?;
+            actions.push(index.map_or(-1, |i| i as i64));
+            notations.push(notation);
+        }
+        let out = PyDict::new(py);
+        out.set_item("actions", PyArray1::from_vec(py, actions))?;
+        out.set_item("notations", notations)?;
+        Ok(out)
     }
 
     /// A copy of game `i` as it stands (a `Game`).

@@ -16,8 +16,10 @@ pub struct NewGame {
     pub options: Options,
     /// The set-up seed.
     pub seed: u64,
-    /// The action space's size (`None`: measured, see `shape.rs`).
+    /// The size of the legal-list action space (`None`: measured, see `shape.rs`).
     pub max_actions: Option<usize>,
+    /// Whether action indices name the game's fixed action space (else the legal list).
+    pub fixed: bool,
 }
 
 impl Visitor for NewGame {
@@ -30,6 +32,7 @@ impl Visitor for NewGame {
             &self.options,
             self.seed,
             self.max_actions,
+            self.fixed,
         )?))
     }
 }
@@ -49,7 +52,8 @@ impl Visitor for Load<'_> {
         let game =
             G::from_position(&position).map_err(|e| Error::new(Kind::Position, e.to_string()))?;
         let shape = crate::shape::shape_of::<G>(&game.config());
-        Ok(Box::new(Wrapped::from_parts(game, shape)))
+        let fixed = shape.fixed_actions.is_some();
+        Ok(Box::new(Wrapped::from_parts(game, shape, fixed)))
     }
 }
 

@@ -43,6 +43,10 @@ pub struct Shape {
     pub max_actions: usize,
     /// The longest legal list seen in the samples.
     pub longest_legal: usize,
+    /// The size of the game's fixed action space
+    /// ([`Encode::action_space_size`](boardroom_engine::Encode::action_space_size)), when it
+    /// has one.
+    pub fixed_actions: Option<usize>,
 }
 
 impl Shape {
@@ -147,5 +151,6 @@ fn measure<G: Playable>(config: &G::Config) -> Shape {
         encoded,
         max_actions: (longest * ACTION_HEADROOM).max(MIN_ACTIONS),
         longest_legal: longest,
+        fixed_actions: G::action_space_size(config),
     }
 }

@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod action;
+pub mod action_space;
 pub mod actors;
 pub mod auction;
 pub mod candidates;
@@ -242,6 +243,3 @@ impl Game for TheBoss {
         TheBoss::from_position(position)
     }
 }
-
-/// No numeric encoding of its own: learning tools flatten the observation generically.
-impl boardroom_engine::Encode for TheBoss {}

@@ -1,0 +1,72 @@
+//! Search targets: the built-in search's ranking of a seat's legal actions (what `boardroom
+//! hint` computes: the information-set search of the bots, from the seat's own knowledge only),
+//! as visit shares and win chances per action, for learning code that imitates a search.
+
+use crate::dyngame::Wrapped;
+use crate::error::{Error, Kind, Result};
+use boardroom_bots::{rank_actions, SearchConfig};
+use boardroom_engine::Seat;
+use boardroom_registry::Playable;
+
+/// One ranked action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// Its index in the action space (`None`: outside the fixed space).
+    pub index: Option<usize>,
+    /// Its notation.
+    pub notation: String,
+    /// Search iterations through it.
+    pub visits: u32,
+    /// The estimated chance that the seat wins after it (`None`: never tried).
+    pub win_chance: Option<f64>,
+}
+
+impl<G: Playable> Wrapped<G> {
+    /// `seat`'s legal actions ranked best first by a search of `iterations` iterations seeded
+    /// with `seed`.
+    pub(crate) fn ranked(&mut self, seat: Seat, iterations: u32, seed: u64) -> Result<Vec<Ranked>> {
+        self.check_seat(seat)?;
+        if iterations == 0 {
+            return Err(Error::new(Kind::Config, "iterations must be at least 1"));
+        }
+        let hints = rank_actions(
+            &self.game,
+            seat,
+            SearchConfig::with_iterations(iterations),
+            seed,
+        )
+        .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        Ok(hints
+            .into_iter()
+            .map(|h| Ranked {
+                index: self.mode_index(seat, &h.action),
+                notation: self.game.format_action(h.action),
+                visits: h.visits,
+                win_chance: h.win_chance,
+            })
+            .collect())
+    }
+}
+
+/// Writes `ranked` as a visit-share row (summing to 1 over the indexed actions) and a
+/// win-chance row (NaN where no ranked action is) of the action space.
+pub fn write_targets(ranked: &[Ranked], policy: &mut [f32], value: &mut [f32]) {
+    policy.fill(0.0);
+    value.fill(f32::NAN);
+    let total: u32 = ranked
+        .iter()
+        .filter(|r| r.index.is_some_and(|i| i < policy.len()))
+        .map(|r| r.visits)
+        .sum();
+    for r in ranked {
+        let Some(i) = r.index.filter(|&i| i < policy.len()) else {
+            continue;
+        };
+        if total > 0 {
+            policy[i] = r.visits as f32 / total as f32;
+        }
+        if let Some(w) = r.win_chance {
+            value[i] = w as f32;
+        }
+    }
+}
