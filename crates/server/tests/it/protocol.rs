@@ -550,8 +550,15 @@ async fn a_spectator_sees_public_information_and_cannot_act() {
         .connect(table.seats[1].link.as_deref().unwrap())
         .await;
     other.until("state").await;
-    let presence = watcher.until("presence").await;
-    assert_eq!(presence["seats"][1]["online"], 1);
+    // Seat 0's own arrival may be announced first: read a bounded number of presences.
+    let mut online = Value::Null;
+    for _ in 0..10 {
+        online = watcher.until("presence").await["seats"][1]["online"].clone();
+        if online == 1 {
+            break;
+        }
+    }
+    assert_eq!(online, 1);
     assert!(server.stored_actions(&table.id).is_empty());
 }
 
@@ -733,25 +740,51 @@ async fn creating_a_table_checks_the_request() {
         .unwrap();
     assert_eq!(listed[0]["id"], json!(t.id));
     assert_eq!(listed[0]["seats"][1]["kind"], "normal");
-    // A flood of creations is refused with 429 and a reason, and the server stays healthy.
-    let flood = futures_util::future::join_all((0..150).map(|_| {
-        http.post(format!("{}/api/tables", server.url()))
-            .json(&json!({"seats": ["human", "human"]}))
-            .send()
-    }))
-    .await;
-    let refused: Vec<_> = flood
-        .into_iter()
-        .map(Result::unwrap)
-        .filter(|r| r.status() == 429)
-        .collect();
-    assert!(!refused.is_empty() && refused.len() < 150);
+    // A flood of creations is refused with 429 and a reason, and the server stays healthy. The
+    // bucket refills while a busy machine works through a wave, so waves go on (a bounded
+    // number) until one is refused.
+    let mut refused = Vec::new();
+    let mut sent = 0;
+    for _ in 0..20 {
+        let wave = futures_util::future::join_all((0..150).map(|_| {
+            http.post(format!("{}/api/tables", server.url()))
+                .json(&json!({"seats": ["human", "human"]}))
+                .send()
+        }))
+        .await;
+        sent += wave.len();
+        refused.extend(
+            wave.into_iter()
+                .map(Result::unwrap)
+                .filter(|r| r.status() == 429),
+        );
+        if !refused.is_empty() {
+            break;
+        }
+    }
+    assert!(!refused.is_empty() && refused.len() < sent, "{} of {sent} refused", refused.len());
     for r in refused {
         let v: Value = r.json().await.unwrap();
         assert!(v["error"].as_str().unwrap().contains("too many tables"));
     }
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    server.create("classic", &["human", "random"]).await;
+    // Once the bucket has refilled a little, creating works again.
+    let mut created = false;
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let r = http
+            .post(format!("{}/api/tables", server.url()))
+            .json(&json!({"edition": "classic", "seats": ["human", "random"]}))
+            .send()
+            .await
+            .unwrap();
+        if r.status() == 429 {
+            continue;
+        }
+        assert!(r.status().is_success(), "{}", r.status());
+        created = true;
+        break;
+    }
+    assert!(created, "creating stayed refused after the flood");
     let page = http
         .get(format!("{}/t/nosuchtable", server.url()))
         .send()
