@@ -1,6 +1,6 @@
 //! What a position of The Boss is worth to each seat, for the bots ([`Evaluate`]), built on
-//! the valuation of [`crate::value`]; and the reference bot's choice
-//! ([`Evaluate::reference_action`], see [`crate::policy`]).
+//! the valuation of [`crate::bot::value`]; and the reference bot's choice
+//! ([`Evaluate::reference_action`], see [`crate::bot::policy`]).
 
 use crate::data::{COMPLETE_SET, FIRST_EXEC};
 use crate::state::{Step, TheBoss};
