@@ -66,14 +66,14 @@ pub const EASY_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `easy`.
 pub const EASY_DEPTH: u32 = 20;
 /// Rollouts per decision of `normal` in rollout-search games.
-pub const NORMAL_ROLLOUTS: u32 = 400;
+pub const NORMAL_ROLLOUTS: u32 = 500;
 /// Reference decisions per rollout of `normal`.
-pub const NORMAL_DEPTH: u32 = 40;
+pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
-pub const HARD_ROLLOUTS: u32 = 1_200;
+pub const HARD_ROLLOUTS: u32 = 1_500;
 /// Reference decisions per rollout of `hard`.
-pub const HARD_DEPTH: u32 = 60;
+pub const HARD_DEPTH: u32 = 20;
 
 /// The bot names [`make_bot`] knows (besides `ismcts:N`).
 pub const BOT_NAMES: &[&str] = &[

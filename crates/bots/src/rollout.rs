@@ -10,7 +10,8 @@
 //! 2. **roll out** every remaining candidate on that same determinization and with the same
 //!    rollout seed (common random numbers: the candidates are compared on the same luck), the
 //!    reference player acting for every seat for a number of decisions and then on to a quiet
-//!    position ([`Evaluate::is_quiet`]), valued by [`win_chances`] (or the outcome's rewards);
+//!    position ([`Evaluate::is_quiet`]), valued by [`win_chances`] (the game's
+//!    [`Evaluate::estimated_chances`], or the outcome's rewards);
 //! 3. after rounds 4, 8, 16, … the weaker half of the candidates (by mean gain over the
 //!    reference choice) is dropped, the reference choice always kept; from round 8 on, so is
 //!    every candidate significantly worse than the reference choice, and the search ends when
@@ -231,9 +232,10 @@ impl<G: Evaluate> RolloutSearch<G> {
             round += 1;
             // A candidate significantly worse than the reference choice is dropped: most
             // decisions end here early, when the reference player's choice is clearly right.
+            // So is one that has never differed from it: it could never be played.
             if round >= 8 {
                 let z = self.config.z;
-                alive.retain(|&i| cands[i].mean() + z * cands[i].se() >= 0.0);
+                alive.retain(|&i| cands[i].mean() + z * cands[i].se() > 0.0);
             }
             if round >= 4 && round.is_power_of_two() && alive.len() > 1 {
                 alive.sort_by(|&a, &b| {

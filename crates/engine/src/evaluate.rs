@@ -99,21 +99,34 @@ pub trait Evaluate: Game {
         let _ = action;
         false
     }
+
+    /// Every seat's chance to win this unfinished position, written into `out` (one entry per
+    /// seat, summing to 1): what [`win_chances`] gives the searches at their leaves. By default
+    /// [`worth_chances`] (a softmax of the worths); a game with a better estimate of how play
+    /// goes on (The Boss: a model fitted to its reference player's games) gives that instead.
+    fn estimated_chances(&self, out: &mut [f64]) {
+        worth_chances(self, out)
+    }
 }
 
 /// Win chances of every seat, written into `out` (one entry per seat, summing to 1).
 ///
-/// A finished game gives its [`crate::Outcome::reward`]s; otherwise a softmax of
-/// [`Evaluate::worth`] with temperature [`Evaluate::worth_scale`].
+/// A finished game gives its [`crate::Outcome::reward`]s; otherwise the game's
+/// [`Evaluate::estimated_chances`] (by default [`worth_chances`]).
 pub fn win_chances<G: Evaluate>(game: &G, out: &mut [f64]) {
-    let n = game.num_players();
-    debug_assert_eq!(out.len(), n);
+    debug_assert_eq!(out.len(), game.num_players());
     if let Some(outcome) = game.outcome() {
         for (s, o) in out.iter_mut().enumerate() {
             *o = outcome.reward(s);
         }
         return;
     }
+    game.estimated_chances(out);
+}
+
+/// Win chances of every seat of an unfinished position as a softmax of [`Evaluate::worth`]
+/// with temperature [`Evaluate::worth_scale`], written into `out` (one entry per seat).
+pub fn worth_chances<G: Evaluate>(game: &G, out: &mut [f64]) {
     let scale = game.worth_scale().max(1e-6);
     let mut best = f64::NEG_INFINITY;
     for (s, o) in out.iter_mut().enumerate() {

@@ -1,6 +1,6 @@
 //! What a position of The Boss is worth to each seat, for the bots ([`Evaluate`]), built on
-//! the valuation of [`crate::value`]; and the reference bot's choice
-//! ([`Evaluate::reference_action`], see [`crate::policy`]).
+//! the valuation of [`crate::bot::value`]; and the reference bot's choice
+//! ([`Evaluate::reference_action`], see [`crate::bot::policy`]).
 
 use crate::data::{COMPLETE_SET, FIRST_EXEC};
 use crate::state::{Step, TheBoss};
@@ -80,6 +80,13 @@ impl Evaluate for TheBoss {
     /// long-term deals' settle, release, default and walk away.
     fn is_negotiation(&self, action: &Self::Action) -> bool {
         action.is_dealing()
+    }
+
+    /// The model fitted to the reference player's games ([`TheBoss::race_chances`]): its
+    /// held-out log-loss is lower than the worth softmax's (2 players 0.431 against 0.453, 4
+    /// players 0.759 against 0.787).
+    fn estimated_chances(&self, out: &mut [f64]) {
+        self.race_chances(out)
     }
 
     fn reference_action(

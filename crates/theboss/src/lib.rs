@@ -30,8 +30,8 @@
 //! for bots and playouts), [`notation`],
 //! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people: [`describe`] (events
 //! and offers in words), [`present`] (`Present`, `Configure`), [`terminal`] (the table drawn for
-//! a terminal); for the bots: [`value`] (the valuation, §9.8), [`evaluate`] (what a position is
-//! worth), [`policy`] (the reference bot).
+//! a terminal); for the bots: [`bot`] (the reference bot and its valuation, §9.8), [`evaluate`]
+//! (what a position is worth, and the hooks through which the bots reach [`bot`]).
 
 #![warn(missing_docs)]
 
@@ -39,10 +39,10 @@ pub mod action;
 pub mod action_space;
 pub mod actors;
 pub mod auction;
+pub mod bot;
 pub mod candidates;
 pub mod clock;
 pub mod data;
-pub mod deal;
 pub mod describe;
 pub mod error;
 pub mod evaluate;
@@ -55,7 +55,6 @@ pub mod notation;
 pub mod observe;
 pub mod offer;
 pub mod people;
-pub mod policy;
 pub mod position;
 pub mod present;
 pub mod rules;
@@ -63,10 +62,7 @@ pub mod score;
 pub mod state;
 pub mod steps;
 pub mod terminal;
-mod trade;
 pub mod turn;
-pub mod value;
-pub mod worth;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,

@@ -1,6 +1,6 @@
-//! The reference bot's trading (§9.8, [`crate::policy`]): answering offers (accept, counter,
+//! The reference bot's trading (§9.8, [`crate::bot::policy`]): answering offers (accept, counter,
 //! reject), settling, defaulting on or walking away from long-term deals, and its own offers
-//! of Experience cards, all on the valuation of [`crate::deal`].
+//! of Experience cards, all on the valuation of [`crate::bot::deal`].
 
 use crate::action::{Action, Bundle, Offer};
 use crate::state::TheBoss;
@@ -93,7 +93,7 @@ impl TheBoss {
 
     /// Settle, walk away from or declare default on `seat`'s long-term deals, on the same
     /// measure as when the deal was made ([`TheBoss::own_worth`], which values open deals as
-    /// [`crate::deal`] does): each action is tried on a copy of the state and taken when it
+    /// [`crate::bot::deal`] does): each action is tried on a copy of the state and taken when it
     /// raises the measure, or leaves it where it is (a settle that costs no more than the
     /// collateral, a default on a collateral worth what waiting is, a walk away from an overdue
     /// deal that keeps less than the collateral); else the bot waits.

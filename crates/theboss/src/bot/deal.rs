@@ -1,5 +1,5 @@
 //! The reference bots' valuation of deals (§9.8) on the whole-holding measure W of
-//! [`crate::worth`]: an offer, a long-term promise and an open deal are worth the change in W
+//! [`crate::bot::worth`]: an offer, a long-term promise and an open deal are worth the change in W
 //! they bring, the same whether the bot is accepting, countering, settling, declaring default
 //! or walking away.
 //!
@@ -17,9 +17,9 @@
 //!   partner an immediate win is refused at any price.
 
 use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise};
+use crate::bot::worth::Holding;
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::state::{PendingOffer, TheBoss};
-use crate::worth::Holding;
 use boardroom_engine::Seat;
 
 /// A long-term promise's terms, from an offer or an open deal.

@@ -8,13 +8,13 @@
 //! apart.
 //!
 //! Cash, shares and Executive and Experience cards are valued together, as a whole holding
-//! ([`crate::worth`]); deals and promises on that measure ([`crate::deal`]). This module holds
+//! ([`crate::bot::worth`]); deals and promises on that measure ([`crate::bot::deal`]). This module holds
 //! the values of Fate cards, jobs, firing and votes.
 
 use crate::action::Vote;
+use crate::bot::worth::Holding;
 use crate::data::{FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::state::TheBoss;
-use crate::worth::Holding;
 use boardroom_engine::{Seat, Viewer};
 
 impl TheBoss {

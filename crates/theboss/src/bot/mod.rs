@@ -1,0 +1,14 @@
+//! The reference bot of The Boss (§9.8), apart from the rules: the valuation of a whole
+//! holding ([`worth`]), of deals and promises on it ([`deal`]), of Fate cards, jobs, firing
+//! and votes ([`value`]), and the choices ([`policy`]; answers, counters, its own offers,
+//! settle, default and walk away in `trade`); and the search levels' leaf evaluation, win
+//! chances fitted to the reference player's games ([`race`]). The rules never call into it;
+//! the game reaches it only through its [`boardroom_engine::evaluate::Evaluate`] hooks
+//! ([`crate::evaluate`]).
+
+pub mod deal;
+pub mod policy;
+pub mod race;
+mod trade;
+pub mod value;
+pub mod worth;
