@@ -303,6 +303,12 @@ pub struct TimerOut {
     pub seat: Option<Seat>,
     /// The timeout the clock plays when time is up, in notation.
     pub action: String,
+    /// What the timer waits for, as the game's view of its timeout names it (its `kind` and
+    /// `args`), so a view reads no notation.
+    pub kind: &'static str,
+    /// The timeout's arguments (`{"timer": "offer", "offer": 12}`); left out when empty.
+    #[serde(skip_serializing_if = "serde_json::Map::is_empty")]
+    pub args: serde_json::Map<String, serde_json::Value>,
     /// Milliseconds left when the message was built (0: due, waiting for the state to allow
     /// it).
     pub ms_left: u64,

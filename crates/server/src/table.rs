@@ -432,7 +432,9 @@ impl<G: Playable> Table<G> {
     /// What every viewer's `state` message shares now.
     fn shared(&self) -> view::Shared {
         let game = &self.game;
-        let timers = self.clock.out(|a| game.format_action(a));
+        let timers = self
+            .clock
+            .out(|a| game.format_action(a), |a| game.action_view(CLOCK, a));
         let mut shared = view::Shared::new(game, self.version, timers);
         shared.clocks = self.timebank.out(Instant::now());
         shared

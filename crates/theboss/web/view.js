@@ -150,12 +150,12 @@ function drawPlayers(ctx) {
 // ---------------------------------------------------------------- status and timers
 
 function timerWords(t) {
-  const a = t.action;
-  if (a.startsWith("timeout offer")) return `offer ${a.split(" ")[2]}: answer`;
-  if (a === "timeout bid") return "bid or pass";
-  if (a === "timeout lobbying") return "meeting lobbying closes";
-  if (a === "timeout business") return "business ends";
-  return a;
+  const args = t.args || {};
+  if (args.timer === "offer") return `offer ${args.offer}: answer`;
+  if (args.timer === "bid") return "bid or pass";
+  if (args.timer === "lobbying") return "meeting lobbying closes";
+  if (args.timer === "business") return "business ends";
+  return t.action;
 }
 
 function drawStatus(ctx) {

@@ -2,7 +2,7 @@
 //! its key stays, and played by the table (for the clock) once due.
 
 use crate::protocol::TimerOut;
-use boardroom_engine::{Seat, Timer, CLOCK};
+use boardroom_engine::{ActionView, Seat, Timer, CLOCK};
 use std::time::Duration;
 use tokio::time::Instant;
 
@@ -57,15 +57,25 @@ impl<A: Clone> Clock<A> {
         self.timers.clear();
     }
 
-    /// The running timers as every viewer is told them (`format`: an action's notation).
-    pub(super) fn out(&self, format: impl Fn(A) -> String) -> Vec<TimerOut> {
+    /// The running timers as every viewer is told them (`format`: an action's notation;
+    /// `view`: the game's view of the timeout).
+    pub(super) fn out(
+        &self,
+        format: impl Fn(A) -> String,
+        view: impl Fn(&A) -> ActionView,
+    ) -> Vec<TimerOut> {
         let now = Instant::now();
         self.timers
             .iter()
-            .map(|t| TimerOut {
-                seat: (t.seat != CLOCK).then_some(t.seat),
-                action: format(t.action.clone()),
-                ms_left: t.deadline.saturating_duration_since(now).as_millis() as u64,
+            .map(|t| {
+                let seen = view(&t.action);
+                TimerOut {
+                    seat: (t.seat != CLOCK).then_some(t.seat),
+                    action: format(t.action.clone()),
+                    kind: seen.kind,
+                    args: seen.args,
+                    ms_left: t.deadline.saturating_duration_since(now).as_millis() as u64,
+                }
             })
             .collect()
     }

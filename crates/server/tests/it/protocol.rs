@@ -762,7 +762,11 @@ async fn creating_a_table_checks_the_request() {
             break;
         }
     }
-    assert!(!refused.is_empty() && refused.len() < sent, "{} of {sent} refused", refused.len());
+    assert!(
+        !refused.is_empty() && refused.len() < sent,
+        "{} of {sent} refused",
+        refused.len()
+    );
     for r in refused {
         let v: Value = r.json().await.unwrap();
         assert!(v["error"].as_str().unwrap().contains("too many tables"));

@@ -11,7 +11,7 @@
 //! and `walkaway` (`deal`), `timeout`.
 
 use super::seat_name;
-use crate::action::{Action, Deck, Lot, Vote};
+use crate::action::{Action, Deck, Lot, Timeout, Vote};
 use crate::data::{Data, FateEffect};
 use crate::describe::{deck_word, lot_words, offer_words, vote_word};
 use crate::event::Event;
@@ -383,6 +383,10 @@ fn with_args(view: ActionView, action: &Action) -> ActionView {
         Action::Settle(id) | Action::Release(id) | Action::Default(id) | Action::WalkAway(id) => {
             view.arg("deal", *id)
         }
+        Action::Timeout(Timeout::Offer(id)) => view.arg("timer", "offer").arg("offer", *id),
+        Action::Timeout(Timeout::Bid) => view.arg("timer", "bid"),
+        Action::Timeout(Timeout::Lobbying) => view.arg("timer", "lobbying"),
+        Action::Timeout(Timeout::Business) => view.arg("timer", "business"),
         _ => view,
     }
 }
