@@ -217,7 +217,9 @@ enum Command {
         /// Address to listen on (port 0 picks a free port).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// The SQLite database holding every table (created when missing).
+        /// The database holding every table: a SQLite file (created when missing), or a
+        /// PostgreSQL URL (`postgres://user:password@host/dbname`, its schema created when
+        /// missing), which several instances of the server may share.
         #[arg(long, default_value = "boardroom.sqlite")]
         db: PathBuf,
         /// Pause before each bot move, in milliseconds, so people can follow (the default for

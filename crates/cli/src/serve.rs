@@ -82,7 +82,8 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let db = opts.db.clone();
+    // A PostgreSQL URL is shown without its password.
+    let db = boardroom_server::db::hide_password(&opts.db.to_string_lossy());
     let settings = Settings {
         addr: opts.addr,
         db: opts.db,
@@ -108,7 +109,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         println!(
             "Boardroom is serving {} table(s) from {}",
             server.lobby.len(),
-            db.display()
+            db
         );
         let mut open = server.addr;
         if open.ip().is_unspecified() {

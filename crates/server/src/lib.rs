@@ -49,7 +49,7 @@ use std::time::Duration;
 pub struct Settings {
     /// Where to listen (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The SQLite database file.
+    /// The database: a SQLite file, or a PostgreSQL URL (`postgres://…`).
     pub db: PathBuf,
     /// Pause before each bot move, at tables created without a bot speed
     /// ([`bots::BotSpeed`]).
@@ -114,11 +114,14 @@ impl Server {
     /// it can read, refuses writes, and resumes once the file can be written
     /// ([`db::Db::open_or_wait`], retrying as tables do after a storage failure).
     pub async fn bind(settings: Settings) -> anyhow::Result<Server> {
-        let db = db::Db::open_or_wait(
-            &settings.db,
-            settings.timing.storage_retry,
-            settings.timing.storage_retry_max,
-        )?;
+        let db = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
+            Some(url) => db::Db::connect(url).await?,
+            None => db::Db::open_or_wait(
+                &settings.db,
+                settings.timing.storage_retry,
+                settings.timing.storage_retry_max,
+            )?,
+        };
         let lobby = lobby::Lobby::load(
             db,
             table::TableSettings {

@@ -3,7 +3,6 @@
 //! the first claim stored wins, every later one is told the seat is taken).
 
 use crate::db::Db;
-use rusqlite::params;
 use thiserror::Error;
 
 /// Why a seat could not be claimed. Nothing changed.
@@ -59,23 +58,7 @@ pub fn check_open(open: &[usize], kinds: &[String], private: bool) -> Result<(),
 /// not open (never was, or already claimed). The database thread runs one request at a time,
 /// so of two claims of the same seat exactly one gets the token.
 pub async fn claim(db: &Db, table: String, seat: usize) -> anyhow::Result<Option<String>> {
-    db.call(move |conn| {
-        let changed = conn.execute(
-            "UPDATE open_seats SET claimed = 1 \
-             WHERE table_id = ?1 AND seat = ?2 AND claimed = 0",
-            params![table, seat as i64],
-        )?;
-        if changed == 0 {
-            return Ok(None);
-        }
-        let token: String = conn.query_row(
-            "SELECT token FROM seats WHERE table_id = ?1 AND seat = ?2",
-            params![table, seat as i64],
-            |r| r.get(0),
-        )?;
-        Ok(Some(token))
-    })
-    .await
+    db.claim_seat(table, seat).await
 }
 
 #[cfg(test)]
