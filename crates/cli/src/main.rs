@@ -230,6 +230,11 @@ enum Command {
         /// `X-Forwarded-For` (only when every request comes through that proxy).
         #[arg(long)]
         trust_proxy: bool,
+        /// With a PostgreSQL `--db` that another instance serves: wait until that instance
+        /// stops or dies, then take over every table from the database and start listening
+        /// (without it, such a start is refused).
+        #[arg(long)]
+        standby: bool,
         /// Also accept WebSockets from pages of this origin (e.g. https://play.example.org);
         /// repeatable. The server's own host is always accepted.
         #[arg(long = "allow-origin", value_name = "URL")]
@@ -279,9 +284,10 @@ enum Command {
         /// The game of every table.
         #[arg(long, value_parser = game_parser(), default_value = boardroom_games::IDS[0])]
         game: String,
-        /// The server.
-        #[arg(long, default_value = "http://127.0.0.1:8080")]
-        url: String,
+        /// The server; several, comma-separated (the instances of one site), spread the tables
+        /// over them in turn.
+        #[arg(long, default_value = "http://127.0.0.1:8080", value_delimiter = ',')]
+        url: Vec<String>,
         /// Concurrent tables.
         #[arg(long, default_value_t = 100)]
         tables: usize,
@@ -603,6 +609,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            standby,
             allow_origins,
             create_rate,
             create_burst,
@@ -619,6 +626,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            standby,
             allow_origins,
             create: (create_rate, create_burst),
             connect: (connect_rate, connect_burst),
@@ -645,7 +653,10 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             let opts = visit(
                 &game,
                 load::Prepare {
-                    url: url.trim_end_matches('/').to_string(),
+                    urls: url
+                        .iter()
+                        .map(|u| u.trim().trim_end_matches('/').to_string())
+                        .collect(),
                     tables,
                     players,
                     options: given,

@@ -38,6 +38,8 @@ pub struct ServeOptions {
     pub bot_delay_ms: u64,
     /// Read client addresses from `X-Forwarded-For`.
     pub trust_proxy: bool,
+    /// Wait for a PostgreSQL database another instance serves (see `Settings::standby`).
+    pub standby: bool,
     /// Other origins allowed to open WebSockets.
     pub allow_origins: Vec<String>,
     /// Table creations per client address: per second, burst.
@@ -92,6 +94,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         creations: rate("create", opts.create)?,
         connections: rate("connect", opts.connect)?,
         trust_proxy: opts.trust_proxy,
+        standby: opts.standby,
         allow_origins: opts.allow_origins,
         timing: Timing {
             archive_after: duration("archive-after-min", opts.archive_after_min, 60.0)?,

@@ -75,6 +75,9 @@ pub struct Settings {
     /// Costly requests (replay frames, whole logs, hints, record downloads) per client
     /// address: per second, burst.
     pub costly: rate::Rate,
+    /// On a PostgreSQL database another instance serves: wait until it stops or dies (its
+    /// lock is released), then take over its tables, instead of refusing to start.
+    pub standby: bool,
 }
 
 impl Default for Settings {
@@ -92,6 +95,7 @@ impl Default for Settings {
             timing: table::Timing::default(),
             conn_limits: listen::ConnLimits::default(),
             costly: http::COSTLY_PER_SECOND,
+            standby: false,
         }
     }
 }
@@ -115,7 +119,7 @@ impl Server {
     /// ([`db::Db::open_or_wait`], retrying as tables do after a storage failure).
     pub async fn bind(settings: Settings) -> anyhow::Result<Server> {
         let db = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
-            Some(url) => db::Db::connect(url).await?,
+            Some(url) => db::Db::connect_as(url, settings.standby).await?,
             None => db::Db::open_or_wait(
                 &settings.db,
                 settings.timing.storage_retry,

@@ -38,9 +38,43 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections each instance keeps at most.
 const POOL_SIZE: usize = 16;
 
+/// The advisory lock an instance holds for as long as it serves a database (any number; the
+/// same for every instance).
+const INSTANCE_LOCK: i64 = 0x626f_6172_6472_6f6e;
+
 /// The PostgreSQL backend: a pool of connections to one database.
 pub(crate) struct Postgres {
     pool: Pool,
+    /// The task holding [`INSTANCE_LOCK`].
+    _instance: InstanceLock,
+}
+
+/// How often a lost instance lock is tried again.
+const RELOCK_EVERY: Duration = Duration::from_millis(500);
+
+/// The task keeping this instance's lock; it ends with the backend.
+struct InstanceLock(tokio::task::JoinHandle<()>);
+
+impl Drop for InstanceLock {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A connection holding [`INSTANCE_LOCK`] (`None`: another instance holds it), and the task
+/// driving it, which ends when the connection does.
+async fn lock_once(
+    config: &tokio_postgres::Config,
+) -> Result<Option<(tokio_postgres::Client, tokio::task::JoinHandle<()>)>> {
+    let (client, connection) = config.connect(NoTls).await?;
+    let ended = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    let held: bool = client
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&INSTANCE_LOCK])
+        .await?
+        .get(0);
+    Ok(held.then_some((client, ended)))
 }
 
 impl Db {
@@ -48,8 +82,14 @@ impl Db {
     /// with an error naming the URL (its password hidden) when the database cannot be reached
     /// or its schema is from a later version.
     pub async fn connect(url: &str) -> Result<Db> {
+        Db::connect_as(url, false).await
+    }
+
+    /// Connects like [`Db::connect`]; with `standby`, a database another instance serves is
+    /// waited for (until that instance stops or dies) instead of refused.
+    pub async fn connect_as(url: &str, standby: bool) -> Result<Db> {
         let shown = hide_password(url);
-        let store = Postgres::connect(url)
+        let store = Postgres::connect(url, standby)
             .await
             .with_context(|| format!("cannot open the PostgreSQL database {shown}"))?;
         // The database is writable whenever it can be reached; a request that cannot reach it
@@ -60,7 +100,7 @@ impl Db {
 }
 
 impl Postgres {
-    async fn connect(url: &str) -> Result<Postgres> {
+    async fn connect(url: &str, standby: bool) -> Result<Postgres> {
         let mut config: tokio_postgres::Config = url.parse().context("the URL is not valid")?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
@@ -69,7 +109,7 @@ impl Postgres {
             config.application_name("boardroom");
         }
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -88,7 +128,64 @@ impl Postgres {
             .await
             .context("cannot bring the schema up to date")?;
         drop(client);
-        Ok(Postgres { pool })
+        let instance = Postgres::claim_instance(&config, standby).await?;
+        Ok(Postgres {
+            pool,
+            _instance: instance,
+        })
+    }
+
+    /// Takes the database for this instance: each live table is held in one process's
+    /// memory, so a second instance on the same database would play the same tables. The
+    /// lock is PostgreSQL's own (a session advisory lock), released when the process ends,
+    /// however it ends; when its connection is lost, it is taken again once the database is
+    /// back.
+    /// With `standby`, waits for the lock (the instance holding it stops or dies: PostgreSQL
+    /// releases it as soon as that instance's connection closes).
+    async fn claim_instance(
+        config: &tokio_postgres::Config,
+        standby: bool,
+    ) -> Result<InstanceLock> {
+        let first = loop {
+            match lock_once(config).await {
+                Ok(Some(held)) => break held,
+                Ok(None) if standby => {}
+                Ok(None) => anyhow::bail!(
+                    "another instance of the server is serving this database; one instance \
+                     serves a database at a time (a standby waits with --standby: see \
+                     docs/site.md)"
+                ),
+                Err(e) if standby => {
+                    tracing::warn!("standby: the database cannot be reached: {e}")
+                }
+                Err(e) => return Err(e),
+            }
+            tokio::time::sleep(RELOCK_EVERY).await;
+        };
+        let config = config.clone();
+        let task = tokio::spawn(async move {
+            let mut held = Some(first);
+            loop {
+                if let Some((client, ended)) = held.take() {
+                    let _ = ended.await;
+                    drop(client);
+                    tracing::warn!("the connection holding this instance's lock was lost");
+                }
+                tokio::time::sleep(RELOCK_EVERY).await;
+                match lock_once(&config).await {
+                    Ok(Some(again)) => {
+                        tracing::info!("this instance's lock on the database is held again");
+                        held = Some(again);
+                    }
+                    Ok(None) => tracing::error!(
+                        "another instance took this database while it could not be reached; \
+                         stop one of them"
+                    ),
+                    Err(_) => {}
+                }
+            }
+        });
+        Ok(InstanceLock(task))
     }
 
     /// Runs `f` with a connection of the pool, refused after [`CALL_TIMEOUT`].
