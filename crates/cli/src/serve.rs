@@ -218,7 +218,15 @@ const FILE_PROBLEMS_SHOWN: usize = 10;
 /// damaged (with the reason); with `export`, each readable table's game record written as
 /// `<id>.json`. Fails (after the report) when the file or a table is damaged. It only reads.
 pub fn db_check(path: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
-    use boardroom_server::db::{file_problem, Db};
+    use boardroom_server::db::{file_problem, hide_password, is_postgres_url, Db};
+    let named_db = path.to_string_lossy();
+    if is_postgres_url(&named_db) {
+        anyhow::bail!(
+            "`db check` reads SQLite files; {} is a PostgreSQL database (see docs/site.md for \
+             its backups)",
+            hide_password(&named_db)
+        );
+    }
     if !path.exists() {
         anyhow::bail!("no database at {}", path.display());
     }

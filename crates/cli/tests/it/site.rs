@@ -195,3 +195,20 @@ async fn a_standby_takes_over_a_killed_instance_and_the_games_go_on() {
         assert!(other.serving(Duration::from_millis(800)).is_none());
     }
 }
+
+#[test]
+fn db_check_names_a_postgres_url_without_its_password() {
+    let out = crate::common::boardroom()
+        .args([
+            "db",
+            "check",
+            "--db",
+            "postgres://ann:s3cret@127.0.0.1:1/site",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("postgres://ann:***@127.0.0.1:1/site"), "{err}");
+    assert!(!err.contains("s3cret"), "{err}");
+}
