@@ -16,6 +16,8 @@ import { isOffline } from "./offline.js";
 import { History } from "./replay.js";
 import { openHowto, linkRules } from "./howto.js";
 import { Hints } from "./hint.js";
+import { SinceView } from "./since.js";
+import { AwayForm } from "./away.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -25,6 +27,7 @@ const rematch = new Rematch(conn);
 const chat = new ChatBox(conn, (seat) => ctx.colour(seat));
 const notifier = new TurnNotifier();
 const hints = new Hints(conn);
+const away = new AwayForm(conn);
 let view = {};
 let log = [];
 let finalClosed = false;
@@ -38,6 +41,8 @@ const ctx = {
   get obs() { return this.state ? this.state.observation : null; },
   get extra() { return (this.state && this.state.extra) || {}; },
   get actions() { return this.state ? this.state.actions : []; },
+  /** What happened since our last move (a `since` message), until dismissed or we act. */
+  get since() { return since.msg; },
   root: $("#view"),
   side: $("#view-side"),
   h,
@@ -51,6 +56,7 @@ const ctx = {
   play: (notation) => { closeChooser(); conn.act(notation); },
   render: () => render(),
 };
+const since = new SinceView(ctx, (text) => (view.words ? view.words(text, ctx) : text));
 const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay);
 
 /** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
@@ -111,6 +117,7 @@ function onMessage(msg) {
       if (msg.last) {
         log.push(msg.last);
         drawLog();
+        if (seated !== null && msg.last.seat === seated) since.clear();
       }
       if (history.frame) break;
       ctx.state = msg;
@@ -125,10 +132,21 @@ function onMessage(msg) {
     case "undone":
       for (const e of log) if (e.index === msg.index) e.undone = true;
       drawLog();
-      toast(msg.seat === ctx.you ? "Taken back" : `${ctx.name(msg.seat)} took back an action`, true);
+      {
+        const e = log.find((x) => x.index === msg.index);
+        const what = e ? ` (${view.words ? view.words(e.action, ctx) : e.action})` : "";
+        toast(msg.seat === ctx.you ? `Taken back${what}` : `${ctx.name(msg.seat)} took back an action${what}`, true);
+      }
       break;
     case "replay":
       history.received(msg);
+      break;
+    case "since":
+      since.show(msg);
+      render();
+      break;
+    case "notify":
+      away.show(msg);
       break;
     case "presence":
       if (ctx.table) {
@@ -199,10 +217,13 @@ function announce(text) {
   if (box && box.textContent !== text) box.textContent = text;
 }
 
-/** Marks every `[data-target]` the view drew: clickable when an action highlights it. */
+/** Marks every `[data-target]` the view drew: clickable when an action highlights it, and
+ * `since` when an action since our last move concerned it. */
 function markTargets() {
+  const recent = ctx.replaying ? new Set() : since.targets();
   for (const el of document.querySelectorAll("[data-target]")) {
     const target = el.getAttribute("data-target");
+    el.classList.toggle("since", recent.has(target));
     const acts = ctx.actionsAt(target);
     const legal = acts.length > 0;
     el.classList.toggle("legal", legal);

@@ -1,4 +1,4 @@
-// A table's history for people: taking back a slip against bots, downloading the game record
+// A table's history for people: taking back a slip (within one's turn), downloading the game record
 // of a finished game, and replaying it step by step with everything hidden shown.
 import { $, h } from "./dom.js";
 
@@ -16,18 +16,20 @@ export class History {
     this.seat = null; // whose view the replay shows (null: who played the step)
   }
 
-  /** Whether our seat may take back its last action: a seat at a table where every other
-   * seat is a bot, the game running, and the last action (not taken back) is ours. The server
-   * decides (and says why not, e.g. after a card was drawn); this only shows the button. */
+  /** Whether our seat may take back its last action: the game running and the last action
+   * (not taken back) ours; with other people at the table, only while it is still our turn.
+   * The server decides (and says why not, e.g. after a card was drawn); this only shows the
+   * button. */
   canUndo(log) {
     const { table, you, state } = this.ctx;
     if (you === null || !table || !state || !state.to_act.length) return false;
-    if (table.seats.some((s) => s.seat !== you && s.kind === "human")) return false;
+    const people = table.seats.some((s) => s.seat !== you && s.kind === "human");
+    if (people && !state.to_act.includes(you)) return false;
     const last = [...log].reverse().find((e) => !e.undone);
     return !!last && last.seat === you;
   }
 
-  /** The bar under the prompt: "Take back" while playing against bots; once the game is over,
+  /** The bar under the prompt: "Take back" while our last action may be taken back; once the game is over,
    * "Replay" and the record's download link. */
   render(log) {
     const bar = $("#history-bar");

@@ -53,13 +53,16 @@ function starPath(cx, cy, r1, r2) {
   return d + "Z";
 }
 
-function recentSpaces(last) {
+/** The spaces the last action, and the actions since our last move while shown, touched. */
+function recentSpaces(last, since) {
   const s = new Set();
-  if (!last) return s;
-  for (const e of last.events) {
-    const d = e.detail;
-    if (d.space) s.add(d.space);
-    if (d.spaces) d.spaces.forEach((x) => s.add(x));
+  const entries = (since ? since.entries : []).concat(last ? [last] : []);
+  for (const entry of entries) {
+    for (const e of entry.events) {
+      const d = e.detail;
+      if (d.space) s.add(d.space);
+      if (d.spaces) d.spaces.forEach((x) => s.add(x));
+    }
   }
   return s;
 }
@@ -90,7 +93,7 @@ const boardTarget = (attrs, target) => (narrow() ? attrs : { ...attrs, "data-tar
 
 function drawBoard(svgEl, ctx) {
   const obs = ctx.obs;
-  const recent = recentSpaces(ctx.state.last);
+  const recent = recentSpaces(ctx.state.last, ctx.since);
   const bySpace = new Map(obs.board.map((e) => [e.space, e]));
   const hq = new Map();
   for (const c of obs.companies) if (c.hq) hq.set(c.hq, c);

@@ -272,6 +272,8 @@ enum Command {
         /// Hours after which a table where nobody played and nobody visited expires.
         #[arg(long, default_value_t = 24.0)]
         expire_after_hours: f64,
+        #[command(flatten)]
+        notify: serve::NotifyArgs,
     },
     /// Work with a server's database.
     Db {
@@ -621,6 +623,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,
+            notify,
         } => serve::serve(serve::ServeOptions {
             addr,
             db,
@@ -635,6 +638,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             header_timeout_secs,
             archive_after_min,
             expire_after_hours,
+            notify,
         }),
         Command::Db {
             command: DbCommand::Check { db, export },

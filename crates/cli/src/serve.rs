@@ -56,6 +56,64 @@ pub struct ServeOptions {
     pub archive_after_min: f64,
     /// Hours before an unplayed, unvisited table expires.
     pub expire_after_hours: f64,
+    /// "Your turn" messages for people away from their table.
+    pub notify: NotifyArgs,
+}
+
+/// The flags of "your turn" messages (e-mail through an SMTP relay, webhooks).
+#[derive(clap::Args, Debug)]
+pub struct NotifyArgs {
+    /// The SMTP relay that sends "your turn" e-mails: smtp://host:25 (plain),
+    /// smtp://user:pass@host:587?tls=required (STARTTLS), smtps://user:pass@host (TLS).
+    /// Without it, no e-mail is sent and people may leave webhooks only.
+    #[arg(
+        long,
+        env = "BOARDROOM_SMTP_URL",
+        value_name = "URL",
+        hide_env_values = true
+    )]
+    pub smtp_url: Option<String>,
+    /// The sender of those e-mails.
+    #[arg(
+        long,
+        env = "BOARDROOM_SMTP_FROM",
+        default_value = "Boardroom <boardroom@localhost>"
+    )]
+    pub smtp_from: String,
+    /// The address people reach this server at (e.g. https://play.example.org), put in front
+    /// of the table links in "your turn" messages.
+    #[arg(long, env = "BOARDROOM_PUBLIC_URL", value_name = "URL")]
+    pub public_url: Option<String>,
+    /// Let webhooks point at loopback and private networks (refused otherwise, so nobody can
+    /// make the server call the machines beside it).
+    #[arg(long, env = "BOARDROOM_WEBHOOKS_TO_PRIVATE_NETWORKS")]
+    pub webhooks_to_private_networks: bool,
+    /// No message while the person was on the table's page within this many seconds.
+    #[arg(long, default_value_t = 60.0)]
+    pub notify_away_secs: f64,
+    /// At most one message per address within this many minutes.
+    #[arg(long, default_value_t = 5.0)]
+    pub notify_gap_min: f64,
+}
+
+impl NotifyArgs {
+    /// The server's settings, or an error naming the flag.
+    fn settings(self) -> Result<boardroom_server::notify::NotifySettings> {
+        if let Some(url) = &self.public_url {
+            if !(url.starts_with("http://") || url.starts_with("https://")) {
+                anyhow::bail!("--public-url must start with http:// or https:// (got {url})");
+            }
+        }
+        Ok(boardroom_server::notify::NotifySettings {
+            smtp_url: self.smtp_url.filter(|u| !u.is_empty()),
+            smtp_from: self.smtp_from,
+            public_url: self.public_url.filter(|u| !u.is_empty()),
+            allow_private: self.webhooks_to_private_networks,
+            away: duration("notify-away-secs", self.notify_away_secs, 1.0)?,
+            gap: duration("notify-gap-min", self.notify_gap_min, 60.0)?,
+            ..Default::default()
+        })
+    }
 }
 
 /// A positive duration of `amount` units of `unit` seconds, or an error naming the flag.
@@ -106,6 +164,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
             header_timeout: duration("header-timeout-secs", opts.header_timeout_secs, 1.0)?,
             per_address: opts.max_connections_per_address,
         },
+        notify: opts.notify.settings()?,
     };
     runtime()?.block_on(async move {
         let server = Server::bind(settings).await?;

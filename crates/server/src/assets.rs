@@ -114,6 +114,16 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/shell/replay.js"),
     },
     Asset {
+        name: "shell/since.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/since.js"),
+    },
+    Asset {
+        name: "shell/away.js",
+        content_type: JS,
+        body: include_str!("../../../web/shell/away.js"),
+    },
+    Asset {
         name: "finished.js",
         content_type: JS,
         body: include_str!("../../../web/finished.js"),

@@ -218,16 +218,20 @@ pub async fn run(
                     continue;
                 }
                 let parsed = parse_client(text.as_str());
+                // Leaving addresses costs a look-up of the webhook's host and a write.
                 let costly = matches!(
                     parsed,
-                    Ok(ClientMsg::Log | ClientMsg::Replay { .. } | ClientMsg::Hint)
+                    Ok(ClientMsg::Log
+                        | ClientMsg::Replay { .. }
+                        | ClientMsg::Hint
+                        | ClientMsg::Notify { .. })
                 );
                 if costly && !client.costly.take(client.ip) {
                     let m = ServerMsg::error(
                         ErrorCode::RateLimited,
                         format!(
-                            "too many replay frames, logs and hints from your address: at most \
-                             {} a second; try again in a moment",
+                            "too many replay frames, logs, hints and addresses from your \
+                             address: at most {} a second; try again in a moment",
                             client.costly.rate().per_second
                         ),
                     );
@@ -244,6 +248,19 @@ pub async fn run(
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Hint) => Command::Hint { conn, ip: client.ip },
+                    Ok(ClientMsg::Notify { email, webhook }) => {
+                        // Checked here (a webhook's host is looked up), never in the table.
+                        match lobby.notifier().check(email, webhook).await {
+                            Ok(to) => Command::Notify { conn, to },
+                            Err(why) => {
+                                let m = ServerMsg::error(ErrorCode::BadAddress, why);
+                                if !writer.send(&mut socket, &m).await {
+                                    break;
+                                }
+                                continue;
+                            }
+                        }
+                    }
                     Ok(ClientMsg::Ping) => {
                         if !writer.send(&mut socket, &ServerMsg::Pong).await {
                             break;

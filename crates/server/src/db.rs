@@ -26,6 +26,7 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
+mod addresses;
 mod open;
 mod pg;
 mod rows;
@@ -189,6 +190,25 @@ impl Db {
     /// Stores a chat line of `table` (committed when this returns).
     pub async fn store_chat(&self, table: String, line: crate::protocol::ChatLine) -> Result<()> {
         self.store.store_chat(table, line).await
+    }
+
+    /// Stores the "your turn" addresses of `seat` at `table` (none: the row is removed).
+    pub async fn store_addresses(
+        &self,
+        table: String,
+        seat: usize,
+        to: crate::notify::Addresses,
+    ) -> Result<()> {
+        self.store.store_addresses(table, seat, to).await
+    }
+
+    /// The "your turn" addresses left at `table`, by seat (none in a database opened
+    /// read-only from before addresses were kept).
+    pub async fn load_addresses(
+        &self,
+        table: String,
+    ) -> Result<Vec<(usize, crate::notify::Addresses)>> {
+        self.store.load_addresses(table).await
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

@@ -319,6 +319,7 @@ async fn stats(State(app): State<AppState>) -> impl IntoResponse {
         "storage": app.lobby.storage(),
         "damaged": damaged,
         "damaged_private": damaged_private,
+        "notifications": app.lobby.notifier().stats().json(),
     }))
 }
 

@@ -15,6 +15,7 @@
 //!   message serialised once, and where a table sends a connection's messages.
 //! * [`db`] — SQLite persistence (config, seed, seats, actions) and every schema.
 //! * [`bots`] — seat kinds, the bots behind them and their pace; [`hint`] — hints at a table.
+//! * [`notify`] — "your turn" by e-mail or webhook for people away from their table.
 //! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
 //! * [`rate`] — token buckets; [`time`] — the clock as stored; [`revision`] — rules revisions.
 
@@ -29,6 +30,7 @@ pub mod hint;
 pub mod http;
 pub mod listen;
 pub mod lobby;
+pub mod notify;
 pub mod outgoing;
 pub mod protocol;
 pub mod rate;
@@ -78,6 +80,8 @@ pub struct Settings {
     /// On a PostgreSQL database another instance serves: wait until it stops or dies (its
     /// lock is released), then take over its tables, instead of refusing to start.
     pub standby: bool,
+    /// "Your turn" messages for people away: the SMTP relay, webhooks, how often.
+    pub notify: notify::NotifySettings,
 }
 
 impl Default for Settings {
@@ -96,6 +100,7 @@ impl Default for Settings {
             conn_limits: listen::ConnLimits::default(),
             costly: http::COSTLY_PER_SECOND,
             standby: false,
+            notify: notify::NotifySettings::default(),
         }
     }
 }
@@ -132,6 +137,7 @@ impl Server {
                 bot_delay: settings.bot_delay,
                 timing: settings.timing.clone(),
                 hints: Arc::new(hint::HintGate::default()),
+                notifier: notify::Notifier::start(settings.notify.clone())?,
             },
         )
         .await?;

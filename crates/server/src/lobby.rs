@@ -78,6 +78,11 @@ impl Lobby {
         }
     }
 
+    /// What tells people away from their table that it is their turn.
+    pub fn notifier(&self) -> &crate::notify::Notifier {
+        &self.settings.notifier
+    }
+
     /// The settings of a table: the server's, its bots at the table's own pace if it has one.
     fn table_settings(&self, extras: &TableExtras) -> table::TableSettings {
         let mut settings = self.settings.clone();

@@ -58,8 +58,9 @@ pub enum ClientMsg {
     Sync,
     /// Ask for a rematch of a finished game (same seats, new deal).
     Rematch,
-    /// Take back your last action (see `undo.rs`: only at a table where every other seat is
-    /// a bot, back to the start of your turn, never past something hidden you learned).
+    /// Take back your last action (see `undo.rs`: back to the start of your turn, never past
+    /// something hidden you learned; with other people at the table, only while your turn goes
+    /// on and nobody else has acted since).
     Undo,
     /// Send the table's whole log (answered with `log`).
     Log,
@@ -83,11 +84,22 @@ pub enum ClientMsg {
     /// Ask for the best few moves of your seat now, with their estimated win chances
     /// (answered with `hint`, or an error saying why not).
     Hint,
+    /// Leave (or change, or remove) where your seat's person is told "your turn" while away
+    /// from the page: both addresses are replaced; an empty or absent one is removed.
+    /// Answered with `notify` (to your seat's connections only), or an error saying why not.
+    Notify {
+        /// An e-mail address (the server must have an SMTP relay).
+        #[serde(default)]
+        email: Option<String>,
+        /// A webhook URL, http or https; on a private network only where the operator allows.
+        #[serde(default)]
+        webhook: Option<String>,
+    },
 }
 
 /// The message types a client may send (for error messages).
-pub const CLIENT_TYPES: [&str; 9] = [
-    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat", "hint",
+pub const CLIENT_TYPES: [&str; 10] = [
+    "act", "sync", "rematch", "undo", "log", "replay", "ping", "chat", "hint", "notify",
 ];
 
 /// Why a message was refused.
@@ -124,6 +136,8 @@ pub enum ErrorCode {
     /// The table was played under rules this server no longer replays: it is kept as an
     /// archive and accepts no actions (the message names both revisions).
     Archived,
+    /// An e-mail address or webhook URL that cannot be used (the message says why).
+    BadAddress,
     /// Something failed on the server (for example the database); nothing was changed.
     Internal,
 }
@@ -350,6 +364,44 @@ pub enum ServerMsg {
     Pong,
     /// A line of the table's chat, stored and sent to every connection.
     Chat(ChatLine),
+    /// Where your seat's person is told "your turn" while away (sent to that seat's
+    /// connections only: after `welcome`, and after every change).
+    Notify {
+        /// The e-mail address left, if any.
+        email: Option<String>,
+        /// The webhook URL left, if any.
+        webhook: Option<String>,
+        /// Whether this server sends e-mail (its operator set an SMTP relay).
+        email_enabled: bool,
+    },
+    /// What happened since your seat last acted (sent to a seat's connection after
+    /// `welcome`, when others have acted since).
+    Since(Box<SinceMsg>),
+}
+
+/// What happened at a table since a seat last acted: the actions in words (redacted for
+/// that seat), what changed in each seat's holdings, and what to highlight on the board.
+#[derive(Clone, Debug, Serialize)]
+pub struct SinceMsg {
+    /// The number of the seat's last action still standing (`null`: it has not acted yet).
+    pub after: Option<usize>,
+    /// The actions since (taken-back ones left out), oldest first, redacted for the seat.
+    pub entries: Vec<LogEntry>,
+    /// Each seat whose holdings changed, as the seat's observation shows them.
+    pub changes: Vec<ChangedRow>,
+    /// The `kind:id` targets the actions since concern, for the view to mark.
+    pub highlights: Vec<String>,
+}
+
+/// What changed in one seat's holdings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChangedRow {
+    /// The seat.
+    pub seat: Seat,
+    /// The seat's name.
+    pub name: String,
+    /// `[what, before, now]` for each holding that changed (a list counts its items).
+    pub cells: Vec<(String, String, String)>,
 }
 
 /// The table after some actions of a finished game, with nothing hidden.

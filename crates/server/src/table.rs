@@ -11,8 +11,9 @@
 //! turns (`schedule`), reading a person's action and telling a stale one (`reading`), and the
 //! replay of its record (`replay`). What it does for each request is written beside it, as
 //! more of the actor's methods: playing (`play`), the other requests of a connection
-//! (`requests`), the whole history (`history`), taking back (`undo`) and rebuilding after a
-//! panic (`recover`).
+//! (`requests`), the whole history (`history`), taking back (`undo`), rebuilding after a
+//! panic (`recover`), what happened since a seat last acted (`since`) and "your turn" for
+//! people away (`away`).
 
 use crate::bots::{self, HUMAN};
 use crate::chat::Chat;
@@ -29,6 +30,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+mod away;
 mod clock;
 mod handle;
 mod history;
@@ -39,6 +41,7 @@ mod recover;
 mod replay;
 mod requests;
 mod schedule;
+mod since;
 mod storage;
 mod undo;
 
@@ -123,6 +126,8 @@ struct Table<G: Playable> {
     record_text: Option<Arc<str>>,
     /// The finished game's replay frames, once asked for.
     frames: Option<Frames<G>>,
+    /// The seats' addresses for "your turn" messages, whose turn and presence were told.
+    away: away::Away,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -146,6 +151,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         private: false,
         archive: init.archive.clone(),
     }));
+    let seats = init.kinds.len();
     let mut table = Table {
         id: init.id,
         game: init.game,
@@ -174,6 +180,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         chat: Chat::empty(),
         record_text: None,
         frames: None,
+        away: away::Away::new(seats),
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
@@ -186,6 +193,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
             Ok(chat) => table.chat = chat,
             Err(e) => tracing::error!(table = %table.id, "cannot read the chat: {e:#}"),
         }
+        table.load_addresses().await;
         table.schedule_bot();
         table.run(rx, bot_rx).await;
     });
@@ -269,6 +277,7 @@ impl<G: Playable> Table<G> {
                 self.undo(conn).await;
                 self.schedule_bot();
             }
+            Command::Notify { conn, to } => self.set_addresses(conn, to).await,
             Command::Log { conn } => self.send_log(conn),
             Command::Replay { conn, step, seat } => self.send_replay(conn, step, seat),
             Command::Record { token, reply } => {
@@ -373,6 +382,7 @@ impl<G: Playable> Table<G> {
         }
         self.clock.update(list, self.timer_percent);
         self.staleness.update(&self.game, self.version);
+        self.notify_turns();
     }
 
     /// What every viewer's `state` message shares now.
@@ -447,6 +457,7 @@ impl<G: Playable> Table<G> {
     /// latest state, so a crowd arriving costs a few messages, not one per arrival).
     fn presence_changed(&mut self) {
         self.update_summary();
+        self.notify_presence();
         self.conns.changed();
     }
 

@@ -12,6 +12,7 @@ use super::rows::{
 };
 use super::store::Storage;
 use super::Db;
+use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::{Context, Result};
 use boardroom_engine::{Seat, CLOCK};
@@ -22,6 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::NoTls;
 
+mod addresses;
 mod rows;
 mod schema;
 mod url;
@@ -537,6 +539,14 @@ impl Storage for Postgres {
             Ok(())
         })
         .await
+    }
+
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
+        self.store_addresses_pg(table, seat, to).await
+    }
+
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
+        self.load_addresses_pg(table).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

@@ -53,6 +53,18 @@ CREATE TABLE IF NOT EXISTS open_seats (
 );
 ";
 
+/// Where each seat's person asked to be told it is their turn (see `crate::notify`): private
+/// to that seat, a row only while an address is left.
+const NOTIFY_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS notify (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    email       TEXT,
+    webhook     TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+";
+
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 pub(super) fn table_columns(conn: &Connection) -> String {
@@ -111,6 +123,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the chat table")?;
     conn.execute_batch(OPEN_SEATS_SCHEMA)
         .context("cannot create the open seats table")?;
+    conn.execute_batch(NOTIFY_SCHEMA)
+        .context("cannot create the notify table")?;
     migrate_history(conn)
 }
 

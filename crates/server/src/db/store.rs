@@ -3,6 +3,7 @@
 //! of several instances). The server only ever holds a [`super::Db`], which wraps one of them.
 
 use super::rows::{ActionRow, Damaged, FinishedRow, Stored, TableRow};
+use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::Result;
 use std::collections::HashSet;
@@ -62,6 +63,12 @@ pub trait Storage: Send + Sync + 'static {
 
     /// Stores a chat line of `table`. Fails when a line with its number is already stored.
     async fn store_chat(&self, table: String, line: ChatLine) -> Result<()>;
+
+    /// Stores the "your turn" addresses of `seat` at `table` (none: the row is removed).
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()>;
+
+    /// The "your turn" addresses left at `table`, by seat.
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>>;
 
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;

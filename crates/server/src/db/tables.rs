@@ -8,6 +8,7 @@ use super::rows::{
 use super::schema::{has_undone_column, table_columns};
 use super::store::Storage;
 use super::Sqlite;
+use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::Result;
 use boardroom_engine::{Seat, CLOCK};
@@ -179,6 +180,14 @@ impl Storage for Sqlite {
 
     /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
+        self.store_addresses_sqlite(table, seat, to).await
+    }
+
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
+        self.load_addresses_sqlite(table).await
+    }
+
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;

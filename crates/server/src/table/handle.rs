@@ -66,6 +66,13 @@ pub enum Command {
         /// The connection.
         conn: ConnId,
     },
+    /// A connection leaves where its seat's person is told "your turn" (checked already).
+    Notify {
+        /// The connection.
+        conn: ConnId,
+        /// The addresses (none: removed).
+        to: crate::notify::Addresses,
+    },
     /// A connection asks for the whole log.
     Log {
         /// The connection.
@@ -192,6 +199,8 @@ pub struct TableSettings {
     pub timing: Timing,
     /// The server's budget for hints, shared by every table.
     pub hints: Arc<HintGate>,
+    /// Tells people away from their table that it is their turn.
+    pub notifier: crate::notify::Notifier,
 }
 
 /// The times of a table's life on the server.

@@ -63,6 +63,11 @@ impl<G: Playable> Table<G> {
         self.last_visit = Instant::now();
         self.send(conn, welcome);
         self.send(conn, state);
+        if let Viewer::Seat(seat) = viewer {
+            let addresses = self.addresses_msg(seat);
+            self.send(conn, addresses);
+            self.send_since(conn, seat);
+        }
         // Paused for storage, or the database cannot be written at all yet (a server started
         // on a read-only disk).
         if self.backoff.is_paused() || !self.db.writable() {

@@ -1,11 +1,15 @@
-//! Taking back a slip: at a table where every other seat is a bot, a person may take back
-//! their own actions of the current turn, one at a time, but never one that showed them
-//! something hidden or left to chance (`Game::reveals`: a card drawn, a die rolled).
+//! Taking back a slip: a person may take back their own actions of the current turn, one at
+//! a time, but never one that showed them something hidden or left to chance
+//! (`Game::reveals`: a card drawn, a die rolled). At a table where every other seat is a bot,
+//! that is all; at a table with other people (Board Game Arena's rule) the person's turn must
+//! also still be going on: still theirs to act, in the same turn, nobody else having acted
+//! since — so nobody else ever sees a position they answered taken away.
 //!
 //! An undone action stays in the database and the record, marked `undone`; the table's state
 //! becomes the replay of the record without it (config + seed + the actions not taken back),
 //! so replays stay exact. The table's version moves on, so a bot's move chosen on the state
-//! taken back is stale and the bot is asked again.
+//! taken back is stale and the bot is asked again; every connection is told (`undone`), and
+//! the log shows the action struck through.
 
 use super::replay::replay_steps;
 use super::storage::STORAGE_PAUSED;
@@ -26,15 +30,6 @@ impl<G: Playable> Table<G> {
         if self.game.is_over() {
             return Err("the game is over: nothing can be taken back".into());
         }
-        if let Some(other) =
-            (0..self.kinds.len()).find(|&s| s != seat && !bots::is_bot(&self.kinds[s]))
-        {
-            return Err(format!(
-                "actions can be taken back only at a table where every other seat is a bot \
-                 ({} is a person)",
-                <G as Present>::seat_name(other)
-            ));
-        }
         let Some(idx) = self.record.iter().rposition(|a| !a.undone) else {
             return Err("nothing has been played yet: there is nothing to take back".into());
         };
@@ -51,7 +46,19 @@ impl<G: Playable> Table<G> {
                 last.action
             ));
         }
+        if self.among_people(seat) && !self.game.to_act().contains(seat) {
+            return Err(format!(
+                "your turn has ended: with other people at the table you can take back only \
+                 actions of the turn you are still playing (`{}` passed the turn on)",
+                last.action
+            ));
+        }
         Ok(idx)
+    }
+
+    /// Whether another seat than `seat` is a person's.
+    fn among_people(&self, seat: usize) -> bool {
+        (0..self.kinds.len()).any(|s| s != seat && !bots::is_bot(&self.kinds[s]))
     }
 
     /// Takes back the last action of connection `conn`'s seat, or tells it why not (nothing
@@ -92,6 +99,18 @@ impl<G: Playable> Table<G> {
         let revealed = before
             .parse_action(&text)
             .map_or(true, |a| before.reveals(seat, &a));
+        if self.among_people(seat)
+            && <G as Present>::turn(&before) != <G as Present>::turn(&self.game)
+        {
+            let m = ServerMsg::error(
+                ErrorCode::Illegal,
+                format!(
+                    "`{text}` began a new turn: with other people at the table you can take \
+                     back only actions of the turn you are still playing"
+                ),
+            );
+            return self.send(conn, m);
+        }
         if revealed {
             let m = ServerMsg::error(
                 ErrorCode::Illegal,

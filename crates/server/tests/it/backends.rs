@@ -206,6 +206,45 @@ async fn an_open_seat_goes_to_exactly_one_claim_on_every_backend() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn your_turn_addresses_are_stored_replaced_and_removed_on_every_backend() {
+    use boardroom_server::notify::Addresses;
+    for (name, spec, _dir) in backends().await {
+        let db = open(&spec).await;
+        db.insert_table(table("t1", 1)).await.unwrap();
+        db.insert_table(table("t2", 2)).await.unwrap();
+        let mail = |m: &str| Addresses {
+            email: Some(m.into()),
+            webhook: None,
+        };
+        db.store_addresses("t1".into(), 0, mail("ann@example.org"))
+            .await
+            .unwrap();
+        db.store_addresses("t1".into(), 1, mail("bob@example.org"))
+            .await
+            .unwrap();
+        db.store_addresses("t2".into(), 0, mail("cy@example.org"))
+            .await
+            .unwrap();
+        let hook = Addresses {
+            email: None,
+            webhook: Some("https://example.org/hook".into()),
+        };
+        db.store_addresses("t1".into(), 0, hook.clone())
+            .await
+            .unwrap();
+        db.store_addresses("t1".into(), 1, Addresses::default())
+            .await
+            .unwrap();
+        drop(db);
+        let db = open(&spec).await;
+        let got = db.load_addresses("t1".into()).await.unwrap();
+        assert_eq!(got, vec![(0, hook)], "{name}");
+        let got = db.load_addresses("t2".into()).await.unwrap();
+        assert_eq!(got, vec![(0, mail("cy@example.org"))], "{name}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_table_is_reported_and_the_others_load_on_every_backend() {
     for (name, spec, _dir) in backends().await {
         let db = open(&spec).await;

@@ -22,7 +22,7 @@ async fn text_of(c: &Client, css: &str) -> String {
 }
 
 /// Waits (bounded) until the text of `css` satisfies `ok`, and returns it.
-async fn until_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
+pub(crate) async fn until_text(c: &Client, css: &str, ok: impl Fn(&str) -> bool) -> String {
     let deadline = Instant::now() + Duration::from_secs(60);
     let mut seen = None;
     loop {
@@ -61,7 +61,7 @@ async fn shows_within(
     false
 }
 
-async fn click(c: &Client, css: &str) {
+pub(crate) async fn click(c: &Client, css: &str) {
     c.wait()
         .at_most(Duration::from_secs(60))
         .for_element(Locator::Css(css))

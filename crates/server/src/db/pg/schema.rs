@@ -6,7 +6,8 @@ use tokio_postgres::Client;
 
 /// The migrations, in order: the schema after step `n` is the one version `n` of the server
 /// reads. A later version appends steps and never edits one.
-const MIGRATIONS: &[&str] = &["
+const MIGRATIONS: &[&str] = &[
+    "
 CREATE TABLE tables (
     id            TEXT PRIMARY KEY,
     game          TEXT NOT NULL,
@@ -58,7 +59,17 @@ CREATE TABLE finished (
     summary     TEXT NOT NULL
 );
 CREATE INDEX finished_by_time ON finished (finished);
-"];
+",
+    "
+CREATE TABLE notify (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    email       TEXT,
+    webhook     TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+",
+];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
 const MIGRATION_LOCK: i64 = 0x626f_6172_6472_6f6d;

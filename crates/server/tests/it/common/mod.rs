@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod pg;
+pub mod sinks;
 pub mod stored;
 
 use boardroom_server::conn::Limits;
@@ -53,6 +54,30 @@ pub async fn start_on(dir: tempfile::TempDir, db: PathBuf, bot_delay: Duration) 
         db: db.clone(),
         bot_delay,
         limits: Limits::default(),
+        ..Settings::default()
+    })
+    .await
+    .unwrap();
+    let addr = server.addr;
+    let lobby = server.lobby.clone();
+    TestServer {
+        addr,
+        db,
+        _dir: dir,
+        task: server.spawn(),
+        lobby,
+    }
+}
+
+/// A test server that sends "your turn" messages as `notify` says.
+pub async fn start_notifying(notify: boardroom_server::notify::NotifySettings) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("test.sqlite");
+    let server = Server::bind(Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.clone(),
+        bot_delay: Duration::ZERO,
+        notify,
         ..Settings::default()
     })
     .await

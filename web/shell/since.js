@@ -1,0 +1,60 @@
+// "Since your last move": when a seat's page opens (or comes back), the server sends what
+// happened since that seat last acted — the actions as sentences, what changed in each seat's
+// holdings — and the targets those actions concern, which the shell marks `since` on the board
+// (views may also read `ctx.since`). It stays until dismissed or until we act.
+import { $, h } from "./dom.js";
+
+export class SinceView {
+  /** `ctx` is the shell's context; `words(text)` writes a text as the game's view would. */
+  constructor(ctx, words) {
+    this.ctx = ctx;
+    this.words = words;
+    this.msg = null;
+  }
+
+  /** The targets to mark, as a set. */
+  targets() {
+    return new Set(this.msg ? this.msg.highlights : []);
+  }
+
+  /** A `since` message arrived. */
+  show(msg) {
+    this.msg = msg.entries.length || msg.changes.length ? msg : null;
+    this.draw();
+  }
+
+  /** Dismissed, or we acted: nothing to show any more. */
+  clear() {
+    if (!this.msg) return;
+    this.msg = null;
+    this.draw();
+  }
+
+  draw() {
+    const box = $("#since-panel");
+    if (!box) return;
+    const m = this.msg;
+    box.hidden = !m;
+    if (!m) {
+      box.replaceChildren();
+      return;
+    }
+    const { name, colour } = this.ctx;
+    const lines = [];
+    for (const e of m.entries) {
+      const who = e.by === "clock" ? "Clock" : name(e.seat);
+      const style = e.by === "clock" ? null : `border-left-color:${colour(e.seat)}`;
+      const texts = e.events.length ? e.events.map((x) => this.words(x.text)) : [`${who}: ${this.words(e.action)}`];
+      lines.push(h("li", { style }, texts.map((t) => h("div", {}, t))));
+    }
+    const changes = m.changes.map((row) =>
+      h("li", { "data-seat": row.seat },
+        h("strong", {}, row.name), ": ",
+        row.cells.map(([what, before, now]) => `${what.replace(/_/g, " ")} ${before} → ${now}`).join("; ")));
+    box.replaceChildren(
+      h("h2", {}, "Since your last move"),
+      h("ol", { class: "since-log", id: "since-log" }, lines),
+      changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": "What changed" }, changes) : null,
+      h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"));
+  }
+}
