@@ -27,6 +27,7 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
 mod addresses;
+mod leases;
 mod open;
 mod pg;
 mod rows;
@@ -38,7 +39,7 @@ mod thread;
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
-pub use store::Storage;
+pub use store::{Lease, Storage};
 
 /// Reports whether the group holding a request was committed.
 type Finish = Box<dyn FnOnce(bool) + Send>;
@@ -209,6 +210,23 @@ impl Db {
         table: String,
     ) -> Result<Vec<(usize, crate::notify::Addresses)>> {
         self.store.load_addresses(table).await
+    }
+
+    /// Takes or renews the lease of `table` for instance `holder` (reached at `address`)
+    /// for `ttl`; see [`Storage::take_lease`].
+    pub async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<Lease> {
+        self.store.take_lease(table, holder, address, ttl).await
+    }
+
+    /// Gives up the lease of `table` if `holder` holds it.
+    pub async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.store.release_lease(table, holder).await
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

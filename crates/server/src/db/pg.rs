@@ -24,6 +24,7 @@ use std::time::Duration;
 use tokio_postgres::NoTls;
 
 mod addresses;
+mod leases;
 mod rows;
 mod schema;
 mod url;
@@ -547,6 +548,20 @@ impl Storage for Postgres {
 
     async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
         self.load_addresses_pg(table).await
+    }
+
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<super::store::Lease> {
+        self.take_lease_pg(table, holder, address, ttl).await
+    }
+
+    async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.release_lease_pg(table, holder).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

@@ -7,6 +7,21 @@ use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::Result;
 use std::collections::HashSet;
+use std::time::Duration;
+
+/// Who holds a table's lease (see [`Storage::take_lease`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// The instance that asked holds it, until its lease expires unless renewed.
+    Held,
+    /// Another instance holds it: its id and the address it is reached at.
+    HeldBy {
+        /// The holding instance's id.
+        holder: String,
+        /// Where that instance is reached (its advertised address).
+        address: String,
+    },
+}
 
 /// What a storage backend answers. Every write is durable when its call returns (the server
 /// acknowledges nothing before), and every call fails rather than waits for long when the
@@ -69,6 +84,20 @@ pub trait Storage: Send + Sync + 'static {
 
     /// The "your turn" addresses left at `table`, by seat.
     async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>>;
+
+    /// Takes or renews the lease of `table` for instance `holder` (reached at `address`) for
+    /// `ttl`: [`Lease::Held`] when `holder` holds it now (it was free, expired, or already
+    /// its own), else who holds it. Of two instances asking at once at most one holds it.
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: Duration,
+    ) -> Result<Lease>;
+
+    /// Gives up the lease of `table` if `holder` holds it.
+    async fn release_lease(&self, table: String, holder: String) -> Result<()>;
 
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;

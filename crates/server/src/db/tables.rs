@@ -188,6 +188,20 @@ impl Storage for Sqlite {
         self.load_addresses_sqlite(table).await
     }
 
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<super::store::Lease> {
+        self.take_lease_sqlite(table, holder, address, ttl).await
+    }
+
+    async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.release_lease_sqlite(table, holder).await
+    }
+
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;

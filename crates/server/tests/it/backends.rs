@@ -244,6 +244,81 @@ async fn your_turn_addresses_are_stored_replaced_and_removed_on_every_backend() 
     }
 }
 
+/// Two instances race for one table's lease many times over: every round, exactly one holds
+/// it, the other is told who does and where; the holder keeps it by renewing, and once its
+/// lease has expired the other takes it and the first cannot renew.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_never_both_hold_a_table_lease_on_every_backend() {
+    use boardroom_server::db::Lease;
+    let long = Duration::from_secs(60);
+    for (name, spec, _dir) in backends().await {
+        let db = open(&spec).await;
+        for round in 0..20 {
+            let id = format!("t{round}");
+            db.insert_table(table(&id, round)).await.unwrap();
+            let racers: Vec<_> = ["a", "b", "a", "b"]
+                .into_iter()
+                .map(|who| {
+                    let (db, id) = (db.clone(), id.clone());
+                    tokio::spawn(async move {
+                        let got = db
+                            .take_lease(id, who.into(), format!("http://{who}"), long)
+                            .await
+                            .unwrap();
+                        (who, got)
+                    })
+                })
+                .collect();
+            let mut holders = std::collections::HashSet::new();
+            let mut told = Vec::new();
+            for r in racers {
+                match r.await.unwrap() {
+                    (who, Lease::Held) => {
+                        holders.insert(who);
+                    }
+                    (who, Lease::HeldBy { holder, address }) => told.push((who, holder, address)),
+                }
+            }
+            assert_eq!(holders.len(), 1, "{name} round {round}: {holders:?}");
+            let winner = *holders.iter().next().unwrap();
+            for (who, holder, address) in told {
+                assert_ne!(
+                    who, winner,
+                    "{name}: the holder is never told another holds it"
+                );
+                assert_eq!(holder, winner, "{name}");
+                assert_eq!(address, format!("http://{winner}"), "{name}");
+            }
+        }
+
+        // A short lease: renewed by its holder, refused to the other until it expires.
+        db.insert_table(table("short", 99)).await.unwrap();
+        let short = Duration::from_millis(200);
+        let take = |who: &str, ttl| {
+            db.take_lease("short".into(), who.into(), format!("http://{who}"), ttl)
+        };
+        assert_eq!(take("a", short).await.unwrap(), Lease::Held, "{name}");
+        assert_eq!(take("a", short).await.unwrap(), Lease::Held, "{name}");
+        let mut tries = 0;
+        while take("b", long).await.unwrap() != Lease::Held {
+            tries += 1;
+            assert!(tries < 200, "{name}: an expired lease is taken over");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(
+            matches!(take("a", short).await.unwrap(), Lease::HeldBy { holder, .. } if holder == "b"),
+            "{name}: a lease taken over cannot be renewed by its old holder"
+        );
+        db.release_lease("short".into(), "a".into()).await.unwrap();
+        assert!(
+            matches!(take("a", short).await.unwrap(), Lease::HeldBy { .. }),
+            "{name}: only the holder releases a lease"
+        );
+        db.release_lease("short".into(), "b".into()).await.unwrap();
+        assert_eq!(take("a", short).await.unwrap(), Lease::Held, "{name}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_damaged_table_is_reported_and_the_others_load_on_every_backend() {
     for (name, spec, _dir) in backends().await {

@@ -69,6 +69,14 @@ CREATE TABLE notify (
     PRIMARY KEY (table_id, seat)
 );
 ",
+    "
+CREATE TABLE leases (
+    table_id    TEXT PRIMARY KEY REFERENCES tables(id),
+    holder      TEXT NOT NULL,
+    address     TEXT NOT NULL,
+    expires     BIGINT NOT NULL
+);
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
