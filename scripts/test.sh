@@ -86,6 +86,14 @@ fi
 # Cargo's checks below and the wheel's build use the same interpreter, so PyO3 is built once.
 export PYO3_PYTHON="$PWD/$venv/bin/python"
 
+# The storage tests run on SQLite and on a real PostgreSQL: scripts/pg.sh installs Debian's
+# package when missing, starts a cluster under target/pg as an unprivileged user on a loopback
+# port, and stops it when this script ends. The tests fail rather than skip without it.
+echo "==> starting PostgreSQL for the storage tests"
+trap 'scripts/pg.sh stop || true' EXIT
+BOARDROOM_TEST_PG_URL=$(scripts/pg.sh start)
+export BOARDROOM_TEST_PG_URL BOARDROOM_PG_TESTS=require
+
 echo "==> cargo fmt --check"
 cargo fmt --all -- --check
 # One build serves the lints and the tests: clippy's driver compiles the workspace's own crates

@@ -22,8 +22,8 @@ use crate::options::{checked, GivenOptions};
 /// `boardroom load`'s options for the game the registry finds: the table options given are
 /// checked for that game (and put in its own words) before any table is created.
 pub struct Prepare {
-    /// The server.
-    pub url: String,
+    /// The servers (at least one).
+    pub urls: Vec<String>,
     /// Concurrent tables.
     pub tables: usize,
     /// Players per table.
@@ -44,8 +44,14 @@ impl Visitor for Prepare {
             serde_json::Value::Object(map) => map,
             _ => serde_json::Map::new(),
         };
+        let url = self
+            .urls
+            .first()
+            .cloned()
+            .ok_or_else(|| anyhow::anyhow!("name at least one server"))?;
         Ok(LoadOptions {
-            url: self.url,
+            url,
+            urls: self.urls,
             tables: self.tables,
             players: self.players,
             game: G::NAME.to_string(),
@@ -59,8 +65,11 @@ impl Visitor for Prepare {
 /// What to run.
 #[derive(Clone, Debug)]
 pub struct LoadOptions {
-    /// The server, e.g. `http://127.0.0.1:8080`.
+    /// The server, e.g. `http://127.0.0.1:8080` (the first of `urls`).
     pub url: String,
+    /// Every server the tables are spread over, in turn: table `i` is created and played
+    /// through `urls[i % urls.len()]` (the instances of one site).
+    pub urls: Vec<String>,
     /// Tables played at the same time (a finished game is replaced by a new one).
     pub tables: usize,
     /// Players per table (each a WebSocket connection).
@@ -140,7 +149,16 @@ async fn stats(http: &reqwest::Client, url: &str) -> Option<u64> {
     r.json::<Stats>().await.ok()?.resident_bytes
 }
 
-async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Created> {
+/// The servers' resident memory together, when every one reports it.
+async fn stats_all(http: &reqwest::Client, urls: &[String]) -> Option<u64> {
+    let mut total = 0;
+    for url in urls {
+        total += stats(http, url).await?;
+    }
+    Some(total)
+}
+
+async fn create(http: &reqwest::Client, opts: &LoadOptions, url: &str) -> anyhow::Result<Created> {
     let mut body = opts.options.clone();
     body.insert("game".into(), opts.game.clone().into());
     body.insert(
@@ -149,7 +167,7 @@ async fn create(http: &reqwest::Client, opts: &LoadOptions) -> anyhow::Result<Cr
     );
     let r = loop {
         let r = http
-            .post(format!("{}/api/tables", opts.url))
+            .post(format!("{url}/api/tables"))
             .json(&body)
             .send()
             .await?;
@@ -366,23 +384,26 @@ pub(crate) async fn play_seat(
 /// Runs the load: creates `tables` tables, seats every player, plays for `duration`.
 pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
     let http = reqwest::Client::new();
-    let before = stats(&http, &opts.url).await;
+    let before = stats_all(&http, &opts.urls).await;
+    let server = |i: usize| opts.urls[i % opts.urls.len().max(1)].clone();
     let tally = Arc::new(Tally::default());
     let measuring = Arc::new(std::sync::atomic::AtomicBool::new(false));
     // Seat every table first (creating in parallel batches), then start the clock.
-    let mut seated: Vec<Vec<Ws>> = Vec::with_capacity(opts.tables);
+    let mut seated: Vec<(String, Vec<Ws>)> = Vec::with_capacity(opts.tables);
     for chunk in (0..opts.tables).collect::<Vec<_>>().chunks(50) {
-        let batch = futures_util::future::join_all(chunk.iter().map(|_| async {
-            let created = create(&http, &opts).await?;
+        let (http, opts) = (&http, &opts);
+        let batch = futures_util::future::join_all(chunk.iter().map(|&i| async move {
+            let url = server(i);
+            let created = create(http, opts, &url).await?;
             let mut socks = Vec::new();
             for s in &created.seats {
                 let link = s
                     .link
                     .as_deref()
                     .ok_or_else(|| anyhow::anyhow!("no link"))?;
-                socks.push(connect(&opts.url, link).await?);
+                socks.push(connect(&url, link).await?);
             }
-            anyhow::Ok(socks)
+            anyhow::Ok((url, socks))
         }))
         .await;
         for b in batch {
@@ -391,12 +412,12 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
     }
     // Let the welcome messages settle before reading memory.
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let seated_bytes = stats(&http, &opts.url).await;
+    let seated_bytes = stats_all(&http, &opts.urls).await;
     let start = Instant::now();
     let deadline = start + opts.duration;
     measuring.store(true, Ordering::Relaxed);
     let mut tasks = Vec::new();
-    for socks in seated {
+    for (url, socks) in seated {
         let (tally, measuring, opts, http) =
             (tally.clone(), measuring.clone(), opts.clone(), http.clone());
         tasks.push(tokio::spawn(async move {
@@ -405,12 +426,12 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
                 let current = match socks.take() {
                     Some(s) => s,
                     None => {
-                        let Ok(created) = create(&http, &opts).await else {
+                        let Ok(created) = create(&http, &opts, &url).await else {
                             break;
                         };
                         let mut v = Vec::new();
                         for s in &created.seats {
-                            match connect(&opts.url, s.link.as_deref().unwrap_or("")).await {
+                            match connect(&url, s.link.as_deref().unwrap_or("")).await {
                                 Ok(ws) => v.push(ws),
                                 Err(_) => return,
                             }
@@ -432,7 +453,7 @@ pub async fn run(opts: LoadOptions) -> anyhow::Result<LoadReport> {
         let _ = t.await;
     }
     let seconds = start.elapsed().as_secs_f64();
-    let end_bytes = stats(&http, &opts.url).await;
+    let end_bytes = stats_all(&http, &opts.urls).await;
     let mut rtts = std::mem::take(&mut *tally.rtts_us.lock().expect("tally"));
     rtts.sort_unstable();
     let pct = |p: f64| -> f64 {

@@ -217,7 +217,9 @@ enum Command {
         /// Address to listen on (port 0 picks a free port).
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: std::net::SocketAddr,
-        /// The SQLite database holding every table (created when missing).
+        /// The database holding every table: a SQLite file (created when missing), or a
+        /// PostgreSQL URL (`postgres://user:password@host/dbname`, its schema created when
+        /// missing), which several instances of the server may share.
         #[arg(long, default_value = "boardroom.sqlite")]
         db: PathBuf,
         /// Pause before each bot move, in milliseconds, so people can follow (the default for
@@ -228,6 +230,11 @@ enum Command {
         /// `X-Forwarded-For` (only when every request comes through that proxy).
         #[arg(long)]
         trust_proxy: bool,
+        /// With a PostgreSQL `--db` that another instance serves: wait until that instance
+        /// stops or dies, then take over every table from the database and start listening
+        /// (without it, such a start is refused).
+        #[arg(long)]
+        standby: bool,
         /// Also accept WebSockets from pages of this origin (e.g. https://play.example.org);
         /// repeatable. The server's own host is always accepted.
         #[arg(long = "allow-origin", value_name = "URL")]
@@ -279,9 +286,10 @@ enum Command {
         /// The game of every table.
         #[arg(long, value_parser = game_parser(), default_value = boardroom_registry::IDS[0])]
         game: String,
-        /// The server.
-        #[arg(long, default_value = "http://127.0.0.1:8080")]
-        url: String,
+        /// The server; several, comma-separated (the instances of one site), spread the tables
+        /// over them in turn.
+        #[arg(long, default_value = "http://127.0.0.1:8080", value_delimiter = ',')]
+        url: Vec<String>,
         /// Concurrent tables.
         #[arg(long, default_value_t = 100)]
         tables: usize,
@@ -603,6 +611,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            standby,
             allow_origins,
             create_rate,
             create_burst,
@@ -620,6 +629,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            standby,
             allow_origins,
             create: (create_rate, create_burst),
             connect: (connect_rate, connect_burst),
@@ -647,7 +657,10 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             let opts = visit(
                 &game,
                 load::Prepare {
-                    url: url.trim_end_matches('/').to_string(),
+                    urls: url
+                        .iter()
+                        .map(|u| u.trim().trim_end_matches('/').to_string())
+                        .collect(),
                     tables,
                     players,
                     options: given,

@@ -38,6 +38,8 @@ pub struct ServeOptions {
     pub bot_delay_ms: u64,
     /// Read client addresses from `X-Forwarded-For`.
     pub trust_proxy: bool,
+    /// Wait for a PostgreSQL database another instance serves (see `Settings::standby`).
+    pub standby: bool,
     /// Other origins allowed to open WebSockets.
     pub allow_origins: Vec<String>,
     /// Table creations per client address: per second, burst.
@@ -140,7 +142,8 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         )
         .with_writer(std::io::stderr)
         .init();
-    let db = opts.db.clone();
+    // A PostgreSQL URL is shown without its password.
+    let db = boardroom_server::db::hide_password(&opts.db.to_string_lossy());
     let settings = Settings {
         addr: opts.addr,
         db: opts.db,
@@ -149,6 +152,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         creations: rate("create", opts.create)?,
         connections: rate("connect", opts.connect)?,
         trust_proxy: opts.trust_proxy,
+        standby: opts.standby,
         allow_origins: opts.allow_origins,
         timing: Timing {
             archive_after: duration("archive-after-min", opts.archive_after_min, 60.0)?,
@@ -167,7 +171,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         println!(
             "Boardroom is serving {} table(s) from {}",
             server.lobby.len(),
-            db.display()
+            db
         );
         let mut open = server.addr;
         if open.ip().is_unspecified() {
@@ -273,7 +277,15 @@ const FILE_PROBLEMS_SHOWN: usize = 10;
 /// damaged (with the reason); with `export`, each readable table's game record written as
 /// `<id>.json`. Fails (after the report) when the file or a table is damaged. It only reads.
 pub fn db_check(path: &std::path::Path, export: Option<&std::path::Path>) -> Result<()> {
-    use boardroom_server::db::{file_problem, Db};
+    use boardroom_server::db::{file_problem, hide_password, is_postgres_url, Db};
+    let named_db = path.to_string_lossy();
+    if is_postgres_url(&named_db) {
+        anyhow::bail!(
+            "`db check` reads SQLite files; {} is a PostgreSQL database (see docs/site.md for \
+             its backups)",
+            hide_password(&named_db)
+        );
+    }
     if !path.exists() {
         anyhow::bail!("no database at {}", path.display());
     }

@@ -10,7 +10,7 @@ use crate::error::{Error, Kind, Result};
 use crate::prefetch::prefetch_value;
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
-use boardroom_engine::{Bot, EncodeMemo, Outcome, Seat, SeatSet, Viewer};
+use boardroom_engine::{EncodeMemo, Outcome, Seat, SeatSet, Viewer};
 use boardroom_registry::{make_config, Playable};
 use std::any::Any;
 use std::sync::Arc;

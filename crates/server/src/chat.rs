@@ -8,7 +8,6 @@ use crate::outgoing::ConnId;
 use crate::protocol::{ChatLine, ErrorCode};
 use crate::rate::{Bucket, Rate};
 use boardroom_engine::{Seat, Viewer};
-use rusqlite::params;
 use std::collections::{HashMap, VecDeque};
 
 /// The longest chat line, in characters.
@@ -87,38 +86,7 @@ impl Chat {
     /// The chat of `table` as stored (its last [`HISTORY`] lines). A line that cannot be read
     /// is logged and skipped; the numbering goes on after the highest stored number.
     pub async fn load(db: &Db, table: String) -> anyhow::Result<Chat> {
-        let (lines, next) = db
-            .call(move |conn| {
-                let next: i64 = conn.query_row(
-                    "SELECT COALESCE(MAX(idx) + 1, 0) FROM chat WHERE table_id = ?1",
-                    [&table],
-                    |r| r.get(0),
-                )?;
-                let mut stmt = conn.prepare(
-                    "SELECT idx, seat, name, text, at FROM chat WHERE table_id = ?1 \
-                     ORDER BY idx DESC LIMIT ?2",
-                )?;
-                let mut rows = stmt.query(params![table, HISTORY as i64])?;
-                let mut lines = Vec::new();
-                while let Some(r) = rows.next()? {
-                    let read = || -> rusqlite::Result<ChatLine> {
-                        Ok(ChatLine {
-                            index: r.get::<_, i64>(0)? as u64,
-                            seat: r.get::<_, Option<i64>>(1)?.map(|s| s as Seat),
-                            name: r.get(2)?,
-                            text: r.get(3)?,
-                            at: r.get(4)?,
-                        })
-                    };
-                    match read() {
-                        Ok(line) => lines.push(line),
-                        Err(e) => tracing::error!(table = %table, "a chat line is unreadable: {e}"),
-                    }
-                }
-                lines.reverse();
-                Ok((lines, next.max(0) as u64))
-            })
-            .await?;
+        let (lines, next) = db.load_chat(table, HISTORY).await?;
         Ok(Chat {
             recent: lines.into(),
             next,
@@ -181,22 +149,7 @@ impl Chat {
 
     /// Stores `line` (committed when this returns).
     pub async fn store(db: &Db, table: String, line: ChatLine) -> anyhow::Result<()> {
-        db.call(move |conn| {
-            conn.execute(
-                "INSERT INTO chat (table_id, idx, seat, name, text, at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![
-                    table,
-                    line.index as i64,
-                    line.seat.map(|s| s as i64),
-                    line.name,
-                    line.text,
-                    line.at
-                ],
-            )?;
-            Ok(())
-        })
-        .await
+        db.store_chat(table, line).await
     }
 
     /// A stored line joins the recent ones.

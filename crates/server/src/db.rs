@@ -1,4 +1,6 @@
-//! Persistence in SQLite: each table's config, seed, seats and every accepted action.
+//! Persistence: each table's config, seed, seats and every accepted action, in SQLite (one
+//! file, the default) or PostgreSQL (a site of several instances), behind one interface
+//! ([`Storage`]). What follows describes the SQLite backend; `pg` describes PostgreSQL's.
 //!
 //! A game is its config, its seed and its actions, so that is all that is stored; on start the
 //! server rebuilds every table by replaying its actions. All database work runs on one
@@ -14,9 +16,11 @@
 //!
 //! This file is the handle to the database thread and how a request reaches it. Beside it: the
 //! rows as stored and read (`rows`), the schema and its migrations (`schema`), opening the file
-//! (`open`), the thread itself (`thread`), and the requests the server makes (`tables`).
+//! (`open`), the thread itself (`thread`), the storage interface (`store`), SQLite's answers to
+//! it (`tables`), and the PostgreSQL backend (`pg`).
 
 use anyhow::Result;
+use boardroom_engine::By;
 use rusqlite::Connection;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc as std_mpsc;
@@ -24,14 +28,19 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
 mod addresses;
+mod leases;
 mod open;
+mod pg;
 mod rows;
 mod schema;
+mod store;
 mod tables;
 mod thread;
 
 pub use open::file_problem;
+pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
+pub use store::{Lease, Storage};
 
 /// Reports whether the group holding a request was committed.
 type Finish = Box<dyn FnOnce(bool) + Send>;
@@ -42,10 +51,10 @@ type Job = Box<dyn FnOnce(Option<&mut Connection>) -> Finish + Send>;
 /// The most requests committed together.
 const GROUP: usize = 512;
 
-/// A handle to the database thread. Cheap to clone.
+/// A handle to the database, whichever backend holds it. Cheap to clone.
 #[derive(Clone)]
 pub struct Db {
-    jobs: std_mpsc::Sender<Job>,
+    store: Arc<dyn Storage>,
     faults: Arc<Faults>,
     /// Whether the database can be written (see [`Db::open_or_wait`]).
     health: watch::Receiver<bool>,
@@ -84,6 +93,157 @@ impl Db {
         self.faults.refused.load(Ordering::SeqCst)
     }
 
+    /// A handle over `store`, writable as `health` says.
+    fn over(store: Arc<dyn Storage>, health: watch::Receiver<bool>) -> Db {
+        Db {
+            store,
+            faults: Arc::default(),
+            health,
+        }
+    }
+
+    /// Refuses a write while [`Db::simulate_action_failures`] is on.
+    fn simulated_failure(&self) -> Result<()> {
+        if self.faults.fail_actions.load(Ordering::SeqCst) {
+            self.faults.refused.fetch_add(1, Ordering::SeqCst);
+            anyhow::bail!("attempt to write a readonly database (simulated)");
+        }
+        Ok(())
+    }
+
+    /// Stores a new table with its seats (all or nothing).
+    pub async fn insert_table(&self, row: TableRow) -> Result<()> {
+        self.store.insert_table(row).await
+    }
+
+    /// Appends action number `idx` of table `table` (committed when this returns). Fails when
+    /// an action with that number is already stored.
+    pub async fn append_action(
+        &self,
+        table: String,
+        idx: usize,
+        seat: usize,
+        action: String,
+        by: By,
+    ) -> Result<()> {
+        self.simulated_failure()?;
+        self.store.append_action(table, idx, seat, action, by).await
+    }
+
+    /// Every stored table that has not expired, oldest first, and those whose rows cannot be
+    /// read, with the reason. A damaged row never stops the others from loading.
+    pub async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)> {
+        self.store.load_tables().await
+    }
+
+    /// The table stored under `id`, if any.
+    pub async fn load_table(&self, id: String) -> Result<Option<Stored>> {
+        self.store.load_table(id).await
+    }
+
+    /// Marks table `id` expired: it stays in the database, but is no longer served.
+    pub async fn mark_expired(&self, id: String) -> Result<()> {
+        self.store.mark_expired(id).await
+    }
+
+    /// The actions of table `table`, in order; an error names the first row that cannot be
+    /// read (a gap in the numbering, a bad seat, text that is not UTF-8).
+    pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
+        self.store.load_actions(table).await
+    }
+
+    /// Marks action `idx` of table `table` taken back (committed when this returns). Fails
+    /// when there is no such action or it is already marked.
+    pub async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
+        self.simulated_failure()?;
+        self.store.mark_undone(table, idx).await
+    }
+
+    /// Remembers that a game ended (once; a second call changes nothing).
+    pub async fn store_finished(&self, row: FinishedRow) -> Result<()> {
+        self.store.store_finished(row).await
+    }
+
+    /// The ids of the tables listed as finished.
+    pub async fn finished_ids(&self) -> Result<std::collections::HashSet<String>> {
+        self.store.finished_ids().await
+    }
+
+    /// The most recently finished games, newest first (at most `limit`); rows that cannot be
+    /// read are left out.
+    pub async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+        self.store.recently_finished(limit).await
+    }
+
+    /// Claims open seat `seat` of `table`: its token when this claim took it, `None` when it
+    /// is not open. Of two claims of the same seat exactly one gets the token.
+    pub async fn claim_seat(&self, table: String, seat: usize) -> Result<Option<String>> {
+        self.store.claim_seat(table, seat).await
+    }
+
+    /// The last `limit` chat lines of `table`, oldest first, and the next line's number.
+    pub async fn load_chat(
+        &self,
+        table: String,
+        limit: usize,
+    ) -> Result<(Vec<crate::protocol::ChatLine>, u64)> {
+        self.store.load_chat(table, limit).await
+    }
+
+    /// Stores a chat line of `table` (committed when this returns).
+    pub async fn store_chat(&self, table: String, line: crate::protocol::ChatLine) -> Result<()> {
+        self.store.store_chat(table, line).await
+    }
+
+    /// Stores the "your turn" addresses of `seat` at `table` (none: the row is removed).
+    pub async fn store_addresses(
+        &self,
+        table: String,
+        seat: usize,
+        to: crate::notify::Addresses,
+    ) -> Result<()> {
+        self.store.store_addresses(table, seat, to).await
+    }
+
+    /// The "your turn" addresses left at `table`, by seat (none in a database opened
+    /// read-only from before addresses were kept).
+    pub async fn load_addresses(
+        &self,
+        table: String,
+    ) -> Result<Vec<(usize, crate::notify::Addresses)>> {
+        self.store.load_addresses(table).await
+    }
+
+    /// Takes or renews the lease of `table` for instance `holder` (reached at `address`)
+    /// for `ttl`; see [`Storage::take_lease`].
+    pub async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<Lease> {
+        self.store.take_lease(table, holder, address, ttl).await
+    }
+
+    /// Gives up the lease of `table` if `holder` holds it.
+    pub async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.store.release_lease(table, holder).await
+    }
+
+    /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most
+    /// `limit` (empty: none).
+    pub async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
+        self.store.quick_check(limit).await
+    }
+}
+
+/// The SQLite backend: a handle to the database thread.
+pub(crate) struct Sqlite {
+    jobs: std_mpsc::Sender<Job>,
+}
+
+impl Sqlite {
     /// Runs `f` on the database thread, in its own savepoint of the current group, and returns
     /// its result once the group is committed.
     pub async fn call<T: Send + 'static>(

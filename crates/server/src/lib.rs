@@ -53,7 +53,7 @@ use std::time::Duration;
 pub struct Settings {
     /// Where to listen (port 0 picks a free port).
     pub addr: SocketAddr,
-    /// The SQLite database file.
+    /// The database: a SQLite file, or a PostgreSQL URL (`postgres://…`).
     pub db: PathBuf,
     /// Pause before each bot move, at tables created without a bot speed
     /// ([`bots::BotSpeed`]).
@@ -79,6 +79,9 @@ pub struct Settings {
     /// Costly requests (replay frames, whole logs, hints, record downloads) per client
     /// address: per second, burst.
     pub costly: rate::Rate,
+    /// On a PostgreSQL database another instance serves: wait until it stops or dies (its
+    /// lock is released), then take over its tables, instead of refusing to start.
+    pub standby: bool,
     /// "Your turn" messages for people away: the SMTP relay, webhooks, how often.
     pub notify: notify::NotifySettings,
 }
@@ -98,6 +101,7 @@ impl Default for Settings {
             timing: table::Timing::default(),
             conn_limits: listen::ConnLimits::default(),
             costly: http::COSTLY_PER_SECOND,
+            standby: false,
             notify: notify::NotifySettings::default(),
         }
     }
@@ -121,11 +125,14 @@ impl Server {
     /// it can read, refuses writes, and resumes once the file can be written
     /// ([`db::Db::open_or_wait`], retrying as tables do after a storage failure).
     pub async fn bind(settings: Settings) -> anyhow::Result<Server> {
-        let db = db::Db::open_or_wait(
-            &settings.db,
-            settings.timing.storage_retry,
-            settings.timing.storage_retry_max,
-        )?;
+        let db = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
+            Some(url) => db::Db::connect_as(url, settings.standby).await?,
+            None => db::Db::open_or_wait(
+                &settings.db,
+                settings.timing.storage_retry,
+                settings.timing.storage_retry_max,
+            )?,
+        };
         let lobby = lobby::Lobby::load(
             db,
             table::TableSettings {

@@ -4,7 +4,6 @@
 
 use crate::bots::SeatKind;
 use crate::db::Db;
-use rusqlite::params;
 use thiserror::Error;
 
 /// Why a seat could not be claimed. Nothing changed.
@@ -60,23 +59,7 @@ pub fn check_open(open: &[usize], kinds: &[SeatKind], private: bool) -> Result<(
 /// not open (never was, or already claimed). The database thread runs one request at a time,
 /// so of two claims of the same seat exactly one gets the token.
 pub async fn claim(db: &Db, table: String, seat: usize) -> anyhow::Result<Option<String>> {
-    db.call(move |conn| {
-        let changed = conn.execute(
-            "UPDATE open_seats SET claimed = 1 \
-             WHERE table_id = ?1 AND seat = ?2 AND claimed = 0",
-            params![table, seat as i64],
-        )?;
-        if changed == 0 {
-            return Ok(None);
-        }
-        let token: String = conn.query_row(
-            "SELECT token FROM seats WHERE table_id = ?1 AND seat = ?2",
-            params![table, seat as i64],
-            |r| r.get(0),
-        )?;
-        Ok(Some(token))
-    })
-    .await
+    db.claim_seat(table, seat).await
 }
 
 #[cfg(test)]

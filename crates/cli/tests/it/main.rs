@@ -8,3 +8,4 @@ mod common;
 mod events_and_scores;
 mod registry;
 mod serve;
+mod site;

@@ -11,7 +11,7 @@ use tokio_tungstenite::tungstenite::Message;
 use crate::common::{connect, serve, Ws};
 
 /// The next `state` message.
-async fn next_state(ws: &mut Ws) -> Value {
+pub(crate) async fn next_state(ws: &mut Ws) -> Value {
     loop {
         let m = tokio::time::timeout(Duration::from_secs(20), ws.next())
             .await
@@ -30,7 +30,7 @@ async fn next_state(ws: &mut Ws) -> Value {
 
 /// Plays `n` actions of the people (the first legal one, for whichever seat the game asks),
 /// following the bot's moves in between.
-async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
+pub(crate) async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
     let mut played = 0;
     while played < n {
         let Some(i) =

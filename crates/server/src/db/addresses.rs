@@ -1,14 +1,19 @@
 //! Where each seat's person asked to be told it is their turn: one row per seat with an
 //! address left, read by that seat's table only.
 
-use super::Db;
+use super::Sqlite;
 use crate::notify::Addresses;
 use anyhow::Result;
 use rusqlite::params;
 
-impl Db {
+impl Sqlite {
     /// Stores the addresses of `seat` at `table` (none: the row is removed).
-    pub async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
+    pub(super) async fn store_addresses_sqlite(
+        &self,
+        table: String,
+        seat: usize,
+        to: Addresses,
+    ) -> Result<()> {
         self.call(move |conn| {
             if to.is_empty() {
                 conn.execute(
@@ -29,7 +34,10 @@ impl Db {
 
     /// The addresses left at `table`, by seat (none in a database opened read-only from
     /// before addresses were kept).
-    pub async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
+    pub(super) async fn load_addresses_sqlite(
+        &self,
+        table: String,
+    ) -> Result<Vec<(usize, Addresses)>> {
         self.call(move |conn| {
             if conn.prepare("SELECT seat FROM notify LIMIT 0").is_err() {
                 return Ok(Vec::new());

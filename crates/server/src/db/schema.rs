@@ -65,6 +65,17 @@ CREATE TABLE IF NOT EXISTS notify (
 );
 ";
 
+/// Which instance holds each live table, where it is reached, and until when (milliseconds
+/// since the epoch): see `leases.rs`.
+const LEASES_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS leases (
+    table_id    TEXT PRIMARY KEY REFERENCES tables(id),
+    holder      TEXT NOT NULL,
+    address     TEXT NOT NULL,
+    expires     INTEGER NOT NULL
+);
+";
+
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 pub(super) fn table_columns(conn: &Connection) -> String {
@@ -126,6 +137,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the open seats table")?;
     conn.execute_batch(NOTIFY_SCHEMA)
         .context("cannot create the notify table")?;
+    conn.execute_batch(LEASES_SCHEMA)
+        .context("cannot create the leases table")?;
     migrate_history(conn)
 }
 

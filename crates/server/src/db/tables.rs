@@ -1,20 +1,23 @@
-//! What the server stores and reads: tables with their seats, actions (taken back or not),
-//! expiry, and the finished games of the lobby's list.
+//! SQLite's answers to the storage interface: tables with their seats, actions (taken back or
+//! not), expiry, the finished games of the lobby's list, open seats and chat.
 
 use super::rows::{
     insert_open, int, opt_text, read_table, row_id, stored_seat, table_extras, text, ActionRow,
     DamageScope, Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
 };
 use super::schema::{has_by_column, has_undone_column, table_columns};
-use super::Db;
+use super::store::Storage;
+use super::Sqlite;
+use crate::notify::Addresses;
+use crate::protocol::ChatLine;
 use anyhow::Result;
-use boardroom_engine::{By, CLOCK};
+use boardroom_engine::{By, Seat, CLOCK};
 use rusqlite::params;
-use std::sync::atomic::Ordering;
 
-impl Db {
+#[async_trait::async_trait]
+impl Storage for Sqlite {
     /// Stores a new table with its seats (all or nothing).
-    pub async fn insert_table(&self, row: TableRow) -> Result<()> {
+    async fn insert_table(&self, row: TableRow) -> Result<()> {
         self.call(move |tx| {
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
@@ -55,7 +58,7 @@ impl Db {
 
     /// Appends action number `idx` of table `table` (committed when this returns). Fails when
     /// an action with that number is already stored.
-    pub async fn append_action(
+    async fn append_action(
         &self,
         table: String,
         idx: usize,
@@ -63,10 +66,6 @@ impl Db {
         action: String,
         by: By,
     ) -> Result<()> {
-        if self.faults.fail_actions.load(Ordering::SeqCst) {
-            self.faults.refused.fetch_add(1, Ordering::SeqCst);
-            anyhow::bail!("attempt to write a readonly database (simulated)");
-        }
         self.call(move |conn| {
             conn.execute(
                 "INSERT INTO actions (table_id, idx, seat, action, played_by) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -79,7 +78,7 @@ impl Db {
 
     /// Every stored table that has not expired, oldest first, and those whose rows cannot be
     /// read, with the reason. A damaged row never stops the others from loading.
-    pub async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)> {
+    async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)> {
         self.call(|conn| {
             let mut stmt = conn.prepare(&format!(
                 "SELECT {} FROM tables ORDER BY created, id",
@@ -120,7 +119,7 @@ impl Db {
     }
 
     /// The table stored under `id`, if any.
-    pub async fn load_table(&self, id: String) -> Result<Option<Stored>> {
+    async fn load_table(&self, id: String) -> Result<Option<Stored>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!(
                 "SELECT {} FROM tables WHERE id = ?1",
@@ -133,7 +132,7 @@ impl Db {
     }
 
     /// Marks table `id` expired: it stays in the database, but is no longer served.
-    pub async fn mark_expired(&self, id: String) -> Result<()> {
+    async fn mark_expired(&self, id: String) -> Result<()> {
         self.call(move |conn| {
             conn.execute("UPDATE tables SET expired = 1 WHERE id = ?1", [&id])?;
             Ok(())
@@ -143,7 +142,7 @@ impl Db {
 
     /// The actions of table `table`, in order; an error names the first row that cannot be
     /// read (a gap in the numbering, a bad seat, text that is not UTF-8).
-    pub async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
+    async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
         self.call(move |conn| {
             let undone = if has_undone_column(conn) {
                 "undone"
@@ -194,7 +193,29 @@ impl Db {
 
     /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
-    pub async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
+        self.store_addresses_sqlite(table, seat, to).await
+    }
+
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
+        self.load_addresses_sqlite(table).await
+    }
+
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<super::store::Lease> {
+        self.take_lease_sqlite(table, holder, address, ttl).await
+    }
+
+    async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.release_lease_sqlite(table, holder).await
+    }
+
+    async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;
             let lines = stmt
@@ -207,11 +228,7 @@ impl Db {
 
     /// Marks action `idx` of table `table` taken back (committed when this returns). Fails
     /// when there is no such action or it is already marked.
-    pub async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
-        if self.faults.fail_actions.load(Ordering::SeqCst) {
-            self.faults.refused.fetch_add(1, Ordering::SeqCst);
-            anyhow::bail!("attempt to write a readonly database (simulated)");
-        }
+    async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
         self.call(move |conn| {
             let n = conn.execute(
                 "UPDATE actions SET undone = 1 WHERE table_id = ?1 AND idx = ?2 AND undone = 0",
@@ -224,7 +241,7 @@ impl Db {
     }
 
     /// Remembers that a game ended (once; a second call changes nothing).
-    pub async fn store_finished(&self, row: FinishedRow) -> Result<()> {
+    async fn store_finished(&self, row: FinishedRow) -> Result<()> {
         self.call(move |conn| {
             conn.execute(
                 "INSERT OR IGNORE INTO finished (table_id, finished, summary) VALUES (?1, ?2, ?3)",
@@ -236,7 +253,7 @@ impl Db {
     }
 
     /// The ids of the tables listed as finished.
-    pub async fn finished_ids(&self) -> Result<std::collections::HashSet<String>> {
+    async fn finished_ids(&self) -> Result<std::collections::HashSet<String>> {
         self.call(|conn| {
             let mut stmt = conn.prepare("SELECT table_id FROM finished")?;
             let ids = stmt
@@ -249,7 +266,7 @@ impl Db {
 
     /// The most recently finished games, newest first (at most `limit`); rows that cannot be
     /// read are left out.
-    pub async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+    async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
         self.call(move |conn| {
             // Private tables stay unlisted once finished too. (A database from before the
             // `private` column, opened read-only and so not migrated, has no private tables.)
@@ -270,11 +287,86 @@ impl Db {
         })
         .await
     }
+    async fn claim_seat(&self, table: String, seat: usize) -> Result<Option<String>> {
+        // The database thread runs one request at a time, so of two claims of the same seat
+        // exactly one changes the row.
+        self.call(move |conn| {
+            let changed = conn.execute(
+                "UPDATE open_seats SET claimed = 1 \
+                 WHERE table_id = ?1 AND seat = ?2 AND claimed = 0",
+                params![table, seat as i64],
+            )?;
+            if changed == 0 {
+                return Ok(None);
+            }
+            let token: String = conn.query_row(
+                "SELECT token FROM seats WHERE table_id = ?1 AND seat = ?2",
+                params![table, seat as i64],
+                |r| r.get(0),
+            )?;
+            Ok(Some(token))
+        })
+        .await
+    }
+
+    async fn load_chat(&self, table: String, limit: usize) -> Result<(Vec<ChatLine>, u64)> {
+        self.call(move |conn| {
+            let next: i64 = conn.query_row(
+                "SELECT COALESCE(MAX(idx) + 1, 0) FROM chat WHERE table_id = ?1",
+                [&table],
+                |r| r.get(0),
+            )?;
+            let mut stmt = conn.prepare(
+                "SELECT idx, seat, name, text, at FROM chat WHERE table_id = ?1 \
+                 ORDER BY idx DESC LIMIT ?2",
+            )?;
+            let mut rows = stmt.query(params![table, limit as i64])?;
+            let mut lines = Vec::new();
+            while let Some(r) = rows.next()? {
+                let read = || -> rusqlite::Result<ChatLine> {
+                    Ok(ChatLine {
+                        index: r.get::<_, i64>(0)? as u64,
+                        seat: r.get::<_, Option<i64>>(1)?.map(|s| s as Seat),
+                        name: r.get(2)?,
+                        text: r.get(3)?,
+                        at: r.get(4)?,
+                    })
+                };
+                match read() {
+                    Ok(line) => lines.push(line),
+                    Err(e) => tracing::error!(table = %table, "a chat line is unreadable: {e}"),
+                }
+            }
+            lines.reverse();
+            Ok((lines, next.max(0) as u64))
+        })
+        .await
+    }
+
+    async fn store_chat(&self, table: String, line: ChatLine) -> Result<()> {
+        self.call(move |conn| {
+            conn.execute(
+                "INSERT INTO chat (table_id, idx, seat, name, text, at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![
+                    table,
+                    line.index as i64,
+                    line.seat.map(|s| s as i64),
+                    line.name,
+                    line.text,
+                    line.at
+                ],
+            )?;
+            Ok(())
+        })
+        .await
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::rows::SeatRow;
+    use super::super::Db;
     use super::*;
 
     fn table(id: &str) -> TableRow {

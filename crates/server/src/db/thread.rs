@@ -2,7 +2,7 @@
 //! commits them in groups, and, while the file cannot be written, retries opening it.
 
 use super::open::{file_problem, open_for_reading, open_writable, OpenFailure};
-use super::{Db, Finish, Job, GROUP};
+use super::{Db, Finish, Job, Sqlite, GROUP};
 use anyhow::Result;
 use rusqlite::Connection;
 use std::path::Path;
@@ -224,10 +224,6 @@ impl Db {
                 store.run(group);
             })
             .expect("cannot start the database thread");
-        Db {
-            jobs: tx,
-            faults: Arc::default(),
-            health: health_rx,
-        }
+        Db::over(Arc::new(Sqlite { jobs: tx }), health_rx)
     }
 }

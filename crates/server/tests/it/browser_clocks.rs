@@ -14,7 +14,6 @@
 use crate::browser::{create_in_lobby, open_browser, play_away, shot, LobbyTable};
 use crate::browser_theboss_table::{click, js, wait_for};
 use crate::common::{self, Client as Ws};
-use fantoccini::error::CmdError;
 
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
@@ -69,18 +68,24 @@ async fn until_stand_in_moved(ws: &mut Ws) {
     }
 }
 
-/// Clicks `css` in a panel the page redraws with every message: a click that finds the
-/// element replaced meanwhile is tried again on the new one (a few times at most).
+/// Clicks `css` in a panel the page redraws with every message. A WebDriver click finds the
+/// element, then clicks it: a stand-in playing fast can redraw the panel in between, as often
+/// as a busy machine lets it. The page's own click, run in one script, finds and clicks the
+/// button of the moment (retried a bounded number of times while the button is not drawn).
 async fn click_fresh(c: &Client, css: &str) {
-    for _ in 0..10 {
-        let e = c.find(Locator::Css(css)).await.unwrap();
-        match e.click().await {
-            Ok(_) => return,
-            Err(CmdError::Standard(w)) if w.error() == "stale element reference" => continue,
-            Err(e) => panic!("{css}: {e}"),
+    let script = "const b = document.querySelector(arguments[0]); \
+                  if (!b) return false; b.click(); return true;";
+    for _ in 0..100 {
+        let clicked = c
+            .execute(script, vec![serde_json::json!(css)])
+            .await
+            .unwrap_or_else(|e| panic!("{css}: {e}"));
+        if clicked == serde_json::Value::Bool(true) {
+            return;
         }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
-    panic!("{css} was redrawn under every click");
+    panic!("{css} never appeared");
 }
 
 /// The table page shows the table (welcome and state received).

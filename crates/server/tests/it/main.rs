@@ -2,6 +2,7 @@
 //! each module holds the tests of one subject.
 
 mod abuse;
+mod backends;
 mod browser;
 mod browser_a11y;
 mod browser_away;

@@ -1,6 +1,7 @@
 //! Test helpers: a server on a free port with a fresh database, and a WebSocket client.
 #![allow(dead_code)]
 
+pub mod pg;
 pub mod sinks;
 pub mod stored;
 

@@ -1,0 +1,595 @@
+//! The PostgreSQL backend: the same requests as SQLite's, over a pool of connections
+//! (`deadpool-postgres` over `tokio-postgres`), so several instances of the server can share
+//! one database.
+//!
+//! Every write is one statement or one transaction, committed when its call returns (with
+//! PostgreSQL's default `synchronous_commit`, on disk). A call that cannot reach the database
+//! fails within [`CALL_TIMEOUT`], so a table pauses for storage as it does on SQLite, and the
+//! pool replaces connections the server lost.
+
+use super::rows::{
+    stored_seat, ActionRow, DamageScope, Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
+};
+use super::store::Storage;
+use super::Db;
+use crate::notify::Addresses;
+use crate::protocol::ChatLine;
+use anyhow::{Context, Result};
+use boardroom_engine::{By, Seat, CLOCK};
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
+use std::collections::HashSet;
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio_postgres::NoTls;
+
+mod addresses;
+mod leases;
+mod rows;
+mod schema;
+mod url;
+
+use rows::{get, read_table, seats_of, TABLE_COLUMNS};
+
+pub use url::{hide_password, is_postgres_url};
+
+/// The longest a request may take before it is refused (the database is then taken as
+/// unavailable: a table pauses and retries).
+const CALL_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long connecting may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Connections each instance keeps at most.
+const POOL_SIZE: usize = 16;
+
+/// The advisory lock an instance holds for as long as it serves a database (any number; the
+/// same for every instance).
+const INSTANCE_LOCK: i64 = 0x626f_6172_6472_6f6e;
+
+/// The PostgreSQL backend: a pool of connections to one database.
+pub(crate) struct Postgres {
+    pool: Pool,
+    /// The task holding [`INSTANCE_LOCK`].
+    _instance: InstanceLock,
+}
+
+/// How often a lost instance lock is tried again.
+const RELOCK_EVERY: Duration = Duration::from_millis(500);
+
+/// The task keeping this instance's lock; it ends with the backend.
+struct InstanceLock(tokio::task::JoinHandle<()>);
+
+impl Drop for InstanceLock {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+/// A connection holding [`INSTANCE_LOCK`] (`None`: another instance holds it), and the task
+/// driving it, which ends when the connection does.
+async fn lock_once(
+    config: &tokio_postgres::Config,
+) -> Result<Option<(tokio_postgres::Client, tokio::task::JoinHandle<()>)>> {
+    let (client, connection) = config.connect(NoTls).await?;
+    let ended = tokio::spawn(async move {
+        let _ = connection.await;
+    });
+    let held: bool = client
+        .query_one("SELECT pg_try_advisory_lock($1)", &[&INSTANCE_LOCK])
+        .await?
+        .get(0);
+    Ok(held.then_some((client, ended)))
+}
+
+impl Db {
+    /// Connects to the PostgreSQL database at `url` and brings its schema up to date. Fails
+    /// with an error naming the URL (its password hidden) when the database cannot be reached
+    /// or its schema is from a later version.
+    pub async fn connect(url: &str) -> Result<Db> {
+        Db::connect_as(url, false).await
+    }
+
+    /// Connects like [`Db::connect`]; with `standby`, a database another instance serves is
+    /// waited for (until that instance stops or dies) instead of refused.
+    pub async fn connect_as(url: &str, standby: bool) -> Result<Db> {
+        let shown = hide_password(url);
+        let store = Postgres::connect(url, standby)
+            .await
+            .with_context(|| format!("cannot open the PostgreSQL database {shown}"))?;
+        // The database is writable whenever it can be reached; a request that cannot reach it
+        // fails, and the table that made it pauses and retries.
+        let (_, writable) = tokio::sync::watch::channel(true);
+        Ok(Db::over(Arc::new(store), writable))
+    }
+}
+
+impl Postgres {
+    async fn connect(url: &str, standby: bool) -> Result<Postgres> {
+        let mut config: tokio_postgres::Config = url.parse().context("the URL is not valid")?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        if config.get_application_name().is_none() {
+            config.application_name("boardroom");
+        }
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(Runtime::Tokio1)
+            .wait_timeout(Some(CALL_TIMEOUT))
+            .create_timeout(Some(CONNECT_TIMEOUT))
+            .recycle_timeout(Some(CONNECT_TIMEOUT))
+            .build()
+            .context("cannot build the connection pool")?;
+        let mut client = pool.get().await.map_err(pool_error)?;
+        schema::migrate(&mut client)
+            .await
+            .context("cannot bring the schema up to date")?;
+        drop(client);
+        let instance = Postgres::claim_instance(&config, standby).await?;
+        Ok(Postgres {
+            pool,
+            _instance: instance,
+        })
+    }
+
+    /// Takes the database for this instance: each live table is held in one process's
+    /// memory, so a second instance on the same database would play the same tables. The
+    /// lock is PostgreSQL's own (a session advisory lock), released when the process ends,
+    /// however it ends; when its connection is lost, it is taken again once the database is
+    /// back.
+    /// With `standby`, waits for the lock (the instance holding it stops or dies: PostgreSQL
+    /// releases it as soon as that instance's connection closes).
+    async fn claim_instance(
+        config: &tokio_postgres::Config,
+        standby: bool,
+    ) -> Result<InstanceLock> {
+        let first = loop {
+            match lock_once(config).await {
+                Ok(Some(held)) => break held,
+                Ok(None) if standby => {}
+                Ok(None) => anyhow::bail!(
+                    "another instance of the server is serving this database; one instance \
+                     serves a database at a time (a standby waits with --standby: see \
+                     docs/site.md)"
+                ),
+                Err(e) if standby => {
+                    tracing::warn!("standby: the database cannot be reached: {e}")
+                }
+                Err(e) => return Err(e),
+            }
+            tokio::time::sleep(RELOCK_EVERY).await;
+        };
+        let config = config.clone();
+        let task = tokio::spawn(async move {
+            let mut held = Some(first);
+            loop {
+                if let Some((client, ended)) = held.take() {
+                    let _ = ended.await;
+                    drop(client);
+                    tracing::warn!("the connection holding this instance's lock was lost");
+                }
+                tokio::time::sleep(RELOCK_EVERY).await;
+                match lock_once(&config).await {
+                    Ok(Some(again)) => {
+                        tracing::info!("this instance's lock on the database is held again");
+                        held = Some(again);
+                    }
+                    Ok(None) => tracing::error!(
+                        "another instance took this database while it could not be reached; \
+                         stop one of them"
+                    ),
+                    Err(_) => {}
+                }
+            }
+        });
+        Ok(InstanceLock(task))
+    }
+
+    /// Runs `f` with a connection of the pool, refused after [`CALL_TIMEOUT`].
+    async fn with<T, F, Fut>(&self, f: F) -> Result<T>
+    where
+        F: FnOnce(deadpool_postgres::Object) -> Fut,
+        Fut: Future<Output = Result<T>>,
+    {
+        let work = async {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            f(client).await
+        };
+        match tokio::time::timeout(CALL_TIMEOUT, work).await {
+            Ok(result) => result.map_err(unavailable),
+            Err(_) => Err(anyhow::anyhow!(
+                "PostgreSQL did not answer within {} s (storage unavailable)",
+                CALL_TIMEOUT.as_secs()
+            )),
+        }
+    }
+}
+
+/// A pool's failure to hand out a connection, in words.
+fn pool_error(e: deadpool_postgres::PoolError) -> anyhow::Error {
+    match e {
+        deadpool_postgres::PoolError::Backend(e) => anyhow::Error::from(e),
+        other => anyhow::anyhow!("{other}"),
+    }
+}
+
+/// Says "storage unavailable" of an error that comes from the connection rather than the
+/// request (the server cannot reach the database).
+fn unavailable(e: anyhow::Error) -> anyhow::Error {
+    let lost = e.chain().any(|c| {
+        c.downcast_ref::<tokio_postgres::Error>()
+            .is_some_and(|e| e.is_closed() || e.code().is_none())
+    });
+    if lost {
+        e.context("PostgreSQL cannot be reached (storage unavailable)")
+    } else {
+        e
+    }
+}
+
+#[async_trait::async_trait]
+impl Storage for Postgres {
+    async fn insert_table(&self, row: TableRow) -> Result<()> {
+        self.with(|mut client| async move {
+            let tx = client.transaction().await?;
+            tx.execute(
+                "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
+                 private, bot_speed, hints, rules, clock) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                &[
+                    &row.id,
+                    &row.game,
+                    &row.config,
+                    &(row.seed as i64),
+                    &row.created,
+                    &row.rematch_of,
+                    &i32::try_from(row.timer_percent)?,
+                    &row.private,
+                    &row.bot_speed,
+                    &row.hints,
+                    &i32::try_from(row.rules)?,
+                    &row.clock,
+                ],
+            )
+            .await?;
+            for (i, s) in row.seats.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO seats (table_id, seat, kind, token) VALUES ($1, $2, $3, $4)",
+                    &[&row.id, &(i as i32), &s.kind, &s.token],
+                )
+                .await?;
+            }
+            for &seat in &row.open_seats {
+                tx.execute(
+                    "INSERT INTO open_seats (table_id, seat) VALUES ($1, $2)",
+                    &[&row.id, &(seat as i32)],
+                )
+                .await?;
+            }
+            if let Some(parent) = &row.rematch_of {
+                tx.execute(
+                    "UPDATE tables SET rematch = $1 WHERE id = $2",
+                    &[&row.id, parent],
+                )
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn append_action(
+        &self,
+        table: String,
+        idx: usize,
+        seat: usize,
+        action: String,
+        by: By,
+    ) -> Result<()> {
+        self.with(|client| async move {
+            let stmt = client
+                .prepare_cached(
+                    "INSERT INTO actions (table_id, idx, seat, action, played_by) \
+                     VALUES ($1, $2, $3, $4, $5)",
+                )
+                .await?;
+            let seat = stored_seat(seat) as i32;
+            client
+                .execute(
+                    &stmt,
+                    &[&table, &i32::try_from(idx)?, &seat, &action, &by.word()],
+                )
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)> {
+        self.with(|mut client| async move {
+            // One snapshot for the tables and their seats.
+            let tx = client
+                .build_transaction()
+                .isolation_level(tokio_postgres::IsolationLevel::RepeatableRead)
+                .read_only(true)
+                .start()
+                .await?;
+            let rows = tx
+                .query(
+                    &format!("SELECT {TABLE_COLUMNS} FROM tables ORDER BY created, id"),
+                    &[],
+                )
+                .await?;
+            let (mut seats, mut open) = seats_of(tx.client(), None).await?;
+            tx.commit().await?;
+            let (mut tables, mut damaged) = (Vec::new(), Vec::new());
+            for r in rows {
+                let id: String = r.get("id");
+                let table_seats = seats.remove(&id).unwrap_or_default();
+                let table_open = open.remove(&id).unwrap_or_default();
+                match read_table(&r, table_seats, table_open) {
+                    Stored::Table(row) => tables.push(*row),
+                    Stored::Expired => {}
+                    Stored::Damaged(reason) => {
+                        let scope = match r.try_get::<_, bool>("private") {
+                            Ok(false) => DamageScope::Public,
+                            _ => DamageScope::Private,
+                        };
+                        damaged.push(Damaged { id, reason, scope })
+                    }
+                }
+            }
+            Ok((tables, damaged))
+        })
+        .await
+    }
+
+    async fn load_table(&self, id: String) -> Result<Option<Stored>> {
+        self.with(|client| async move {
+            let Some(r) = client
+                .query_opt(
+                    &format!("SELECT {TABLE_COLUMNS} FROM tables WHERE id = $1"),
+                    &[&id],
+                )
+                .await?
+            else {
+                return Ok(None);
+            };
+            let (mut seats, mut open) = seats_of(&client, Some(&id)).await?;
+            Ok(Some(read_table(
+                &r,
+                seats.remove(&id).unwrap_or_default(),
+                open.remove(&id).unwrap_or_default(),
+            )))
+        })
+        .await
+    }
+
+    async fn mark_expired(&self, id: String) -> Result<()> {
+        self.with(|client| async move {
+            client
+                .execute("UPDATE tables SET expired = TRUE WHERE id = $1", &[&id])
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>> {
+        self.with(|client| async move {
+            let stmt = client
+                .prepare_cached(
+                    "SELECT idx, seat, action, undone, played_by FROM actions WHERE table_id = $1 \
+                     ORDER BY idx",
+                )
+                .await?;
+            let rows = client.query(&stmt, &[&table]).await?;
+            let mut out = Vec::with_capacity(rows.len());
+            for (n, r) in rows.iter().enumerate() {
+                let read = || -> std::result::Result<ActionRow, String> {
+                    let idx: i32 = get(r, "idx")?;
+                    if idx as i64 != n as i64 {
+                        return Err(format!("expected action {n}, found number {idx}"));
+                    }
+                    let seat = i64::from(get::<i32>(r, "seat")?);
+                    Ok(ActionRow {
+                        seat: if seat == CLOCK_SEAT {
+                            CLOCK
+                        } else {
+                            usize::try_from(seat)
+                                .map_err(|_| format!("seat {seat} is not a seat"))?
+                        },
+                        action: get(r, "action")?,
+                        undone: get(r, "undone")?,
+                        by: {
+                            let word: Option<String> = get(r, "played_by")?;
+                            By::from_word(word.as_deref()).ok_or_else(|| {
+                                format!("`played_by` is `{}`", word.unwrap_or_default())
+                            })?
+                        },
+                    })
+                };
+                out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
+        self.with(|client| async move {
+            let n = client
+                .execute(
+                    "UPDATE actions SET undone = TRUE \
+                     WHERE table_id = $1 AND idx = $2 AND NOT undone",
+                    &[&table, &i32::try_from(idx)?],
+                )
+                .await?;
+            anyhow::ensure!(n == 1, "action {idx} is not stored or already taken back");
+            Ok(())
+        })
+        .await
+    }
+
+    async fn store_finished(&self, row: FinishedRow) -> Result<()> {
+        self.with(|client| async move {
+            client
+                .execute(
+                    "INSERT INTO finished (table_id, finished, summary) VALUES ($1, $2, $3) \
+                     ON CONFLICT (table_id) DO NOTHING",
+                    &[&row.id, &row.finished, &serde_json::to_string(&row)?],
+                )
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn finished_ids(&self) -> Result<HashSet<String>> {
+        self.with(|client| async move {
+            let rows = client.query("SELECT table_id FROM finished", &[]).await?;
+            Ok(rows.iter().map(|r| r.get(0)).collect())
+        })
+        .await
+    }
+
+    async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT f.summary FROM finished f JOIN tables t ON t.id = f.table_id \
+                     WHERE NOT t.private ORDER BY f.finished DESC, f.table_id LIMIT $1",
+                    &[&(limit as i64)],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| r.try_get::<_, String>(0).ok())
+                .filter_map(|t| serde_json::from_str(&t).ok())
+                .collect())
+        })
+        .await
+    }
+
+    async fn claim_seat(&self, table: String, seat: usize) -> Result<Option<String>> {
+        // The row lock makes a second claim wait for the first, then find the seat claimed.
+        self.with(|client| async move {
+            let row = client
+                .query_opt(
+                    "UPDATE open_seats o SET claimed = TRUE FROM seats s \
+                     WHERE o.table_id = $1 AND o.seat = $2 AND NOT o.claimed \
+                     AND s.table_id = o.table_id AND s.seat = o.seat RETURNING s.token",
+                    &[&table, &i32::try_from(seat)?],
+                )
+                .await?;
+            Ok(row.map(|r| r.get(0)))
+        })
+        .await
+    }
+
+    async fn load_chat(&self, table: String, limit: usize) -> Result<(Vec<ChatLine>, u64)> {
+        self.with(|client| async move {
+            let next: i64 = client
+                .query_one(
+                    "SELECT COALESCE(MAX(idx) + 1, 0) FROM chat WHERE table_id = $1",
+                    &[&table],
+                )
+                .await?
+                .get(0);
+            let rows = client
+                .query(
+                    "SELECT idx, seat, name, text, at FROM chat WHERE table_id = $1 \
+                     ORDER BY idx DESC LIMIT $2",
+                    &[&table, &(limit as i64)],
+                )
+                .await?;
+            let mut lines = Vec::new();
+            for r in rows.iter().rev() {
+                let read = || -> std::result::Result<ChatLine, String> {
+                    Ok(ChatLine {
+                        index: get::<i64>(r, "idx")? as u64,
+                        seat: get::<Option<i32>>(r, "seat")?.map(|s| s as Seat),
+                        name: get(r, "name")?,
+                        text: get(r, "text")?,
+                        at: get(r, "at")?,
+                    })
+                };
+                match read() {
+                    Ok(line) => lines.push(line),
+                    Err(e) => tracing::error!(table = %table, "a chat line is unreadable: {e}"),
+                }
+            }
+            Ok((lines, next.max(0) as u64))
+        })
+        .await
+    }
+
+    async fn store_chat(&self, table: String, line: ChatLine) -> Result<()> {
+        self.with(|client| async move {
+            client
+                .execute(
+                    "INSERT INTO chat (table_id, idx, seat, name, text, at) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    &[
+                        &table,
+                        &(line.index as i64),
+                        &line.seat.map(|s| s as i32),
+                        &line.name,
+                        &line.text,
+                        &line.at,
+                    ],
+                )
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
+        self.store_addresses_pg(table, seat, to).await
+    }
+
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>> {
+        self.load_addresses_pg(table).await
+    }
+
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<super::store::Lease> {
+        self.take_lease_pg(table, holder, address, ttl).await
+    }
+
+    async fn release_lease(&self, table: String, holder: String) -> Result<()> {
+        self.release_lease_pg(table, holder).await
+    }
+
+    async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {
+        // PostgreSQL checks its own pages; what the server can tell is whether the schema is
+        // the one it reads.
+        self.with(|client| async move {
+            let version = schema::version(&client).await?;
+            Ok(if version == schema::latest() {
+                Vec::new()
+            } else {
+                vec![format!(
+                    "the schema is version {version}, this server reads version {}",
+                    schema::latest()
+                )]
+            })
+        })
+        .await
+    }
+}

@@ -1,0 +1,106 @@
+//! The storage interface: every request the server makes of its database, one trait with a
+//! SQLite backend (`tables`, one file, the default) and a PostgreSQL backend (`pg`, for a site
+//! of several instances). The server only ever holds a [`super::Db`], which wraps one of them.
+
+use super::rows::{ActionRow, Damaged, FinishedRow, Stored, TableRow};
+use crate::notify::Addresses;
+use crate::protocol::ChatLine;
+use anyhow::Result;
+use boardroom_engine::By;
+use std::collections::HashSet;
+use std::time::Duration;
+
+/// Who holds a table's lease (see [`Storage::take_lease`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// The instance that asked holds it, until its lease expires unless renewed.
+    Held,
+    /// Another instance holds it: its id and the address it is reached at.
+    HeldBy {
+        /// The holding instance's id.
+        holder: String,
+        /// Where that instance is reached (its advertised address).
+        address: String,
+    },
+}
+
+/// What a storage backend answers. Every write is durable when its call returns (the server
+/// acknowledges nothing before), and every call fails rather than waits for long when the
+/// database cannot be reached, so a table pauses (see `table/storage.rs`) instead of hanging.
+#[async_trait::async_trait]
+pub trait Storage: Send + Sync + 'static {
+    /// Stores a new table with its seats and open seats (all or nothing), and links it to the
+    /// table it is a rematch of.
+    async fn insert_table(&self, row: TableRow) -> Result<()>;
+
+    /// Appends action number `idx` of `table`. Fails when that number is already stored.
+    async fn append_action(
+        &self,
+        table: String,
+        idx: usize,
+        seat: usize,
+        action: String,
+        by: By,
+    ) -> Result<()>;
+
+    /// Every stored table that has not expired, oldest first, and those whose rows cannot be
+    /// read, with the reason. A damaged row never stops the others from loading.
+    async fn load_tables(&self) -> Result<(Vec<TableRow>, Vec<Damaged>)>;
+
+    /// The table stored under `id`, if any.
+    async fn load_table(&self, id: String) -> Result<Option<Stored>>;
+
+    /// Marks table `id` expired: it stays stored, but is no longer served.
+    async fn mark_expired(&self, id: String) -> Result<()>;
+
+    /// The actions of `table`, in order; an error names the first row that cannot be read.
+    async fn load_actions(&self, table: String) -> Result<Vec<ActionRow>>;
+
+    /// Marks action `idx` of `table` taken back. Fails when there is no such action or it is
+    /// already marked.
+    async fn mark_undone(&self, table: String, idx: usize) -> Result<()>;
+
+    /// Remembers that a game ended (once; a second call changes nothing).
+    async fn store_finished(&self, row: FinishedRow) -> Result<()>;
+
+    /// The ids of the tables listed as finished.
+    async fn finished_ids(&self) -> Result<HashSet<String>>;
+
+    /// The most recently finished public games, newest first (at most `limit`); rows that
+    /// cannot be read are left out.
+    async fn recently_finished(&self, limit: usize) -> Result<Vec<serde_json::Value>>;
+
+    /// Claims open seat `seat` of `table`: its token when this claim took it, `None` when it
+    /// is not open (never was, or already claimed). Of two claims at once exactly one wins.
+    async fn claim_seat(&self, table: String, seat: usize) -> Result<Option<String>>;
+
+    /// The last `limit` chat lines of `table`, oldest first, and the next line's number. A
+    /// line that cannot be read is logged and skipped.
+    async fn load_chat(&self, table: String, limit: usize) -> Result<(Vec<ChatLine>, u64)>;
+
+    /// Stores a chat line of `table`. Fails when a line with its number is already stored.
+    async fn store_chat(&self, table: String, line: ChatLine) -> Result<()>;
+
+    /// Stores the "your turn" addresses of `seat` at `table` (none: the row is removed).
+    async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()>;
+
+    /// The "your turn" addresses left at `table`, by seat.
+    async fn load_addresses(&self, table: String) -> Result<Vec<(usize, Addresses)>>;
+
+    /// Takes or renews the lease of `table` for instance `holder` (reached at `address`) for
+    /// `ttl`: [`Lease::Held`] when `holder` holds it now (it was free, expired, or already
+    /// its own), else who holds it. Of two instances asking at once at most one holds it.
+    async fn take_lease(
+        &self,
+        table: String,
+        holder: String,
+        address: String,
+        ttl: Duration,
+    ) -> Result<Lease>;
+
+    /// Gives up the lease of `table` if `holder` holds it.
+    async fn release_lease(&self, table: String, holder: String) -> Result<()>;
+
+    /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
+    async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
+}
