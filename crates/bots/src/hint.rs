@@ -118,3 +118,61 @@ pub fn rank_moves<G: Evaluate + Present>(
         })
         .collect())
 }
+
+/// The search settings of a level name (`easy`, `normal`, `hard`, `ismcts:N`) for search
+/// targets: the level's iterations without its time limit, so that the same seed gives the same
+/// ranking on any machine and under any load. Names of bots that do not search are refused.
+pub fn target_config(name: &str) -> Result<SearchConfig, crate::BotNameError> {
+    match crate::search_config(name)? {
+        Some(mut config) => {
+            config.budget.time = None;
+            Ok(config)
+        }
+        None => Err(crate::BotNameError::Unknown(format!(
+            "{} (no search to rank moves by: use easy, normal, hard or ismcts:N)",
+            name.trim()
+        ))),
+    }
+}
+
+/// Each ranked action's share of the search's iterations (the visit distribution a network
+/// learns as its policy target), in the order of `hints`; all zero when nothing was visited.
+pub fn visit_shares<A>(hints: &[Hint<A>]) -> Vec<f64> {
+    let total: u64 = hints.iter().map(|h| u64::from(h.visits)).sum();
+    hints
+        .iter()
+        .map(|h| match total {
+            0 => 0.0,
+            t => f64::from(h.visits) / t as f64,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_configs_keep_iterations_and_drop_time_limits() {
+        let hard = target_config("hard").unwrap();
+        assert_eq!(hard.budget.time, None);
+        assert_eq!(hard.budget.iterations, Some(crate::levels::HARD_ITERATIONS));
+        assert_eq!(
+            target_config("ismcts:7").unwrap().budget.iterations,
+            Some(7)
+        );
+        assert!(target_config("heuristic").is_err());
+        assert!(target_config("ismcts:0").is_err());
+    }
+
+    #[test]
+    fn shares_sum_to_one_over_visits() {
+        let hints = [(3, 0.5), (1, 0.2), (0, 0.0)].map(|(visits, v)| Hint {
+            action: visits,
+            win_chance: Some(v),
+            visits,
+        });
+        assert_eq!(visit_shares(&hints), vec![0.75, 0.25, 0.0]);
+        assert_eq!(visit_shares::<u32>(&[]), Vec::<f64>::new());
+    }
+}
