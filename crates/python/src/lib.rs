@@ -17,9 +17,12 @@ pub mod error;
 pub mod layout;
 mod prefetch;
 mod py_game;
+mod py_ranking;
 mod py_vec;
+pub mod ranking;
 pub mod registry;
 pub mod shape;
+mod threads;
 
 use error::Kind;
 use pyo3::create_exception;

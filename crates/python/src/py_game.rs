@@ -92,7 +92,7 @@ pub(crate) fn viewer_of(game: &dyn DynGame, viewer: Option<&Bound<'_, PyAny>>) -
 
 /// The acting seat: the given one, or the only seat that must act (the lowest seat that may
 /// act when none must).
-fn actor_of(game: &dyn DynGame, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Seat> {
+pub(crate) fn actor_of(game: &dyn DynGame, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Seat> {
     match seat {
         Some(s) if !s.is_none() => seat_of(game, s),
         _ => game
@@ -627,6 +627,24 @@ impl PyGame {
         Ok(PyBot {
             inner: Mutex::new(self.inner.make_bot(name, seed_of(seed)?).map_err(to_py)?),
         })
+    }
+
+    /// A search bot's ranking of `seat`'s legal actions (default: the seat that must act), best
+    /// first (default level: `normal`) — the search targets a network can learn from. `level` is `easy`, `normal`, `hard`
+    /// or `ismcts:N`, or a number of iterations (never time-limited: the same seed gives the same
+    /// ranking). The search decides from `seat`'s knowledge only. Returns a list of dicts:
+    /// `index` (in the legal list, or None), `notation`, `visits`, `share` (of all visits),
+    /// `value` (the seat's estimated chance to win after it, or None when never tried).
+    #[pyo3(signature = (level=None, seat=None, seed=0))]
+    fn bot_ranking<'py>(
+        &mut self,
+        py: Python<'py>,
+        level: Option<&Bound<'py, PyAny>>,
+        seat: Option<&Bound<'py, PyAny>>,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        crate::py_ranking::game_ranking(py, self.inner.as_mut(), level, s, seed)
     }
 
     fn __repr__(&self) -> String {

@@ -85,9 +85,10 @@ impl PyVecGame {
 impl PyVecGame {
     /// `n` games of `game` (with `players`, `options`), seeded `seed, seed + 1, …`; finished
     /// games are replaced by new ones with the next seeds. `observations=False` skips writing
-    /// observations (the `obs` array then has 0 columns).
+    /// observations (the `obs` array then has 0 columns). `threads` (default: the cores this
+    /// process may use) is how many threads a step runs on; the results do not depend on it.
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, threads=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -98,7 +99,9 @@ impl PyVecGame {
         seed: i128,
         observations: bool,
         max_actions: Option<i64>,
+        threads: Option<i64>,
     ) -> PyResult<Self> {
+        let threads = count_of("threads", threads)?;
         let options = options_of(options)?;
         let n = count_of("n", Some(n))?.unwrap_or(0);
         let players = count_of("players", players)?;
@@ -133,6 +136,9 @@ impl PyVecGame {
             actions: Vec::with_capacity(n),
             batch,
         };
+        if let Some(t) = threads {
+            this.set_threads(t)?;
+        }
         this.with_outputs(py, |b, out| b.observe_all(out));
         for (_, array) in this.outputs(py).iter() {
             read_only(&array)?;
@@ -218,6 +224,42 @@ impl PyVecGame {
         self.actions = actions;
         stepped.map_err(to_py)?;
         Ok(self.outputs(py))
+    }
+
+    /// The threads a step runs on (at least 1; settable).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.batch.threads()
+    }
+
+    #[setter]
+    fn set_threads(&mut self, threads: usize) -> PyResult<()> {
+        if threads == 0 {
+            return Err(to_py(Error::new(
+                Kind::Config,
+                "threads must be at least 1",
+            )));
+        }
+        self.batch.set_threads(threads);
+        Ok(())
+    }
+
+    /// A search bot's move and ranking in every game, for the seat to decide (`arrays()
+    /// ["actor"]`), from that seat's knowledge only: a dict of `action` (n,) int64 — the
+    /// bot's choice as a legal index (-1 if outside the first `max_actions`), `shares` (n,
+    /// max_actions) float32 — each legal action's share of the search's visits, `values` (n,
+    /// max_actions) float32 — the seat's estimated chance to win after it (NaN where never
+    /// tried). Both are 0 beyond the legal list. `level` as in `Game.bot_ranking`; game `i`
+    /// searches with seed `seed + i`, so a seed reproduces the arrays; the games are spread over
+    /// `threads` threads. Nothing moves.
+    #[pyo3(signature = (level=None, seed=0))]
+    fn bot_rankings<'py>(
+        &mut self,
+        py: Python<'py>,
+        level: Option<&Bound<'py, PyAny>>,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        crate::py_ranking::vec_rankings(py, &mut self.batch, level, seed)
     }
 
     /// A copy of game `i` as it stands (a `Game`).
