@@ -39,8 +39,10 @@ import boardroom  # noqa: E402
 
 
 def batched(game, players, options, seconds, n, observations):
+    # One thread, so that this thread's CPU time is all the work (bench_threads.py measures
+    # stepping on several threads).
     vec = boardroom.VecGame(game, n, players=players, options=options, seed=1,
-                            observations=observations)
+                            observations=observations, threads=1)
     rng = np.random.default_rng(0)
     out = vec.arrays()
     for _ in range(20):  # warm up
