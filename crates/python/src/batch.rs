@@ -22,7 +22,7 @@
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
 use crate::prefetch::prefetch_value;
-use crate::threads::{default_threads, part_len, run_parts};
+use crate::threads::{default_threads, part_len, Pool};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Seat, Viewer};
 
@@ -66,7 +66,7 @@ pub struct Batch {
     max_actions: usize,
     obs_size: usize,
     observations: bool,
-    threads: usize,
+    pool: Pool,
 }
 
 /// A contiguous part of a batch's games with their rows of the outputs: what one thread steps.
@@ -281,23 +281,25 @@ impl Batch {
                 0
             },
             observations,
-            threads: default_threads(),
+            pool: Pool::new(default_threads()),
         })
     }
 
     /// The threads a step runs on.
     pub fn threads(&self) -> usize {
-        self.threads
+        self.pool.threads()
     }
 
     /// Sets the threads a step runs on (at least 1).
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
+        if threads.max(1) != self.pool.threads() {
+            self.pool = Pool::new(threads);
+        }
     }
 
-    /// Every game with its rows of `out`.
-    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> Lanes<'a> {
-        Lanes {
+    /// Every game with its rows of `out`, and the threads.
+    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> (Lanes<'a>, &'a Pool) {
+        let lanes = Lanes {
             games: &mut self.games,
             rngs: &mut self.rngs,
             actors: &mut self.actors,
@@ -316,12 +318,14 @@ impl Batch {
             max_actions: self.max_actions,
             obs_size: self.obs_size,
             observations: self.observations,
-        }
+        };
+        (lanes, &self.pool)
     }
 
-    /// Every game, mutably (for work spread over threads, such as search targets).
-    pub fn games_mut(&mut self) -> &mut [Box<dyn DynGame>] {
-        &mut self.games
+    /// Every game, mutably, and the threads to spread work on them over (for search
+    /// targets).
+    pub fn games_and_pool(&mut self) -> (&mut [Box<dyn DynGame>], &Pool) {
+        (&mut self.games, &self.pool)
     }
 
     /// The seat to decide in each game.
@@ -366,8 +370,9 @@ impl Batch {
         out.done.fill(false);
         out.mask.fill(false);
         self.masked.fill(0);
-        let len = part_len(self.games.len(), self.threads);
-        run_parts(self.lanes(out).parts(len), |mut lanes| {
+        let len = part_len(self.games.len(), self.pool.threads());
+        let (lanes, pool) = self.lanes(out);
+        pool.run(lanes.parts(len), |mut lanes| {
             for i in 0..lanes.games.len() {
                 lanes.choose_actor(i);
                 lanes.write(i);
@@ -401,9 +406,10 @@ impl Batch {
                 ));
             }
         }
-        let len = part_len(self.games.len(), self.threads);
-        let results = run_parts(
-            self.lanes(out)
+        let len = part_len(self.games.len(), self.pool.threads());
+        let (lanes, pool) = self.lanes(out);
+        let results = pool.run(
+            lanes
                 .parts(len)
                 .into_iter()
                 .zip(actions.chunks(len))
@@ -423,7 +429,7 @@ impl Batch {
                 self.rngs[i] = actor_rng(seed);
             }
         }
-        let mut lanes = self.lanes(out);
+        let (mut lanes, _) = self.lanes(out);
         for i in 0..lanes.games.len() {
             if lanes.out.done[i] {
                 lanes.choose_actor(i);

@@ -5,7 +5,6 @@ use crate::batch::Batch;
 use crate::error::{Error, Kind};
 use crate::py_game::seed_of;
 use crate::ranking::{rank, write_targets, Effort, Ranked};
-use crate::threads::run_parts;
 use crate::to_py;
 use boardroom_engine::Seat;
 use numpy::{PyArray1, PyArrayMethods};
@@ -82,8 +81,8 @@ pub(crate) fn vec_rankings<'py>(
     let actors: Vec<Seat> = batch.actors().to_vec();
     let results = py.allow_threads(|| {
         let len = n.div_ceil(threads.max(1)).max(1);
-        let parts: Vec<_> = batch
-            .games_mut()
+        let (games, pool) = batch.games_and_pool();
+        let parts: Vec<_> = games
             .chunks_mut(len)
             .zip(actors.chunks(len))
             .zip(action.chunks_mut(len))
@@ -92,7 +91,7 @@ pub(crate) fn vec_rankings<'py>(
             .enumerate()
             .map(|(k, ((((g, a), c), s), v))| (k * len, g, a, c, s, v))
             .collect();
-        run_parts(parts, |(first, games, actors, chosen, shares, values)| {
+        pool.run(parts, |(first, games, actors, chosen, shares, values)| {
             for (j, game) in games.iter_mut().enumerate() {
                 let i = first + j;
                 let ranked = rank(
