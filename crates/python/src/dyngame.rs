@@ -10,7 +10,7 @@ use crate::error::{Error, Kind, Result};
 use crate::prefetch::prefetch_value;
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
-use boardroom_engine::{Bot, EncodeMemo, Outcome, Seat, SeatSet, Viewer};
+use boardroom_engine::{EncodeMemo, Outcome, Seat, SeatSet, Viewer};
 use boardroom_registry::{make_config, Playable};
 use std::any::Any;
 use std::sync::Arc;
@@ -66,12 +66,12 @@ pub trait DynGame: Send + Sync {
     fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()>;
     /// The legal list's bound (the legal-list space's size, whichever space is in use).
     fn legal_bound(&self) -> usize;
-    /// `seat`'s legal actions ranked best first by the bots' search (`iterations`
-    /// iterations, seeded with `seed`), from the seat's own knowledge only.
+    /// `seat`'s legal actions ranked best first by the bots' search (with `config`, seeded
+    /// with `seed`), from the seat's own knowledge only.
     fn rank(
         &mut self,
         seat: Seat,
-        iterations: u32,
+        config: boardroom_bots::SearchConfig,
         seed: u64,
     ) -> Result<Vec<crate::search::Ranked>>;
     /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
@@ -405,10 +405,10 @@ impl<G: Playable> DynGame for Wrapped<G> {
     fn rank(
         &mut self,
         seat: Seat,
-        iterations: u32,
+        config: boardroom_bots::SearchConfig,
         seed: u64,
     ) -> Result<Vec<crate::search::Ranked>> {
-        self.ranked(seat, iterations, seed)
+        self.ranked(seat, config, seed)
     }
 
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {
