@@ -41,8 +41,10 @@ import boardroom  # noqa: E402
 
 
 def batched(game, players, options, seconds, n, observations, space="legal"):
+    # One thread, so that this thread's CPU time is all the work (bench_threads.py measures
+    # stepping on several threads).
     vec = boardroom.VecGame(game, n, players=players, options=options, seed=1,
-                            observations=observations, action_space=space)
+                            observations=observations, action_space=space, threads=1)
     rng = np.random.default_rng(0)
     out = vec.arrays()
 

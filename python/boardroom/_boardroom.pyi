@@ -88,7 +88,11 @@ class Game:
     def reset(self, seed: int) -> None: ...
     def bot(self, name: str, seed: int = 0) -> Bot: ...
     def search_targets(
-        self, seat: Optional[int] = None, iterations: int = 200, seed: int = 0
+        self,
+        seat: Optional[int] = None,
+        iterations: int = 200,
+        seed: int = 0,
+        level: Optional[str] = None,
     ) -> Dict[str, Any]: ...
 
 class Bot:
@@ -110,8 +114,13 @@ class VecGame:
         observations: bool = True,
         max_actions: Optional[int] = None,
         action_space: str = "fixed",
+        threads: Optional[int] = None,
     ) -> None: ...
     def __len__(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+    @threads.setter
+    def threads(self, threads: int) -> None: ...
     @property
     def num_players(self) -> int: ...
     @property
@@ -126,7 +135,11 @@ class VecGame:
     ) -> Dict[str, npt.NDArray[Any]]: ...
     def game(self, i: int) -> Game: ...
     def search_targets(
-        self, iterations: int = 200, seed: int = 0, threads: Optional[int] = None
+        self,
+        iterations: int = 200,
+        seed: int = 0,
+        threads: Optional[int] = None,
+        level: Optional[str] = None,
     ) -> Dict[str, npt.NDArray[np.float32]]: ...
     def bot_actions(
         self, name: str, seed: int = 0, threads: Optional[int] = None

@@ -1,11 +1,13 @@
 """Search targets: the bots' search's ranking per action, for one game and batched; batched bot
 calls."""
 
+import random
+
 import numpy as np
 import pytest
 
 import boardroom
-from conftest import MAIN, config_id, pick_rows
+from conftest import MAIN, config_id, pick_rows, play_random
 
 
 @pytest.mark.parametrize("config", MAIN, ids=config_id)
@@ -62,3 +64,53 @@ def test_batched_search_targets_and_bot_calls_are_the_games_own():
     vec.step(chosen["actions"])
     with pytest.raises(boardroom.BotError):
         vec.bot_actions("grandmaster")
+
+
+def midgame(game_id, players, options, seed, decisions=30):
+    game = boardroom.Game(game_id, players=players, options=options, seed=seed)
+    play_random(game, random.Random(seed), max_decisions=decisions)
+    assert not game.is_over()
+    return game
+
+
+@pytest.mark.parametrize("config", MAIN, ids=config_id)
+def test_other_seats_secrets_do_not_change_the_targets(config):
+    """The search samples what its seat cannot see, so redrawing the others' secrets (everything
+    the seat's observation does not determine) leaves its targets unchanged, seed for seed."""
+    game_id, players, options = config
+    differed = 0
+    for seed in range(4):
+        game = midgame(game_id, players, options, seed=40 + seed)
+        seat = game.to_act()[0]
+        t = game.search_targets(seat, iterations=80, seed=seed)
+        for k in range(2):
+            other = game.sample_hidden(seat, seed=100 * seed + k)
+            differed += other.to_position() != game.to_position()
+            o = other.search_targets(seat, iterations=80, seed=seed)
+            assert np.array_equal(o["policy"], t["policy"])
+            assert np.array_equal(o["value"], t["value"], equal_nan=True)
+            assert o["moves"] == t["moves"]
+    assert differed > 0, "no secret was redrawn: the check checked nothing"
+
+
+def test_levels_search_without_time_limits_and_bad_levels_are_refused():
+    game = midgame("big-boss", 4, {}, seed=5)
+    a = game.search_targets(level="ismcts:200", seed=9)
+    assert game.search_targets(level="ismcts:200", seed=9)["moves"] == a["moves"]
+    assert game.search_targets(iterations=200, seed=9)["moves"] == a["moves"], \
+        "ismcts:N and N iterations are the same search"
+    assert any(game.search_targets(iterations=200, seed=s)["moves"] != a["moves"]
+               for s in range(10, 14))
+    easy = game.search_targets(level="easy", seed=2)
+    assert sum(m["visits"] for m in easy["moves"]) >= 199
+    with pytest.raises(boardroom.BotError, match="heuristic"):
+        game.search_targets(level="heuristic")
+    with pytest.raises(boardroom.BotError, match="unknown bot"):
+        game.search_targets(level="grandmaster")
+    with pytest.raises(boardroom.BotError):
+        game.search_targets(level="ismcts:0")
+    vec = boardroom.VecGame("big-boss", 3, players=2, seed=1)
+    with pytest.raises(boardroom.BotError):
+        vec.search_targets(level="random")
+    t = vec.search_targets(level="ismcts:30", seed=4)
+    assert np.array_equal(t["policy"], vec.search_targets(iterations=30, seed=4)["policy"])

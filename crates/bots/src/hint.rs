@@ -118,3 +118,37 @@ pub fn rank_moves<G: Evaluate + Present>(
         })
         .collect())
 }
+
+/// The search settings of a level name (`easy`, `normal`, `hard`, `ismcts:N`) for search
+/// targets: the level's iterations without its time limit, so that the same seed gives the same
+/// ranking on any machine and under any load. Names of bots that do not search are refused.
+pub fn target_config(name: &str) -> Result<SearchConfig, crate::BotNameError> {
+    match crate::search_config(name)? {
+        Some(mut config) => {
+            config.budget.time = None;
+            Ok(config)
+        }
+        None => Err(crate::BotNameError::Unknown(format!(
+            "{} (no search to rank moves by: use easy, normal, hard or ismcts:N)",
+            name.trim()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn target_configs_keep_iterations_and_drop_time_limits() {
+        let hard = target_config("hard").unwrap();
+        assert_eq!(hard.budget.time, None);
+        assert_eq!(hard.budget.iterations, Some(crate::levels::HARD_ITERATIONS));
+        assert_eq!(
+            target_config("ismcts:7").unwrap().budget.iterations,
+            Some(7)
+        );
+        assert!(target_config("heuristic").is_err());
+        assert!(target_config("ismcts:0").is_err());
+    }
+}

@@ -14,7 +14,8 @@
 //! * [`dealing`] — [`DealingSearch`]: the search levels in negotiation games, dealing through
 //!   the game's valuation and searching every other decision.
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
-//! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances.
+//! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances (hints,
+//!   and search targets for learning: [`target_config`]).
 //! * [`seat`] — [`SeatKind`]: who sits in a seat of a table, a person or a [`BotLevel`].
 //!
 //! A bot is made by name for any game that implements `Evaluate`
@@ -32,7 +33,7 @@ pub mod seat;
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use dealing::DealingSearch;
 pub use heuristic::HeuristicBot;
-pub use hint::{hint_seat, rank_actions, rank_moves, Hint, HintError, RankedMove};
+pub use hint::{hint_seat, rank_actions, rank_moves, target_config, Hint, HintError, RankedMove};
 pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
 pub use levels::{
     bot_names, make_bot, rollout_config, search_config, validate_name, BotNameError, BOT_NAMES,

@@ -13,10 +13,16 @@
 //! changed since the previous step, for games with an incremental encoding), its mask row from
 //! the previous legal count to the new one. So nothing else may write them (the Python class
 //! hands them out read-only).
+//!
+//! A step runs on several threads (`threads.rs`): each thread steps a contiguous part of the
+//! games and writes their rows ([`Lanes`]); then the games that ended are replaced, in order, on
+//! the calling thread, so the seeds they take, and every array, are the same for any number
+//! of threads.
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
 use crate::prefetch::prefetch_value;
+use crate::threads::{default_threads, part_len, Pool};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Seat, Viewer};
 
@@ -63,6 +69,195 @@ pub struct Batch {
     max_actions: usize,
     obs_size: usize,
     observations: bool,
+    pool: Pool,
+}
+
+/// A contiguous part of a batch's games with their rows of the outputs: what one thread steps.
+/// Indices are relative to the part.
+struct Lanes<'a> {
+    games: &'a mut [Box<dyn DynGame>],
+    rngs: &'a mut [GameRng],
+    actors: &'a mut [Seat],
+    masked: &'a mut [usize],
+    seeds: &'a [u64],
+    out: Outputs<'a>,
+    fixed: bool,
+    players: usize,
+    max_actions: usize,
+    obs_size: usize,
+    observations: bool,
+}
+
+impl<'a> Outputs<'a> {
+    /// The rows of the first `k` games, and the rest (given the row lengths).
+    fn split_at(
+        self,
+        k: usize,
+        players: usize,
+        max_actions: usize,
+        obs_size: usize,
+    ) -> (Self, Self) {
+        let (obs, obs2) = self.obs.split_at_mut(k * obs_size);
+        let (mask, mask2) = self.mask.split_at_mut(k * max_actions);
+        let (rewards, rewards2) = self.rewards.split_at_mut(k * players);
+        let (done, done2) = self.done.split_at_mut(k);
+        let (actor, actor2) = self.actor.split_at_mut(k);
+        let (num_legal, num_legal2) = self.num_legal.split_at_mut(k);
+        let (seed, seed2) = self.seed.split_at_mut(k);
+        (
+            Outputs {
+                obs,
+                mask,
+                rewards,
+                done,
+                actor,
+                num_legal,
+                seed,
+            },
+            Outputs {
+                obs: obs2,
+                mask: mask2,
+                rewards: rewards2,
+                done: done2,
+                actor: actor2,
+                num_legal: num_legal2,
+                seed: seed2,
+            },
+        )
+    }
+}
+
+impl<'a> Lanes<'a> {
+    /// The first `k` games, and the rest.
+    fn split_at(self, k: usize) -> (Self, Self) {
+        let (games, games2) = self.games.split_at_mut(k);
+        let (rngs, rngs2) = self.rngs.split_at_mut(k);
+        let (actors, actors2) = self.actors.split_at_mut(k);
+        let (masked, masked2) = self.masked.split_at_mut(k);
+        let (seeds, seeds2) = self.seeds.split_at(k);
+        let (out, out2) = self
+            .out
+            .split_at(k, self.players, self.max_actions, self.obs_size);
+        let (fixed, players, max_actions, obs_size, observations) = (
+            self.fixed,
+            self.players,
+            self.max_actions,
+            self.obs_size,
+            self.observations,
+        );
+        (
+            Lanes {
+                games,
+                rngs,
+                actors,
+                masked,
+                seeds,
+                out,
+                fixed,
+                players,
+                max_actions,
+                obs_size,
+                observations,
+            },
+            Lanes {
+                games: games2,
+                rngs: rngs2,
+                actors: actors2,
+                masked: masked2,
+                seeds: seeds2,
+                out: out2,
+                fixed,
+                players,
+                max_actions,
+                obs_size,
+                observations,
+            },
+        )
+    }
+
+    /// Cut into parts of `len` games (the last may be shorter).
+    fn parts(self, len: usize) -> Vec<Self> {
+        let mut parts = Vec::new();
+        let mut rest = self;
+        while rest.games.len() > len {
+            let (part, tail) = rest.split_at(len);
+            parts.push(part);
+            rest = tail;
+        }
+        parts.push(rest);
+        parts
+    }
+
+    fn choose_actor(&mut self, i: usize) {
+        self.actors[i] = self.games[i]
+            .to_act()
+            .choose(&mut self.rngs[i])
+            .unwrap_or(0);
+    }
+
+    fn write(&mut self, i: usize) {
+        let out = &mut self.out;
+        let seat = self.actors[i];
+        let game = &mut self.games[i];
+        let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
+        let n = if self.fixed {
+            game.write_mask(seat, mask)
+        } else {
+            let n = game.num_legal(seat).min(self.max_actions);
+            let was = std::mem::replace(&mut self.masked[i], n);
+            if n > was {
+                mask[was..n].fill(true);
+            } else {
+                mask[n..was].fill(false);
+            }
+            n
+        };
+        out.actor[i] = seat as i64;
+        out.num_legal[i] = n as i64;
+        out.seed[i] = self.seeds[i];
+        if self.observations {
+            let row = &mut out.obs[i * self.obs_size..(i + 1) * self.obs_size];
+            game.encode_update(Viewer::Seat(seat), row);
+        }
+    }
+
+    /// Hints the processor to load the memory that stepping game `i` touches first: its state
+    /// and memo, and the start of its observation row (see `prefetch.rs`).
+    fn prefetch(&self, i: usize) {
+        if let Some(game) = self.games.get(i) {
+            game.prefetch();
+            let row = i * self.obs_size;
+            prefetch_value(&self.out.obs[row..row + self.obs_size.min(64)]);
+        }
+    }
+
+    /// Plays `actions[i]` (checked) in game `i` of this part. A game that ends gets its
+    /// rewards and done flag and waits to be replaced ([`Batch::step`]); the others get their
+    /// next actor and rows.
+    fn step(&mut self, actions: &[i64]) -> Result<()> {
+        for (i, &a) in actions.iter().enumerate() {
+            self.prefetch(i + 1);
+            let seat = self.actors[i];
+            self.games[i].apply_quiet(seat, a as usize)?;
+            let rewards = &mut self.out.rewards[i * self.players..(i + 1) * self.players];
+            let over = self.games[i].to_act().is_empty();
+            match over.then(|| self.games[i].outcome()).flatten() {
+                Some(outcome) => {
+                    for (s, r) in rewards.iter_mut().enumerate() {
+                        *r = outcome.reward(s) as f32;
+                    }
+                    self.out.done[i] = true;
+                }
+                _ => {
+                    rewards.fill(0.0);
+                    self.out.done[i] = false;
+                    self.choose_actor(i);
+                    self.write(i);
+                }
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Batch {
@@ -99,7 +294,46 @@ impl Batch {
                 0
             },
             observations,
+            pool: Pool::new(default_threads()),
         })
+    }
+
+    /// The threads a step runs on.
+    pub fn threads(&self) -> usize {
+        self.pool.threads()
+    }
+
+    /// Sets the threads a step runs on (at least 1).
+    pub fn set_threads(&mut self, threads: usize) {
+        if threads.max(1) != self.pool.threads() {
+            self.pool = Pool::new(threads);
+        }
+    }
+
+    /// Every game with its rows of `out`, and the threads.
+    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> (Lanes<'a>, &'a Pool) {
+        let lanes = Lanes {
+            games: &mut self.games,
+            rngs: &mut self.rngs,
+            actors: &mut self.actors,
+            masked: &mut self.masked,
+            seeds: &self.seeds,
+            out: Outputs {
+                obs: &mut *out.obs,
+                mask: &mut *out.mask,
+                rewards: &mut *out.rewards,
+                done: &mut *out.done,
+                actor: &mut *out.actor,
+                num_legal: &mut *out.num_legal,
+                seed: &mut *out.seed,
+            },
+            fixed: self.fixed,
+            players: self.players,
+            max_actions: self.max_actions,
+            obs_size: self.obs_size,
+            observations: self.observations,
+        };
+        (lanes, &self.pool)
     }
 
     /// The number of games.
@@ -235,6 +469,7 @@ impl Batch {
                 0
             },
             observations,
+            pool: Pool::new(default_threads()),
         })
     }
 
@@ -243,8 +478,9 @@ impl Batch {
     pub(crate) fn rewrite_all(&mut self, out: &mut Outputs<'_>) {
         out.mask.fill(false);
         self.masked.fill(0);
-        for i in 0..self.games.len() {
-            self.write(i, out);
+        let (mut lanes, _) = self.lanes(out);
+        for i in 0..lanes.games.len() {
+            lanes.write(i);
         }
     }
 
@@ -255,52 +491,14 @@ impl Batch {
         out.done.fill(false);
         out.mask.fill(false);
         self.masked.fill(0);
-        for i in 0..self.games.len() {
-            self.choose_actor(i);
-            self.write(i, out);
-        }
-    }
-
-    fn choose_actor(&mut self, i: usize) {
-        self.actors[i] = self.games[i]
-            .to_act()
-            .choose(&mut self.rngs[i])
-            .unwrap_or(0);
-    }
-
-    fn write(&mut self, i: usize, out: &mut Outputs<'_>) {
-        let seat = self.actors[i];
-        let game = &mut self.games[i];
-        let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
-        let n = if self.fixed {
-            game.write_mask(seat, mask)
-        } else {
-            let n = game.num_legal(seat).min(self.max_actions);
-            let was = std::mem::replace(&mut self.masked[i], n);
-            if n > was {
-                mask[was..n].fill(true);
-            } else {
-                mask[n..was].fill(false);
+        let len = part_len(self.games.len(), self.pool.threads());
+        let (lanes, pool) = self.lanes(out);
+        pool.run(lanes.parts(len), |mut lanes| {
+            for i in 0..lanes.games.len() {
+                lanes.choose_actor(i);
+                lanes.write(i);
             }
-            n
-        };
-        out.actor[i] = seat as i64;
-        out.num_legal[i] = n as i64;
-        out.seed[i] = self.seeds[i];
-        if self.observations {
-            let row = &mut out.obs[i * self.obs_size..(i + 1) * self.obs_size];
-            game.encode_update(Viewer::Seat(seat), row);
-        }
-    }
-
-    /// Hints the processor to load the memory that stepping game `i` touches first: its state
-    /// and memo, and the start of its observation row (see `prefetch.rs`).
-    fn prefetch(&self, i: usize, out: &Outputs<'_>) {
-        if let Some(game) = self.games.get(i) {
-            game.prefetch();
-            let row = i * self.obs_size;
-            prefetch_value(&out.obs[row..row + self.obs_size.min(64)]);
-        }
+        });
     }
 
     /// Why `action` is refused in game `i`.
@@ -351,32 +549,37 @@ impl Batch {
                 return Err(self.refused(i, a));
             }
         }
-        for (i, &a) in actions.iter().enumerate() {
-            self.prefetch(i + 1, out);
-            let seat = self.actors[i];
-            self.games[i].apply_quiet(seat, a as usize)?;
-            let rewards = &mut out.rewards[i * self.players..(i + 1) * self.players];
-            let over = self.games[i].to_act().is_empty();
-            match over.then(|| self.games[i].outcome()).flatten() {
-                Some(outcome) => {
-                    for (s, r) in rewards.iter_mut().enumerate() {
-                        *r = outcome.reward(s) as f32;
-                    }
-                    out.done[i] = true;
-                    let seed = self.next_seed;
-                    self.next_seed = self.next_seed.wrapping_add(1);
-                    self.games[i].reset(seed)?;
-                    self.seeds[i] = seed;
-                    self.rngs[i] = actor_rng(seed);
-                }
-                _ => {
-                    rewards.fill(0.0);
-                    out.done[i] = false;
-                }
+        let len = part_len(self.games.len(), self.pool.threads());
+        let (lanes, pool) = self.lanes(out);
+        let results = pool.run(
+            lanes
+                .parts(len)
+                .into_iter()
+                .zip(actions.chunks(len))
+                .collect(),
+            |(mut lanes, actions)| lanes.step(actions),
+        );
+        // The games that ended are replaced in order, so each takes the seed it takes when
+        // the games are stepped one after another (done even when a part failed, so that no
+        // finished game stays in the batch).
+        let mut replaced = Ok(());
+        for i in 0..self.games.len() {
+            if out.done[i] {
+                let seed = self.next_seed;
+                self.next_seed = self.next_seed.wrapping_add(1);
+                replaced = replaced.and(self.games[i].reset(seed));
+                self.seeds[i] = seed;
+                self.rngs[i] = actor_rng(seed);
             }
-            self.choose_actor(i);
-            self.write(i, out);
         }
-        Ok(())
+        let (mut lanes, _) = self.lanes(out);
+        for i in 0..lanes.games.len() {
+            if lanes.out.done[i] {
+                lanes.choose_actor(i);
+                lanes.write(i);
+            }
+        }
+        replaced?;
+        results.into_iter().collect()
     }
 }

@@ -66,12 +66,12 @@ pub trait DynGame: Send + Sync {
     fn set_space(&mut self, fixed: bool, max_actions: Option<usize>) -> Result<()>;
     /// The legal list's bound (the legal-list space's size, whichever space is in use).
     fn legal_bound(&self) -> usize;
-    /// `seat`'s legal actions ranked best first by the bots' search (`iterations`
-    /// iterations, seeded with `seed`), from the seat's own knowledge only.
+    /// `seat`'s legal actions ranked best first by the bots' search (with `config`, seeded
+    /// with `seed`), from the seat's own knowledge only.
     fn rank(
         &mut self,
         seat: Seat,
-        iterations: u32,
+        config: boardroom_bots::SearchConfig,
         seed: u64,
     ) -> Result<Vec<crate::search::Ranked>>;
     /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
@@ -405,10 +405,10 @@ impl<G: Playable> DynGame for Wrapped<G> {
     fn rank(
         &mut self,
         seat: Seat,
-        iterations: u32,
+        config: boardroom_bots::SearchConfig,
         seed: u64,
     ) -> Result<Vec<crate::search::Ranked>> {
-        self.ranked(seat, iterations, seed)
+        self.ranked(seat, config, seed)
     }
 
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {

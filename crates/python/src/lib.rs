@@ -24,6 +24,7 @@ mod py_vec;
 pub mod registry;
 pub mod search;
 pub mod shape;
+mod threads;
 
 use error::Kind;
 use pyo3::create_exception;

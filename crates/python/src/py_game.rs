@@ -655,20 +655,24 @@ impl PyGame {
     /// (float32, `max_actions`: each action's share of the search's visits), `value` (float32,
     /// `max_actions`: the estimated chance to win after it; NaN where no legal action is or the
     /// search never tried it) and `moves` (best first: `index`, `notation`, `visits`,
-    /// `win_chance`). `iterations` search iterations, seeded with `seed`; the GIL is released.
-    #[pyo3(signature = (seat=None, iterations=200, seed=0))]
+    /// `win_chance`). `iterations` search iterations, or with `level` (`easy`, `normal`, `hard`,
+    /// `ismcts:N`) that level's search; never time-limited, so `seed` reproduces the targets.
+    /// The GIL is released.
+    #[pyo3(signature = (seat=None, iterations=200, seed=0, level=None))]
     fn search_targets<'py>(
         &mut self,
         py: Python<'py>,
         seat: Option<&Bound<'_, PyAny>>,
         iterations: u32,
         seed: i128,
+        level: Option<&str>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         let seed = seed_of(seed)?;
+        let config = crate::search::target_search(iterations, level).map_err(to_py)?;
         let inner = &mut self.inner;
         let ranked = py
-            .allow_threads(|| inner.rank(s, iterations, seed))
+            .allow_threads(|| inner.rank(s, config, seed))
             .map_err(to_py)?;
         let m = self.inner.num_actions();
         let (mut policy, mut value) = (vec![0.0f32; m], vec![0.0f32; m]);

@@ -34,13 +34,6 @@ fn read_only(array: &Bound<'_, PyAny>) -> PyResult<()> {
     array.getattr("flags")?.setattr("writeable", false)
 }
 
-/// The threads to use: `threads`, or every core.
-fn threads_of(threads: Option<usize>) -> usize {
-    threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .max(1)
-}
-
 /// Reads one action per game from `actions` (an int64 or int32 array of shape `(n,)`, or a
 /// list of ints) into `out`.
 fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyResult<()> {
@@ -193,9 +186,10 @@ impl PyVecGame {
 impl PyVecGame {
     /// `n` games of `game` (with `players`, `options`), seeded `seed, seed + 1, …`; finished
     /// games are replaced by new ones with the next seeds. `observations=False` skips writing
-    /// observations (the `obs` array then has 0 columns).
+    /// observations (the `obs` array then has 0 columns). `threads` (default: the cores this
+    /// process may use) is how many threads a step runs on; the results do not depend on it.
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed"))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed", threads=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -207,8 +201,10 @@ impl PyVecGame {
         observations: bool,
         max_actions: Option<i64>,
         action_space: &str,
+        threads: Option<i64>,
     ) -> PyResult<Self> {
         let fixed = fixed_of(action_space)?;
+        let threads = count_of("threads", threads)?;
         let options = options_of(options)?;
         let n = count_of("n", Some(n))?.unwrap_or(0);
         let players = count_of("players", players)?;
@@ -232,7 +228,11 @@ impl PyVecGame {
                 })
             })
             .map_err(to_py)?;
-        PyVecGame::around(py, batch, |b, out| b.observe_all(out))
+        let mut this = PyVecGame::around(py, batch, |b, out| b.observe_all(out))?;
+        if let Some(t) = threads {
+            this.set_threads(t)?;
+        }
+        Ok(this)
     }
 
     /// The number of games.
@@ -307,24 +307,27 @@ impl PyVecGame {
     }
 
     /// Search targets for every game's actor at once (see `Game.search_targets`): a dict with
-    /// `policy` and `value`, float32 arrays of shape (n, max_actions). Game `i` is searched
-    /// with seed `seed + i`, on `threads` threads (default: every core) with the GIL released;
-    /// the result does not depend on the threads.
-    #[pyo3(signature = (iterations=200, seed=0, threads=None))]
+    /// `policy` and `value`, float32 arrays of shape (n, max_actions). `iterations` and `level`
+    /// as in `Game.search_targets`. Game `i` is searched with seed `seed + i`, on `threads`
+    /// threads (default: the batch's `threads`) with the GIL released; the result does not
+    /// depend on the threads.
+    #[pyo3(signature = (iterations=200, seed=0, threads=None, level=None))]
     fn search_targets<'py>(
         &mut self,
         py: Python<'py>,
         iterations: u32,
         seed: i128,
         threads: Option<usize>,
+        level: Option<&str>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let seed = seed_of(seed)?;
+        let config = crate::search::target_search(iterations, level).map_err(to_py)?;
         let (n, m) = (self.batch.len(), self.batch.max_actions());
-        let threads = threads_of(threads);
+        let threads = threads.unwrap_or(self.batch.threads()).max(1);
         let batch = &mut self.batch;
         let ranked = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
-                g.rank(seat, iterations, seed.wrapping_add(i as u64))
+                g.rank(seat, config, seed.wrapping_add(i as u64))
             })
         });
         let (mut policy, mut value) = (vec![0.0f32; n * m], vec![0.0f32; n * m]);
@@ -345,7 +348,8 @@ impl PyVecGame {
     /// The built-in bot `name`'s choice for every game's actor, without applying it: a dict
     /// with `actions` (int64 (n,): the action index, -1 for an action outside the fixed space,
     /// played by its notation) and `notations`. Game `i`'s bot is seeded `seed + i`; the games
-    /// are shared among `threads` threads (default: every core) with the GIL released.
+    /// are shared among `threads` threads (default: the batch's `threads`) with the GIL
+    /// released.
     #[pyo3(signature = (name, seed=0, threads=None))]
     fn bot_actions<'py>(
         &mut self,
@@ -357,7 +361,7 @@ impl PyVecGame {
         let seed = seed_of(seed)?;
         // An unknown name is refused before anything runs.
         self.batch.game(0).make_bot(name, seed).map_err(to_py)?;
-        let threads = threads_of(threads);
+        let threads = threads.unwrap_or(self.batch.threads()).max(1);
         let batch = &mut self.batch;
         let chosen = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
@@ -376,6 +380,24 @@ impl PyVecGame {
         out.set_item("actions", PyArray1::from_vec(py, actions))?;
         out.set_item("notations", notations)?;
         Ok(out)
+    }
+
+    /// The threads a step runs on (at least 1; settable).
+    #[getter]
+    fn threads(&self) -> usize {
+        self.batch.threads()
+    }
+
+    #[setter]
+    fn set_threads(&mut self, threads: usize) -> PyResult<()> {
+        if threads == 0 {
+            return Err(to_py(Error::new(
+                Kind::Config,
+                "threads must be at least 1",
+            )));
+        }
+        self.batch.set_threads(threads);
+        Ok(())
     }
 
     /// A copy of game `i` as it stands (a `Game`).

@@ -4,7 +4,7 @@
 
 use crate::dyngame::Wrapped;
 use crate::error::{Error, Kind, Result};
-use boardroom_bots::{rank_actions, SearchConfig};
+use boardroom_bots::{rank_actions, target_config, SearchConfig};
 use boardroom_engine::Seat;
 use boardroom_registry::Playable;
 
@@ -21,21 +21,28 @@ pub struct Ranked {
     pub win_chance: Option<f64>,
 }
 
+/// The search settings of search targets: a level's (`easy`, `normal`, `hard`, `ismcts:N`)
+/// when `level` is given, else `iterations` iterations with the levels' other settings; never
+/// time-limited, so that a seed gives the same targets on any machine and under any load.
+pub fn target_search(iterations: u32, level: Option<&str>) -> Result<SearchConfig> {
+    match level {
+        Some(name) => target_config(name).map_err(|e| Error::new(Kind::Bot, e.to_string())),
+        None if iterations == 0 => Err(Error::new(Kind::Config, "iterations must be at least 1")),
+        None => Ok(SearchConfig::with_iterations(iterations)),
+    }
+}
+
 impl<G: Playable> Wrapped<G> {
-    /// `seat`'s legal actions ranked best first by a search of `iterations` iterations seeded
-    /// with `seed`.
-    pub(crate) fn ranked(&mut self, seat: Seat, iterations: u32, seed: u64) -> Result<Vec<Ranked>> {
+    /// `seat`'s legal actions ranked best first by a search with `config` seeded with `seed`.
+    pub(crate) fn ranked(
+        &mut self,
+        seat: Seat,
+        config: SearchConfig,
+        seed: u64,
+    ) -> Result<Vec<Ranked>> {
         self.check_seat(seat)?;
-        if iterations == 0 {
-            return Err(Error::new(Kind::Config, "iterations must be at least 1"));
-        }
-        let hints = rank_actions(
-            &self.game,
-            seat,
-            SearchConfig::with_iterations(iterations),
-            seed,
-        )
-        .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        let hints = rank_actions(&self.game, seat, config, seed)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
         Ok(hints
             .into_iter()
             .map(|h| Ranked {

@@ -1,0 +1,69 @@
+"""Stepping on several threads: the same arrays as on one thread, step for step."""
+
+import numpy as np
+import pytest
+
+import boardroom
+from conftest import MAIN, config_id
+
+
+def draw(rng, out, space):
+    """Random legal actions: ids under the mask, or places in the legal list."""
+    if space == "fixed":
+        return (rng.random(out["mask"].shape) * out["mask"]).argmax(axis=1)
+    return (rng.random(len(out["num_legal"])) * out["num_legal"]).astype(np.int64)
+
+
+def trace(game_id, players, options, threads, n, steps, space):
+    vec = boardroom.VecGame(game_id, n, players=players, options=options, seed=11,
+                            threads=threads, action_space=space)
+    assert vec.threads == threads
+    rng = np.random.default_rng(5)
+    out = vec.arrays()
+    rows = [{k: v.copy() for k, v in out.items()}]
+    for _ in range(steps):
+        out = vec.step(draw(rng, out, space))
+        rows.append({k: v.copy() for k, v in out.items()})
+    return rows
+
+
+@pytest.mark.parametrize("space", ["fixed", "legal"])
+@pytest.mark.parametrize("config", MAIN, ids=config_id)
+def test_threads_give_the_same_arrays_as_one_thread(config, space):
+    # Enough games that every thread gets a part of its own, and enough steps that games end
+    # and are replaced (their seeds then depend on the order of the replacements).
+    game_id, players, options = config
+    n, steps = 70, 600 if game_id != "the-boss" else 60
+    one = trace(game_id, players, options, 1, n, steps, space)
+    ended = 0
+    for threads in (2, 3):
+        many = trace(game_id, players, options, threads, n, steps, space)
+        for a, b in zip(one, many):
+            for key in a:
+                assert np.array_equal(a[key], b[key]), key
+        ended = sum(int(r["done"].sum()) for r in many)
+    if game_id != "the-boss":
+        assert ended > 0, "no game ended: replacements went unchecked"
+
+
+def test_threads_default_to_the_cores_and_refuse_zero():
+    import os
+    vec = boardroom.VecGame("big-boss", 4)
+    assert vec.threads == len(os.sched_getaffinity(0))
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        vec.threads = 0
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        boardroom.VecGame("big-boss", 4, threads=0)
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        boardroom.VecGame("big-boss", 4, threads=-1)
+
+
+def test_bots_and_search_targets_follow_the_batch_threads_and_ignore_them():
+    # The batched bot calls run on the batch's threads by default; any count gives the same.
+    one = boardroom.VecGame("big-boss", 40, players=3, seed=2, threads=1)
+    two = boardroom.VecGame("big-boss", 40, players=3, seed=2, threads=2)
+    a, b = one.search_targets(iterations=20, seed=4), two.search_targets(iterations=20, seed=4)
+    for key in ("policy", "value"):
+        assert np.array_equal(a[key], b[key], equal_nan=True), key
+    assert np.array_equal(one.bot_actions("easy", seed=1)["actions"],
+                          two.bot_actions("easy", seed=1)["actions"])
