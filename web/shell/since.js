@@ -53,7 +53,8 @@ export class SinceView {
         row.cells.map(([what, before, now]) => `${what.replace(/_/g, " ")} ${before} → ${now}`).join("; ")));
     box.replaceChildren(
       h("h2", {}, "Since your last move"),
-      h("ol", { class: "since-log", id: "since-log" }, lines),
+      // Focusable, so a keyboard can scroll a long list.
+      h("ol", { class: "since-log", id: "since-log", tabindex: "0", "aria-label": "Moves since your last move" }, lines),
       changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": "What changed" }, changes) : null,
       h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"));
   }
