@@ -49,9 +49,12 @@ impl Client {
                     self.state = v;
                 }
                 "error" => {
-                    // A person acting on a state the bots just moved on from.
+                    // A person acting on a state the bots just moved on from. The random bots
+                    // may open an auction in the same moment as a person's plain answer, which
+                    // the rules then refuse: what this test checks is the clock, so the person
+                    // simply answers again.
                     assert!(
-                        ["stale", "not_your_turn", "rate_limited"]
+                        ["stale", "not_your_turn", "rate_limited", "illegal"]
                             .contains(&v["code"].as_str().unwrap()),
                         "{v}"
                     );
