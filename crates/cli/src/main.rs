@@ -230,11 +230,11 @@ enum Command {
         /// `X-Forwarded-For` (only when every request comes through that proxy).
         #[arg(long)]
         trust_proxy: bool,
-        /// With a PostgreSQL `--db` that another instance serves: wait until that instance
-        /// stops or dies, then take over every table from the database and start listening
-        /// (without it, such a start is refused).
-        #[arg(long)]
-        standby: bool,
+        /// With a PostgreSQL `--db` served by several instances: where the others reach this
+        /// one (http://host:port), to forward it the requests for the tables it plays. Default:
+        /// the address it listens on (0.0.0.0 taken as 127.0.0.1).
+        #[arg(long, value_name = "URL")]
+        advertise: Option<String>,
         /// Also accept WebSockets from pages of this origin (e.g. https://play.example.org);
         /// repeatable. The server's own host is always accepted.
         #[arg(long = "allow-origin", value_name = "URL")]
@@ -611,7 +611,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
-            standby,
+            advertise,
             allow_origins,
             create_rate,
             create_burst,
@@ -629,7 +629,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
-            standby,
+            advertise,
             allow_origins,
             create: (create_rate, create_burst),
             connect: (connect_rate, connect_burst),

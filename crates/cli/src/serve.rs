@@ -38,8 +38,9 @@ pub struct ServeOptions {
     pub bot_delay_ms: u64,
     /// Read client addresses from `X-Forwarded-For`.
     pub trust_proxy: bool,
-    /// Wait for a PostgreSQL database another instance serves (see `Settings::standby`).
-    pub standby: bool,
+    /// Where the other instances on a PostgreSQL database reach this one (see
+    /// `Settings::advertise`).
+    pub advertise: Option<String>,
     /// Other origins allowed to open WebSockets.
     pub allow_origins: Vec<String>,
     /// Table creations per client address: per second, burst.
@@ -152,7 +153,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         creations: rate("create", opts.create)?,
         connections: rate("connect", opts.connect)?,
         trust_proxy: opts.trust_proxy,
-        standby: opts.standby,
+        advertise: opts.advertise,
         allow_origins: opts.allow_origins,
         timing: Timing {
             archive_after: duration("archive-after-min", opts.archive_after_min, 60.0)?,

@@ -231,6 +231,26 @@ impl Db {
         self.store.release_lease(table, holder).await
     }
 
+    /// Renews the leases `holder` still holds among `tables`; see [`Storage::renew_leases`].
+    pub async fn renew_leases(
+        &self,
+        holder: String,
+        tables: Vec<String>,
+        ttl: std::time::Duration,
+    ) -> Result<Vec<String>> {
+        self.store.renew_leases(holder, tables, ttl).await
+    }
+
+    /// Who holds the lease of `table` now; see [`Storage::lease_holder`].
+    pub async fn lease_holder(&self, table: String) -> Result<Option<(String, String)>> {
+        self.store.lease_holder(table).await
+    }
+
+    /// Tables in play whose lease nobody holds; see [`Storage::unheld_tables`].
+    pub async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
+        self.store.unheld_tables(limit).await
+    }
+
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
     pub async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {

@@ -16,6 +16,7 @@ use boardroom_registry::{GameInfo, Playable, Visitor};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
+mod proxy;
 mod records;
 mod state;
 
@@ -86,6 +87,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stats", get(stats))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            proxy::route,
+        ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)
 }
@@ -107,6 +112,11 @@ fn missing_page(missing: &Missing) -> Response {
         Missing::Damaged(_) => (
             "This table is damaged",
             "This table's stored record is damaged and cannot be replayed.",
+        ),
+        // Forwarded to its holder before this page is made: only a race ends here.
+        Missing::Elsewhere(_) => (
+            "Try again",
+            "Another instance just took this table: reload the page.",
         ),
     };
     (

@@ -79,9 +79,11 @@ pub struct Settings {
     /// Costly requests (replay frames, whole logs, hints, record downloads) per client
     /// address: per second, burst.
     pub costly: rate::Rate,
-    /// On a PostgreSQL database another instance serves: wait until it stops or dies (its
-    /// lock is released), then take over its tables, instead of refusing to start.
-    pub standby: bool,
+    /// On a PostgreSQL database, where the other instances serving it reach this one
+    /// (`http://host:port`, stored with the leases of the tables it plays, to which they
+    /// forward requests). `None`: `http://` and the address it listens on (an unspecified
+    /// address, `0.0.0.0`, taken as `127.0.0.1`: instances on one machine).
+    pub advertise: Option<String>,
     /// "Your turn" messages for people away: the SMTP relay, webhooks, how often.
     pub notify: notify::NotifySettings,
 }
@@ -101,8 +103,24 @@ impl Default for Settings {
             timing: table::Timing::default(),
             conn_limits: listen::ConnLimits::default(),
             costly: http::COSTLY_PER_SECOND,
-            standby: false,
+            advertise: None,
             notify: notify::NotifySettings::default(),
+        }
+    }
+}
+
+/// Where the other instances reach this one: `--advertise`, or the address it listens on.
+fn advertised(settings: &Settings, addr: SocketAddr) -> anyhow::Result<String> {
+    match &settings.advertise {
+        Some(a) if a.starts_with("http://") => Ok(a.trim_end_matches('/').to_string()),
+        Some(a) => anyhow::bail!("--advertise {a}: give an http:// address (http://host:port)"),
+        None => {
+            let ip = if addr.ip().is_unspecified() {
+                std::net::IpAddr::from([127, 0, 0, 1])
+            } else {
+                addr.ip()
+            };
+            Ok(format!("http://{}", SocketAddr::new(ip, addr.port())))
         }
     }
 }
@@ -125,15 +143,28 @@ impl Server {
     /// it can read, refuses writes, and resumes once the file can be written
     /// ([`db::Db::open_or_wait`], retrying as tables do after a storage failure).
     pub async fn bind(settings: Settings) -> anyhow::Result<Server> {
-        let db = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
-            Some(url) => db::Db::connect_as(url, settings.standby).await?,
-            None => db::Db::open_or_wait(
-                &settings.db,
-                settings.timing.storage_retry,
-                settings.timing.storage_retry_max,
-            )?,
+        let listener = tokio::net::TcpListener::bind(settings.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", settings.addr))?;
+        let addr = listener.local_addr()?;
+        let (db, hosting) = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
+            Some(url) => {
+                let hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                (
+                    db::Db::connect_instance(url, &hosting.instance).await?,
+                    Some(hosting),
+                )
+            }
+            None => (
+                db::Db::open_or_wait(
+                    &settings.db,
+                    settings.timing.storage_retry,
+                    settings.timing.storage_retry_max,
+                )?,
+                None,
+            ),
         };
-        let lobby = lobby::Lobby::load(
+        let lobby = lobby::Lobby::load_hosted(
             db,
             table::TableSettings {
                 bot_delay: settings.bot_delay,
@@ -141,13 +172,11 @@ impl Server {
                 hints: Arc::new(hint::HintGate::default()),
                 notifier: notify::Notifier::start(settings.notify.clone())?,
             },
+            hosting,
         )
         .await?;
         lobby.spawn_sweeper();
-        let listener = tokio::net::TcpListener::bind(settings.addr)
-            .await
-            .with_context(|| format!("cannot listen on {}", settings.addr))?;
-        let addr = listener.local_addr()?;
+        lobby.spawn_hosting();
         let router = http::router(http::AppState {
             lobby: lobby.clone(),
             limits: Arc::new(settings.limits),

@@ -4,8 +4,8 @@
 //! This file holds the tables in memory and what the lobby shows of them. Beside it: what is
 //! asked of the lobby and what it answers (`request`), creating tables and rematches
 //! (`create`), bringing stored tables back (`restore`), the sweeper (`sweep`), claiming an
-//! open seat (`claim`), replaying a stored table (`replay`) and `boardroom db check`
-//! (`check`).
+//! open seat (`claim`), replaying a stored table (`replay`), `boardroom db check` (`check`)
+//! and sharing a database with other instances (`hosting`).
 
 use crate::bots;
 use crate::db::{DamageScope, Damaged, Db};
@@ -17,12 +17,14 @@ use tokio::sync::Mutex;
 mod check;
 mod claim;
 mod create;
+mod hosting;
 mod replay;
 mod request;
 mod restore;
 mod sweep;
 
 pub use check::{check, TableCheck};
+pub use hosting::{Hosting, Located, LEASE_TTL, RENEW_EVERY};
 pub use request::{
     new_token, Claimed, CreateTable, Created, CreatedSeat, LobbyError, Missing, TableExtras,
     MAX_TABLES, MAX_TIMER_PERCENT,
@@ -41,6 +43,8 @@ pub struct Lobby {
     /// What is wrong with the database file, when the list of tables cannot be read: no table
     /// is created into it.
     file_damage: RwLock<Option<String>>,
+    /// This instance among others serving the same database (`None`: it serves it alone).
+    hosting: Option<Hosting>,
 }
 
 impl Lobby {

@@ -250,6 +250,7 @@ impl<G: Playable> Table<G> {
                         }
                         continue;
                     }
+                    Some(Command::Stop) => return,
                     Some(cmd) => Work::Command(cmd),
                     // Every handle is gone: the table stops.
                     None => return,
@@ -332,8 +333,8 @@ impl<G: Playable> Table<G> {
             Command::Retire { reply } => {
                 let _ = reply.send(None);
             }
-            // Handled in `work`.
-            Command::Fault => {}
+            // Handled in `run` and `work`.
+            Command::Stop | Command::Fault => {}
         }
     }
 

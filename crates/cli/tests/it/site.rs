@@ -1,15 +1,16 @@
-//! `boardroom serve` on PostgreSQL as real processes: one instance serves the database at a
-//! time, a standby waiting beside it; killed with SIGKILL mid-game, the standby takes over
-//! within seconds and every table goes on from the database, nothing acknowledged lost.
-//! Runs when the tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`, set by the test command).
+//! `boardroom serve` on PostgreSQL as real processes: several instances serve one database at
+//! once, each table played by the instance holding its lease and reached through any of them
+//! (forwarded); one killed with SIGKILL mid-game, its tables are adopted by the others within
+//! seconds and every game goes on from the database, nothing acknowledged lost. Runs when the
+//! tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`, set by the test command).
 
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::common::{connect, Ws};
+use crate::common::Ws;
 use crate::serve::{next_state, play};
 
 /// A fresh database on the tests' PostgreSQL, or `None` (skipped) without one.
@@ -41,7 +42,7 @@ async fn fresh_database() -> Option<String> {
     Some(format!("{}/{name}", &base[..host_end]))
 }
 
-/// A `boardroom serve --standby` process: its address arrives once it serves.
+/// A `boardroom serve` process: its address arrives once it serves.
 struct Instance {
     child: Child,
     url: mpsc::Receiver<String>,
@@ -51,7 +52,7 @@ impl Instance {
     fn start(db: &str) -> Instance {
         let mut child = Command::new(env!("CARGO_BIN_EXE_boardroom"))
             .args(["serve", "--addr", "127.0.0.1:0", "--bot-delay-ms", "0"])
-            .args(["--standby", "--db", db])
+            .args(["--db", db])
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
@@ -101,9 +102,27 @@ async fn create(http: &reqwest::Client, url: &str) -> Vec<String> {
         .collect()
 }
 
+/// Opens a table's WebSocket through the instance at `url`, trying again while the table is
+/// between instances (its holder was killed and its lease has not expired yet: refused), at
+/// most 300 times, 200 ms apart.
+async fn reach(url: &str, link: &str) -> Ws {
+    let ws_url = format!(
+        "{}{}",
+        url.replacen("http", "ws", 1),
+        link.replacen("/t/", "/ws/", 1)
+    );
+    for _ in 0..300 {
+        if let Ok((ws, _)) = tokio_tungstenite::connect_async(ws_url.as_str()).await {
+            return ws;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    panic!("{link} is not served through {url} after 300 tries");
+}
+
 /// Both seats' connections and states, caught up to the same version with a person to act.
 async fn seated(url: &str, links: &[String]) -> (Vec<Ws>, Vec<Value>) {
-    let mut clients = vec![connect(url, &links[0]).await, connect(url, &links[1]).await];
+    let mut clients = vec![reach(url, &links[0]).await, reach(url, &links[1]).await];
     let mut states = vec![
         next_state(&mut clients[0]).await,
         next_state(&mut clients[1]).await,
@@ -119,80 +138,82 @@ async fn seated(url: &str, links: &[String]) -> (Vec<Ws>, Vec<Value>) {
     (clients, states)
 }
 
+/// The table of a seat link (`/t/ID?k=TOKEN`).
+fn table_id(link: &str) -> &str {
+    link.trim_start_matches("/t/").split('?').next().unwrap()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_standby_takes_over_a_killed_instance_and_the_games_go_on() {
+async fn instances_share_the_tables_and_take_over_those_of_a_killed_one() {
     let Some(db) = fresh_database().await else {
         return;
     };
-    // Two instances start together: exactly one serves, the other waits.
-    let mut a = Some(Instance::start(&db));
-    let mut b = Some(Instance::start(&db));
-    let (first_url, holder) = loop {
-        if let Some(url) = a.as_ref().unwrap().serving(Duration::from_millis(100)) {
-            break (url, 'a');
-        }
-        if let Some(url) = b.as_ref().unwrap().serving(Duration::from_millis(100)) {
-            break (url, 'b');
-        }
-    };
-    let (mut holder, mut other) = if holder == 'a' {
-        (a.take().unwrap(), b.take().unwrap())
-    } else {
-        (b.take().unwrap(), a.take().unwrap())
-    };
-    assert!(
-        other.serving(Duration::from_secs(2)).is_none(),
-        "two instances never serve one database"
-    );
+    let instances = [
+        Instance::start(&db),
+        Instance::start(&db),
+        Instance::start(&db),
+    ];
+    let urls: Vec<String> = instances
+        .iter()
+        .map(|i| {
+            i.serving(Duration::from_secs(60))
+                .expect("every instance serves")
+        })
+        .collect();
+    let [a, _b, _c] = instances;
 
-    // Two tables played through the instance that serves.
+    // Tables created on the first two instances, each played through the other (forwarded to
+    // the instance holding it) or through its own.
     let http = reqwest::Client::new();
     let mut tables = Vec::new();
-    for _ in 0..2 {
-        let links = create(&http, &first_url).await;
-        let (mut clients, mut states) = seated(&first_url, &links).await;
-        play(&mut clients, &mut states, 12).await;
+    for (made, played) in [(0, 1), (1, 0), (0, 0)] {
+        let links = create(&http, &urls[made]).await;
+        let (mut clients, mut states) = seated(&urls[played], &links).await;
+        play(&mut clients, &mut states, 10).await;
         tables.push((links, clients, states));
     }
+    // Every instance answers for every table.
+    for t in &tables {
+        for url in &urls {
+            let r = http
+                .get(format!("{url}/api/tables/{}", table_id(&t.0[0])))
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(r.status(), 200, "{url} answers for {}", t.0[0]);
+            let page = http.get(format!("{url}{}", t.0[0])).send().await.unwrap();
+            assert_eq!(page.status(), 200);
+        }
+    }
 
-    // Killed mid-game: the standby serves within seconds, every table where it was.
-    for _ in 0..2 {
-        // Wait for the bot when it is its turn, so nothing is in flight.
-        for t in tables.iter_mut() {
-            while t
-                .2
-                .iter()
-                .all(|s| s["actions"].as_array().unwrap().is_empty())
-            {
-                for (c, s) in t.1.iter_mut().zip(t.2.iter_mut()) {
-                    *s = next_state(c).await;
-                }
+    // Wait for the bot when it is its turn, so nothing is in flight.
+    for t in tables.iter_mut() {
+        while t
+            .2
+            .iter()
+            .all(|s| s["actions"].as_array().unwrap().is_empty())
+        {
+            for (c, s) in t.1.iter_mut().zip(t.2.iter_mut()) {
+                *s = next_state(c).await;
             }
         }
-        let before: Vec<Vec<Value>> = tables.iter().map(|t| t.2.clone()).collect();
-        drop(std::mem::replace(&mut holder, other));
-        let killed = Instant::now();
-        let url = holder
-            .serving(Duration::from_secs(10))
-            .expect("the standby serves within 10 s");
-        let took = killed.elapsed();
-        assert!(took < Duration::from_secs(5), "took over in {took:?}");
-        for (t, before) in tables.iter_mut().zip(before) {
-            drop(std::mem::take(&mut t.1));
-            let (clients, states) = seated(&url, &t.0).await;
-            for (b, a) in before.iter().zip(&states) {
-                assert_eq!(b["version"], a["version"], "nothing acknowledged is lost");
-                assert_eq!(b["observation"], a["observation"]);
-            }
-            t.1 = clients;
-            t.2 = states;
-            let v = t.2[0]["version"].as_u64().unwrap();
-            play(&mut t.1, &mut t.2, 8).await;
-            assert!(t.2[0]["version"].as_u64().unwrap() >= v + 8);
+    }
+    let before: Vec<Vec<Value>> = tables.iter().map(|t| t.2.clone()).collect();
+    // The first instance is killed mid-game: its tables are taken over by the others, and
+    // every game goes on through the second instance where it was.
+    drop(a);
+    for (t, before) in tables.iter_mut().zip(before) {
+        drop(std::mem::take(&mut t.1));
+        let (clients, states) = seated(&urls[1], &t.0).await;
+        for (b, a) in before.iter().zip(&states) {
+            assert_eq!(b["version"], a["version"], "nothing acknowledged is lost");
+            assert_eq!(b["observation"], a["observation"]);
         }
-        // A new standby waits beside it for the next death.
-        other = Instance::start(&db);
-        assert!(other.serving(Duration::from_millis(800)).is_none());
+        t.1 = clients;
+        t.2 = states;
+        let v = t.2[0]["version"].as_u64().unwrap();
+        play(&mut t.1, &mut t.2, 8).await;
+        assert!(t.2[0]["version"].as_u64().unwrap() >= v + 8);
     }
 }
 

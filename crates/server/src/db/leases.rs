@@ -60,4 +60,60 @@ impl Sqlite {
         })
         .await
     }
+
+    pub(super) async fn renew_leases_sqlite(
+        &self,
+        holder: String,
+        tables: Vec<String>,
+        ttl: Duration,
+    ) -> Result<Vec<String>> {
+        self.call(move |conn| {
+            let expires = now_ms().saturating_add(i64::try_from(ttl.as_millis()).unwrap_or(0));
+            let mut held = Vec::new();
+            for table in tables {
+                let n = conn.execute(
+                    "UPDATE leases SET expires = ?1 WHERE table_id = ?2 AND holder = ?3",
+                    params![expires, table, holder],
+                )?;
+                if n == 1 {
+                    held.push(table);
+                }
+            }
+            Ok(held)
+        })
+        .await
+    }
+
+    pub(super) async fn lease_holder_sqlite(
+        &self,
+        table: String,
+    ) -> Result<Option<(String, String)>> {
+        self.call(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT holder, address FROM leases WHERE table_id = ?1 AND expires >= ?2",
+                    params![table, now_ms()],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+                .optional()?)
+        })
+        .await
+    }
+
+    pub(super) async fn unheld_tables_sqlite(&self, limit: usize) -> Result<Vec<String>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id \
+                 WHERE NOT t.expired \
+                 AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.table_id = t.id) \
+                 AND (l.table_id IS NULL OR l.expires < ?1) \
+                 ORDER BY t.created, t.id LIMIT ?2",
+            )?;
+            let ids = stmt
+                .query_map(params![now_ms(), limit as i64], |r| r.get(0))?
+                .collect::<rusqlite::Result<Vec<String>>>()?;
+            Ok(ids)
+        })
+        .await
+    }
 }

@@ -43,43 +43,13 @@ const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// Connections each instance keeps at most.
 const POOL_SIZE: usize = 16;
 
-/// The advisory lock an instance holds for as long as it serves a database (any number; the
-/// same for every instance).
-const INSTANCE_LOCK: i64 = 0x626f_6172_6472_6f6e;
-
 /// The PostgreSQL backend: a pool of connections to one database.
 pub(crate) struct Postgres {
     pool: Pool,
-    /// The task holding [`INSTANCE_LOCK`].
-    _instance: InstanceLock,
-}
-
-/// How often a lost instance lock is tried again.
-const RELOCK_EVERY: Duration = Duration::from_millis(500);
-
-/// The task keeping this instance's lock; it ends with the backend.
-struct InstanceLock(tokio::task::JoinHandle<()>);
-
-impl Drop for InstanceLock {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
-/// A connection holding [`INSTANCE_LOCK`] (`None`: another instance holds it), and the task
-/// driving it, which ends when the connection does.
-async fn lock_once(
-    config: &tokio_postgres::Config,
-) -> Result<Option<(tokio_postgres::Client, tokio::task::JoinHandle<()>)>> {
-    let (client, connection) = config.connect(NoTls).await?;
-    let ended = tokio::spawn(async move {
-        let _ = connection.await;
-    });
-    let held: bool = client
-        .query_one("SELECT pg_try_advisory_lock($1)", &[&INSTANCE_LOCK])
-        .await?
-        .get(0);
-    Ok(held.then_some((client, ended)))
+    /// The instance whose appends are fenced by its table leases: an action or a take-back of
+    /// a table whose lease it does not hold (lost, expired, taken over) is refused, in the
+    /// same statement that would write it. `None`: unfenced (tools and storage tests).
+    fence: Option<String>,
 }
 
 impl Db {
@@ -87,14 +57,19 @@ impl Db {
     /// with an error naming the URL (its password hidden) when the database cannot be reached
     /// or its schema is from a later version.
     pub async fn connect(url: &str) -> Result<Db> {
-        Db::connect_as(url, false).await
+        Db::connect_fenced(url, None).await
     }
 
-    /// Connects like [`Db::connect`]; with `standby`, a database another instance serves is
-    /// waited for (until that instance stops or dies) instead of refused.
-    pub async fn connect_as(url: &str, standby: bool) -> Result<Db> {
+    /// Connects like [`Db::connect`], as the serving instance `holder`: every action and
+    /// take-back is stored only while `holder` holds its table's lease
+    /// ([`Storage::take_lease`]), checked in the statement that stores it.
+    pub async fn connect_instance(url: &str, holder: &str) -> Result<Db> {
+        Db::connect_fenced(url, Some(holder.to_string())).await
+    }
+
+    async fn connect_fenced(url: &str, fence: Option<String>) -> Result<Db> {
         let shown = hide_password(url);
-        let store = Postgres::connect(url, standby)
+        let store = Postgres::connect(url, fence)
             .await
             .with_context(|| format!("cannot open the PostgreSQL database {shown}"))?;
         // The database is writable whenever it can be reached; a request that cannot reach it
@@ -105,7 +80,7 @@ impl Db {
 }
 
 impl Postgres {
-    async fn connect(url: &str, standby: bool) -> Result<Postgres> {
+    async fn connect(url: &str, fence: Option<String>) -> Result<Postgres> {
         let mut config: tokio_postgres::Config = url.parse().context("the URL is not valid")?;
         if config.get_connect_timeout().is_none() {
             config.connect_timeout(CONNECT_TIMEOUT);
@@ -133,64 +108,7 @@ impl Postgres {
             .await
             .context("cannot bring the schema up to date")?;
         drop(client);
-        let instance = Postgres::claim_instance(&config, standby).await?;
-        Ok(Postgres {
-            pool,
-            _instance: instance,
-        })
-    }
-
-    /// Takes the database for this instance: each live table is held in one process's
-    /// memory, so a second instance on the same database would play the same tables. The
-    /// lock is PostgreSQL's own (a session advisory lock), released when the process ends,
-    /// however it ends; when its connection is lost, it is taken again once the database is
-    /// back.
-    /// With `standby`, waits for the lock (the instance holding it stops or dies: PostgreSQL
-    /// releases it as soon as that instance's connection closes).
-    async fn claim_instance(
-        config: &tokio_postgres::Config,
-        standby: bool,
-    ) -> Result<InstanceLock> {
-        let first = loop {
-            match lock_once(config).await {
-                Ok(Some(held)) => break held,
-                Ok(None) if standby => {}
-                Ok(None) => anyhow::bail!(
-                    "another instance of the server is serving this database; one instance \
-                     serves a database at a time (a standby waits with --standby: see \
-                     docs/site.md)"
-                ),
-                Err(e) if standby => {
-                    tracing::warn!("standby: the database cannot be reached: {e}")
-                }
-                Err(e) => return Err(e),
-            }
-            tokio::time::sleep(RELOCK_EVERY).await;
-        };
-        let config = config.clone();
-        let task = tokio::spawn(async move {
-            let mut held = Some(first);
-            loop {
-                if let Some((client, ended)) = held.take() {
-                    let _ = ended.await;
-                    drop(client);
-                    tracing::warn!("the connection holding this instance's lock was lost");
-                }
-                tokio::time::sleep(RELOCK_EVERY).await;
-                match lock_once(&config).await {
-                    Ok(Some(again)) => {
-                        tracing::info!("this instance's lock on the database is held again");
-                        held = Some(again);
-                    }
-                    Ok(None) => tracing::error!(
-                        "another instance took this database while it could not be reached; \
-                         stop one of them"
-                    ),
-                    Err(_) => {}
-                }
-            }
-        });
-        Ok(InstanceLock(task))
+        Ok(Postgres { pool, fence })
     }
 
     /// Runs `f` with a connection of the pool, refused after [`CALL_TIMEOUT`].
@@ -295,20 +213,27 @@ impl Storage for Postgres {
         action: String,
         by: By,
     ) -> Result<()> {
+        let fence = self.fence.clone();
         self.with(|client| async move {
-            let stmt = client
-                .prepare_cached(
-                    "INSERT INTO actions (table_id, idx, seat, action, played_by) \
-                     VALUES ($1, $2, $3, $4, $5)",
-                )
-                .await?;
             let seat = stored_seat(seat) as i32;
-            client
-                .execute(
-                    &stmt,
-                    &[&table, &i32::try_from(idx)?, &seat, &action, &by.word()],
-                )
+            let idx = i32::try_from(idx)?;
+            let Some(holder) = fence else {
+                let stmt = client
+                    .prepare_cached(
+                        "INSERT INTO actions (table_id, idx, seat, action, played_by) \
+                         VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .await?;
+                client
+                    .execute(&stmt, &[&table, &idx, &seat, &action, &by.word()])
+                    .await?;
+                return Ok(());
+            };
+            let stmt = client.prepare_cached(leases::FENCED_APPEND).await?;
+            let n = client
+                .execute(&stmt, &[&table, &idx, &seat, &action, &by.word(), &holder])
                 .await?;
+            anyhow::ensure!(n == 1, leases::LeaseLost(table));
             Ok(())
         })
         .await
@@ -426,14 +351,30 @@ impl Storage for Postgres {
     }
 
     async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
+        let fence = self.fence.clone();
         self.with(|client| async move {
-            let n = client
-                .execute(
-                    "UPDATE actions SET undone = TRUE \
-                     WHERE table_id = $1 AND idx = $2 AND NOT undone",
-                    &[&table, &i32::try_from(idx)?],
-                )
-                .await?;
+            let idx = i32::try_from(idx)?;
+            let n = match fence {
+                None => {
+                    client
+                        .execute(
+                            "UPDATE actions SET undone = TRUE \
+                             WHERE table_id = $1 AND idx = $2 AND NOT undone",
+                            &[&table, &idx],
+                        )
+                        .await?
+                }
+                Some(holder) => {
+                    let n = client
+                        .execute(leases::FENCED_UNDO, &[&table, &idx, &holder])
+                        .await?;
+                    anyhow::ensure!(
+                        n == 1 || !leases::lost(&client, &table, &holder).await?,
+                        leases::LeaseLost(table)
+                    );
+                    n
+                }
+            };
             anyhow::ensure!(n == 1, "action {idx} is not stored or already taken back");
             Ok(())
         })
@@ -574,6 +515,23 @@ impl Storage for Postgres {
 
     async fn release_lease(&self, table: String, holder: String) -> Result<()> {
         self.release_lease_pg(table, holder).await
+    }
+
+    async fn renew_leases(
+        &self,
+        holder: String,
+        tables: Vec<String>,
+        ttl: std::time::Duration,
+    ) -> Result<Vec<String>> {
+        self.renew_leases_pg(holder, tables, ttl).await
+    }
+
+    async fn lease_holder(&self, table: String) -> Result<Option<(String, String)>> {
+        self.lease_holder_pg(table).await
+    }
+
+    async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
+        self.unheld_tables_pg(limit).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

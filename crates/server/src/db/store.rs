@@ -101,6 +101,23 @@ pub trait Storage: Send + Sync + 'static {
     /// Gives up the lease of `table` if `holder` holds it.
     async fn release_lease(&self, table: String, holder: String) -> Result<()>;
 
+    /// Renews for `ttl` every lease of `tables` that `holder` still holds (expired or not, as
+    /// long as no other instance took it over): the tables it still holds.
+    async fn renew_leases(
+        &self,
+        holder: String,
+        tables: Vec<String>,
+        ttl: Duration,
+    ) -> Result<Vec<String>>;
+
+    /// Who holds the lease of `table` now, and where it is reached: `None` when nobody holds
+    /// it (never leased, given up, or expired).
+    async fn lease_holder(&self, table: String) -> Result<Option<(String, String)>>;
+
+    /// Tables in play (neither finished nor expired) whose lease nobody holds (never leased,
+    /// given up, or expired), oldest first, at most `limit`.
+    async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>>;
+
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
 }

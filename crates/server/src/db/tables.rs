@@ -215,6 +215,23 @@ impl Storage for Sqlite {
         self.release_lease_sqlite(table, holder).await
     }
 
+    async fn renew_leases(
+        &self,
+        holder: String,
+        tables: Vec<String>,
+        ttl: std::time::Duration,
+    ) -> Result<Vec<String>> {
+        self.renew_leases_sqlite(holder, tables, ttl).await
+    }
+
+    async fn lease_holder(&self, table: String) -> Result<Option<(String, String)>> {
+        self.lease_holder_sqlite(table).await
+    }
+
+    async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
+        self.unheld_tables_sqlite(limit).await
+    }
+
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;

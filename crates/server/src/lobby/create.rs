@@ -192,9 +192,18 @@ impl Lobby {
             archive: None,
             clock,
         };
-        let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
-        mark(&handle, &extras);
-        self.insert(id.clone(), handle);
+        // Another instance that found the table stored before its lease was taken plays
+        // it (replayed from the database); one that cannot take it now leaves it to be
+        // adopted. Its links work either way.
+        match self.take_lease(&id).await {
+            Ok(None) => {
+                let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
+                mark(&handle, &extras);
+                self.insert(id.clone(), handle);
+            }
+            Ok(Some(_)) => {}
+            Err(e) => tracing::warn!(table = %id, "cannot take a new table's lease: {e:#}"),
+        }
         let created = Created {
             seats: req_seats
                 .iter()

@@ -128,6 +128,10 @@ pub enum Missing {
     /// The table's stored record cannot be replayed.
     #[error("this table is damaged: {0}")]
     Damaged(String),
+    /// Another instance serving the same database plays the table: it is reached at this
+    /// address.
+    #[error("the table is played by the instance at {0}")]
+    Elsewhere(String),
 }
 
 /// A configuration of `G` from the lobby: the player range and the options checked by the

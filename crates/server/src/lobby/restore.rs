@@ -38,6 +38,17 @@ impl Lobby {
     /// database cannot be written yet, the tables are read again once it can (those it could
     /// not read before come back then).
     pub async fn load(db: Db, settings: table::TableSettings) -> anyhow::Result<Arc<Lobby>> {
+        Lobby::load_hosted(db, settings, None).await
+    }
+
+    /// Opens the lobby like [`Lobby::load`], as one of several instances serving `db` when
+    /// `hosting` says so: only the tables whose lease it takes are started here (see
+    /// `lobby/hosting.rs`).
+    pub async fn load_hosted(
+        db: Db,
+        settings: table::TableSettings,
+        hosting: Option<super::Hosting>,
+    ) -> anyhow::Result<Arc<Lobby>> {
         let lobby = Arc::new(Lobby {
             tables: RwLock::new(HashMap::new()),
             db: db.clone(),
@@ -46,6 +57,7 @@ impl Lobby {
             loading: Mutex::new(()),
             damaged: RwLock::new(Vec::new()),
             file_damage: RwLock::new(None),
+            hosting,
         });
         lobby.restore_stored().await;
         if !db.writable() {
@@ -100,7 +112,15 @@ impl Lobby {
                 .rematch
                 .as_ref()
                 .and_then(|r| tokens.get(r).map(|t| (r.clone(), t.clone())));
-            match self.replay(&row, rematch, false).await {
+            // Another instance plays it (or the lease cannot be read: adopted later).
+            if !matches!(self.take_lease(&row.id).await, Ok(None)) {
+                continue;
+            }
+            let replayed = self.replay(&row, rematch, false).await;
+            if !matches!(replayed, Ok(Some(_))) {
+                self.release_lease(&row.id).await;
+            }
+            match replayed {
                 Ok(Some(_)) => {}
                 Ok(None) => archived.push(row),
                 Err(reason) => damaged.push(Damaged {
@@ -230,6 +250,14 @@ impl Lobby {
             Some(Stored::Damaged(reason)) => return Err(Missing::Damaged(reason)),
             Some(Stored::Table(row)) => *row,
         };
+        match self.take_lease(id).await {
+            Ok(None) => {}
+            Ok(Some(address)) => return Err(Missing::Elsewhere(address)),
+            Err(e) => {
+                tracing::error!(table = %id, "cannot take a table's lease: {e:#}");
+                return Err(Missing::Damaged("the database cannot be read".into()));
+            }
+        }
         let rematch = match &row.rematch {
             Some(r) => match self.db.load_table(r.clone()).await {
                 Ok(Some(Stored::Table(t))) => {
@@ -239,7 +267,11 @@ impl Lobby {
             },
             None => None,
         };
-        match self.replay(&row, rematch, true).await {
+        let replayed = self.replay(&row, rematch, true).await;
+        if !matches!(replayed, Ok(Some(_))) {
+            self.release_lease(id).await;
+        }
+        match replayed {
             Ok(Some(handle)) => Ok(handle),
             Ok(None) => Err(Missing::Unknown),
             Err(reason) => {

@@ -55,6 +55,7 @@ impl Lobby {
                     tables.remove(&id);
                 }
             }
+            self.release_lease(&id).await;
             if retired == Retired::Expired {
                 if let Err(e) = self.db.mark_expired(id.clone()).await {
                     tracing::error!(table = %id, "cannot mark a table expired: {e:#}");

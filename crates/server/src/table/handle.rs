@@ -121,6 +121,9 @@ pub enum Command {
         /// Where to answer.
         reply: oneshot::Sender<Option<Retired>>,
     },
+    /// Stops the table at once: this instance no longer holds its lease, so another may be
+    /// playing it. Its connections close, and their pages reconnect to its holder.
+    Stop,
     /// Panics inside the table's task, as a bug would: for the tests of its recovery (never
     /// sent by a connection).
     #[doc(hidden)]

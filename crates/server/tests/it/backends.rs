@@ -397,7 +397,7 @@ async fn an_unreachable_postgres_at_start_is_named_without_its_password() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_server_on_postgres_pauses_while_it_is_lost_and_resumes_and_is_alone_on_it() {
+async fn a_server_on_postgres_pauses_while_it_is_lost_and_resumes() {
     let Some(url) = crate::common::pg::fresh().await else {
         return;
     };
@@ -408,7 +408,6 @@ async fn a_server_on_postgres_pauses_while_it_is_lost_and_resumes_and_is_alone_o
         .await;
     let mut watch = server.connect(&bots.spectator).await;
     watch.until_version(3).await;
-    second_instance_refused(&url).await;
 
     // PostgreSQL goes away: the bots' table pauses, and resumes by itself once it is back.
     set_reachable(&url, false).await;
@@ -428,23 +427,4 @@ async fn a_server_on_postgres_pauses_while_it_is_lost_and_resumes_and_is_alone_o
         }
     }
     watch.until_version(paused_at + 3).await;
-
-    // The instance holds the database again: a second one is still refused.
-    tokio::time::sleep(Duration::from_millis(1200)).await;
-    second_instance_refused(&url).await;
-}
-
-/// One instance serves a database at a time: a second is refused, saying why.
-async fn second_instance_refused(url: &str) {
-    let e = match Server::bind(Settings {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: PathBuf::from(url),
-        ..Settings::default()
-    })
-    .await
-    {
-        Ok(_) => panic!("a second instance on the same database"),
-        Err(e) => format!("{e:#}"),
-    };
-    assert!(e.contains("another instance"), "{e}");
 }

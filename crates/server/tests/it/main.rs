@@ -20,6 +20,7 @@ mod common;
 mod hardening;
 mod hints;
 mod history;
+mod instances;
 mod leak;
 mod notify;
 mod people;

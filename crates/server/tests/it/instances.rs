@@ -1,0 +1,118 @@
+//! Several instances on one PostgreSQL database: a table is played by the instance holding its
+//! lease, and an instance that lost its lease can never store an action, even while it still
+//! has the table in memory. Runs when the tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`).
+
+use crate::common::pg::{client, fresh};
+use crate::common::{start_on, TestServer};
+use boardroom_engine::By;
+use serde_json::json;
+use std::path::PathBuf;
+use std::time::Duration;
+
+async fn instance(url: &str) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    start_on(dir, PathBuf::from(url), Duration::from_millis(60)).await
+}
+
+/// The instance holding each table's lease now, by the database's clock.
+async fn holders(url: &str, ids: &[String]) -> Vec<Option<String>> {
+    let db = client(url).await;
+    let mut out = Vec::new();
+    for id in ids {
+        let row = db
+            .query_opt(
+                "SELECT holder FROM leases WHERE table_id = $1 \
+                 AND expires > (extract(epoch FROM clock_timestamp()) * 1000)::bigint",
+                &[id],
+            )
+            .await
+            .unwrap();
+        out.push(row.map(|r| r.get(0)));
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_never_both_play_a_table_whose_lease_expired() {
+    let Some(url) = fresh().await else {
+        return;
+    };
+    let a = instance(&url).await;
+    let b = instance(&url).await;
+    let (ha, hb) = (
+        a.lobby.hosting().unwrap().instance.clone(),
+        b.lobby.hosting().unwrap().instance.clone(),
+    );
+    let mut ids = Vec::new();
+    for _ in 0..6 {
+        let t = a
+            .create_with(json!({"game": "big-boss", "seats": ["random", "random", "random"]}))
+            .await;
+        ids.push(t.id);
+    }
+    assert!(ids.iter().all(|id| a.lobby.get(id).is_some()));
+    assert!(ids.iter().all(|id| b.lobby.get(id).is_none()));
+    assert_eq!(
+        holders(&url, &ids).await,
+        vec![Some(ha.clone()); ids.len()],
+        "the creating instance holds its tables"
+    );
+
+    // Every lease looks expired while its instance still plays: as when an instance is cut
+    // off long enough, or its renewals are late.
+    let admin = client(&url).await;
+    admin
+        .execute("UPDATE leases SET expires = 0", &[])
+        .await
+        .unwrap();
+    for id in &ids {
+        let refused = a
+            .lobby
+            .db()
+            .append_action(id.clone(), 100_000, 0, "pass".into(), By::Player)
+            .await;
+        assert!(refused.is_err(), "an expired lease stores nothing");
+    }
+
+    // Both instances race to adopt them while the first renews what it holds.
+    tokio::join!(a.lobby.adopt(), b.lobby.adopt(), a.lobby.renew());
+    // Whoever lost a lease stops its table when it renews next.
+    a.lobby.renew().await;
+    b.lobby.renew().await;
+    let now = holders(&url, &ids).await;
+    for (id, holder) in ids.iter().zip(&now) {
+        let holder = holder.as_ref().expect("every table is held again");
+        assert!(*holder == ha || *holder == hb, "held by one of the two");
+        let (winner, loser) = if *holder == ha { (&a, &b) } else { (&b, &a) };
+        assert!(winner.lobby.get(id).is_some(), "its holder plays it");
+        assert!(loser.lobby.get(id).is_none(), "only its holder plays it");
+        // The other instance's database handle cannot store an action of it.
+        let next = loser
+            .lobby
+            .db()
+            .load_actions(id.clone())
+            .await
+            .unwrap()
+            .len();
+        let refused = loser
+            .lobby
+            .db()
+            .append_action(id.clone(), next + 1000, 0, "pass".into(), By::Player)
+            .await;
+        assert!(refused.is_err(), "only the lease's holder stores actions");
+    }
+
+    // Every table's record is whole: numbered without a gap and replayed by its holder.
+    for (id, holder) in ids.iter().zip(&now) {
+        let server = if holder.as_deref() == Some(ha.as_str()) {
+            &a
+        } else {
+            &b
+        };
+        let actions = server.lobby.db().load_actions(id.clone()).await.unwrap();
+        assert!(!actions.is_empty(), "the bots played at {id}");
+        let mut watch = server.connect(&format!("/t/{id}")).await;
+        let state = watch.until("state").await;
+        assert!(state["version"].as_u64().unwrap() >= actions.len() as u64);
+    }
+}
