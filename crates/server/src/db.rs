@@ -58,6 +58,8 @@ pub struct Db {
     faults: Arc<Faults>,
     /// Whether the database can be written (see [`Db::open_or_wait`]).
     health: watch::Receiver<bool>,
+    /// On a database several instances serve: grows whenever the lobby's shared list changed.
+    changes: Option<watch::Receiver<u64>>,
 }
 
 /// A simulated disk failure (for tests of how the server lives through one).
@@ -99,6 +101,7 @@ impl Db {
             store,
             faults: Arc::default(),
             health,
+            changes: None,
         }
     }
 
@@ -249,6 +252,27 @@ impl Db {
     /// Tables in play whose lease nobody holds; see [`Storage::unheld_tables`].
     pub async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
         self.store.unheld_tables(limit).await
+    }
+
+    /// Publishes lobby lines and removals; see [`Storage::publish_listed`].
+    pub async fn publish_listed(
+        &self,
+        holder: String,
+        upsert: Vec<(String, i64, String)>,
+        remove: Vec<String>,
+    ) -> Result<()> {
+        self.store.publish_listed(holder, upsert, remove).await
+    }
+
+    /// The lobby's shared list; see [`Storage::load_listed`].
+    pub async fn load_listed(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+        self.store.load_listed(limit).await
+    }
+
+    /// On a database several instances serve, what grows whenever the lobby's shared list
+    /// changed (told by the database, or the listening connection made again).
+    pub fn lobby_changes(&self) -> Option<watch::Receiver<u64>> {
+        self.changes.clone()
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

@@ -225,7 +225,7 @@ async fn list_games() -> impl IntoResponse {
 }
 
 async fn list_tables(State(app): State<AppState>) -> impl IntoResponse {
-    Json(app.lobby.list(100))
+    Json(app.lobby.list_json(100).await)
 }
 
 /// One table as the lobby lists it (`GET /api/tables/{id}`), private ones too (their id is

@@ -18,6 +18,7 @@ mod check;
 mod claim;
 mod create;
 mod hosting;
+mod listed;
 mod replay;
 mod request;
 mod restore;
@@ -45,6 +46,8 @@ pub struct Lobby {
     file_damage: RwLock<Option<String>>,
     /// This instance among others serving the same database (`None`: it serves it alone).
     hosting: Option<Hosting>,
+    /// The lobby's list shared with the other instances (with hosting).
+    listed: Mutex<listed::Shared>,
 }
 
 impl Lobby {

@@ -25,6 +25,7 @@ use tokio_postgres::NoTls;
 
 mod addresses;
 mod leases;
+mod listed;
 mod rows;
 mod schema;
 mod url;
@@ -75,7 +76,12 @@ impl Db {
         // The database is writable whenever it can be reached; a request that cannot reach it
         // fails, and the table that made it pauses and retries.
         let (_, writable) = tokio::sync::watch::channel(true);
-        Ok(Db::over(Arc::new(store), writable))
+        let serving = store.fence.is_some();
+        let mut db = Db::over(Arc::new(store), writable);
+        if serving {
+            db.changes = Some(listed::listen(url.parse()?));
+        }
+        Ok(db)
     }
 }
 
@@ -532,6 +538,19 @@ impl Storage for Postgres {
 
     async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
         self.unheld_tables_pg(limit).await
+    }
+
+    async fn publish_listed(
+        &self,
+        holder: String,
+        upsert: Vec<(String, i64, String)>,
+        remove: Vec<String>,
+    ) -> Result<()> {
+        self.publish_listed_pg(holder, upsert, remove).await
+    }
+
+    async fn load_listed(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
+        self.load_listed_pg(limit).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

@@ -118,6 +118,24 @@ pub trait Storage: Send + Sync + 'static {
     /// given up, or expired), oldest first, at most `limit`.
     async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>>;
 
+    /// Publishes what the lobby shows of tables this instance plays (`upsert`: id, creation
+    /// time, summary as JSON), removes `remove` from the list, and tells every instance the
+    /// list changed. A backend served by one instance alone (SQLite) lists its tables from
+    /// memory: it keeps nothing.
+    async fn publish_listed(
+        &self,
+        _holder: String,
+        _upsert: Vec<(String, i64, String)>,
+        _remove: Vec<String>,
+    ) -> Result<()> {
+        Ok(())
+    }
+
+    /// The lobby's list as published by every instance, newest first (at most `limit`).
+    async fn load_listed(&self, _limit: usize) -> Result<Vec<serde_json::Value>> {
+        Ok(Vec::new())
+    }
+
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
 }

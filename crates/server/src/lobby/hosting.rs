@@ -146,6 +146,7 @@ impl Lobby {
                 };
                 lobby.renew().await;
                 lobby.adopt().await;
+                lobby.publish().await;
             }
         });
     }
@@ -193,7 +194,9 @@ impl Lobby {
                 return;
             }
         };
-        for id in ids {
+        let damaged: std::collections::HashSet<String> =
+            self.damaged().into_iter().map(|d| d.id).collect();
+        for id in ids.into_iter().filter(|id| !damaged.contains(id)) {
             match self.open(&id).await {
                 Ok(_) => tracing::info!(table = %id, "adopted a table nobody held"),
                 Err(super::Missing::Elsewhere(_)) => {}

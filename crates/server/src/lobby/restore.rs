@@ -58,6 +58,7 @@ impl Lobby {
             damaged: RwLock::new(Vec::new()),
             file_damage: RwLock::new(None),
             hosting,
+            listed: Mutex::default(),
         });
         lobby.restore_stored().await;
         if !db.writable() {

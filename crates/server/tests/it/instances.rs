@@ -116,3 +116,57 @@ async fn two_instances_never_both_play_a_table_whose_lease_expired() {
         assert!(state["version"].as_u64().unwrap() >= actions.len() as u64);
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_instance_lists_every_table_and_a_chat_reaches_everyone_through_either() {
+    let Some(url) = fresh().await else {
+        return;
+    };
+    let a = instance(&url).await;
+    let b = instance(&url).await;
+    let t = a
+        .create_with(json!({"game": "big-boss", "seats": ["human", "human", "random"]}))
+        .await;
+    assert!(a.lobby.get(&t.id).is_some() && b.lobby.get(&t.id).is_none());
+
+    // The other instance's lobby lists it, once its holder published it (every lease round).
+    let http = reqwest::Client::new();
+    let mut listed = false;
+    for _ in 0..100 {
+        let list: serde_json::Value = http
+            .get(format!("{}/api/tables", b.url()))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap();
+        if list
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["id"] == t.id.as_str())
+        {
+            listed = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(
+        listed,
+        "the second instance's lobby lists the first one's table"
+    );
+
+    // One seat through each instance: both reach the table's holder, and hear each other.
+    let links: Vec<String> = t.seats.iter().filter_map(|s| s.link.clone()).collect();
+    let mut red = a.connect(&links[0]).await;
+    let mut green = b.connect(&links[1]).await;
+    red.until("state").await;
+    green.until("state").await;
+    green
+        .send(json!({"type": "chat", "text": "through the other instance"}))
+        .await;
+    let line = red.until("chat").await;
+    assert_eq!(line["text"], "through the other instance", "{line}");
+    assert!(b.lobby.get(&t.id).is_none(), "forwarded, not played twice");
+}

@@ -81,6 +81,14 @@ CREATE TABLE leases (
 ALTER TABLE tables ADD COLUMN clock TEXT;
 ALTER TABLE actions ADD COLUMN played_by TEXT;
 ",
+    "
+CREATE TABLE listed (
+    table_id    TEXT PRIMARY KEY REFERENCES tables(id),
+    created     BIGINT NOT NULL,
+    summary     TEXT NOT NULL,
+    holder      TEXT NOT NULL
+);
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
