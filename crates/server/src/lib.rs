@@ -5,7 +5,8 @@
 //! engine's traits: it is written once for every game.
 //!
 //! * [`http`] — routes: the pages, the embedded client ([`assets`]), the JSON API, WebSockets.
-//! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database, the
+//! * [`lobby`] — every table: creating, listing, rematches, rebuilding from the database, leases
+//!   and forwarding when several instances share a PostgreSQL database, the
 //!   sweeper, seat claims, `db check`.
 //! * [`table`] — one live table: a task that owns the game, checks and stores each action
 //!   before anyone hears of it, and runs the bots.
