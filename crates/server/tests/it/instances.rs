@@ -170,3 +170,75 @@ async fn every_instance_lists_every_table_and_a_chat_reaches_everyone_through_ei
     assert_eq!(line["text"], "through the other instance", "{line}");
     assert!(b.lobby.get(&t.id).is_none(), "forwarded, not played twice");
 }
+
+/// A table page opened through the instance that does not hold its table (forwarded): when the
+/// table moves to that instance (its holder lost the lease), the page loses its WebSocket,
+/// reconnects by itself, and is served again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_through_the_other_instance_reconnects_when_its_table_moves() {
+    let Some((_browser, c)) = crate::browser::open_browser(1280, 900).await else {
+        return;
+    };
+    let Some(url) = fresh().await else {
+        return;
+    };
+    let a = instance(&url).await;
+    let b = instance(&url).await;
+    let t = a
+        .create_with(json!({"game": "big-boss", "seats": ["human", "human", "random"]}))
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    c.goto(&format!("{}{link}", b.url())).await.unwrap();
+    let connected = || async {
+        crate::browser::visible(&c, "#players .player").await
+            && c.execute("return document.body.classList.contains('offline')", vec![])
+                .await
+                .unwrap()
+                == json!(false)
+    };
+    let mut tries = 0;
+    while !connected().await {
+        tries += 1;
+        assert!(tries < 200, "the page connects through the other instance");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(b.lobby.get(&t.id).is_none(), "forwarded to its holder");
+
+    // The table moves to the instance the page came through: the lease looks expired, that
+    // instance adopts the table, and its old holder stops it when it renews.
+    let admin = client(&url).await;
+    let mut tries = 0;
+    while b.lobby.get(&t.id).is_none() {
+        tries += 1;
+        assert!(tries < 50, "the other instance adopts the table");
+        admin
+            .execute("UPDATE leases SET expires = 0", &[])
+            .await
+            .unwrap();
+        b.lobby.adopt().await;
+    }
+    a.lobby.renew().await;
+    assert!(a.lobby.get(&t.id).is_none(), "its old holder stopped it");
+
+    // The page was disconnected and comes back by itself, now served where it came in.
+    let mut tries = 0;
+    loop {
+        let offline = c
+            .execute("return document.body.classList.contains('offline')", vec![])
+            .await
+            .unwrap();
+        if offline == json!(true) {
+            break;
+        }
+        tries += 1;
+        assert!(tries < 200, "the page notices its table moved");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut tries = 0;
+    while !connected().await {
+        tries += 1;
+        assert!(tries < 300, "the page reconnects by itself");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    crate::browser::shot(&c, "instances-01-moved.png").await;
+}
