@@ -215,6 +215,31 @@ async fn instances_share_the_tables_and_take_over_those_of_a_killed_one() {
         play(&mut t.1, &mut t.2, 8).await;
         assert!(t.2[0]["version"].as_u64().unwrap() >= v + 8);
     }
+    // And every game is played to its end there.
+    for t in tables.iter_mut() {
+        finish(&mut t.1, &mut t.2).await;
+    }
+}
+
+/// Plays the people's first legal actions until the game ends (at most 3,000 of them).
+async fn finish(clients: &mut [Ws], states: &mut [Value]) {
+    for _ in 0..3000 {
+        if states[0]["to_act"].as_array().unwrap().is_empty() {
+            return;
+        }
+        if states
+            .iter()
+            .all(|s| s["actions"].as_array().unwrap().is_empty())
+        {
+            // The bot's turn: every client hears of its move.
+            for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
+                *s = next_state(c).await;
+            }
+            continue;
+        }
+        play(clients, states, 1).await;
+    }
+    panic!("the game did not end within 3,000 actions");
 }
 
 #[test]
