@@ -151,6 +151,11 @@ impl Server {
         let (db, hosting) = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
             Some(url) => {
                 let hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                tracing::info!(
+                    instance = %hosting.instance,
+                    advertised = %hosting.address,
+                    "serving a PostgreSQL database beside any other instances on it"
+                );
                 (
                     db::Db::connect_instance(url, &hosting.instance).await?,
                     Some(hosting),
