@@ -377,3 +377,31 @@ fn check_universe(g: &BigBoss) {
         }
     }
 }
+
+/// Rulebook example: the merger on space 46 (Regent 21 on one side, Lunar 11 on the other).
+fn merger_46_table() -> Table {
+    Table::modern(4)
+        .company(
+            REGENT,
+            21,
+            &[(40, 1), (41, 2), (42, 3), (43, 2), (44, 1), (45, 1)],
+        )
+        .company(LUNAR, 11, &[(47, 1), (48, 2), (49, 1)])
+        .hand(0, "46")
+        .hand(1, "10")
+        .shares(1, LUNAR, 2)
+        .shares(2, LUNAR, 1)
+        .tower(LUNAR, 2)
+        .shares(3, REGENT, 2)
+}
+
+/// A table for step 5: companies at several prices, one with its supply bought out.
+fn invest_table(ed: Edition) -> Table {
+    Table::new(ed, 3)
+        .company(REGENT, 5, &[(10, 1), (11, 2), (12, 1)])
+        .run(LUNAR, 20, 30, 3)
+        .run(ATLAS, 7, 50, 2)
+        .shares(1, ATLAS, ed.rules().shares_per_company)
+        .hand(0, "13")
+        .money(0, 60)
+}

@@ -2,23 +2,6 @@
 
 use super::*;
 
-/// Rulebook example: the merger on space 46 (Regent 21 on one side, Lunar 11 on the other).
-fn merger_46_table() -> Table {
-    Table::modern(4)
-        .company(
-            REGENT,
-            21,
-            &[(40, 1), (41, 2), (42, 3), (43, 2), (44, 1), (45, 1)],
-        )
-        .company(LUNAR, 11, &[(47, 1), (48, 2), (49, 1)])
-        .hand(0, "46")
-        .hand(1, "10")
-        .shares(1, LUNAR, 2)
-        .shares(2, LUNAR, 1)
-        .tower(LUNAR, 2)
-        .shares(3, REGENT, 2)
-}
-
 #[test]
 fn example_merger_on_space_46() {
     let mut g = merger_46_table().game();

@@ -2,16 +2,6 @@
 
 use super::*;
 
-fn invest_table(ed: Edition) -> Table {
-    Table::new(ed, 3)
-        .company(REGENT, 5, &[(10, 1), (11, 2), (12, 1)])
-        .run(LUNAR, 20, 30, 3)
-        .run(ATLAS, 7, 50, 2)
-        .shares(1, ATLAS, ed.rules().shares_per_company)
-        .hand(0, "13")
-        .money(0, 60)
-}
-
 #[test]
 fn up_to_two_shares_of_any_company_with_supply() {
     for ed in [MODERN, CLASSIC] {

@@ -181,47 +181,29 @@ fn simulate_compares_rule_sets_on_the_same_seeds() {
 
 #[test]
 fn simulate_rejects_bad_bots_budgets_and_seat_counts() {
-    boardroom()
-        .args([
-            "simulate",
-            "--players",
+    for (players, bots, why) in [
+        (
             "2",
-            "--games",
-            "1",
-            "--bots",
             "random,grandmaster",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains(
             "seat 2: unknown bot `grandmaster`",
-        ));
-    boardroom()
-        .args([
-            "simulate",
-            "--players",
-            "2",
-            "--games",
-            "1",
-            "--bots",
-            "ismcts:0,random",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("at least 1"));
-    boardroom()
-        .args([
-            "simulate",
-            "--players",
-            "4",
-            "--games",
-            "1",
-            "--bots",
-            "heuristic,random",
-        ])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("one bot per seat"));
+        ),
+        ("2", "ismcts:0,random", "at least 1"),
+        ("4", "heuristic,random", "one bot per seat"),
+    ] {
+        boardroom()
+            .args([
+                "simulate",
+                "--players",
+                players,
+                "--games",
+                "1",
+                "--bots",
+                bots,
+            ])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(why));
+    }
     boardroom()
         .args(["play", "big-boss", "--seats", "human,wizard"])
         .assert()

@@ -150,7 +150,7 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_table_takes_a_data_file_from_the_lobby_and_refuses_a_bad_one_naming_the_field() {
     let server = common::start().await;
-    let shipped = include_str!("../../../theboss/data/the_boss.toml");
+    let shipped = include_str!("../../../../theboss/data/the_boss.toml");
     assert!(shipped.contains("start_cash = 500"));
     let richer = shipped.replace("start_cash = 500", "start_cash = 700");
     let created = server
