@@ -12,7 +12,7 @@
 //!   money cannot buy cards and has to pass).
 
 use crate::board::{next, prev};
-use crate::card::LEVEL_KINDS;
+use crate::card::{Hand, LEVEL_KINDS};
 use crate::edition::{PIECES, PRICE_CAP};
 use crate::{BigBoss, CompanyId, Edition, Phase};
 use boardroom_engine::Evaluate;
@@ -42,6 +42,28 @@ struct Holdings {
     price_sum: f64,
     /// How many companies are active.
     active: f64,
+}
+
+impl Holdings {
+    /// What the level cards of `hand` add to a seat's worth: their end value, and a share of what
+    /// playing one earns (a typical active company's price plus 2), fading in as the pieces run
+    /// out.
+    #[inline]
+    fn levels_worth(&self, hand: &Hand, level_value: i64, fade: f64) -> f64 {
+        let levels = LEVEL_KINDS
+            .iter()
+            .map(|&k| hand.levels[k as usize] as f64)
+            .sum::<f64>();
+        if levels == 0.0 {
+            return 0.0;
+        }
+        let mean_price = if self.active > 0.0 {
+            self.price_sum / self.active
+        } else {
+            0.0
+        };
+        levels * ((1.0 - fade) * level_value as f64 + PLAY_SHARE * fade * (mean_price + 2.0))
+    }
 }
 
 /// Money, shares and towers: the first part of a seat's worth (see the module's comment).
@@ -83,12 +105,8 @@ impl Evaluate for BigBoss {
     fn worth(&self, seat: Seat) -> f64 {
         let p = self.player(seat);
         let rules = self.rules();
-        let Holdings {
-            left,
-            mut worth,
-            price_sum,
-            active,
-        } = holdings(self, seat);
+        let h = holdings(self, seat);
+        let (left, mut worth) = (h.left, h.worth);
         // Cards: end value plus a share of what playing them earns, fading near the end.
         let (industry_value, level_value) = rules.hand_values;
         let fade = (left * 4.0).min(1.0);
@@ -119,19 +137,7 @@ impl Evaluate for BigBoss {
                 worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
             }
         }
-        let levels = LEVEL_KINDS
-            .iter()
-            .map(|&k| p.hand.levels[k as usize] as f64)
-            .sum::<f64>();
-        if levels > 0.0 {
-            let mean_price = if active > 0.0 {
-                price_sum / active
-            } else {
-                0.0
-            };
-            worth += levels
-                * ((1.0 - fade) * level_value as f64 + PLAY_SHARE * fade * (mean_price + 2.0));
-        }
+        worth += h.levels_worth(&p.hand, level_value, fade);
         worth
     }
 
@@ -174,12 +180,8 @@ mod tests {
     fn reference_worth(g: &BigBoss, seat: Seat) -> f64 {
         let p = g.player(seat);
         let rules = g.rules();
-        let Holdings {
-            left,
-            mut worth,
-            price_sum,
-            active,
-        } = holdings(g, seat);
+        let h = holdings(g, seat);
+        let (left, mut worth) = (h.left, h.worth);
         let (industry_value, level_value) = rules.hand_values;
         let fade = (left * 4.0).min(1.0);
         let price_of = |c: CompanyId| g.company(c).price as f64;
@@ -192,19 +194,7 @@ mod tests {
             };
             worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
         }
-        let levels = LEVEL_KINDS
-            .iter()
-            .map(|&k| p.hand.levels[k as usize] as f64)
-            .sum::<f64>();
-        if levels > 0.0 {
-            let mean_price = if active > 0.0 {
-                price_sum / active
-            } else {
-                0.0
-            };
-            worth += levels
-                * ((1.0 - fade) * level_value as f64 + PLAY_SHARE * fade * (mean_price + 2.0));
-        }
+        worth += h.levels_worth(&p.hand, level_value, fade);
         worth
     }
 

@@ -288,14 +288,14 @@ async fn connect(server: SocketAddr, from: IpAddr, link: &str) -> anyhow::Result
     Ok(ws)
 }
 
-/// Creates a table of the load's game with seats `seats` (bots at `bot_speed`, unless empty):
-/// its id and its first seat's link.
-async fn create(
+/// Creates a table of the load's game with seats `seats` (bots at `bot_speed`, unless empty)
+/// through the lobby, as a visitor would.
+async fn post_table(
     http: &reqwest::Client,
     opts: &LoadOptions,
     seats: &[SeatKind],
     bot_speed: &str,
-) -> anyhow::Result<(String, String)> {
+) -> anyhow::Result<boardroom_server::lobby::Created> {
     let mut body = opts.options.clone();
     body.insert("game".into(), opts.game.clone().into());
     body.insert("seats".into(), serde_json::json!(seats));
@@ -310,7 +310,18 @@ async fn create(
     if !r.status().is_success() {
         anyhow::bail!("the abuser could not create a table: {}", r.text().await?);
     }
-    let created: boardroom_server::lobby::Created = r.json().await?;
+    Ok(r.json().await?)
+}
+
+/// Creates a table of the load's game with seats `seats` (bots at `bot_speed`, unless empty):
+/// its id and its first seat's link.
+async fn create(
+    http: &reqwest::Client,
+    opts: &LoadOptions,
+    seats: &[SeatKind],
+    bot_speed: &str,
+) -> anyhow::Result<(String, String)> {
+    let created = post_table(http, opts, seats, bot_speed).await?;
     let link = created.seats[0]
         .link
         .clone()
@@ -326,21 +337,7 @@ async fn finished_table(
     server: SocketAddr,
     from: IpAddr,
 ) -> anyhow::Result<(String, String)> {
-    let mut body = opts.options.clone();
-    body.insert("game".into(), opts.game.clone().into());
-    body.insert(
-        "seats".into(),
-        serde_json::json!(vec![SeatKind::Human; opts.players]),
-    );
-    let r = http
-        .post(format!("{}/api/tables", opts.url))
-        .json(&body)
-        .send()
-        .await?;
-    if !r.status().is_success() {
-        anyhow::bail!("the abuser could not create a table: {}", r.text().await?);
-    }
-    let created: boardroom_server::lobby::Created = r.json().await?;
+    let created = post_table(http, opts, &vec![SeatKind::Human; opts.players], "").await?;
     let mut seats = Vec::new();
     for s in &created.seats {
         seats.push(connect(server, from, s.link.as_deref().unwrap_or("")).await?);

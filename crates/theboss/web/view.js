@@ -370,12 +370,14 @@ function choosePartner(seat) {
   if (b) b.scrollIntoView({ block: "nearest" });
 }
 
-/** Clears the builder once the table shows the offer it sent made (the state's last step is
- * this seat's offer or counter-offer, at a later version). */
+/** Clears the builder once the table shows the offer it sent made: the state's last step, at a
+ * later version, reports an offer (or counter-offer) made by this seat. The log entry's events
+ * say so as data (`offered`, with its maker), so nothing depends on how the notation is worded. */
 function clearSent(ctx) {
   const st = ctx.state, last = st && st.last;
   if (!ui.sent || !last || st.version <= ui.sent.version) return;
-  if (last.seat === ctx.you && /^(offer|counter) /.test(last.action)) {
+  const offered = (last.events || []).some((e) => e.detail && e.detail.event === "offered" && e.detail.from === ctx.you);
+  if (offered) {
     ui.draft = ui.draft ? emptyDraft(ui.draft.to) : null;
     ui.builderKey = "";
     ui.sent = null;

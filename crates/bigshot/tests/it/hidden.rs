@@ -31,12 +31,6 @@ fn states(config: &Config, seed: u64) -> Vec<BigShot> {
 }
 
 /// The same state with colour `c`'s coins changed to `coins` (through the position format).
-fn with_coins(g: &BigShot, c: Colour, coins: u32) -> Option<BigShot> {
-    let mut p = g.to_position();
-    p.colours[c.idx()].coins = coins;
-    BigShot::from_position(&p).ok()
-}
-
 fn viewers(n: usize) -> Vec<Viewer> {
     let mut v: Vec<Viewer> = (0..n).map(Viewer::Seat).collect();
     v.push(Viewer::Spectator);
@@ -50,14 +44,7 @@ fn other_players_coins_do_not_change_the_observation() {
             if g.phase() == Phase::Over {
                 continue;
             }
-            for c in Colour::all() {
-                let Some(owner) = g.seat_of(c) else { continue };
-                let Some(h) = with_coins(g, c, 0).or_else(|| with_coins(g, c, 1)) else {
-                    continue;
-                };
-                if h == *g {
-                    continue;
-                }
+            for (c, owner, h) in crate::common::coin_twins(g) {
                 for v in viewers(players) {
                     let same = g.observe(v) == h.observe(v);
                     assert_eq!(same, v != Viewer::Seat(owner), "{players}p {c} {v:?}");

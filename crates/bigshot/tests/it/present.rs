@@ -175,12 +175,6 @@ fn labels_read_as_the_browser_buttons() {
 }
 
 /// The same state with colour `c`'s coins changed to `coins` (through the position format).
-fn with_coins(g: &BigShot, c: Colour, coins: u32) -> Option<BigShot> {
-    let mut p = g.to_position();
-    p.colours[c.idx()].coins = coins;
-    BigShot::from_position(&p).ok()
-}
-
 #[test]
 fn drawing_and_extra_keep_other_players_coins_secret() {
     let mut pairs = 0;
@@ -190,14 +184,7 @@ fn drawing_and_extra_keep_other_players_coins_secret() {
                 if g.phase() == Phase::Over {
                     continue;
                 }
-                for c in Colour::all() {
-                    let Some(owner) = g.seat_of(c) else { continue };
-                    let Some(h) = with_coins(g, c, 0).or_else(|| with_coins(g, c, 1)) else {
-                        continue;
-                    };
-                    if h == *g {
-                        continue;
-                    }
+                for (c, owner, h) in crate::common::coin_twins(g) {
                     pairs += 1;
                     for s in 0..players {
                         let v = Viewer::Seat(s);

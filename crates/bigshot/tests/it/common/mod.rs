@@ -12,7 +12,7 @@ use boardroom_bigshot::state::start_coins;
 use boardroom_bigshot::{Action, BigShot, Config, Event, Phase};
 use boardroom_engine::rng::GameRng;
 use boardroom_engine::testing::{Conformance, Events};
-use boardroom_engine::{Game, Viewer};
+use boardroom_engine::{Game, Seat, Viewer};
 use rand::seq::SliceRandom;
 use rand::Rng;
 
@@ -183,4 +183,25 @@ pub fn vary_secrets(g: &BigShot, viewer: Viewer, rng: &mut GameRng) -> Option<Bi
         }
     }
     BigShot::from_position(&p).ok()
+}
+
+/// The states that differ from `g` only in the coins of one colour a seat plays (set to 0, or to
+/// 1 where it holds 0), each with that colour and seat: what that seat alone may see change.
+pub fn coin_twins(g: &BigShot) -> Vec<(Colour, Seat, BigShot)> {
+    let with_coins = |c: Colour, coins: u32| {
+        let mut p = g.to_position();
+        p.colours[c.idx()].coins = coins;
+        BigShot::from_position(&p).ok()
+    };
+    let mut out = Vec::new();
+    for c in Colour::all() {
+        let Some(owner) = g.seat_of(c) else { continue };
+        let Some(h) = with_coins(c, 0).or_else(|| with_coins(c, 1)) else {
+            continue;
+        };
+        if h != *g {
+            out.push((c, owner, h));
+        }
+    }
+    out
 }
