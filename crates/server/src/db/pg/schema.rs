@@ -81,6 +81,11 @@ CREATE TABLE leases (
 ALTER TABLE tables ADD COLUMN clock TEXT;
 ALTER TABLE actions ADD COLUMN played_by TEXT;
 ",
+    // When each action was played (milliseconds since the epoch; null for the actions stored
+    // before): the seats' clocks are rebuilt from it when a table is loaded.
+    "
+ALTER TABLE actions ADD COLUMN at BIGINT;
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
