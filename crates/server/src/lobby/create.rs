@@ -191,6 +191,7 @@ impl Lobby {
             rules: G::RULES_REVISION,
             archive: None,
             clock,
+            times: None,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);
