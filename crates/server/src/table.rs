@@ -172,7 +172,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     }));
     let seats = init.kinds.len();
     let stand_ins = standin::stand_ins_of(&init.record, seats);
-    let timebank = resume::timebank(&init);
+    let (timebank, timers_ran) = resume::clocks(&init);
     let gone_since = init
         .kinds
         .iter()
@@ -193,7 +193,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         rules: init.rules,
         archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
-        clock: Clock::new(),
+        clock: Clock::resumed(timers_ran),
         timebank,
         clock_settings: init.clock,
         stand_ins,

@@ -1,4 +1,4 @@
-//! The seats' clocks of a stored table, rebuilt when it is loaded (after a restart, or by an
+//! The clocks of a stored table, rebuilt when it is loaded (after a restart, or by an
 //! instance taking it over): the record is replayed once more, and the seats' clocks are run
 //! through it with the time each action was stored at (`actions.at`), by the same rules as
 //! while the table plays ([`TimeBank`]). So a restart neither gives nor takes time: a live
@@ -8,6 +8,10 @@
 //! meanwhile is timed out as soon as the table is loaded, exactly as if the server had stayed
 //! up (its stand-in plays, that move recorded as the clock's; its person takes the seat back
 //! with the usual grace).
+//!
+//! The game's own timers (The Boss's offers, auctions, lobbying and business) are rebuilt the
+//! same way: each runs from the action after which the game first named its key, so it keeps
+//! its deadline across a restart too.
 //!
 //! The times are not part of the game: the replay of the game itself never reads them.
 //!
@@ -23,21 +27,39 @@
 //! action after the last one without a time, with whole banks; when the last action has no
 //! time, they start afresh when the table is loaded, as they did before.
 
-use super::timebank::{Millis, TimeBank};
+use super::timebank::{Millis, Moment, TimeBank};
 use super::TableInit;
 use crate::clocks::ClockMode;
 use boardroom_engine::{By, Game, Present, RecordedAction, Seat, CLOCK};
 use boardroom_registry::Playable;
+use std::collections::HashMap;
+use std::time::Duration;
 use tokio::time::Instant;
 
-/// The seats' clocks a table starts with: rebuilt from its stored times when it was loaded
-/// (`init.times`), else whole and starting now.
-pub(super) fn timebank<G: Playable>(init: &TableInit<G>) -> TimeBank {
-    let fresh = || TimeBank::new(init.clock.mode.clone(), init.kinds.len());
+/// A table's clocks as stored times left them: the seats' clocks, and since when each of the
+/// game's running timers has run (by its key).
+pub(super) struct Rebuilt {
+    /// The seats' clocks.
+    pub(super) bank: TimeBank<Millis>,
+    /// When each timer of the game now started.
+    pub(super) timers: HashMap<u64, Millis>,
+}
+
+/// The clocks a table starts with: the seats' clocks, and how long each of the game's running
+/// timers has run already (by its key). Rebuilt from its stored times when it was loaded
+/// (`init.times`); whole, and starting now, for a new table.
+pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64, Duration>) {
+    let fresh = || {
+        (
+            TimeBank::new(init.clock.mode.clone(), init.kinds.len()),
+            HashMap::new(),
+        )
+    };
     let Some(times) = &init.times else {
         return fresh();
     };
-    if init.clock.is_none() || init.archive.is_some() || init.game.is_over() {
+    let timed = !init.clock.is_none() || init.timer_percent > 0;
+    if !timed || init.archive.is_some() || init.game.is_over() {
         return fresh();
     }
     let humans: Vec<bool> = init.kinds.iter().map(|k| k.is_human()).collect();
@@ -51,7 +73,15 @@ pub(super) fn timebank<G: Playable>(init: &TableInit<G>) -> TimeBank {
         Millis(init.created.saturating_mul(1000)),
     );
     match rebuilt {
-        Ok(Some(bank)) => bank.resumed(Millis(crate::time::now_ms()), Instant::now()),
+        Ok(Some(r)) => {
+            let now_ms = Millis(crate::time::now_ms());
+            let timers = r
+                .timers
+                .into_iter()
+                .map(|(key, since)| (key, now_ms.since(since)))
+                .collect();
+            (r.bank.resumed(now_ms, Instant::now()), timers)
+        }
         Ok(None) => {
             tracing::info!(table = %init.id, "the last action has no time: the clocks start afresh");
             fresh()
@@ -63,9 +93,9 @@ pub(super) fn timebank<G: Playable>(init: &TableInit<G>) -> TimeBank {
     }
 }
 
-/// The seats' clocks after `record` (played with `config` and `seed`, each action at its time
-/// in `times`, the table created at `created`), as stored times tell them; `None` when the
-/// last action has no time. `humans` says which seats are people's (only theirs are timed).
+/// The clocks after `record` (played with `config` and `seed`, each action at its time in
+/// `times`, the table created at `created`), as stored times tell them; `None` when the last
+/// action has no time. `humans` says which seats are people's (only theirs are timed).
 pub(super) fn rebuild<G: Game + Present>(
     config: &G::Config,
     seed: u64,
@@ -74,7 +104,7 @@ pub(super) fn rebuild<G: Game + Present>(
     humans: &[bool],
     mode: &ClockMode,
     created: Millis,
-) -> anyhow::Result<Option<TimeBank<Millis>>> {
+) -> anyhow::Result<Option<Rebuilt>> {
     let time = |i: usize| times.get(i).copied().flatten();
     let live: Vec<usize> = (0..record.len()).filter(|&i| !record[i].undone).collect();
     // The live actions from which every one has a time.
@@ -95,12 +125,23 @@ pub(super) fn rebuild<G: Game + Present>(
     let waiting = |must: &[Seat], stand_ins: &[bool]| -> Vec<Seat> {
         must.iter().copied().filter(|&s| !stand_ins[s]).collect()
     };
+    // The game's timers in a state, each kept with its start while its key lasts.
+    let mut list = Vec::new();
+    let mut keys = |g: &G, at: Millis, old: &HashMap<u64, Millis>| -> HashMap<u64, Millis> {
+        g.timers(&mut list);
+        list.iter()
+            .map(|t| (t.key, old.get(&t.key).copied().unwrap_or(at)))
+            .collect()
+    };
     let mut bank = TimeBank::new(mode.clone(), seats);
     let mut stand_ins = vec![false; seats];
-    let mut before = must(&G::new(config, seed)?);
+    let first = G::new(config, seed)?;
+    let mut before = must(&first);
+    let mut timers = HashMap::new();
     let mut last = created;
     if from == 0 {
         bank.update(created, None, &waiting(&before, &stand_ins));
+        timers = keys(&first, created, &timers);
     }
     let mut n = 0;
     super::replay_steps::<G>(config, seed, record, |step, after| {
@@ -112,7 +153,9 @@ pub(super) fn rebuild<G: Game + Present>(
         if timed {
             last = at;
             if n == from && from > 0 {
+                // Whole banks, and the timers running, from the first action with a time.
                 bank.update(at, None, &waiting(&before, &stand_ins));
+                timers = timers.keys().map(|&k| (k, at)).collect();
             }
         }
         n += 1;
@@ -133,11 +176,12 @@ pub(super) fn rebuild<G: Game + Present>(
             }
         }
         before = must(after);
+        timers = keys(after, at, &timers);
         if timed {
             bank.update(at, Some(seat), &waiting(&before, &stand_ins));
         }
     })?;
-    Ok(Some(bank))
+    Ok(Some(Rebuilt { bank, timers }))
 }
 
 #[cfg(test)]
@@ -186,7 +230,9 @@ mod tests {
         times: &[Option<i64>],
         mode: &ClockMode,
     ) -> Option<TimeBank<Millis>> {
-        rebuild::<BigBoss>(config, 3, record, times, &[true, true], mode, Millis(0)).unwrap()
+        rebuild::<BigBoss>(config, 3, record, times, &[true, true], mode, Millis(0))
+            .unwrap()
+            .map(|r| r.bank)
     }
 
     #[test]
@@ -268,5 +314,59 @@ mod tests {
         let bank = run(&config, &back, &times[..=mine], &LIVE).unwrap();
         let grace = crate::clocks::TAKE_BACK_GRACE.as_millis() as u64;
         assert_eq!(left(&bank, times[mine].unwrap(), seat).0, grace);
+    }
+
+    #[test]
+    fn the_games_timers_run_from_when_their_key_first_appeared() {
+        use boardroom_theboss::TheBoss;
+        let config = boardroom_theboss::Config::new(4);
+        let mut g = TheBoss::new(&config, 5).unwrap();
+        let (mut legal, mut record, mut list) = (Vec::new(), Vec::new(), Vec::new());
+        // Since which action each running timer's key has been named (kept while it lasts).
+        let mut seen: HashMap<u64, usize> = HashMap::new();
+        let mut with_timers = 0;
+        // Plain moves (no deals) until timers have run through three actions.
+        while with_timers < 3 {
+            assert!(record.len() < 400, "no timer of the game ran");
+            let seat = g.to_act().first().expect("the game goes on");
+            g.legal_actions(seat, &mut legal);
+            let a = legal
+                .iter()
+                .find(|a| {
+                    let t = g.format_action((*a).clone());
+                    !["offer", "counter", "auction"]
+                        .iter()
+                        .any(|w| t.starts_with(w))
+                })
+                .unwrap_or(&legal[0])
+                .clone();
+            record.push(RecordedAction::new(seat, g.format_action(a.clone())));
+            g.play(seat, a).unwrap();
+            g.timers(&mut list);
+            let now = record.len() - 1;
+            seen = list
+                .iter()
+                .map(|t| (t.key, seen.get(&t.key).copied().unwrap_or(now)))
+                .collect();
+            with_timers += usize::from(!list.is_empty());
+        }
+        let times: Vec<Option<i64>> = (0..record.len()).map(|i| Some(1_000 * i as i64)).collect();
+        let r = rebuild::<TheBoss>(
+            &config,
+            5,
+            &record,
+            &times,
+            &[true; 4],
+            &ClockMode::None,
+            Millis(0),
+        )
+        .unwrap()
+        .unwrap();
+        let expected: HashMap<u64, Millis> = seen
+            .iter()
+            .map(|(&k, &i)| (k, Millis(1_000 * i as i64)))
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(r.timers, expected);
     }
 }
