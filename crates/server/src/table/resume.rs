@@ -58,7 +58,10 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     let Some(times) = &init.times else {
         return fresh();
     };
-    let timed = !init.clock.is_none() || init.timer_percent > 0;
+    // Replayed only when something runs: seat clocks, or timers of the game now.
+    let mut running = Vec::new();
+    init.game.timers(&mut running);
+    let timed = !init.clock.is_none() || (init.timer_percent > 0 && !running.is_empty());
     if !timed || init.archive.is_some() || init.game.is_over() {
         return fresh();
     }
