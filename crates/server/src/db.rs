@@ -119,8 +119,8 @@ impl Db {
         self.store.insert_table(row).await
     }
 
-    /// Appends action number `idx` of table `table` (committed when this returns). Fails when
-    /// an action with that number is already stored.
+    /// Appends action number `idx` of table `table`, played now (committed when this
+    /// returns). Fails when an action with that number is already stored.
     pub async fn append_action(
         &self,
         table: String,
@@ -129,8 +129,27 @@ impl Db {
         action: String,
         by: By,
     ) -> Result<()> {
+        let at = crate::time::now_ms();
+        self.append_action_at(table, idx, seat, action, by, at)
+            .await
+    }
+
+    /// Appends action number `idx` of table `table` as played at `at` (milliseconds since the
+    /// Unix epoch), as [`Db::append_action`] does with the time now: for tools and tests that
+    /// write a table's past.
+    pub async fn append_action_at(
+        &self,
+        table: String,
+        idx: usize,
+        seat: usize,
+        action: String,
+        by: By,
+        at: i64,
+    ) -> Result<()> {
         self.simulated_failure()?;
-        self.store.append_action(table, idx, seat, action, by).await
+        self.store
+            .append_action(table, idx, seat, action, by, at)
+            .await
     }
 
     /// Every stored table that has not expired, oldest first, and those whose rows cannot be

@@ -41,6 +41,7 @@ mod reading;
 mod recover;
 mod replay;
 mod requests;
+mod resume;
 mod schedule;
 mod since;
 mod standin;
@@ -171,6 +172,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     }));
     let seats = init.kinds.len();
     let stand_ins = standin::stand_ins_of(&init.record, seats);
+    let (timebank, timers_ran) = resume::clocks(&init);
     let gone_since = init
         .kinds
         .iter()
@@ -191,8 +193,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         rules: init.rules,
         archive: init.archive,
         hint_busy: Arc::new(AtomicBool::new(false)),
-        clock: Clock::new(),
-        timebank: TimeBank::new(init.clock.mode.clone(), seats),
+        clock: Clock::resumed(timers_ran),
+        timebank,
         clock_settings: init.clock,
         stand_ins,
         gone_since,

@@ -8,14 +8,15 @@
 //! pool replaces connections the server lost.
 
 use super::rows::{
-    stored_seat, ActionRow, DamageScope, Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
+    action_row, stored_seat, ActionColumns, ActionRow, DamageScope, Damaged, FinishedRow, Stored,
+    TableRow,
 };
 use super::store::Storage;
 use super::Db;
 use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::{Context, Result};
-use boardroom_engine::{By, Seat, CLOCK};
+use boardroom_engine::{By, Seat};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod, Runtime};
 use std::collections::HashSet;
 use std::future::Future;
@@ -218,6 +219,7 @@ impl Storage for Postgres {
         seat: usize,
         action: String,
         by: By,
+        at: i64,
     ) -> Result<()> {
         let fence = self.fence.clone();
         self.with(|client| async move {
@@ -226,18 +228,21 @@ impl Storage for Postgres {
             let Some(holder) = fence else {
                 let stmt = client
                     .prepare_cached(
-                        "INSERT INTO actions (table_id, idx, seat, action, played_by) \
-                         VALUES ($1, $2, $3, $4, $5)",
+                        "INSERT INTO actions (table_id, idx, seat, action, played_by, at) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
                     )
                     .await?;
                 client
-                    .execute(&stmt, &[&table, &idx, &seat, &action, &by.word()])
+                    .execute(&stmt, &[&table, &idx, &seat, &action, &by.word(), &at])
                     .await?;
                 return Ok(());
             };
             let stmt = client.prepare_cached(leases::FENCED_APPEND).await?;
             let n = client
-                .execute(&stmt, &[&table, &idx, &seat, &action, &by.word(), &holder])
+                .execute(
+                    &stmt,
+                    &[&table, &idx, &seat, &action, &by.word(), &holder, &at],
+                )
                 .await?;
             anyhow::ensure!(n == 1, leases::LeaseLost(table));
             Ok(())
@@ -319,37 +324,24 @@ impl Storage for Postgres {
         self.with(|client| async move {
             let stmt = client
                 .prepare_cached(
-                    "SELECT idx, seat, action, undone, played_by FROM actions WHERE table_id = $1 \
-                     ORDER BY idx",
+                    "SELECT idx, seat, action, undone, played_by, at FROM actions \
+                     WHERE table_id = $1 ORDER BY idx",
                 )
                 .await?;
             let rows = client.query(&stmt, &[&table]).await?;
             let mut out = Vec::with_capacity(rows.len());
             for (n, r) in rows.iter().enumerate() {
-                let read = || -> std::result::Result<ActionRow, String> {
-                    let idx: i32 = get(r, "idx")?;
-                    if idx as i64 != n as i64 {
-                        return Err(format!("expected action {n}, found number {idx}"));
-                    }
-                    let seat = i64::from(get::<i32>(r, "seat")?);
-                    Ok(ActionRow {
-                        seat: if seat == CLOCK_SEAT {
-                            CLOCK
-                        } else {
-                            usize::try_from(seat)
-                                .map_err(|_| format!("seat {seat} is not a seat"))?
-                        },
+                let columns = || -> std::result::Result<ActionColumns, String> {
+                    Ok(ActionColumns {
+                        idx: get::<i32>(r, "idx")?.into(),
+                        seat: get::<i32>(r, "seat")?.into(),
                         action: get(r, "action")?,
                         undone: get(r, "undone")?,
-                        by: {
-                            let word: Option<String> = get(r, "played_by")?;
-                            By::from_word(word.as_deref()).ok_or_else(|| {
-                                format!("`played_by` is `{}`", word.unwrap_or_default())
-                            })?
-                        },
+                        played_by: get(r, "played_by")?,
+                        at: get(r, "at")?,
                     })
                 };
-                out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
+                out.push(action_row(n, columns())?);
             }
             Ok(out)
         })

@@ -1,7 +1,7 @@
 //! The rows the database holds, as the server reads them: every column read as a SQLite
 //! value and checked (its type, its UTF-8), so a bad row damages its own table and no other.
 
-use boardroom_engine::{By, CLOCK};
+use boardroom_engine::{By, RecordedAction, CLOCK};
 use rusqlite::types::ValueRef;
 use rusqlite::{params, Connection, Row};
 
@@ -79,6 +79,76 @@ pub struct ActionRow {
     /// Who played it for the seat (the `played_by` column: null for its player, `clock` or
     /// `standin` in their place).
     pub by: By,
+    /// When it was played, in milliseconds since the Unix epoch (the `at` column); `None`
+    /// for an action stored before times were kept. Not part of the game: only the seats'
+    /// clocks are rebuilt from it (see `table/resume.rs`).
+    pub at: Option<i64>,
+}
+
+impl ActionRow {
+    /// The action as the game's record holds it (its time left out).
+    pub fn recorded(&self) -> RecordedAction {
+        RecordedAction {
+            seat: self.seat,
+            action: self.action.clone(),
+            undone: self.undone,
+            by: self.by,
+        }
+    }
+}
+
+/// The columns of an `actions` row as a backend read them, each with its own type already
+/// checked; [`action_row`] checks what they say, the same way for both backends.
+pub(super) struct ActionColumns {
+    /// `idx`.
+    pub idx: i64,
+    /// `seat` (the clock is [`CLOCK_SEAT`]).
+    pub seat: i64,
+    /// `action`.
+    pub action: String,
+    /// `undone`.
+    pub undone: bool,
+    /// `played_by`.
+    pub played_by: Option<String>,
+    /// `at`.
+    pub at: Option<i64>,
+}
+
+/// Stored action number `n` of a table, from its columns (or why they could not be read): an
+/// error names the action and what is wrong (a gap in the numbering, a bad seat, an unknown
+/// `played_by`, a negative time).
+pub(super) fn action_row(
+    n: usize,
+    columns: std::result::Result<ActionColumns, String>,
+) -> anyhow::Result<ActionRow> {
+    let read = || -> std::result::Result<ActionRow, String> {
+        let c = columns?;
+        if c.idx != n as i64 {
+            return Err(format!("expected action {n}, found number {}", c.idx));
+        }
+        let seat = if c.seat == CLOCK_SEAT {
+            CLOCK
+        } else {
+            usize::try_from(c.seat).map_err(|_| format!("seat {} is not a seat", c.seat))?
+        };
+        let by = By::from_word(c.played_by.as_deref()).ok_or_else(|| {
+            format!(
+                "`played_by` is `{}`",
+                c.played_by.clone().unwrap_or_default()
+            )
+        })?;
+        if let Some(at) = c.at.filter(|&at| at < 0) {
+            return Err(format!("`at` is {at}, before 1970"));
+        }
+        Ok(ActionRow {
+            seat,
+            action: c.action,
+            undone: c.undone,
+            by,
+            at: c.at,
+        })
+    };
+    read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))
 }
 
 /// A finished game, as the lobby's list of recently finished tables shows it.
@@ -192,6 +262,14 @@ pub(super) fn int(r: &Row, i: usize, name: &str) -> std::result::Result<i64, Str
             "`{name}` is {:?}, not an integer",
             other.data_type()
         )),
+    }
+}
+
+/// Column `i` (named `name`) as an integer or null.
+pub(super) fn opt_int(r: &Row, i: usize, name: &str) -> std::result::Result<Option<i64>, String> {
+    match r.get_ref(i).map_err(|e| format!("`{name}`: {e}"))? {
+        ValueRef::Null => Ok(None),
+        _ => int(r, i, name).map(Some),
     }
 }
 

@@ -143,8 +143,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
 }
 
 /// The clocks' part of the schema: a table's clock and stand-in (`tables.clock`, JSON; null:
-/// no clock), and who played each action for its seat (`actions.played_by`: null for its player,
-/// `clock` or `standin` in their place).
+/// no clock), who played each action for its seat (`actions.played_by`: null for its player,
+/// `clock` or `standin` in their place), and when (`actions.at`).
 fn migrate_clocks(conn: &Connection) -> Result<()> {
     if conn.prepare("SELECT clock FROM tables LIMIT 0").is_err() {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN clock TEXT")
@@ -154,7 +154,19 @@ fn migrate_clocks(conn: &Connection) -> Result<()> {
         conn.execute_batch("ALTER TABLE actions ADD COLUMN played_by TEXT")
             .context("cannot add the `played_by` column")?;
     }
+    // When each action was played (milliseconds since the epoch; null for the actions stored
+    // before): the seats' clocks are rebuilt from it when a table is loaded.
+    if !has_at_column(conn) {
+        conn.execute_batch("ALTER TABLE actions ADD COLUMN at INTEGER")
+            .context("cannot add the `at` column")?;
+    }
     Ok(())
+}
+
+/// Whether the `actions` table has the `at` column (a database opened read-only from before
+/// the clocks were kept across restarts has not).
+pub(super) fn has_at_column(conn: &Connection) -> bool {
+    conn.prepare("SELECT at FROM actions LIMIT 0").is_ok()
 }
 
 /// Whether the `actions` table has the `played_by` column (a database opened read-only from before

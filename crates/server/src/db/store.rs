@@ -33,7 +33,8 @@ pub trait Storage: Send + Sync + 'static {
     /// table it is a rematch of.
     async fn insert_table(&self, row: TableRow) -> Result<()>;
 
-    /// Appends action number `idx` of `table`. Fails when that number is already stored.
+    /// Appends action number `idx` of `table`, played at `at` (milliseconds since the Unix
+    /// epoch). Fails when that number is already stored.
     async fn append_action(
         &self,
         table: String,
@@ -41,6 +42,7 @@ pub trait Storage: Send + Sync + 'static {
         seat: usize,
         action: String,
         by: By,
+        at: i64,
     ) -> Result<()>;
 
     /// Every stored table that has not expired, oldest first, and those whose rows cannot be

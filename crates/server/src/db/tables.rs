@@ -2,16 +2,16 @@
 //! not), expiry, the finished games of the lobby's list, open seats and chat.
 
 use super::rows::{
-    insert_open, int, opt_text, read_table, row_id, stored_seat, table_extras, text, ActionRow,
-    DamageScope, Damaged, FinishedRow, Stored, TableRow, CLOCK_SEAT,
+    action_row, insert_open, int, opt_int, opt_text, read_table, row_id, stored_seat, table_extras,
+    text, ActionColumns, ActionRow, DamageScope, Damaged, FinishedRow, Stored, TableRow,
 };
-use super::schema::{has_by_column, has_undone_column, table_columns};
+use super::schema::{has_at_column, has_by_column, has_undone_column, table_columns};
 use super::store::Storage;
 use super::Sqlite;
 use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::Result;
-use boardroom_engine::{By, Seat, CLOCK};
+use boardroom_engine::{By, Seat};
 use rusqlite::params;
 
 #[async_trait::async_trait]
@@ -56,8 +56,8 @@ impl Storage for Sqlite {
         .await
     }
 
-    /// Appends action number `idx` of table `table` (committed when this returns). Fails when
-    /// an action with that number is already stored.
+    /// Appends action number `idx` of table `table`, played at `at` (committed when this
+    /// returns). Fails when an action with that number is already stored.
     async fn append_action(
         &self,
         table: String,
@@ -65,11 +65,13 @@ impl Storage for Sqlite {
         seat: usize,
         action: String,
         by: By,
+        at: i64,
     ) -> Result<()> {
         self.call(move |conn| {
             conn.execute(
-                "INSERT INTO actions (table_id, idx, seat, action, played_by) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![table, idx as i64, stored_seat(seat), action, by.word()],
+                "INSERT INTO actions (table_id, idx, seat, action, played_by, at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![table, idx as i64, stored_seat(seat), action, by.word(), at],
             )?;
             Ok(())
         })
@@ -154,37 +156,25 @@ impl Storage for Sqlite {
             } else {
                 "NULL"
             };
+            let at = if has_at_column(conn) { "at" } else { "NULL" };
             let mut stmt = conn.prepare(&format!(
-                "SELECT idx, seat, action, {undone}, {by} FROM actions WHERE table_id = ?1 \
-                 ORDER BY idx"
+                "SELECT idx, seat, action, {undone}, {by}, {at} FROM actions \
+                 WHERE table_id = ?1 ORDER BY idx"
             ))?;
             let mut rows = stmt.query([&table])?;
             let mut out = Vec::new();
             while let Some(r) = rows.next()? {
-                let n = out.len();
-                let read = || -> std::result::Result<ActionRow, String> {
-                    let idx = int(r, 0, "idx")?;
-                    if idx != n as i64 {
-                        return Err(format!("expected action {n}, found number {idx}"));
-                    }
-                    let seat = int(r, 1, "seat")?;
-                    Ok(ActionRow {
-                        seat: if seat == CLOCK_SEAT {
-                            CLOCK
-                        } else {
-                            usize::try_from(seat)
-                                .map_err(|_| format!("seat {seat} is not a seat"))?
-                        },
+                let columns = || -> std::result::Result<ActionColumns, String> {
+                    Ok(ActionColumns {
+                        idx: int(r, 0, "idx")?,
+                        seat: int(r, 1, "seat")?,
                         action: text(r, 2, "action")?,
                         undone: int(r, 3, "undone")? != 0,
-                        by: {
-                            let word = opt_text(r, 4, "played_by")?;
-                            By::from_word(word.as_deref())
-                                .ok_or_else(|| format!("`by` is `{}`", word.unwrap_or_default()))?
-                        },
+                        played_by: opt_text(r, 4, "played_by")?,
+                        at: opt_int(r, 5, "at")?,
                     })
                 };
-                out.push(read().map_err(|e| anyhow::anyhow!("stored action {n}: {e}"))?);
+                out.push(action_row(out.len(), columns())?);
             }
             Ok(out)
         })

@@ -191,6 +191,7 @@ impl Lobby {
             rules: G::RULES_REVISION,
             archive: None,
             clock,
+            times: None,
         };
         // Another instance that found the table stored before its lease was taken plays
         // it (replayed from the database); one that cannot take it now leaves it to be

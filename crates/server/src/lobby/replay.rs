@@ -4,7 +4,7 @@
 use crate::db::{ActionRow, FinishedRow, TableRow};
 use crate::table;
 use crate::view::Step;
-use boardroom_engine::{Record, RecordedAction, ReplayError};
+use boardroom_engine::{Record, ReplayError};
 use boardroom_registry::{Playable, Visitor};
 use std::collections::VecDeque;
 
@@ -58,15 +58,7 @@ pub(super) fn record_of<G: Playable>(
         config: serde_json::from_str::<G::Config>(&row.config)
             .map_err(|e| anyhow::anyhow!("stored configuration unreadable: {e}"))?,
         seed: row.seed,
-        actions: actions
-            .iter()
-            .map(|a| RecordedAction {
-                seat: a.seat,
-                action: a.action.clone(),
-                undone: a.undone,
-                by: a.by,
-            })
-            .collect(),
+        actions: actions.iter().map(ActionRow::recorded).collect(),
     })
 }
 

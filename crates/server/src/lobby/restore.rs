@@ -326,6 +326,7 @@ impl Lobby {
             rules: row.rules,
             archive,
             clock: crate::clocks::ClockSettings::from_stored(row.clock.as_deref()),
+            times: Some(actions.iter().map(|a| a.at).collect()),
         };
         let extras = TableExtras {
             private: row.private,

@@ -323,4 +323,8 @@ pub struct TableInit<G: Game> {
     pub archive: Option<String>,
     /// The seats' clock and the stand-in bot (see [`crate::clocks`]).
     pub clock: ClockSettings,
+    /// When each action of `record` was played (milliseconds since the Unix epoch; `None`:
+    /// not stored) for a table loaded from the database, whose seats' clocks are rebuilt
+    /// from them; `None` for a new table, whose clocks start now.
+    pub times: Option<Vec<Option<i64>>>,
 }

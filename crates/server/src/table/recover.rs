@@ -5,6 +5,7 @@
 
 use super::replay::replay_steps;
 use super::{Table, LOG_KEPT};
+use crate::db::ActionRow;
 use crate::outgoing::Outgoing;
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view::Step;
@@ -29,15 +30,7 @@ impl<G: Playable> Table<G> {
                 return self.tell_restored();
             }
         };
-        let record: Vec<RecordedAction> = rows
-            .into_iter()
-            .map(|a| RecordedAction {
-                seat: a.seat,
-                action: a.action,
-                undone: a.undone,
-                by: a.by,
-            })
-            .collect();
+        let record: Vec<RecordedAction> = rows.iter().map(ActionRow::recorded).collect();
         let mut history: VecDeque<Step<G>> = VecDeque::new();
         let replayed = replay_steps::<G>(&self.game.config(), self.seed, &record, |step, _| {
             if history.len() == LOG_KEPT {

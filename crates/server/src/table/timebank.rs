@@ -1,6 +1,8 @@
 //! The seats' clocks of a table with a live or turn-based clock: what each seat has left,
 //! which run (a seat's runs while the game waits for its person), and which ran out. Every
-//! method takes the time it is called at, so the logic is tested without waiting.
+//! method takes the time it is called at, so the logic is tested without waiting. The same
+//! logic runs on the table's monotonic clock ([`Instant`]) while it plays and on the stored
+//! times of its actions ([`Millis`]) when it is rebuilt (`resume.rs`).
 
 use crate::clocks::{ClockMode, TAKE_BACK_GRACE};
 use crate::protocol::SeatClock;
@@ -8,23 +10,81 @@ use boardroom_engine::Seat;
 use std::time::Duration;
 use tokio::time::Instant;
 
+/// A moment the seats' clocks are told the time in.
+pub(super) trait Moment: Copy + Ord + std::fmt::Debug {
+    /// The moment `d` later.
+    fn plus(self, d: Duration) -> Self;
+    /// The time from `earlier` to this moment (zero when `earlier` is later).
+    fn since(self, earlier: Self) -> Duration;
+}
+
+impl Moment for Instant {
+    fn plus(self, d: Duration) -> Self {
+        self + d
+    }
+    fn since(self, earlier: Self) -> Duration {
+        self.saturating_duration_since(earlier)
+    }
+}
+
+/// A moment as stored: milliseconds since the Unix epoch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) struct Millis(pub(super) i64);
+
+impl Moment for Millis {
+    fn plus(self, d: Duration) -> Self {
+        Millis(
+            self.0
+                .saturating_add(i64::try_from(d.as_millis()).unwrap_or(i64::MAX)),
+        )
+    }
+    fn since(self, earlier: Self) -> Duration {
+        Duration::from_millis(u64::try_from(self.0.saturating_sub(earlier.0)).unwrap_or(0))
+    }
+}
+
 /// One seat's clock.
 #[derive(Clone, Debug)]
-struct SeatTime {
+struct SeatTime<T> {
     /// Time left when it last started or stopped.
     left: Duration,
     /// Since when it runs, if it does.
-    since: Option<Instant>,
+    since: Option<T>,
 }
 
 /// Every seat's clock at a table.
 #[derive(Debug)]
-pub(super) struct TimeBank {
+pub(super) struct TimeBank<T: Moment = Instant> {
     mode: ClockMode,
-    seats: Vec<SeatTime>,
+    seats: Vec<SeatTime<T>>,
 }
 
-impl TimeBank {
+impl TimeBank<Millis> {
+    /// The clocks rebuilt from stored times, going on at `now` (the time on the table's
+    /// clock) as they stand at `now_ms` (the same moment as stored times): a running clock
+    /// has what it had at `now_ms` left, and runs from `now`.
+    pub(super) fn resumed(self, now_ms: Millis, now: Instant) -> TimeBank<Instant> {
+        TimeBank {
+            mode: self.mode,
+            seats: self
+                .seats
+                .into_iter()
+                .map(|t| match t.since {
+                    Some(since) => SeatTime {
+                        left: t.left.saturating_sub(now_ms.since(since)),
+                        since: Some(now),
+                    },
+                    None => SeatTime {
+                        left: t.left,
+                        since: None,
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+impl<T: Moment> TimeBank<T> {
     /// The clocks of `seats` seats under `mode`, none running.
     pub(super) fn new(mode: ClockMode, seats: usize) -> Self {
         let left = match mode {
@@ -47,7 +107,7 @@ impl TimeBank {
     /// increment (live) or a fresh time for its next move (turn-based), and exactly the seats
     /// of `waiting` (the seats whose person the game waits for) run. A turn-based seat starts
     /// each wait with the whole time per move.
-    pub(super) fn update(&mut self, now: Instant, acted: Option<Seat>, waiting: &[Seat]) {
+    pub(super) fn update(&mut self, now: T, acted: Option<Seat>, waiting: &[Seat]) {
         if !self.timed() {
             return;
         }
@@ -55,7 +115,7 @@ impl TimeBank {
         for (s, t) in self.seats.iter_mut().enumerate() {
             let ran = t.since.is_some();
             if let Some(since) = t.since.take() {
-                t.left = t.left.saturating_sub(now.saturating_duration_since(since));
+                t.left = t.left.saturating_sub(now.since(since));
             }
             let runs = waiting.contains(&s);
             match mode {
@@ -89,18 +149,18 @@ impl TimeBank {
     }
 
     /// When the next running clock runs out.
-    pub(super) fn next_due(&self) -> Option<Instant> {
+    pub(super) fn next_due(&self) -> Option<T> {
         self.seats
             .iter()
-            .filter_map(|t| t.since.map(|s| s + t.left))
+            .filter_map(|t| t.since.map(|s| s.plus(t.left)))
             .min()
     }
 
     /// The seats whose clock has run out at `now` (stopped, at zero).
-    pub(super) fn expired(&mut self, now: Instant) -> Vec<Seat> {
+    pub(super) fn expired(&mut self, now: T) -> Vec<Seat> {
         let mut out = Vec::new();
         for (s, t) in self.seats.iter_mut().enumerate() {
-            if t.since.is_some_and(|since| since + t.left <= now) {
+            if t.since.is_some_and(|since| since.plus(t.left) <= now) {
                 t.since = None;
                 t.left = Duration::ZERO;
                 out.push(s);
@@ -110,7 +170,7 @@ impl TimeBank {
     }
 
     /// Every seat's clock as everyone is told it at `now` (none when the table has no clock).
-    pub(super) fn out(&self, now: Instant) -> Vec<SeatClock> {
+    pub(super) fn out(&self, now: T) -> Vec<SeatClock> {
         if !self.timed() {
             return Vec::new();
         }
@@ -119,7 +179,7 @@ impl TimeBank {
             .enumerate()
             .map(|(seat, t)| {
                 let left = match t.since {
-                    Some(since) => t.left.saturating_sub(now.saturating_duration_since(since)),
+                    Some(since) => t.left.saturating_sub(now.since(since)),
                     None => t.left,
                 };
                 SeatClock {
@@ -140,7 +200,7 @@ fn secs(n: u32) -> Duration {
 mod tests {
     use super::*;
 
-    fn live() -> TimeBank {
+    fn live() -> TimeBank<Instant> {
         TimeBank::new(
             ClockMode::Live {
                 bank: 600,
@@ -151,7 +211,7 @@ mod tests {
         )
     }
 
-    fn left(bank: &TimeBank, now: Instant, seat: Seat) -> u64 {
+    fn left<T: Moment>(bank: &TimeBank<T>, now: T, seat: Seat) -> u64 {
         bank.out(now)[seat].ms_left
     }
 
@@ -193,7 +253,7 @@ mod tests {
     #[test]
     fn a_turn_based_seat_has_its_whole_time_for_each_move() {
         let t0 = Instant::now();
-        let mut b = TimeBank::new(ClockMode::Turn { per_move: 3600 }, 2);
+        let mut b = TimeBank::<Instant>::new(ClockMode::Turn { per_move: 3600 }, 2);
         b.update(t0, None, &[0]);
         let t1 = t0 + Duration::from_secs(3000);
         assert_eq!(left(&b, t1, 0), 600_000);
@@ -212,9 +272,32 @@ mod tests {
     }
 
     #[test]
+    fn stored_times_run_the_same_clocks_and_go_on_from_where_they_stood() {
+        let mut b = TimeBank::<Millis>::new(ClockMode::Turn { per_move: 60 }, 2);
+        b.update(Millis(1_000), None, &[1]);
+        assert_eq!(b.next_due(), Some(Millis(61_000)));
+        assert_eq!(left(&b, Millis(21_000), 1), 40_000);
+        // Resumed 20 s after it started: 40 s left, running from the table's now.
+        let now = Instant::now();
+        let r = b.resumed(Millis(21_000), now);
+        assert_eq!(left(&r, now, 1), 40_000);
+        assert_eq!(left(&r, now, 0), 60_000);
+        assert!(r.out(now)[1].running && !r.out(now)[0].running);
+        assert_eq!(r.next_due(), Some(now + Duration::from_secs(40)));
+        // Resumed after its time ran out: nothing left, due at once.
+        let b = {
+            let mut b = TimeBank::<Millis>::new(ClockMode::Turn { per_move: 60 }, 2);
+            b.update(Millis(0), None, &[0]);
+            b
+        };
+        let mut r = b.resumed(Millis(90_000), now);
+        assert_eq!(r.expired(now), vec![0]);
+    }
+
+    #[test]
     fn no_clock_shows_nothing_and_never_runs_out() {
         let t0 = Instant::now();
-        let mut b = TimeBank::new(ClockMode::None, 3);
+        let mut b = TimeBank::<Instant>::new(ClockMode::None, 3);
         b.update(t0, None, &[0, 2]);
         assert!(b.out(t0).is_empty());
         assert_eq!(b.next_due(), None);

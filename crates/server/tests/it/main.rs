@@ -16,6 +16,7 @@ mod browser_theboss;
 mod browser_theboss_table;
 mod browser_theboss_words;
 mod clocks;
+mod clocks_kept;
 mod common;
 mod hardening;
 mod hints;

@@ -13,8 +13,8 @@ use std::time::Duration;
 /// `UPDATE` of that row) waits for it, and then replays it from the database. An instance
 /// whose lease expired or was taken over inserts nothing.
 pub(super) const FENCED_APPEND: &str =
-    "INSERT INTO actions (table_id, idx, seat, action, played_by) \
-     SELECT $1::text, $2::integer, $3::integer, $4::text, $5::text FROM leases \
+    "INSERT INTO actions (table_id, idx, seat, action, played_by, at) \
+     SELECT $1::text, $2::integer, $3::integer, $4::text, $5::text, $7::bigint FROM leases \
      WHERE table_id = $1::text AND holder = $6::text \
      AND expires > (extract(epoch FROM clock_timestamp()) * 1000)::bigint FOR SHARE";
 

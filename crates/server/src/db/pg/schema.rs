@@ -89,6 +89,11 @@ CREATE TABLE listed (
     holder      TEXT NOT NULL
 );
 ",
+    // When each action was played (milliseconds since the epoch; null for the actions stored
+    // before): the seats' clocks are rebuilt from it when a table is loaded.
+    "
+ALTER TABLE actions ADD COLUMN at BIGINT;
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).

@@ -131,15 +131,16 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
     t.people[y]
         .send(json!({"type": "act", "action": format!("accept {id}"), "version": seen}))
         .await;
-    // Accepted: not stale. (Should a bot have started an auction in between, the answer is
-    // refused by the rules, still not as stale.)
+    // Accepted: what it answers (the offer) is unchanged, so it is still meant. (Should a bot
+    // have started an auction in between, the rules refuse it now: chosen on a state the table
+    // has left, it is answered stale, never illegal.)
     let s = loop {
         let m = t.people[y].next().await.expect("open");
         if m["type"] == "state" && m["last"]["action"] == format!("accept {id}") {
             break Some(m);
         }
         if m["type"] == "error" {
-            assert_eq!(m["code"], "illegal", "{m}");
+            assert_eq!(m["code"], "stale", "{m}");
             break None;
         }
     };
