@@ -15,9 +15,13 @@
 //! hands them out read-only).
 //!
 //! A step runs on several threads (`threads.rs`): each thread steps a contiguous part of the
-//! games and writes their rows ([`Lanes`]); then the games that ended are replaced, in order, on
-//! the calling thread, so the seeds they take, and every array, are the same for any number
-//! of threads.
+//! games and writes their rows ([`Lanes`]), then replaces the games of its part that ended. The
+//! games that ended take the next seeds in index order whatever the threads: each part
+//! publishes how many of its games ended, and part `k` numbers its own after those of parts
+//! `0..k` (it waits only for the earlier parts' stepping, never for their replacements; with
+//! two threads the first part never waits). So the seeds, and every array, are the same for any
+//! number of threads, and a new game is set up on the thread that steps it from then on (its
+//! memory allocated there, not on another thread's heap).
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
@@ -25,6 +29,7 @@ use crate::prefetch::prefetch_value;
 use crate::threads::{default_threads, part_len, Pool};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::{Seat, Viewer};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The generator that draws a game's actors, from its seed.
 pub fn actor_rng(seed: u64) -> GameRng {
@@ -70,6 +75,43 @@ pub struct Batch {
     obs_size: usize,
     observations: bool,
     pool: Pool,
+    /// How many games of each part ended in the step under way ([`UNKNOWN`] until the part
+    /// has stepped them): one slot per thread, reused from step to step.
+    ended: Vec<AtomicUsize>,
+}
+
+/// An [`Batch::ended`] slot whose part has not finished stepping.
+const UNKNOWN: usize = usize::MAX;
+
+/// The number in `slot` once its part has published it. The wait is short: the part publishes
+/// it as soon as it has stepped its games, before replacing any.
+fn wait_for(slot: &AtomicUsize) -> usize {
+    let mut spins = 0u32;
+    loop {
+        let v = slot.load(Ordering::Acquire);
+        if v != UNKNOWN {
+            return v;
+        }
+        if spins < 256 {
+            spins += 1;
+            std::hint::spin_loop();
+        } else {
+            std::thread::yield_now();
+        }
+    }
+}
+
+/// Publishes a part's count of ended games into its slot when dropped, so that later parts
+/// never wait forever, even when stepping the part panics.
+struct Publish<'a> {
+    slot: &'a AtomicUsize,
+    count: usize,
+}
+
+impl Drop for Publish<'_> {
+    fn drop(&mut self) {
+        self.slot.store(self.count, Ordering::Release);
+    }
 }
 
 /// A contiguous part of a batch's games with their rows of the outputs: what one thread steps.
@@ -79,7 +121,7 @@ struct Lanes<'a> {
     rngs: &'a mut [GameRng],
     actors: &'a mut [Seat],
     masked: &'a mut [usize],
-    seeds: &'a [u64],
+    seeds: &'a mut [u64],
     out: Outputs<'a>,
     fixed: bool,
     players: usize,
@@ -134,7 +176,7 @@ impl<'a> Lanes<'a> {
         let (rngs, rngs2) = self.rngs.split_at_mut(k);
         let (actors, actors2) = self.actors.split_at_mut(k);
         let (masked, masked2) = self.masked.split_at_mut(k);
-        let (seeds, seeds2) = self.seeds.split_at(k);
+        let (seeds, seeds2) = self.seeds.split_at_mut(k);
         let (out, out2) = self
             .out
             .split_at(k, self.players, self.max_actions, self.obs_size);
@@ -231,14 +273,37 @@ impl<'a> Lanes<'a> {
         }
     }
 
-    /// Plays `actions[i]` (checked) in game `i` of this part. A game that ends gets its
-    /// rewards and done flag and waits to be replaced ([`Batch::step`]); the others get their
-    /// next actor and rows.
-    fn step(&mut self, actions: &[i64]) -> Result<()> {
+    /// Plays `actions[i]` (checked) in game `i` of this part, then replaces the games that
+    /// ended. A game that ends gets its rewards and done flag; the others get their next actor
+    /// and rows. The part publishes how many of its games ended in `ended[part]`, waits for the
+    /// counts of the parts before it, and gives its ended games, in order, the seeds that
+    /// follow theirs from `next_seed` on (the seeds the games take when stepped one after
+    /// another). If a game refuses its action, the games after it in the part do not move (and
+    /// are not marked done).
+    fn step(
+        &mut self,
+        actions: &[i64],
+        part: usize,
+        ended: &[AtomicUsize],
+        next_seed: u64,
+    ) -> Result<()> {
+        let mut publish = Publish {
+            slot: &ended[part],
+            count: 0,
+        };
+        let mut result = Ok(());
         for (i, &a) in actions.iter().enumerate() {
+            if result.is_err() {
+                self.out.done[i] = false;
+                continue;
+            }
             self.prefetch(i + 1);
             let seat = self.actors[i];
-            self.games[i].apply_quiet(seat, a as usize)?;
+            if let Err(e) = self.games[i].apply_quiet(seat, a as usize) {
+                self.out.done[i] = false;
+                result = Err(e);
+                continue;
+            }
             let rewards = &mut self.out.rewards[i * self.players..(i + 1) * self.players];
             let over = self.games[i].to_act().is_empty();
             match over.then(|| self.games[i].outcome()).flatten() {
@@ -247,6 +312,7 @@ impl<'a> Lanes<'a> {
                         *r = outcome.reward(s) as f32;
                     }
                     self.out.done[i] = true;
+                    publish.count += 1;
                 }
                 _ => {
                     rewards.fill(0.0);
@@ -256,7 +322,26 @@ impl<'a> Lanes<'a> {
                 }
             }
         }
-        Ok(())
+        let mine = publish.count;
+        drop(publish);
+        if mine == 0 {
+            return result;
+        }
+        let before: usize = ended[..part].iter().map(wait_for).sum();
+        let mut seed = next_seed.wrapping_add(before as u64);
+        for i in 0..self.games.len() {
+            if self.out.done[i] {
+                // Done even when a reset fails, so that no finished game stays in the batch.
+                let reset = self.games[i].reset(seed);
+                result = result.and(reset);
+                self.seeds[i] = seed;
+                self.rngs[i] = actor_rng(seed);
+                seed = seed.wrapping_add(1);
+                self.choose_actor(i);
+                self.write(i);
+            }
+        }
+        result
     }
 }
 
@@ -295,6 +380,9 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            ended: (0..default_threads())
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
         })
     }
 
@@ -307,17 +395,21 @@ impl Batch {
     pub fn set_threads(&mut self, threads: usize) {
         if threads.max(1) != self.pool.threads() {
             self.pool = Pool::new(threads);
+            self.ended = (0..threads.max(1)).map(|_| AtomicUsize::new(0)).collect();
         }
     }
 
     /// Every game with its rows of `out`, and the threads.
-    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> (Lanes<'a>, &'a Pool) {
+    fn lanes<'a>(
+        &'a mut self,
+        out: &'a mut Outputs<'_>,
+    ) -> (Lanes<'a>, &'a Pool, &'a [AtomicUsize]) {
         let lanes = Lanes {
             games: &mut self.games,
             rngs: &mut self.rngs,
             actors: &mut self.actors,
             masked: &mut self.masked,
-            seeds: &self.seeds,
+            seeds: &mut self.seeds,
             out: Outputs {
                 obs: &mut *out.obs,
                 mask: &mut *out.mask,
@@ -333,7 +425,7 @@ impl Batch {
             obs_size: self.obs_size,
             observations: self.observations,
         };
-        (lanes, &self.pool)
+        (lanes, &self.pool, &self.ended)
     }
 
     /// The number of games.
@@ -470,6 +562,9 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            ended: (0..default_threads())
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
         })
     }
 
@@ -478,7 +573,7 @@ impl Batch {
     pub(crate) fn rewrite_all(&mut self, out: &mut Outputs<'_>) {
         out.mask.fill(false);
         self.masked.fill(0);
-        let (mut lanes, _) = self.lanes(out);
+        let (mut lanes, _, _) = self.lanes(out);
         for i in 0..lanes.games.len() {
             lanes.write(i);
         }
@@ -492,7 +587,7 @@ impl Batch {
         out.mask.fill(false);
         self.masked.fill(0);
         let len = part_len(self.games.len(), self.pool.threads());
-        let (lanes, pool) = self.lanes(out);
+        let (lanes, pool, _) = self.lanes(out);
         pool.run(lanes.parts(len), |mut lanes| {
             for i in 0..lanes.games.len() {
                 lanes.choose_actor(i);
@@ -550,36 +645,27 @@ impl Batch {
             }
         }
         let len = part_len(self.games.len(), self.pool.threads());
-        let (lanes, pool) = self.lanes(out);
-        let results = pool.run(
-            lanes
-                .parts(len)
-                .into_iter()
-                .zip(actions.chunks(len))
-                .collect(),
-            |(mut lanes, actions)| lanes.step(actions),
-        );
-        // The games that ended are replaced in order, so each takes the seed it takes when
-        // the games are stepped one after another (done even when a part failed, so that no
-        // finished game stays in the batch).
-        let mut replaced = Ok(());
-        for i in 0..self.games.len() {
-            if out.done[i] {
-                let seed = self.next_seed;
-                self.next_seed = self.next_seed.wrapping_add(1);
-                replaced = replaced.and(self.games[i].reset(seed));
-                self.seeds[i] = seed;
-                self.rngs[i] = actor_rng(seed);
-            }
+        for slot in &self.ended {
+            slot.store(UNKNOWN, Ordering::Relaxed);
         }
-        let (mut lanes, _) = self.lanes(out);
-        for i in 0..lanes.games.len() {
-            if lanes.out.done[i] {
-                lanes.choose_actor(i);
-                lanes.write(i);
-            }
-        }
-        replaced?;
+        let next_seed = self.next_seed;
+        let (lanes, pool, ended) = self.lanes(out);
+        let parts: Vec<_> = lanes
+            .parts(len)
+            .into_iter()
+            .zip(actions.chunks(len))
+            .enumerate()
+            .collect();
+        let results = pool.run(parts, |(part, (mut lanes, actions))| {
+            lanes.step(actions, part, ended, next_seed)
+        });
+        let replaced: usize = self
+            .ended
+            .iter()
+            .take(results.len())
+            .map(|slot| slot.load(Ordering::Acquire))
+            .sum();
+        self.next_seed = self.next_seed.wrapping_add(replaced as u64);
         results.into_iter().collect()
     }
 }
