@@ -2,7 +2,7 @@
 
 use crate::dyngame::DynBot;
 use crate::error::{Error, Kind};
-use crate::py_args::actor_of;
+use crate::py_args::{actor_of, count_of, seed_of};
 use crate::py_game::PyGame;
 use crate::to_py;
 use pyo3::prelude::*;
@@ -63,5 +63,38 @@ impl PyBot {
             .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
         let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
         py.allow_threads(|| b.act(g, s)).map_err(to_py)
+    }
+
+    /// Plays `game` on with this bot deciding for every seat until it ends (or after
+    /// `max_decisions` decisions): a rollout in Rust, with the GIL released. When several seats
+    /// may act, the seat is drawn uniformly among them by a generator seeded `seed`. Returns
+    /// the number of decisions played.
+    #[pyo3(signature = (game, seed=0, max_decisions=None))]
+    fn play_out(
+        &self,
+        py: Python<'_>,
+        game: &mut PyGame,
+        seed: i128,
+        max_decisions: Option<i64>,
+    ) -> PyResult<u64> {
+        let mut seats = boardroom_engine::rng::from_seed(seed_of(seed)?);
+        let limit = count_of("max_decisions", max_decisions)?.map_or(u64::MAX, |m| m as u64);
+        let mut bot = self
+            .inner
+            .lock()
+            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
+        py.allow_threads(|| {
+            let mut played = 0;
+            while played < limit {
+                let Some(seat) = g.to_act().choose(&mut seats) else {
+                    break;
+                };
+                b.act(g, seat)?;
+                played += 1;
+            }
+            Ok(played)
+        })
+        .map_err(to_py)
     }
 }
