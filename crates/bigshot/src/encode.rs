@@ -177,12 +177,19 @@ type LotValues = (Cubes, bool, Option<usize>);
 /// score lines were written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Written {
-    /// The values fixed by the configuration (players, hidden money, the colours' seats).
+    /// The values fixed by the configuration (players, hidden money, the colours' seats, the
+    /// board's size).
     players: u8,
     hidden_money: bool,
+    num_spaces: usize,
+    num_lots: usize,
     header: Header,
+    /// The state's arrays the spaces' and lots' values were written from (compared whole
+    /// first: most actions change none of them).
     spaces: [Cubes; MAX_SPACES],
-    lots: [LotValues; MAX_LOTS],
+    lots: [Cubes; MAX_LOTS],
+    sold: u16,
+    owner: [Option<Colour>; MAX_LOTS],
     over: bool,
 }
 
@@ -399,16 +406,25 @@ impl BigShot {
             memo.clear();
             return self.encode(viewer, out);
         }
-        let fits =
-            |w: &mut Written| w.players == self.n && w.hidden_money == self.config.hidden_money;
+        let (num_spaces, num_lots) = (self.board.num_spaces(), self.board.num_lots());
+        let fits = |w: &mut Written| {
+            w.players == self.n
+                && w.hidden_money == self.config.hidden_money
+                && w.num_spaces == num_spaces
+                && w.num_lots == num_lots
+        };
         if !memo.get_mut::<Written>().is_some_and(fits) {
             self.encode(viewer, out);
             memo.set(Written {
                 players: self.n,
                 hidden_money: self.config.hidden_money,
+                num_spaces,
+                num_lots,
                 header: self.header_values(viewer),
-                spaces: std::array::from_fn(|k| self.space_values(k)),
-                lots: std::array::from_fn(|l| self.lot_values(l)),
+                spaces: self.spaces,
+                lots: self.lots,
+                sold: self.sold,
+                owner: self.owner,
                 over: matches!(self.phase, Phase::Over),
             });
             return true;
@@ -423,21 +439,27 @@ impl BigShot {
             names: None,
             at: 0,
         };
-        for (k, was) in w.spaces.iter_mut().enumerate() {
-            let now = self.space_values(k);
-            if now != *was {
-                o.at = SPACES_AT + k * COLOURS;
-                Self::write_space(k, &now, &mut o);
-                *was = now;
+        if self.spaces != w.spaces {
+            for k in 0..num_spaces.min(MAX_SPACES) {
+                if self.spaces[k] != w.spaces[k] {
+                    o.at = SPACES_AT + k * COLOURS;
+                    Self::write_space(k, &self.spaces[k], &mut o);
+                }
             }
+            w.spaces = self.spaces;
         }
-        for (l, was) in w.lots.iter_mut().enumerate() {
-            let now = self.lot_values(l);
-            if now != *was {
-                o.at = LOTS_AT + l * LOT_LEN;
-                Self::write_lot(l, &now, &mut o);
-                *was = now;
+        if self.lots != w.lots || self.sold != w.sold || self.owner != w.owner {
+            for l in 0..num_lots.min(MAX_LOTS) {
+                let bit = 1u16 << l;
+                if self.lots[l] != w.lots[l]
+                    || (self.sold ^ w.sold) & bit != 0
+                    || self.owner[l] != w.owner[l]
+                {
+                    o.at = LOTS_AT + l * LOT_LEN;
+                    Self::write_lot(l, &self.lot_values(l), &mut o);
+                }
             }
+            (w.lots, w.sold, w.owner) = (self.lots, self.sold, self.owner);
         }
         o.at = TAIL_AT;
         o.cubes(&self.hand, String::new);
