@@ -461,12 +461,13 @@ impl BigShot {
             }
             (w.lots, w.sold, w.owner) = (self.lots, self.sold, self.owner);
         }
-        o.at = TAIL_AT;
-        o.cubes(&self.hand, String::new);
-        o.cubes(&self.removed, String::new);
+        for c in 0..COLOURS {
+            o.values[TAIL_AT + c] = f32::from(self.hand[c]);
+            o.values[TAIL_AT + COLOURS + c] = f32::from(self.removed[c]);
+        }
         let over = matches!(self.phase, Phase::Over);
         if over || w.over {
-            debug_assert_eq!(o.at, SCORES_AT);
+            o.at = SCORES_AT;
             self.write_scores(&mut o);
             w.over = over;
         }
