@@ -18,10 +18,12 @@
 //! games and writes their rows ([`Lanes`]), then replaces the games of its part that ended. The
 //! games that ended take the next seeds in index order whatever the threads: each part
 //! publishes how many of its games ended, and part `k` numbers its own after those of parts
-//! `0..k` (it waits only for the earlier parts' stepping, never for their replacements; with
-//! two threads the first part never waits). So the seeds, and every array, are the same for any
-//! number of threads, and a new game is set up on the thread that steps it from then on (its
-//! memory allocated there, not on another thread's heap).
+//! `0..k`. The first part needs no other count; a later part looks for the earlier parts'
+//! counts for a few microseconds and, if one is still missing (its thread not scheduled), leaves
+//! its replacements to the calling thread once every part has finished, rather than sleep or
+//! burn a core waiting. So the seeds, and every array, are the same for any number of threads,
+//! and a new game is mostly set up on the thread that steps it from then on (its memory
+//! allocated there, not on another thread's heap).
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
@@ -83,22 +85,31 @@ pub struct Batch {
 /// An [`Batch::ended`] slot whose part has not finished stepping.
 const UNKNOWN: usize = usize::MAX;
 
-/// The number in `slot` once its part has published it. The wait is short: the part publishes
-/// it as soon as it has stepped its games, before replacing any.
-fn wait_for(slot: &AtomicUsize) -> usize {
-    let mut spins = 0u32;
-    loop {
-        let v = slot.load(Ordering::Acquire);
-        if v != UNKNOWN {
-            return v;
-        }
-        if spins < 256 {
+/// How many times a part looks for the earlier parts' counts before leaving its replacements
+/// to the calling thread (a few microseconds at most: a thread never sleeps or burns a core
+/// waiting for another that the system has not scheduled).
+const SPINS: u32 = 1 << 10;
+
+/// The sum of the counts in `slots`, once every one is published; `None` if one is still
+/// missing after [`SPINS`] looks.
+fn counts_before(slots: &[AtomicUsize]) -> Option<usize> {
+    let mut sum = 0;
+    let mut spins = 0;
+    for slot in slots {
+        loop {
+            let v = slot.load(Ordering::Acquire);
+            if v != UNKNOWN {
+                sum += v;
+                break;
+            }
             spins += 1;
+            if spins > SPINS {
+                return None;
+            }
             std::hint::spin_loop();
-        } else {
-            std::thread::yield_now();
         }
     }
+    Some(sum)
 }
 
 /// Publishes a part's count of ended games into its slot when dropped, so that later parts
@@ -275,18 +286,20 @@ impl<'a> Lanes<'a> {
 
     /// Plays `actions[i]` (checked) in game `i` of this part, then replaces the games that
     /// ended. A game that ends gets its rewards and done flag; the others get their next actor
-    /// and rows. The part publishes how many of its games ended in `ended[part]`, waits for the
+    /// and rows. The part publishes how many of its games ended in `ended[part]`, reads the
     /// counts of the parts before it, and gives its ended games, in order, the seeds that
     /// follow theirs from `next_seed` on (the seeds the games take when stepped one after
-    /// another). If a game refuses its action, the games after it in the part do not move (and
-    /// are not marked done).
+    /// another). If those counts are not all published at once, the replacements are left to
+    /// the caller ([`Lanes::replace_ended`], once every part has finished): the second value
+    /// says whether they were made. If a game refuses its action, the games after it in the
+    /// part do not move (and are not marked done).
     fn step(
         &mut self,
         actions: &[i64],
         part: usize,
         ended: &[AtomicUsize],
         next_seed: u64,
-    ) -> Result<()> {
+    ) -> (Result<()>, bool) {
         let mut publish = Publish {
             slot: &ended[part],
             count: 0,
@@ -325,10 +338,21 @@ impl<'a> Lanes<'a> {
         let mine = publish.count;
         drop(publish);
         if mine == 0 {
-            return result;
+            return (result, true);
         }
-        let before: usize = ended[..part].iter().map(wait_for).sum();
-        let mut seed = next_seed.wrapping_add(before as u64);
+        match counts_before(&ended[..part]) {
+            Some(before) => {
+                let replaced = self.replace_ended(next_seed.wrapping_add(before as u64));
+                (result.and(replaced), true)
+            }
+            None => (result, false),
+        }
+    }
+
+    /// Replaces the games of this part that ended with new games seeded `seed, seed + 1, …` in
+    /// order, and writes their rows.
+    fn replace_ended(&mut self, mut seed: u64) -> Result<()> {
+        let mut result = Ok(());
         for i in 0..self.games.len() {
             if self.out.done[i] {
                 // Done even when a reset fails, so that no finished game stays in the batch.
@@ -659,13 +683,21 @@ impl Batch {
         let results = pool.run(parts, |(part, (mut lanes, actions))| {
             lanes.step(actions, part, ended, next_seed)
         });
-        let replaced: usize = self
-            .ended
-            .iter()
-            .take(results.len())
-            .map(|slot| slot.load(Ordering::Acquire))
-            .sum();
-        self.next_seed = self.next_seed.wrapping_add(replaced as u64);
-        results.into_iter().collect()
+        // Every part has finished: the replacements a part left undone are made here, with
+        // the seeds it would have given them.
+        let mut result = Ok(());
+        let mut seed = next_seed;
+        let (lanes, _, ended) = self.lanes(out);
+        for (((stepped, replaced), mut lanes), slot) in
+            results.into_iter().zip(lanes.parts(len)).zip(ended)
+        {
+            result = result.and(stepped);
+            if !replaced {
+                result = result.and(lanes.replace_ended(seed));
+            }
+            seed = seed.wrapping_add(slot.load(Ordering::Acquire) as u64);
+        }
+        self.next_seed = seed;
+        result
     }
 }
