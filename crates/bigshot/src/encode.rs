@@ -190,6 +190,8 @@ struct Written {
     lots: [Cubes; MAX_LOTS],
     sold: u16,
     owner: [Option<Colour>; MAX_LOTS],
+    hand: Cubes,
+    removed: Cubes,
     over: bool,
 }
 
@@ -313,26 +315,36 @@ impl BigShot {
         if h == *was {
             return;
         }
+        // Only what changed is written: every value written is a cache line of the row
+        // brought in.
         move_hot(out, 0, SEATS + 1, Some(was.viewer), Some(h.viewer));
-        out[ROUND_AT] = f32::from(h.round);
+        if h.round != was.round {
+            out[ROUND_AT] = f32::from(h.round);
+        }
         move_hot(out, ROLLER_AT, SEATS, Some(was.roller), Some(h.roller));
         move_hot(out, BROKER_AT, MAX_SPACES, Some(was.broker), Some(h.broker));
         move_hot(out, DIE_AT, 6, was.die, h.die);
         move_hot(out, PHASE_AT, PHASES.len(), Some(was.phase), Some(h.phase));
         move_hot(out, WAITS_AT, SEATS, was.waits, h.waits);
         move_bits(out, ASKED_AT, was.asked, h.asked);
-        out[BID_AT] = h.bid as f32;
+        if h.bid != was.bid {
+            out[BID_AT] = h.bid as f32;
+        }
         move_hot(out, BIDDER_AT, SEATS, was.bidder, h.bidder);
         move_bits(out, PASSED_AT, was.passed, h.passed);
         move_bits(out, LOANED_AT, was.loaned, h.loaned);
-        for (s, &loans) in h.loans.iter().enumerate() {
-            out[LOANS_AT + s] = f32::from(loans);
+        if h.loans != was.loans {
+            for (s, &loans) in h.loans.iter().enumerate() {
+                out[LOANS_AT + s] = f32::from(loans);
+            }
         }
-        for c in 0..COLOURS {
-            let at = COLOURS_AT + c * COLOUR_LEN + SEATS;
-            out[at] = f32::from(h.coins[c].is_some());
-            out[at + 1] = h.coins[c].unwrap_or(0) as f32;
-            out[at + 2] = f32::from(h.ious[c]);
+        if h.coins != was.coins || h.ious != was.ious {
+            for c in 0..COLOURS {
+                let at = COLOURS_AT + c * COLOUR_LEN + SEATS;
+                out[at] = f32::from(h.coins[c].is_some());
+                out[at + 1] = h.coins[c].unwrap_or(0) as f32;
+                out[at + 2] = f32::from(h.ious[c]);
+            }
         }
         *was = h;
     }
@@ -396,10 +408,10 @@ impl BigShot {
         self.write_scores(o);
     }
 
-    /// [`Encode::encode_update`]: the counts of the header and the cubes in hand and out of the
-    /// game are rewritten (a few dozen values), its one-hot values and seat sets, the spaces
-    /// and lots only where they differ from what `memo` says was written, the score lines only
-    /// when the game is or was over. A memo of another configuration's game is replaced (the
+    /// [`Encode::encode_update`]: only the values that differ from what `memo` says was
+    /// written are rewritten (the header's one-hot values moved, its counts and seat sets, the
+    /// spaces and lots, the cubes in hand and out of the game where they changed), the score
+    /// lines only when the game is or was over. A memo of another configuration's game is replaced (the
     /// values fixed by the configuration are written only in full).
     fn update_into(&self, viewer: Viewer, out: &mut [f32], memo: &mut EncodeMemo) -> bool {
         if out.len() != ENCODED_LEN {
@@ -425,6 +437,8 @@ impl BigShot {
                 lots: self.lots,
                 sold: self.sold,
                 owner: self.owner,
+                hand: self.hand,
+                removed: self.removed,
                 over: matches!(self.phase, Phase::Over),
             });
             return true;
@@ -461,9 +475,12 @@ impl BigShot {
             }
             (w.lots, w.sold, w.owner) = (self.lots, self.sold, self.owner);
         }
-        for c in 0..COLOURS {
-            o.values[TAIL_AT + c] = f32::from(self.hand[c]);
-            o.values[TAIL_AT + COLOURS + c] = f32::from(self.removed[c]);
+        if self.hand != w.hand || self.removed != w.removed {
+            for c in 0..COLOURS {
+                o.values[TAIL_AT + c] = f32::from(self.hand[c]);
+                o.values[TAIL_AT + COLOURS + c] = f32::from(self.removed[c]);
+            }
+            (w.hand, w.removed) = (self.hand, self.removed);
         }
         let over = matches!(self.phase, Phase::Over);
         if over || w.over {
