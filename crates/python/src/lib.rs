@@ -16,6 +16,7 @@ mod dynbot;
 pub mod dyngame;
 pub mod error;
 mod fixed;
+mod lanes;
 pub mod layout;
 mod pickle;
 mod prefetch;
