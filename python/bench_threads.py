@@ -10,6 +10,10 @@ for ``--seconds`` on one thread and then on ``--threads`` threads (default: the 
 process may use), and prints both rates, the process's CPU time per wall-clock second (how
 many cores it got) and their ratio; the last line gives the medians. The speed-up is measured
 on the wall clock, so it is only meaningful on a machine with that many idle cores.
+
+``--only-steps N`` steps the batch N times on ``--threads`` threads and exits, timing nothing:
+for counting the instructions a step takes whatever the load, e.g. under
+``valgrind --tool=cachegrind --cache-sim=no`` (less a run of ``--only-steps 0``, the set-up).
 """
 
 import argparse
@@ -53,6 +57,8 @@ def main():
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--no-observations", action="store_true")
+    p.add_argument("--only-steps", type=int, default=None,
+                   help="step N times on --threads threads and exit, timing nothing")
     a = p.parse_args()
     options = {}
     for o in a.option:
@@ -61,6 +67,15 @@ def main():
     if a.game == "big-boss" and "edition" not in options:
         options["edition"] = "modern"
     observations = not a.no_observations
+    if a.only_steps is not None:
+        vec = boardroom.VecGame(a.game, a.batch, players=a.players, options=options, seed=1,
+                                observations=observations, threads=a.threads,
+                                action_space="legal")
+        rng = np.random.default_rng(0)
+        out = vec.arrays()
+        for _ in range(a.only_steps):
+            out = vec.step((rng.random(a.batch) * out["num_legal"]).astype(np.int64))
+        return
     print(f"{a.game}, {a.players} players, options {options}, VecGame of {a.batch}, "
           f"observations {'on' if observations else 'off'}, {a.seconds:g} s per run, "
           f"{len(os.sched_getaffinity(0))} cores, load average {os.getloadavg()[0]:.1f}")

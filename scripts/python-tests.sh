@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's part of the test command (scripts/test.sh runs it):
 #   scripts/python-tests.sh tools   install maturin, numpy, pytest, PettingZoo and Gymnasium
-#                                   into the virtual environment target/python-venv
+#                                   into the virtual environment target/python-venv, and
+#                                   OpenSpiel when a wheel of it installs quickly (its tests
+#                                   skip without it; it is never built from source here)
 #   scripts/python-tests.sh test    build the wheel (maturin, profile $BOARDROOM_PROFILE or
 #                                   ci), install it there and run pytest (python/tests)
 # The virtual environment must exist (scripts/test.sh makes it).
@@ -18,6 +20,12 @@ tools)
     # Versions within the ranges the package is tested with.
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9,<2" \
         "numpy>=2,<3" "pytest>=8,<10" "pettingzoo>=1.25,<1.28" "gymnasium>=1.0,<1.5"
+    # OpenSpiel (boardroom[openspiel]) from a wheel only, for this platform and Python.
+    if ! "$venv/bin/python" -c "import pyspiel" 2>/dev/null; then
+        timeout 300 "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+            --only-binary=:all: "open_spiel>=1.6,<3" >/dev/null 2>&1 ||
+            echo "note: no OpenSpiel wheel installed; its tests (test_openspiel.py) will skip"
+    fi
     ;;
 test)
     rm -f target/wheels/boardroom-*.whl

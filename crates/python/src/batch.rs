@@ -15,16 +15,23 @@
 //! hands them out read-only).
 //!
 //! A step runs on several threads (`threads.rs`): each thread steps a contiguous part of the
-//! games and writes their rows ([`Lanes`]); then the games that ended are replaced, in order, on
-//! the calling thread, so the seeds they take, and every array, are the same for any number
-//! of threads.
+//! games and writes their rows ([`Lanes`]), then replaces the games of its part that ended. The
+//! games that ended take the next seeds in index order whatever the threads: each part
+//! publishes how many of its games ended, and part `k` numbers its own after those of parts
+//! `0..k`. The first part needs no other count; a later part looks for the earlier parts'
+//! counts for a few microseconds and, if one is still missing (its thread not scheduled), leaves
+//! its replacements to the calling thread once every part has finished, rather than sleep or
+//! burn a core waiting. So the seeds, and every array, are the same for any number of threads,
+//! and a new game is mostly set up on the thread that steps it from then on (its memory
+//! allocated there, not on another thread's heap).
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
-use crate::prefetch::prefetch_value;
+use crate::lanes::{Lanes, UNKNOWN};
 use crate::threads::{default_threads, part_len, Pool};
 use boardroom_engine::rng::{self, GameRng};
-use boardroom_engine::{Seat, Viewer};
+use boardroom_engine::Seat;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The generator that draws a game's actors, from its seed.
 pub fn actor_rng(seed: u64) -> GameRng {
@@ -70,194 +77,9 @@ pub struct Batch {
     obs_size: usize,
     observations: bool,
     pool: Pool,
-}
-
-/// A contiguous part of a batch's games with their rows of the outputs: what one thread steps.
-/// Indices are relative to the part.
-struct Lanes<'a> {
-    games: &'a mut [Box<dyn DynGame>],
-    rngs: &'a mut [GameRng],
-    actors: &'a mut [Seat],
-    masked: &'a mut [usize],
-    seeds: &'a [u64],
-    out: Outputs<'a>,
-    fixed: bool,
-    players: usize,
-    max_actions: usize,
-    obs_size: usize,
-    observations: bool,
-}
-
-impl<'a> Outputs<'a> {
-    /// The rows of the first `k` games, and the rest (given the row lengths).
-    fn split_at(
-        self,
-        k: usize,
-        players: usize,
-        max_actions: usize,
-        obs_size: usize,
-    ) -> (Self, Self) {
-        let (obs, obs2) = self.obs.split_at_mut(k * obs_size);
-        let (mask, mask2) = self.mask.split_at_mut(k * max_actions);
-        let (rewards, rewards2) = self.rewards.split_at_mut(k * players);
-        let (done, done2) = self.done.split_at_mut(k);
-        let (actor, actor2) = self.actor.split_at_mut(k);
-        let (num_legal, num_legal2) = self.num_legal.split_at_mut(k);
-        let (seed, seed2) = self.seed.split_at_mut(k);
-        (
-            Outputs {
-                obs,
-                mask,
-                rewards,
-                done,
-                actor,
-                num_legal,
-                seed,
-            },
-            Outputs {
-                obs: obs2,
-                mask: mask2,
-                rewards: rewards2,
-                done: done2,
-                actor: actor2,
-                num_legal: num_legal2,
-                seed: seed2,
-            },
-        )
-    }
-}
-
-impl<'a> Lanes<'a> {
-    /// The first `k` games, and the rest.
-    fn split_at(self, k: usize) -> (Self, Self) {
-        let (games, games2) = self.games.split_at_mut(k);
-        let (rngs, rngs2) = self.rngs.split_at_mut(k);
-        let (actors, actors2) = self.actors.split_at_mut(k);
-        let (masked, masked2) = self.masked.split_at_mut(k);
-        let (seeds, seeds2) = self.seeds.split_at(k);
-        let (out, out2) = self
-            .out
-            .split_at(k, self.players, self.max_actions, self.obs_size);
-        let (fixed, players, max_actions, obs_size, observations) = (
-            self.fixed,
-            self.players,
-            self.max_actions,
-            self.obs_size,
-            self.observations,
-        );
-        (
-            Lanes {
-                games,
-                rngs,
-                actors,
-                masked,
-                seeds,
-                out,
-                fixed,
-                players,
-                max_actions,
-                obs_size,
-                observations,
-            },
-            Lanes {
-                games: games2,
-                rngs: rngs2,
-                actors: actors2,
-                masked: masked2,
-                seeds: seeds2,
-                out: out2,
-                fixed,
-                players,
-                max_actions,
-                obs_size,
-                observations,
-            },
-        )
-    }
-
-    /// Cut into parts of `len` games (the last may be shorter).
-    fn parts(self, len: usize) -> Vec<Self> {
-        let mut parts = Vec::new();
-        let mut rest = self;
-        while rest.games.len() > len {
-            let (part, tail) = rest.split_at(len);
-            parts.push(part);
-            rest = tail;
-        }
-        parts.push(rest);
-        parts
-    }
-
-    fn choose_actor(&mut self, i: usize) {
-        self.actors[i] = self.games[i]
-            .to_act()
-            .choose(&mut self.rngs[i])
-            .unwrap_or(0);
-    }
-
-    fn write(&mut self, i: usize) {
-        let out = &mut self.out;
-        let seat = self.actors[i];
-        let game = &mut self.games[i];
-        let mask = &mut out.mask[i * self.max_actions..(i + 1) * self.max_actions];
-        let n = if self.fixed {
-            game.write_mask(seat, mask)
-        } else {
-            let n = game.num_legal(seat).min(self.max_actions);
-            let was = std::mem::replace(&mut self.masked[i], n);
-            if n > was {
-                mask[was..n].fill(true);
-            } else {
-                mask[n..was].fill(false);
-            }
-            n
-        };
-        out.actor[i] = seat as i64;
-        out.num_legal[i] = n as i64;
-        out.seed[i] = self.seeds[i];
-        if self.observations {
-            let row = &mut out.obs[i * self.obs_size..(i + 1) * self.obs_size];
-            game.encode_update(Viewer::Seat(seat), row);
-        }
-    }
-
-    /// Hints the processor to load the memory that stepping game `i` touches first: its state
-    /// and memo, and the start of its observation row (see `prefetch.rs`).
-    fn prefetch(&self, i: usize) {
-        if let Some(game) = self.games.get(i) {
-            game.prefetch();
-            let row = i * self.obs_size;
-            prefetch_value(&self.out.obs[row..row + self.obs_size.min(64)]);
-        }
-    }
-
-    /// Plays `actions[i]` (checked) in game `i` of this part. A game that ends gets its
-    /// rewards and done flag and waits to be replaced ([`Batch::step`]); the others get their
-    /// next actor and rows.
-    fn step(&mut self, actions: &[i64]) -> Result<()> {
-        for (i, &a) in actions.iter().enumerate() {
-            self.prefetch(i + 1);
-            let seat = self.actors[i];
-            self.games[i].apply_quiet(seat, a as usize)?;
-            let rewards = &mut self.out.rewards[i * self.players..(i + 1) * self.players];
-            let over = self.games[i].to_act().is_empty();
-            match over.then(|| self.games[i].outcome()).flatten() {
-                Some(outcome) => {
-                    for (s, r) in rewards.iter_mut().enumerate() {
-                        *r = outcome.reward(s) as f32;
-                    }
-                    self.out.done[i] = true;
-                }
-                _ => {
-                    rewards.fill(0.0);
-                    self.out.done[i] = false;
-                    self.choose_actor(i);
-                    self.write(i);
-                }
-            }
-        }
-        Ok(())
-    }
+    /// How many games of each part ended in the step under way ([`UNKNOWN`] until the part
+    /// has stepped them): one slot per thread, reused from step to step.
+    ended: Vec<AtomicUsize>,
 }
 
 impl Batch {
@@ -295,6 +117,9 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            ended: (0..default_threads())
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
         })
     }
 
@@ -307,17 +132,21 @@ impl Batch {
     pub fn set_threads(&mut self, threads: usize) {
         if threads.max(1) != self.pool.threads() {
             self.pool = Pool::new(threads);
+            self.ended = (0..threads.max(1)).map(|_| AtomicUsize::new(0)).collect();
         }
     }
 
     /// Every game with its rows of `out`, and the threads.
-    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> (Lanes<'a>, &'a Pool) {
+    fn lanes<'a>(
+        &'a mut self,
+        out: &'a mut Outputs<'_>,
+    ) -> (Lanes<'a>, &'a Pool, &'a [AtomicUsize]) {
         let lanes = Lanes {
             games: &mut self.games,
             rngs: &mut self.rngs,
             actors: &mut self.actors,
             masked: &mut self.masked,
-            seeds: &self.seeds,
+            seeds: &mut self.seeds,
             out: Outputs {
                 obs: &mut *out.obs,
                 mask: &mut *out.mask,
@@ -333,7 +162,7 @@ impl Batch {
             obs_size: self.obs_size,
             observations: self.observations,
         };
-        (lanes, &self.pool)
+        (lanes, &self.pool, &self.ended)
     }
 
     /// The number of games.
@@ -470,6 +299,9 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            ended: (0..default_threads())
+                .map(|_| AtomicUsize::new(0))
+                .collect(),
         })
     }
 
@@ -478,7 +310,7 @@ impl Batch {
     pub(crate) fn rewrite_all(&mut self, out: &mut Outputs<'_>) {
         out.mask.fill(false);
         self.masked.fill(0);
-        let (mut lanes, _) = self.lanes(out);
+        let (mut lanes, _, _) = self.lanes(out);
         for i in 0..lanes.games.len() {
             lanes.write(i);
         }
@@ -492,7 +324,7 @@ impl Batch {
         out.mask.fill(false);
         self.masked.fill(0);
         let len = part_len(self.games.len(), self.pool.threads());
-        let (lanes, pool) = self.lanes(out);
+        let (lanes, pool, _) = self.lanes(out);
         pool.run(lanes.parts(len), |mut lanes| {
             for i in 0..lanes.games.len() {
                 lanes.choose_actor(i);
@@ -550,36 +382,35 @@ impl Batch {
             }
         }
         let len = part_len(self.games.len(), self.pool.threads());
-        let (lanes, pool) = self.lanes(out);
-        let results = pool.run(
-            lanes
-                .parts(len)
-                .into_iter()
-                .zip(actions.chunks(len))
-                .collect(),
-            |(mut lanes, actions)| lanes.step(actions),
-        );
-        // The games that ended are replaced in order, so each takes the seed it takes when
-        // the games are stepped one after another (done even when a part failed, so that no
-        // finished game stays in the batch).
-        let mut replaced = Ok(());
-        for i in 0..self.games.len() {
-            if out.done[i] {
-                let seed = self.next_seed;
-                self.next_seed = self.next_seed.wrapping_add(1);
-                replaced = replaced.and(self.games[i].reset(seed));
-                self.seeds[i] = seed;
-                self.rngs[i] = actor_rng(seed);
-            }
+        for slot in &self.ended {
+            slot.store(UNKNOWN, Ordering::Relaxed);
         }
-        let (mut lanes, _) = self.lanes(out);
-        for i in 0..lanes.games.len() {
-            if lanes.out.done[i] {
-                lanes.choose_actor(i);
-                lanes.write(i);
+        let next_seed = self.next_seed;
+        let (lanes, pool, ended) = self.lanes(out);
+        let parts: Vec<_> = lanes
+            .parts(len)
+            .into_iter()
+            .zip(actions.chunks(len))
+            .enumerate()
+            .collect();
+        let results = pool.run(parts, |(part, (mut lanes, actions))| {
+            lanes.step(actions, part, ended, next_seed)
+        });
+        // Every part has finished: the replacements a part left undone are made here, with
+        // the seeds it would have given them.
+        let mut result = Ok(());
+        let mut seed = next_seed;
+        let (lanes, _, ended) = self.lanes(out);
+        for (((stepped, replaced), mut lanes), slot) in
+            results.into_iter().zip(lanes.parts(len)).zip(ended)
+        {
+            result = result.and(stepped);
+            if !replaced {
+                result = result.and(lanes.replace_ended(seed));
             }
+            seed = seed.wrapping_add(slot.load(Ordering::Acquire) as u64);
         }
-        replaced?;
-        results.into_iter().collect()
+        self.next_seed = seed;
+        result
     }
 }

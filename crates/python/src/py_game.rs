@@ -1,136 +1,18 @@
-//! The Python classes `Game` and `Bot`, and the module's functions.
+//! The Python class `Game`: one game of any registered kind.
 
-use crate::dyngame::{ActionInfo, DynBot, DynGame};
+use crate::dyngame::DynGame;
 use crate::error::{Error, Kind};
+use crate::py_args::{
+    actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, seat_of, seed_of, viewer_of,
+};
+use crate::py_bot::PyBot;
 use crate::registry::{self, NewGame};
 use crate::to_py;
-use boardroom_engine::playout::{random_playout, Scratch};
-use boardroom_engine::{OptionValue, Options, Seat, Viewer};
-use boardroom_registry::{make_config, visit, Playable, Visitor};
+use boardroom_engine::Seat;
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString};
 use std::sync::Mutex;
-use std::time::Instant;
-
-/// A seed from Python: a whole number from 0 to 2^64 - 1.
-pub(crate) fn seed_of(seed: i128) -> PyResult<u64> {
-    u64::try_from(seed).map_err(|_| {
-        to_py(Error::new(
-            Kind::Config,
-            format!("seed {seed} is out of range: a seed is a whole number from 0 to 2^64 - 1"),
-        ))
-    })
-}
-
-/// A count from Python (`what` names it in the error): a whole number from 0.
-pub(crate) fn count_of(what: &str, n: Option<i64>) -> PyResult<Option<usize>> {
-    match n {
-        None => Ok(None),
-        Some(n) => usize::try_from(n).map(Some).map_err(|_| {
-            to_py(Error::new(
-                Kind::Config,
-                format!("{what} cannot be {n}: a whole number from 0"),
-            ))
-        }),
-    }
-}
-
-/// Reads JSON text into Python objects.
-pub(crate) fn json_to_py<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (text,))
-}
-
-/// Table options from a Python dict of `name: bool | str`.
-pub(crate) fn options_of(options: Option<&Bound<'_, PyDict>>) -> PyResult<Options> {
-    let mut out = Options::new();
-    if let Some(d) = options {
-        for (k, v) in d.iter() {
-            let name: String = k
-                .extract()
-                .map_err(|_| to_py(Error::new(Kind::Config, "option names must be strings")))?;
-            let value = if v.is_instance_of::<PyBool>() {
-                OptionValue::Flag(v.extract()?)
-            } else if v.is_instance_of::<PyString>() {
-                OptionValue::Text(v.extract()?)
-            } else {
-                return Err(to_py(Error::new(
-                    Kind::Config,
-                    format!("option `{name}` takes true/false or text"),
-                )));
-            };
-            out.set(&name, value);
-        }
-    }
-    Ok(out)
-}
-
-/// A seat from Python, checked against the game.
-pub(crate) fn seat_of(game: &dyn DynGame, seat: &Bound<'_, PyAny>) -> PyResult<Seat> {
-    let n = game.num_players();
-    match seat.extract::<i64>() {
-        Ok(s) if s >= 0 && (s as usize) < n => Ok(s as usize),
-        Ok(s) => Err(to_py(Error::new(
-            Kind::Seat,
-            format!("seat {s} does not exist: seats are 0 to {}", n - 1),
-        ))),
-        Err(_) => Err(to_py(Error::new(
-            Kind::Seat,
-            "a seat is a whole number (0 for the first seat)",
-        ))),
-    }
-}
-
-/// A viewer from Python: a seat number, or `None` for a spectator.
-pub(crate) fn viewer_of(game: &dyn DynGame, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<Viewer> {
-    match viewer {
-        None => Ok(Viewer::Spectator),
-        Some(v) if v.is_none() => Ok(Viewer::Spectator),
-        Some(v) => Ok(Viewer::Seat(seat_of(game, v)?)),
-    }
-}
-
-/// The acting seat: the given one, or the only seat that must act (the lowest seat that may
-/// act when none must).
-fn actor_of(game: &dyn DynGame, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Seat> {
-    match seat {
-        Some(s) if !s.is_none() => seat_of(game, s),
-        _ => game
-            .must_act()
-            .first()
-            .or_else(|| game.to_act().first())
-            .ok_or_else(|| {
-                to_py(Error::new(
-                    Kind::IllegalAction,
-                    "nobody may act: the game is over",
-                ))
-            }),
-    }
-}
-
-fn info_dict<'py>(py: Python<'py>, a: &ActionInfo) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("index", a.index)?;
-    d.set_item("position", a.position)?;
-    d.set_item("notation", &a.notation)?;
-    d.set_item("label", &a.label)?;
-    d.set_item("effect", &a.effect)?;
-    d.set_item("cost", a.cost)?;
-    d.set_item("highlights", &a.highlights)?;
-    Ok(d)
-}
-
-/// Whether `action_space` (`"fixed"` or `"legal"`) asks for the fixed action space.
-pub(crate) fn fixed_of(action_space: &str) -> PyResult<bool> {
-    match action_space {
-        "fixed" => Ok(true),
-        "legal" => Ok(false),
-        other => Err(to_py(Error::new(
-            Kind::Config,
-            format!("action_space must be \"fixed\" or \"legal\", not {other:?}"),
-        ))),
-    }
-}
 
 /// One game of any registered kind. See the package's documentation (`boardroom.Game`).
 #[pyclass(name = "Game", module = "boardroom._boardroom")]
@@ -641,7 +523,7 @@ impl PyGame {
 
     /// A game loaded from a position (any registered game: the `game` field names it).
     #[staticmethod]
-    fn from_position(text: &str) -> PyResult<PyGame> {
+    pub(crate) fn from_position(text: &str) -> PyResult<PyGame> {
         Ok(PyGame::wrap(registry::load(text).map_err(to_py)?))
     }
 
@@ -711,129 +593,4 @@ impl PyGame {
             self.inner.to_act().iter().collect::<Vec<_>>()
         )
     }
-}
-
-/// A built-in bot of one game (made by `Game.bot`).
-#[pyclass(name = "Bot", module = "boardroom._boardroom")]
-pub struct PyBot {
-    inner: Mutex<Box<dyn DynBot>>,
-}
-
-#[pymethods]
-impl PyBot {
-    /// The bot's name.
-    #[getter]
-    fn name(&self) -> String {
-        self.inner.lock().map(|b| b.name()).unwrap_or_default()
-    }
-
-    /// The game id it plays.
-    #[getter]
-    fn game(&self) -> &'static str {
-        self.inner.lock().map(|b| b.game_id()).unwrap_or("")
-    }
-
-    /// Chooses an action for `seat` (default: the seat that must act) without applying it:
-    /// `(index or None, notation)`; the index is None for an action outside the action space
-    /// (an offer of its own terms).
-    #[pyo3(signature = (game, seat=None))]
-    fn choose(
-        &self,
-        py: Python<'_>,
-        game: &mut PyGame,
-        seat: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<(Option<usize>, String)> {
-        let s = actor_of(game.inner.as_ref(), seat)?;
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
-        let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
-        py.allow_threads(|| b.choose(g, s)).map_err(to_py)
-    }
-
-    /// Chooses and applies an action for `seat` (default: the seat that must act); returns
-    /// `(index or None, notation)`.
-    #[pyo3(signature = (game, seat=None))]
-    fn act(
-        &self,
-        py: Python<'_>,
-        game: &mut PyGame,
-        seat: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<(Option<usize>, String)> {
-        let s = actor_of(game.inner.as_ref(), seat)?;
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
-        let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
-        py.allow_threads(|| b.act(g, s)).map_err(to_py)
-    }
-}
-
-/// Every registered game as JSON text: id, title, players, options, bots, seat names.
-#[pyfunction]
-pub fn games_json() -> String {
-    serde_json::to_string(&boardroom_registry::list()).unwrap_or_else(|_| "[]".into())
-}
-
-/// Loads a position file of any registered game.
-#[pyfunction]
-pub fn load_position(text: &str) -> PyResult<PyGame> {
-    PyGame::from_position(text)
-}
-
-struct Playouts {
-    players: Option<usize>,
-    options: Options,
-    seconds: f64,
-}
-
-impl Visitor for Playouts {
-    type Output = crate::error::Result<(u64, u64, f64)>;
-    fn visit<G: Playable>(self) -> Self::Output {
-        let config = make_config::<G>(self.players.unwrap_or(G::MIN_PLAYERS), None, &self.options)
-            .map_err(|e| Error::new(Kind::Config, e.to_string()))?;
-        let mut scratch = Scratch::default();
-        let mut r = boardroom_engine::rng::from_seed(0xbe7c);
-        let (mut games, mut decisions, mut seed) = (0u64, 0u64, 1_000_000u64);
-        let start = Instant::now();
-        while start.elapsed().as_secs_f64() < self.seconds {
-            for _ in 0..20 {
-                let mut g =
-                    G::new(&config, seed).map_err(|e| Error::new(Kind::Config, e.to_string()))?;
-                seed += 1;
-                decisions += random_playout(&mut g, &mut r, &mut scratch).decisions;
-                games += 1;
-            }
-        }
-        Ok((games, decisions, start.elapsed().as_secs_f64()))
-    }
-}
-
-/// Random playouts in Rust alone for `seconds` on one thread (what `boardroom bench`
-/// measures): `(games, decisions, seconds)`.
-#[pyfunction]
-#[pyo3(signature = (game, players=None, options=None, seconds=1.0))]
-pub fn bench_random_playouts(
-    py: Python<'_>,
-    game: &str,
-    players: Option<usize>,
-    options: Option<&Bound<'_, PyDict>>,
-    seconds: f64,
-) -> PyResult<(u64, u64, f64)> {
-    let options = options_of(options)?;
-    let id = game.to_string();
-    py.allow_threads(move || {
-        visit(
-            &id,
-            Playouts {
-                players,
-                options,
-                seconds,
-            },
-        )
-        .map_err(|e| Error::new(Kind::UnknownGame, e.to_string()))?
-    })
-    .map_err(to_py)
 }

@@ -6,7 +6,8 @@
 
 use crate::batch::{Batch, Outputs};
 use crate::error::{Error, Kind};
-use crate::py_game::{count_of, fixed_of, options_of, seed_of, PyGame};
+use crate::py_args::{count_of, fixed_of, options_of, seed_of};
+use crate::py_game::PyGame;
 use crate::registry::{self, NewGame};
 use crate::to_py;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
