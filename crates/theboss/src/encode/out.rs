@@ -171,7 +171,7 @@ impl<'a> Out<'a> {
         let list = self.used.len();
         if self.naming() {
             for k in 0..slots {
-                self.scope(|| format!("{name}[{k}]"), |o| item(o, sample));
+                self.scope(|| format!("{name}[{k}]."), |o| item(o, sample));
             }
             self.used.push(0);
             return;

@@ -171,12 +171,6 @@ fn the_array_determines_the_observation() {
             }
         }
     }
-    eprintln!(
-        "{overflowed} of {states} states overflowed; sizes {:?}",
-        (2..=4)
-            .map(|n| TheBoss::encoded_len(&Config::new(n)))
-            .collect::<Vec<_>>()
-    );
     assert!(
         overflowed * 50 <= states,
         "{overflowed} of {states} states overflowed"
