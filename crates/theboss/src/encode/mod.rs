@@ -4,11 +4,13 @@
 //! The encoding holds what [`TheBoss::observation`] holds for the viewer (the configuration and
 //! its data set aside), as values, never as places in lists of strings: counts and amounts as
 //! numbers, seats, steps, kinds and positions one-hot, sets one bit per member, card ids as
-//! id + 1 (0: none), free texts (notes, favours) as their length in characters and a 32-bit
-//! fingerprint (FNV-1a of the UTF-8 bytes) in two 16-bit halves. Seats are `0–3` whatever the
-//! table's size (seats beyond it are 0); `E`, `X`, `F` are the data set's Experience, Executive
-//! and Fate cards (48, 20 and 62 by default), `K` its Experience kinds (6), `T` its Fate card
-//! types, `O` = `max_open_offers_per_player` × players (12 for 4 players by default).
+//! numbers (`card` values: id + 1, 0 for none; `.value` after a presence bit: the id), free texts
+//! (notes, favours) as their length in characters and a 32-bit fingerprint (FNV-1a of the UTF-8
+//! bytes) in two 16-bit halves. Seats are `0–3` whatever the table's size (seats beyond it are
+//! 0). `E`, `X`, `F` are the data set's Experience, Executive and Fate cards (48, 20 and 51 by
+//! default), `K` its Experience kinds (6), `T` its Fate card types (21), `O` =
+//! `max_open_offers_per_player` × players (12 for 4 players by default): 4,628 values for 2
+//! players, 4,919 for 3, 5,210 for 4 with the default data.
 //!
 //! | values | what |
 //! |---|---|
@@ -16,33 +18,35 @@
 //! | 5 | the viewer: seat 0–3, spectator |
 //! | 4 + 6 | the first player; the round, Bank shares, shares the Bank sold, the next offer id, cards in the Experience and Fate decks |
 //! | 4 + 1 + 3 + 7 + 8 | the turn: the active seat, the turn number, the sequence (unemployed, office, executive), the step (salary, Executive card, stock, business, closing, draw, disaster), the position held at its start (1–8) |
-//! | 3 + 4 + 4 + 1 + 16 + 4 | floor open, moved, bought; the FireTarget seat, NotFire seats, offers this step, offers per ordered pair (from × 4 + to), the seats who passed the floor |
+//! | 3 + 4 + 4 + 1 + 16 + 4 | floor open, moved, bought; the FireTarget seat, NotFire seats, offers this step, offers per ordered pair (from → to), the seats who passed the floor |
 //! | 3 + 4 | how the game ended (complete set, shares, deck end) and the winner |
-//! | 2 | the Financial Disaster waiting for pay or lose (present, card id) |
-//! | 4 × (33 + 2K + T + 3 + R × (1 + offer)) + 4 | per seat: at the table, cash, shares, position (1–8), Fired track (3), turns to lose, the Disaster on the space (present, id), Experience met (8 bits), surplus due per kind, Experience cards per kind, the held Fate card (held, identity known, card id, type one-hot when known, use window present and turn, usable now); refused offers: count, then the latest R = 3 (round, terms) |
-//! | 5E + 5X + F | per Experience card: the seat holding it, its place in the discard pile (1 = bottom; 0: not there); per Executive card: in the Bank, the seat holding it; per Fate card: its place in the discard pile |
-//! | 1 + 4 + 4 + 1 + 7 + 2 + 1 + 16 + 4 + 4 + 6 | the auction: running, seller, lot kind (Experience, Executive, Fate, shares), lot (card id + 1 or shares), its Fate card (present, id, window present and turn, seats that know it), opening bid, mandatory, bidders (count, then up to 4 in calling order, one-hot), seats out, the bidder whose call it is, the high bid (present, bidder, amount) |
-//! | 1 + 4 + 4 + 1 + 1 + 12 + 4 + 2 + 1 + 4 | the meeting: running, caller, target, Fire card id, severance, each seat's declared vote (for, against, abstain), voters, standing passes (caller, target), offers made in it, seats named with its card |
-//! | 1 + 1 + 4 | after a failed meeting: present, Fire card id, seats named |
-//! | 1 + O × pending | open offers (count, then in the order they were made): id, from, the offer it counters (present, id), the terms |
-//! | 1 + 6 × deal | open long-term deals (count, then oldest first): id, promisor, promisee, promise, collateral, due round |
-//! | 1 + 1 + 4 × 11 | broken deals: count, then the latest 4 (id, promisor, promisee, round, walked away) |
+//! | 2 | the Financial Disaster waiting for pay or lose (present, id) |
+//! | 4 × (31 + 2K + T) | per seat: at the table, cash, shares, position (1–8), Fired track (3), turns to lose, the Disaster on the space (present, id), Experience met (8 bits), surplus due per kind, Experience cards per kind, the held Fate card (held; identity known and id; type one-hot when known; use window present and turn; usable now) |
+//! | 5E + 5X + F | per Experience card: the seat holding it, its place in the discard pile (1 = bottom; 0: not there); per Executive card: the seat holding it, in the Bank; per Fate card: its place in the discard pile |
+//! | 56 | the auction: running, seller, lot kind (Experience, Executive, Fate, shares), lot (card id + 1, or shares), its Fate card (present and id, window present and turn, seats that know it), opening bid, mandatory, bidders (count, then up to 4 in calling order, one-hot), seats out, the bidder whose call it is, the high bid (present, bidder, amount) |
+//! | 34 + 6 | the meeting: running, caller, target, Fire card, severance, each seat's declared vote (for, against, abstain), voters, standing passes (caller, target), offers made in it, seats named with its card; after a failed meeting: present, Fire card, seats named |
 //! | 1 + 4 × 4 + 4 | once over: over, per seat cash owned, shares owned, Executive points, net worth; the winners |
+//! | 1 + O × (91 + K) | open offers (count, then in the order they were made): id, from, the offer it counters (present, id), the terms |
+//! | 1 + 6 × (33 + K) | open long-term deals (count, then oldest first): id, promisor, promisee, promise, collateral, due round |
+//! | 2 + 4 × 11 | broken deals: count, then the latest 4 (id, promisor, promisee, round, walked away) |
+//! | 4 × (2 + 8 × (85 + K)) | per seat, its refused offers still remembered: count, then the latest 8 (round, terms) |
 //!
-//! An offer's terms: the receiver (4); what the maker gives and takes, each a bundle (cash,
-//! shares, the Fate card, Experience card ids: count then 4 ids, Executive card ids: count then
-//! 3 ids); 4 commitment slots in order, given ones first (side: given or asked; then one of
-//! vote for/against/abstain, fire seat 0–3, spare seat 0–3); the long-term promise (present,
+//! An offer's terms (84 + K): the receiver (4); what the maker gives and takes, each a bundle
+//! of 12 (cash, shares, the Fate card, Experience card ids: count then 4 ids + 1, Executive card
+//! ids: count then 3 ids + 1); the commitments given and asked, 11 counts each (vote
+//! for/against/abstain, fire seat 0–3, spare seat 0–3); the long-term promise, 29 + K (present,
 //! promisor, deliver or favour, the deliverable's cash, shares, Experience cards per kind and
-//! Executive cards per number 5–8, the favour's text, the collateral bundle, the due round);
-//! the deal it cancels (present, id); the note's text.
+//! Executive cards per number 5–8, the favour's text, the collateral bundle, the due round); the
+//! deal it cancels (present, id); the note's text.
 //!
-//! Lists are a count and fixed slots; a list longer than its slots (more than 4 cards of a
-//! kind in a bundle, more than 3 refused offers of a player, more than 4 broken deals, more
-//! than 6 open deals) keeps the first items (the latest for refused offers and broken deals)
-//! and adds what it left out to `overflow`: two states whose observations differ and whose
-//! `overflow` is 0 never encode equal (the tests check it on sampled states). The order of a
-//! deliverable's cards is not kept (they are counted per kind; it has no meaning).
+//! Lists are a count and fixed slots; a list longer than its slots (more than 4 Experience or 3
+//! Executive cards in a bundle, more than 12 open offers, 6 open deals, 4 broken deals or 8
+//! refused offers of a seat) keeps the first items (the latest for refused offers and broken
+//! deals) and adds what it left out to `overflow`: two states whose observations differ and
+//! whose `overflow` is 0 never encode equal (the tests check it on sampled states of random and
+//! dealing-heavy games). The order of commitments and of a deliverable's cards is not kept (they
+//! are counted; it has no meaning). The lists come last, so the values written at every
+//! decision lie together.
 //!
 //! [`Encode::encode_update`] rewrites every value but the empty slots of the lists that were
 //! already empty (the memo holds how many items each list showed).
@@ -179,6 +183,8 @@ impl TheBoss {
         self.write_cards(&d, o);
         self.write_auction(o);
         self.write_meeting(o);
+        self.write_scores(o);
+        // The lists last, so that the values written at every decision lie together.
         let pending = sample_pending();
         o.list(
             "offers",
@@ -209,7 +215,12 @@ impl TheBoss {
             &broken,
             |o, b| o.broken(b),
         );
-        self.write_scores(o);
+        for s in 0..SEATS {
+            o.scope(
+                || format!("players[{s}]."),
+                |o| self.write_refused(s, &d, o),
+            );
+        }
         o.dropped
     }
 
@@ -294,9 +305,14 @@ impl TheBoss {
             s < self.players.len() && self.usable_fate(s).is_some(),
             "fate.usable",
         );
-        let refused = &p.refused[p.refused.len().saturating_sub(REFUSED_SLOTS)..];
-        o.num(p.refused.len() as u32, "refused.count");
-        o.dropped += (p.refused.len() - refused.len()) as u32;
+    }
+
+    /// `s`'s refused offers: the count, then the latest.
+    fn write_refused(&self, s: Seat, d: &Dims, o: &mut Out<'_>) {
+        let all = self.players.get(s).map_or(&[][..], |p| &p.refused[..]);
+        let refused = &all[all.len().saturating_sub(REFUSED_SLOTS)..];
+        o.num(all.len() as u32, "refused.count");
+        o.dropped += (all.len() - refused.len()) as u32;
         let sample = sample_refused();
         o.list(
             "refused.latest",
