@@ -132,16 +132,31 @@ static NOBODY: Player = Player {
     refused: Vec::new(),
 };
 
-/// What [`Encode::encode_update`] remembers: the items each list showed.
+/// What [`Encode::encode_update`] remembers: how many items each list showed, and which.
 #[derive(Default)]
 struct Memo {
-    shown: Vec<u16>,
+    counts: Vec<u16>,
     spare: Vec<u16>,
+    shown: Shown,
+}
+
+/// The items the lists showed (see [`Out::list`]).
+#[derive(Default)]
+struct Shown {
+    offers: Vec<crate::state::PendingOffer>,
+    deals: Vec<crate::state::Deal>,
+    broken: Vec<crate::state::Broken>,
+    refused: [Vec<crate::state::Refused>; SEATS],
 }
 
 impl TheBoss {
     /// Writes (or names) the encoding for `viewer`; returns the items left out.
-    fn write_encoding(&self, viewer: Viewer, o: &mut Out<'_>) -> u32 {
+    fn write_encoding(
+        &self,
+        viewer: Viewer,
+        o: &mut Out<'_>,
+        mut shown: Option<&mut Shown>,
+    ) -> u32 {
         let d = Dims::of(self);
         o.num(0, "overflow");
         let viewer_slot = match viewer {
@@ -192,6 +207,7 @@ impl TheBoss {
             d.offers,
             offer::pending_len(&d),
             &pending,
+            shown.as_mut().map(|c| &mut c.offers),
             |o, p| o.pending(p, &d),
         );
         let deal = sample_deal();
@@ -201,6 +217,7 @@ impl TheBoss {
             DEAL_SLOTS,
             offer::deal_len(&d),
             &deal,
+            shown.as_mut().map(|c| &mut c.deals),
             |o, x| o.deal(x, &d),
         );
         o.num(self.broken.len() as u32, "broken.count");
@@ -213,12 +230,16 @@ impl TheBoss {
             BROKEN_SLOTS,
             offer::BROKEN_LEN,
             &broken,
+            shown.as_mut().map(|c| &mut c.broken),
             |o, b| o.broken(b),
         );
         for s in 0..SEATS {
             o.scope(
                 || format!("players[{s}]."),
-                |o| self.write_refused(s, &d, o),
+                |o| {
+                    let cache = shown.as_mut().map(|c| &mut c.refused[s]);
+                    self.write_refused(s, &d, o, cache)
+                },
             );
         }
         o.dropped
@@ -308,7 +329,13 @@ impl TheBoss {
     }
 
     /// `s`'s refused offers: the count, then the latest.
-    fn write_refused(&self, s: Seat, d: &Dims, o: &mut Out<'_>) {
+    fn write_refused(
+        &self,
+        s: Seat,
+        d: &Dims,
+        o: &mut Out<'_>,
+        cache: Option<&mut Vec<crate::state::Refused>>,
+    ) {
         let all = self.players.get(s).map_or(&[][..], |p| &p.refused[..]);
         let refused = &all[all.len().saturating_sub(REFUSED_SLOTS)..];
         o.num(all.len() as u32, "refused.count");
@@ -320,6 +347,7 @@ impl TheBoss {
             REFUSED_SLOTS,
             offer::refused_len(d),
             &sample,
+            cache,
             |o, r| o.refused(r, d),
         );
     }
@@ -486,7 +514,7 @@ impl TheBoss {
     pub fn encode_into(&self, viewer: Viewer, out: &mut [f32]) -> Option<u32> {
         out.fill(0.0);
         let mut o = Out::values(out, None, Vec::new());
-        let dropped = self.write_encoding(viewer, &mut o);
+        let dropped = self.write_encoding(viewer, &mut o, None);
         if o.at != out.len() {
             out.fill(0.0);
             return None;
@@ -498,14 +526,14 @@ impl TheBoss {
     /// The name of every value of the encoding.
     pub fn encoding_names(&self) -> Vec<String> {
         let mut names = Vec::new();
-        self.write_encoding(Viewer::Spectator, &mut Out::names(&mut names));
+        self.write_encoding(Viewer::Spectator, &mut Out::names(&mut names), None);
         names
     }
 
     /// The number of values of the encoding.
     pub fn encoding_len(&self) -> usize {
         let mut o = Out::values(&mut [], None, Vec::new());
-        self.write_encoding(Viewer::Spectator, &mut o);
+        self.write_encoding(Viewer::Spectator, &mut o, None);
         o.at
     }
 }
@@ -536,18 +564,17 @@ impl Encode for TheBoss {
         let mut spare = std::mem::take(&mut m.spare);
         spare.clear();
         // No lists shown yet (a fresh memo): every value not written is 0.
-        let prev = (!m.shown.is_empty()).then_some(&m.shown[..]);
+        let prev = (!m.counts.is_empty()).then_some(&m.counts[..]);
         let mut o = Out::values(out, prev, spare);
-        let dropped = self.write_encoding(viewer, &mut o);
-        let written = o.at;
-        let shown = o.used;
+        let dropped = self.write_encoding(viewer, &mut o, Some(&mut m.shown));
+        let (written, counts) = (o.at, o.used);
         if written != out.len() {
             out.fill(0.0);
             memo.clear();
             return false;
         }
         out[0] = dropped as f32;
-        m.spare = std::mem::replace(&mut m.shown, shown);
+        m.spare = std::mem::replace(&mut m.counts, counts);
         true
     }
 

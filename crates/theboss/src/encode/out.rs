@@ -158,13 +158,19 @@ impl<'a> Out<'a> {
     /// exactly `stride` values): first its true length, then the items in order; slots beyond
     /// the length are 0, and the items beyond the slots are left out (counted in
     /// [`Out::dropped`]). When naming, `item` is called once per slot with `sample`.
-    pub(super) fn list<T>(
+    ///
+    /// `cache`, kept with the buffer, holds the items this list showed when it was last
+    /// written: when they are the same items, the slots already hold them and are not
+    /// rewritten.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn list<T: Clone + PartialEq>(
         &mut self,
         name: &str,
         items: &[T],
         slots: usize,
         stride: usize,
         sample: &T,
+        cache: Option<&mut Vec<T>>,
         mut item: impl FnMut(&mut Self, &T),
     ) {
         self.put_with(items.len() as f32, || format!("{name}.len"));
@@ -178,7 +184,17 @@ impl<'a> Out<'a> {
         }
         let used = items.len().min(slots);
         self.dropped += (items.len() - used) as u32;
-        for x in &items[..used] {
+        let shown = &items[..used];
+        if self.prev.is_some() && cache.as_deref().is_some_and(|c| c[..] == *shown) {
+            self.at += slots * stride;
+            self.used.push(used as u16);
+            return;
+        }
+        if let Some(c) = cache {
+            c.clear();
+            c.extend_from_slice(shown);
+        }
+        for x in shown {
             let start = self.at;
             item(self, x);
             debug_assert_eq!(self.at - start, stride, "{name}: stride");
