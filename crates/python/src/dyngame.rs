@@ -266,6 +266,15 @@ impl<G: Playable> Wrapped<G> {
         &self.legal
     }
 
+    /// The items a game's own encoding left out, when its first value is named `overflow`
+    /// (The Boss's lists longer than their slots); else 0.
+    fn own_overflow(&self, out: &[f32]) -> usize {
+        match (self.shape.encoded.as_deref(), out.first()) {
+            (Some([first, ..]), Some(&v)) if first == "overflow" => v as usize,
+            _ => 0,
+        }
+    }
+
     pub(crate) fn check_seat(&self, seat: Seat) -> Result<()> {
         let n = self.game.num_players();
         if seat >= n {
@@ -502,7 +511,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
         if self.shape.encoded.is_some() {
             // The game's encoding writes every value, or refuses a wrong length (zeroed).
             if self.game.encode(viewer, out) {
-                0
+                self.own_overflow(out)
             } else {
                 out.len()
             }
@@ -517,7 +526,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
         }
         // The game's encoding writes every value, or refuses a wrong length (zeroed).
         if self.game.encode_update(viewer, out, &mut self.memo) {
-            0
+            self.own_overflow(out)
         } else {
             out.len()
         }

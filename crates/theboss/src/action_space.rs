@@ -28,7 +28,7 @@
 
 use crate::action::{Action, Deck, Vote};
 use crate::state::{TheBoss, MAX_PLAYERS};
-use boardroom_engine::{Encode, Seat};
+use boardroom_engine::Seat;
 
 const SIMPLE: [Action; 12] = [
     Action::Collect,
@@ -193,7 +193,9 @@ impl TheBoss {
         for (i, m) in mask.iter_mut().enumerate().take(MENU) {
             *m = self
                 .from_space_index(seat, i)
-                .is_some_and(|a| self.check_action(seat, &a).is_ok());
+                // The verdict without its message: the same rules, no error text built for
+                // the many menu moves that are not legal.
+                .is_some_and(|a| self.is_legal(seat, &a));
         }
         let slots = legal
             .iter()
@@ -203,25 +205,6 @@ impl TheBoss {
         for m in mask.iter_mut().skip(MENU).take(slots) {
             *m = true;
         }
-    }
-}
-
-/// No numeric encoding of its own: learning tools flatten the observation generically.
-impl Encode for TheBoss {
-    fn action_space_size(_config: &crate::Config) -> Option<usize> {
-        Some(ACTION_SPACE)
-    }
-
-    fn action_index(&self, seat: Seat, action: &Action) -> Option<usize> {
-        self.space_index(seat, action)
-    }
-
-    fn action_from_index(&self, seat: Seat, index: usize) -> Option<Action> {
-        self.from_space_index(seat, index)
-    }
-
-    fn action_mask(&self, seat: Seat, legal: &[Action], mask: &mut [bool]) {
-        self.space_mask(seat, legal, mask)
     }
 }
 

@@ -22,7 +22,8 @@
 //! ```
 //!
 //! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers),
-//! [`legality`] (every action's check, written once: the rule broken and why, or a yes or no),
+//! [`encode`] (the numeric observation for learning code), [`legality`] (every action's
+//! check, written once: the rule broken and why, or a yes or no),
 //! [`rules`] (check and apply, the dispatch by phase), [`steps`] (the active player's steps:
 //! moving, Fate cards, firing, the draw), [`turn`] (the turn's start and end, mandatory
 //! auctions, wins), [`offer`] (wheeling and dealing, escrow), [`auction`], [`meeting`],
@@ -44,6 +45,7 @@ pub mod candidates;
 pub mod clock;
 pub mod data;
 pub mod describe;
+pub mod encode;
 pub mod error;
 pub mod evaluate;
 pub mod event;

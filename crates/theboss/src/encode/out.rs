@@ -1,0 +1,217 @@
+//! The writer behind the encoding: one pass over the state either writes the values into a
+//! buffer or names them, so that the names and the values can never disagree.
+
+/// Where the values go: a buffer (names off), or the names (values off).
+pub(super) struct Out<'a> {
+    values: &'a mut [f32],
+    names: Option<&'a mut Vec<String>>,
+    /// The path of the value being named (names only).
+    path: String,
+    pub(super) at: usize,
+    /// Items used by each list the last time this buffer was written (in list order), or
+    /// `None` when every value not written is already 0.
+    prev: Option<&'a [u16]>,
+    /// Items used by each list this time.
+    pub(super) used: Vec<u16>,
+    /// Items left out (lists longer than their slots).
+    pub(super) dropped: u32,
+}
+
+impl<'a> Out<'a> {
+    /// A writer of values into `values`; `prev` as in [`Out::prev`].
+    pub(super) fn values(values: &'a mut [f32], prev: Option<&'a [u16]>, used: Vec<u16>) -> Self {
+        Out {
+            values,
+            names: None,
+            path: String::new(),
+            at: 0,
+            prev,
+            used,
+            dropped: 0,
+        }
+    }
+
+    /// A writer of names into `names`.
+    pub(super) fn names(names: &'a mut Vec<String>) -> Self {
+        Out {
+            values: &mut [],
+            names: Some(names),
+            path: String::new(),
+            at: 0,
+            prev: None,
+            used: Vec::new(),
+            dropped: 0,
+        }
+    }
+
+    /// Whether this pass names the values (and writes none).
+    pub(super) fn naming(&self) -> bool {
+        self.names.is_some()
+    }
+
+    /// Writes `v` named `name` (after the current path).
+    #[inline]
+    pub(super) fn put(&mut self, v: f32, name: &str) {
+        if let Some(names) = self.names.as_deref_mut() {
+            names.push(format!("{}{name}", self.path));
+        }
+        if let Some(x) = self.values.get_mut(self.at) {
+            *x = v;
+        }
+        self.at += 1;
+    }
+
+    /// Writes `v` with a name built only when naming.
+    #[inline]
+    pub(super) fn put_with(&mut self, v: f32, name: impl FnOnce() -> String) {
+        if let Some(names) = self.names.as_deref_mut() {
+            names.push(format!("{}{}", self.path, name()));
+        }
+        if let Some(x) = self.values.get_mut(self.at) {
+            *x = v;
+        }
+        self.at += 1;
+    }
+
+    /// A count or amount.
+    #[inline]
+    pub(super) fn num(&mut self, v: impl Into<f64>, name: &str) {
+        self.put(v.into() as f32, name);
+    }
+
+    /// A bit.
+    #[inline]
+    pub(super) fn bit(&mut self, b: bool, name: &str) {
+        self.put(f32::from(u8::from(b)), name);
+    }
+
+    /// `n` values, 1 at `which` (none: all 0), named `name=label(k)`.
+    pub(super) fn one_hot(
+        &mut self,
+        n: usize,
+        which: Option<usize>,
+        name: &str,
+        label: impl Fn(usize) -> String,
+    ) {
+        for k in 0..n {
+            self.put_with(f32::from(u8::from(which == Some(k))), || {
+                format!("{name}={}", label(k))
+            });
+        }
+    }
+
+    /// One bit per seat of the bit set `bits`.
+    pub(super) fn seats(&mut self, bits: u32, name: &str) {
+        for s in 0..super::SEATS {
+            self.put_with(f32::from(u8::from(bits & (1 << s) != 0)), || {
+                format!("{name}[{s}]")
+            });
+        }
+    }
+
+    /// A seat one-hot (none: all 0).
+    pub(super) fn seat(&mut self, seat: Option<usize>, name: &str) {
+        self.one_hot(super::SEATS, seat, name, |s| format!("seat {s}"));
+    }
+
+    /// An optional value: 1 when present, then the value (0 when absent).
+    pub(super) fn opt(&mut self, v: Option<impl Into<f64>>, name: &str) {
+        let v = v.map(Into::into);
+        self.bit(v.is_some(), name);
+        self.put_with(v.unwrap_or(0.0) as f32, || format!("{name}.value"));
+    }
+
+    /// A block of `len` values, all 0, for the caller to set: the buffer's part (empty when
+    /// naming), named by `name(k)` for k in `0..len`.
+    pub(super) fn block(&mut self, len: usize, name: impl Fn(usize) -> String) -> &mut [f32] {
+        let start = self.at;
+        self.at += len;
+        if let Some(names) = self.names.as_deref_mut() {
+            for k in 0..len {
+                names.push(format!("{}{}", self.path, name(k)));
+            }
+            return &mut [];
+        }
+        match self.values.get_mut(start..start + len) {
+            Some(part) => {
+                part.fill(0.0);
+                part
+            }
+            None => &mut [],
+        }
+    }
+
+    /// Runs `f` with `part` added to the path (built only when naming).
+    #[inline]
+    pub(super) fn scope(&mut self, part: impl FnOnce() -> String, f: impl FnOnce(&mut Self)) {
+        if self.names.is_some() {
+            let len = self.path.len();
+            self.path.push_str(&part());
+            f(self);
+            self.path.truncate(len);
+        } else {
+            f(self);
+        }
+    }
+
+    /// A list of up to `slots` items, each `stride` values written by `item` (which must write
+    /// exactly `stride` values): first its true length, then the items in order; slots beyond
+    /// the length are 0, and the items beyond the slots are left out (counted in
+    /// [`Out::dropped`]). When naming, `item` is called once per slot with `sample`.
+    ///
+    /// `cache`, kept with the buffer, holds the items this list showed when it was last
+    /// written: when they are the same items, the slots already hold them and are not
+    /// rewritten.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn list<T: Clone + PartialEq>(
+        &mut self,
+        name: &str,
+        items: &[T],
+        slots: usize,
+        stride: usize,
+        sample: &T,
+        cache: Option<&mut Vec<T>>,
+        mut item: impl FnMut(&mut Self, &T),
+    ) {
+        self.put_with(items.len() as f32, || format!("{name}.len"));
+        let list = self.used.len();
+        if self.naming() {
+            for k in 0..slots {
+                self.scope(|| format!("{name}[{k}]."), |o| item(o, sample));
+            }
+            self.used.push(0);
+            return;
+        }
+        let used = items.len().min(slots);
+        self.dropped += (items.len() - used) as u32;
+        let shown = &items[..used];
+        if self.prev.is_some() && cache.as_deref().is_some_and(|c| c[..] == *shown) {
+            self.at += slots * stride;
+            self.used.push(used as u16);
+            return;
+        }
+        if let Some(c) = cache {
+            c.clear();
+            c.extend_from_slice(shown);
+        }
+        for x in shown {
+            let start = self.at;
+            item(self, x);
+            debug_assert_eq!(self.at - start, stride, "{name}: stride");
+        }
+        // Only the slots written last time may hold values.
+        let before = match self.prev {
+            Some(prev) => prev.get(list).map_or(slots, |&p| usize::from(p).min(slots)),
+            None => 0,
+        };
+        if before > used {
+            let from = self.at;
+            let to = from + (before - used) * stride;
+            if let Some(part) = self.values.get_mut(from..to) {
+                part.fill(0.0);
+            }
+        }
+        self.at += (slots - used) * stride;
+        self.used.push(used as u16);
+    }
+}
