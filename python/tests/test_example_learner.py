@@ -23,8 +23,8 @@ def _load():
 def _trained_net(ex):
     """A network with non-trivial weights: a tiny training run."""
     args = ex.parse_args(["--seed", "3", "--cpu-minutes", "0.002", "--games", "8",
-                          "--steps", "4", "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
-                          "--batch", "16", "--probe", "2", "--hidden", "16",
+                          "--steps", "4", "--level", "ismcts:20", "--play-level", "ismcts:20",
+                          "--updates", "5", "--batch", "16", "--probe", "2", "--hidden", "16",
                           "--buffer", "64"])
     net, _ = ex.train(args, log=lambda *a, **k: None)
     return net
@@ -76,8 +76,9 @@ def test_the_agent_decides_the_same_whatever_the_hidden_information():
 def test_a_short_run_trains_and_evaluates(capsys):
     ex = _load()
     wins, n = ex.main(["--seed", "2", "--cpu-minutes", "0.003", "--games", "8", "--steps", "4",
-                       "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5", "--batch", "16",
-                       "--probe", "2", "--eval", "4", "--hidden", "16", "--buffer", "64"])
+                       "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
+                       "--batch", "16", "--probe", "2", "--eval", "4", "--hidden", "16",
+                       "--buffer", "64"])
     assert n == 4 and 0.0 <= wins <= 4.0
     text = capsys.readouterr().out
     assert "iteration 1:" in text
