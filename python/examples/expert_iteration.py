@@ -1,0 +1,301 @@
+"""Learning from the search: a NumPy network distilled from the bots' search targets, playing
+together with a small search, then measured against the built-in `heuristic` bot.
+
+    python python/examples/expert_iteration.py --seed 1 --cpu-minutes 8
+
+Everything the agent uses comes from its seat's knowledge only. Its network (one hidden layer,
+NumPy only) reads the seat's observation array and its legal-action mask (the fixed action ids)
+and gives a probability to each legal id. When it decides, the agent also runs the library's
+information-set search for its seat (``--play-level``, default `easy`: 200 iterations; the
+search samples what the seat cannot know, from the seat's observation) and plays the legal id
+maximising ``alpha * log p_network + log(visit share + 0.001)``: the network is a learned prior
+that re-ranks the small search's moves. With ``--play-level none`` the network plays alone.
+
+The network learns by expert iteration in the style of DAgger:
+
+1. ``--games`` games are played in self-play on a `VecGame` (Rust, on ``--threads`` threads).
+   In every state the seat to act asks a larger search (``--level``, default `normal`: 1,000
+   iterations) for its targets (`VecGame.search_targets`, from the seat's own knowledge as
+   above). The state's observation, mask and the search's visit shares are kept as an example.
+2. The move actually played is the search's most visited one with probability ``beta`` and
+   the network's own choice otherwise; ``beta`` falls from 1 towards ``--beta-min`` so that,
+   later on, the examples come from the states the network itself leads to.
+3. After every ``--steps`` steps the network is trained by Adam on the kept examples
+   (cross-entropy between its masked softmax and the visit shares), and the agent plays
+   ``--probe`` games against `heuristic` (seats alternated): the running evaluation.
+
+Training stops when the process has used ``--cpu-minutes`` of CPU time (all threads counted).
+Then, on seeds that training never used, the agent plays ``--eval`` games against `heuristic`,
+half of them in each seat, and so do, for comparison, the network alone and the small search
+alone; each share of wins (a shared win counts 1/k) is printed with its 95% Wilson interval.
+The same ``--seed`` gives the same run (the searches, games and the network's initialisation
+are seeded, and the library's results do not depend on the number of threads).
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+# The heavy work is the library's search, on its own threads; NumPy's matrix products are small
+# enough that a BLAS spinning on more threads would only burn CPU time.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, "1")
+
+import numpy as np  # noqa: E402
+
+_here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
+import boardroom  # noqa: E402
+
+# Evaluation games take seeds from here on; training games take seeds below it.
+EVAL_SEED_BASE = 1 << 40
+
+
+def wilson(wins, n, z=1.96):
+    """The 95% Wilson score interval of ``wins`` successes in ``n`` trials."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+class PolicyNet:
+    """A one-hidden-layer network from a seat's observation array to a score per action id.
+
+    Only ``act`` is used to play: it reads an observation array and a legal mask, nothing else.
+    """
+
+    def __init__(self, obs_size, num_actions, hidden, rng):
+        self.mu = np.zeros(obs_size, np.float32)
+        self.inv_sd = np.ones(obs_size, np.float32)
+        s1 = math.sqrt(2.0 / obs_size)
+        self.params = {
+            "w1": (rng.standard_normal((obs_size, hidden)) * s1).astype(np.float32),
+            "b1": np.zeros(hidden, np.float32),
+            "w2": (rng.standard_normal((hidden, num_actions)) * 0.01).astype(np.float32),
+            "b2": np.zeros(num_actions, np.float32),
+        }
+        self.m = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
+        self.t = 0
+
+    def set_scale(self, sample):
+        """Normalises inputs by the mean and spread of a sample of observation arrays."""
+        sample = sample.astype(np.float32)
+        self.mu = sample.mean(0)
+        self.inv_sd = 1.0 / (sample.std(0) + 1e-2)
+
+    def _forward(self, obs):
+        x = np.clip((obs.astype(np.float32) - self.mu) * self.inv_sd, -5.0, 5.0)
+        h = np.maximum(x @ self.params["w1"] + self.params["b1"], 0.0)
+        return x, h, h @ self.params["w2"] + self.params["b2"]
+
+    def scores(self, obs, mask):
+        """Scores of every action id, -inf where the mask is false."""
+        _, _, logits = self._forward(obs)
+        return np.where(mask, logits, -np.inf)
+
+    def act(self, obs, mask):
+        """The legal id of highest score for each row of ``obs`` and ``mask``."""
+        return self.scores(obs, mask).argmax(axis=1)
+
+    def train_batch(self, obs, mask, target, lr):
+        """One Adam step on the cross-entropy between the masked softmax and ``target``;
+        returns the mean loss and the share of rows whose best id is the target's."""
+        x, h, logits = self._forward(obs)
+        logits = np.where(mask, logits, -1e9)
+        logits -= logits.max(axis=1, keepdims=True)
+        e = np.exp(logits)
+        p = e / e.sum(axis=1, keepdims=True)
+        n = len(obs)
+        loss = -(target * np.log(np.maximum(p, 1e-12))).sum(axis=1).mean()
+        agree = float((p.argmax(axis=1) == target.argmax(axis=1)).mean())
+        g = ((p - target) / n).astype(np.float32)
+        grads = {"w2": h.T @ g, "b2": g.sum(0)}
+        gh = (g @ self.params["w2"].T) * (h > 0)
+        grads["w1"] = x.T @ gh
+        grads["b1"] = gh.sum(0)
+        self.t += 1
+        b1, b2 = 0.9, 0.999
+        for k, w in self.params.items():
+            self.m[k] = b1 * self.m[k] + (1 - b1) * grads[k]
+            self.v[k] = b2 * self.v[k] + (1 - b2) * grads[k] ** 2
+            mh = self.m[k] / (1 - b1**self.t)
+            vh = self.v[k] / (1 - b2**self.t)
+            w -= (lr * mh / (np.sqrt(vh) + 1e-8)).astype(np.float32)
+        return float(loss), agree
+
+
+class Buffer:
+    """The most recent ``size`` examples (observation, mask, visit shares), stored compactly."""
+
+    def __init__(self, size, obs_size, num_actions):
+        self.obs = np.zeros((size, obs_size), np.float16)
+        self.mask = np.zeros((size, num_actions), bool)
+        self.target = np.zeros((size, num_actions), np.float16)
+        self.size, self.n, self.next = size, 0, 0
+
+    def add(self, obs, mask, target):
+        for i in range(len(obs)):
+            j = self.next
+            self.obs[j], self.mask[j], self.target[j] = obs[i], mask[i], target[i]
+            self.next = (j + 1) % self.size
+            self.n = min(self.n + 1, self.size)
+
+
+def decide(net, obs, mask, search_policy, alpha):
+    """The agent's choice for each row: the legal id maximising the network's log-probability
+    times ``alpha`` plus the log of the decision-time search's visit share (``search_policy``,
+    searched from the seat's observation; ``None``: the network alone)."""
+    scores = net.scores(obs, mask)
+    if search_policy is None:
+        return scores.argmax(axis=1)
+    logp = scores - scores.max(axis=1, keepdims=True)
+    logp -= np.log(np.where(mask, np.exp(logp), 0.0).sum(axis=1, keepdims=True))
+    combined = alpha * logp + np.log(search_policy.astype(np.float64) + 1e-3)
+    return np.where(mask, combined, -np.inf).argmax(axis=1)
+
+
+def play_against_heuristic(args, net, games, seed_base, mode="agent"):
+    """Plays ``games`` games against `heuristic` (the player in seat ``i % 2`` of game ``i``)
+    on one batch; returns the player's total reward and the games counted. ``mode``: "agent"
+    (the network with the decision-time search, or alone when ``--play-level`` is "none"),
+    "net" (the network alone) or "search" (the decision-time search alone)."""
+    vec = boardroom.VecGame(args.game, games, players=2, options=args.options, seed=seed_base,
+                            threads=args.threads)
+    out = vec.arrays()
+    learner = np.arange(games) % 2
+    finished = np.zeros(games, bool)
+    use_search = args.play_level != "none" and mode != "net"
+    total = 0.0
+    step = 0
+    while not finished.all():
+        mine = (out["actor"] == learner) & ~finished
+        actions = vec.bot_actions("heuristic", seed=seed_base + step)["actions"].astype(np.int64)
+        if mine.any():
+            search = None
+            if use_search:
+                search = vec.search_targets(seed=seed_base + step, level=args.play_level)
+                search = search["policy"][mine]
+            if mode == "search":
+                actions[mine] = search.argmax(axis=1)
+            else:
+                actions[mine] = decide(net, out["obs"][mine], out["mask"][mine], search,
+                                       args.alpha)
+        out = vec.step(actions)
+        newly = out["done"] & ~finished
+        if newly.any():
+            total += float(out["rewards"][newly, learner[newly]].sum())
+            finished |= newly
+        step += 1
+    return total, games
+
+
+def parse_args(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="big-boss")
+    p.add_argument("--option", action="append", default=[],
+                   help="NAME=VALUE (true/false for flags), e.g. edition=classic")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--cpu-minutes", type=float, default=8.0,
+                   help="CPU time (all threads) for training; evaluation comes after")
+    p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--level", default="normal", help="the search giving the targets")
+    p.add_argument("--play-level", default="easy",
+                   help="the search the agent runs when it decides ('none': the network alone)")
+    p.add_argument("--alpha", type=float, default=0.5,
+                   help="weight of the network's log-probabilities beside the search's")
+    p.add_argument("--games", type=int, default=64, help="self-play games stepped together")
+    p.add_argument("--steps", type=int, default=100, help="self-play steps per iteration")
+    p.add_argument("--hidden", type=int, default=256)
+    p.add_argument("--buffer", type=int, default=120_000)
+    p.add_argument("--batch", type=int, default=256)
+    p.add_argument("--updates", type=int, default=400, help="Adam steps per iteration")
+    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--beta-min", type=float, default=0.2)
+    p.add_argument("--beta-iterations", type=int, default=8,
+                   help="iterations over which the search's share of moves falls to beta-min")
+    p.add_argument("--probe", type=int, default=32, help="running evaluation games")
+    p.add_argument("--eval", type=int, default=400, help="final evaluation games")
+    args = p.parse_args(argv)
+    args.options = {}
+    for o in args.option:
+        k, _, v = o.partition("=")
+        args.options[k] = {"true": True, "false": False}.get(v, v)
+    return args
+
+
+def train(args, log=print):
+    """Runs the training loop; returns the network."""
+    rng = np.random.default_rng(args.seed)
+    vec = boardroom.VecGame(args.game, args.games, players=2, options=args.options,
+                            seed=args.seed * 1_000_003, threads=args.threads)
+    net = PolicyNet(vec.observation_size, vec.max_actions, args.hidden, rng)
+    buf = Buffer(args.buffer, vec.observation_size, vec.max_actions)
+    out = vec.arrays()
+    cpu0 = time.process_time()
+    budget = args.cpu_minutes * 60.0
+    search_seed = args.seed * 7_919
+    iteration, games_done = 0, 0
+    while time.process_time() - cpu0 < budget:
+        beta = max(args.beta_min, 1.0 - (1.0 - args.beta_min) * iteration / args.beta_iterations)
+        for _ in range(args.steps):
+            t = vec.search_targets(seed=search_seed, level=args.level)
+            search_seed += args.games
+            buf.add(out["obs"], out["mask"], t["policy"])
+            expert = t["policy"].argmax(axis=1)
+            own = net.act(out["obs"], out["mask"]) if iteration > 0 else expert
+            actions = np.where(rng.random(args.games) < beta, expert, own).astype(np.int64)
+            out = vec.step(actions)
+            games_done += int(out["done"].sum())
+            if time.process_time() - cpu0 >= budget:
+                break
+        if iteration == 0:
+            net.set_scale(buf.obs[:buf.n])
+        losses, agrees = [], []
+        for _ in range(args.updates):
+            idx = rng.integers(buf.n, size=args.batch)
+            loss, agree = net.train_batch(buf.obs[idx], buf.mask[idx],
+                                          buf.target[idx].astype(np.float32), args.lr)
+            losses.append(loss)
+            agrees.append(agree)
+        iteration += 1
+        wins, n = play_against_heuristic(args, net, args.probe,
+                                         EVAL_SEED_BASE // 2 + iteration * args.probe)
+        log(f"iteration {iteration}: {buf.n} examples, {games_done} self-play games, "
+            f"beta {beta:.2f}, loss {np.mean(losses):.3f}, agrees with the search "
+            f"{np.mean(agrees):.0%}; against heuristic {wins / n:.0%} of {n}; "
+            f"CPU {(time.process_time() - cpu0) / 60:.1f} min", flush=True)
+    return net, (time.process_time() - cpu0) / 60.0
+
+
+def main(argv=None):
+    args = parse_args(argv)
+    wall0 = time.time()
+    net, cpu_minutes = train(args)
+    print(f"trained for {cpu_minutes:.1f} CPU minutes", flush=True)
+    seeds = EVAL_SEED_BASE + args.seed * args.eval
+    modes = ["agent"] if args.play_level == "none" else ["agent", "net", "search"]
+    results = {}
+    for mode in modes:
+        cpu1 = time.process_time()
+        wins, n = play_against_heuristic(args, net, args.eval, seeds, mode)
+        lo, hi = wilson(wins, n)
+        what = {"agent": "the agent" + ("" if args.play_level == "none"
+                                        else f" (network + {args.play_level} search)"),
+                "net": "the network alone", "search": f"the {args.play_level} search alone"}
+        print(f"{what[mode]} against heuristic: {wins / n:.1%} [{lo:.1%}, {hi:.1%}] "
+              f"(95% Wilson) over {n} games, seats alternated; "
+              f"{(time.process_time() - cpu1) / 60:.1f} CPU min", flush=True)
+        results[mode] = (wins, n)
+    print(f"wall {(time.time() - wall0) / 60:.1f} min", flush=True)
+    return results["agent"]
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+"""The learning example (python/examples/expert_iteration.py): its agent decides from its seat's
+observation only, and a short run goes through training and evaluation."""
+
+import importlib.util
+import os
+import random
+
+import numpy as np
+
+import boardroom
+from conftest import play_random
+
+_PATH = os.path.join(os.path.dirname(__file__), "..", "examples", "expert_iteration.py")
+
+
+def _load():
+    spec = importlib.util.spec_from_file_location("expert_iteration", _PATH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _trained_net(ex):
+    """A network with non-trivial weights: a tiny training run."""
+    args = ex.parse_args(["--seed", "3", "--cpu-minutes", "0.002", "--games", "8",
+                          "--steps", "4", "--level", "ismcts:20", "--play-level", "ismcts:20",
+                          "--updates", "5", "--batch", "16", "--probe", "2", "--hidden", "16",
+                          "--buffer", "64"])
+    net, _ = ex.train(args, log=lambda *a, **k: None)
+    return net
+
+
+def _agent_choice(ex, net, game, seat, seed):
+    """The agent's decision as the example makes it: the network's scores of the seat's
+    observation, combined with a search for the seat (its visit shares)."""
+    obs = game.observation_array(seat)[None, :]
+    mask = game.action_mask(seat)[None, :]
+    search = game.search_targets(seat, seed=seed, level="ismcts:50")["policy"][None, :]
+    return int(ex.decide(net, obs, mask, search, 1.0)[0])
+
+
+def test_the_agent_decides_the_same_whatever_the_hidden_information():
+    """Re-drawing everything the seat may not know (the other seat's hand, the deck's order)
+    leaves the network's scores and the agent's choice unchanged, and re-drawing changes the
+    state."""
+    ex = _load()
+    net = _trained_net(ex)
+    rng = random.Random(5)
+    checked = differed = 0
+    for seed in range(6):
+        game = boardroom.Game("big-boss", players=2, seed=seed)
+        play_random(game, rng, max_decisions=rng.randrange(0, 150))
+        if game.is_over():
+            continue
+        for seat in game.to_act():
+            obs = game.observation_array(seat)[None, :]
+            mask = game.action_mask(seat)[None, :]
+            scores = net.scores(obs, mask)
+            choice = int(net.act(obs, mask)[0])
+            assert mask[0, choice]
+            agent = _agent_choice(ex, net, game, seat, seed)
+            assert mask[0, agent]
+            for k in range(4):
+                other = game.sample_hidden(seat, seed=1000 * seed + k)
+                differed += other.to_position() != game.to_position()
+                o = other.observation_array(seat)[None, :]
+                m = other.action_mask(seat)[None, :]
+                assert np.array_equal(net.scores(o, m), scores)
+                assert int(net.act(o, m)[0]) == choice
+                assert _agent_choice(ex, net, other, seat, seed) == agent
+            checked += 1
+    assert checked >= 4
+    assert differed > 0, "sampling never changed a hidden part: the check checked nothing"
+
+
+def test_a_short_run_trains_and_evaluates(capsys):
+    ex = _load()
+    wins, n = ex.main(["--seed", "2", "--cpu-minutes", "0.003", "--games", "8", "--steps", "4",
+                       "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
+                       "--batch", "16", "--probe", "2", "--eval", "4", "--hidden", "16",
+                       "--buffer", "64"])
+    assert n == 4 and 0.0 <= wins <= 4.0
+    text = capsys.readouterr().out
+    assert "iteration 1:" in text
+    assert "over 4 games" in text and "95% Wilson" in text
+    assert "the network alone" in text and "search alone" in text
