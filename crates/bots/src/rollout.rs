@@ -21,7 +21,11 @@
 //! reference choice, paired round by round, is significant (above `z` standard errors): so with
 //! few rounds it plays as the reference player, and more rounds let it correct more of the
 //! reference player's mistakes. Negotiation ([`Evaluate::is_negotiation`]) is left to the
-//! reference player, as in [`crate::DealingSearch`].
+//! reference player, as in [`crate::DealingSearch`]; a wide search
+//! ([`RolloutConfig::wide`]) also weighs the game's wider alternatives
+//! ([`Evaluate::wider_actions`]): other purchase sizes and bids than the bounded legal set
+//! offers, always kept among the candidates, and the other answer to an offer, so that it may
+//! turn the reference player's accept into a reject or the other way round.
 
 use boardroom_engine::evaluate::{win_chances, Evaluate, Style};
 use boardroom_engine::rng::{self, FastRng, GameRng};
@@ -45,6 +49,10 @@ pub struct RolloutConfig {
     pub candidates: usize,
     /// Wall-clock time per decision, if limited.
     pub time: Option<Duration>,
+    /// Whether the search also weighs the game's wider alternatives
+    /// ([`Evaluate::wider_actions`]: other amounts, the other answer to an offer), always
+    /// kept among the candidates, and searches the negotiation decisions that have any.
+    pub wide: bool,
 }
 
 /// Rollouts never play more decisions than this (games end long before).
@@ -170,7 +178,23 @@ impl<G: Evaluate> RolloutSearch<G> {
                 .take(self.config.candidates.saturating_sub(1))
                 .map(|(_, a)| a),
         );
+        if self.config.wide {
+            self.add_wider(det, seat, reference, &mut out);
+        }
         out
+    }
+
+    /// Appends the game's wider alternatives to `reference` that `out` does not hold yet.
+    fn add_wider(&mut self, det: &G, seat: Seat, reference: &G::Action, out: &mut Vec<G::Action>) {
+        let mut wider = std::mem::take(&mut self.legal);
+        wider.clear();
+        det.wider_actions(seat, reference, &mut wider);
+        for a in wider.drain(..) {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+        self.legal = wider;
     }
 
     /// The decision of `seat`: the reference choice, or a candidate whose rollouts beat it
@@ -185,13 +209,26 @@ impl<G: Evaluate> RolloutSearch<G> {
                 return self.legal.swap_remove(i);
             }
         };
-        if game.is_negotiation(&reference) {
+        self.decide_from(game, seat, reference)
+    }
+
+    /// The decision of `seat` when the reference player chooses `reference`.
+    fn decide_from(&mut self, game: &G, seat: Seat, reference: G::Action) -> G::Action {
+        let negotiation = game.is_negotiation(&reference);
+        if negotiation && !self.config.wide {
             return reference;
         }
         let start = Instant::now();
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
         let first = sample(&mut self.rng);
-        let actions = self.candidates(&first, seat, &reference);
+        let actions = if negotiation {
+            // Only the other answers: offers of its own stay the reference player's.
+            let mut out = vec![reference.clone()];
+            self.add_wider(&first, seat, &reference, &mut out);
+            out
+        } else {
+            self.candidates(&first, seat, &reference)
+        };
         if actions.len() < 2 {
             return reference;
         }
@@ -288,7 +325,14 @@ impl<G: Evaluate> Bot<G> for RolloutSearch<G> {
         if game.must_act().contains(seat) {
             return Some(self.choose(game, seat));
         }
-        crate::heuristic::optional_by_reference(game, seat, &self.style, &mut self.policy_rng)
-            .unwrap_or_else(|| Some(self.choose(game, seat)))
+        match crate::heuristic::optional_by_reference(game, seat, &self.style, &mut self.policy_rng)
+        {
+            // An answer to an offer is searched by a wide search, as when the game waits for it.
+            Some(Some(a)) if self.config.wide && game.is_negotiation(&a) => {
+                Some(self.decide_from(game, seat, a))
+            }
+            Some(choice) => choice,
+            None => Some(self.choose(game, seat)),
+        }
     }
 }
