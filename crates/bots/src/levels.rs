@@ -49,6 +49,7 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
         "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, true),
         "hard" => RolloutConfig {
             time: Some(HARD_ROLLOUT_TIME_LIMIT),
+            candidates: HARD_CANDIDATES,
             ..level(HARD_ROLLOUTS, HARD_DEPTH, true)
         },
         other => {
@@ -77,6 +78,9 @@ pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
 pub const HARD_ROLLOUTS: u32 = 1_500;
+/// Candidates of the bounded legal set `hard` weighs per decision (the others 6), besides the
+/// wider choices.
+pub const HARD_CANDIDATES: usize = 10;
 /// Reference decisions per rollout of `hard`.
 pub const HARD_DEPTH: u32 = 20;
 
