@@ -33,7 +33,8 @@ pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
 
 /// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`,
 /// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `normal`
-/// and `hard` are wide searches ([`RolloutConfig::wide`]), `easy` and `rollout:R:D` are not.
+/// and `hard` are wide searches ([`RolloutConfig::wide`]) that confirm their pick on fresh
+/// rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `easy` and `rollout:R:D` do neither.
 pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
     let level = |rollouts, depth, wide| RolloutConfig {
@@ -43,6 +44,7 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
         candidates: 6,
         time: None,
         wide,
+        confirm: wide,
     };
     Ok(Some(match name.as_str() {
         "easy" => level(EASY_ROLLOUTS, EASY_DEPTH, false),

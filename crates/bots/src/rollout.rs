@@ -18,7 +18,8 @@
 //!    none is left.
 //!
 //! The search plays another action than the reference player's only when its mean gain over the
-//! reference choice, paired round by round, is significant (above `z` standard errors): so with
+//! reference choice, paired round by round, is significant (above `z` standard errors; with
+//! [`RolloutConfig::confirm`] over fresh rounds played after the others were dropped): so with
 //! few rounds it plays as the reference player, and more rounds let it correct more of the
 //! reference player's mistakes. Negotiation ([`Evaluate::is_negotiation`]) is left to the
 //! reference player, as in [`crate::DealingSearch`]; a wide search
@@ -53,7 +54,15 @@ pub struct RolloutConfig {
     /// ([`Evaluate::wider_actions`]: other amounts, the other answer to an offer), always
     /// kept among the candidates, and searches the negotiation decisions that have any.
     pub wide: bool,
+    /// Whether the last candidate left besides the reference choice is judged on fresh rounds
+    /// only: its gain over the rounds that picked it among the others is biased upward (the
+    /// best of several noisy means), so the two-standard-error rule is applied to the rounds
+    /// played after it was left alone, at least [`CONFIRM_ROUNDS`] of them.
+    pub confirm: bool,
 }
+
+/// Fresh rounds a confirmed candidate needs before it may be dropped or played.
+pub const CONFIRM_ROUNDS: u32 = 8;
 
 /// Rollouts never play more decisions than this (games end long before).
 const MAX_ROLLOUT: u32 = 20_000;
@@ -245,6 +254,7 @@ impl<G: Evaluate> RolloutSearch<G> {
         let mut spent = 0u32;
         let mut round = 0u32;
         let mut det = Some(first);
+        let mut confirming = false;
         while spent < self.config.rollouts && !alive.is_empty() {
             if let Some(limit) = self.config.time {
                 if start.elapsed() >= limit {
@@ -272,7 +282,8 @@ impl<G: Evaluate> RolloutSearch<G> {
             // So is one that has never differed from it: it could never be played.
             if round >= 8 {
                 let z = self.config.z;
-                alive.retain(|&i| cands[i].mean() + z * cands[i].se() > 0.0);
+                let fresh = if confirming { CONFIRM_ROUNDS } else { 0 };
+                alive.retain(|&i| cands[i].n < fresh || cands[i].mean() + z * cands[i].se() > 0.0);
             }
             if round >= 4 && round.is_power_of_two() && alive.len() > 1 {
                 alive.sort_by(|&a, &b| {
@@ -283,9 +294,19 @@ impl<G: Evaluate> RolloutSearch<G> {
                 });
                 alive.truncate(alive.len().div_ceil(2));
             }
+            if self.config.confirm && !confirming && round >= 8 && alive.len() == 1 {
+                let c = &mut cands[alive[0]];
+                (c.n, c.gain, c.gain_sq) = (0, 0.0, 0.0);
+                confirming = true;
+            }
         }
+        let min_rounds = if self.config.confirm {
+            CONFIRM_ROUNDS
+        } else {
+            4
+        };
         let best = (1..cands.len())
-            .filter(|&i| cands[i].n >= 4)
+            .filter(|&i| cands[i].n >= min_rounds && (confirming || !self.config.confirm))
             .max_by(|&a, &b| {
                 cands[a]
                     .mean()
