@@ -6,7 +6,8 @@
 //! deal through the game's valuation ([`DealingSearch`]). In games that ask for it
 //! ([`Evaluate::ROLLOUT_SEARCH`]) the levels are the reference player improved by policy
 //! rollouts ([`RolloutSearch`]), with budgets [`rollout_config`]; `rollout:R:D` names such a
-//! search with R rollouts per decision and depth D (for measuring).
+//! search with R rollouts per decision and depth D, `wide:R:D` the same search over the wider
+//! choices of `normal` and `hard` (for measuring).
 
 use crate::dealing::DealingSearch;
 use crate::heuristic::HeuristicBot;
@@ -30,34 +31,41 @@ pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
 /// The `hard` level of a rollout search never thinks longer than this per decision.
 pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
 
-/// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`), for
-/// games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names.
+/// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`,
+/// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `normal`
+/// and `hard` are wide searches ([`RolloutConfig::wide`]) that confirm their pick on fresh
+/// rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `easy` and `rollout:R:D` do neither.
 pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
-    let level = |rollouts, depth| RolloutConfig {
+    let level = |rollouts, depth, wide| RolloutConfig {
         rollouts,
         depth,
         z: 2.0,
         candidates: 6,
         time: None,
+        wide,
+        confirm: wide,
     };
     Ok(Some(match name.as_str() {
-        "easy" => level(EASY_ROLLOUTS, EASY_DEPTH),
-        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH),
+        "easy" => level(EASY_ROLLOUTS, EASY_DEPTH, false),
+        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, true),
         "hard" => RolloutConfig {
             time: Some(HARD_ROLLOUT_TIME_LIMIT),
-            ..level(HARD_ROLLOUTS, HARD_DEPTH)
+            candidates: HARD_CANDIDATES,
+            ..level(HARD_ROLLOUTS, HARD_DEPTH, true)
         },
-        other => match other.strip_prefix("rollout:") {
-            Some(rest) => {
-                let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
-                match parts[..] {
-                    [Some(r), Some(d)] if r > 0 => level(r, d),
-                    _ => return Err(BotNameError::BadRollout(other.to_string())),
-                }
+        other => {
+            let (rest, wide) = match (other.strip_prefix("rollout:"), other.strip_prefix("wide:")) {
+                (Some(rest), _) => (rest, false),
+                (None, Some(rest)) => (rest, true),
+                (None, None) => return Ok(None),
+            };
+            let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
+            match parts[..] {
+                [Some(r), Some(d)] if r > 0 => level(r, d, wide),
+                _ => return Err(BotNameError::BadRollout(other.to_string())),
             }
-            None => return Ok(None),
-        },
+        }
     }))
 }
 
@@ -72,6 +80,9 @@ pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
 pub const HARD_ROLLOUTS: u32 = 1_500;
+/// Candidates of the bounded legal set `hard` weighs per decision (the others 6), besides the
+/// wider choices.
+pub const HARD_CANDIDATES: usize = 10;
 /// Reference decisions per rollout of `hard`.
 pub const HARD_DEPTH: u32 = 20;
 
@@ -125,7 +136,7 @@ pub fn search_config(name: &str) -> Result<Option<SearchConfig>, BotNameError> {
             c.game_limit = true;
             c
         }
-        other if other.starts_with("rollout:") => {
+        other if other.starts_with("rollout:") || other.starts_with("wide:") => {
             rollout_config(other)?;
             return Ok(None);
         }
@@ -151,16 +162,18 @@ pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, B
         "random" => Box::new(RandomBot::new(seed)),
         "heuristic" => Box::new(HeuristicBot::<G>::new(seed)),
         "heuristic-nodeal" => Box::new(HeuristicBot::<G>::without_dealing(seed)),
-        _ if G::ROLLOUT_SEARCH || key.starts_with("rollout:") => match rollout_config(&key)? {
-            Some(config) => Box::new(RolloutSearch::<G>::new(key, config, seed)),
-            None => {
-                let config = search_config(&key)?.expect("search names give a config");
-                Box::new(DealingSearch::new(
-                    IsmctsBot::<G>::new(key, config, seed),
-                    seed,
-                ))
+        _ if G::ROLLOUT_SEARCH || key.starts_with("rollout:") || key.starts_with("wide:") => {
+            match rollout_config(&key)? {
+                Some(config) => Box::new(RolloutSearch::<G>::new(key, config, seed)),
+                None => {
+                    let config = search_config(&key)?.expect("search names give a config");
+                    Box::new(DealingSearch::new(
+                        IsmctsBot::<G>::new(key, config, seed),
+                        seed,
+                    ))
+                }
             }
-        },
+        }
         _ => {
             let config = search_config(&key)?.expect("search names give a config");
             Box::new(DealingSearch::new(

@@ -18,10 +18,15 @@
 //!    none is left.
 //!
 //! The search plays another action than the reference player's only when its mean gain over the
-//! reference choice, paired round by round, is significant (above `z` standard errors): so with
+//! reference choice, paired round by round, is significant (above `z` standard errors; with
+//! [`RolloutConfig::confirm`] over fresh rounds played after the others were dropped): so with
 //! few rounds it plays as the reference player, and more rounds let it correct more of the
 //! reference player's mistakes. Negotiation ([`Evaluate::is_negotiation`]) is left to the
-//! reference player, as in [`crate::DealingSearch`].
+//! reference player, as in [`crate::DealingSearch`]; a wide search
+//! ([`RolloutConfig::wide`]) also weighs the game's wider alternatives
+//! ([`Evaluate::wider_actions`]): other purchase sizes and bids than the bounded legal set
+//! offers, always kept among the candidates, and the other answer to an offer, so that it may
+//! turn the reference player's accept into a reject or the other way round.
 
 use boardroom_engine::evaluate::{win_chances, Evaluate, Style};
 use boardroom_engine::rng::{self, FastRng, GameRng};
@@ -45,7 +50,19 @@ pub struct RolloutConfig {
     pub candidates: usize,
     /// Wall-clock time per decision, if limited.
     pub time: Option<Duration>,
+    /// Whether the search also weighs the game's wider alternatives
+    /// ([`Evaluate::wider_actions`]: other amounts, the other answer to an offer), always
+    /// kept among the candidates, and searches the negotiation decisions that have any.
+    pub wide: bool,
+    /// Whether the last candidate left besides the reference choice is judged on fresh rounds
+    /// only: its gain over the rounds that picked it among the others is biased upward (the
+    /// best of several noisy means), so the two-standard-error rule is applied to the rounds
+    /// played after it was left alone, at least [`CONFIRM_ROUNDS`] of them.
+    pub confirm: bool,
 }
+
+/// Fresh rounds a confirmed candidate needs before it may be dropped or played.
+pub const CONFIRM_ROUNDS: u32 = 8;
 
 /// Rollouts never play more decisions than this (games end long before).
 const MAX_ROLLOUT: u32 = 20_000;
@@ -170,7 +187,23 @@ impl<G: Evaluate> RolloutSearch<G> {
                 .take(self.config.candidates.saturating_sub(1))
                 .map(|(_, a)| a),
         );
+        if self.config.wide {
+            self.add_wider(det, seat, reference, &mut out);
+        }
         out
+    }
+
+    /// Appends the game's wider alternatives to `reference` that `out` does not hold yet.
+    fn add_wider(&mut self, det: &G, seat: Seat, reference: &G::Action, out: &mut Vec<G::Action>) {
+        let mut wider = std::mem::take(&mut self.legal);
+        wider.clear();
+        det.wider_actions(seat, reference, &mut wider);
+        for a in wider.drain(..) {
+            if !out.contains(&a) {
+                out.push(a);
+            }
+        }
+        self.legal = wider;
     }
 
     /// The decision of `seat`: the reference choice, or a candidate whose rollouts beat it
@@ -185,13 +218,26 @@ impl<G: Evaluate> RolloutSearch<G> {
                 return self.legal.swap_remove(i);
             }
         };
-        if game.is_negotiation(&reference) {
+        self.decide_from(game, seat, reference)
+    }
+
+    /// The decision of `seat` when the reference player chooses `reference`.
+    fn decide_from(&mut self, game: &G, seat: Seat, reference: G::Action) -> G::Action {
+        let negotiation = game.is_negotiation(&reference);
+        if negotiation && !self.config.wide {
             return reference;
         }
         let start = Instant::now();
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
         let first = sample(&mut self.rng);
-        let actions = self.candidates(&first, seat, &reference);
+        let actions = if negotiation {
+            // Only the other answers: offers of its own stay the reference player's.
+            let mut out = vec![reference.clone()];
+            self.add_wider(&first, seat, &reference, &mut out);
+            out
+        } else {
+            self.candidates(&first, seat, &reference)
+        };
         if actions.len() < 2 {
             return reference;
         }
@@ -208,6 +254,7 @@ impl<G: Evaluate> RolloutSearch<G> {
         let mut spent = 0u32;
         let mut round = 0u32;
         let mut det = Some(first);
+        let mut confirming = false;
         while spent < self.config.rollouts && !alive.is_empty() {
             if let Some(limit) = self.config.time {
                 if start.elapsed() >= limit {
@@ -235,7 +282,8 @@ impl<G: Evaluate> RolloutSearch<G> {
             // So is one that has never differed from it: it could never be played.
             if round >= 8 {
                 let z = self.config.z;
-                alive.retain(|&i| cands[i].mean() + z * cands[i].se() > 0.0);
+                let fresh = if confirming { CONFIRM_ROUNDS } else { 0 };
+                alive.retain(|&i| cands[i].n < fresh || cands[i].mean() + z * cands[i].se() > 0.0);
             }
             if round >= 4 && round.is_power_of_two() && alive.len() > 1 {
                 alive.sort_by(|&a, &b| {
@@ -246,9 +294,19 @@ impl<G: Evaluate> RolloutSearch<G> {
                 });
                 alive.truncate(alive.len().div_ceil(2));
             }
+            if self.config.confirm && !confirming && round >= 8 && alive.len() == 1 {
+                let c = &mut cands[alive[0]];
+                (c.n, c.gain, c.gain_sq) = (0, 0.0, 0.0);
+                confirming = true;
+            }
         }
+        let min_rounds = if self.config.confirm {
+            CONFIRM_ROUNDS
+        } else {
+            4
+        };
         let best = (1..cands.len())
-            .filter(|&i| cands[i].n >= 4)
+            .filter(|&i| cands[i].n >= min_rounds && (confirming || !self.config.confirm))
             .max_by(|&a, &b| {
                 cands[a]
                     .mean()
@@ -288,7 +346,14 @@ impl<G: Evaluate> Bot<G> for RolloutSearch<G> {
         if game.must_act().contains(seat) {
             return Some(self.choose(game, seat));
         }
-        crate::heuristic::optional_by_reference(game, seat, &self.style, &mut self.policy_rng)
-            .unwrap_or_else(|| Some(self.choose(game, seat)))
+        match crate::heuristic::optional_by_reference(game, seat, &self.style, &mut self.policy_rng)
+        {
+            // An answer to an offer is searched by a wide search, as when the game waits for it.
+            Some(Some(a)) if self.config.wide && game.is_negotiation(&a) => {
+                Some(self.decide_from(game, seat, a))
+            }
+            Some(choice) => choice,
+            None => Some(self.choose(game, seat)),
+        }
     }
 }

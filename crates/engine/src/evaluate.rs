@@ -100,6 +100,16 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// More actions a wider search may weigh against the reference player's choice `reference`
+    /// for `seat`, appended to `out`: other amounts than the bounded [`Game::legal_actions`]
+    /// offer (purchase sizes, bids), and the other answers to a negotiation decision that the
+    /// narrower searches leave to the reference player (accepting what it rejects and the other
+    /// way round). Every action written must be legal for `seat`, and must be found from what
+    /// `seat` may know. None by default.
+    fn wider_actions(&self, seat: Seat, reference: &Self::Action, out: &mut Vec<Self::Action>) {
+        let _ = (seat, reference, out);
+    }
+
     /// Every seat's chance to win this unfinished position, written into `out` (one entry per
     /// seat, summing to 1): what [`win_chances`] gives the searches at their leaves. By default
     /// [`worth_chances`] (a softmax of the worths); a game with a better estimate of how play

@@ -89,6 +89,12 @@ impl Evaluate for TheBoss {
         self.race_chances(out)
     }
 
+    /// Other purchase sizes and bids, and the other answer to an offer
+    /// ([`TheBoss::wider_alternatives`]).
+    fn wider_actions(&self, seat: Seat, reference: &Self::Action, out: &mut Vec<Self::Action>) {
+        self.wider_alternatives(seat, reference, out)
+    }
+
     fn reference_action(
         &self,
         seat: Seat,

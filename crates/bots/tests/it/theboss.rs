@@ -98,7 +98,13 @@ fn bots_ignore_hidden_information() {
             if step % 37 == 11 && legal.len() > 1 {
                 if let Some(h) = vary(&g, seat, &mut rng) {
                     assert_eq!(h.observe(Viewer::Seat(seat)), g.observe(Viewer::Seat(seat)));
-                    for name in ["heuristic", "heuristic-nodeal", "ismcts:40", "rollout:40:8"] {
+                    for name in [
+                        "heuristic",
+                        "heuristic-nodeal",
+                        "ismcts:40",
+                        "rollout:40:8",
+                        "wide:40:8",
+                    ] {
                         let a = make_bot::<TheBoss>(name, 9).unwrap().choose(&g, seat);
                         let b = make_bot::<TheBoss>(name, 9).unwrap().choose(&h, seat);
                         assert_eq!(a, b, "{name} changed its choice on hidden information");
@@ -152,6 +158,7 @@ fn bot_games_finish_and_replay() {
         (2, vec!["heuristic", "ismcts:8"]),
         (3, vec!["heuristic-nodeal", "heuristic", "random"]),
         (4, vec!["rollout:30:6", "heuristic", "easy"]),
+        (5, vec!["wide:30:6", "heuristic"]),
     ] {
         let (log, end) = bot_game(&names, seed);
         assert!(end.is_over());
@@ -241,4 +248,42 @@ fn the_levels_are_the_reference_player_improved_by_rollouts() {
         g.play(seat, a).unwrap();
     }
     assert!(same > 4 * other && other > 0, "{same} same, {other} other");
+}
+
+/// The wide levels (`normal`, `hard`) also weigh what the bounded candidate set leaves out and
+/// the answers to offers: over a few games their choice is always legal, and some of their
+/// choices are outside the candidate set or answer an offer otherwise than the reference player.
+#[test]
+fn the_wide_levels_choose_beyond_the_candidate_set() {
+    let (mut beyond, mut answered, mut decided) = (0, 0, 0);
+    for seed in [7u64, 8, 9] {
+        let mut g = TheBoss::new(&Config::new(2), seed).unwrap();
+        let mut level = make_bot::<TheBoss>("wide:60:10", seed).unwrap();
+        let mut reference = make_bot::<TheBoss>("heuristic", seed).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut legal = Vec::new();
+        while let Some(seat) = g.to_act().choose(&mut rng) {
+            let a = if seat == 0 {
+                let a = level.choose(&g, seat);
+                let r = reference.choose(&g, seat);
+                assert!(g.check(seat, a.clone()).is_ok(), "illegal {a:?}");
+                g.legal_actions(seat, &mut legal);
+                if !legal.contains(&a) {
+                    beyond += 1;
+                }
+                if a != r && matches!(r, Action::Accept(_) | Action::Reject(_)) {
+                    answered += 1;
+                }
+                decided += 1;
+                a
+            } else {
+                reference.choose(&g, seat)
+            };
+            g.play(seat, a).unwrap();
+        }
+    }
+    assert!(
+        beyond + answered > 0,
+        "{decided} decisions: {beyond} beyond the candidates, {answered} answered otherwise"
+    );
 }

@@ -2,7 +2,8 @@
 //! holding ([`worth`]), of deals and promises on it ([`deal`]), of Fate cards, jobs, firing
 //! and votes ([`value`]), and the choices ([`policy`]; answers, counters, its own offers,
 //! settle, default and walk away in `trade`); and the search levels' leaf evaluation, win
-//! chances fitted to the reference player's games ([`race`]). The rules never call into it;
+//! chances fitted to the reference player's games ([`race`]), and the wider choices the
+//! upper levels weigh (`wide`). The rules never call into it;
 //! the game reaches it only through its [`boardroom_engine::evaluate::Evaluate`] hooks
 //! ([`crate::evaluate`]).
 
@@ -11,4 +12,5 @@ pub mod policy;
 pub mod race;
 mod trade;
 pub mod value;
+mod wide;
 pub mod worth;
