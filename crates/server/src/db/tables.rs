@@ -181,8 +181,6 @@ impl Storage for Sqlite {
         .await
     }
 
-    /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
-    /// `limit` (empty: none).
     async fn store_addresses(&self, table: String, seat: usize, to: Addresses) -> Result<()> {
         self.store_addresses_sqlite(table, seat, to).await
     }
@@ -222,6 +220,8 @@ impl Storage for Sqlite {
         self.unheld_tables_sqlite(limit).await
     }
 
+    /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
+    /// `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;
