@@ -9,7 +9,8 @@ from conftest import MAIN, config_id, pick_rows
 
 @pytest.mark.parametrize(
     "config,space",
-    [(c, "fixed") for c in MAIN] + [(("big-boss", 2, {"edition": "classic"}), "legal")],
+    [(c, "fixed") for c in MAIN]
+    + [(("big-boss", 2, {"edition": "classic"}), "legal"), (("the-boss", 4, {}), "legal")],
     ids=lambda x: x if isinstance(x, str) else config_id(x),
 )
 def test_batched_and_unbatched_stepping_agree_game_for_game(config, space):

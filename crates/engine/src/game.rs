@@ -124,6 +124,19 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error>;
 
+    /// Applies `action`, which [`Game::legal_actions`] has just listed for `seat` in this very
+    /// state, exactly as [`Game::apply`] does: the batched stepping's path, where the action is
+    /// taken from the list the game wrote. A game may skip checking it again (its generator
+    /// lists only legal actions); the default checks it (it is [`Game::apply`]).
+    fn apply_legal(
+        &mut self,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        self.apply(seat, action, events)
+    }
+
     /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it, appending its
     /// events to `events`; `actions` is scratch space (a game may write its legal actions there,
     /// or find the drawn one without listing them all).

@@ -316,12 +316,22 @@ impl<G: Playable> Wrapped<G> {
     }
 
     fn apply_index_quiet(&mut self, seat: Seat, index: usize) -> Result<()> {
-        let action = self.action_at(seat, index)?;
-        let events = self.events.get_mut();
-        events.clear();
-        self.game
-            .apply(seat, action, events)
-            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        self.events.get_mut().clear();
+        let applied = if self.fixed {
+            let action = self.action_at(seat, index)?;
+            self.game.apply(seat, action, self.events.get_mut())
+        } else {
+            // The action is the listed one, taken out of the list (which the state's change
+            // makes stale anyway) rather than copied, and applied as listed.
+            self.fill(seat);
+            if index >= self.legal.len() {
+                return Err(self.bad_index(seat, index));
+            }
+            let action = self.legal.swap_remove(index);
+            self.legal_of = None;
+            self.game.apply_legal(seat, action, self.events.get_mut())
+        };
+        applied.map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
         self.legal_of = None;
         Ok(())
     }

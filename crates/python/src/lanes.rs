@@ -246,8 +246,8 @@ impl<'a> Lanes<'a> {
                 continue;
             }
             let rewards = &mut self.out.rewards[i * self.players..(i + 1) * self.players];
-            let over = self.games[i].to_act().is_empty();
-            match over.then(|| self.games[i].outcome()).flatten() {
+            let may = self.games[i].to_act();
+            match may.is_empty().then(|| self.games[i].outcome()).flatten() {
                 Some(outcome) => {
                     for (s, r) in rewards.iter_mut().enumerate() {
                         *r = outcome.reward(s) as f32;
@@ -258,7 +258,7 @@ impl<'a> Lanes<'a> {
                 _ => {
                     rewards.fill(0.0);
                     self.out.done[i] = false;
-                    self.choose_actor(i);
+                    self.actors[i] = may.choose(&mut self.rngs[i]).unwrap_or(0);
                     self.write(i);
                 }
             }

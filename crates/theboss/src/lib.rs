@@ -150,6 +150,21 @@ impl Game for TheBoss {
         self.apply_action(seat, &action, events)
     }
 
+    /// Listed actions are legal: applied without checking them again, an offer moved into the
+    /// state without a copy (the clock's actions go through [`Game::apply`]).
+    fn apply_legal(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        events: &mut Vec<Event>,
+    ) -> Result<(), RuleError> {
+        if seat == CLOCK {
+            return Game::apply(self, seat, action, events);
+        }
+        self.apply_listed(seat, action, events);
+        Ok(())
+    }
+
     /// Draws among the candidates as the default does, and applies the drawn one in place
     /// without checking it again (the generator lists only legal actions) or copying it.
     fn apply_random_with<R, F>(
