@@ -61,7 +61,7 @@ use crate::state::{Ending, Player, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
 use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
 use offer::{sample_broken, sample_deal, sample_pending, sample_refused};
-use out::Out;
+use out::{Out, Shown};
 
 /// Seats the encoding has room for.
 pub const SEATS: usize = MAX_PLAYERS;
@@ -129,7 +129,7 @@ static NOBODY: Player = Player {
     disaster: None,
     snapshot: 0,
     surplus_due: Vec::new(),
-    refused: Vec::new(),
+    refused: crate::state::Tracked::new(),
 };
 
 /// What [`Encode::encode_update`] remembers: how many items each list showed, and which.
@@ -137,16 +137,16 @@ static NOBODY: Player = Player {
 struct Memo {
     counts: Vec<u16>,
     spare: Vec<u16>,
-    shown: Shown,
+    shown: Lists,
 }
 
-/// The items the lists showed (see [`Out::list`]).
+/// The lists whose items the buffer shows (see [`Out::list`]).
 #[derive(Default)]
-struct Shown {
-    offers: Vec<crate::state::PendingOffer>,
-    deals: Vec<crate::state::Deal>,
-    broken: Vec<crate::state::Broken>,
-    refused: [Vec<crate::state::Refused>; SEATS],
+struct Lists {
+    offers: Shown,
+    deals: Shown,
+    broken: Shown,
+    refused: [Shown; SEATS],
 }
 
 impl TheBoss {
@@ -155,7 +155,7 @@ impl TheBoss {
         &self,
         viewer: Viewer,
         o: &mut Out<'_>,
-        mut shown: Option<&mut Shown>,
+        mut shown: Option<&mut Lists>,
     ) -> u32 {
         let d = Dims::of(self);
         o.num(0, "overflow");
@@ -207,7 +207,7 @@ impl TheBoss {
             d.offers,
             offer::pending_len(&d),
             &pending,
-            shown.as_mut().map(|c| &mut c.offers),
+            shown.as_mut().map(|c| (&mut c.offers, self.offers.stamp())),
             |o, p| o.pending(p, &d),
         );
         let deal = sample_deal();
@@ -217,7 +217,7 @@ impl TheBoss {
             DEAL_SLOTS,
             offer::deal_len(&d),
             &deal,
-            shown.as_mut().map(|c| &mut c.deals),
+            shown.as_mut().map(|c| (&mut c.deals, self.deals.stamp())),
             |o, x| o.deal(x, &d),
         );
         o.num(self.broken.len() as u32, "broken.count");
@@ -230,15 +230,15 @@ impl TheBoss {
             BROKEN_SLOTS,
             offer::BROKEN_LEN,
             &broken,
-            shown.as_mut().map(|c| &mut c.broken),
+            shown.as_mut().map(|c| (&mut c.broken, self.broken.stamp())),
             |o, b| o.broken(b),
         );
         for s in 0..SEATS {
             o.scope(
                 || format!("players[{s}]."),
                 |o| {
-                    let cache = shown.as_mut().map(|c| &mut c.refused[s]);
-                    self.write_refused(s, &d, o, cache)
+                    let memo = shown.as_mut().map(|c| &mut c.refused[s]);
+                    self.write_refused(s, &d, o, memo)
                 },
             );
         }
@@ -329,14 +329,11 @@ impl TheBoss {
     }
 
     /// `s`'s refused offers: the count, then the latest.
-    fn write_refused(
-        &self,
-        s: Seat,
-        d: &Dims,
-        o: &mut Out<'_>,
-        cache: Option<&mut Vec<crate::state::Refused>>,
-    ) {
-        let all = self.players.get(s).map_or(&[][..], |p| &p.refused[..]);
+    fn write_refused(&self, s: Seat, d: &Dims, o: &mut Out<'_>, memo: Option<&mut Shown>) {
+        let list = self.players.get(s).map(|p| &p.refused);
+        let all = list.map_or(&[][..], |l| &l[..]);
+        // A seat beyond the table's shows no list: its empty slots are never rewritten.
+        let memo = memo.map(|m| (m, list.map_or(u64::MAX, |l| l.stamp())));
         let refused = &all[all.len().saturating_sub(REFUSED_SLOTS)..];
         o.num(all.len() as u32, "refused.count");
         o.dropped += (all.len() - refused.len()) as u32;
@@ -347,7 +344,7 @@ impl TheBoss {
             REFUSED_SLOTS,
             offer::refused_len(d),
             &sample,
-            cache,
+            memo,
             |o, r| o.refused(r, d),
         );
     }

@@ -159,18 +159,18 @@ impl<'a> Out<'a> {
     /// the length are 0, and the items beyond the slots are left out (counted in
     /// [`Out::dropped`]). When naming, `item` is called once per slot with `sample`.
     ///
-    /// `cache`, kept with the buffer, holds the items this list showed when it was last
-    /// written: when they are the same items, the slots already hold them and are not
-    /// rewritten.
+    /// `memo`, kept with the buffer, tells which list (by its [`crate::state::Tracked`] stamp,
+    /// given with it) the slots showed when they were last written: when it is the same list,
+    /// the slots already hold its items and are not rewritten.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn list<T: Clone + PartialEq>(
+    pub(super) fn list<T>(
         &mut self,
         name: &str,
         items: &[T],
         slots: usize,
         stride: usize,
         sample: &T,
-        cache: Option<&mut Vec<T>>,
+        memo: Option<(&mut Shown, u64)>,
         mut item: impl FnMut(&mut Self, &T),
     ) {
         self.put_with(items.len() as f32, || format!("{name}.len"));
@@ -185,15 +185,15 @@ impl<'a> Out<'a> {
         let used = items.len().min(slots);
         self.dropped += (items.len() - used) as u32;
         let shown = &items[..used];
-        if self.prev.is_some() && cache.as_deref().is_some_and(|c| c[..] == *shown) {
-            self.at += slots * stride;
-            self.used.push(used as u16);
-            return;
+        if let (Some(_), Some((m, stamp))) = (self.prev, &memo) {
+            if m.stamp == Some(*stamp) {
+                self.dropped += m.dropped;
+                self.at += slots * stride;
+                self.used.push(used as u16);
+                return;
+            }
         }
-        if let Some(c) = cache {
-            c.clear();
-            c.extend_from_slice(shown);
-        }
+        let dropped = self.dropped;
         for x in shown {
             let start = self.at;
             item(self, x);
@@ -211,7 +211,22 @@ impl<'a> Out<'a> {
                 part.fill(0.0);
             }
         }
+        if let Some((m, stamp)) = memo {
+            *m = Shown {
+                stamp: Some(stamp),
+                dropped: self.dropped - dropped,
+            };
+        }
         self.at += (slots - used) * stride;
         self.used.push(used as u16);
     }
+}
+
+/// Which list a buffer's slots show (see [`Out::list`]).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Shown {
+    /// The list's stamp (`None`: not known).
+    stamp: Option<u64>,
+    /// The values its items left out (bundles' cards beyond their slots).
+    dropped: u32,
 }

@@ -176,3 +176,38 @@ fn the_array_determines_the_observation() {
         "{overflowed} of {states} states overflowed"
     );
 }
+
+/// One buffer brought up to date from game to game (two dealing-heavy games, and copies of
+/// one that go separate ways from the same lists): it always equals the full encoding.
+#[test]
+fn the_update_follows_any_game_of_the_kind() {
+    let config = Config::new(4);
+    let len = TheBoss::encoded_len(&config).unwrap();
+    let mut games = [
+        TheBoss::new(&config, 5).unwrap(),
+        TheBoss::new(&config, 6).unwrap(),
+    ];
+    let mut r = rng::from_seed(9);
+    let (mut full, mut kept) = (vec![0.0; len], vec![0.0; len]);
+    let mut memo = EncodeMemo::new();
+    let mut lists = 0;
+    for t in 0..300 {
+        let k = t % 2;
+        // Every 25 decisions the other game becomes a copy of this one, both then moving on.
+        if t % 25 == 24 {
+            games[1 - k] = games[k].clone();
+        }
+        for g in &mut games {
+            if let Some((seat, a)) = next_move(g, &mut r, true) {
+                g.play(seat, a).unwrap();
+            }
+        }
+        let g = &games[k];
+        lists += g.offers.len() + g.players.iter().map(|p| p.refused.len()).sum::<usize>();
+        let v = Viewer::Seat(t % 4);
+        g.encode_into(v, &mut full).unwrap();
+        assert!(g.encode_update(v, &mut kept, &mut memo));
+        assert_eq!(full, kept, "update at decision {t}");
+    }
+    assert!(lists > 300, "the lists stayed nearly empty ({lists} items)");
+}

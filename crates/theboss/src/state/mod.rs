@@ -6,9 +6,11 @@
 mod config;
 mod holdings;
 mod table;
+mod tracked;
 
 pub use config::Config;
 pub use table::{AfterMeeting, Auction, Broken, Deal, Ending, Meeting, PendingOffer};
+pub use tracked::Tracked;
 
 use crate::action::Offer;
 use crate::data::Data;
@@ -65,8 +67,8 @@ pub struct Player {
     /// The player's offers that were rejected (or countered) in the last
     /// [`REFUSALS_KEPT_ROUNDS`] rounds, a public record: the bots do not make the same terms
     /// again while they are remembered.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub refused: Vec<Refused>,
+    #[serde(default, skip_serializing_if = "Tracked::is_empty")]
+    pub refused: Tracked<Refused>,
 }
 
 /// How many rounds a rejected offer is remembered ([`Player::refused`]).
@@ -98,7 +100,7 @@ impl Player {
             disaster: None,
             snapshot: 0,
             surplus_due: vec![0; kinds],
-            refused: Vec::new(),
+            refused: Tracked::new(),
         }
     }
 }
@@ -194,9 +196,9 @@ pub struct TheBoss {
     pub(crate) after_meeting: Option<AfterMeeting>,
     /// The Financial Disaster drawn, waiting for pay or lose.
     pub(crate) disaster: Option<u8>,
-    pub(crate) offers: Vec<PendingOffer>,
-    pub(crate) deals: Vec<Deal>,
-    pub(crate) broken: Vec<Broken>,
+    pub(crate) offers: Tracked<PendingOffer>,
+    pub(crate) deals: Tracked<Deal>,
+    pub(crate) broken: Tracked<Broken>,
     pub(crate) next_id: u32,
     pub(crate) ending: Option<Ending>,
 }
@@ -238,9 +240,9 @@ impl TheBoss {
             meeting: None,
             after_meeting: None,
             disaster: None,
-            offers: Vec::new(),
-            deals: Vec::new(),
-            broken: Vec::new(),
+            offers: Tracked::new(),
+            deals: Tracked::new(),
+            broken: Tracked::new(),
             next_id: 1,
             ending: None,
         };
