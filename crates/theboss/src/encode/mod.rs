@@ -61,7 +61,8 @@ use crate::state::{Ending, Player, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
 use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
 use offer::{sample_broken, sample_deal, sample_pending, sample_refused};
-use out::{Out, Shown};
+use out::{Out, Section, Shown};
+use std::sync::Arc;
 
 /// Seats the encoding has room for.
 pub const SEATS: usize = MAX_PLAYERS;
@@ -137,16 +138,48 @@ static NOBODY: Player = Player {
 struct Memo {
     counts: Vec<u16>,
     spare: Vec<u16>,
-    shown: Lists,
+    shown: Written,
 }
 
-/// The lists whose items the buffer shows (see [`Out::list`]).
+/// What the buffer holds: the lists whose items it shows (see [`Out::list`]), and what the
+/// sections of its fixed part were written from (see [`Out::section`]).
 #[derive(Default)]
-struct Lists {
+struct Written {
     offers: Shown,
     deals: Shown,
     broken: Shown,
     refused: [Shown; SEATS],
+    /// The data set the sections were written with (its address).
+    data: usize,
+    players: [Section; SEATS],
+    cards: Section,
+    /// Room for building a key.
+    key: Vec<u8>,
+}
+
+/// Appends `v` to a section's key.
+#[inline]
+fn key_u32(key: &mut Vec<u8>, v: u32) {
+    // Byte by byte: a few bytes copied through `extend_from_slice` cost a call each.
+    for b in v.to_le_bytes() {
+        key.push(b);
+    }
+}
+
+/// Appends a list of card ids (or small counts) to a section's key, with its length.
+#[inline]
+fn key_list(key: &mut Vec<u8>, v: &[u8]) {
+    key_u32(key, v.len() as u32);
+    for &b in v {
+        key.push(b);
+    }
+}
+
+/// Appends an optional small number to a section's key.
+#[inline]
+fn key_opt(key: &mut Vec<u8>, v: Option<u32>) {
+    key.push(u8::from(v.is_some()));
+    key_u32(key, v.unwrap_or(0));
 }
 
 impl TheBoss {
@@ -155,7 +188,7 @@ impl TheBoss {
         &self,
         viewer: Viewer,
         o: &mut Out<'_>,
-        mut shown: Option<&mut Lists>,
+        mut shown: Option<&mut Written>,
     ) -> u32 {
         let d = Dims::of(self);
         o.num(0, "overflow");
@@ -189,13 +222,39 @@ impl TheBoss {
         });
         o.seat(winner, "ending.seat");
         o.opt(self.disaster, "disaster");
-        for s in 0..SEATS {
-            o.scope(
-                || format!("players[{s}]."),
-                |o| self.write_player(viewer, s, &d, o),
-            );
+        // The sections' keys hold for this data set only.
+        let data = Arc::as_ptr(&self.data) as usize;
+        if let Some(w) = shown.as_mut().filter(|w| w.data != data) {
+            w.players = Default::default();
+            w.cards = Section::default();
+            w.data = data;
         }
-        self.write_cards(&d, o);
+        let mut key = shown
+            .as_mut()
+            .map(|w| std::mem::take(&mut w.key))
+            .unwrap_or_default();
+        for s in 0..SEATS {
+            key.clear();
+            if shown.is_some() {
+                self.player_key(viewer, s, &mut key);
+            }
+            let memo = shown.as_mut().map(|w| &mut w.players[s]);
+            o.section(memo, &mut key, |o| {
+                o.scope(
+                    || format!("players[{s}]."),
+                    |o| self.write_player(viewer, s, &d, o),
+                )
+            });
+        }
+        key.clear();
+        if shown.is_some() {
+            self.cards_key(&mut key);
+        }
+        let memo = shown.as_mut().map(|w| &mut w.cards);
+        o.section(memo, &mut key, |o| self.write_cards(&d, o));
+        if let Some(w) = shown.as_mut() {
+            w.key = key;
+        }
         self.write_auction(o);
         self.write_meeting(o);
         self.write_scores(o);
@@ -282,6 +341,42 @@ impl TheBoss {
                 o.seats(t.idle.into(), "idle");
             },
         );
+    }
+
+    /// What [`TheBoss::write_player`] writes from, in bytes.
+    fn player_key(&self, viewer: Viewer, s: Seat, key: &mut Vec<u8>) {
+        let Some(p) = self.players.get(s) else {
+            key.push(0);
+            return;
+        };
+        key.push(1);
+        key_u32(key, p.cash);
+        key_u32(key, p.shares);
+        key_opt(key, p.job.map(u32::from));
+        key_opt(key, p.fired.map(u32::from));
+        key.push(p.lost_turns);
+        key_opt(key, p.disaster.map(u32::from));
+        key_u32(key, u32::from(p.snapshot));
+        key_list(key, &p.surplus_due);
+        key_list(key, &p.experience);
+        let fate = p.fate.as_ref();
+        key.push(u8::from(fate.is_some()));
+        let known = self.sees_fate(viewer, s);
+        key_opt(key, fate.filter(|_| known).map(|f| u32::from(f.card)));
+        key_opt(key, fate.and_then(|f| f.window));
+        key.push(u8::from(self.usable_fate(s).is_some()));
+    }
+
+    /// What [`TheBoss::write_cards`] writes from, in bytes.
+    fn cards_key(&self, key: &mut Vec<u8>) {
+        key_u32(key, self.players.len() as u32);
+        for p in &self.players {
+            key_list(key, &p.experience);
+            key_list(key, &p.executive);
+        }
+        key_list(key, &self.exp_discards);
+        key_list(key, &self.exec_bank);
+        key_list(key, &self.fate_discards);
     }
 
     fn write_player(&self, viewer: Viewer, s: Seat, d: &Dims, o: &mut Out<'_>) {

@@ -154,6 +154,30 @@ impl<'a> Out<'a> {
         }
     }
 
+    /// A section of values written by `write` from the inputs `key` sums up (the same key
+    /// always giving the same values). `memo`, kept with the buffer, holds the key the
+    /// section was last written from: when it is this key, the section already holds these
+    /// values and is not written again. `key` is left with the key the memo held.
+    pub(super) fn section(
+        &mut self,
+        memo: Option<&mut Section>,
+        key: &mut Vec<u8>,
+        write: impl FnOnce(&mut Self),
+    ) {
+        let Some(m) = memo else {
+            write(self);
+            return;
+        };
+        if self.prev.is_some() && !m.key.is_empty() && m.key == *key {
+            self.at += m.len;
+            return;
+        }
+        let start = self.at;
+        write(self);
+        m.len = self.at - start;
+        std::mem::swap(&mut m.key, key);
+    }
+
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write
     /// exactly `stride` values): first its true length, then the items in order; slots beyond
     /// the length are 0, and the items beyond the slots are left out (counted in
@@ -220,6 +244,15 @@ impl<'a> Out<'a> {
         self.at += (slots - used) * stride;
         self.used.push(used as u16);
     }
+}
+
+/// What a buffer's section was written from (see [`Out::section`]).
+#[derive(Default)]
+pub(super) struct Section {
+    /// Its inputs, summed up in bytes (empty: not known).
+    key: Vec<u8>,
+    /// Its length.
+    len: usize,
 }
 
 /// Which list a buffer's slots show (see [`Out::list`]).
