@@ -48,8 +48,10 @@
 //! are counted; it has no meaning). The lists come last, so the values written at every
 //! decision lie together.
 //!
-//! [`Encode::encode_update`] rewrites every value but the empty slots of the lists that were
-//! already empty (the memo holds how many items each list showed).
+//! [`Encode::encode_update`] rewrites the header, the turn, the auction, the meeting and the
+//! scores at every call; each seat's values and the cards' places only when the inputs they are
+//! written from (kept in the memo as a few bytes) changed; a list only when its stamp
+//! ([`crate::state::Tracked`]) changed, and then only the slots it used or uses.
 
 mod offer;
 mod out;
@@ -153,6 +155,8 @@ struct Written {
     data: usize,
     players: [Section; SEATS],
     cards: Section,
+    /// The auction, the meeting and the scores.
+    idle: [Section; 3],
     /// Room for building a key.
     key: Vec<u8>,
 }
@@ -227,6 +231,7 @@ impl TheBoss {
         if let Some(w) = shown.as_mut().filter(|w| w.data != data) {
             w.players = Default::default();
             w.cards = Section::default();
+            w.idle = Default::default();
             w.data = data;
         }
         let mut key = shown
@@ -252,12 +257,26 @@ impl TheBoss {
         }
         let memo = shown.as_mut().map(|w| &mut w.cards);
         o.section(memo, &mut key, |o| self.write_cards(&d, o));
+        // The auction, the meeting and the scores while there is none (nearly always) are
+        // written from nothing else: keyed then, rewritten at every call otherwise (no key).
+        let none = [
+            self.auction.is_none(),
+            self.meeting.is_none() && self.after_meeting.is_none(),
+            self.ending.is_none(),
+        ];
+        let parts: [fn(&Self, &mut Out<'_>); 3] =
+            [Self::write_auction, Self::write_meeting, Self::write_scores];
+        for (k, (write, none)) in parts.into_iter().zip(none).enumerate() {
+            key.clear();
+            if none && shown.is_some() {
+                key.push(0);
+            }
+            let memo = shown.as_mut().map(|w| &mut w.idle[k]);
+            o.section(memo, &mut key, |o| write(self, o));
+        }
         if let Some(w) = shown.as_mut() {
             w.key = key;
         }
-        self.write_auction(o);
-        self.write_meeting(o);
-        self.write_scores(o);
         // The lists last, so that the values written at every decision lie together.
         let pending = sample_pending();
         o.list(
