@@ -386,16 +386,18 @@ impl TheBoss {
         key.push(u8::from(self.usable_fate(s).is_some()));
     }
 
-    /// What [`TheBoss::write_cards`] writes from, in bytes.
+    /// What [`TheBoss::write_cards`] writes from, in bytes (the piles by their stamps).
     fn cards_key(&self, key: &mut Vec<u8>) {
         key_u32(key, self.players.len() as u32);
         for p in &self.players {
             key_list(key, &p.experience);
             key_list(key, &p.executive);
         }
-        key_list(key, &self.exp_discards);
-        key_list(key, &self.exec_bank);
-        key_list(key, &self.fate_discards);
+        for list in [&self.exp_discards, &self.exec_bank, &self.fate_discards] {
+            for b in list.stamp().to_le_bytes() {
+                key.push(b);
+            }
+        }
     }
 
     fn write_player(&self, viewer: Viewer, s: Seat, d: &Dims, o: &mut Out<'_>) {

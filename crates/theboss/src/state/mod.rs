@@ -184,12 +184,12 @@ pub struct TheBoss {
     pub(crate) bank_sold: u32,
     /// Experience deck, top last.
     pub(crate) exp_deck: Vec<u8>,
-    pub(crate) exp_discards: Vec<u8>,
+    pub(crate) exp_discards: Tracked<u8>,
     /// Fate deck, top last.
     pub(crate) fate_deck: Vec<u8>,
-    pub(crate) fate_discards: Vec<u8>,
+    pub(crate) fate_discards: Tracked<u8>,
     /// Executive cards still in the Bank, sorted.
-    pub(crate) exec_bank: Vec<u8>,
+    pub(crate) exec_bank: Tracked<u8>,
     pub(crate) turn: Turn,
     pub(crate) auction: Option<Auction>,
     pub(crate) meeting: Option<Meeting>,
@@ -219,7 +219,7 @@ impl TheBoss {
         };
         let e = data.economy().clone();
         let kinds = data.kinds.len();
-        let exec_bank = (0..data.exec_cards.len() as u8).collect();
+        let exec_bank = (0..data.exec_cards.len() as u8).collect::<Vec<u8>>().into();
         let mut g = TheBoss {
             players: (0..config.players)
                 .map(|_| Player::new(e.start_cash, kinds))
@@ -231,9 +231,9 @@ impl TheBoss {
             bank_shares: e.total_shares,
             bank_sold: 0,
             exp_deck,
-            exp_discards: Vec::new(),
+            exp_discards: Tracked::new(),
             fate_deck,
-            fate_discards: Vec::new(),
+            fate_discards: Tracked::new(),
             exec_bank,
             turn: Turn::blank(first, 0),
             auction: None,
