@@ -174,9 +174,7 @@ fn key_u32(key: &mut Vec<u8>, v: u32) {
 #[inline]
 fn key_list(key: &mut Vec<u8>, v: &[u8]) {
     key_u32(key, v.len() as u32);
-    for &b in v {
-        key.push(b);
-    }
+    key.extend_from_slice(v);
 }
 
 /// Appends an optional small number to a section's key.

@@ -93,6 +93,17 @@ impl<'a> Out<'a> {
         name: &str,
         label: impl Fn(usize) -> String,
     ) {
+        if !self.naming() {
+            // The values at once: a one-hot is mostly zeros.
+            if let Some(part) = self.values.get_mut(self.at..self.at + n) {
+                part.fill(0.0);
+                if let Some(x) = which.and_then(|k| part.get_mut(k)) {
+                    *x = 1.0;
+                }
+            }
+            self.at += n;
+            return;
+        }
         for k in 0..n {
             self.put_with(f32::from(u8::from(which == Some(k))), || {
                 format!("{name}={}", label(k))
@@ -102,6 +113,15 @@ impl<'a> Out<'a> {
 
     /// One bit per seat of the bit set `bits`.
     pub(super) fn seats(&mut self, bits: u32, name: &str) {
+        if !self.naming() {
+            if let Some(part) = self.values.get_mut(self.at..self.at + super::SEATS) {
+                for (s, x) in part.iter_mut().enumerate() {
+                    *x = f32::from(u8::from(bits & (1 << s) != 0));
+                }
+            }
+            self.at += super::SEATS;
+            return;
+        }
         for s in 0..super::SEATS {
             self.put_with(f32::from(u8::from(bits & (1 << s) != 0)), || {
                 format!("{name}[{s}]")
