@@ -276,36 +276,33 @@ impl TheBoss {
             w.key = key;
         }
         // The lists last, so that the values written at every decision lie together.
-        let pending = sample_pending();
         o.list(
             "offers",
             &self.offers,
             d.offers,
             offer::pending_len(&d),
-            &pending,
+            sample_pending,
             shown.as_mut().map(|c| (&mut c.offers, self.offers.stamp())),
             |o, p| o.pending(p, &d),
         );
-        let deal = sample_deal();
         o.list(
             "deals",
             &self.deals,
             DEAL_SLOTS,
             offer::deal_len(&d),
-            &deal,
+            sample_deal,
             shown.as_mut().map(|c| (&mut c.deals, self.deals.stamp())),
             |o, x| o.deal(x, &d),
         );
         o.num(self.broken.len() as u32, "broken.count");
         let latest = &self.broken[self.broken.len().saturating_sub(BROKEN_SLOTS)..];
         o.dropped += (self.broken.len() - latest.len()) as u32;
-        let broken = sample_broken();
         o.list(
             "broken.latest",
             latest,
             BROKEN_SLOTS,
             offer::BROKEN_LEN,
-            &broken,
+            sample_broken,
             shown.as_mut().map(|c| (&mut c.broken, self.broken.stamp())),
             |o, b| o.broken(b),
         );
@@ -451,13 +448,12 @@ impl TheBoss {
         let refused = &all[all.len().saturating_sub(REFUSED_SLOTS)..];
         o.num(all.len() as u32, "refused.count");
         o.dropped += (all.len() - refused.len()) as u32;
-        let sample = sample_refused();
         o.list(
             "refused.latest",
             refused,
             REFUSED_SLOTS,
             offer::refused_len(d),
-            &sample,
+            sample_refused,
             memo,
             |o, r| o.refused(r, d),
         );

@@ -201,7 +201,7 @@ impl<'a> Out<'a> {
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write
     /// exactly `stride` values): first its true length, then the items in order; slots beyond
     /// the length are 0, and the items beyond the slots are left out (counted in
-    /// [`Out::dropped`]). When naming, `item` is called once per slot with `sample`.
+    /// [`Out::dropped`]). When naming, `item` is called once per slot with what `sample` makes.
     ///
     /// `memo`, kept with the buffer, tells which list (by its [`crate::state::Tracked`] stamp,
     /// given with it) the slots showed when they were last written: when it is the same list,
@@ -213,15 +213,16 @@ impl<'a> Out<'a> {
         items: &[T],
         slots: usize,
         stride: usize,
-        sample: &T,
+        sample: impl FnOnce() -> T,
         memo: Option<(&mut Shown, u64)>,
         mut item: impl FnMut(&mut Self, &T),
     ) {
         self.put_with(items.len() as f32, || format!("{name}.len"));
         let list = self.used.len();
         if self.naming() {
+            let sample = sample();
             for k in 0..slots {
-                self.scope(|| format!("{name}[{k}]."), |o| item(o, sample));
+                self.scope(|| format!("{name}[{k}]."), |o| item(o, &sample));
             }
             self.used.push(0);
             return;
