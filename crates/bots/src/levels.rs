@@ -7,7 +7,8 @@
 //! ([`Evaluate::ROLLOUT_SEARCH`]) the levels are the reference player improved by policy
 //! rollouts ([`RolloutSearch`]), with budgets [`rollout_config`]; `rollout:R:D` names such a
 //! search with R rollouts per decision and depth D, `wide:R:D` the same search over the wider
-//! choices of `normal` and `hard` (for measuring).
+//! choices of `normal` and `hard` (for measuring); either may add `:C` candidates and then
+//! `:P`, the percentage of its decisions it searches ([`RolloutConfig::attention`]).
 
 use crate::dealing::DealingSearch;
 use crate::heuristic::HeuristicBot;
@@ -45,6 +46,7 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
         time: None,
         wide,
         confirm: wide,
+        attention: 100,
     };
     Ok(Some(match name.as_str() {
         "easy" => level(EASY_ROLLOUTS, EASY_DEPTH, false),
@@ -63,6 +65,17 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
             let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
             match parts[..] {
                 [Some(r), Some(d)] if r > 0 => level(r, d, wide),
+                [Some(r), Some(d), Some(c)] if r > 0 && c > 0 => RolloutConfig {
+                    candidates: c as usize,
+                    ..level(r, d, wide)
+                },
+                [Some(r), Some(d), Some(c), Some(p)] if r > 0 && c > 0 && p <= 100 => {
+                    RolloutConfig {
+                        candidates: c as usize,
+                        attention: p as u8,
+                        ..level(r, d, wide)
+                    }
+                }
                 _ => return Err(BotNameError::BadRollout(other.to_string())),
             }
         }
@@ -118,7 +131,7 @@ pub enum BotNameError {
     #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
     BadBudget(String),
     /// `rollout:R:D` without a positive whole R and a whole D.
-    #[error("bad rollout budget in `{0}`: rollout:R:D needs R rollouts (at least 1) and a depth D of whole decisions")]
+    #[error("bad rollout budget in `{0}`: rollout:R:D[:C[:P]] needs R rollouts (at least 1), a depth D of whole decisions, and optionally C candidates (at least 1) and P, the percentage of decisions searched (0-100)")]
     BadRollout(String),
 }
 

@@ -59,6 +59,11 @@ pub struct RolloutConfig {
     /// best of several noisy means), so the two-standard-error rule is applied to the rounds
     /// played after it was left alone, at least [`CONFIRM_ROUNDS`] of them.
     pub confirm: bool,
+    /// The share of its decisions, in percent, the search weighs at all; the others it plays
+    /// as the reference player does (chosen by the bot's own seeded generator). Below 100 the
+    /// level is a lighter thinker: the lower levels of a ladder whose full search saturates
+    /// early in rollouts.
+    pub attention: u8,
 }
 
 /// Fresh rounds a confirmed candidate needs before it may be dropped or played.
@@ -225,6 +230,9 @@ impl<G: Evaluate> RolloutSearch<G> {
     fn decide_from(&mut self, game: &G, seat: Seat, reference: G::Action) -> G::Action {
         let negotiation = game.is_negotiation(&reference);
         if negotiation && !self.config.wide {
+            return reference;
+        }
+        if self.config.attention < 100 && self.rng.gen_range(0..100u8) >= self.config.attention {
             return reference;
         }
         let start = Instant::now();
