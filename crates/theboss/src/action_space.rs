@@ -1,7 +1,8 @@
 //! The fixed action space, for learning code whose output units must each mean one move: a
 //! menu of the enumerable actions, the answers to open offers and deals by their place in the
-//! lists the observation shows, and slots for the candidate offers, counters and auctions of
-//! the legal list ([`TheBoss::candidates`]).
+//! lists the observation shows, slots for the candidate offers, counters and auctions of the
+//! legal list ([`TheBoss::candidates`]), and an offer builder ([`crate::offer_space`]): offers
+//! of one item for a price, composed by partner, item, direction and price.
 //!
 //! | indices | actions |
 //! |---|---|
@@ -21,12 +22,16 @@
 //! | 93–96 | default on the deal in place j (93 + j) |
 //! | 97–100 | walk away from the deal in place j (97 + j) |
 //! | 101–116 | the legal list's offer, counter-offer or auction number k = 0–15, in its order (101 + k) |
+//! | 117–1652 | the offer builder: to the seat `partner` = 1–3 places to the left, item 0–15 (shares: 1, 2, 5 lots; an Experience card of kind 0–5; an Executive card #5–#8; the Fate card; a meeting vote; a promise not to fire), direction 0 (give the item, take the price) or 1 (take the item, give the price), price rung 0–15 of the ladder 1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 70, 100, 150, 250 cash steps: 117 + (((partner − 1) × 16 + item) × 2 + direction) × 16 + rung (see [`crate::offer_space`]) |
 //!
 //! Open offers and deals are in the order the observation lists them (oldest first). An
-//! action outside the space (an offer of one's own terms, a bid above the ladder, an answer to
-//! a ninth open offer, a clock's timeout) is played by its notation.
+//! action outside the space (an offer of other terms, a counter-offer of one's own, a bid
+//! above the ladder, an answer to a ninth open offer, a clock's timeout) is played by its
+//! notation. An offer both suggested by the legal list and built by the builder has the
+//! suggestion's index ([`TheBoss::space_index`]); the builder's id names it as well.
 
 use crate::action::{Action, Deck, Vote};
+use crate::offer_space::{BuiltOffer, BUILT_OFFERS};
 use crate::state::{TheBoss, MAX_PLAYERS};
 use boardroom_engine::Seat;
 
@@ -74,8 +79,11 @@ const FIRST_SUGGESTION: usize = FIRST_WALK_AWAY + DEAL_SLOTS;
 /// Where the menu of enumerable actions ends and the suggestion slots begin.
 pub const MENU: usize = FIRST_SUGGESTION;
 
+/// The first id of the offer builder ([`crate::offer_space`]).
+pub const FIRST_BUILT: usize = FIRST_SUGGESTION + SUGGESTIONS;
+
 /// The size of the fixed action space.
-pub const ACTION_SPACE: usize = FIRST_SUGGESTION + SUGGESTIONS;
+pub const ACTION_SPACE: usize = FIRST_BUILT + BUILT_OFFERS;
 
 /// Whether the legal list's action `a` takes a suggestion slot.
 fn suggested(a: &Action) -> bool {
@@ -133,12 +141,17 @@ impl TheBoss {
             Action::Offer(_) | Action::Counter(..) | Action::Auction(..) => {
                 let mut legal = Vec::new();
                 self.candidates(seat, &mut legal);
-                legal
+                let slot = legal
                     .iter()
                     .filter(|a| suggested(a))
                     .position(|a| a == action)
                     .filter(|&k| k < SUGGESTIONS)
-                    .map(|k| FIRST_SUGGESTION + k)
+                    .map(|k| FIRST_SUGGESTION + k);
+                let built = || match action {
+                    Action::Offer(o) => Some(FIRST_BUILT + self.built_of(seat, o)?.index()?),
+                    _ => None,
+                };
+                slot.or_else(built)
             }
             _ => None,
         }
@@ -170,7 +183,7 @@ impl TheBoss {
             i if i < FIRST_DEFAULT => Action::Release(deal(FIRST_RELEASE)?),
             i if i < FIRST_WALK_AWAY => Action::Default(deal(FIRST_DEFAULT)?),
             i if i < FIRST_SUGGESTION => Action::WalkAway(deal(FIRST_WALK_AWAY)?),
-            i if i < ACTION_SPACE => {
+            i if i < FIRST_BUILT => {
                 let mut legal = Vec::new();
                 self.candidates(seat, &mut legal);
                 legal
@@ -178,13 +191,17 @@ impl TheBoss {
                     .filter(suggested)
                     .nth(i - FIRST_SUGGESTION)?
             }
+            i if i < ACTION_SPACE => Action::Offer(Box::new(
+                self.built_offer(seat, BuiltOffer::from_index(i - FIRST_BUILT)?)?,
+            )),
             _ => return None,
         })
     }
 
     /// Writes `seat`'s legal moves over the fixed space into `mask`: every menu action the
-    /// rules accept (the legal list holds only some bids and purchases), and a slot for each of
-    /// the legal list's offers, counters and auctions.
+    /// rules accept (the legal list holds only some bids and purchases), a slot for each of
+    /// the legal list's offers, counters and auctions, and every builder offer the rules accept
+    /// ([`TheBoss::built_mask`]).
     pub fn space_mask(&self, seat: Seat, legal: &[Action], mask: &mut [bool]) {
         mask.fill(false);
         if !self.may_act().contains(seat) {
@@ -204,6 +221,9 @@ impl TheBoss {
             .min(SUGGESTIONS);
         for m in mask.iter_mut().skip(MENU).take(slots) {
             *m = true;
+        }
+        if let Some(built) = mask.get_mut(FIRST_BUILT..ACTION_SPACE) {
+            self.built_mask(seat, built);
         }
     }
 }
@@ -246,7 +266,12 @@ mod tests {
                         .from_space_index(seat, i)
                         .expect("a masked index names one");
                     assert!(game.check(seat, a.clone()).is_ok(), "{a:?} at {i}");
-                    assert_eq!(game.space_index(seat, &a), Some(i));
+                    // A built offer the legal list suggests too has the suggestion's index.
+                    let j = game.space_index(seat, &a);
+                    assert!(
+                        j == Some(i) || (i >= FIRST_BUILT && j.is_some_and(|j| j >= MENU)),
+                        "{a:?} at {i}, {j:?}"
+                    );
                 }
                 assert!(
                     mask.iter().any(|&m| m),
