@@ -10,7 +10,7 @@ use rand::Rng;
 fn every_builder_id_reads_back_and_the_layout_is_the_documented_one() {
     assert_eq!(BUILT_OFFERS, 1536);
     assert_eq!(FIRST_BUILT, 117);
-    assert_eq!(ACTION_SPACE, 1653);
+    assert_eq!(ACTION_SPACE, 1665);
     for i in 0..BUILT_OFFERS {
         let b = BuiltOffer::from_index(i).expect("every builder id reads");
         assert_eq!(b.index(), Some(i), "{b:?}");
@@ -70,6 +70,17 @@ fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS]) {
     for seat in 0..game.num_players() {
         game.legal_actions(seat, &mut legal);
         game.space_mask(seat, &legal, &mut mask);
+        // Every answer to an open offer has an id, however many are open.
+        for a in &legal {
+            if matches!(
+                a,
+                Action::Accept(_) | Action::Reject(_) | Action::Withdraw(_)
+            ) {
+                let j = game.space_index(seat, a).expect("an answer has an id");
+                assert!(mask[j], "{a:?} at {j}");
+                assert_eq!(game.from_space_index(seat, j).as_ref(), Some(a));
+            }
+        }
         for i in 0..BUILT_OFFERS {
             let id = FIRST_BUILT + i;
             let action = game.from_space_index(seat, id);
@@ -113,6 +124,7 @@ fn with_fire_target(game: &TheBoss) -> Option<TheBoss> {
 fn the_builder_mask_is_the_rules_verdict_id_by_id() {
     let mut seen = [0; ITEMS];
     let mut promised = 0;
+    let mut crowded = 0;
     let mut r = rng::from_seed(11);
     for (k, players) in [2, 3, 4, 3, 4].into_iter().enumerate() {
         let bots = k >= 2;
@@ -122,7 +134,9 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
             let Some(seat) = game.to_act().choose(&mut r) else {
                 break;
             };
-            if step % 23 == 0 || game.meeting.is_some() && step % 3 == 0 {
+            let many = game.offers.len() > 8;
+            crowded += usize::from(many);
+            if step % 23 == 0 || (game.meeting.is_some() || many) && step % 3 == 0 {
                 check_state(&game, &mut seen);
                 if let Some(g) = with_fire_target(&game) {
                     check_state(&g, &mut seen);
@@ -140,7 +154,7 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
             game.legal_actions(seat, &mut legal);
             game.space_mask(seat, &legal, &mut mask);
             let built: Vec<usize> = (FIRST_BUILT..ACTION_SPACE).filter(|&i| mask[i]).collect();
-            let a = if !built.is_empty() && r.gen_range(0..8) == 0 {
+            let a = if !built.is_empty() && r.gen_range(0..if bots { 8 } else { 2 }) == 0 {
                 game.from_space_index(seat, built[r.gen_range(0..built.len())])
             } else {
                 a
@@ -150,6 +164,10 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
         }
     }
     assert!(promised > 0, "states with a FireTarget open were checked");
+    assert!(
+        crowded > 0,
+        "states with more than 8 open offers were checked"
+    );
     for (item, &n) in seen.iter().enumerate() {
         assert!(
             n > 0,
