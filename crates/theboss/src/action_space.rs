@@ -258,7 +258,7 @@ impl TheBoss {
         for m in mask.iter_mut().skip(MENU).take(slots) {
             *m = true;
         }
-        if let Some(built) = mask.get_mut(FIRST_BUILT..ACTION_SPACE) {
+        if let Some(built) = mask.get_mut(FIRST_BUILT..FIRST_LATE_ACCEPT) {
             self.built_mask(seat, built);
         }
     }

@@ -64,7 +64,7 @@ fn every_builder_id_reads_back_and_the_layout_is_the_documented_one() {
 
 /// The builder's part of the mask against the rules, id by id, for every seat of `game`; and
 /// the round trips of the ids that name an offer. Counts the legal ids per item into `seen`.
-fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS]) {
+fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
     let mut legal = Vec::new();
     let mut mask = vec![false; ACTION_SPACE];
     for seat in 0..game.num_players() {
@@ -78,6 +78,7 @@ fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS]) {
             ) {
                 let j = game.space_index(seat, a).expect("an answer has an id");
                 assert!(mask[j], "{a:?} at {j}");
+                *late += usize::from(j >= FIRST_BUILT);
                 assert_eq!(game.from_space_index(seat, j).as_ref(), Some(a));
             }
         }
@@ -125,6 +126,7 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
     let mut seen = [0; ITEMS];
     let mut promised = 0;
     let mut crowded = 0;
+    let mut late = 0;
     let mut r = rng::from_seed(11);
     for (k, players) in [2, 3, 4, 3, 4].into_iter().enumerate() {
         let bots = k >= 2;
@@ -137,9 +139,9 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
             let many = game.offers.len() > 8;
             crowded += usize::from(many);
             if step % 23 == 0 || (game.meeting.is_some() || many) && step % 3 == 0 {
-                check_state(&game, &mut seen);
+                check_state(&game, &mut seen, &mut late);
                 if let Some(g) = with_fire_target(&game) {
-                    check_state(&g, &mut seen);
+                    check_state(&g, &mut seen, &mut late);
                     promised += 1;
                 }
             }
