@@ -2,6 +2,7 @@
 through the environments; ids the mask leaves out are refused by name and change nothing."""
 
 import random
+import re
 
 import numpy as np
 import pytest
@@ -190,4 +191,12 @@ def test_vecgame_steps_builder_ids_and_refuses_masked_ones():
     before = [vec.game(i).to_position() for i in range(4)]
     with pytest.raises(boardroom.IllegalActionError, match="masked out"):
         vec.step(np.array([off[0]] + legal[1:], dtype=np.int64))
+    # An unknown id, the wrong dtype or shape: refused by name, no game changes.
+    with pytest.raises(boardroom.IllegalActionError, match=f"{SIZE} is not an action id"):
+        vec.step(np.array([SIZE] + legal[1:], dtype=np.int64))
+    for bad, words in ((np.array(off, dtype=np.float64), "float64"),
+                       (np.array(off[:3], dtype=np.int64), "got 3"),
+                       (np.array([off], dtype=np.int64), "(1, 4)")):
+        with pytest.raises(boardroom.ArrayError, match=re.escape(words)):
+            vec.step(bad)
     assert [vec.game(i).to_position() for i in range(4)] == before
