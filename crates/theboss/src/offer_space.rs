@@ -26,6 +26,14 @@
 //! or refuse like any other; the mask ([`TheBoss::built_mask`]) is true exactly where they
 //! accept it. Items are public (the Fate card is offered face down), so neither the ids nor the
 //! mask reveal a hidden card.
+//!
+//! The menu holds what the suggested offers ([`TheBoss::candidates`]) and the reference bots
+//! (`crate::bot::trade`) trade for cash: an Experience card (a missing one bought, a surplus one
+//! sold), a block of shares near its value, a vote, being spared a firing; and the lots of
+//! auctions: Executive and Fate cards. The ladder is roughly geometric, so that $50 for a
+//! surplus card, $100 for a missing one, $200–$250 for a share lot, an Executive card's
+//! $800–$1,800 and a Job Available card's salaries each lie near a rung. Items for items, loans
+//! and other long-term deals, notes and counter-offers are played by their notation.
 
 use crate::action::{Bundle, Commitment, Offer, Vote};
 use crate::data::FIRST_EXEC;
