@@ -33,9 +33,10 @@ pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
 pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
 
 /// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`,
-/// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `normal`
-/// and `hard` are wide searches ([`RolloutConfig::wide`]) that confirm their pick on fresh
-/// rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `easy` and `rollout:R:D` do neither.
+/// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `easy`
+/// searches half its decisions ([`EASY_ATTENTION`]), `normal` all of them over the bounded
+/// candidate set; `hard` is a wide search ([`RolloutConfig::wide`]) that confirms its pick on
+/// fresh rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `rollout:R:D` is neither.
 pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
     let level = |rollouts, depth, wide| RolloutConfig {
@@ -49,8 +50,11 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
         attention: 100,
     };
     Ok(Some(match name.as_str() {
-        "easy" => level(EASY_ROLLOUTS, EASY_DEPTH, false),
-        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, true),
+        "easy" => RolloutConfig {
+            attention: EASY_ATTENTION,
+            ..level(EASY_ROLLOUTS, EASY_DEPTH, false)
+        },
+        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, false),
         "hard" => RolloutConfig {
             time: Some(HARD_ROLLOUT_TIME_LIMIT),
             candidates: HARD_CANDIDATES,
@@ -86,13 +90,17 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
 pub const EASY_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `easy`.
 pub const EASY_DEPTH: u32 = 20;
+/// The share of its decisions, in percent, `easy` searches (the others it plays as the
+/// reference player): the rollout search gains most of its strength within its first few dozen
+/// rollouts, so a level below it searches less often rather than with fewer rollouts.
+pub const EASY_ATTENTION: u8 = 50;
 /// Rollouts per decision of `normal` in rollout-search games.
-pub const NORMAL_ROLLOUTS: u32 = 500;
+pub const NORMAL_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `normal`.
 pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
-pub const HARD_ROLLOUTS: u32 = 1_500;
+pub const HARD_ROLLOUTS: u32 = 500;
 /// Candidates of the bounded legal set `hard` weighs per decision (the others 6), besides the
 /// wider choices.
 pub const HARD_CANDIDATES: usize = 10;
