@@ -25,8 +25,10 @@
 //! reference player, as in [`crate::DealingSearch`]; a wide search
 //! ([`RolloutConfig::wide`]) also weighs the game's wider alternatives
 //! ([`Evaluate::wider_actions`]): other purchase sizes and bids than the bounded legal set
-//! offers, always kept among the candidates, and the other answer to an offer, so that it may
-//! turn the reference player's accept into a reject or the other way round.
+//! offers, always kept among the candidates, the other answer to an offer, so that it may
+//! turn the reference player's accept into a reject or the other way round, and its own offers
+//! at other prices. A search with [`RolloutConfig::attention`] below 100 weighs only that share
+//! of its decisions.
 
 use boardroom_engine::evaluate::{win_chances, Evaluate, Style};
 use boardroom_engine::rng::{self, FastRng, GameRng};
@@ -239,7 +241,8 @@ impl<G: Evaluate> RolloutSearch<G> {
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
         let first = sample(&mut self.rng);
         let actions = if negotiation {
-            // Only the other answers: offers of its own stay the reference player's.
+            // Only the game's wider alternatives (the other answers, its offer at other
+            // prices): what to offer, and to whom, stays the reference player's.
             let mut out = vec![reference.clone()];
             self.add_wider(&first, seat, &reference, &mut out);
             out
