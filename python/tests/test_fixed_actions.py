@@ -9,7 +9,7 @@ import pytest
 import boardroom
 from conftest import MAIN, config_id, play_random
 
-SIZES = {"big-boss": 410, "big-shot": 176, "the-boss": 117}
+SIZES = {"big-boss": 410, "big-shot": 176, "the-boss": 1665}
 # Games whose legal list holds every legal action (The Boss lists candidates, and its space
 # also numbers bids and purchases the list leaves out).
 COMPLETE = {"big-boss", "big-shot"}

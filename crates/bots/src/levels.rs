@@ -7,7 +7,8 @@
 //! ([`Evaluate::ROLLOUT_SEARCH`]) the levels are the reference player improved by policy
 //! rollouts ([`RolloutSearch`]), with budgets [`rollout_config`]; `rollout:R:D` names such a
 //! search with R rollouts per decision and depth D, `wide:R:D` the same search over the wider
-//! choices of `normal` and `hard` (for measuring).
+//! choices of `normal` and `hard` (for measuring); either may add `:C` candidates and then
+//! `:P`, the percentage of its decisions it searches ([`RolloutConfig::attention`]).
 
 use crate::dealing::DealingSearch;
 use crate::heuristic::HeuristicBot;
@@ -32,9 +33,10 @@ pub const HARD_TIME_LIMIT: Duration = Duration::from_millis(1_800);
 pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
 
 /// The rollout-search settings of a level name (`easy`, `normal`, `hard`, `rollout:R:D`,
-/// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `normal`
-/// and `hard` are wide searches ([`RolloutConfig::wide`]) that confirm their pick on fresh
-/// rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `easy` and `rollout:R:D` do neither.
+/// `wide:R:D`), for games with [`Evaluate::ROLLOUT_SEARCH`]; `None` for other names. `easy`
+/// searches half its decisions ([`EASY_ATTENTION`]), `normal` all of them over the bounded
+/// candidate set; `hard` is a wide search ([`RolloutConfig::wide`]) that confirms its pick on
+/// fresh rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `rollout:R:D` is neither.
 pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
     let level = |rollouts, depth, wide| RolloutConfig {
@@ -45,10 +47,14 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
         time: None,
         wide,
         confirm: wide,
+        attention: 100,
     };
     Ok(Some(match name.as_str() {
-        "easy" => level(EASY_ROLLOUTS, EASY_DEPTH, false),
-        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, true),
+        "easy" => RolloutConfig {
+            attention: EASY_ATTENTION,
+            ..level(EASY_ROLLOUTS, EASY_DEPTH, false)
+        },
+        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, false),
         "hard" => RolloutConfig {
             time: Some(HARD_ROLLOUT_TIME_LIMIT),
             candidates: HARD_CANDIDATES,
@@ -63,6 +69,17 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
             let parts: Vec<Option<u32>> = rest.split(':').map(|p| p.parse().ok()).collect();
             match parts[..] {
                 [Some(r), Some(d)] if r > 0 => level(r, d, wide),
+                [Some(r), Some(d), Some(c)] if r > 0 && c > 0 => RolloutConfig {
+                    candidates: c as usize,
+                    ..level(r, d, wide)
+                },
+                [Some(r), Some(d), Some(c), Some(p)] if r > 0 && c > 0 && p <= 100 => {
+                    RolloutConfig {
+                        candidates: c as usize,
+                        attention: p as u8,
+                        ..level(r, d, wide)
+                    }
+                }
                 _ => return Err(BotNameError::BadRollout(other.to_string())),
             }
         }
@@ -73,13 +90,17 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
 pub const EASY_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `easy`.
 pub const EASY_DEPTH: u32 = 20;
+/// The share of its decisions, in percent, `easy` searches (the others it plays as the
+/// reference player): the rollout search gains most of its strength within its first few dozen
+/// rollouts, so a level below it searches less often rather than with fewer rollouts.
+pub const EASY_ATTENTION: u8 = 50;
 /// Rollouts per decision of `normal` in rollout-search games.
-pub const NORMAL_ROLLOUTS: u32 = 500;
+pub const NORMAL_ROLLOUTS: u32 = 150;
 /// Reference decisions per rollout of `normal`.
 pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
-pub const HARD_ROLLOUTS: u32 = 1_500;
+pub const HARD_ROLLOUTS: u32 = 500;
 /// Candidates of the bounded legal set `hard` weighs per decision (the others 6), besides the
 /// wider choices.
 pub const HARD_CANDIDATES: usize = 10;
@@ -118,7 +139,7 @@ pub enum BotNameError {
     #[error("bad search budget in `{0}`: N in ismcts:N must be a whole number of iterations of at least 1")]
     BadBudget(String),
     /// `rollout:R:D` without a positive whole R and a whole D.
-    #[error("bad rollout budget in `{0}`: rollout:R:D needs R rollouts (at least 1) and a depth D of whole decisions")]
+    #[error("bad rollout budget in `{0}`: rollout:R:D[:C[:P]] needs R rollouts (at least 1), a depth D of whole decisions, and optionally C candidates (at least 1) and P, the percentage of decisions searched (0-100)")]
     BadRollout(String),
 }
 

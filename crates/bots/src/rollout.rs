@@ -25,8 +25,10 @@
 //! reference player, as in [`crate::DealingSearch`]; a wide search
 //! ([`RolloutConfig::wide`]) also weighs the game's wider alternatives
 //! ([`Evaluate::wider_actions`]): other purchase sizes and bids than the bounded legal set
-//! offers, always kept among the candidates, and the other answer to an offer, so that it may
-//! turn the reference player's accept into a reject or the other way round.
+//! offers, always kept among the candidates, the other answer to an offer, so that it may
+//! turn the reference player's accept into a reject or the other way round, and its own offers
+//! at other prices. A search with [`RolloutConfig::attention`] below 100 weighs only that share
+//! of its decisions.
 
 use boardroom_engine::evaluate::{win_chances, Evaluate, Style};
 use boardroom_engine::rng::{self, FastRng, GameRng};
@@ -59,6 +61,11 @@ pub struct RolloutConfig {
     /// best of several noisy means), so the two-standard-error rule is applied to the rounds
     /// played after it was left alone, at least [`CONFIRM_ROUNDS`] of them.
     pub confirm: bool,
+    /// The share of its decisions, in percent, the search weighs at all; the others it plays
+    /// as the reference player does (chosen by the bot's own seeded generator). Below 100 the
+    /// level is a lighter thinker: the lower levels of a ladder whose full search saturates
+    /// early in rollouts.
+    pub attention: u8,
 }
 
 /// Fresh rounds a confirmed candidate needs before it may be dropped or played.
@@ -227,11 +234,15 @@ impl<G: Evaluate> RolloutSearch<G> {
         if negotiation && !self.config.wide {
             return reference;
         }
+        if self.config.attention < 100 && self.rng.gen_range(0..100u8) >= self.config.attention {
+            return reference;
+        }
         let start = Instant::now();
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
         let first = sample(&mut self.rng);
         let actions = if negotiation {
-            // Only the other answers: offers of its own stay the reference player's.
+            // Only the game's wider alternatives (the other answers, its offer at other
+            // prices): what to offer, and to whom, stays the reference player's.
             let mut out = vec![reference.clone()];
             self.add_wider(&first, seat, &reference, &mut out);
             out

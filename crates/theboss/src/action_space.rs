@@ -1,7 +1,8 @@
 //! The fixed action space, for learning code whose output units must each mean one move: a
 //! menu of the enumerable actions, the answers to open offers and deals by their place in the
-//! lists the observation shows, and slots for the candidate offers, counters and auctions of
-//! the legal list ([`TheBoss::candidates`]).
+//! lists the observation shows, slots for the candidate offers, counters and auctions of the
+//! legal list ([`TheBoss::candidates`]), and an offer builder ([`crate::offer_space`]): offers
+//! of one item for a price, composed by partner, item, direction and price.
 //!
 //! | indices | actions |
 //! |---|---|
@@ -21,12 +22,20 @@
 //! | 93–96 | default on the deal in place j (93 + j) |
 //! | 97–100 | walk away from the deal in place j (97 + j) |
 //! | 101–116 | the legal list's offer, counter-offer or auction number k = 0–15, in its order (101 + k) |
+//! | 117–1652 | the offer builder: to the seat `partner` = 1–3 places to the left, item 0–15 (shares: 1, 2, 5 lots; an Experience card of kind 0–5; an Executive card #5–#8; the Fate card; a meeting vote; a promise not to fire), direction 0 (give the item, take the price) or 1 (take the item, give the price), price rung 0–15 of the ladder 1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 70, 100, 150, 250 cash steps: 117 + (((partner − 1) × 16 + item) × 2 + direction) × 16 + rung (see [`crate::offer_space`]) |
+//! | 1653–1656 | accept the open offer in place j = 8–11 (1645 + j) |
+//! | 1657–1660 | reject the open offer in place j (1649 + j) |
+//! | 1661–1664 | withdraw the open offer in place j (1653 + j) |
 //!
 //! Open offers and deals are in the order the observation lists them (oldest first). An
-//! action outside the space (an offer of one's own terms, a bid above the ladder, an answer to
-//! a ninth open offer, a clock's timeout) is played by its notation.
+//! action outside the space (an offer of other terms, a counter-offer of one's own, a bid
+//! above the ladder, an answer to a thirteenth open offer, a clock's timeout) is played by its
+//! notation; with the default limits at most 12 offers are open at once (3 for each of 4
+//! players). Places 8–11 follow the builder so that the ids before it keep their meaning. An offer both suggested by the legal list and built by the builder has the
+//! suggestion's index ([`TheBoss::space_index`]); the builder's id names it as well.
 
 use crate::action::{Action, Deck, Vote};
+use crate::offer_space::{BuiltOffer, BUILT_OFFERS};
 use crate::state::{TheBoss, MAX_PLAYERS};
 use boardroom_engine::Seat;
 
@@ -49,8 +58,11 @@ const VOTES: [Vote; 3] = [Vote::For, Vote::Against, Vote::Abstain];
 const BUY_LOTS: usize = 10;
 /// Bids on the ladder.
 const BIDS: usize = 16;
-/// Open offers that can be answered by their place.
+/// Open offers that can be answered by their place in the menu.
 const OFFER_SLOTS: usize = 8;
+/// Further places of open offers, after the builder: with the default limits at most 12 offers
+/// are open (3 for each of 4 players).
+const LATE_OFFER_SLOTS: usize = 4;
 /// Open deals that can be acted on by their place.
 const DEAL_SLOTS: usize = 4;
 /// Candidate offers, counters and auctions of the legal list.
@@ -74,8 +86,25 @@ const FIRST_SUGGESTION: usize = FIRST_WALK_AWAY + DEAL_SLOTS;
 /// Where the menu of enumerable actions ends and the suggestion slots begin.
 pub const MENU: usize = FIRST_SUGGESTION;
 
+/// The first id of the offer builder ([`crate::offer_space`]).
+pub const FIRST_BUILT: usize = FIRST_SUGGESTION + SUGGESTIONS;
+
+const FIRST_LATE_ACCEPT: usize = FIRST_BUILT + BUILT_OFFERS;
+const FIRST_LATE_REJECT: usize = FIRST_LATE_ACCEPT + LATE_OFFER_SLOTS;
+const FIRST_LATE_WITHDRAW: usize = FIRST_LATE_REJECT + LATE_OFFER_SLOTS;
+
 /// The size of the fixed action space.
-pub const ACTION_SPACE: usize = FIRST_SUGGESTION + SUGGESTIONS;
+pub const ACTION_SPACE: usize = FIRST_LATE_WITHDRAW + LATE_OFFER_SLOTS;
+
+/// The index of place `j` of the open offers: in the menu from `first`, the late places from
+/// `late`.
+fn place(first: usize, late: usize, j: usize) -> usize {
+    if j < OFFER_SLOTS {
+        first + j
+    } else {
+        late + j - OFFER_SLOTS
+    }
+}
 
 /// Whether the legal list's action `a` takes a suggestion slot.
 fn suggested(a: &Action) -> bool {
@@ -90,7 +119,7 @@ impl TheBoss {
         self.offers
             .iter()
             .position(|o| o.id == id)
-            .filter(|&j| j < OFFER_SLOTS)
+            .filter(|&j| j < OFFER_SLOTS + LATE_OFFER_SLOTS)
     }
 
     fn deal_slot(&self, id: u32) -> Option<usize> {
@@ -123,9 +152,17 @@ impl TheBoss {
                 let j = (x.checked_sub(min)? / step) as usize;
                 ((x - min) % step == 0 && j < BIDS).then_some(FIRST_BID + j)
             }
-            Action::Accept(id) => Some(FIRST_ACCEPT + self.offer_slot(id)?),
-            Action::Reject(id) => Some(FIRST_REJECT + self.offer_slot(id)?),
-            Action::Withdraw(id) => Some(FIRST_WITHDRAW + self.offer_slot(id)?),
+            Action::Accept(id) => {
+                Some(place(FIRST_ACCEPT, FIRST_LATE_ACCEPT, self.offer_slot(id)?))
+            }
+            Action::Reject(id) => {
+                Some(place(FIRST_REJECT, FIRST_LATE_REJECT, self.offer_slot(id)?))
+            }
+            Action::Withdraw(id) => Some(place(
+                FIRST_WITHDRAW,
+                FIRST_LATE_WITHDRAW,
+                self.offer_slot(id)?,
+            )),
             Action::Settle(id) => Some(FIRST_SETTLE + self.deal_slot(id)?),
             Action::Release(id) => Some(FIRST_RELEASE + self.deal_slot(id)?),
             Action::Default(id) => Some(FIRST_DEFAULT + self.deal_slot(id)?),
@@ -133,12 +170,17 @@ impl TheBoss {
             Action::Offer(_) | Action::Counter(..) | Action::Auction(..) => {
                 let mut legal = Vec::new();
                 self.candidates(seat, &mut legal);
-                legal
+                let slot = legal
                     .iter()
                     .filter(|a| suggested(a))
                     .position(|a| a == action)
                     .filter(|&k| k < SUGGESTIONS)
-                    .map(|k| FIRST_SUGGESTION + k)
+                    .map(|k| FIRST_SUGGESTION + k);
+                let built = || match action {
+                    Action::Offer(o) => Some(FIRST_BUILT + self.built_of(seat, o)?.index()?),
+                    _ => None,
+                };
+                slot.or_else(built)
             }
             _ => None,
         }
@@ -149,6 +191,7 @@ impl TheBoss {
     pub fn from_space_index(&self, seat: Seat, index: usize) -> Option<Action> {
         let e = self.data.economy();
         let offer = |first: usize| self.offers.get(index - first).map(|o| o.id);
+        let late = |first: usize| self.offers.get(OFFER_SLOTS + index - first).map(|o| o.id);
         let deal = |first: usize| self.deals.get(index - first).map(|d| d.id);
         let players = self.players.len();
         let seat_at = |first: usize| Some(index - first).filter(|&s| s < players);
@@ -170,7 +213,7 @@ impl TheBoss {
             i if i < FIRST_DEFAULT => Action::Release(deal(FIRST_RELEASE)?),
             i if i < FIRST_WALK_AWAY => Action::Default(deal(FIRST_DEFAULT)?),
             i if i < FIRST_SUGGESTION => Action::WalkAway(deal(FIRST_WALK_AWAY)?),
-            i if i < ACTION_SPACE => {
+            i if i < FIRST_BUILT => {
                 let mut legal = Vec::new();
                 self.candidates(seat, &mut legal);
                 legal
@@ -178,24 +221,34 @@ impl TheBoss {
                     .filter(suggested)
                     .nth(i - FIRST_SUGGESTION)?
             }
+            i if i < FIRST_LATE_ACCEPT => Action::Offer(Box::new(
+                self.built_offer(seat, BuiltOffer::from_index(i - FIRST_BUILT)?)?,
+            )),
+            i if i < FIRST_LATE_REJECT => Action::Accept(late(FIRST_LATE_ACCEPT)?),
+            i if i < FIRST_LATE_WITHDRAW => Action::Reject(late(FIRST_LATE_REJECT)?),
+            i if i < ACTION_SPACE => Action::Withdraw(late(FIRST_LATE_WITHDRAW)?),
             _ => return None,
         })
     }
 
     /// Writes `seat`'s legal moves over the fixed space into `mask`: every menu action the
-    /// rules accept (the legal list holds only some bids and purchases), and a slot for each of
-    /// the legal list's offers, counters and auctions.
+    /// rules accept (the legal list holds only some bids and purchases), a slot for each of
+    /// the legal list's offers, counters and auctions, and every builder offer the rules accept
+    /// ([`TheBoss::built_mask`]).
     pub fn space_mask(&self, seat: Seat, legal: &[Action], mask: &mut [bool]) {
         mask.fill(false);
         if !self.may_act().contains(seat) {
             return;
         }
-        for (i, m) in mask.iter_mut().enumerate().take(MENU) {
-            *m = self
-                .from_space_index(seat, i)
-                // The verdict without its message: the same rules, no error text built for
-                // the many menu moves that are not legal.
-                .is_some_and(|a| self.is_legal(seat, &a));
+        let late = FIRST_LATE_ACCEPT..ACTION_SPACE;
+        for (i, m) in mask.iter_mut().enumerate() {
+            if i < MENU || late.contains(&i) {
+                *m = self
+                    .from_space_index(seat, i)
+                    // The verdict without its message: the same rules, no error text built
+                    // for the many menu moves that are not legal.
+                    .is_some_and(|a| self.is_legal(seat, &a));
+            }
         }
         let slots = legal
             .iter()
@@ -204,6 +257,9 @@ impl TheBoss {
             .min(SUGGESTIONS);
         for m in mask.iter_mut().skip(MENU).take(slots) {
             *m = true;
+        }
+        if let Some(built) = mask.get_mut(FIRST_BUILT..FIRST_LATE_ACCEPT) {
+            self.built_mask(seat, built);
         }
     }
 }
@@ -246,7 +302,12 @@ mod tests {
                         .from_space_index(seat, i)
                         .expect("a masked index names one");
                     assert!(game.check(seat, a.clone()).is_ok(), "{a:?} at {i}");
-                    assert_eq!(game.space_index(seat, &a), Some(i));
+                    // A built offer the legal list suggests too has the suggestion's index.
+                    let j = game.space_index(seat, &a);
+                    assert!(
+                        j == Some(i) || (i >= FIRST_BUILT && j.is_some_and(|j| j >= MENU)),
+                        "{a:?} at {i}, {j:?}"
+                    );
                 }
                 assert!(
                     mask.iter().any(|&m| m),

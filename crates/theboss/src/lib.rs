@@ -22,7 +22,8 @@
 //! ```
 //!
 //! Modules: [`data`] (the data file), [`state`], [`action`] (actions and offers),
-//! [`encode`] (the numeric observation for learning code), [`legality`] (every action's
+//! [`encode`] (the numeric observation for learning code), [`action_space`] and
+//! [`offer_space`] (its fixed action space, with an offer builder), [`legality`] (every action's
 //! check, written once: the rule broken and why, or a yes or no),
 //! [`rules`] (check and apply, the dispatch by phase), [`steps`] (the active player's steps:
 //! moving, Fate cards, firing, the draw), [`turn`] (the turn's start and end, mandatory
@@ -56,6 +57,7 @@ pub mod names;
 pub mod notation;
 pub mod observe;
 pub mod offer;
+pub mod offer_space;
 pub mod people;
 pub mod position;
 pub mod present;

@@ -310,16 +310,32 @@ fn levels_grow_in_budget() {
 #[test]
 fn rollout_levels_grow_in_budget_and_names_are_checked() {
     let r = |n: &str| levels::rollout_config(n).unwrap().unwrap();
+    // Each level searches at least as much as the one below, and more in some way: more of its
+    // decisions, more rollouts or candidates, or the wider choices.
     for (low, high) in [("easy", "normal"), ("normal", "hard")] {
-        assert!(r(low).rollouts < r(high).rollouts && r(low).depth <= r(high).depth);
+        let (l, h) = (r(low), r(high));
+        assert!(l.attention <= h.attention && l.rollouts <= h.rollouts);
+        assert!(l.candidates <= h.candidates && l.depth <= h.depth && (!l.wide || h.wide));
+        assert_ne!(l, h);
     }
+    assert!(r("easy").attention < 100 && r("normal").attention == 100);
+    assert!(!r("normal").wide && r("hard").wide && r("hard").confirm);
     assert!(r("hard").time.is_some() && r("easy").time.is_none());
     assert_eq!(
         (r("rollout:70:9").rollouts, r("rollout:70:9").depth),
         (70, 9)
     );
+    let c = r("wide:70:9:3:40");
+    assert_eq!((c.candidates, c.attention, c.wide), (3, 40, true));
     assert!(levels::rollout_config("ismcts:5").unwrap().is_none());
-    for bad in ["rollout:0:5", "rollout:5", "rollout:x:3", "rollout:5:3:1"] {
+    for bad in [
+        "rollout:0:5",
+        "rollout:5",
+        "rollout:x:3",
+        "rollout:5:3:0",
+        "rollout:5:3:2:101",
+        "rollout:5:3:2:50:1",
+    ] {
         assert_eq!(
             levels::validate_name(bad),
             Err(levels::BotNameError::BadRollout(bad.to_string()))

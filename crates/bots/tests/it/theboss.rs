@@ -250,12 +250,13 @@ fn the_levels_are_the_reference_player_improved_by_rollouts() {
     assert!(same > 4 * other && other > 0, "{same} same, {other} other");
 }
 
-/// The wide levels (`normal`, `hard`) also weigh what the bounded candidate set leaves out and
-/// the answers to offers: over a few games their choice is always legal, and some of their
-/// choices are outside the candidate set or answer an offer otherwise than the reference player.
+/// The wide level (`hard`) also weighs what the bounded candidate set leaves out, the answers to
+/// offers and its own offers' prices: over a few games its choice is always legal, and some of
+/// its choices are outside the candidate set, answer an offer otherwise than the reference
+/// player or price an offer otherwise.
 #[test]
 fn the_wide_levels_choose_beyond_the_candidate_set() {
-    let (mut beyond, mut answered, mut decided) = (0, 0, 0);
+    let (mut beyond, mut answered, mut priced, mut decided) = (0, 0, 0, 0);
     for seed in [7u64, 8, 9] {
         let mut g = TheBoss::new(&Config::new(2), seed).unwrap();
         let mut level = make_bot::<TheBoss>("wide:60:10", seed).unwrap();
@@ -274,6 +275,11 @@ fn the_wide_levels_choose_beyond_the_candidate_set() {
                 if a != r && matches!(r, Action::Accept(_) | Action::Reject(_)) {
                     answered += 1;
                 }
+                if let (Action::Offer(x), Action::Offer(y)) = (&a, &r) {
+                    if x.to == y.to && (x.give.cash, x.take.cash) != (y.give.cash, y.take.cash) {
+                        priced += 1;
+                    }
+                }
                 decided += 1;
                 a
             } else {
@@ -283,7 +289,8 @@ fn the_wide_levels_choose_beyond_the_candidate_set() {
         }
     }
     assert!(
-        beyond + answered > 0,
-        "{decided} decisions: {beyond} beyond the candidates, {answered} answered otherwise"
+        beyond + answered + priced > 0,
+        "{decided} decisions: {beyond} beyond the candidates, {answered} answered otherwise, \
+         {priced} offers at other prices"
     );
 }

@@ -2,17 +2,43 @@
 //! what the bounded candidate set ([`TheBoss::candidates`]) leaves out and the reference player
 //! decides alone. Purchases of other sizes than the largest and the smallest, bids above the
 //! minimum raise, and the other answer to an offer (accepting what the reference player would
-//! reject or counter, rejecting what it would accept). Everything here reads only the public
+//! reject or counter, rejecting what it would accept), and the reference player's own offers and
+//! counter-offers at other prices. Everything here reads only the public
 //! state and the seat's own holding, so it is the same on every determinization.
 //!
 //! [`Evaluate::wider_actions`]: boardroom_engine::evaluate::Evaluate::wider_actions
 
-use crate::action::Action;
+use crate::action::{Action, Offer};
 use crate::state::TheBoss;
 use boardroom_engine::Seat;
 
 /// Raises above the minimum bid weighed by the wider search, in cash steps.
 const BID_JUMPS: [u32; 4] = [1, 2, 5, 10];
+
+/// Other prices of an offer weighed by the wider search, in percent of the reference price.
+const PRICE_FACTORS: [u32; 4] = [50, 75, 150, 200];
+
+/// The same offer at other prices: the cash it asks (or, if it asks none, the cash it pays)
+/// scaled by [`PRICE_FACTORS`] to whole cash steps, each different from the offer's own.
+fn price_variants(o: &Offer, step: u32) -> impl Iterator<Item = Offer> + '_ {
+    let asks = o.take.cash > 0;
+    let price = if asks { o.take.cash } else { o.give.cash };
+    PRICE_FACTORS.iter().filter_map(move |&f| {
+        if price == 0 {
+            return None;
+        }
+        let p = ((price as u64 * f as u64 / 100) as u32 / step).max(1) * step;
+        (p != price).then(|| {
+            let mut v = o.clone();
+            if asks {
+                v.take.cash = p;
+            } else {
+                v.give.cash = p;
+            }
+            v
+        })
+    })
+}
 
 impl TheBoss {
     /// Appends the wider alternatives to `reference` for `seat` to `out`, each legal and not
@@ -22,9 +48,19 @@ impl TheBoss {
         match reference {
             Action::Accept(id) => out.push(Action::Reject(*id)),
             Action::Reject(id) => out.push(Action::Accept(*id)),
-            Action::Counter(id, _) => {
+            Action::Counter(id, o) => {
                 out.push(Action::Accept(*id));
                 out.push(Action::Reject(*id));
+                let step = self.data.economy().cash_step.max(1);
+                for v in price_variants(o, step) {
+                    out.push(Action::Counter(*id, Box::new(v)));
+                }
+            }
+            Action::Offer(o) => {
+                let step = self.data.economy().cash_step.max(1);
+                for v in price_variants(o, step) {
+                    out.push(Action::Offer(Box::new(v)));
+                }
             }
             Action::Buy(_) => {
                 let e = self.data.economy();

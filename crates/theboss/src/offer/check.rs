@@ -71,7 +71,7 @@ impl TheBoss {
 
     /// Whether `by` may name `x` with their Fire card now, as an office holder to fire or an
     /// executive to call a meeting on (card and cash aside).
-    pub(super) fn fire_target_legal(&self, by: Seat, x: Seat) -> bool {
+    pub(crate) fn fire_target_legal(&self, by: Seat, x: Seat) -> bool {
         self.check_office_target::<Illegal>(by, x).is_ok()
             || self.check_meeting_target::<Illegal>(by, x, 0).is_ok()
     }
