@@ -6,12 +6,21 @@ use crate::py_args::{actor_of, count_of, seed_of};
 use crate::py_game::PyGame;
 use crate::to_py;
 use pyo3::prelude::*;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 
 /// A built-in bot of one game (made by `Game.bot`).
 #[pyclass(name = "Bot", module = "boardroom._boardroom")]
 pub struct PyBot {
     pub(crate) inner: Mutex<Box<dyn DynBot>>,
+}
+
+impl PyBot {
+    /// The bot, or an error once a call panicked inside it (its state is then unknown).
+    fn locked(&self) -> PyResult<MutexGuard<'_, Box<dyn DynBot>>> {
+        self.inner
+            .lock()
+            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))
+    }
 }
 
 #[pymethods]
@@ -39,10 +48,7 @@ impl PyBot {
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Option<usize>, String)> {
         let s = actor_of(game.inner.as_ref(), seat)?;
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let mut bot = self.locked()?;
         let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
         py.allow_threads(|| b.choose(g, s)).map_err(to_py)
     }
@@ -57,10 +63,7 @@ impl PyBot {
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Option<usize>, String)> {
         let s = actor_of(game.inner.as_ref(), seat)?;
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let mut bot = self.locked()?;
         let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
         py.allow_threads(|| b.act(g, s)).map_err(to_py)
     }
@@ -79,10 +82,7 @@ impl PyBot {
     ) -> PyResult<u64> {
         let mut seats = boardroom_engine::rng::from_seed(seed_of(seed)?);
         let limit = count_of("max_decisions", max_decisions)?.map_or(u64::MAX, |m| m as u64);
-        let mut bot = self
-            .inner
-            .lock()
-            .map_err(|_| to_py(Error::new(Kind::Bot, "the bot failed earlier")))?;
+        let mut bot = self.locked()?;
         let (b, g): (&mut Box<dyn DynBot>, _) = (&mut bot, game.inner.as_mut());
         py.allow_threads(|| {
             let mut played = 0;
