@@ -37,11 +37,14 @@ pub const HARD_ROLLOUT_TIME_LIMIT: Duration = Duration::from_millis(800);
 /// searches half its decisions ([`EASY_ATTENTION`]), `normal` all of them over the bounded
 /// candidate set; `hard` is a wide search ([`RolloutConfig::wide`]) that confirms its pick on
 /// fresh rounds ([`RolloutConfig::confirm`]), as is `wide:R:D`; `rollout:R:D` is neither.
+/// `normal` and `hard` look as many turns ahead at every table size
+/// ([`RolloutConfig::scale_depth`]); `easy` and the names with a depth D play D decisions.
 pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError> {
     let name = name.trim().to_ascii_lowercase();
     let level = |rollouts, depth, wide| RolloutConfig {
         rollouts,
         depth,
+        scale_depth: false,
         z: 2.0,
         candidates: 6,
         time: None,
@@ -54,10 +57,14 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
             attention: EASY_ATTENTION,
             ..level(EASY_ROLLOUTS, EASY_DEPTH, false)
         },
-        "normal" => level(NORMAL_ROLLOUTS, NORMAL_DEPTH, false),
+        "normal" => RolloutConfig {
+            scale_depth: true,
+            ..level(NORMAL_ROLLOUTS, NORMAL_DEPTH, false)
+        },
         "hard" => RolloutConfig {
             time: Some(HARD_ROLLOUT_TIME_LIMIT),
             candidates: HARD_CANDIDATES,
+            scale_depth: true,
             ..level(HARD_ROLLOUTS, HARD_DEPTH, true)
         },
         other => {
@@ -88,7 +95,7 @@ pub fn rollout_config(name: &str) -> Result<Option<RolloutConfig>, BotNameError>
 
 /// Rollouts per decision of `easy` in rollout-search games.
 pub const EASY_ROLLOUTS: u32 = 150;
-/// Reference decisions per rollout of `easy`.
+/// Reference decisions per rollout of `easy`, at every table size.
 pub const EASY_DEPTH: u32 = 20;
 /// The share of its decisions, in percent, `easy` searches (the others it plays as the
 /// reference player): the rollout search gains most of its strength within its first few dozen
@@ -96,7 +103,9 @@ pub const EASY_DEPTH: u32 = 20;
 pub const EASY_ATTENTION: u8 = 50;
 /// Rollouts per decision of `normal` in rollout-search games.
 pub const NORMAL_ROLLOUTS: u32 = 150;
-/// Reference decisions per rollout of `normal`.
+/// Reference decisions per rollout of `normal` at two players; more at a larger table
+/// ([`RolloutConfig::scale_depth`]): 40 at four, where a 20-decision horizon left `normal` no
+/// stronger than `easy`.
 pub const NORMAL_DEPTH: u32 = 20;
 /// Rollouts per decision of `hard` in rollout-search games (within
 /// [`HARD_ROLLOUT_TIME_LIMIT`]).
@@ -104,7 +113,8 @@ pub const HARD_ROLLOUTS: u32 = 500;
 /// Candidates of the bounded legal set `hard` weighs per decision (the others 6), besides the
 /// wider choices.
 pub const HARD_CANDIDATES: usize = 10;
-/// Reference decisions per rollout of `hard`.
+/// Reference decisions per rollout of `hard` at two players, more at a larger table as for
+/// `normal`.
 pub const HARD_DEPTH: u32 = 20;
 
 /// The bot names [`make_bot`] knows (besides `ismcts:N`).

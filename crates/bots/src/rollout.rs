@@ -42,8 +42,13 @@ pub struct RolloutConfig {
     /// Rollouts per decision (over all candidates).
     pub rollouts: u32,
     /// Reference decisions played after the candidate before the evaluation (then on to a
-    /// quiet position).
+    /// quiet position); see [`RolloutConfig::scale_depth`].
     pub depth: u32,
+    /// Whether `depth` is the horizon of a two-player table, a table of N seats rolling out
+    /// `depth × N / 2` decisions: every seat then gets about as many turns in a rollout
+    /// whatever the table's size. Without it a 4-player rollout of the same depth sees each
+    /// seat play half as often, and its evaluation stands on a nearer, noisier position.
+    pub scale_depth: bool,
     /// Standard errors the best candidate's mean gain must clear to replace the reference
     /// player's choice.
     pub z: f64,
@@ -66,6 +71,19 @@ pub struct RolloutConfig {
     /// level is a lighter thinker: the lower levels of a ladder whose full search saturates
     /// early in rollouts.
     pub attention: u8,
+}
+
+impl RolloutConfig {
+    /// The reference decisions a rollout plays at a table of `players` seats before it looks
+    /// for a quiet position.
+    pub fn rollout_depth(&self, players: usize) -> u32 {
+        if self.scale_depth {
+            let scaled = u64::from(self.depth) * players as u64 / 2;
+            scaled.min(u64::from(MAX_ROLLOUT)) as u32
+        } else {
+            self.depth
+        }
+    }
 }
 
 /// Fresh rounds a confirmed candidate needs before it may be dropped or played.
@@ -141,9 +159,10 @@ impl<G: Evaluate> RolloutSearch<G> {
     /// Plays the reference player for every seat from `state` for `depth` decisions, then on to
     /// a quiet position; returns `seat`'s win chance there.
     fn rollout(&mut self, mut state: G, seat: Seat, rng: &mut FastRng) -> f64 {
+        let depth = self.config.rollout_depth(state.num_players());
         let mut steps = 0;
         while let Some(actor) = state.to_act().choose(rng) {
-            if (steps >= self.config.depth && state.is_quiet()) || steps >= MAX_ROLLOUT {
+            if (steps >= depth && state.is_quiet()) || steps >= MAX_ROLLOUT {
                 break;
             }
             steps += 1;

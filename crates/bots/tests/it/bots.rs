@@ -321,6 +321,13 @@ fn rollout_levels_grow_in_budget_and_names_are_checked() {
     assert!(r("easy").attention < 100 && r("normal").attention == 100);
     assert!(!r("normal").wide && r("hard").wide && r("hard").confirm);
     assert!(r("hard").time.is_some() && r("easy").time.is_none());
+    // `normal` and `hard` see each seat's turns as far ahead at four players as at two; `easy`
+    // and names with an explicit depth play that depth at every size.
+    assert_eq!(r("normal").rollout_depth(2), r("normal").depth);
+    assert_eq!(r("normal").rollout_depth(4), 2 * r("normal").depth);
+    assert_eq!(r("hard").rollout_depth(3), 3 * r("hard").depth / 2);
+    assert_eq!(r("easy").rollout_depth(4), r("easy").depth);
+    assert_eq!(r("rollout:150:40").rollout_depth(4), 40);
     assert_eq!(
         (r("rollout:70:9").rollouts, r("rollout:70:9").depth),
         (70, 9)
