@@ -39,7 +39,10 @@ use crate::offer_space::{BuiltOffer, BUILT_OFFERS};
 use crate::state::{TheBoss, MAX_PLAYERS};
 use boardroom_engine::Seat;
 
-const SIMPLE: [Action; 12] = [
+const SIMPLE_ACTIONS: usize = 12;
+// A `static`, not a `const`: a `const` array of a type with a destructor is built and dropped
+// again at every use.
+static SIMPLE: [Action; SIMPLE_ACTIONS] = [
     Action::Collect,
     Action::TakeCard,
     Action::Open,
@@ -68,7 +71,7 @@ const DEAL_SLOTS: usize = 4;
 /// Candidate offers, counters and auctions of the legal list.
 const SUGGESTIONS: usize = 16;
 
-const FIRST_VOTE: usize = SIMPLE.len();
+const FIRST_VOTE: usize = SIMPLE_ACTIONS;
 const FIRST_FIRE: usize = FIRST_VOTE + VOTES.len();
 const FIRST_MEETING: usize = FIRST_FIRE + MAX_PLAYERS;
 const FIRST_SHOW: usize = FIRST_MEETING + MAX_PLAYERS;
@@ -240,16 +243,7 @@ impl TheBoss {
         if !self.may_act().contains(seat) {
             return;
         }
-        let late = FIRST_LATE_ACCEPT..ACTION_SPACE;
-        for (i, m) in mask.iter_mut().enumerate() {
-            if i < MENU || late.contains(&i) {
-                *m = self
-                    .from_space_index(seat, i)
-                    // The verdict without its message: the same rules, no error text built
-                    // for the many menu moves that are not legal.
-                    .is_some_and(|a| self.is_legal(seat, &a));
-            }
-        }
+        self.menu_mask(seat, mask);
         let slots = legal
             .iter()
             .filter(|a| suggested(a))
@@ -260,6 +254,64 @@ impl TheBoss {
         }
         if let Some(built) = mask.get_mut(FIRST_BUILT..FIRST_LATE_ACCEPT) {
             self.built_mask(seat, built);
+        }
+    }
+
+    /// Writes the bits of the menu and of the late places of open offers into `mask` (false
+    /// everywhere before): true at each id whose action (as [`TheBoss::from_space_index`]
+    /// names it) the rules accept. The ids are visited group by group, only where they name
+    /// an action now (no bids without an auction, no places beyond the lists).
+    fn menu_mask(&self, seat: Seat, mask: &mut [bool]) {
+        // The verdict without its message: the same rules, no error text built for the many
+        // menu moves that are not legal.
+        let mut set = |i: usize, a: Action| {
+            if let Some(m) = mask.get_mut(i) {
+                *m = self.is_legal(seat, &a);
+            }
+        };
+        for (i, a) in SIMPLE.iter().enumerate() {
+            set(i, a.clone());
+        }
+        for (j, &v) in VOTES.iter().enumerate() {
+            set(FIRST_VOTE + j, Action::Vote(v));
+        }
+        for s in 0..self.players.len().min(MAX_PLAYERS) {
+            set(FIRST_FIRE + s, Action::Fire(s));
+            set(FIRST_MEETING + s, Action::Meeting(s));
+            set(FIRST_SHOW + s, Action::Show(s));
+        }
+        for p in 1..=8u8 {
+            set(FIRST_MOVE + usize::from(p) - 1, Action::Move(p));
+        }
+        let e = self.data.economy();
+        for k in 1..=BUY_LOTS {
+            set(FIRST_BUY + k - 1, Action::Buy(k as u32 * e.lot));
+        }
+        if let Some(min) = self.min_bid() {
+            for j in 0..BIDS {
+                set(FIRST_BID + j, Action::Bid(min + j as u32 * e.cash_step));
+            }
+        }
+        let places = OFFER_SLOTS + LATE_OFFER_SLOTS;
+        for (j, o) in self.offers.iter().enumerate().take(places) {
+            set(
+                place(FIRST_ACCEPT, FIRST_LATE_ACCEPT, j),
+                Action::Accept(o.id),
+            );
+            set(
+                place(FIRST_REJECT, FIRST_LATE_REJECT, j),
+                Action::Reject(o.id),
+            );
+            set(
+                place(FIRST_WITHDRAW, FIRST_LATE_WITHDRAW, j),
+                Action::Withdraw(o.id),
+            );
+        }
+        for (j, d) in self.deals.iter().enumerate().take(DEAL_SLOTS) {
+            set(FIRST_SETTLE + j, Action::Settle(d.id));
+            set(FIRST_RELEASE + j, Action::Release(d.id));
+            set(FIRST_DEFAULT + j, Action::Default(d.id));
+            set(FIRST_WALK_AWAY + j, Action::WalkAway(d.id));
         }
     }
 }
@@ -313,6 +365,13 @@ mod tests {
                     mask.iter().any(|&m| m),
                     "seat {seat} may act: some index is legal"
                 );
+                // The menu, written group by group, is the verdict id by id.
+                for i in (0..MENU).chain(FIRST_LATE_ACCEPT..ACTION_SPACE) {
+                    let verdict = game
+                        .from_space_index(seat, i)
+                        .is_some_and(|a| game.check(seat, a).is_ok());
+                    assert_eq!(mask[i], verdict, "id {i}");
+                }
                 let a = legal[r.gen_range(0..legal.len())].clone();
                 game.play(seat, a).unwrap();
             }

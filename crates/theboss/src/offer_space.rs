@@ -354,6 +354,7 @@ impl TheBoss {
         }
         let me = self.side(seat);
         let rungs = PRICE_LADDER.len();
+        let step = u64::from(self.data.economy().cash_step);
         for partner in 1..n.min(PARTNERS + 1) {
             let to = (seat + partner) % n;
             let party = self
@@ -387,8 +388,13 @@ impl TheBoss {
                     let Some(bits) = mask.get_mut(first..first + rungs) else {
                         continue;
                     };
-                    for (m, &r) in bits.iter_mut().zip(&PRICE_LADDER) {
-                        *m = self.price_ok(payer.seat, giver.seat, r);
+                    // The ladder rises, so the prices allowed are a run of its rungs.
+                    let (low, high) = self.price_bounds(payer.seat, giver.seat);
+                    let price = |r: &u32| u64::from(*r) * step;
+                    let from = PRICE_LADDER.partition_point(|r| price(r) < low);
+                    let to = PRICE_LADDER.partition_point(|r| price(r) <= high);
+                    if let Some(run) = bits.get_mut(from..to) {
+                        run.fill(true);
                     }
                 }
             }
@@ -445,24 +451,25 @@ impl TheBoss {
         }
     }
 
-    /// Whether `payer` may pay `rung` cash steps to `other` in a builder offer: within its free
-    /// cash, and a promised severance still payable after the exchange.
-    fn price_ok(&self, payer: Seat, other: Seat, rung: u32) -> bool {
-        let price = rung * self.data.economy().cash_step;
-        if price > self.free_cash(payer) {
-            return false;
-        }
+    /// The prices `payer` may pay `other` in a builder offer, as the least and the most
+    /// (empty when the least is above the most): within its free cash, and a promised
+    /// severance still payable after the exchange.
+    fn price_bounds(&self, payer: Seat, other: Seat) -> (u64, u64) {
+        let most = u64::from(self.free_cash(payer));
         let firer = self.turn.seat;
         if self.turn.must_fire.is_none() || (payer != firer && other != firer) {
-            return true;
+            return (0, most);
         }
-        let cash = self.players[firer].cash as u64;
-        let after = if payer == firer {
-            cash - price as u64
+        let cash = u64::from(self.players[firer].cash);
+        let reserved = u64::from(self.reserved(firer));
+        if payer == firer {
+            match cash.checked_sub(reserved) {
+                Some(spare) => (0, most.min(spare)),
+                None => (1, 0),
+            }
         } else {
-            cash + price as u64
-        };
-        after >= self.reserved(firer) as u64
+            (reserved.saturating_sub(cash), most)
+        }
     }
 }
 

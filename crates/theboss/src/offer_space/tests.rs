@@ -62,7 +62,8 @@ fn every_builder_id_reads_back_and_the_layout_is_the_documented_one() {
     }
 }
 
-/// The builder's part of the mask against the rules, id by id, for every seat of `game`; and
+/// The mask against the rules, id by id (but the legal list's suggestion slots), for every
+/// seat of `game`; and
 /// the round trips of the ids that name an offer. Counts the legal ids per item into `seen`.
 fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
     let mut legal = Vec::new();
@@ -81,6 +82,13 @@ fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
                 *late += usize::from(j >= FIRST_BUILT);
                 assert_eq!(game.from_space_index(seat, j).as_ref(), Some(a));
             }
+        }
+        // The menu and the late places of open offers, id by id.
+        let menu = 0..crate::action_space::MENU;
+        for id in menu.chain(FIRST_BUILT + BUILT_OFFERS..ACTION_SPACE) {
+            let action = game.from_space_index(seat, id);
+            let rules = action.as_ref().is_some_and(|a| game.is_legal(seat, a));
+            assert_eq!(mask[id], rules, "seat {seat}, id {id}: {action:?}");
         }
         for i in 0..BUILT_OFFERS {
             let id = FIRST_BUILT + i;
