@@ -13,7 +13,8 @@ on the wall clock, so it is only meaningful on a machine with that many idle cor
 
 ``--only-steps N`` steps the batch N times on ``--threads`` threads and exits, timing nothing:
 for counting the instructions a step takes whatever the load, e.g. under
-``valgrind --tool=cachegrind --cache-sim=no`` (less a run of ``--only-steps 0``, the set-up).
+``valgrind --tool=cachegrind --cache-sim=no`` (less a run of ``--only-steps 0``, the set-up);
+with ``--fixed``, in the fixed action space, each id drawn at random among the mask's.
 """
 
 import argparse
@@ -59,6 +60,9 @@ def main():
     p.add_argument("--no-observations", action="store_true")
     p.add_argument("--only-steps", type=int, default=None,
                    help="step N times on --threads threads and exit, timing nothing")
+    p.add_argument("--fixed", action="store_true",
+                   help="with --only-steps: the fixed action space, a random legal id drawn "
+                        "from each mask (as bench.py's fixed-ids row)")
     a = p.parse_args()
     options = {}
     for o in a.option:
@@ -70,11 +74,14 @@ def main():
     if a.only_steps is not None:
         vec = boardroom.VecGame(a.game, a.batch, players=a.players, options=options, seed=1,
                                 observations=observations, threads=a.threads,
-                                action_space="legal")
+                                action_space="fixed" if a.fixed else "legal")
         rng = np.random.default_rng(0)
         out = vec.arrays()
         for _ in range(a.only_steps):
-            out = vec.step((rng.random(a.batch) * out["num_legal"]).astype(np.int64))
+            if a.fixed:
+                out = vec.step((rng.random(out["mask"].shape) * out["mask"]).argmax(axis=1))
+            else:
+                out = vec.step((rng.random(a.batch) * out["num_legal"]).astype(np.int64))
         return
     print(f"{a.game}, {a.players} players, options {options}, VecGame of {a.batch}, "
           f"observations {'on' if observations else 'off'}, {a.seconds:g} s per run, "
