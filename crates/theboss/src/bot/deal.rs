@@ -405,6 +405,21 @@ impl TheBoss {
             && self.promise_covered(seat, o, maker)
     }
 
+    /// Whether `seat` may accept the open offer `id` at all by its own measure: the deal does
+    /// not lower its valuation, gives the partner no immediate win, and a promise to it is
+    /// covered by its collateral. The reference player asks more (a margin, and at most a share
+    /// of the partner's gain); the wider search may accept what it rejects for those reasons
+    /// alone, so that no deal a search level accepts leaves it worse off by its own measure.
+    pub fn acceptable_by_measure(&self, seat: Seat, id: u32) -> bool {
+        let Some(p) = self.offers.iter().find(|p| p.id == id) else {
+            return false;
+        };
+        let (gain, _) = self.offer_gain(seat, p.from, &p.offer);
+        gain >= 0
+            && !self.partner_wins(seat, p.from, &p.offer)
+            && self.promise_covered(seat, &p.offer, p.from)
+    }
+
     /// Whether `seat` should accept the pending offer `p` made to it (§9.8).
     pub fn worth_accepting(&self, seat: Seat, p: &PendingOffer) -> bool {
         self.offer_acceptable(seat, p.from, &p.offer)

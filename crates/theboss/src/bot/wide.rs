@@ -2,8 +2,9 @@
 //! what the bounded candidate set ([`TheBoss::candidates`]) leaves out and the reference player
 //! decides alone. Purchases of other sizes than the largest and the smallest, bids above the
 //! minimum raise, and the other answer to an offer (accepting what the reference player would
-//! reject or counter, rejecting what it would accept), and the reference player's own offers and
-//! counter-offers at other prices. Everything here reads only the public
+//! reject or counter, but only a deal its own measure allows,
+//! [`TheBoss::acceptable_by_measure`]; rejecting what it would accept), and the reference
+//! player's own offers and counter-offers at other prices. Everything here reads only the public
 //! state and the seat's own holding, so it is the same on every determinization.
 //!
 //! [`Evaluate::wider_actions`]: boardroom_engine::evaluate::Evaluate::wider_actions
@@ -47,9 +48,13 @@ impl TheBoss {
         let start = out.len();
         match reference {
             Action::Accept(id) => out.push(Action::Reject(*id)),
-            Action::Reject(id) => out.push(Action::Accept(*id)),
-            Action::Counter(id, o) => {
+            Action::Reject(id) if self.acceptable_by_measure(seat, *id) => {
                 out.push(Action::Accept(*id));
+            }
+            Action::Counter(id, o) => {
+                if self.acceptable_by_measure(seat, *id) {
+                    out.push(Action::Accept(*id));
+                }
                 out.push(Action::Reject(*id));
                 let step = self.data.economy().cash_step.max(1);
                 for v in price_variants(o, step) {

@@ -17,3 +17,4 @@ mod present;
 mod properties;
 mod pump;
 mod rules;
+mod wide;
