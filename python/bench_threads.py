@@ -8,8 +8,10 @@
 Each repetition steps the same batch (seed 1, uniformly random legal indices drawn in NumPy)
 for ``--seconds`` on one thread and then on ``--threads`` threads (default: the cores this
 process may use), and prints both rates, the process's CPU time per wall-clock second (how
-many cores it got) and their ratio; the last line gives the medians. The speed-up is measured
-on the wall clock, so it is only meaningful on a machine with that many idle cores.
+many cores it got) and their ratio, and the ratio of the time spent inside ``VecGame.step``
+alone (the loop less the drawing of the actions in NumPy, which stays on the calling thread);
+the last line gives the medians. The speed-up is measured on the wall clock, so it is only
+meaningful on a machine with that many idle cores.
 
 ``--only-steps N`` steps the batch N times on ``--threads`` threads and exits, timing nothing:
 for counting the instructions a step takes whatever the load, e.g. under
@@ -32,19 +34,24 @@ import boardroom  # noqa: E402
 
 
 def rate(vec, n, seconds):
-    """Decisions per wall-clock second, per second of the process's CPU time, and the cores
-    used (CPU time per wall-clock second)."""
+    """Decisions per wall-clock second of the whole loop, per second of the process's CPU time,
+    the cores used (CPU time per wall-clock second), and decisions per wall-clock second spent
+    inside ``VecGame.step`` (the loop less the drawing of the actions in NumPy)."""
     rng = np.random.default_rng(0)
     out = vec.arrays()
     for _ in range(20):  # warm up
         out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
-    steps, start, cpu = 0, time.perf_counter(), time.process_time()
+    steps, in_step = 0, 0.0
+    start, cpu = time.perf_counter(), time.process_time()
     while time.perf_counter() - start < seconds:
         for _ in range(10):
-            out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
+            actions = (rng.random(n) * out["num_legal"]).astype(np.int64)
+            t = time.perf_counter()
+            out = vec.step(actions)
+            in_step += time.perf_counter() - t
         steps += 10
     wall, used = time.perf_counter() - start, time.process_time() - cpu
-    return steps * n / wall, steps * n / used, used / wall
+    return steps * n / wall, steps * n / used, used / wall, steps * n / in_step
 
 
 def main():
@@ -88,8 +95,8 @@ def main():
           f"{len(os.sched_getaffinity(0))} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"{'':>4}{'1 thread':>21}{'':>14}{f'{a.threads} threads':>21}")
     print(f"{'run':>4}{'wall':>11}{'CPU':>11}{'cores':>6}{'wall':>11}{'CPU':>11}{'cores':>6}"
-          f"{'speed-up':>10}{'CPU ratio':>10}")
-    ratios, ones, manys, cpu_ratios = [], [], [], []
+          f"{'speed-up':>10}{'CPU ratio':>10}{'step alone':>11}")
+    ratios, ones, manys, cpu_ratios, step_ratios = [], [], [], [], []
     for r in range(a.repeats):
         row = []
         for threads in (1, a.threads):
@@ -99,17 +106,17 @@ def main():
                                     seed=1, observations=observations, threads=threads,
                                     action_space="legal")
             row.append(rate(vec, a.batch, a.seconds))
-        (one, cpu1, c1), (many, cpu2, c2) = row
+        (one, cpu1, c1, step1), (many, cpu2, c2, step2) = row
         ones.append(one)
         manys.append(many)
         ratios.append(many / one)
         cpu_ratios.append(cpu2 / cpu1)
+        step_ratios.append(step2 / step1)
         print(f"{r + 1:>4}{one:>11,.0f}{cpu1:>11,.0f}{c1:>6.2f}{many:>11,.0f}{cpu2:>11,.0f}"
-              f"{c2:>6.2f}{many / one:>10.2f}{cpu2 / cpu1:>10.2f}")
+              f"{c2:>6.2f}{many / one:>10.2f}{cpu2 / cpu1:>10.2f}{step2 / step1:>11.2f}")
     print(f"{'median':>4}{statistics.median(ones):>11,.0f}{'':>17}"
           f"{statistics.median(manys):>11,.0f}{'':>17}{statistics.median(ratios):>10.2f}"
-          f"{statistics.median(cpu_ratios):>10.2f}")
-
+          f"{statistics.median(cpu_ratios):>10.2f}{statistics.median(step_ratios):>11.2f}")
 
 if __name__ == "__main__":
     main()
