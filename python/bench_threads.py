@@ -118,5 +118,6 @@ def main():
           f"{statistics.median(manys):>11,.0f}{'':>17}{statistics.median(ratios):>10.2f}"
           f"{statistics.median(cpu_ratios):>10.2f}{statistics.median(step_ratios):>11.2f}")
 
+
 if __name__ == "__main__":
     main()
