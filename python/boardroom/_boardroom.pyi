@@ -93,6 +93,8 @@ class Game:
         iterations: int = 200,
         seed: int = 0,
         level: Optional[str] = None,
+        prior: Optional[npt.ArrayLike] = None,
+        c_puct: float = 1.0,
     ) -> Dict[str, Any]: ...
 
 class Bot:
@@ -141,6 +143,8 @@ class VecGame:
         seed: int = 0,
         threads: Optional[int] = None,
         level: Optional[str] = None,
+        prior: Optional[npt.ArrayLike] = None,
+        c_puct: float = 1.0,
     ) -> Dict[str, npt.NDArray[np.float32]]: ...
     def bot_actions(
         self, name: str, seed: int = 0, threads: Optional[int] = None

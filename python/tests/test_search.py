@@ -114,3 +114,54 @@ def test_levels_search_without_time_limits_and_bad_levels_are_refused():
         vec.search_targets(level="random")
     t = vec.search_targets(level="ismcts:30", seed=4)
     assert np.array_equal(t["policy"], vec.search_targets(iterations=30, seed=4)["policy"])
+
+
+@pytest.mark.parametrize("config", MAIN, ids=config_id)
+def test_a_prior_guides_the_search_at_its_root(config):
+    game_id, players, options = config
+    game = boardroom.Game(game_id, players=min(players, 3), options=options, seed=4)
+    seat = game.must_act()[0]
+    mask = game.action_mask(seat)
+    legal = np.flatnonzero(mask)
+    if len(legal) < 2:
+        pytest.skip("one legal move")
+    plain = game.search_targets(seat, iterations=200, seed=1)["policy"]
+    # The move the plain search liked least, made the prior's favourite, gains visits.
+    least = legal[np.argmin(plain[legal])]
+    prior = np.where(mask, 0.01, 0.0)
+    prior[least] = 1.0
+    guided = game.search_targets(seat, iterations=200, seed=1, prior=prior)
+    assert guided["policy"].sum() == pytest.approx(1.0) and not guided["policy"][~mask].any()
+    assert guided["policy"][least] > plain[least]
+    assert np.array_equal(
+        guided["policy"], game.search_targets(seat, iterations=200, seed=1, prior=prior)["policy"])
+    # What only others know does not change a guided search either.
+    other = game.sample_hidden(seat, seed=9)
+    assert np.array_equal(
+        other.search_targets(seat, iterations=200, seed=1, prior=prior)["policy"],
+        guided["policy"])
+
+
+def test_bad_priors_are_refused_with_the_reason():
+    game = boardroom.Game("big-boss", players=2, seed=4)
+    m = game.max_actions
+    with pytest.raises(boardroom.ArrayError, match="shape"):
+        game.search_targets(prior=np.ones(m - 1))
+    with pytest.raises(boardroom.ArrayError, match="non-negative"):
+        game.search_targets(prior=np.full(m, -1.0))
+    with pytest.raises(boardroom.ArrayError, match="non-negative"):
+        game.search_targets(prior=np.full(m, np.nan))
+    with pytest.raises(boardroom.ConfigError, match="c_puct"):
+        game.search_targets(prior=np.ones(m), c_puct=0.0)
+    vec = boardroom.VecGame("big-boss", 3, players=2, seed=1)
+    with pytest.raises(boardroom.ArrayError, match="a row per game"):
+        vec.search_targets(iterations=20, prior=np.ones((2, m)))
+    # Batched guided targets are each game's own.
+    rng = np.random.default_rng(0)
+    prior = rng.random((3, m)).astype(np.float32)
+    t = vec.search_targets(iterations=40, seed=10, prior=prior, c_puct=0.5)
+    out = vec.arrays()
+    for i in range(3):
+        one = vec.game(i).search_targets(int(out["actor"][i]), iterations=40, seed=10 + i,
+                                         prior=prior[i], c_puct=0.5)
+        assert np.array_equal(t["policy"][i], one["policy"])

@@ -1,6 +1,6 @@
 //! Hints: the legal actions of a position ranked for a player, with estimated win chances.
 
-use crate::ismcts::{Ismcts, SearchConfig};
+use crate::ismcts::{Ismcts, SearchConfig, SearchResult};
 use boardroom_engine::evaluate::Evaluate;
 use boardroom_engine::{Game, Present, Seat};
 use thiserror::Error;
@@ -47,6 +47,29 @@ pub fn rank_actions<G: Evaluate>(
     config: SearchConfig,
     seed: u64,
 ) -> Result<Vec<Hint<G::Action>>, HintError> {
+    check_rankable(game, viewer, &config)?;
+    let result = Ismcts::<G>::new(config, seed).search(game, viewer);
+    Ok(hints_of(result))
+}
+
+/// Ranks like [`rank_actions`], with the search guided at the root by `prior` (a weight per
+/// legal action) and exploration constant `c` (see [`Ismcts::search_guided`]): how a learned
+/// policy steers the search.
+pub fn rank_actions_guided<G: Evaluate>(
+    game: &G,
+    viewer: Seat,
+    config: SearchConfig,
+    seed: u64,
+    prior: impl Fn(&G::Action) -> f64,
+    c: f64,
+) -> Result<Vec<Hint<G::Action>>, HintError> {
+    check_rankable(game, viewer, &config)?;
+    let result = Ismcts::<G>::new(config, seed).search_guided(game, viewer, prior, c);
+    Ok(hints_of(result))
+}
+
+/// Why `viewer` cannot have its actions ranked in `game` with `config`, if it cannot.
+fn check_rankable<G: Game>(game: &G, viewer: Seat, config: &SearchConfig) -> Result<(), HintError> {
     if game.is_over() {
         return Err(HintError::GameOver);
     }
@@ -62,8 +85,11 @@ pub fn rank_actions<G: Evaluate>(
     if !config.budget.is_valid() {
         return Err(HintError::ZeroBudget);
     }
-    let result = Ismcts::<G>::new(config, seed).search(game, viewer);
-    Ok(result
+    Ok(())
+}
+
+fn hints_of<A>(result: SearchResult<A>) -> Vec<Hint<A>> {
+    result
         .actions
         .into_iter()
         .map(|s| Hint {
@@ -71,7 +97,7 @@ pub fn rank_actions<G: Evaluate>(
             win_chance: (s.visits > 0).then_some(s.value),
             visits: s.visits,
         })
-        .collect())
+        .collect()
 }
 
 /// The seat a hint is for when the asker names none: the first seat the game waits for, else

@@ -67,12 +67,14 @@ pub trait DynGame: Send + Sync {
     /// The legal list's bound (the legal-list space's size, whichever space is in use).
     fn legal_bound(&self) -> usize;
     /// `seat`'s legal actions ranked best first by the bots' search (with `config`, seeded
-    /// with `seed`), from the seat's own knowledge only.
+    /// with `seed`), from the seat's own knowledge only; with `prior` (a row over the action
+    /// space and an exploration constant) guided at the root by the row's weights.
     fn rank(
         &mut self,
         seat: Seat,
         config: boardroom_bots::SearchConfig,
         seed: u64,
+        prior: Option<(&[f32], f64)>,
     ) -> Result<Vec<crate::search::Ranked>>;
     /// Writes `seat`'s legal-action mask (of length [`DynGame::num_actions`]) into `out`;
     /// returns how many indices are legal.
@@ -426,8 +428,9 @@ impl<G: Playable> DynGame for Wrapped<G> {
         seat: Seat,
         config: boardroom_bots::SearchConfig,
         seed: u64,
+        prior: Option<(&[f32], f64)>,
     ) -> Result<Vec<crate::search::Ranked>> {
-        self.ranked(seat, config, seed)
+        self.ranked(seat, config, seed, prior)
     }
 
     fn write_mask(&mut self, seat: Seat, out: &mut [bool]) -> usize {

@@ -127,3 +127,50 @@ pub(crate) fn fixed_of(action_space: &str) -> PyResult<bool> {
         ))),
     }
 }
+
+/// A search prior from Python: any array-like of `rows` × `cols` finite, non-negative numbers
+/// (a 1-D array of `cols` when `rows` is `None`), as float32 values row after row, with the
+/// exploration constant `c_puct` checked too.
+pub(crate) fn prior_of(
+    prior: &Bound<'_, PyAny>,
+    rows: Option<usize>,
+    cols: usize,
+    c_puct: f64,
+) -> PyResult<(Vec<f32>, f64)> {
+    let bad = |m: String| to_py(Error::new(Kind::Array, m));
+    if !(c_puct.is_finite() && c_puct > 0.0) {
+        return Err(to_py(Error::new(
+            Kind::Config,
+            format!("c_puct must be a positive number, not {c_puct}"),
+        )));
+    }
+    let np = prior.py().import("numpy")?;
+    let arr = np
+        .call_method1("ascontiguousarray", (prior, "float32"))
+        .map_err(|e| bad(format!("prior must be an array of numbers: {e}")))?;
+    let shape: Vec<usize> = arr.getattr("shape")?.extract()?;
+    let want: Vec<usize> = match rows {
+        Some(r) => vec![r, cols],
+        None => vec![cols],
+    };
+    if shape != want {
+        return Err(bad(format!(
+            "prior has shape {shape:?}; it must be {want:?} (one weight per action id{})",
+            if rows.is_some() {
+                ", a row per game"
+            } else {
+                ""
+            }
+        )));
+    }
+    let values: Vec<f32> = arr
+        .call_method0("ravel")?
+        .call_method0("tolist")?
+        .extract()?;
+    if let Some(v) = values.iter().find(|v| !(v.is_finite() && **v >= 0.0)) {
+        return Err(bad(format!(
+            "prior holds {v}: weights must be finite and non-negative"
+        )));
+    }
+    Ok((values, c_puct))
+}

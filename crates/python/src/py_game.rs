@@ -3,7 +3,8 @@
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind};
 use crate::py_args::{
-    actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, seat_of, seed_of, viewer_of,
+    actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, prior_of, seat_of, seed_of,
+    viewer_of,
 };
 use crate::py_bot::PyBot;
 use crate::registry::{self, NewGame};
@@ -539,8 +540,12 @@ impl PyGame {
     /// search never tried it) and `moves` (best first: `index`, `notation`, `visits`,
     /// `win_chance`). `iterations` search iterations, or with `level` (`easy`, `normal`, `hard`,
     /// `ismcts:N`) that level's search; never time-limited, so `seed` reproduces the targets.
-    /// The GIL is released.
-    #[pyo3(signature = (seat=None, iterations=200, seed=0, level=None))]
+    /// With `prior` (`max_actions` non-negative weights, e.g. a network's policy) the search
+    /// is guided at its root by AlphaZero's PUCT rule with exploration constant `c_puct`: its
+    /// iterations go first to the moves the prior favours, and the values found overrule it as
+    /// visits grow. The GIL is released.
+    #[pyo3(signature = (seat=None, iterations=200, seed=0, level=None, prior=None, c_puct=1.0))]
+    #[allow(clippy::too_many_arguments)]
     fn search_targets<'py>(
         &mut self,
         py: Python<'py>,
@@ -548,13 +553,20 @@ impl PyGame {
         iterations: u32,
         seed: i128,
         level: Option<&str>,
+        prior: Option<&Bound<'_, PyAny>>,
+        c_puct: f64,
     ) -> PyResult<Bound<'py, PyDict>> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         let seed = seed_of(seed)?;
         let config = crate::search::target_search(iterations, level).map_err(to_py)?;
+        let prior = prior
+            .map(|p| prior_of(p, None, self.inner.num_actions(), c_puct))
+            .transpose()?;
         let inner = &mut self.inner;
         let ranked = py
-            .allow_threads(|| inner.rank(s, config, seed))
+            .allow_threads(|| {
+                inner.rank(s, config, seed, prior.as_ref().map(|(p, c)| (&p[..], *c)))
+            })
             .map_err(to_py)?;
         let m = self.inner.num_actions();
         let (mut policy, mut value) = (vec![0.0f32; m], vec![0.0f32; m]);

@@ -311,8 +311,11 @@ impl PyVecGame {
     /// `policy` and `value`, float32 arrays of shape (n, max_actions). `iterations` and `level`
     /// as in `Game.search_targets`. Game `i` is searched with seed `seed + i`, on `threads`
     /// threads (default: the batch's `threads`) with the GIL released; the result does not
-    /// depend on the threads.
-    #[pyo3(signature = (iterations=200, seed=0, threads=None, level=None))]
+    /// depend on the threads. With `prior` (shape (n, max_actions), non-negative weights, e.g.
+    /// a network's policy for each game) each search is guided at its root by its row, as in
+    /// `Game.search_targets` (exploration constant `c_puct`).
+    #[pyo3(signature = (iterations=200, seed=0, threads=None, level=None, prior=None, c_puct=1.0))]
+    #[allow(clippy::too_many_arguments)]
     fn search_targets<'py>(
         &mut self,
         py: Python<'py>,
@@ -320,15 +323,21 @@ impl PyVecGame {
         seed: i128,
         threads: Option<usize>,
         level: Option<&str>,
+        prior: Option<&Bound<'_, PyAny>>,
+        c_puct: f64,
     ) -> PyResult<Bound<'py, PyDict>> {
         let seed = seed_of(seed)?;
         let config = crate::search::target_search(iterations, level).map_err(to_py)?;
         let (n, m) = (self.batch.len(), self.batch.max_actions());
+        let prior = prior
+            .map(|p| crate::py_args::prior_of(p, Some(n), m, c_puct))
+            .transpose()?;
         let threads = threads.unwrap_or(self.batch.threads()).max(1);
         let batch = &mut self.batch;
         let ranked = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
-                g.rank(seat, config, seed.wrapping_add(i as u64))
+                let row = prior.as_ref().map(|(p, c)| (&p[i * m..(i + 1) * m], *c));
+                g.rank(seat, config, seed.wrapping_add(i as u64), row)
             })
         });
         let (mut policy, mut value) = (vec![0.0f32; n * m], vec![0.0f32; n * m]);

@@ -4,7 +4,7 @@
 
 use crate::dyngame::Wrapped;
 use crate::error::{Error, Kind, Result};
-use boardroom_bots::{rank_actions, target_config, SearchConfig};
+use boardroom_bots::{rank_actions, rank_actions_guided, target_config, SearchConfig};
 use boardroom_engine::Seat;
 use boardroom_registry::Playable;
 
@@ -33,16 +33,38 @@ pub fn target_search(iterations: u32, level: Option<&str>) -> Result<SearchConfi
 }
 
 impl<G: Playable> Wrapped<G> {
-    /// `seat`'s legal actions ranked best first by a search with `config` seeded with `seed`.
+    /// `seat`'s legal actions ranked best first by a search with `config` seeded with `seed`;
+    /// with `prior` (a row over the action space and the exploration constant), the search is
+    /// guided at the root by the row's weights ([`boardroom_bots::rank_actions_guided`]).
     pub(crate) fn ranked(
         &mut self,
         seat: Seat,
         config: SearchConfig,
         seed: u64,
+        prior: Option<(&[f32], f64)>,
     ) -> Result<Vec<Ranked>> {
         self.check_seat(seat)?;
-        let hints = rank_actions(&self.game, seat, config, seed)
-            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+        let hints = match prior {
+            None => rank_actions(&self.game, seat, config, seed),
+            Some((row, c)) => {
+                self.fill(seat);
+                let weights: Vec<f64> = (self.legal.iter().enumerate())
+                    .map(|(p, a)| {
+                        let i = self.space_index(seat, p, a);
+                        i.and_then(|i| row.get(i)).map_or(0.0, |&w| f64::from(w))
+                    })
+                    .collect();
+                let legal = &self.legal;
+                let prior = |a: &G::Action| {
+                    legal
+                        .iter()
+                        .position(|x| x == a)
+                        .map_or(0.0, |p| weights[p])
+                };
+                rank_actions_guided(&self.game, seat, config, seed, prior, c)
+            }
+        }
+        .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
         Ok(hints
             .into_iter()
             .map(|h| Ranked {

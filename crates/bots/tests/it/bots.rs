@@ -3,8 +3,8 @@
 use boardroom_bigboss::{Action, BigBoss, Config, Edition};
 use boardroom_bots::search_config;
 use boardroom_bots::{
-    levels, make_bot, rank_actions, win_chances, Budget, Evaluate, HeuristicBot, HintError, Ismcts,
-    Rollout, SearchConfig,
+    levels, make_bot, rank_actions, rank_actions_guided, win_chances, Budget, Evaluate,
+    HeuristicBot, HintError, Ismcts, Rollout, SearchConfig,
 };
 use boardroom_engine::{Bot, Game};
 use rand::{Rng, SeedableRng};
@@ -395,4 +395,49 @@ fn hard_stops_at_the_iterations_the_game_finds_useful() {
     let seat = g.to_act().first().unwrap();
     let r = Ismcts::<BigBoss>::new(SearchConfig::with_iterations(6_000), 1).search(&g, seat);
     assert_eq!(r.iterations, 6_000, "ismcts:N searches exactly N");
+}
+
+#[test]
+fn a_guided_search_spends_its_iterations_where_the_prior_points() {
+    let g = choice_position(Edition::Modern, 3, 17);
+    let seat = g.to_act().first().unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(seat, &mut legal);
+    assert!(legal.len() >= 3, "{legal:?}");
+    let config = SearchConfig::with_iterations(300);
+    let visits_of = |hints: &[boardroom_bots::Hint<Action>], a: &Action| {
+        hints
+            .iter()
+            .find(|h| h.action == *a)
+            .map_or(0, |h| h.visits)
+    };
+    // A uniform prior spreads the iterations over every move, and a guided search is
+    // reproduced by its seed.
+    let uniform = rank_actions_guided(&g, seat, config, 7, |_| 1.0, 1.0).unwrap();
+    assert_eq!(uniform.len(), legal.len());
+    assert!(legal.iter().all(|a| visits_of(&uniform, a) > 0));
+    assert_eq!(
+        uniform,
+        rank_actions_guided(&g, seat, config, 7, |_| 1.0, 1.0).unwrap()
+    );
+    // The prior's favourite, whichever move it is, gets far more of the iterations than
+    // under the uniform prior (the values found may still overrule it).
+    for favourite in [&legal[0], &legal[legal.len() - 1]] {
+        let prior = |a: &Action| if a == favourite { 1.0 } else { 0.01 };
+        let hints = rank_actions_guided(&g, seat, config, 7, prior, 1.0).unwrap();
+        assert_eq!(hints.len(), legal.len());
+        assert_eq!(hints.iter().map(|h| h.visits).sum::<u32>(), 300);
+        let (guided, plain) = (visits_of(&hints, favourite), visits_of(&uniform, favourite));
+        assert!(
+            guided >= 75 && guided > 4 * plain,
+            "{guided} vs {plain}: {hints:?}"
+        );
+    }
+    // The unguided search is not changed by a guided one run before it on the same engine.
+    let mut engine = Ismcts::<BigBoss>::new(config, 3);
+    let guided = engine.search_guided(&g, seat, |_| 1.0, 1.0);
+    assert_eq!(guided.iterations, 300);
+    let plain = rank_actions(&g, seat, config, 3).unwrap();
+    let mut fresh = Ismcts::<BigBoss>::new(config, 3);
+    assert_eq!(fresh.search(&g, seat).actions[0].visits, plain[0].visits);
 }

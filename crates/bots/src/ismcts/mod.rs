@@ -25,6 +25,10 @@
 //! games without keys compare actions. Determinizations, the descent and the rollouts draw from
 //! one [`FastRng`] seeded by the search's seed: a search is reproduced exactly by its seed.
 //!
+//! A guided search ([`Ismcts::search_guided`]) chooses among the root's moves by a prior
+//! (AlphaZero's PUCT rule) instead of trying each untried move first, so that a learned policy
+//! decides where the iterations go.
+//!
 //! The final choice is the most visited root action. Values per seat make the search work for
 //! any number of players (each seat maximises its own share of the wins). The tree lives in an
 //! arena reused from one decision to the next, and the hot loop reuses its buffers.
@@ -34,6 +38,9 @@ use boardroom_engine::rng::FastRng;
 use boardroom_engine::{Bot, Game, Seat, Viewer};
 use rand::Rng;
 use std::time::{Duration, Instant};
+
+mod guide;
+use guide::Guide;
 
 /// How an iteration values the position reached after expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,6 +316,8 @@ pub struct Ismcts<G: Game> {
     rng: FastRng,
     tree: Tree<G::Action>,
     buf: Buffers<G>,
+    /// The prior over the root's moves of a guided search ([`Ismcts::search_guided`]).
+    guide: Option<Guide<G::Action>>,
 }
 
 impl<G: Evaluate> Ismcts<G> {
@@ -340,6 +349,7 @@ impl<G: Evaluate> Ismcts<G> {
                 },
                 ln: (0..LN_TABLE).map(|n| (n as f64).ln()).collect(),
             },
+            guide: None,
         }
     }
 
@@ -352,6 +362,34 @@ impl<G: Evaluate> Ismcts<G> {
     /// only what `seat` may know: every iteration starts from a fresh
     /// `game.sample_hidden(Viewer::Seat(seat), rng)`.
     pub fn search(&mut self, game: &G, seat: Seat) -> SearchResult<G::Action> {
+        self.guide = None;
+        self.run(game, seat)
+    }
+
+    /// Searches like [`Ismcts::search`], but chooses among the root's moves by a prior
+    /// (`prior(action)`: any non-negative weight, normalised over the legal moves; all zero
+    /// means uniform) with AlphaZero's PUCT rule, `Q(a) + c·P(a)·√(N + 1)/(1 + n(a))`, a move
+    /// never tried taking the seat's mean value so far as its `Q`; the search below the root
+    /// is unchanged. This is how a
+    /// learned policy steers the search: its iterations go first to the moves the policy
+    /// favours, and the values found overrule it as visits grow.
+    pub fn search_guided(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        prior: impl Fn(&G::Action) -> f64,
+        c: f64,
+    ) -> SearchResult<G::Action> {
+        let mut actions = Vec::new();
+        game.legal_actions(seat, &mut actions);
+        let weights: Vec<f64> = actions.iter().map(&prior).collect();
+        self.guide = Some(Guide::new(actions, &weights, c));
+        let result = self.run(game, seat);
+        self.guide = None;
+        result
+    }
+
+    fn run(&mut self, game: &G, seat: Seat) -> SearchResult<G::Action> {
         let seats = game.num_players();
         self.tree.reset();
         self.buf.rewards.clear();
@@ -413,12 +451,9 @@ impl<G: Evaluate> Ismcts<G> {
     /// (when several seats may act, the root's choices must be its own).
     fn iterate(&mut self, mut state: G, seat: Seat) {
         let c = self.config.exploration;
-        let tree = &mut self.tree;
-        let buf = &mut self.buf;
-        buf.path.clear();
+        self.buf.path.clear();
         let mut node = 0u32;
-        buf.path.push(node);
-        let mut expanded = false;
+        self.buf.path.push(node);
         // When several seats may act, the one that moves is drawn uniformly (no draw when one
         // may); children are told apart by action and actor.
         let mut at_root = true;
@@ -432,45 +467,50 @@ impl<G: Evaluate> Ismcts<G> {
                     None => break,
                 }
             };
+            let guided = at_root && actor == seat && self.guide.is_some();
             at_root = false;
-            state.legal_actions(actor, &mut buf.legal);
-            let keyed = Self::keys_of(&state, buf);
-            let step = if keyed {
-                Self::step_keyed(tree, buf, node, actor, c, &mut self.rng)
-            } else {
-                Self::step_compared(tree, buf, node, actor, c, &mut self.rng)
-            };
-            let (next, action) = match step {
-                Step::Expand(a, key) => {
-                    expanded = true;
-                    // A child added while comparing still gets its key, for later steps.
-                    let key = match key {
-                        NONE => state
-                            .action_key(&a)
-                            .filter(|&k| k < MAX_KEY)
-                            .unwrap_or(NONE),
-                        key => key,
+            state.legal_actions(actor, &mut self.buf.legal);
+            let step = match guided.then(|| self.guided_step(&state, actor)).flatten() {
+                Some(step) => step,
+                None => {
+                    let (tree, buf) = (&mut self.tree, &mut self.buf);
+                    let step = if Self::keys_of(&state, buf) {
+                        Self::step_keyed(tree, buf, node, actor, c, &mut self.rng)
+                    } else {
+                        Self::step_compared(tree, buf, node, actor, c, &mut self.rng)
                     };
-                    (tree.add_child(node, actor, a.clone(), key), a)
+                    match step {
+                        Step::Expand(a, key) => {
+                            // A child added while comparing still gets its key, for later steps.
+                            let key = match key {
+                                NONE => state
+                                    .action_key(&a)
+                                    .filter(|&k| k < MAX_KEY)
+                                    .unwrap_or(NONE),
+                                key => key,
+                            };
+                            (tree.add_child(node, actor, a.clone(), key), a, true)
+                        }
+                        Step::Select(best) => {
+                            let a = tree.nodes[best as usize].action.clone();
+                            (best, a.expect("child action"), false)
+                        }
+                    }
                 }
-                Step::Select(best) => (
-                    best,
-                    tree.nodes[best as usize]
-                        .action
-                        .clone()
-                        .expect("child action"),
-                ),
             };
-            buf.events.clear();
-            if let Err(e) = state.apply(actor, action.clone(), &mut buf.events) {
+            let (next, action, expanded) = step;
+            self.buf.events.clear();
+            if let Err(e) = state.apply(actor, action.clone(), &mut self.buf.events) {
                 panic!("legal action {action:?} rejected: {e}");
             }
             node = next;
-            buf.path.push(node);
+            self.buf.path.push(node);
             if expanded {
                 break;
             }
         }
+        let buf = &mut self.buf;
+        let tree = &mut self.tree;
         // Roll out.
         match self.config.rollout {
             Rollout::Full => {
@@ -499,6 +539,32 @@ impl<G: Evaluate> Ismcts<G> {
         if let Some(&child) = buf.path.get(1) {
             tree.root_values[child as usize] += buf.rewards[seat];
         }
+        if let Some(g) = self.guide.as_mut() {
+            g.record(buf.rewards[seat]);
+        }
+    }
+
+    /// The root's step of a guided search: the child chosen by the prior (made when new), its
+    /// action and whether it is new; `None` when the guide knows none of the legal moves.
+    fn guided_step(&mut self, state: &G, actor: Seat) -> Option<(u32, G::Action, bool)> {
+        let guide = self.guide.as_mut()?;
+        let tree = &mut self.tree;
+        let choice = guide.choose(&self.buf.legal, |c| {
+            (tree.nodes[c as usize].visits, tree.root_values[c as usize])
+        })?;
+        let action = guide.action(choice.index).clone();
+        Some(match choice.child {
+            Some(child) => (child, action, false),
+            None => {
+                let key = state
+                    .action_key(&action)
+                    .filter(|&k| k < MAX_KEY)
+                    .unwrap_or(NONE);
+                let child = tree.add_child(0, actor, action.clone(), key);
+                guide.set_child(choice.index, child);
+                (child, action, true)
+            }
+        })
     }
 
     fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut FastRng) {
