@@ -45,25 +45,32 @@
 //! deals) and adds what it left out to `overflow`: two states whose observations differ and
 //! whose `overflow` is 0 never encode equal (the tests check it on sampled states of random and
 //! dealing-heavy games). The order of commitments and of a deliverable's cards is not kept (they
-//! are counted; it has no meaning). The lists come last, so the values written at every
-//! decision lie together.
+//! are counted; it has no meaning). The lists come last, so the values that change at most
+//! decisions lie together.
 //!
-//! [`Encode::encode_update`] rewrites the header, the turn, the auction, the meeting and the
-//! scores at every call; each seat's values and the cards' places only when the inputs they are
-//! written from (kept in the memo as a few bytes) changed; a list only when its stamp
-//! ([`crate::state::Tracked`]) changed, and then only the slots it used or uses.
+//! [`Encode::encode_update`] writes each section of the fixed part (the values before the
+//! turn; the turn's step, what was done in it and its offers; the ending and the Disaster
+//! waiting; per seat its cash and shares, its standing, its Fate card as the viewer sees it;
+//! the cards' places; the auction's lot and its bidding; the meeting; the scores) only when
+//! the inputs it is written from changed: the memo keeps them (plain values compared field by
+//! field, copies of the few short lists among them, the piles' stamps). It writes a list only
+//! when its stamp ([`crate::state::Tracked`]) changed, and then only the slots it used or
+//! uses.
 
+mod memo;
 mod offer;
 mod out;
+mod players;
 mod table;
 #[cfg(test)]
 mod tests;
 
-use crate::state::{Ending, Player, Sequence, Step, TheBoss, MAX_PLAYERS};
+use crate::state::{Ending, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
 use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
-use offer::{sample_broken, sample_deal, sample_pending, sample_refused};
-use out::{Out, Section, Shown};
+use memo::{keep_clone, Head, Memo, Tail, TurnDone, TurnOffers, TurnStep, Written};
+use offer::{sample_broken, sample_deal, sample_pending};
+use out::Out;
 use std::sync::Arc;
 
 /// Seats the encoding has room for.
@@ -119,73 +126,9 @@ impl Dims {
     }
 }
 
-/// The values of a seat beyond the table's.
-static NOBODY: Player = Player {
-    cash: 0,
-    shares: 0,
-    experience: Vec::new(),
-    executive: Vec::new(),
-    fate: None,
-    job: None,
-    fired: None,
-    lost_turns: 0,
-    disaster: None,
-    snapshot: 0,
-    surplus_due: Vec::new(),
-    refused: crate::state::Tracked::new(),
-};
-
-/// What [`Encode::encode_update`] remembers: how many items each list showed, and which.
-#[derive(Default)]
-struct Memo {
-    counts: Vec<u16>,
-    spare: Vec<u16>,
-    shown: Written,
-}
-
-/// What the buffer holds: the lists whose items it shows (see [`Out::list`]), and what the
-/// sections of its fixed part were written from (see [`Out::section`]).
-#[derive(Default)]
-struct Written {
-    offers: Shown,
-    deals: Shown,
-    broken: Shown,
-    refused: [Shown; SEATS],
-    /// The data set the sections were written with (its address).
-    data: usize,
-    players: [Section; SEATS],
-    cards: Section,
-    /// The auction, the meeting and the scores.
-    idle: [Section; 3],
-    /// Room for building a key.
-    key: Vec<u8>,
-}
-
-/// Appends `v` to a section's key.
-#[inline]
-fn key_u32(key: &mut Vec<u8>, v: u32) {
-    // Byte by byte: a few bytes copied through `extend_from_slice` cost a call each.
-    for b in v.to_le_bytes() {
-        key.push(b);
-    }
-}
-
-/// Appends a list of card ids (or small counts) to a section's key, with its length.
-#[inline]
-fn key_list(key: &mut Vec<u8>, v: &[u8]) {
-    key_u32(key, v.len() as u32);
-    key.extend_from_slice(v);
-}
-
-/// Appends an optional small number to a section's key.
-#[inline]
-fn key_opt(key: &mut Vec<u8>, v: Option<u32>) {
-    key.push(u8::from(v.is_some()));
-    key_u32(key, v.unwrap_or(0));
-}
-
 impl TheBoss {
-    /// Writes (or names) the encoding for `viewer`; returns the items left out.
+    /// Writes (or names) the encoding for `viewer`; returns the items left out. With `shown`,
+    /// what the buffer holds already (kept with it), writes only what changed.
     fn write_encoding(
         &self,
         viewer: Viewer,
@@ -194,91 +137,67 @@ impl TheBoss {
     ) -> u32 {
         let d = Dims::of(self);
         o.num(0, "overflow");
-        let viewer_slot = match viewer {
-            Viewer::Seat(s) => Some(s),
-            Viewer::Spectator => Some(SEATS),
+        if let Some(w) = shown.as_mut() {
+            w.for_data(Arc::as_ptr(&self.data) as usize);
+        }
+        let head = Head {
+            viewer,
+            first: self.first,
+            round: self.round,
+            bank_shares: self.bank_shares,
+            bank_sold: self.bank_sold,
+            next_id: self.next_id,
+            exp_left: self.exp_deck.len(),
+            fate_left: self.fate_deck.len(),
         };
-        o.one_hot(SEATS + 1, viewer_slot, "viewer", |k| {
-            if k < SEATS {
-                format!("seat {k}")
-            } else {
-                "spectator".into()
-            }
-        });
-        o.seat(Some(self.first), "first_player");
-        o.num(self.round, "round");
-        o.num(self.bank_shares, "bank_shares");
-        o.num(self.bank_sold, "bank_sold");
-        o.num(self.next_id, "next_id");
-        o.num(self.exp_deck.len() as u32, "experience_left");
-        o.num(self.fate_deck.len() as u32, "fate_left");
-        self.write_turn(o);
+        o.section(
+            shown.as_mut().map(|w| &mut w.head),
+            |k| *k == head,
+            |k| *k = Some(head),
+            |o| Self::write_head(&head, o),
+        );
+        self.write_turn(o, shown.as_deref_mut());
         let (ending, winner) = match self.ending {
             None => (None, None),
             Some(Ending::CompleteSet { seat }) => (Some(0), Some(seat)),
             Some(Ending::Shares { seat }) => (Some(1), Some(seat)),
             Some(Ending::DeckEnd) => (Some(2), None),
         };
-        o.one_hot(3, ending, "ending", |k| {
-            ["complete_set", "shares", "deck_end"][k].into()
-        });
-        o.seat(winner, "ending.seat");
-        o.opt(self.disaster, "disaster");
-        // The sections' keys hold for this data set only.
-        let data = Arc::as_ptr(&self.data) as usize;
-        if let Some(w) = shown.as_mut().filter(|w| w.data != data) {
-            w.players = Default::default();
-            w.cards = Section::default();
-            w.idle = Default::default();
-            w.data = data;
-        }
-        let mut key = shown
-            .as_mut()
-            .map(|w| std::mem::take(&mut w.key))
-            .unwrap_or_default();
-        for s in 0..SEATS {
-            key.clear();
-            if shown.is_some() {
-                self.player_key(viewer, s, &mut key);
-            }
-            let memo = shown.as_mut().map(|w| &mut w.players[s]);
-            o.section(memo, &mut key, |o| {
-                o.scope(
-                    || format!("players[{s}]."),
-                    |o| self.write_player(viewer, s, &d, o),
-                )
-            });
-        }
-        key.clear();
-        if shown.is_some() {
-            self.cards_key(&mut key);
-        }
-        let memo = shown.as_mut().map(|w| &mut w.cards);
-        o.section(memo, &mut key, |o| self.write_cards(&d, o));
-        // The auction, the meeting and the scores while there is none (nearly always) are
-        // written from nothing else: keyed then, rewritten at every call otherwise (no key).
-        let none = [
-            self.auction.is_none(),
-            self.meeting.is_none() && self.after_meeting.is_none(),
-            self.ending.is_none(),
-        ];
-        let parts: [fn(&Self, &mut Out<'_>); 3] =
-            [Self::write_auction, Self::write_meeting, Self::write_scores];
-        for (k, (write, none)) in parts.into_iter().zip(none).enumerate() {
-            key.clear();
-            if none && shown.is_some() {
-                key.push(0);
-            }
-            let memo = shown.as_mut().map(|w| &mut w.idle[k]);
-            o.section(memo, &mut key, |o| write(self, o));
-        }
-        if let Some(w) = shown.as_mut() {
-            w.key = key;
-        }
-        // The lists last, so that the values written at every decision lie together.
+        let tail: Tail = (ending, winner, self.disaster);
+        o.section(
+            shown.as_mut().map(|w| &mut w.tail),
+            |k| *k == tail,
+            |k| *k = Some(tail),
+            |o| {
+                o.one_hot(3, ending, "ending", |k| {
+                    ["complete_set", "shares", "deck_end"][k].into()
+                });
+                o.seat(winner, "ending.seat");
+                o.opt(self.disaster, "disaster");
+            },
+        );
+        self.write_seats(viewer, &d, o, shown.as_deref_mut());
+        self.write_auction(o, shown.as_deref_mut());
+        o.section(
+            shown.as_mut().map(|w| &mut w.meeting),
+            |k| k.0 == self.meeting && k.1 == self.after_meeting,
+            |k| keep_clone(k, &(self.meeting.clone(), self.after_meeting.clone())),
+            |o| self.write_meeting(o),
+        );
+        // The scores of a running game are all 0; those of a finished one are written at every
+        // call (it is rarely encoded again).
+        let running = self.ending.is_none();
+        o.section(
+            shown.as_mut().map(|w| &mut w.scores),
+            |_| running,
+            |k| *k = running.then_some(()),
+            |o| self.write_scores(o),
+        );
+        // The lists last, so that the values that change at most decisions lie together.
         o.list(
             "offers",
             &self.offers,
+            false,
             d.offers,
             offer::pending_len(&d),
             sample_pending,
@@ -288,18 +207,17 @@ impl TheBoss {
         o.list(
             "deals",
             &self.deals,
+            false,
             DEAL_SLOTS,
             offer::deal_len(&d),
             sample_deal,
             shown.as_mut().map(|c| (&mut c.deals, self.deals.stamp())),
             |o, x| o.deal(x, &d),
         );
-        o.num(self.broken.len() as u32, "broken.count");
-        let latest = &self.broken[self.broken.len().saturating_sub(BROKEN_SLOTS)..];
-        o.dropped += (self.broken.len() - latest.len()) as u32;
         o.list(
-            "broken.latest",
-            latest,
+            "broken",
+            &self.broken,
+            true,
             BROKEN_SLOTS,
             offer::BROKEN_LEN,
             sample_broken,
@@ -318,189 +236,90 @@ impl TheBoss {
         o.dropped
     }
 
-    fn write_turn(&self, o: &mut Out<'_>) {
+    /// The values before the turn.
+    fn write_head(head: &Head, o: &mut Out<'_>) {
+        let viewer_slot = match head.viewer {
+            Viewer::Seat(s) => Some(s),
+            Viewer::Spectator => Some(SEATS),
+        };
+        o.one_hot(SEATS + 1, viewer_slot, "viewer", |k| {
+            if k < SEATS {
+                format!("seat {k}")
+            } else {
+                "spectator".into()
+            }
+        });
+        o.seat(Some(head.first), "first_player");
+        o.num(head.round, "round");
+        o.num(head.bank_shares, "bank_shares");
+        o.num(head.bank_sold, "bank_sold");
+        o.num(head.next_id, "next_id");
+        o.num(head.exp_left as u32, "experience_left");
+        o.num(head.fate_left as u32, "fate_left");
+    }
+
+    /// The turn, in three sections: its step, what was done in it, the offers made in it.
+    fn write_turn(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         let t = &self.turn;
+        let step: TurnStep = (t.seat, t.number, t.sequence, t.step, t.start_job);
+        let done: TurnDone = (t.floor, t.moved, t.bought, t.must_fire, t.not_fire);
+        let offers: TurnOffers = (t.offers, t.pair_offers, t.idle);
         o.scope(
             || "turn.".into(),
             |o| {
-                o.seat(Some(t.seat), "seat");
-                o.num(t.number, "number");
-                let sequence = match t.sequence {
-                    Sequence::Unemployed => 0,
-                    Sequence::Office => 1,
-                    Sequence::Executive => 2,
-                };
-                o.one_hot(3, Some(sequence), "sequence", |k| {
-                    ["unemployed", "office", "executive"][k].into()
-                });
-                let step = STEPS.iter().position(|&s| s == t.step);
-                o.one_hot(STEPS.len(), step, "step", |k| STEP_NAMES[k].into());
-                o.one_hot(
-                    POSITIONS,
-                    t.start_job.map(|j| usize::from(j) - 1),
-                    "start_job",
-                    |k| format!("{}", k + 1),
+                o.section(
+                    shown.as_mut().map(|w| &mut w.turn_step),
+                    |k| *k == step,
+                    |k| *k = Some(step),
+                    |o| {
+                        o.seat(Some(t.seat), "seat");
+                        o.num(t.number, "number");
+                        let sequence = match t.sequence {
+                            Sequence::Unemployed => 0,
+                            Sequence::Office => 1,
+                            Sequence::Executive => 2,
+                        };
+                        o.one_hot(3, Some(sequence), "sequence", |k| {
+                            ["unemployed", "office", "executive"][k].into()
+                        });
+                        let step = STEPS.iter().position(|&s| s == t.step);
+                        o.one_hot(STEPS.len(), step, "step", |k| STEP_NAMES[k].into());
+                        o.one_hot(
+                            POSITIONS,
+                            t.start_job.map(|j| usize::from(j) - 1),
+                            "start_job",
+                            |k| format!("{}", k + 1),
+                        );
+                    },
                 );
-                o.bit(t.floor, "floor");
-                o.bit(t.moved, "moved");
-                o.bit(t.bought, "bought");
-                o.seat(t.must_fire, "must_fire");
-                o.seats(t.not_fire.into(), "not_fire");
-                o.num(t.offers, "offers");
-                for (k, &n) in t.pair_offers.iter().enumerate() {
-                    o.put_with(f32::from(n), || {
-                        format!("pair_offers[{}->{}]", k / SEATS, k % SEATS)
-                    });
-                }
-                o.seats(t.idle.into(), "idle");
+                o.section(
+                    shown.as_mut().map(|w| &mut w.turn_done),
+                    |k| *k == done,
+                    |k| *k = Some(done),
+                    |o| {
+                        o.bit(t.floor, "floor");
+                        o.bit(t.moved, "moved");
+                        o.bit(t.bought, "bought");
+                        o.seat(t.must_fire, "must_fire");
+                        o.seats(t.not_fire.into(), "not_fire");
+                    },
+                );
+                o.section(
+                    shown.as_mut().map(|w| &mut w.turn_offers),
+                    |k| *k == offers,
+                    |k| *k = Some(offers),
+                    |o| {
+                        o.num(t.offers, "offers");
+                        for (k, &n) in t.pair_offers.iter().enumerate() {
+                            o.put_with(f32::from(n), || {
+                                format!("pair_offers[{}->{}]", k / SEATS, k % SEATS)
+                            });
+                        }
+                        o.seats(t.idle.into(), "idle");
+                    },
+                );
             },
         );
-    }
-
-    /// What [`TheBoss::write_player`] writes from, in bytes.
-    fn player_key(&self, viewer: Viewer, s: Seat, key: &mut Vec<u8>) {
-        let Some(p) = self.players.get(s) else {
-            key.push(0);
-            return;
-        };
-        key.push(1);
-        key_u32(key, p.cash);
-        key_u32(key, p.shares);
-        key_opt(key, p.job.map(u32::from));
-        key_opt(key, p.fired.map(u32::from));
-        key.push(p.lost_turns);
-        key_opt(key, p.disaster.map(u32::from));
-        key_u32(key, u32::from(p.snapshot));
-        key_list(key, &p.surplus_due);
-        key_list(key, &p.experience);
-        let fate = p.fate.as_ref();
-        key.push(u8::from(fate.is_some()));
-        let known = self.sees_fate(viewer, s);
-        key_opt(key, fate.filter(|_| known).map(|f| u32::from(f.card)));
-        key_opt(key, fate.and_then(|f| f.window));
-        key.push(u8::from(self.usable_fate(s).is_some()));
-    }
-
-    /// What [`TheBoss::write_cards`] writes from, in bytes (the piles by their stamps).
-    fn cards_key(&self, key: &mut Vec<u8>) {
-        key_u32(key, self.players.len() as u32);
-        for p in &self.players {
-            key_list(key, &p.experience);
-            key_list(key, &p.executive);
-        }
-        for list in [&self.exp_discards, &self.exec_bank, &self.fate_discards] {
-            for b in list.stamp().to_le_bytes() {
-                key.push(b);
-            }
-        }
-    }
-
-    fn write_player(&self, viewer: Viewer, s: Seat, d: &Dims, o: &mut Out<'_>) {
-        let p = self.players.get(s).unwrap_or(&NOBODY);
-        o.bit(s < self.players.len(), "at_table");
-        o.num(p.cash, "cash");
-        o.num(p.shares, "shares");
-        o.one_hot(POSITIONS, p.job.map(|j| usize::from(j) - 1), "job", |k| {
-            format!("{}", k + 1)
-        });
-        o.one_hot(3, p.fired.map(usize::from), "fired", |k| {
-            ["fired", "missing 1st turn", "missing 2nd turn"][k].into()
-        });
-        o.num(p.lost_turns, "lost_turns");
-        o.opt(p.disaster, "disaster");
-        for k in 0..POSITIONS {
-            o.put_with(f32::from(u8::from(p.snapshot & (1 << k) != 0)), || {
-                format!("experience_met[{}]", k + 1)
-            });
-        }
-        for k in 0..d.kinds {
-            let v = p.surplus_due.get(k).copied().unwrap_or(0);
-            o.put_with(f32::from(v), || format!("surplus_due[kind {k}]"));
-        }
-        let per_kind = o.block(d.kinds, |k| format!("experience[kind {k}]"));
-        for &c in &p.experience {
-            if let Some(v) = per_kind.get_mut(usize::from(self.data.exp_kind(c))) {
-                *v += 1.0;
-            }
-        }
-        let fate = p.fate.as_ref();
-        let known = s < self.players.len() && self.sees_fate(viewer, s);
-        let card = fate.filter(|_| known).map(|f| f.card);
-        o.bit(fate.is_some(), "fate.held");
-        o.opt(card, "fate.card");
-        let kind = card.map(|c| usize::from(self.data.fate_cards[usize::from(c)]));
-        o.one_hot(d.fate_types, kind, "fate.type", |k| {
-            self.data.file.fate_cards[k].id.clone()
-        });
-        o.opt(fate.and_then(|f| f.window), "fate.window");
-        o.bit(
-            s < self.players.len() && self.usable_fate(s).is_some(),
-            "fate.usable",
-        );
-    }
-
-    /// `s`'s refused offers: the count, then the latest.
-    fn write_refused(&self, s: Seat, d: &Dims, o: &mut Out<'_>, memo: Option<&mut Shown>) {
-        let list = self.players.get(s).map(|p| &p.refused);
-        let all = list.map_or(&[][..], |l| &l[..]);
-        // A seat beyond the table's shows no list: its empty slots are never rewritten.
-        let memo = memo.map(|m| (m, list.map_or(u64::MAX, |l| l.stamp())));
-        let refused = &all[all.len().saturating_sub(REFUSED_SLOTS)..];
-        o.num(all.len() as u32, "refused.count");
-        o.dropped += (all.len() - refused.len()) as u32;
-        o.list(
-            "refused.latest",
-            refused,
-            REFUSED_SLOTS,
-            offer::refused_len(d),
-            sample_refused,
-            memo,
-            |o, r| o.refused(r, d),
-        );
-    }
-
-    fn write_cards(&self, d: &Dims, o: &mut Out<'_>) {
-        const HOLDERS: usize = SEATS + 1;
-        let exp = o.block(d.exp * HOLDERS, |k| {
-            let (c, what) = (k / HOLDERS, k % HOLDERS);
-            match what {
-                w if w < SEATS => format!("experience_card[{c}].seat={w}"),
-                _ => format!("experience_card[{c}].discarded"),
-            }
-        });
-        if !exp.is_empty() {
-            for (s, p) in self.players.iter().enumerate() {
-                for &c in &p.experience {
-                    exp[usize::from(c) * HOLDERS + s] = 1.0;
-                }
-            }
-            for (i, &c) in self.exp_discards.iter().enumerate() {
-                exp[usize::from(c) * HOLDERS + SEATS] = (i + 1) as f32;
-            }
-        }
-        let exec = o.block(d.exec * HOLDERS, |k| {
-            let (c, what) = (k / HOLDERS, k % HOLDERS);
-            match what {
-                w if w < SEATS => format!("executive_card[{c}].seat={w}"),
-                _ => format!("executive_card[{c}].bank"),
-            }
-        });
-        if !exec.is_empty() {
-            for (s, p) in self.players.iter().enumerate() {
-                for &c in &p.executive {
-                    exec[usize::from(c) * HOLDERS + s] = 1.0;
-                }
-            }
-            for &c in &self.exec_bank {
-                exec[usize::from(c) * HOLDERS + SEATS] = 1.0;
-            }
-        }
-        let fate = o.block(d.fate, |c| format!("fate_card[{c}].discarded"));
-        if !fate.is_empty() {
-            for (i, &c) in self.fate_discards.iter().enumerate() {
-                fate[usize::from(c)] = (i + 1) as f32;
-            }
-        }
     }
 
     /// Writes the encoding into `out` (zeroed first); returns the items left out, or `None`

@@ -86,6 +86,7 @@ impl<'a> Out<'a> {
     }
 
     /// `n` values, 1 at `which` (none: all 0), named `name=label(k)`.
+    #[inline]
     pub(super) fn one_hot(
         &mut self,
         n: usize,
@@ -93,17 +94,29 @@ impl<'a> Out<'a> {
         name: &str,
         label: impl Fn(usize) -> String,
     ) {
-        if !self.naming() {
-            // The values at once: a one-hot is mostly zeros.
-            if let Some(part) = self.values.get_mut(self.at..self.at + n) {
-                part.fill(0.0);
-                if let Some(x) = which.and_then(|k| part.get_mut(k)) {
-                    *x = 1.0;
-                }
-            }
-            self.at += n;
+        if self.naming() {
+            self.name_one_hot(n, which, name, label);
             return;
         }
+        // The values at once: a one-hot is mostly zeros.
+        if let Some(part) = self.values.get_mut(self.at..self.at + n) {
+            part.fill(0.0);
+            if let Some(x) = which.and_then(|k| part.get_mut(k)) {
+                *x = 1.0;
+            }
+        }
+        self.at += n;
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn name_one_hot(
+        &mut self,
+        n: usize,
+        which: Option<usize>,
+        name: &str,
+        label: impl Fn(usize) -> String,
+    ) {
         for k in 0..n {
             self.put_with(f32::from(u8::from(which == Some(k))), || {
                 format!("{name}={}", label(k))
@@ -112,29 +125,32 @@ impl<'a> Out<'a> {
     }
 
     /// One bit per seat of the bit set `bits`.
+    #[inline]
     pub(super) fn seats(&mut self, bits: u32, name: &str) {
-        if !self.naming() {
-            if let Some(part) = self.values.get_mut(self.at..self.at + super::SEATS) {
-                for (s, x) in part.iter_mut().enumerate() {
-                    *x = f32::from(u8::from(bits & (1 << s) != 0));
-                }
+        if self.naming() {
+            for s in 0..super::SEATS {
+                self.put_with(f32::from(u8::from(bits & (1 << s) != 0)), || {
+                    format!("{name}[{s}]")
+                });
             }
-            self.at += super::SEATS;
             return;
         }
-        for s in 0..super::SEATS {
-            self.put_with(f32::from(u8::from(bits & (1 << s) != 0)), || {
-                format!("{name}[{s}]")
-            });
+        if let Some(part) = self.values.get_mut(self.at..self.at + super::SEATS) {
+            for (s, x) in part.iter_mut().enumerate() {
+                *x = f32::from(u8::from(bits & (1 << s) != 0));
+            }
         }
+        self.at += super::SEATS;
     }
 
     /// A seat one-hot (none: all 0).
+    #[inline]
     pub(super) fn seat(&mut self, seat: Option<usize>, name: &str) {
         self.one_hot(super::SEATS, seat, name, |s| format!("seat {s}"));
     }
 
     /// An optional value: 1 when present, then the value (0 when absent).
+    #[inline]
     pub(super) fn opt(&mut self, v: Option<impl Into<f64>>, name: &str) {
         let v = v.map(Into::into);
         self.bit(v.is_some(), name);
@@ -143,6 +159,7 @@ impl<'a> Out<'a> {
 
     /// A block of `len` values, all 0, for the caller to set: the buffer's part (empty when
     /// naming), named by `name(k)` for k in `0..len`.
+    #[inline]
     pub(super) fn block(&mut self, len: usize, name: impl Fn(usize) -> String) -> &mut [f32] {
         let start = self.at;
         self.at += len;
@@ -174,52 +191,91 @@ impl<'a> Out<'a> {
         }
     }
 
-    /// A section of values written by `write` from the inputs `key` sums up (the same key
-    /// always giving the same values). `memo`, kept with the buffer, holds the key the
-    /// section was last written from: when it is this key, the section already holds these
-    /// values and is not written again. `key` is left with the key the memo held.
-    pub(super) fn section(
+    /// A section of values written by `write` from some inputs (the same inputs always giving
+    /// the same values). `memo`, kept with the buffer, holds what the section was last
+    /// written from: when `holds` says it is what the inputs are now, the section already
+    /// holds these values and is not written again; otherwise it is written and `keep`
+    /// stores the inputs in the memo (or `None` when they cannot be told apart cheaply).
+    #[inline]
+    pub(super) fn section<K>(
         &mut self,
-        memo: Option<&mut Section>,
-        key: &mut Vec<u8>,
+        memo: Option<&mut Section<K>>,
+        holds: impl FnOnce(&K) -> bool,
+        keep: impl FnOnce(&mut Option<K>),
         write: impl FnOnce(&mut Self),
     ) {
         let Some(m) = memo else {
             write(self);
             return;
         };
-        if self.prev.is_some() && !m.key.is_empty() && m.key == *key {
+        if self.prev.is_some() && m.key.as_ref().is_some_and(holds) {
             self.at += m.len;
             return;
         }
         let start = self.at;
         write(self);
         m.len = self.at - start;
-        std::mem::swap(&mut m.key, key);
+        keep(&mut m.key);
     }
 
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write
     /// exactly `stride` values): first its true length, then the items in order; slots beyond
     /// the length are 0, and the items beyond the slots are left out (counted in
-    /// [`Out::dropped`]). When naming, `item` is called once per slot with what `sample` makes.
+    /// [`Out::dropped`]). With `latest`, the list keeps its last items instead of its first,
+    /// and is written as its length (`{name}.count`) followed by the list of those it keeps
+    /// (`{name}.latest`). When naming, `item` is called once per slot with what `sample`
+    /// makes.
     ///
     /// `memo`, kept with the buffer, tells which list (by its [`crate::state::Tracked`] stamp,
-    /// given with it) the slots showed when they were last written: when it is the same list,
-    /// the slots already hold its items and are not rewritten.
+    /// given with it) the values showed when they were last written: when it is the same list,
+    /// they already hold its items and are not rewritten.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub(super) fn list<T>(
         &mut self,
         name: &str,
         items: &[T],
+        latest: bool,
+        slots: usize,
+        stride: usize,
+        sample: impl FnOnce() -> T,
+        memo: Option<(&mut Shown, u64)>,
+        item: impl FnMut(&mut Self, &T),
+    ) {
+        if let (Some(_), Some((m, stamp))) = (self.prev, &memo) {
+            if m.stamp == Some(*stamp) {
+                self.dropped += m.dropped;
+                self.at += usize::from(latest) + 1 + slots * stride;
+                self.used.push(items.len().min(slots) as u16);
+                return;
+            }
+        }
+        self.write_list(name, items, latest, slots, stride, sample, memo, item);
+    }
+
+    /// [`Out::list`] when its values are written.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn write_list<T>(
+        &mut self,
+        name: &str,
+        items: &[T],
+        latest: bool,
         slots: usize,
         stride: usize,
         sample: impl FnOnce() -> T,
         memo: Option<(&mut Shown, u64)>,
         mut item: impl FnMut(&mut Self, &T),
     ) {
-        self.put_with(items.len() as f32, || format!("{name}.len"));
-        let list = self.used.len();
+        let used = items.len().min(slots);
         if self.naming() {
+            let name = if latest {
+                self.put_with(items.len() as f32, || format!("{name}.count"));
+                format!("{name}.latest")
+            } else {
+                name.to_string()
+            };
+            self.put_with(items.len() as f32, || format!("{name}.len"));
             let sample = sample();
             for k in 0..slots {
                 self.scope(|| format!("{name}[{k}]."), |o| item(o, &sample));
@@ -227,18 +283,17 @@ impl<'a> Out<'a> {
             self.used.push(0);
             return;
         }
-        let used = items.len().min(slots);
-        self.dropped += (items.len() - used) as u32;
-        let shown = &items[..used];
-        if let (Some(_), Some((m, stamp))) = (self.prev, &memo) {
-            if m.stamp == Some(*stamp) {
-                self.dropped += m.dropped;
-                self.at += slots * stride;
-                self.used.push(used as u16);
-                return;
-            }
-        }
+        let list = self.used.len();
         let dropped = self.dropped;
+        // The true length, then (keeping the latest) the length of what is kept.
+        self.put(items.len() as f32, "");
+        let shown = if latest {
+            self.put(used as f32, "");
+            &items[items.len() - used..]
+        } else {
+            &items[..used]
+        };
+        self.dropped += (items.len() - used) as u32;
         for x in shown {
             let start = self.at;
             item(self, x);
@@ -268,12 +323,17 @@ impl<'a> Out<'a> {
 }
 
 /// What a buffer's section was written from (see [`Out::section`]).
-#[derive(Default)]
-pub(super) struct Section {
-    /// Its inputs, summed up in bytes (empty: not known).
-    key: Vec<u8>,
+pub(super) struct Section<K> {
+    /// Its inputs (`None`: not known).
+    key: Option<K>,
     /// Its length.
     len: usize,
+}
+
+impl<K> Default for Section<K> {
+    fn default() -> Self {
+        Section { key: None, len: 0 }
+    }
 }
 
 /// Which list a buffer's slots show (see [`Out::list`]).

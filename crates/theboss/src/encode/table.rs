@@ -1,52 +1,100 @@
 //! The sections of The Boss's encoding that are zeros nearly always: the auction, the meeting
 //! and the scores (see the table in the parent module).
 
+use super::memo::Written;
 use super::out::Out;
 use super::{offer, SEATS};
 use crate::action::Lot;
 use crate::state::TheBoss;
+use boardroom_engine::Seat;
+
+/// What the auction's lot and bidders are written from (`None`: no auction).
+pub(super) type AuctionLot = Option<LotKey>;
+
+/// The inputs of [`AuctionLot`] while an auction runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct LotKey {
+    seller: Seat,
+    lot: Lot,
+    /// The Fate card of a Fate lot: card, window, seats that know it.
+    fate: Option<(u8, Option<u32>, u8)>,
+    opening: u32,
+    mandatory: bool,
+    bidders: usize,
+    /// The bidders shown.
+    first: [Option<Seat>; SEATS],
+}
+
+/// What the auction's bidding is written from: the seats out, the bidder whose call it is, the
+/// high bid (`None`: no auction).
+pub(super) type AuctionBids = Option<(u8, usize, Option<(Seat, u32)>)>;
 
 impl TheBoss {
-    /// Writes the running auction (zeros when there is none).
-    pub(super) fn write_auction(&self, o: &mut Out<'_>) {
+    /// Writes the running auction (zeros when there is none), in two sections: the lot and
+    /// its bidders, then the bidding (which changes at every bid).
+    pub(super) fn write_auction(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         let a = self.auction.as_ref();
+        let bidders = a.map_or(&[][..], |a| &a.bidders[..]);
+        o.dropped += bidders.len().saturating_sub(SEATS) as u32;
+        let lot: AuctionLot = a.map(|a| LotKey {
+            seller: a.seller,
+            lot: a.lot,
+            fate: a.fate.as_ref().map(|f| (f.card, f.window, f.known_by)),
+            opening: a.opening,
+            mandatory: a.mandatory,
+            bidders: bidders.len(),
+            first: std::array::from_fn(|k| bidders.get(k).copied()),
+        });
+        let bids: AuctionBids = a.map(|a| (a.out, a.next, a.high));
         o.scope(
             || "auction.".into(),
             |o| {
-                o.bit(a.is_some(), "running");
-                o.seat(a.map(|a| a.seller), "seller");
-                let (kind, value) = match a.map(|a| a.lot) {
-                    None => (None, 0),
-                    Some(Lot::Experience(c)) => (Some(0), u32::from(c) + 1),
-                    Some(Lot::Executive(c)) => (Some(1), u32::from(c) + 1),
-                    Some(Lot::Fate) => (Some(2), 0),
-                    Some(Lot::Shares(n)) => (Some(3), n),
-                };
-                o.one_hot(4, kind, "lot", |k| {
-                    ["experience", "executive", "fate", "shares"][k].into()
-                });
-                o.num(value, "lot.value");
-                let fate = a.and_then(|a| a.fate.as_ref());
-                o.opt(fate.map(|f| f.card), "fate.card");
-                o.opt(fate.and_then(|f| f.window), "fate.window");
-                o.seats(fate.map_or(0, |f| f.known_by.into()), "fate.known_by");
-                o.num(a.map_or(0, |a| a.opening), "opening");
-                o.bit(a.is_some_and(|a| a.mandatory), "mandatory");
-                let bidders = a.map_or(&[][..], |a| &a.bidders[..]);
-                o.num(bidders.len() as u32, "bidders.len");
-                for k in 0..SEATS {
-                    o.scope(
-                        || format!("bidders[{k}]."),
-                        |o| o.seat(bidders.get(k).copied(), "is"),
-                    );
-                }
-                o.dropped += bidders.len().saturating_sub(SEATS) as u32;
-                o.seats(a.map_or(0, |a| a.out.into()), "out");
-                o.one_hot(SEATS, a.map(|a| a.next), "next", |k| format!("bidder {k}"));
-                let high = a.and_then(|a| a.high);
-                o.bit(high.is_some(), "high");
-                o.seat(high.map(|h| h.0), "high.seat");
-                o.num(high.map_or(0, |h| h.1), "high.bid");
+                o.section(
+                    shown.as_mut().map(|w| &mut w.auction_lot),
+                    |k| *k == lot,
+                    |k| *k = Some(lot),
+                    |o| {
+                        o.bit(a.is_some(), "running");
+                        o.seat(a.map(|a| a.seller), "seller");
+                        let (kind, value) = match a.map(|a| a.lot) {
+                            None => (None, 0),
+                            Some(Lot::Experience(c)) => (Some(0), u32::from(c) + 1),
+                            Some(Lot::Executive(c)) => (Some(1), u32::from(c) + 1),
+                            Some(Lot::Fate) => (Some(2), 0),
+                            Some(Lot::Shares(n)) => (Some(3), n),
+                        };
+                        o.one_hot(4, kind, "lot", |k| {
+                            ["experience", "executive", "fate", "shares"][k].into()
+                        });
+                        o.num(value, "lot.value");
+                        let fate = a.and_then(|a| a.fate.as_ref());
+                        o.opt(fate.map(|f| f.card), "fate.card");
+                        o.opt(fate.and_then(|f| f.window), "fate.window");
+                        o.seats(fate.map_or(0, |f| f.known_by.into()), "fate.known_by");
+                        o.num(a.map_or(0, |a| a.opening), "opening");
+                        o.bit(a.is_some_and(|a| a.mandatory), "mandatory");
+                        o.num(bidders.len() as u32, "bidders.len");
+                        for k in 0..SEATS {
+                            o.scope(
+                                || format!("bidders[{k}]."),
+                                |o| o.seat(bidders.get(k).copied(), "is"),
+                            );
+                        }
+                    },
+                );
+                o.section(
+                    shown.as_mut().map(|w| &mut w.auction_bids),
+                    |k| *k == bids,
+                    |k| *k = Some(bids),
+                    |o| {
+                        o.seats(a.map_or(0, |a| a.out.into()), "out");
+                        o.one_hot(SEATS, a.map(|a| a.next), "next", |k| format!("bidder {k}"));
+                        let high = a.and_then(|a| a.high);
+                        o.bit(high.is_some(), "high");
+                        o.seat(high.map(|h| h.0), "high.seat");
+                        o.num(high.map_or(0, |h| h.1), "high.bid");
+                    },
+                );
             },
         );
     }

@@ -1,6 +1,7 @@
 use super::*;
 use crate::action::{Action, Promise};
 use crate::observe::Observation;
+use crate::state::{Sequence, Step};
 use boardroom_engine::{rng, Game};
 use rand::Rng;
 use std::collections::HashMap;
@@ -210,4 +211,149 @@ fn the_update_follows_any_game_of_the_kind() {
         assert_eq!(full, kept, "update at decision {t}");
     }
     assert!(lists > 300, "the lists stayed nearly empty ({lists} items)");
+}
+
+/// A random game's next move preferring the rarer events (meetings, firing, votes, Fate
+/// cards shown, used, drawn and discarded, auctions, deals acted on) whenever the list has
+/// some.
+fn eventful_move(game: &TheBoss, r: &mut impl Rng) -> Option<(Seat, Action)> {
+    let seat = game.to_act().choose(r)?;
+    let mut legal = Vec::new();
+    game.legal_actions(seat, &mut legal);
+    if legal.is_empty() {
+        return None;
+    }
+    if r.gen_bool(0.7) {
+        let rare: Vec<&Action> = legal
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::Meeting(_)
+                        | Action::Fire(_)
+                        | Action::Vote(_)
+                        | Action::Use
+                        | Action::Show(_)
+                        | Action::Discard
+                        | Action::Draw(crate::action::Deck::Fate)
+                        | Action::Auction(..)
+                        | Action::Bid(_)
+                        | Action::Accept(_)
+                        | Action::Counter(..)
+                        | Action::Settle(_)
+                        | Action::Release(_)
+                        | Action::Default(_)
+                        | Action::WalkAway(_)
+                        | Action::Pay
+                        | Action::Lose
+                )
+            })
+            .collect();
+        if !rare.is_empty() {
+            return Some((seat, rare[r.gen_range(0..rare.len())].clone()));
+        }
+    }
+    Some((seat, legal[r.gen_range(0..legal.len())].clone()))
+}
+
+/// A late-game table of `players` (seat 0 to play): everyone an executive with shares, cash
+/// and Experience cards, Fire cards on top of the Fate deck, so that meetings happen.
+fn executive_table(players: usize, seed: u64) -> TheBoss {
+    let mut config = Config::new(players);
+    config.first_player = Some(0);
+    let mut p = TheBoss::new(&config, seed).unwrap().position();
+    let fire: Vec<u8> = (0..p.fate_deck.len() as u8)
+        .filter(|&c| p.fate_deck.contains(&c))
+        .filter(|&c| {
+            let g = TheBoss::new(&config, seed).unwrap();
+            g.data().fate_id(c).starts_with("FIRE")
+        })
+        .collect();
+    p.fate_deck.retain(|c| !fire.contains(c));
+    p.fate_deck.extend(fire);
+    for s in 0..players {
+        for k in 0..3 {
+            let c = p.experience_deck[(s * 7 + k * 5) % p.experience_deck.len()];
+            p.experience_deck.retain(|&x| x != c);
+            p.players[s].experience.push(c);
+        }
+        p.players[s].experience.sort_unstable();
+        let shares = 100 + 40 * s as u32;
+        p.bank_shares -= shares;
+        p.bank_sold += shares;
+        p.players[s].shares += shares;
+        p.players[s].cash = 1500;
+        p.players[s].job = Some(5 + s as u8);
+        p.players[s].snapshot = 0xff;
+    }
+    p.turn.seat = 0;
+    p.turn.start_job = Some(5);
+    p.turn.sequence = Sequence::Executive;
+    p.turn.step = Step::Salary;
+    p.turn.floor = false;
+    TheBoss::from_position(&p).expect("a valid late-game table")
+}
+
+/// After every decision of many random, dealing-heavy and eventful games of 2–4 players (some
+/// from a late-game table, where meetings are called), the update of a buffer kept per viewer
+/// (every seat and a spectator), and of one buffer that follows whoever acts, equals the full
+/// encoding.
+#[test]
+fn the_update_equals_the_full_encoding_after_every_decision() {
+    let mut seen = [0usize; 7];
+    for players in 2..=4 {
+        let config = Config::new(players);
+        let len = TheBoss::encoded_len(&config).unwrap();
+        for seed in 0..12u64 {
+            let mut game = if seed >= 9 {
+                executive_table(players, seed)
+            } else {
+                TheBoss::new(&config, 100 + seed).unwrap()
+            };
+            let mut r = rng::from_seed(seed * 13 + players as u64);
+            let viewers: Vec<Viewer> = (0..players)
+                .map(Viewer::Seat)
+                .chain([Viewer::Spectator])
+                .collect();
+            let mut kept = vec![vec![0.0; len]; viewers.len()];
+            let mut memos: Vec<EncodeMemo> = viewers.iter().map(|_| EncodeMemo::new()).collect();
+            let (mut follow, mut follow_memo) = (vec![0.0; len], EncodeMemo::new());
+            let mut full = vec![0.0; len];
+            for t in 0..700 {
+                for (k, &v) in viewers.iter().enumerate() {
+                    game.encode_into(v, &mut full).unwrap();
+                    assert!(game.encode_update(v, &mut kept[k], &mut memos[k]));
+                    assert_eq!(
+                        full, kept[k],
+                        "{players} players, seed {seed}, {v:?}, decision {t}"
+                    );
+                }
+                let next = match seed % 3 {
+                    0 => next_move(&game, &mut r, false),
+                    1 => next_move(&game, &mut r, true),
+                    _ => eventful_move(&game, &mut r),
+                };
+                let Some((seat, a)) = next else { break };
+                game.encode_into(Viewer::Seat(seat), &mut full).unwrap();
+                assert!(game.encode_update(Viewer::Seat(seat), &mut follow, &mut follow_memo));
+                assert_eq!(full, follow, "the actor's buffer, decision {t}");
+                let counts = [
+                    game.auction.is_some(),
+                    game.meeting.is_some(),
+                    game.after_meeting.is_some(),
+                    game.players.iter().any(|p| p.fate.is_some()),
+                    !game.deals.is_empty(),
+                    game.players.iter().any(|p| !p.refused.is_empty()),
+                    game.disaster.is_some(),
+                ];
+                for (n, c) in seen.iter_mut().zip(counts) {
+                    *n += usize::from(c);
+                }
+                game.play(seat, a).unwrap();
+            }
+        }
+    }
+    // Auctions, meetings and what follows a failed one, held Fate cards, deals, refused
+    // offers and Financial Disasters were all met.
+    assert!(seen.iter().all(|&n| n > 0), "states seen: {seen:?}");
 }

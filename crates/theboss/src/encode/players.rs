@@ -1,0 +1,185 @@
+//! The seats' values, the cards' places and the seats' refused offers (see the table in the
+//! parent module), each written only when what it is written from changed.
+
+use super::memo::{CardsKey, FateKey, Money, Standing, StandingKey, Written};
+use super::out::{Out, Shown};
+use super::{offer, Dims, POSITIONS, REFUSED_SLOTS, SEATS};
+use crate::state::{Player, TheBoss, Tracked};
+use boardroom_engine::{Seat, Viewer};
+
+/// The values of a seat beyond the table's.
+static NOBODY: Player = Player {
+    cash: 0,
+    shares: 0,
+    experience: Vec::new(),
+    executive: Vec::new(),
+    fate: None,
+    job: None,
+    fired: None,
+    lost_turns: 0,
+    disaster: None,
+    snapshot: 0,
+    surplus_due: Vec::new(),
+    refused: Tracked::new(),
+};
+
+impl TheBoss {
+    /// Writes every seat's values (cash and shares apart: they change most often), then the
+    /// cards' places.
+    pub(super) fn write_seats(
+        &self,
+        viewer: Viewer,
+        d: &Dims,
+        o: &mut Out<'_>,
+        mut shown: Option<&mut Written>,
+    ) {
+        for s in 0..SEATS {
+            let p = self.players.get(s).unwrap_or(&NOBODY);
+            let money: Money = (s < self.players.len(), p.cash, p.shares);
+            o.scope(
+                || format!("players[{s}]."),
+                |o| {
+                    o.section(
+                        shown.as_mut().map(|w| &mut w.money[s]),
+                        |k| *k == money,
+                        |k| *k = Some(money),
+                        |o| {
+                            o.bit(money.0, "at_table");
+                            o.num(p.cash, "cash");
+                            o.num(p.shares, "shares");
+                        },
+                    );
+                    let standing = Standing::of(p);
+                    o.section(
+                        shown.as_mut().map(|w| &mut w.standing[s]),
+                        |k| k.holds(&standing, p),
+                        |k| StandingKey::keep(k, standing, p),
+                        |o| self.write_standing(p, d, o),
+                    );
+                    let fate = FateKey::of(self, viewer, s, p);
+                    o.section(
+                        shown.as_mut().map(|w| &mut w.fate[s]),
+                        |k| *k == fate,
+                        |k| *k = Some(fate),
+                        |o| self.write_fate(&fate, d, o),
+                    );
+                },
+            );
+        }
+        o.section(
+            shown.as_mut().map(|w| &mut w.cards),
+            |k| k.holds(self),
+            |k| CardsKey::keep(k, self),
+            |o| self.write_cards(d, o),
+        );
+    }
+
+    /// A seat's values from its position to its Experience cards.
+    fn write_standing(&self, p: &Player, d: &Dims, o: &mut Out<'_>) {
+        o.one_hot(POSITIONS, p.job.map(|j| usize::from(j) - 1), "job", |k| {
+            format!("{}", k + 1)
+        });
+        o.one_hot(3, p.fired.map(usize::from), "fired", |k| {
+            ["fired", "missing 1st turn", "missing 2nd turn"][k].into()
+        });
+        o.num(p.lost_turns, "lost_turns");
+        o.opt(p.disaster, "disaster");
+        for k in 0..POSITIONS {
+            o.put_with(f32::from(u8::from(p.snapshot & (1 << k) != 0)), || {
+                format!("experience_met[{}]", k + 1)
+            });
+        }
+        for k in 0..d.kinds {
+            let v = p.surplus_due.get(k).copied().unwrap_or(0);
+            o.put_with(f32::from(v), || format!("surplus_due[kind {k}]"));
+        }
+        let per_kind = o.block(d.kinds, |k| format!("experience[kind {k}]"));
+        for &c in &p.experience {
+            if let Some(v) = per_kind.get_mut(usize::from(self.data.exp_kind(c))) {
+                *v += 1.0;
+            }
+        }
+    }
+
+    /// A seat's Fate card values, as the viewer sees them.
+    fn write_fate(&self, fate: &FateKey, d: &Dims, o: &mut Out<'_>) {
+        o.bit(fate.held, "fate.held");
+        o.opt(fate.card, "fate.card");
+        let kind = fate
+            .card
+            .map(|c| usize::from(self.data.fate_cards[usize::from(c)]));
+        o.one_hot(d.fate_types, kind, "fate.type", |k| {
+            self.data.file.fate_cards[k].id.clone()
+        });
+        o.opt(fate.window, "fate.window");
+        o.bit(fate.usable, "fate.usable");
+    }
+
+    /// `s`'s refused offers: the count, then the latest.
+    pub(super) fn write_refused(
+        &self,
+        s: Seat,
+        d: &Dims,
+        o: &mut Out<'_>,
+        memo: Option<&mut Shown>,
+    ) {
+        let list = self.players.get(s).map(|p| &p.refused);
+        let all = list.map_or(&[][..], |l| &l[..]);
+        // A seat beyond the table's shows no list: its empty slots are never rewritten.
+        let memo = memo.map(|m| (m, list.map_or(u64::MAX, |l| l.stamp())));
+        o.list(
+            "refused",
+            all,
+            true,
+            REFUSED_SLOTS,
+            offer::refused_len(d),
+            offer::sample_refused,
+            memo,
+            |o, r| o.refused(r, d),
+        );
+    }
+
+    fn write_cards(&self, d: &Dims, o: &mut Out<'_>) {
+        const HOLDERS: usize = SEATS + 1;
+        let exp = o.block(d.exp * HOLDERS, |k| {
+            let (c, what) = (k / HOLDERS, k % HOLDERS);
+            match what {
+                w if w < SEATS => format!("experience_card[{c}].seat={w}"),
+                _ => format!("experience_card[{c}].discarded"),
+            }
+        });
+        if !exp.is_empty() {
+            for (s, p) in self.players.iter().enumerate() {
+                for &c in &p.experience {
+                    exp[usize::from(c) * HOLDERS + s] = 1.0;
+                }
+            }
+            for (i, &c) in self.exp_discards.iter().enumerate() {
+                exp[usize::from(c) * HOLDERS + SEATS] = (i + 1) as f32;
+            }
+        }
+        let exec = o.block(d.exec * HOLDERS, |k| {
+            let (c, what) = (k / HOLDERS, k % HOLDERS);
+            match what {
+                w if w < SEATS => format!("executive_card[{c}].seat={w}"),
+                _ => format!("executive_card[{c}].bank"),
+            }
+        });
+        if !exec.is_empty() {
+            for (s, p) in self.players.iter().enumerate() {
+                for &c in &p.executive {
+                    exec[usize::from(c) * HOLDERS + s] = 1.0;
+                }
+            }
+            for &c in &self.exec_bank {
+                exec[usize::from(c) * HOLDERS + SEATS] = 1.0;
+            }
+        }
+        let fate = o.block(d.fate, |c| format!("fate_card[{c}].discarded"));
+        if !fate.is_empty() {
+            for (i, &c) in self.fate_discards.iter().enumerate() {
+                fate[usize::from(c)] = (i + 1) as f32;
+            }
+        }
+    }
+}
