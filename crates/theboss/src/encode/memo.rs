@@ -38,7 +38,10 @@ pub(super) struct Written {
     pub(super) money: [Section<Money>; SEATS],
     pub(super) standing: [Section<StandingKey>; SEATS],
     pub(super) fate: [Section<FateKey>; SEATS],
-    pub(super) cards: Section<CardsKey>,
+    pub(super) experience: Section<PlacesKey>,
+    pub(super) executive: Section<PlacesKey>,
+    /// The Fate Discards (their stamp).
+    pub(super) fate_discards: Section<u64>,
     pub(super) auction_lot: Section<AuctionLot>,
     pub(super) auction_bids: Section<AuctionBids>,
     pub(super) meeting: Section<(Option<Meeting>, Option<AfterMeeting>)>,
@@ -179,44 +182,42 @@ impl FateKey {
     }
 }
 
-/// What the cards' places are written from: the players' cards and the piles' stamps.
+/// What the places of one kind of card (Experience or Executive) are written from: the cards
+/// each player holds and the stamp of the pile the others lie in.
 #[derive(Default)]
-pub(super) struct CardsKey {
-    experience: Vec<Vec<u8>>,
-    executive: Vec<Vec<u8>>,
-    piles: [u64; 3],
+pub(super) struct PlacesKey {
+    held: Vec<Vec<u8>>,
+    pile: u64,
 }
 
-impl CardsKey {
-    fn piles(game: &TheBoss) -> [u64; 3] {
-        [
-            game.exp_discards.stamp(),
-            game.exec_bank.stamp(),
-            game.fate_discards.stamp(),
-        ]
-    }
-
-    /// Whether the key is that of `game`.
+impl PlacesKey {
+    /// Whether the key is that of the players' cards `held` and the pile's stamp.
     #[inline]
-    pub(super) fn holds(&self, game: &TheBoss) -> bool {
-        self.piles == Self::piles(game)
-            && self.experience.len() == game.players.len()
-            && game.players.iter().enumerate().all(|(s, p)| {
-                same(&self.experience[s], &p.experience) && same(&self.executive[s], &p.executive)
-            })
+    pub(super) fn holds<'a>(
+        &self,
+        mut held: impl ExactSizeIterator<Item = &'a [u8]>,
+        pile: u64,
+    ) -> bool {
+        self.pile == pile
+            && self.held.len() == held.len()
+            && self
+                .held
+                .iter()
+                .all(|k| held.next().is_some_and(|h| same(k, h)))
     }
 
-    /// Stores `game`'s key in `key`.
-    pub(super) fn keep(key: &mut Option<CardsKey>, game: &TheBoss) {
-        let k = key.get_or_insert_with(CardsKey::default);
-        let n = game.players.len();
-        k.experience.resize_with(n, Vec::new);
-        k.executive.resize_with(n, Vec::new);
-        for (s, p) in game.players.iter().enumerate() {
-            copy(&mut k.experience[s], &p.experience);
-            copy(&mut k.executive[s], &p.executive);
+    /// Stores the key of the players' cards `held` and the pile's stamp in `key`.
+    pub(super) fn keep<'a>(
+        key: &mut Option<PlacesKey>,
+        held: impl ExactSizeIterator<Item = &'a [u8]>,
+        pile: u64,
+    ) {
+        let k = key.get_or_insert_with(PlacesKey::default);
+        k.held.resize_with(held.len(), Vec::new);
+        for (to, from) in k.held.iter_mut().zip(held) {
+            copy(to, from);
         }
-        k.piles = Self::piles(game);
+        k.pile = pile;
     }
 }
 

@@ -45,27 +45,41 @@ impl<'a> Out<'a> {
     }
 
     /// Whether this pass names the values (and writes none).
+    #[inline]
     pub(super) fn naming(&self) -> bool {
         self.names.is_some()
+    }
+
+    /// Adds the name of the next value (naming only): out of line, so that writing a value
+    /// stays a few instructions.
+    #[cold]
+    #[inline(never)]
+    fn push_name(&mut self, name: &dyn Fn() -> String) {
+        if let Some(names) = self.names.as_deref_mut() {
+            names.push(format!("{}{}", self.path, name()));
+        }
+    }
+
+    /// Names `len` values `name(k)` (after the current path) and passes them (naming only).
+    #[cold]
+    #[inline(never)]
+    fn push_names(&mut self, len: usize, name: &dyn Fn(usize) -> String) {
+        for k in 0..len {
+            self.put_with(0.0, || name(k));
+        }
     }
 
     /// Writes `v` named `name` (after the current path).
     #[inline]
     pub(super) fn put(&mut self, v: f32, name: &str) {
-        if let Some(names) = self.names.as_deref_mut() {
-            names.push(format!("{}{name}", self.path));
-        }
-        if let Some(x) = self.values.get_mut(self.at) {
-            *x = v;
-        }
-        self.at += 1;
+        self.put_with(v, || name.to_string());
     }
 
     /// Writes `v` with a name built only when naming.
     #[inline]
-    pub(super) fn put_with(&mut self, v: f32, name: impl FnOnce() -> String) {
-        if let Some(names) = self.names.as_deref_mut() {
-            names.push(format!("{}{}", self.path, name()));
+    pub(super) fn put_with(&mut self, v: f32, name: impl Fn() -> String) {
+        if self.naming() {
+            self.push_name(&name);
         }
         if let Some(x) = self.values.get_mut(self.at) {
             *x = v;
@@ -128,11 +142,7 @@ impl<'a> Out<'a> {
     #[inline]
     pub(super) fn seats(&mut self, bits: u32, name: &str) {
         if self.naming() {
-            for s in 0..super::SEATS {
-                self.put_with(f32::from(u8::from(bits & (1 << s) != 0)), || {
-                    format!("{name}[{s}]")
-                });
-            }
+            self.push_names(super::SEATS, &|s| format!("{name}[{s}]"));
             return;
         }
         if let Some(part) = self.values.get_mut(self.at..self.at + super::SEATS) {
@@ -161,14 +171,12 @@ impl<'a> Out<'a> {
     /// naming), named by `name(k)` for k in `0..len`.
     #[inline]
     pub(super) fn block(&mut self, len: usize, name: impl Fn(usize) -> String) -> &mut [f32] {
-        let start = self.at;
-        self.at += len;
-        if let Some(names) = self.names.as_deref_mut() {
-            for k in 0..len {
-                names.push(format!("{}{}", self.path, name(k)));
-            }
+        if self.naming() {
+            self.push_names(len, &name);
             return &mut [];
         }
+        let start = self.at;
+        self.at += len;
         match self.values.get_mut(start..start + len) {
             Some(part) => {
                 part.fill(0.0);
@@ -180,15 +188,25 @@ impl<'a> Out<'a> {
 
     /// Runs `f` with `part` added to the path (built only when naming).
     #[inline]
-    pub(super) fn scope(&mut self, part: impl FnOnce() -> String, f: impl FnOnce(&mut Self)) {
-        if self.names.is_some() {
-            let len = self.path.len();
-            self.path.push_str(&part());
-            f(self);
-            self.path.truncate(len);
+    pub(super) fn scope(&mut self, part: impl Fn() -> String, f: impl FnOnce(&mut Self)) {
+        let len = if self.naming() {
+            Some(self.push_path(&part))
         } else {
-            f(self);
+            None
+        };
+        f(self);
+        if let Some(len) = len {
+            self.path.truncate(len);
         }
+    }
+
+    /// Adds `part` to the path (naming only); returns the path's length before.
+    #[cold]
+    #[inline(never)]
+    fn push_path(&mut self, part: &dyn Fn() -> String) -> usize {
+        let len = self.path.len();
+        self.path.push_str(&part());
+        len
     }
 
     /// A section of values written by `write` from some inputs (the same inputs always giving

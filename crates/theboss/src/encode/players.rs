@@ -1,7 +1,7 @@
 //! The seats' values, the cards' places and the seats' refused offers (see the table in the
 //! parent module), each written only when what it is written from changed.
 
-use super::memo::{CardsKey, FateKey, Money, Standing, StandingKey, Written};
+use super::memo::{FateKey, Money, PlacesKey, Standing, StandingKey, Written};
 use super::out::{Out, Shown};
 use super::{offer, Dims, POSITIONS, REFUSED_SLOTS, SEATS};
 use crate::state::{Player, TheBoss, Tracked};
@@ -66,12 +66,7 @@ impl TheBoss {
                 },
             );
         }
-        o.section(
-            shown.as_mut().map(|w| &mut w.cards),
-            |k| k.holds(self),
-            |k| CardsKey::keep(k, self),
-            |o| self.write_cards(d, o),
-        );
+        self.write_cards(d, o, shown);
     }
 
     /// A seat's values from its position to its Experience cards.
@@ -139,47 +134,74 @@ impl TheBoss {
         );
     }
 
-    fn write_cards(&self, d: &Dims, o: &mut Out<'_>) {
+    /// The cards' places: Experience, Executive and Fate cards, each kind a section.
+    fn write_cards(&self, d: &Dims, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         const HOLDERS: usize = SEATS + 1;
-        let exp = o.block(d.exp * HOLDERS, |k| {
-            let (c, what) = (k / HOLDERS, k % HOLDERS);
-            match what {
-                w if w < SEATS => format!("experience_card[{c}].seat={w}"),
-                _ => format!("experience_card[{c}].discarded"),
-            }
-        });
-        if !exp.is_empty() {
-            for (s, p) in self.players.iter().enumerate() {
-                for &c in &p.experience {
-                    exp[usize::from(c) * HOLDERS + s] = 1.0;
+        let experience = || self.players.iter().map(|p| &p.experience[..]);
+        let pile = self.exp_discards.stamp();
+        o.section(
+            shown.as_mut().map(|w| &mut w.experience),
+            |k| k.holds(experience(), pile),
+            |k| PlacesKey::keep(k, experience(), pile),
+            |o| {
+                let exp = o.block(d.exp * HOLDERS, |k| {
+                    let (c, what) = (k / HOLDERS, k % HOLDERS);
+                    match what {
+                        w if w < SEATS => format!("experience_card[{c}].seat={w}"),
+                        _ => format!("experience_card[{c}].discarded"),
+                    }
+                });
+                if !exp.is_empty() {
+                    for (s, p) in self.players.iter().enumerate() {
+                        for &c in &p.experience {
+                            exp[usize::from(c) * HOLDERS + s] = 1.0;
+                        }
+                    }
+                    for (i, &c) in self.exp_discards.iter().enumerate() {
+                        exp[usize::from(c) * HOLDERS + SEATS] = (i + 1) as f32;
+                    }
                 }
-            }
-            for (i, &c) in self.exp_discards.iter().enumerate() {
-                exp[usize::from(c) * HOLDERS + SEATS] = (i + 1) as f32;
-            }
-        }
-        let exec = o.block(d.exec * HOLDERS, |k| {
-            let (c, what) = (k / HOLDERS, k % HOLDERS);
-            match what {
-                w if w < SEATS => format!("executive_card[{c}].seat={w}"),
-                _ => format!("executive_card[{c}].bank"),
-            }
-        });
-        if !exec.is_empty() {
-            for (s, p) in self.players.iter().enumerate() {
-                for &c in &p.executive {
-                    exec[usize::from(c) * HOLDERS + s] = 1.0;
+            },
+        );
+        let executive = || self.players.iter().map(|p| &p.executive[..]);
+        let pile = self.exec_bank.stamp();
+        o.section(
+            shown.as_mut().map(|w| &mut w.executive),
+            |k| k.holds(executive(), pile),
+            |k| PlacesKey::keep(k, executive(), pile),
+            |o| {
+                let exec = o.block(d.exec * HOLDERS, |k| {
+                    let (c, what) = (k / HOLDERS, k % HOLDERS);
+                    match what {
+                        w if w < SEATS => format!("executive_card[{c}].seat={w}"),
+                        _ => format!("executive_card[{c}].bank"),
+                    }
+                });
+                if !exec.is_empty() {
+                    for (s, p) in self.players.iter().enumerate() {
+                        for &c in &p.executive {
+                            exec[usize::from(c) * HOLDERS + s] = 1.0;
+                        }
+                    }
+                    for &c in &self.exec_bank {
+                        exec[usize::from(c) * HOLDERS + SEATS] = 1.0;
+                    }
                 }
-            }
-            for &c in &self.exec_bank {
-                exec[usize::from(c) * HOLDERS + SEATS] = 1.0;
-            }
-        }
-        let fate = o.block(d.fate, |c| format!("fate_card[{c}].discarded"));
-        if !fate.is_empty() {
-            for (i, &c) in self.fate_discards.iter().enumerate() {
-                fate[usize::from(c)] = (i + 1) as f32;
-            }
-        }
+            },
+        );
+        let pile = self.fate_discards.stamp();
+        o.section(
+            shown.as_mut().map(|w| &mut w.fate_discards),
+            |k| *k == pile,
+            |k| *k = Some(pile),
+            |o| {
+                let fate = o.block(d.fate, |c| format!("fate_card[{c}].discarded"));
+                if !fate.is_empty() {
+                    for (i, &c) in self.fate_discards.iter().enumerate() {
+                        fate[usize::from(c)] = (i + 1) as f32;
+                    }
+                }
+            },
+        );
     }
 }
