@@ -97,8 +97,8 @@ impl TheBoss {
                 PlayerView {
                     cash: p.cash,
                     shares: p.shares,
-                    experience: p.experience.clone(),
-                    executive: p.executive.clone(),
+                    experience: p.experience.to_vec(),
+                    executive: p.executive.to_vec(),
                     fate: p.fate.as_ref().map(|f| FateView {
                         card: self.sees_fate(viewer, s).then_some(f.card),
                         window: f.window,

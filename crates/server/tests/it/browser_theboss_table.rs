@@ -181,7 +181,7 @@ fn first_round() -> (StoredTable, Vec<Vec<u8>>) {
             actions.push((seat, a.to_string()));
         }
     }
-    let cards = (0..3).map(|s| g.player(s).experience.clone()).collect();
+    let cards = (0..3).map(|s| g.player(s).experience.to_vec()).collect();
     let table = StoredTable::new::<TheBoss>(
         "bossdeals01",
         &config,

@@ -5,7 +5,7 @@
 use super::out::{Section, Shown};
 use super::table::{AuctionBids, AuctionLot};
 use super::SEATS;
-use crate::state::{AfterMeeting, Meeting, Player, Sequence, Step, TheBoss};
+use crate::state::{AfterMeeting, Meeting, Player, Sequence, Step, TheBoss, Tracked, Turn};
 use boardroom_engine::{Seat, Viewer};
 
 /// What [`boardroom_engine::Encode::encode_update`] remembers: how many items each list
@@ -30,18 +30,24 @@ pub(super) struct Written {
     /// from holds for this data set only.
     data: usize,
     pub(super) head: Section<Head>,
+    /// The turn (a section made of the next three).
+    pub(super) turn: Section<Turn>,
     pub(super) turn_step: Section<TurnStep>,
     pub(super) turn_done: Section<TurnDone>,
     pub(super) turn_offers: Section<TurnOffers>,
     pub(super) tail: Section<Tail>,
+    /// Each seat's values (a section made of the next three).
+    pub(super) seat: [Section<SeatKey>; SEATS],
     /// Each seat's cash and shares.
     pub(super) money: [Section<Money>; SEATS],
-    pub(super) standing: [Section<StandingKey>; SEATS],
+    pub(super) standing: [Section<Standing>; SEATS],
     pub(super) fate: [Section<FateKey>; SEATS],
     pub(super) experience: Section<PlacesKey>,
     pub(super) executive: Section<PlacesKey>,
     /// The Fate Discards (their stamp).
     pub(super) fate_discards: Section<u64>,
+    /// The auction while there is none (a section made of the next two).
+    pub(super) auction: Section<()>,
     pub(super) auction_lot: Section<AuctionLot>,
     pub(super) auction_bids: Section<AuctionBids>,
     pub(super) meeting: Section<(Option<Meeting>, Option<AfterMeeting>)>,
@@ -99,15 +105,7 @@ pub(super) type Tail = (Option<usize>, Option<Seat>, Option<u8>);
 pub(super) type Money = (bool, u32, u32);
 
 /// What a seat's standing (its values from its position to its Experience cards) is written
-/// from.
-#[derive(Default)]
-pub(super) struct StandingKey {
-    scalars: Standing,
-    surplus_due: Vec<u8>,
-    experience: Vec<u8>,
-}
-
-/// The plain values among a seat's standing inputs (see [`StandingKey`]).
+/// from, its lists by their stamps.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub(super) struct Standing {
     job: Option<u8>,
@@ -115,10 +113,12 @@ pub(super) struct Standing {
     lost_turns: u8,
     disaster: Option<u8>,
     snapshot: u16,
+    surplus_due: u64,
+    experience: u64,
 }
 
 impl Standing {
-    /// `p`'s plain standing inputs.
+    /// `p`'s standing inputs.
     #[inline]
     pub(super) fn of(p: &Player) -> Self {
         Standing {
@@ -127,26 +127,19 @@ impl Standing {
             lost_turns: p.lost_turns,
             disaster: p.disaster,
             snapshot: p.snapshot,
+            surplus_due: p.surplus_due.stamp(),
+            experience: p.experience.stamp(),
         }
     }
 }
 
-impl StandingKey {
-    /// Whether the key is that of `scalars` and `p`'s lists.
-    #[inline]
-    pub(super) fn holds(&self, scalars: &Standing, p: &Player) -> bool {
-        self.scalars == *scalars
-            && same(&self.surplus_due, &p.surplus_due)
-            && same(&self.experience, &p.experience)
-    }
-
-    /// Stores `scalars` and `p`'s lists in `key`.
-    pub(super) fn keep(key: &mut Option<StandingKey>, scalars: Standing, p: &Player) {
-        let k = key.get_or_insert_with(StandingKey::default);
-        k.scalars = scalars;
-        copy(&mut k.surplus_due, &p.surplus_due);
-        copy(&mut k.experience, &p.experience);
-    }
+/// What all of a seat's values are written from: its cash and shares, its standing, its Fate
+/// card as the viewer sees it.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct SeatKey {
+    pub(super) money: Money,
+    pub(super) standing: Standing,
+    pub(super) fate: FateKey,
 }
 
 /// What a seat's Fate card values are written from, as the viewer sees them.
@@ -182,42 +175,30 @@ impl FateKey {
     }
 }
 
-/// What the places of one kind of card (Experience or Executive) are written from: the cards
-/// each player holds and the stamp of the pile the others lie in.
-#[derive(Default)]
+/// What the places of one kind of card (Experience or Executive) are written from: the
+/// stamps of the cards each player holds (0 beyond the table) and of the pile the others lie
+/// in, and the number of players.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct PlacesKey {
-    held: Vec<Vec<u8>>,
-    pile: u64,
+    pub(super) players: usize,
+    pub(super) held: [u64; SEATS],
+    pub(super) pile: u64,
 }
 
 impl PlacesKey {
-    /// Whether the key is that of the players' cards `held` and the pile's stamp.
+    /// The key of the players' cards `held` (one list per player) and the pile.
     #[inline]
-    pub(super) fn holds<'a>(
-        &self,
-        mut held: impl ExactSizeIterator<Item = &'a [u8]>,
-        pile: u64,
-    ) -> bool {
-        self.pile == pile
-            && self.held.len() == held.len()
-            && self
-                .held
-                .iter()
-                .all(|k| held.next().is_some_and(|h| same(k, h)))
-    }
-
-    /// Stores the key of the players' cards `held` and the pile's stamp in `key`.
-    pub(super) fn keep<'a>(
-        key: &mut Option<PlacesKey>,
-        held: impl ExactSizeIterator<Item = &'a [u8]>,
-        pile: u64,
-    ) {
-        let k = key.get_or_insert_with(PlacesKey::default);
-        k.held.resize_with(held.len(), Vec::new);
-        for (to, from) in k.held.iter_mut().zip(held) {
-            copy(to, from);
+    pub(super) fn of<'a>(held: impl Iterator<Item = &'a Tracked<u8>>, pile: &Tracked<u8>) -> Self {
+        let mut key = PlacesKey {
+            players: 0,
+            held: [0; SEATS],
+            pile: pile.stamp(),
+        };
+        for (k, h) in key.held.iter_mut().zip(held) {
+            *k = h.stamp();
+            key.players += 1;
         }
-        k.pile = pile;
+        key
     }
 }
 
@@ -227,17 +208,4 @@ pub(super) fn keep_clone<K: Clone>(key: &mut Option<K>, value: &K) {
         Some(k) => k.clone_from(value),
         None => *key = Some(value.clone()),
     }
-}
-
-/// Whether two short lists are equal (compared in line: a call to compare a few bytes costs
-/// more than the comparison).
-#[inline]
-fn same(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
-}
-
-/// Makes `to` a copy of `from`, reusing its room.
-fn copy(to: &mut Vec<u8>, from: &[u8]) {
-    to.clear();
-    to.extend_from_slice(from);
 }

@@ -258,12 +258,17 @@ impl TheBoss {
         o.num(head.fate_left as u32, "fate_left");
     }
 
-    /// The turn, in three sections: its step, what was done in it, the offers made in it.
+    /// The turn: a section made of three, its step, what was done in it, the offers made in it.
     fn write_turn(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         let t = &self.turn;
+        // The turn as a whole first: many decisions change none of it.
+        if o.holds(shown.as_deref().map(|w| &w.turn), |k| k == t) {
+            return;
+        }
         let step: TurnStep = (t.seat, t.number, t.sequence, t.step, t.start_job);
         let done: TurnDone = (t.floor, t.moved, t.bought, t.must_fire, t.not_fire);
         let offers: TurnOffers = (t.offers, t.pair_offers, t.idle);
+        let start = o.at;
         o.scope(
             || "turn.".into(),
             |o| {
@@ -320,6 +325,9 @@ impl TheBoss {
                 );
             },
         );
+        o.wrote(shown.as_mut().map(|w| &mut w.turn), start, |k| {
+            keep_clone(k, t)
+        });
     }
 
     /// Writes the encoding into `out` (zeroed first); returns the items left out, or `None`

@@ -222,18 +222,45 @@ impl<'a> Out<'a> {
         keep: impl FnOnce(&mut Option<K>),
         write: impl FnOnce(&mut Self),
     ) {
-        let Some(m) = memo else {
-            write(self);
-            return;
-        };
-        if self.prev.is_some() && m.key.as_ref().is_some_and(holds) {
-            self.at += m.len;
+        if self.holds(memo.as_deref(), holds) {
             return;
         }
         let start = self.at;
         write(self);
-        m.len = self.at - start;
-        keep(&mut m.key);
+        self.wrote(memo, start, keep);
+    }
+
+    /// The first half of [`Out::section`], for a section made of sections: whether the buffer
+    /// already holds the section (as `holds` says of the inputs `memo` keeps), and if so,
+    /// passes over it.
+    #[inline]
+    pub(super) fn holds<K>(
+        &mut self,
+        memo: Option<&Section<K>>,
+        holds: impl FnOnce(&K) -> bool,
+    ) -> bool {
+        match memo {
+            Some(m) if self.prev.is_some() && m.key.as_ref().is_some_and(holds) => {
+                self.at += m.len;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The second half of [`Out::section`]: the section was written from `start`; `keep`
+    /// stores its inputs in `memo`.
+    #[inline]
+    pub(super) fn wrote<K>(
+        &self,
+        memo: Option<&mut Section<K>>,
+        start: usize,
+        keep: impl FnOnce(&mut Option<K>),
+    ) {
+        if let Some(m) = memo {
+            m.len = self.at - start;
+            keep(&mut m.key);
+        }
     }
 
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write

@@ -1,7 +1,7 @@
 //! The seats' values, the cards' places and the seats' refused offers (see the table in the
 //! parent module), each written only when what it is written from changed.
 
-use super::memo::{FateKey, Money, PlacesKey, Standing, StandingKey, Written};
+use super::memo::{FateKey, PlacesKey, SeatKey, Standing, Written};
 use super::out::{Out, Shown};
 use super::{offer, Dims, POSITIONS, REFUSED_SLOTS, SEATS};
 use crate::state::{Player, TheBoss, Tracked};
@@ -11,15 +11,15 @@ use boardroom_engine::{Seat, Viewer};
 static NOBODY: Player = Player {
     cash: 0,
     shares: 0,
-    experience: Vec::new(),
-    executive: Vec::new(),
+    experience: Tracked::new(),
+    executive: Tracked::new(),
     fate: None,
     job: None,
     fired: None,
     lost_turns: 0,
     disaster: None,
     snapshot: 0,
-    surplus_due: Vec::new(),
+    surplus_due: Tracked::new(),
     refused: Tracked::new(),
 };
 
@@ -35,38 +35,63 @@ impl TheBoss {
     ) {
         for s in 0..SEATS {
             let p = self.players.get(s).unwrap_or(&NOBODY);
-            let money: Money = (s < self.players.len(), p.cash, p.shares);
+            let seat = SeatKey {
+                money: (s < self.players.len(), p.cash, p.shares),
+                standing: Standing::of(p),
+                fate: FateKey::of(self, viewer, s, p),
+            };
+            // The seat as a whole first: most decisions change none of its values.
+            if o.holds(shown.as_deref().map(|w| &w.seat[s]), |k| *k == seat) {
+                continue;
+            }
+            let start = o.at;
             o.scope(
                 || format!("players[{s}]."),
-                |o| {
-                    o.section(
-                        shown.as_mut().map(|w| &mut w.money[s]),
-                        |k| *k == money,
-                        |k| *k = Some(money),
-                        |o| {
-                            o.bit(money.0, "at_table");
-                            o.num(p.cash, "cash");
-                            o.num(p.shares, "shares");
-                        },
-                    );
-                    let standing = Standing::of(p);
-                    o.section(
-                        shown.as_mut().map(|w| &mut w.standing[s]),
-                        |k| k.holds(&standing, p),
-                        |k| StandingKey::keep(k, standing, p),
-                        |o| self.write_standing(p, d, o),
-                    );
-                    let fate = FateKey::of(self, viewer, s, p);
-                    o.section(
-                        shown.as_mut().map(|w| &mut w.fate[s]),
-                        |k| *k == fate,
-                        |k| *k = Some(fate),
-                        |o| self.write_fate(&fate, d, o),
-                    );
-                },
+                |o| self.write_seat(s, p, &seat, d, o, shown.as_deref_mut()),
             );
+            o.wrote(shown.as_mut().map(|w| &mut w.seat[s]), start, |k| {
+                *k = Some(seat)
+            });
         }
         self.write_cards(d, o, shown);
+    }
+
+    /// A seat's values, in three sections: its cash and shares (which change most often), its
+    /// standing, its Fate card.
+    fn write_seat(
+        &self,
+        s: Seat,
+        p: &Player,
+        seat: &SeatKey,
+        d: &Dims,
+        o: &mut Out<'_>,
+        mut shown: Option<&mut Written>,
+    ) {
+        let money = seat.money;
+        o.section(
+            shown.as_mut().map(|w| &mut w.money[s]),
+            |k| *k == money,
+            |k| *k = Some(money),
+            |o| {
+                o.bit(money.0, "at_table");
+                o.num(p.cash, "cash");
+                o.num(p.shares, "shares");
+            },
+        );
+        let standing = seat.standing;
+        o.section(
+            shown.as_mut().map(|w| &mut w.standing[s]),
+            |k| *k == standing,
+            |k| *k = Some(standing),
+            |o| self.write_standing(p, d, o),
+        );
+        let fate = seat.fate;
+        o.section(
+            shown.as_mut().map(|w| &mut w.fate[s]),
+            |k| *k == fate,
+            |k| *k = Some(fate),
+            |o| self.write_fate(&fate, d, o),
+        );
     }
 
     /// A seat's values from its position to its Experience cards.
@@ -137,12 +162,14 @@ impl TheBoss {
     /// The cards' places: Experience, Executive and Fate cards, each kind a section.
     fn write_cards(&self, d: &Dims, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         const HOLDERS: usize = SEATS + 1;
-        let experience = || self.players.iter().map(|p| &p.experience[..]);
-        let pile = self.exp_discards.stamp();
+        let places = PlacesKey::of(
+            self.players.iter().map(|p| &p.experience),
+            &self.exp_discards,
+        );
         o.section(
             shown.as_mut().map(|w| &mut w.experience),
-            |k| k.holds(experience(), pile),
-            |k| PlacesKey::keep(k, experience(), pile),
+            |k| *k == places,
+            |k| *k = Some(places),
             |o| {
                 let exp = o.block(d.exp * HOLDERS, |k| {
                     let (c, what) = (k / HOLDERS, k % HOLDERS);
@@ -163,12 +190,11 @@ impl TheBoss {
                 }
             },
         );
-        let executive = || self.players.iter().map(|p| &p.executive[..]);
-        let pile = self.exec_bank.stamp();
+        let places = PlacesKey::of(self.players.iter().map(|p| &p.executive), &self.exec_bank);
         o.section(
             shown.as_mut().map(|w| &mut w.executive),
-            |k| k.holds(executive(), pile),
-            |k| PlacesKey::keep(k, executive(), pile),
+            |k| *k == places,
+            |k| *k = Some(places),
             |o| {
                 let exec = o.block(d.exec * HOLDERS, |k| {
                     let (c, what) = (k / HOLDERS, k % HOLDERS);

@@ -31,11 +31,17 @@ pub(super) type AuctionBids = Option<(u8, usize, Option<(Seat, u32)>)>;
 
 impl TheBoss {
     /// Writes the running auction (zeros when there is none), in two sections: the lot and
-    /// its bidders, then the bidding (which changes at every bid).
+    /// its bidders, then the bidding (which changes at every bid); the two are one section
+    /// while there is no auction.
     pub(super) fn write_auction(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
         let a = self.auction.as_ref();
         let bidders = a.map_or(&[][..], |a| &a.bidders[..]);
         o.dropped += bidders.len().saturating_sub(SEATS) as u32;
+        // No auction (nearly always): the zeros written last time are still there.
+        if o.holds(shown.as_deref().map(|w| &w.auction), |_| a.is_none()) {
+            return;
+        }
+        let start = o.at;
         let lot: AuctionLot = a.map(|a| LotKey {
             seller: a.seller,
             lot: a.lot,
@@ -97,6 +103,9 @@ impl TheBoss {
                 );
             },
         );
+        o.wrote(shown.as_mut().map(|w| &mut w.auction), start, |k| {
+            *k = a.is_none().then_some(())
+        });
     }
 
     /// Writes the running meeting and what is left of a failed one.

@@ -110,7 +110,7 @@ impl TheBoss {
 
     /// Executive card ids `seat` owns: in hand, on auction and pledged.
     pub fn owned_executive(&self, seat: Seat) -> Vec<u8> {
-        let mut v = self.players[seat].executive.clone();
+        let mut v = self.players[seat].executive.to_vec();
         if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
             v.push(c);
         }

@@ -46,9 +46,9 @@ pub struct Player {
     /// Shares in hand (not pledged).
     pub shares: u32,
     /// Experience card ids in hand, sorted.
-    pub experience: Vec<u8>,
+    pub experience: Tracked<u8>,
     /// Executive card ids in hand, sorted.
-    pub executive: Vec<u8>,
+    pub executive: Tracked<u8>,
     /// The held Fate card.
     pub fate: Option<HeldFate>,
     /// The position occupied (1–8), if employed.
@@ -63,7 +63,7 @@ pub struct Player {
     /// (bit n-1 for position n, R-5).
     pub snapshot: u16,
     /// Surplus copies per Experience kind that must leave in this BT (set when BT begins).
-    pub surplus_due: Vec<u8>,
+    pub surplus_due: Tracked<u8>,
     /// The player's offers that were rejected (or countered) in the last
     /// [`REFUSALS_KEPT_ROUNDS`] rounds, a public record: the bots do not make the same terms
     /// again while they are remembered.
@@ -91,15 +91,15 @@ impl Player {
         Player {
             cash,
             shares: 0,
-            experience: Vec::new(),
-            executive: Vec::new(),
+            experience: Tracked::new(),
+            executive: Tracked::new(),
             fate: None,
             job: None,
             fired: None,
             lost_turns: 0,
             disaster: None,
             snapshot: 0,
-            surplus_due: vec![0; kinds],
+            surplus_due: vec![0; kinds].into(),
             refused: Tracked::new(),
         }
     }

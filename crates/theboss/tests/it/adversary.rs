@@ -459,7 +459,7 @@ fn worthless_collateral(g: &mut TheBoss, adv: Seat, rng: &mut ChaCha8Rng, t: &mu
     let full: Vec<u8> = (5..=8u8)
         .filter(|&n| g.owned_of_number(BOT, n) >= 2)
         .collect();
-    let exec: Vec<u8> = g.player(adv).executive.clone();
+    let exec: Vec<u8> = g.player(adv).executive.to_vec();
     let useless: Vec<u8> = g
         .player(adv)
         .experience

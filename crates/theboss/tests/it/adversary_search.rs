@@ -198,8 +198,8 @@ fn the_bot_never_sells_an_immediate_win() {
             }
             pos.executive_bank.sort();
             adv_cards.sort();
-            pos.players[1].executive = adv_cards;
-            pos.players[0].executive = vec![bot_card];
+            pos.players[1].executive = adv_cards.into();
+            pos.players[0].executive = vec![bot_card].into();
             pos.players[1].cash = 5000;
             pos.offers.clear();
             let Ok(g) = TheBoss::from_position(&pos) else {

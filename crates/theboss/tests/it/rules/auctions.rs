@@ -64,8 +64,8 @@ fn surplus_experience_is_auctioned_at_the_end_of_the_next_business() {
     );
     play(&mut g, 1, "pass");
     assert!(g.experience_discards().contains(&(HS + 1)));
-    assert_eq!(g.player(0).experience, vec![HS]);
-    assert_eq!(g.player(1).experience, vec![HS + 2]);
+    assert_eq!(*g.player(0).experience, vec![HS]);
+    assert_eq!(*g.player(1).experience, vec![HS + 2]);
     assert_eq!(g.turn().step, Step::Draw);
 }
 

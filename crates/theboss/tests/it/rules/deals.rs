@@ -55,7 +55,7 @@ fn escrow_collateral_cannot_be_sold_or_repledged_but_votes_for_the_holder() {
     // Walking away hands the collateral over and is recorded as broken.
     play(&mut g, 1, &format!("walkaway {deal}"));
     assert_eq!(g.player(0).shares, 100);
-    assert_eq!(g.player(0).experience, vec![COL]);
+    assert_eq!(*g.player(0).experience, vec![COL]);
     assert_eq!(g.broken_deals().len(), 1);
 }
 

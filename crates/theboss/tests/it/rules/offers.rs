@@ -41,8 +41,8 @@ fn accepted_offers_move_everything_at_once() {
     assert_eq!(g.offers()[0].offer.note, "deal?");
     play(&mut g, 1, &format!("accept {id}"));
     assert_eq!((g.player(0).cash, g.player(0).shares), (200, 30));
-    assert_eq!(g.player(0).experience, vec![COL]);
-    assert_eq!(g.player(1).executive, vec![X6]);
+    assert_eq!(*g.player(0).experience, vec![COL]);
+    assert_eq!(*g.player(1).executive, vec![X6]);
     assert_eq!(g.player(1).cash, 800);
 }
 
