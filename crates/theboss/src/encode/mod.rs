@@ -127,19 +127,13 @@ impl Dims {
 }
 
 impl TheBoss {
-    /// Writes (or names) the encoding for `viewer`; returns the items left out. With `shown`,
-    /// what the buffer holds already (kept with it), writes only what changed.
-    fn write_encoding(
-        &self,
-        viewer: Viewer,
-        o: &mut Out<'_>,
-        mut shown: Option<&mut Written>,
-    ) -> u32 {
+    /// Writes (or names) the encoding for `viewer`; returns the items left out. `shown` tells
+    /// what the buffer holds already (kept with it): when its contents are known (see
+    /// [`Out::values`]), only what changed is written; `shown` then tells what it holds.
+    fn write_encoding(&self, viewer: Viewer, o: &mut Out<'_>, shown: &mut Written) -> u32 {
         let d = Dims::of(self);
         o.num(0, "overflow");
-        if let Some(w) = shown.as_mut() {
-            w.for_data(Arc::as_ptr(&self.data) as usize);
-        }
+        shown.for_data(Arc::as_ptr(&self.data) as usize);
         let head = Head {
             viewer,
             first: self.first,
@@ -151,12 +145,12 @@ impl TheBoss {
             fate_left: self.fate_deck.len(),
         };
         o.section(
-            shown.as_mut().map(|w| &mut w.head),
+            &mut shown.head,
             |k| *k == head,
             |k| *k = Some(head),
             |o| Self::write_head(&head, o),
         );
-        self.write_turn(o, shown.as_deref_mut());
+        self.write_turn(o, shown);
         let (ending, winner) = match self.ending {
             None => (None, None),
             Some(Ending::CompleteSet { seat }) => (Some(0), Some(seat)),
@@ -165,7 +159,7 @@ impl TheBoss {
         };
         let tail: Tail = (ending, winner, self.disaster);
         o.section(
-            shown.as_mut().map(|w| &mut w.tail),
+            &mut shown.tail,
             |k| *k == tail,
             |k| *k = Some(tail),
             |o| {
@@ -176,10 +170,10 @@ impl TheBoss {
                 o.opt(self.disaster, "disaster");
             },
         );
-        self.write_seats(viewer, &d, o, shown.as_deref_mut());
-        self.write_auction(o, shown.as_deref_mut());
+        self.write_seats(viewer, &d, o, shown);
+        self.write_auction(o, shown);
         o.section(
-            shown.as_mut().map(|w| &mut w.meeting),
+            &mut shown.meeting,
             |k| k.0 == self.meeting && k.1 == self.after_meeting,
             |k| keep_clone(k, &(self.meeting.clone(), self.after_meeting.clone())),
             |o| self.write_meeting(o),
@@ -188,7 +182,7 @@ impl TheBoss {
         // call (it is rarely encoded again).
         let running = self.ending.is_none();
         o.section(
-            shown.as_mut().map(|w| &mut w.scores),
+            &mut shown.scores,
             |_| running,
             |k| *k = running.then_some(()),
             |o| self.write_scores(o),
@@ -201,7 +195,7 @@ impl TheBoss {
             d.offers,
             offer::pending_len(&d),
             sample_pending,
-            shown.as_mut().map(|c| (&mut c.offers, self.offers.stamp())),
+            (&mut shown.offers, self.offers.stamp()),
             |o, p| o.pending(p, &d),
         );
         o.list(
@@ -211,7 +205,7 @@ impl TheBoss {
             DEAL_SLOTS,
             offer::deal_len(&d),
             sample_deal,
-            shown.as_mut().map(|c| (&mut c.deals, self.deals.stamp())),
+            (&mut shown.deals, self.deals.stamp()),
             |o, x| o.deal(x, &d),
         );
         o.list(
@@ -221,14 +215,14 @@ impl TheBoss {
             BROKEN_SLOTS,
             offer::BROKEN_LEN,
             sample_broken,
-            shown.as_mut().map(|c| (&mut c.broken, self.broken.stamp())),
+            (&mut shown.broken, self.broken.stamp()),
             |o, b| o.broken(b),
         );
         for s in 0..SEATS {
             o.scope(
                 || format!("players[{s}]."),
                 |o| {
-                    let memo = shown.as_mut().map(|c| &mut c.refused[s]);
+                    let memo = &mut shown.refused[s];
                     self.write_refused(s, &d, o, memo)
                 },
             );
@@ -259,10 +253,10 @@ impl TheBoss {
     }
 
     /// The turn: a section made of three, its step, what was done in it, the offers made in it.
-    fn write_turn(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
+    fn write_turn(&self, o: &mut Out<'_>, shown: &mut Written) {
         let t = &self.turn;
         // The turn as a whole first: many decisions change none of it.
-        if o.holds(shown.as_deref().map(|w| &w.turn), |k| k == t) {
+        if o.holds(&shown.turn, |k| k == t) {
             return;
         }
         let step: TurnStep = (t.seat, t.number, t.sequence, t.step, t.start_job);
@@ -273,7 +267,7 @@ impl TheBoss {
             || "turn.".into(),
             |o| {
                 o.section(
-                    shown.as_mut().map(|w| &mut w.turn_step),
+                    &mut shown.turn_step,
                     |k| *k == step,
                     |k| *k = Some(step),
                     |o| {
@@ -298,7 +292,7 @@ impl TheBoss {
                     },
                 );
                 o.section(
-                    shown.as_mut().map(|w| &mut w.turn_done),
+                    &mut shown.turn_done,
                     |k| *k == done,
                     |k| *k = Some(done),
                     |o| {
@@ -310,7 +304,7 @@ impl TheBoss {
                     },
                 );
                 o.section(
-                    shown.as_mut().map(|w| &mut w.turn_offers),
+                    &mut shown.turn_offers,
                     |k| *k == offers,
                     |k| *k = Some(offers),
                     |o| {
@@ -325,9 +319,7 @@ impl TheBoss {
                 );
             },
         );
-        o.wrote(shown.as_mut().map(|w| &mut w.turn), start, |k| {
-            keep_clone(k, t)
-        });
+        o.wrote(&mut shown.turn, start, |k| keep_clone(k, t));
     }
 
     /// Writes the encoding into `out` (zeroed first); returns the items left out, or `None`
@@ -335,7 +327,7 @@ impl TheBoss {
     pub fn encode_into(&self, viewer: Viewer, out: &mut [f32]) -> Option<u32> {
         out.fill(0.0);
         let mut o = Out::values(out, None, Vec::new());
-        let dropped = self.write_encoding(viewer, &mut o, None);
+        let dropped = self.write_encoding(viewer, &mut o, &mut Written::default());
         if o.at != out.len() {
             out.fill(0.0);
             return None;
@@ -347,14 +339,18 @@ impl TheBoss {
     /// The name of every value of the encoding.
     pub fn encoding_names(&self) -> Vec<String> {
         let mut names = Vec::new();
-        self.write_encoding(Viewer::Spectator, &mut Out::names(&mut names), None);
+        self.write_encoding(
+            Viewer::Spectator,
+            &mut Out::names(&mut names),
+            &mut Written::default(),
+        );
         names
     }
 
     /// The number of values of the encoding.
     pub fn encoding_len(&self) -> usize {
         let mut o = Out::values(&mut [], None, Vec::new());
-        self.write_encoding(Viewer::Spectator, &mut o, None);
+        self.write_encoding(Viewer::Spectator, &mut o, &mut Written::default());
         o.at
     }
 }
@@ -387,7 +383,7 @@ impl Encode for TheBoss {
         // No lists shown yet (a fresh memo): every value not written is 0.
         let prev = (!m.counts.is_empty()).then_some(&m.counts[..]);
         let mut o = Out::values(out, prev, spare);
-        let dropped = self.write_encoding(viewer, &mut o, Some(&mut m.shown));
+        let dropped = self.write_encoding(viewer, &mut o, &mut m.shown);
         let (written, counts) = (o.at, o.used);
         if written != out.len() {
             out.fill(0.0);

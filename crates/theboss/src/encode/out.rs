@@ -217,12 +217,12 @@ impl<'a> Out<'a> {
     #[inline]
     pub(super) fn section<K>(
         &mut self,
-        memo: Option<&mut Section<K>>,
+        memo: &mut Section<K>,
         holds: impl FnOnce(&K) -> bool,
         keep: impl FnOnce(&mut Option<K>),
         write: impl FnOnce(&mut Self),
     ) {
-        if self.holds(memo.as_deref(), holds) {
+        if self.holds(memo, holds) {
             return;
         }
         let start = self.at;
@@ -234,18 +234,12 @@ impl<'a> Out<'a> {
     /// already holds the section (as `holds` says of the inputs `memo` keeps), and if so,
     /// passes over it.
     #[inline]
-    pub(super) fn holds<K>(
-        &mut self,
-        memo: Option<&Section<K>>,
-        holds: impl FnOnce(&K) -> bool,
-    ) -> bool {
-        match memo {
-            Some(m) if self.prev.is_some() && m.key.as_ref().is_some_and(holds) => {
-                self.at += m.len;
-                true
-            }
-            _ => false,
+    pub(super) fn holds<K>(&mut self, memo: &Section<K>, holds: impl FnOnce(&K) -> bool) -> bool {
+        if self.prev.is_some() && memo.key.as_ref().is_some_and(holds) {
+            self.at += memo.len;
+            return true;
         }
+        false
     }
 
     /// The second half of [`Out::section`]: the section was written from `start`; `keep`
@@ -253,14 +247,12 @@ impl<'a> Out<'a> {
     #[inline]
     pub(super) fn wrote<K>(
         &self,
-        memo: Option<&mut Section<K>>,
+        memo: &mut Section<K>,
         start: usize,
         keep: impl FnOnce(&mut Option<K>),
     ) {
-        if let Some(m) = memo {
-            m.len = self.at - start;
-            keep(&mut m.key);
-        }
+        memo.len = self.at - start;
+        keep(&mut memo.key);
     }
 
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write
@@ -284,10 +276,10 @@ impl<'a> Out<'a> {
         slots: usize,
         stride: usize,
         sample: impl FnOnce() -> T,
-        memo: Option<(&mut Shown, u64)>,
+        memo: (&mut Shown, u64),
         item: impl FnMut(&mut Self, &T),
     ) {
-        if let (Some(_), Some((m, stamp))) = (self.prev, &memo) {
+        if let (Some(_), (m, stamp)) = (self.prev, &memo) {
             if m.stamp == Some(*stamp) {
                 self.dropped += m.dropped;
                 self.at += usize::from(latest) + 1 + slots * stride;
@@ -309,7 +301,7 @@ impl<'a> Out<'a> {
         slots: usize,
         stride: usize,
         sample: impl FnOnce() -> T,
-        memo: Option<(&mut Shown, u64)>,
+        memo: (&mut Shown, u64),
         mut item: impl FnMut(&mut Self, &T),
     ) {
         let used = items.len().min(slots);
@@ -356,12 +348,11 @@ impl<'a> Out<'a> {
                 part.fill(0.0);
             }
         }
-        if let Some((m, stamp)) = memo {
-            *m = Shown {
-                stamp: Some(stamp),
-                dropped: self.dropped - dropped,
-            };
-        }
+        let (m, stamp) = memo;
+        *m = Shown {
+            stamp: Some(stamp),
+            dropped: self.dropped - dropped,
+        };
         self.at += (slots - used) * stride;
         self.used.push(used as u16);
     }

@@ -31,7 +31,7 @@ impl TheBoss {
         viewer: Viewer,
         d: &Dims,
         o: &mut Out<'_>,
-        mut shown: Option<&mut Written>,
+        shown: &mut Written,
     ) {
         for s in 0..SEATS {
             let p = self.players.get(s).unwrap_or(&NOBODY);
@@ -41,17 +41,15 @@ impl TheBoss {
                 fate: FateKey::of(self, viewer, s, p),
             };
             // The seat as a whole first: most decisions change none of its values.
-            if o.holds(shown.as_deref().map(|w| &w.seat[s]), |k| *k == seat) {
+            if o.holds(&shown.seat[s], |k| *k == seat) {
                 continue;
             }
             let start = o.at;
             o.scope(
                 || format!("players[{s}]."),
-                |o| self.write_seat(s, p, &seat, d, o, shown.as_deref_mut()),
+                |o| self.write_seat(s, p, &seat, d, o, shown),
             );
-            o.wrote(shown.as_mut().map(|w| &mut w.seat[s]), start, |k| {
-                *k = Some(seat)
-            });
+            o.wrote(&mut shown.seat[s], start, |k| *k = Some(seat));
         }
         self.write_cards(d, o, shown);
     }
@@ -65,11 +63,11 @@ impl TheBoss {
         seat: &SeatKey,
         d: &Dims,
         o: &mut Out<'_>,
-        mut shown: Option<&mut Written>,
+        shown: &mut Written,
     ) {
         let money = seat.money;
         o.section(
-            shown.as_mut().map(|w| &mut w.money[s]),
+            &mut shown.money[s],
             |k| *k == money,
             |k| *k = Some(money),
             |o| {
@@ -80,14 +78,14 @@ impl TheBoss {
         );
         let standing = seat.standing;
         o.section(
-            shown.as_mut().map(|w| &mut w.standing[s]),
+            &mut shown.standing[s],
             |k| *k == standing,
             |k| *k = Some(standing),
             |o| self.write_standing(p, d, o),
         );
         let fate = seat.fate;
         o.section(
-            shown.as_mut().map(|w| &mut w.fate[s]),
+            &mut shown.fate[s],
             |k| *k == fate,
             |k| *k = Some(fate),
             |o| self.write_fate(&fate, d, o),
@@ -136,17 +134,11 @@ impl TheBoss {
     }
 
     /// `s`'s refused offers: the count, then the latest.
-    pub(super) fn write_refused(
-        &self,
-        s: Seat,
-        d: &Dims,
-        o: &mut Out<'_>,
-        memo: Option<&mut Shown>,
-    ) {
+    pub(super) fn write_refused(&self, s: Seat, d: &Dims, o: &mut Out<'_>, memo: &mut Shown) {
         let list = self.players.get(s).map(|p| &p.refused);
         let all = list.map_or(&[][..], |l| &l[..]);
         // A seat beyond the table's shows no list: its empty slots are never rewritten.
-        let memo = memo.map(|m| (m, list.map_or(u64::MAX, |l| l.stamp())));
+        let memo = (memo, list.map_or(u64::MAX, |l| l.stamp()));
         o.list(
             "refused",
             all,
@@ -160,14 +152,14 @@ impl TheBoss {
     }
 
     /// The cards' places: Experience, Executive and Fate cards, each kind a section.
-    fn write_cards(&self, d: &Dims, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
+    fn write_cards(&self, d: &Dims, o: &mut Out<'_>, shown: &mut Written) {
         const HOLDERS: usize = SEATS + 1;
         let places = PlacesKey::of(
             self.players.iter().map(|p| &p.experience),
             &self.exp_discards,
         );
         o.section(
-            shown.as_mut().map(|w| &mut w.experience),
+            &mut shown.experience,
             |k| *k == places,
             |k| *k = Some(places),
             |o| {
@@ -192,7 +184,7 @@ impl TheBoss {
         );
         let places = PlacesKey::of(self.players.iter().map(|p| &p.executive), &self.exec_bank);
         o.section(
-            shown.as_mut().map(|w| &mut w.executive),
+            &mut shown.executive,
             |k| *k == places,
             |k| *k = Some(places),
             |o| {
@@ -217,7 +209,7 @@ impl TheBoss {
         );
         let pile = self.fate_discards.stamp();
         o.section(
-            shown.as_mut().map(|w| &mut w.fate_discards),
+            &mut shown.fate_discards,
             |k| *k == pile,
             |k| *k = Some(pile),
             |o| {

@@ -33,12 +33,12 @@ impl TheBoss {
     /// Writes the running auction (zeros when there is none), in two sections: the lot and
     /// its bidders, then the bidding (which changes at every bid); the two are one section
     /// while there is no auction.
-    pub(super) fn write_auction(&self, o: &mut Out<'_>, mut shown: Option<&mut Written>) {
+    pub(super) fn write_auction(&self, o: &mut Out<'_>, shown: &mut Written) {
         let a = self.auction.as_ref();
         let bidders = a.map_or(&[][..], |a| &a.bidders[..]);
         o.dropped += bidders.len().saturating_sub(SEATS) as u32;
         // No auction (nearly always): the zeros written last time are still there.
-        if o.holds(shown.as_deref().map(|w| &w.auction), |_| a.is_none()) {
+        if o.holds(&shown.auction, |_| a.is_none()) {
             return;
         }
         let start = o.at;
@@ -56,7 +56,7 @@ impl TheBoss {
             || "auction.".into(),
             |o| {
                 o.section(
-                    shown.as_mut().map(|w| &mut w.auction_lot),
+                    &mut shown.auction_lot,
                     |k| *k == lot,
                     |k| *k = Some(lot),
                     |o| {
@@ -89,7 +89,7 @@ impl TheBoss {
                     },
                 );
                 o.section(
-                    shown.as_mut().map(|w| &mut w.auction_bids),
+                    &mut shown.auction_bids,
                     |k| *k == bids,
                     |k| *k = Some(bids),
                     |o| {
@@ -103,7 +103,7 @@ impl TheBoss {
                 );
             },
         );
-        o.wrote(shown.as_mut().map(|w| &mut w.auction), start, |k| {
+        o.wrote(&mut shown.auction, start, |k| {
             *k = a.is_none().then_some(())
         });
     }
