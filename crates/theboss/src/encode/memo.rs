@@ -1,6 +1,6 @@
 //! What [`boardroom_engine::Encode::encode_update`] remembers of the buffer it wrote: for each
 //! section of the fixed part, the inputs it was written from (plain values compared field by
-//! field, and copies of the few short lists they include); for each list, its stamp.
+//! field, the state's lists among them by their stamps); for each list, its stamp.
 
 use super::out::{Section, Shown};
 use super::table::{AuctionBids, AuctionLot};

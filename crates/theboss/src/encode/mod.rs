@@ -48,14 +48,17 @@
 //! are counted; it has no meaning). The lists come last, so the values that change at most
 //! decisions lie together.
 //!
-//! [`Encode::encode_update`] writes each section of the fixed part (the values before the
-//! turn; the turn's step, what was done in it and its offers; the ending and the Disaster
-//! waiting; per seat its cash and shares, its standing, its Fate card as the viewer sees it;
-//! the cards' places; the auction's lot and its bidding; the meeting; the scores) only when
-//! the inputs it is written from changed: the memo keeps them (plain values compared field by
-//! field, copies of the few short lists among them, the piles' stamps). It writes a list only
-//! when its stamp ([`crate::state::Tracked`]) changed, and then only the slots it used or
-//! uses.
+//! [`Encode::encode_update`] writes each section of the fixed part only when the inputs it is
+//! written from changed: the memo keeps them as plain values, compared field by field, the
+//! lists among them ([`crate::state::Tracked`]: a player's cards and surplus due, the piles)
+//! by their stamps. The sections: the values before the turn; the turn (its step, what was
+//! done in it, its offers); the ending and the Disaster waiting; each seat (its cash and
+//! shares, its standing, its Fate card as the viewer sees it); the places of the Experience,
+//! the Executive and the Fate cards; the auction (its lot and bidders, its bidding); the
+//! meeting; the scores. A section made of sections (the turn, a seat, the auction while there
+//! is none) is first compared as a whole, so that one comparison passes over it when nothing
+//! in it changed. A list is written only when its stamp changed, and then only the slots it
+//! used or uses.
 
 mod memo;
 mod offer;
