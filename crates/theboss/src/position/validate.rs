@@ -56,6 +56,17 @@ pub(super) fn check_table(p: &Position) -> Result<Arc<Data>, PositionError> {
     if p.round == 0 {
         return err("round", "rounds start at 1");
     }
+    // The counters only grow; no game comes near these bounds, which keep them from running
+    // out.
+    if p.round > MAX_COUNTER {
+        return err("round", format!("at most {MAX_COUNTER}"));
+    }
+    if p.turn.number > MAX_COUNTER {
+        return err("turn.number", format!("at most {MAX_COUNTER}"));
+    }
+    if p.next_id > MAX_COUNTER {
+        return err("next_id", format!("at most {MAX_COUNTER}"));
+    }
     Ok(data)
 }
 
@@ -116,6 +127,12 @@ pub(super) fn check_cards(p: &Position, data: &Data) -> Result<(), PositionError
         }
         if pl.fired.is_some_and(|k| k > 2) {
             return err(f("fired"), "the Fired track has 3 spaces (0-2)");
+        }
+        if let Some(k) = pl.refused.iter().position(|r| r.round > p.round) {
+            return err(
+                f(&format!("refused[{k}].round")),
+                "an offer is refused in this round or an earlier one",
+            );
         }
         if pl.surplus_due.len() != data.kinds.len() {
             return err(
@@ -335,6 +352,9 @@ pub(super) fn check_turn(p: &Position, data: &Data) -> Result<(), PositionError>
     }
     Ok(())
 }
+
+/// The largest round, turn number and next offer id a position may hold.
+const MAX_COUNTER: u32 = 1 << 30;
 
 /// Checks the open offers as written: seats, ids, commitments, long-term terms, the
 /// count and text caps (§9.7, D-16).
