@@ -5,11 +5,13 @@ together with a small search, then measured against the built-in `heuristic` bot
 
 Everything the agent uses comes from its seat's knowledge only. Its network (one hidden layer,
 NumPy only) reads the seat's observation array and its legal-action mask (the fixed action ids)
-and gives a probability to each legal id. When it decides, the agent also runs the library's
+and gives a probability to each legal id. When it decides, the agent runs the library's
 information-set search for its seat (``--play-level``, default `easy`: 200 iterations; the
-search samples what the seat cannot know, from the seat's observation) and plays the legal id
-maximising ``alpha * log p_network + log(visit share + 0.001)``: the network is a learned prior
-that re-ranks the small search's moves. With ``--play-level none`` the network plays alone.
+search samples what the seat cannot know, from the seat's observation) guided by the network, as
+in AlphaZero: the network's probabilities, mixed with an even share ``--uniform`` over the legal
+ids, are the search's prior (`search_targets(prior=...)`), which chooses among the root's moves
+by the PUCT rule (``--c-puct``), and the agent plays the most visited move. With
+``--play-level none`` the network plays alone.
 
 The network learns by expert iteration in the style of DAgger:
 
@@ -148,17 +150,23 @@ class Buffer:
             self.n = min(self.n + 1, self.size)
 
 
-def decide(net, obs, mask, search_policy, alpha):
-    """The agent's choice for each row: the legal id maximising the network's log-probability
-    times ``alpha`` plus the log of the decision-time search's visit share (``search_policy``,
-    searched from the seat's observation; ``None``: the network alone)."""
+def search_prior(net, obs, mask, uniform):
+    """The prior the agent's search is guided by: the network's probability of each legal
+    action id mixed with a uniform share ``uniform`` over the legal ids (0 where the mask is
+    false), so that no legal move goes unexplored because the network dismissed it."""
     scores = net.scores(obs, mask)
-    if search_policy is None:
-        return scores.argmax(axis=1)
-    logp = scores - scores.max(axis=1, keepdims=True)
-    logp -= np.log(np.where(mask, np.exp(logp), 0.0).sum(axis=1, keepdims=True))
-    combined = alpha * logp + np.log(search_policy.astype(np.float64) + 1e-3)
-    return np.where(mask, combined, -np.inf).argmax(axis=1)
+    scores = scores - scores.max(axis=1, keepdims=True)
+    e = np.where(mask, np.exp(scores), 0.0)
+    p = e / e.sum(axis=1, keepdims=True)
+    u = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+    return ((1.0 - uniform) * p + uniform * u).astype(np.float32)
+
+
+def agent_choice(net, obs, mask, search, uniform):
+    """The agent's choice for each row: the most visited move of its seat's search guided by
+    the network (``search(prior)`` runs that search, from the seat's observation, and returns
+    its visit shares)."""
+    return search(search_prior(net, obs, mask, uniform)).argmax(axis=1)
 
 
 def play_against_heuristic(args, net, games, seed_base, mode="agent"):
@@ -178,15 +186,18 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
         mine = (out["actor"] == learner) & ~finished
         actions = vec.bot_actions("heuristic", seed=seed_base + step)["actions"].astype(np.int64)
         if mine.any():
-            search = None
-            if use_search:
-                search = vec.search_targets(seed=seed_base + step, level=args.play_level)
-                search = search["policy"][mine]
-            if mode == "search":
-                actions[mine] = search.argmax(axis=1)
+            if mode == "net" or not use_search:
+                chosen = net.act(out["obs"], out["mask"])
             else:
-                actions[mine] = decide(net, out["obs"][mine], out["mask"][mine], search,
-                                       args.alpha)
+                def search(prior, step=step):
+                    return vec.search_targets(seed=seed_base + step, level=args.play_level,
+                                              prior=prior, c_puct=args.c_puct)["policy"]
+
+                if mode == "agent":
+                    chosen = agent_choice(net, out["obs"], out["mask"], search, args.uniform)
+                else:
+                    chosen = search(None).argmax(axis=1)
+            actions[mine] = chosen[mine]
         out = vec.step(actions)
         newly = out["done"] & ~finished
         if newly.any():
@@ -208,8 +219,10 @@ def parse_args(argv=None):
     p.add_argument("--level", default="normal", help="the search giving the targets")
     p.add_argument("--play-level", default="easy",
                    help="the search the agent runs when it decides ('none': the network alone)")
-    p.add_argument("--alpha", type=float, default=0.5,
-                   help="weight of the network's log-probabilities beside the search's")
+    p.add_argument("--c-puct", type=float, default=1.0,
+                   help="exploration constant of the search guided by the network")
+    p.add_argument("--uniform", type=float, default=0.5,
+                   help="share of the search's prior spread evenly over the legal moves")
     p.add_argument("--games", type=int, default=64, help="self-play games stepped together")
     p.add_argument("--steps", type=int, default=100, help="self-play steps per iteration")
     p.add_argument("--hidden", type=int, default=256)
@@ -265,12 +278,15 @@ def train(args, log=print):
             losses.append(loss)
             agrees.append(agree)
         iteration += 1
-        wins, n = play_against_heuristic(args, net, args.probe,
-                                         EVAL_SEED_BASE // 2 + iteration * args.probe)
+        probe = ""
+        if args.probe > 0:
+            wins, n = play_against_heuristic(args, net, args.probe,
+                                             EVAL_SEED_BASE // 2 + iteration * args.probe)
+            probe = f"; against heuristic {wins / n:.0%} of {n}"
         log(f"iteration {iteration}: {buf.n} examples, {games_done} self-play games, "
             f"beta {beta:.2f}, loss {np.mean(losses):.3f}, agrees with the search "
-            f"{np.mean(agrees):.0%}; against heuristic {wins / n:.0%} of {n}; "
-            f"CPU {(time.process_time() - cpu0) / 60:.1f} min", flush=True)
+            f"{np.mean(agrees):.0%}{probe}; CPU {(time.process_time() - cpu0) / 60:.1f} min",
+            flush=True)
     return net, (time.process_time() - cpu0) / 60.0
 
 

@@ -31,12 +31,16 @@ def _trained_net(ex):
 
 
 def _agent_choice(ex, net, game, seat, seed):
-    """The agent's decision as the example makes it: the network's scores of the seat's
-    observation, combined with a search for the seat (its visit shares)."""
+    """The agent's decision as the example makes it: the seat's search, guided by the network's
+    scores of the seat's observation."""
     obs = game.observation_array(seat)[None, :]
     mask = game.action_mask(seat)[None, :]
-    search = game.search_targets(seat, seed=seed, level="ismcts:50")["policy"][None, :]
-    return int(ex.decide(net, obs, mask, search, 1.0)[0])
+
+    def search(prior):
+        t = game.search_targets(seat, seed=seed, level="ismcts:50", prior=prior[0])
+        return t["policy"][None, :]
+
+    return int(ex.agent_choice(net, obs, mask, search, 0.5)[0])
 
 
 def test_the_agent_decides_the_same_whatever_the_hidden_information():
