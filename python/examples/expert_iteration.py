@@ -29,7 +29,8 @@ The network learns by expert iteration in the style of DAgger:
 Training stops when the process has used ``--cpu-minutes`` of CPU time (all threads counted).
 Then, on seeds that training never used, the agent plays ``--eval`` games against `heuristic`,
 half of them in each seat, and so do, for comparison, the network alone and the small search
-alone; each share of wins (a shared win counts 1/k) is printed with its 95% Wilson interval.
+alone (with ``--reference``, also the small search guided by the teacher's own visit shares: the
+most a perfect apprentice could add); each share of wins (a shared win counts 1/k) is printed with its 95% Wilson interval.
 The same ``--seed`` gives the same run (the searches, games and the network's initialisation
 are seeded, and the library's results do not depend on the number of threads).
 """
@@ -173,7 +174,9 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
     """Plays ``games`` games against `heuristic` (the player in seat ``i % 2`` of game ``i``)
     on one batch; returns the player's total reward and the games counted. ``mode``: "agent"
     (the network with the decision-time search, or alone when ``--play-level`` is "none"),
-    "net" (the network alone) or "search" (the decision-time search alone)."""
+    "net" (the network alone), "search" (the decision-time search alone) or "teacher" (the
+    decision-time search guided by the ``--level`` search's visit shares instead of the
+    network)."""
     vec = boardroom.VecGame(args.game, games, players=2, options=args.options, seed=seed_base,
                             threads=args.threads)
     out = vec.arrays()
@@ -195,6 +198,12 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
 
                 if mode == "agent":
                     chosen = agent_choice(net, out["obs"], out["mask"], search, args.uniform)
+                elif mode == "teacher":
+                    # The prior a perfect apprentice would give: the teacher's own visit
+                    # shares, from the seat's knowledge like everything else.
+                    teacher = vec.search_targets(seed=seed_base + step + (1 << 20),
+                                                 level=args.level)["policy"]
+                    chosen = search(teacher).argmax(axis=1)
                 else:
                     chosen = search(None).argmax(axis=1)
             actions[mine] = chosen[mine]
@@ -235,6 +244,9 @@ def parse_args(argv=None):
                    help="iterations over which the search's share of moves falls to beta-min")
     p.add_argument("--probe", type=int, default=32, help="running evaluation games")
     p.add_argument("--eval", type=int, default=400, help="final evaluation games")
+    p.add_argument("--reference", action="store_true",
+                   help="also evaluate the small search guided by the teacher's own visit shares "
+                        "(what a perfect apprentice would add; slow: a teacher search a move)")
     args = p.parse_args(argv)
     args.options = {}
     for o in args.option:
@@ -297,6 +309,8 @@ def main(argv=None):
     print(f"trained for {cpu_minutes:.1f} CPU minutes", flush=True)
     seeds = EVAL_SEED_BASE + args.seed * args.eval
     modes = ["agent"] if args.play_level == "none" else ["agent", "net", "search"]
+    if args.reference and args.play_level != "none":
+        modes.append("teacher")
     results = {}
     for mode in modes:
         cpu1 = time.process_time()
@@ -304,7 +318,8 @@ def main(argv=None):
         lo, hi = wilson(wins, n)
         what = {"agent": "the agent" + ("" if args.play_level == "none"
                                         else f" (network + {args.play_level} search)"),
-                "net": "the network alone", "search": f"the {args.play_level} search alone"}
+                "net": "the network alone", "search": f"the {args.play_level} search alone",
+                "teacher": f"the {args.play_level} search guided by the {args.level} search"}
         print(f"{what[mode]} against heuristic: {wins / n:.1%} [{lo:.1%}, {hi:.1%}] "
               f"(95% Wilson) over {n} games, seats alternated; "
               f"{(time.process_time() - cpu1) / 60:.1f} CPU min", flush=True)

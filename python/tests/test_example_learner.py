@@ -82,9 +82,10 @@ def test_a_short_run_trains_and_evaluates(capsys):
     wins, n = ex.main(["--seed", "2", "--cpu-minutes", "0.003", "--games", "8", "--steps", "4",
                        "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
                        "--batch", "16", "--probe", "2", "--eval", "4", "--hidden", "16",
-                       "--buffer", "64"])
+                       "--buffer", "64", "--reference"])
     assert n == 4 and 0.0 <= wins <= 4.0
     text = capsys.readouterr().out
     assert "iteration 1:" in text
     assert "over 4 games" in text and "95% Wilson" in text
     assert "the network alone" in text and "search alone" in text
+    assert "search guided by the ismcts:20 search" in text
