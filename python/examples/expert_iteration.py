@@ -26,13 +26,15 @@ The network learns by expert iteration in the style of DAgger:
    (cross-entropy between its masked softmax and the visit shares), and the agent plays
    ``--probe`` games against `heuristic` (seats alternated): the running evaluation.
 
-Training stops when the process has used ``--cpu-minutes`` of CPU time (all threads counted).
+Training stops when the process has used ``--cpu-minutes`` of CPU time (all threads counted),
+or after ``--iterations`` iterations when that is given.
 Then, on seeds that training never used, the agent plays ``--eval`` games against `heuristic`,
 half of them in each seat, and so do, for comparison, the network alone and the small search
 alone (with ``--reference``, also the small search guided by the teacher's own visit shares: the
 most a perfect apprentice could add); each share of wins (a shared win counts 1/k) is printed with its 95% Wilson interval.
-The same ``--seed`` gives the same run (the searches, games and the network's initialisation
-are seeded, and the library's results do not depend on the number of threads).
+The same ``--seed`` and ``--iterations`` give the same run on any machine (the searches, games
+and the network's initialisation are seeded, and the library's results do not depend on the
+number of threads); a CPU budget ends the run where the machine's speed puts it.
 """
 
 import argparse
@@ -224,6 +226,9 @@ def parse_args(argv=None):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--cpu-minutes", type=float, default=8.0,
                    help="CPU time (all threads) for training; evaluation comes after")
+    p.add_argument("--iterations", type=int, default=None,
+                   help="train for exactly this many iterations instead of a CPU budget (the "
+                        "same seed and iterations give the same network on any machine)")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--level", default="normal", help="the search giving the targets")
     p.add_argument("--play-level", default="easy",
@@ -267,7 +272,12 @@ def train(args, log=print):
     budget = args.cpu_minutes * 60.0
     search_seed = args.seed * 7_919
     iteration, games_done = 0, 0
-    while time.process_time() - cpu0 < budget:
+    def more():
+        if args.iterations is not None:
+            return iteration < args.iterations
+        return time.process_time() - cpu0 < budget
+
+    while more():
         beta = max(args.beta_min, 1.0 - (1.0 - args.beta_min) * iteration / args.beta_iterations)
         for _ in range(args.steps):
             t = vec.search_targets(seed=search_seed, level=args.level)
@@ -278,7 +288,7 @@ def train(args, log=print):
             actions = np.where(rng.random(args.games) < beta, expert, own).astype(np.int64)
             out = vec.step(actions)
             games_done += int(out["done"].sum())
-            if time.process_time() - cpu0 >= budget:
+            if args.iterations is None and time.process_time() - cpu0 >= budget:
                 break
         if iteration == 0:
             net.set_scale(buf.obs[:buf.n])

@@ -79,13 +79,13 @@ def test_the_agent_decides_the_same_whatever_the_hidden_information():
 
 def test_a_short_run_trains_and_evaluates(capsys):
     ex = _load()
-    wins, n = ex.main(["--seed", "2", "--cpu-minutes", "0.003", "--games", "8", "--steps", "4",
+    wins, n = ex.main(["--seed", "2", "--iterations", "2", "--games", "8", "--steps", "4",
                        "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
                        "--batch", "16", "--probe", "2", "--eval", "4", "--hidden", "16",
                        "--buffer", "64", "--reference"])
     assert n == 4 and 0.0 <= wins <= 4.0
     text = capsys.readouterr().out
-    assert "iteration 1:" in text
+    assert "iteration 2:" in text and "iteration 3:" not in text
     assert "over 4 games" in text and "95% Wilson" in text
     assert "the network alone" in text and "search alone" in text
     assert "search guided by the ismcts:20 search" in text
