@@ -57,6 +57,26 @@ async fn two_instances_never_both_play_a_table_whose_lease_expired() {
         vec![Some(ha.clone()); ids.len()],
         "the creating instance holds its tables"
     );
+    // The bots have stored moves at every table before the leases run out (on a busy machine
+    // the first moves may take a while).
+    for id in &ids {
+        let mut waited = Duration::ZERO;
+        while a
+            .lobby
+            .db()
+            .load_actions(id.clone())
+            .await
+            .unwrap()
+            .is_empty()
+        {
+            assert!(
+                waited < Duration::from_secs(60),
+                "the bots never played at {id}"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            waited += Duration::from_millis(20);
+        }
+    }
 
     // Every lease looks expired while its instance still plays: as when an instance is cut
     // off long enough, or its renewals are late.
