@@ -2,7 +2,7 @@
 //! section of the fixed part, the inputs it was written from (plain values compared field by
 //! field, the state's lists among them by their stamps); for each list, its stamp.
 
-use super::out::{Section, Shown};
+use super::out::{Lists, Section, Shown};
 use super::table::{AuctionBids, AuctionLot};
 use super::SEATS;
 use crate::state::{AfterMeeting, Meeting, Player, Sequence, Step, TheBoss, Tracked, Turn};
@@ -53,6 +53,8 @@ pub(super) struct Written {
     pub(super) meeting: Section<(Option<Meeting>, Option<AfterMeeting>)>,
     /// The scores while the game runs (all 0).
     pub(super) scores: Section<()>,
+    /// All the lists (a run made of the lists above).
+    pub(super) lists: Lists<ListsKey>,
 }
 
 impl Written {
@@ -84,6 +86,10 @@ pub(super) struct Head {
     pub(super) exp_left: usize,
     pub(super) fate_left: usize,
 }
+
+/// What all the lists are written from: the stamps of the open offers, the open deals, the
+/// broken deals and each seat's refused offers (`u64::MAX` beyond the table).
+pub(super) type ListsKey = [u64; 3 + SEATS];
 
 /// What the turn's step is written from: the active seat, the turn number, the sequence, the
 /// step, the position held at its start.

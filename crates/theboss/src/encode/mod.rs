@@ -57,8 +57,10 @@
 //! the Executive and the Fate cards; the auction (its lot and bidders, its bidding); the
 //! meeting; the scores. A section made of sections (the turn, a seat, the auction while there
 //! is none) is first compared as a whole, so that one comparison passes over it when nothing
-//! in it changed. A list is written only when its stamp changed, and then only the slots it
-//! used or uses.
+//! in it changed; a seat's parts are compared as they are made, so that a change in the first
+//! (its cash and shares) spares making the others. A list is written only when its stamp
+//! changed, and then only the slots it used or uses; the lists are first compared all
+//! together, by their stamps.
 
 mod memo;
 mod offer;
@@ -71,7 +73,7 @@ mod tests;
 use crate::state::{Ending, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
 use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
-use memo::{keep_clone, Head, Memo, Tail, TurnDone, TurnOffers, TurnStep, Written};
+use memo::{keep_clone, Head, ListsKey, Memo, Tail, TurnDone, TurnOffers, TurnStep, Written};
 use offer::{sample_broken, sample_deal, sample_pending};
 use out::Out;
 use std::sync::Arc;
@@ -191,25 +193,48 @@ impl TheBoss {
             |o| self.write_scores(o),
         );
         // The lists last, so that the values that change at most decisions lie together.
+        self.write_lists(&d, o, shown);
+        o.dropped
+    }
+
+    /// The lists: the open offers, the open deals, the broken deals, each seat's refused
+    /// offers; first compared as a whole (by their stamps), as most decisions change none.
+    fn write_lists(&self, d: &Dims, o: &mut Out<'_>, shown: &mut Written) {
+        let mut key: ListsKey = [
+            self.offers.stamp(),
+            self.deals.stamp(),
+            self.broken.stamp(),
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+            u64::MAX,
+        ];
+        for (k, p) in key[3..].iter_mut().zip(&self.players) {
+            *k = p.refused.stamp();
+        }
+        if o.lists_held(&shown.lists, |k| *k == key) {
+            return;
+        }
+        let from = (o.at, o.dropped, o.used.len());
         o.list(
             "offers",
             &self.offers,
             false,
             d.offers,
-            offer::pending_len(&d),
+            offer::pending_len(d),
             sample_pending,
             (&mut shown.offers, self.offers.stamp()),
-            |o, p| o.pending(p, &d),
+            |o, p| o.pending(p, d),
         );
         o.list(
             "deals",
             &self.deals,
             false,
             DEAL_SLOTS,
-            offer::deal_len(&d),
+            offer::deal_len(d),
             sample_deal,
             (&mut shown.deals, self.deals.stamp()),
-            |o, x| o.deal(x, &d),
+            |o, x| o.deal(x, d),
         );
         o.list(
             "broken",
@@ -226,11 +251,11 @@ impl TheBoss {
                 || format!("players[{s}]."),
                 |o| {
                     let memo = &mut shown.refused[s];
-                    self.write_refused(s, &d, o, memo)
+                    self.write_refused(s, d, o, memo)
                 },
             );
         }
-        o.dropped
+        o.lists_wrote(&mut shown.lists, from, key);
     }
 
     /// The values before the turn.

@@ -255,6 +255,49 @@ impl<'a> Out<'a> {
         keep(&mut memo.key);
     }
 
+    /// The first half of a run of lists written from inputs kept in `memo` (their stamps):
+    /// whether the buffer already holds all of them (as `holds` says of the inputs), and if
+    /// so, passes over them, counting what they left out and the items they use as when they
+    /// were written.
+    #[inline]
+    pub(super) fn lists_held<K>(
+        &mut self,
+        memo: &Lists<K>,
+        holds: impl FnOnce(&K) -> bool,
+    ) -> bool {
+        let Some(prev) = self.prev else {
+            return false;
+        };
+        let from = self.used.len();
+        match prev.get(from..from + memo.lists) {
+            Some(counts) if memo.key.as_ref().is_some_and(holds) => {
+                self.used.extend_from_slice(counts);
+                self.at += memo.len;
+                self.dropped += memo.dropped;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The second half of [`Out::lists_held`]: the lists were written from `start`, when
+    /// [`Out::dropped`] was `dropped` and [`Out::used`] held `lists` counts fewer; `key` is what
+    /// they were written from.
+    #[inline]
+    pub(super) fn lists_wrote<K>(
+        &self,
+        memo: &mut Lists<K>,
+        (start, dropped, lists): (usize, u32, usize),
+        key: K,
+    ) {
+        *memo = Lists {
+            key: Some(key),
+            len: self.at - start,
+            dropped: self.dropped - dropped,
+            lists: self.used.len() - lists,
+        };
+    }
+
     /// A list of up to `slots` items, each `stride` values written by `item` (which must write
     /// exactly `stride` values): first its true length, then the items in order; slots beyond
     /// the length are 0, and the items beyond the slots are left out (counted in
@@ -379,4 +422,27 @@ pub(super) struct Shown {
     stamp: Option<u64>,
     /// The values its items left out (bundles' cards beyond their slots).
     dropped: u32,
+}
+
+/// What a run of lists was written from (see [`Out::lists_held`]).
+pub(super) struct Lists<K> {
+    /// Its inputs (`None`: not known).
+    key: Option<K>,
+    /// Its length in values.
+    len: usize,
+    /// The items its lists left out.
+    dropped: u32,
+    /// The number of lists.
+    lists: usize,
+}
+
+impl<K> Default for Lists<K> {
+    fn default() -> Self {
+        Lists {
+            key: None,
+            len: 0,
+            dropped: 0,
+            lists: 0,
+        }
+    }
 }

@@ -35,15 +35,22 @@ impl TheBoss {
     ) {
         for s in 0..SEATS {
             let p = self.players.get(s).unwrap_or(&NOBODY);
+            let money = (s < self.players.len(), p.cash, p.shares);
+            // The seat as a whole first: most decisions change none of its values. Its parts
+            // are compared as they are made, the one that changes most often first, so that
+            // a change is found without making the rest.
+            if o.holds(&shown.seat[s], |k| {
+                k.money == money
+                    && k.standing == Standing::of(p)
+                    && k.fate == FateKey::of(self, viewer, s, p)
+            }) {
+                continue;
+            }
             let seat = SeatKey {
-                money: (s < self.players.len(), p.cash, p.shares),
+                money,
                 standing: Standing::of(p),
                 fate: FateKey::of(self, viewer, s, p),
             };
-            // The seat as a whole first: most decisions change none of its values.
-            if o.holds(&shown.seat[s], |k| *k == seat) {
-                continue;
-            }
             let start = o.at;
             o.scope(
                 || format!("players[{s}]."),
