@@ -337,11 +337,11 @@ impl TheBoss {
                     |k| *k = Some(offers),
                     |o| {
                         o.num(t.offers, "offers");
-                        for (k, &n) in t.pair_offers.iter().enumerate() {
-                            o.put_with(f32::from(n), || {
-                                format!("pair_offers[{}->{}]", k / SEATS, k % SEATS)
-                            });
-                        }
+                        o.put_each(
+                            t.pair_offers.len(),
+                            |k| format!("pair_offers[{}->{}]", k / SEATS, k % SEATS),
+                            |k| f32::from(t.pair_offers[k]),
+                        );
                         o.seats(t.idle.into(), "idle");
                     },
                 );

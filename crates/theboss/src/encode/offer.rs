@@ -118,19 +118,28 @@ impl Out<'_> {
             let h = fingerprint(text);
             (text.chars().count(), h >> 16, h & 0xffff)
         };
-        self.put_with(len as f32, || format!("{name}.chars"));
-        self.put_with(hi as f32, || format!("{name}.fingerprint_hi"));
-        self.put_with(lo as f32, || format!("{name}.fingerprint_lo"));
+        let values = [len as f32, hi as f32, lo as f32];
+        self.put_each(
+            TEXT_LEN,
+            |k| {
+                format!(
+                    "{name}.{}",
+                    ["chars", "fingerprint_hi", "fingerprint_lo"][k]
+                )
+            },
+            |k| values[k],
+        );
     }
 
     /// Card ids (sorted) as `slots` values of id + 1 (0: none) after their count; the ids
     /// beyond the slots are left out (counted as dropped).
     fn card_ids(&mut self, ids: &[u8], slots: usize, name: &str) {
         self.put_with(ids.len() as f32, || format!("{name}.len"));
-        for k in 0..slots {
-            let v = ids.get(k).map_or(0.0, |&c| f32::from(c) + 1.0);
-            self.put_with(v, || format!("{name}[{k}]"));
-        }
+        self.put_each(
+            slots,
+            |k| format!("{name}[{k}]"),
+            |k| ids.get(k).map_or(0.0, |&c| f32::from(c) + 1.0),
+        );
         self.dropped += ids.len().saturating_sub(slots) as u32;
     }
 

@@ -79,12 +79,43 @@ impl<'a> Out<'a> {
     #[inline]
     pub(super) fn put_with(&mut self, v: f32, name: impl Fn() -> String) {
         if self.naming() {
-            self.push_name(&name);
+            self.name_next(name);
+            return;
         }
         if let Some(x) = self.values.get_mut(self.at) {
             *x = v;
         }
         self.at += 1;
+    }
+
+    /// Names the next value and passes it (naming only): out of line with the name's
+    /// closure, so that writing a value prepares nothing for naming.
+    #[cold]
+    #[inline(never)]
+    fn name_next(&mut self, name: impl Fn() -> String) {
+        self.push_name(&name);
+        self.at += 1;
+    }
+
+    /// `len` values `value(k)`, named `name(k)` (after the current path): one bounds check
+    /// for all of them.
+    #[inline]
+    pub(super) fn put_each(
+        &mut self,
+        len: usize,
+        name: impl Fn(usize) -> String,
+        mut value: impl FnMut(usize) -> f32,
+    ) {
+        if self.naming() {
+            self.push_names(len, &name);
+            return;
+        }
+        if let Some(part) = self.values.get_mut(self.at..self.at + len) {
+            for (k, x) in part.iter_mut().enumerate() {
+                *x = value(k);
+            }
+        }
+        self.at += len;
     }
 
     /// A count or amount.

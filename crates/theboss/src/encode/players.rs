@@ -109,15 +109,16 @@ impl TheBoss {
         });
         o.num(p.lost_turns, "lost_turns");
         o.opt(p.disaster, "disaster");
-        for k in 0..POSITIONS {
-            o.put_with(f32::from(u8::from(p.snapshot & (1 << k) != 0)), || {
-                format!("experience_met[{}]", k + 1)
-            });
-        }
-        for k in 0..d.kinds {
-            let v = p.surplus_due.get(k).copied().unwrap_or(0);
-            o.put_with(f32::from(v), || format!("surplus_due[kind {k}]"));
-        }
+        o.put_each(
+            POSITIONS,
+            |k| format!("experience_met[{}]", k + 1),
+            |k| f32::from(u8::from(p.snapshot & (1 << k) != 0)),
+        );
+        o.put_each(
+            d.kinds,
+            |k| format!("surplus_due[kind {k}]"),
+            |k| f32::from(p.surplus_due.get(k).copied().unwrap_or(0)),
+        );
         let per_kind = o.block(d.kinds, |k| format!("experience[kind {k}]"));
         for &c in &p.experience {
             if let Some(v) = per_kind.get_mut(usize::from(self.data.exp_kind(c))) {
