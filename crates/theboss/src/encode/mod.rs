@@ -272,12 +272,23 @@ impl TheBoss {
             }
         });
         o.seat(Some(head.first), "first_player");
-        o.num(head.round, "round");
-        o.num(head.bank_shares, "bank_shares");
-        o.num(head.bank_sold, "bank_sold");
-        o.num(head.next_id, "next_id");
-        o.num(head.exp_left as u32, "experience_left");
-        o.num(head.fate_left as u32, "fate_left");
+        let counts = [
+            head.round,
+            head.bank_shares,
+            head.bank_sold,
+            head.next_id,
+            head.exp_left as u32,
+            head.fate_left as u32,
+        ];
+        let names = [
+            "round",
+            "bank_shares",
+            "bank_sold",
+            "next_id",
+            "experience_left",
+            "fate_left",
+        ];
+        o.put_each(counts.len(), |k| names[k].into(), |k| counts[k] as f32);
     }
 
     /// The turn: a section made of three, its step, what was done in it, the offers made in it.

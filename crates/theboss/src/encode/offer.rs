@@ -131,28 +131,41 @@ impl Out<'_> {
         );
     }
 
-    /// Card ids (sorted) as `slots` values of id + 1 (0: none) after their count; the ids
-    /// beyond the slots are left out (counted as dropped).
-    fn card_ids(&mut self, ids: &[u8], slots: usize, name: &str) {
-        self.put_with(ids.len() as f32, || format!("{name}.len"));
-        self.put_each(
-            slots,
-            |k| format!("{name}[{k}]"),
-            |k| ids.get(k).map_or(0.0, |&c| f32::from(c) + 1.0),
-        );
-        self.dropped += ids.len().saturating_sub(slots) as u32;
-    }
-
     /// A bundle: cash, shares, the Fate card, Experience and Executive card ids.
     pub(super) fn bundle(&mut self, b: &Bundle, name: &str) {
         self.scope(
             || format!("{name}."),
             |o| {
-                o.num(b.cash, "cash");
-                o.num(b.shares, "shares");
-                o.bit(b.fate, "fate");
-                o.card_ids(&b.experience, BUNDLE_EXPERIENCE, "experience");
-                o.card_ids(&b.executive, BUNDLE_EXECUTIVE, "executive");
+                // The values at once (as the names below list them).
+                const EXP: usize = 3;
+                const EXEC: usize = EXP + 1 + BUNDLE_EXPERIENCE;
+                let mut values = [0.0; bundle_len()];
+                values[0] = b.cash as f32;
+                values[1] = b.shares as f32;
+                values[2] = f32::from(u8::from(b.fate));
+                for (ids, at, slots) in [
+                    (&b.experience, EXP, BUNDLE_EXPERIENCE),
+                    (&b.executive, EXEC, BUNDLE_EXECUTIVE),
+                ] {
+                    values[at] = ids.len() as f32;
+                    for (v, &c) in values[at + 1..at + 1 + slots].iter_mut().zip(ids) {
+                        *v = f32::from(c) + 1.0;
+                    }
+                    o.dropped += ids.len().saturating_sub(slots) as u32;
+                }
+                o.put_each(
+                    bundle_len(),
+                    |k| match k {
+                        0 => "cash".into(),
+                        1 => "shares".into(),
+                        2 => "fate".into(),
+                        EXP => "experience.len".into(),
+                        EXEC => "executive.len".into(),
+                        k if k < EXEC => format!("experience[{}]", k - EXP - 1),
+                        k => format!("executive[{}]", k - EXEC - 1),
+                    },
+                    |k| values[k],
+                );
             },
         );
     }

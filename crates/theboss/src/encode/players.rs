@@ -78,9 +78,9 @@ impl TheBoss {
             |k| *k == money,
             |k| *k = Some(money),
             |o| {
-                o.bit(money.0, "at_table");
-                o.num(p.cash, "cash");
-                o.num(p.shares, "shares");
+                let values = [f32::from(u8::from(money.0)), p.cash as f32, p.shares as f32];
+                let names = ["at_table", "cash", "shares"];
+                o.put_each(values.len(), |k| names[k].into(), |k| values[k]);
             },
         );
         let standing = seat.standing;
