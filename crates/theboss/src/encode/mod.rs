@@ -335,9 +335,9 @@ impl TheBoss {
                     |k| *k == done,
                     |k| *k = Some(done),
                     |o| {
-                        o.bit(t.floor, "floor");
-                        o.bit(t.moved, "moved");
-                        o.bit(t.bought, "bought");
+                        let bits = [t.floor, t.moved, t.bought];
+                        let names = ["floor", "moved", "bought"];
+                        o.put_each(3, |k| names[k].into(), |k| f32::from(u8::from(bits[k])));
                         o.seat(t.must_fire, "must_fire");
                         o.seats(t.not_fire.into(), "not_fire");
                     },

@@ -194,8 +194,15 @@ impl<'a> Out<'a> {
     #[inline]
     pub(super) fn opt(&mut self, v: Option<impl Into<f64>>, name: &str) {
         let v = v.map(Into::into);
-        self.bit(v.is_some(), name);
-        self.put_with(v.unwrap_or(0.0) as f32, || format!("{name}.value"));
+        let values = [f32::from(u8::from(v.is_some())), v.unwrap_or(0.0) as f32];
+        self.put_each(
+            2,
+            |k| match k {
+                0 => name.into(),
+                _ => format!("{name}.value"),
+            },
+            |k| values[k],
+        );
     }
 
     /// A block of `len` values, all 0, for the caller to set: the buffer's part (empty when
