@@ -29,6 +29,7 @@ pub(super) struct Written {
     /// The data set the sections were written with (its address): what they were written
     /// from holds for this data set only.
     data: usize,
+    pub(super) viewer: Section<Viewer>,
     pub(super) head: Section<Head>,
     /// The turn (a section made of the next three).
     pub(super) turn: Section<Turn>,
@@ -73,11 +74,10 @@ impl Written {
     }
 }
 
-/// What the values before the turn are written from (the viewer, the first player and the
-/// counts of the table).
+/// What the values before the turn (the viewer apart) are written from: the first player and
+/// the counts of the table.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) struct Head {
-    pub(super) viewer: Viewer,
     pub(super) first: Seat,
     pub(super) round: u32,
     pub(super) bank_shares: u32,

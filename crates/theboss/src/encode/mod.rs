@@ -51,8 +51,8 @@
 //! [`Encode::encode_update`] writes each section of the fixed part only when the inputs it is
 //! written from changed: the memo keeps them as plain values, compared field by field, the
 //! lists among them ([`crate::state::Tracked`]: a player's cards and surplus due, the piles)
-//! by their stamps. The sections: the values before the turn; the turn (its step, what was
-//! done in it, its offers); the ending and the Disaster waiting; each seat (its cash and
+//! by their stamps. The sections: the viewer; the other values before the turn; the turn
+//! (its step, what was done in it, its offers); the ending and the Disaster waiting; each seat (its cash and
 //! shares, its standing, its Fate card as the viewer sees it); the places of the Experience,
 //! the Executive and the Fate cards; the auction (its lot and bidders, its bidding); the
 //! meeting; the scores. A section made of sections (the turn, a seat, the auction while there
@@ -139,8 +139,14 @@ impl TheBoss {
         let d = Dims::of(self);
         o.num(0, "overflow");
         shown.for_data(Arc::as_ptr(&self.data) as usize);
+        // The viewer apart from the rest: it changes with the seat to act, the rest seldom.
+        o.section(
+            &mut shown.viewer,
+            |k| *k == viewer,
+            |k| *k = Some(viewer),
+            |o| Self::write_viewer(viewer, o),
+        );
         let head = Head {
-            viewer,
             first: self.first,
             round: self.round,
             bank_shares: self.bank_shares,
@@ -258,9 +264,9 @@ impl TheBoss {
         o.lists_wrote(&mut shown.lists, from, key);
     }
 
-    /// The values before the turn.
-    fn write_head(head: &Head, o: &mut Out<'_>) {
-        let viewer_slot = match head.viewer {
+    /// The viewer.
+    fn write_viewer(viewer: Viewer, o: &mut Out<'_>) {
+        let viewer_slot = match viewer {
             Viewer::Seat(s) => Some(s),
             Viewer::Spectator => Some(SEATS),
         };
@@ -271,6 +277,10 @@ impl TheBoss {
                 "spectator".into()
             }
         });
+    }
+
+    /// The values before the turn, the viewer apart.
+    fn write_head(head: &Head, o: &mut Out<'_>) {
         o.seat(Some(head.first), "first_player");
         let counts = [
             head.round,
