@@ -4,24 +4,11 @@
 use super::memo::{FateKey, PlacesKey, SeatKey, Standing, Written};
 use super::out::{Out, Shown};
 use super::{offer, Dims, POSITIONS, REFUSED_SLOTS, SEATS};
-use crate::state::{Player, TheBoss, Tracked};
+use crate::state::{Player, TheBoss};
 use boardroom_engine::{Seat, Viewer};
 
 /// The values of a seat beyond the table's.
-static NOBODY: Player = Player {
-    cash: 0,
-    shares: 0,
-    experience: Tracked::new(),
-    executive: Tracked::new(),
-    fate: None,
-    job: None,
-    fired: None,
-    lost_turns: 0,
-    disaster: None,
-    snapshot: 0,
-    surplus_due: Tracked::new(),
-    refused: Tracked::new(),
-};
+static NOBODY: Player = Player::EMPTY;
 
 impl TheBoss {
     /// Writes every seat's values (cash and shares apart: they change most often), then the

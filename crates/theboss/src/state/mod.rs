@@ -87,20 +87,27 @@ pub struct Refused {
 }
 
 impl Player {
+    /// A player holding nothing, not even cash (also the encoding's seats beyond the table's).
+    pub(crate) const EMPTY: Player = Player {
+        cash: 0,
+        shares: 0,
+        experience: Tracked::new(),
+        executive: Tracked::new(),
+        fate: None,
+        job: None,
+        fired: None,
+        lost_turns: 0,
+        disaster: None,
+        snapshot: 0,
+        surplus_due: Tracked::new(),
+        refused: Tracked::new(),
+    };
+
     fn new(cash: u32, kinds: usize) -> Self {
         Player {
             cash,
-            shares: 0,
-            experience: Tracked::new(),
-            executive: Tracked::new(),
-            fate: None,
-            job: None,
-            fired: None,
-            lost_turns: 0,
-            disaster: None,
-            snapshot: 0,
             surplus_due: vec![0; kinds].into(),
-            refused: Tracked::new(),
+            ..Player::EMPTY
         }
     }
 }
