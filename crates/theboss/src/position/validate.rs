@@ -95,6 +95,9 @@ pub(super) fn check_cards(p: &Position, data: &Data) -> Result<(), PositionError
         if pl.cash % e.cash_step != 0 {
             return err(f("cash"), format!("must be a multiple of ${}", e.cash_step));
         }
+        if pl.cash > MAX_CASH {
+            return err(f("cash"), format!("at most ${MAX_CASH}"));
+        }
         if pl.shares % e.lot != 0 {
             return err(f("shares"), format!("must be a multiple of {}", e.lot));
         }
@@ -155,6 +158,9 @@ pub(super) fn check_cards(p: &Position, data: &Data) -> Result<(), PositionError
         if d.collateral.fate {
             return err(f("collateral.fate"), "a Fate card can never be collateral");
         }
+        if d.collateral.cash > MAX_CASH {
+            return err(f("collateral.cash"), format!("at most ${MAX_CASH}"));
+        }
         shares = shares.saturating_add(d.collateral.shares);
         list(
             &d.collateral.experience,
@@ -197,6 +203,17 @@ pub(super) fn check_cards(p: &Position, data: &Data) -> Result<(), PositionError
                 return err(
                     "auction.high",
                     "the high bid is a bidder's, at least the opening bid",
+                );
+            }
+            // A bid is at most the bidder's free cash when made, and an auction's bidding
+            // moves no cash until it closes.
+            if price % e.cash_step != 0 || p.players.get(b).is_none_or(|pl| price > pl.cash) {
+                return err(
+                    "auction.high",
+                    format!(
+                        "the high bid is in steps of ${} and at most the bidder's cash",
+                        e.cash_step
+                    ),
                 );
             }
         }
@@ -356,6 +373,11 @@ pub(super) fn check_turn(p: &Position, data: &Data) -> Result<(), PositionError>
 /// The largest round, turn number and next offer id a position may hold.
 const MAX_COUNTER: u32 = 1 << 30;
 
+/// The most cash a position may hold in one place (a player's cash, an opening bid, a
+/// bundle's or a deliverable's cash): far beyond any game, and small enough that the sums of
+/// play never run out of room.
+const MAX_CASH: u32 = 1 << 28;
+
 /// Checks the open offers as written: seats, ids, commitments, long-term terms, the
 /// count and text caps (§9.7, D-16).
 pub(super) fn check_offers(p: &Position, data: &Data) -> Result<(), PositionError> {
@@ -486,10 +508,13 @@ pub(super) fn check_interruptions(p: &Position, data: &Data) -> Result<(), Posit
         if high.is_some_and(|h| h >= n || h == a.seller) {
             return err("auction.high", "a bidder of the table");
         }
-        if a.opening < 10 || a.opening % e.cash_step != 0 {
+        if a.opening < 10 || a.opening > MAX_CASH || a.opening % e.cash_step != 0 {
             return err(
                 "auction.opening",
-                format!("at least $10 in steps of ${}", e.cash_step),
+                format!(
+                    "at least $10, at most ${MAX_CASH}, in steps of ${}",
+                    e.cash_step
+                ),
             );
         }
     }

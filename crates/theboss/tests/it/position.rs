@@ -82,6 +82,40 @@ fn impossible_positions_name_the_field() {
         }),
         "players"
     );
+    assert_eq!(field_of(|p| p.players[0].cash = 1 << 29), "players[0].cash");
     let json = "{\"game\":\"the-boss\"}";
     assert!(serde_json::from_str::<boardroom_theboss::Position>(json).is_err());
+}
+
+/// A high bid the bidder could not pay is refused (play would take more cash than the bidder
+/// holds when the auction closes).
+#[test]
+fn a_high_bid_beyond_the_bidders_cash_is_refused() {
+    let mut found = false;
+    for seed in 0..20u64 {
+        let (_, log, _) = random_game(3, seed, 60_000);
+        let mut g = TheBoss::new_game(&boardroom_theboss::Config::new(3), seed).unwrap();
+        let mut ev = Vec::new();
+        for (s, a) in &log {
+            let mut p = g.to_position();
+            if let Some((bidder, _)) = p.auction.as_ref().and_then(|a| a.high) {
+                assert!(TheBoss::from_position(&p).is_ok());
+                let cash = p.players[bidder].cash;
+                if let Some(high) = p.auction.as_mut().and_then(|a| a.high.as_mut()) {
+                    high.1 = cash + 10;
+                }
+                assert_eq!(
+                    TheBoss::from_position(&p).expect_err("refused").field,
+                    "auction.high"
+                );
+                found = true;
+                break;
+            }
+            g.apply(*s, a.clone(), &mut ev).unwrap();
+        }
+        if found {
+            break;
+        }
+    }
+    assert!(found, "no auction with a bid in 20 random games");
 }
