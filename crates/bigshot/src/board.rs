@@ -69,6 +69,10 @@ pub enum BoardError {
     },
 }
 
+/// The largest value a lot may have (in millions): far beyond any board, and small enough
+/// that scores (a doubled value for every lot) never run out of room.
+pub const MAX_LOT_VALUE: u32 = 1_000_000;
+
 fn invalid<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, BoardError> {
     Err(BoardError::Invalid {
         field: field.into(),
@@ -246,10 +250,10 @@ impl BoardSpec {
                     "a park is worth nothing on its own (value 0)",
                 );
             }
-            if !l.park && l.value == 0 {
+            if !l.park && !(1..=MAX_LOT_VALUE).contains(&l.value) {
                 return invalid(
                     format!("{f}.value"),
-                    "a lot that is not a park needs a value",
+                    format!("a lot that is not a park needs a value of 1–{MAX_LOT_VALUE}"),
                 );
             }
             lots.push(Lot {
@@ -361,5 +365,18 @@ mod tests {
         }
         assert!(!b.doubles(wp, b.lot_index("E9").unwrap()));
         assert!(!b.doubles(wp, b.lot_index("N16").unwrap()));
+    }
+
+    #[test]
+    fn a_lot_worth_more_than_the_bound_is_refused() {
+        let mut spec = BoardSpec::default_board();
+        let i = spec.lots.iter().position(|l| !l.park).unwrap();
+        spec.lots[i].value = MAX_LOT_VALUE;
+        assert!(spec.build().is_ok());
+        spec.lots[i].value = MAX_LOT_VALUE + 1;
+        match spec.build() {
+            Err(BoardError::Invalid { field, .. }) => assert_eq!(field, format!("lots[{i}].value")),
+            other => panic!("expected a refusal, got {other:?}"),
+        }
     }
 }

@@ -10,6 +10,14 @@ use crate::state::{BigBoss, Phase, Player, MAX_DECK, MAX_PLAYERS, MIN_PLAYERS};
 use arrayvec::ArrayVec;
 use boardroom_engine::PositionError;
 
+/// The most money a player may hold in a position: far beyond any game, and small enough that
+/// the sums of play never run out of room.
+const MAX_MONEY: u32 = 1 << 28;
+
+/// The largest turn number a position may hold: no game comes near it, and it keeps the count
+/// from running out.
+const MAX_TURN: u32 = 1 << 30;
+
 impl BigBoss {
     /// Imports a position, rejecting anything impossible.
     pub fn from_position(pos: &Position) -> Result<BigBoss, PositionError> {
@@ -42,8 +50,11 @@ impl BigBoss {
                 );
             }
         }
-        if pos.turn == 0 {
-            return err("turn", "turns are counted from 1");
+        if pos.turn == 0 || pos.turn > MAX_TURN {
+            return err(
+                "turn",
+                format!("turns are counted from 1, to at most {MAX_TURN}"),
+            );
         }
 
         // Companies.
@@ -223,6 +234,9 @@ impl BigBoss {
         for (i, e) in pos.players.iter().enumerate() {
             let f = |k: &str| format!("players[{i}].{k}");
             let p = &mut players[i];
+            if e.money > MAX_MONEY {
+                return err(f("money"), format!("at most {MAX_MONEY}"));
+            }
             p.money = e.money;
             for (&c, &k) in &e.shares {
                 if !companies[c.idx()].active() && k > 0 {

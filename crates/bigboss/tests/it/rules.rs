@@ -405,3 +405,21 @@ fn invest_table(ed: Edition) -> Table {
         .hand(0, "13")
         .money(0, 60)
 }
+
+/// Counts beyond any game (money, the turn) are refused, naming the field: play adds to them,
+/// and they must not run out of room.
+#[test]
+fn positions_with_counts_beyond_any_game_are_refused() {
+    let g = BigBoss::new(&boardroom_bigboss::Config::new(Edition::Modern, 3), 1).unwrap();
+    let refused = |f: &dyn Fn(&mut boardroom_bigboss::Position)| {
+        let mut p = g.to_position();
+        f(&mut p);
+        BigBoss::from_position(&p).expect_err("refused").field
+    };
+    assert!(BigBoss::from_position(&g.to_position()).is_ok());
+    assert_eq!(
+        refused(&|p| p.players[2].money = u32::MAX),
+        "players[2].money"
+    );
+    assert_eq!(refused(&|p| p.turn = u32::MAX), "turn");
+}
