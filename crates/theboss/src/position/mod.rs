@@ -2,6 +2,7 @@
 //! included, with validation that rejects impossible positions and names the field at fault.
 //! Card ids are the data set's indexes (0-based; the notation writes id + 1).
 
+mod interruptions;
 mod validate;
 
 use crate::state::{
@@ -109,7 +110,7 @@ impl TheBoss {
         validate::check_cards(p, &data)?;
         validate::check_turn(p, &data)?;
         validate::check_offers(p, &data)?;
-        validate::check_interruptions(p, &data)?;
+        interruptions::check_interruptions(p, &data)?;
         let g = TheBoss {
             data,
             config: Arc::new(p.config.clone()),
