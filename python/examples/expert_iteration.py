@@ -29,12 +29,20 @@ The network learns by expert iteration in the style of DAgger:
 Training stops when the process has used ``--cpu-minutes`` of CPU time (all threads counted),
 or after ``--iterations`` iterations when that is given.
 Then, on seeds that training never used, the agent plays ``--eval`` games against `heuristic`,
-half of them in each seat, and so do, for comparison, the network alone and the small search
-alone (with ``--reference``, also the small search guided by the teacher's own visit shares: the
-most a perfect apprentice could add); each share of wins (a shared win counts 1/k) is printed with its 95% Wilson interval.
+half of them in each seat, and so do, for comparison, the network alone, the small search
+alone, and the small search guided by an even prior over the legal moves (the agent's search
+rule without the network); with ``--reference``, also the small search guided by the teacher's
+own visit shares (the most a perfect apprentice could add). Each share of wins (a shared win
+counts 1/k) is printed with its 95% Wilson interval, and the agent's margin over the search
+alone and over the even prior with the 95% interval of the mean difference game by game (the
+same seeds). ``--save PATH`` writes the trained network; ``--load PATH`` evaluates a saved
+network instead of training one (e.g. with another ``--play-level``).
 The same ``--seed`` and ``--iterations`` give the same run on any machine (the searches, games
 and the network's initialisation are seeded, and the library's results do not depend on the
 number of threads); a CPU budget ends the run where the machine's speed puts it.
+
+    python python/examples/expert_iteration.py --seed 1 --iterations 19 --save net.npz
+    python python/examples/expert_iteration.py --seed 1 --load net.npz --play-level ismcts:40
 """
 
 import argparse
@@ -88,6 +96,25 @@ class PolicyNet:
         self.m = {k: np.zeros_like(v) for k, v in self.params.items()}
         self.v = {k: np.zeros_like(v) for k, v in self.params.items()}
         self.t = 0
+
+    def save(self, path):
+        """Writes the network (weights and input scaling) to ``path`` (NumPy's .npz)."""
+        np.savez(path, mu=self.mu, inv_sd=self.inv_sd, **self.params)
+
+    @classmethod
+    def load(cls, path, obs_size, num_actions):
+        """The network written by ``save`` to ``path``; raises ``ValueError`` when its shapes
+        do not fit the game's observation size and action space."""
+        with np.load(path) as f:
+            w1, w2 = f["w1"], f["w2"]
+            if w1.shape[0] != obs_size or w2.shape[1] != num_actions:
+                raise ValueError(
+                    f"{path}: a network for {w1.shape[0]} observation values and "
+                    f"{w2.shape[1]} action ids, not {obs_size} and {num_actions}")
+            net = cls(obs_size, num_actions, w1.shape[1], np.random.default_rng(0))
+            net.params = {k: f[k].astype(np.float32) for k in ("w1", "b1", "w2", "b2")}
+            net.mu, net.inv_sd = f["mu"].astype(np.float32), f["inv_sd"].astype(np.float32)
+        return net
 
     def set_scale(self, sample):
         """Normalises inputs by the mean and spread of a sample of observation arrays."""
@@ -174,9 +201,11 @@ def agent_choice(net, obs, mask, search, uniform):
 
 def play_against_heuristic(args, net, games, seed_base, mode="agent"):
     """Plays ``games`` games against `heuristic` (the player in seat ``i % 2`` of game ``i``)
-    on one batch; returns the player's total reward and the games counted. ``mode``: "agent"
-    (the network with the decision-time search, or alone when ``--play-level`` is "none"),
-    "net" (the network alone), "search" (the decision-time search alone) or "teacher" (the
+    on one batch; returns the player's reward in each game (1 a win, 1/k a win shared by k, 0
+    a loss). ``mode``: "agent" (the network with the decision-time search, or alone when
+    ``--play-level`` is "none"), "net" (the network alone), "search" (the decision-time search
+    alone, as the library runs it), "even" (the decision-time search guided by an even prior
+    over the legal moves: the agent's search rule without the network) or "teacher" (the
     decision-time search guided by the ``--level`` search's visit shares instead of the
     network)."""
     vec = boardroom.VecGame(args.game, games, players=2, options=args.options, seed=seed_base,
@@ -185,7 +214,7 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
     learner = np.arange(games) % 2
     finished = np.zeros(games, bool)
     use_search = args.play_level != "none" and mode != "net"
-    total = 0.0
+    rewards = np.zeros(games)
     step = 0
     while not finished.all():
         mine = (out["actor"] == learner) & ~finished
@@ -206,16 +235,20 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
                     teacher = vec.search_targets(seed=seed_base + step + (1 << 20),
                                                  level=args.level)["policy"]
                     chosen = search(teacher).argmax(axis=1)
+                elif mode == "even":
+                    mask = out["mask"]
+                    even = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+                    chosen = search(even.astype(np.float32)).argmax(axis=1)
                 else:
                     chosen = search(None).argmax(axis=1)
             actions[mine] = chosen[mine]
         out = vec.step(actions)
         newly = out["done"] & ~finished
         if newly.any():
-            total += float(out["rewards"][newly, learner[newly]].sum())
+            rewards[newly] = out["rewards"][newly, learner[newly]]
             finished |= newly
         step += 1
-    return total, games
+    return rewards
 
 
 def parse_args(argv=None):
@@ -249,6 +282,9 @@ def parse_args(argv=None):
                    help="iterations over which the search's share of moves falls to beta-min")
     p.add_argument("--probe", type=int, default=32, help="running evaluation games")
     p.add_argument("--eval", type=int, default=400, help="final evaluation games")
+    p.add_argument("--save", metavar="PATH", help="write the trained network to PATH (.npz)")
+    p.add_argument("--load", metavar="PATH",
+                   help="evaluate the network written by --save instead of training one")
     p.add_argument("--reference", action="store_true",
                    help="also evaluate the small search guided by the teacher's own visit shares "
                         "(what a perfect apprentice would add; slow: a teacher search a move)")
@@ -302,9 +338,9 @@ def train(args, log=print):
         iteration += 1
         probe = ""
         if args.probe > 0:
-            wins, n = play_against_heuristic(args, net, args.probe,
-                                             EVAL_SEED_BASE // 2 + iteration * args.probe)
-            probe = f"; against heuristic {wins / n:.0%} of {n}"
+            r = play_against_heuristic(args, net, args.probe,
+                                       EVAL_SEED_BASE // 2 + iteration * args.probe)
+            probe = f"; against heuristic {r.mean():.0%} of {len(r)}"
         log(f"iteration {iteration}: {buf.n} examples, {games_done} self-play games, "
             f"beta {beta:.2f}, loss {np.mean(losses):.3f}, agrees with the search "
             f"{np.mean(agrees):.0%}{probe}; CPU {(time.process_time() - cpu0) / 60:.1f} min",
@@ -312,30 +348,53 @@ def train(args, log=print):
     return net, (time.process_time() - cpu0) / 60.0
 
 
+def paired(a, b, z=1.96):
+    """The mean of ``a - b`` over games played from the same seeds, with its 95% interval
+    (normal approximation): how much the first player's share of wins exceeds the second's."""
+    d = np.asarray(a) - np.asarray(b)
+    h = z * d.std(ddof=1) / math.sqrt(len(d)) if len(d) > 1 else float("inf")
+    return d.mean(), d.mean() - h, d.mean() + h
+
+
 def main(argv=None):
     args = parse_args(argv)
     wall0 = time.time()
-    net, cpu_minutes = train(args)
-    print(f"trained for {cpu_minutes:.1f} CPU minutes", flush=True)
+    if args.load:
+        probe = boardroom.VecGame(args.game, 1, players=2, options=args.options)
+        net = PolicyNet.load(args.load, probe.observation_size, probe.max_actions)
+        print(f"loaded the network from {args.load}", flush=True)
+    else:
+        net, cpu_minutes = train(args)
+        print(f"trained for {cpu_minutes:.1f} CPU minutes", flush=True)
+        if args.save:
+            net.save(args.save)
+            print(f"saved the network to {args.save}", flush=True)
     seeds = EVAL_SEED_BASE + args.seed * args.eval
-    modes = ["agent"] if args.play_level == "none" else ["agent", "net", "search"]
+    modes = ["agent"] if args.play_level == "none" else ["agent", "net", "search", "even"]
     if args.reference and args.play_level != "none":
         modes.append("teacher")
     results = {}
     for mode in modes:
         cpu1 = time.process_time()
-        wins, n = play_against_heuristic(args, net, args.eval, seeds, mode)
-        lo, hi = wilson(wins, n)
+        r = play_against_heuristic(args, net, args.eval, seeds, mode)
+        lo, hi = wilson(r.sum(), len(r))
         what = {"agent": "the agent" + ("" if args.play_level == "none"
                                         else f" (network + {args.play_level} search)"),
                 "net": "the network alone", "search": f"the {args.play_level} search alone",
+                "even": f"the {args.play_level} search guided by an even prior",
                 "teacher": f"the {args.play_level} search guided by the {args.level} search"}
-        print(f"{what[mode]} against heuristic: {wins / n:.1%} [{lo:.1%}, {hi:.1%}] "
-              f"(95% Wilson) over {n} games, seats alternated; "
+        print(f"{what[mode]} against heuristic: {r.mean():.1%} [{lo:.1%}, {hi:.1%}] "
+              f"(95% Wilson) over {len(r)} games, seats alternated; "
               f"{(time.process_time() - cpu1) / 60:.1f} CPU min", flush=True)
-        results[mode] = (wins, n)
+        results[mode] = r
+    for other in ("search", "even"):
+        if other in results:
+            d, lo, hi = paired(results["agent"], results[other])
+            print(f"the agent minus the {what[other][4:]}, game by game on the same seeds: "
+                  f"{d:+.1%} [{lo:+.1%}, {hi:+.1%}] (95%)", flush=True)
     print(f"wall {(time.time() - wall0) / 60:.1f} min", flush=True)
-    return results["agent"]
+    r = results["agent"]
+    return r.sum(), len(r)
 
 
 if __name__ == "__main__":

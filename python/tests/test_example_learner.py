@@ -89,3 +89,29 @@ def test_a_short_run_trains_and_evaluates(capsys):
     assert "over 4 games" in text and "95% Wilson" in text
     assert "the network alone" in text and "search alone" in text
     assert "search guided by the ismcts:20 search" in text
+    assert "search guided by an even prior" in text
+    assert "game by game on the same seeds" in text
+
+
+def test_a_saved_network_loads_and_plays_the_same(tmp_path, capsys):
+    """``--save`` writes the trained network; ``--load`` evaluates it without training, and
+    the loaded network scores every state as the saved one did."""
+    ex = _load()
+    net = _trained_net(ex)
+    path = str(tmp_path / "net.npz")
+    net.save(path)
+    vec = boardroom.VecGame("big-boss", 4, players=2, seed=9)
+    back = ex.PolicyNet.load(path, vec.observation_size, vec.max_actions)
+    out = vec.arrays()
+    assert np.array_equal(back.scores(out["obs"], out["mask"]), net.scores(out["obs"], out["mask"]))
+    wins, n = ex.main(["--load", path, "--play-level", "ismcts:20", "--eval", "4"])
+    assert n == 4 and 0.0 <= wins <= 4.0
+    text = capsys.readouterr().out
+    assert f"loaded the network from {path}" in text and "iteration" not in text
+    other = boardroom.VecGame("the-boss", 1, players=2)
+    try:
+        ex.PolicyNet.load(path, other.observation_size, other.max_actions)
+    except ValueError as e:
+        assert "observation values" in str(e)
+    else:
+        raise AssertionError("a network for another game loaded")
