@@ -29,6 +29,7 @@ pub mod registry;
 pub mod search;
 pub mod shape;
 mod threads;
+mod wrapped;
 
 use error::Kind;
 use pyo3::create_exception;
