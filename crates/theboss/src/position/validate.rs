@@ -26,7 +26,10 @@ impl Place {
     }
 }
 
-pub(super) fn err<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, PositionError> {
+pub(super) fn err<T>(
+    field: impl Into<String>,
+    reason: impl Into<String>,
+) -> Result<T, PositionError> {
     Err(PositionError::new(field, reason))
 }
 
