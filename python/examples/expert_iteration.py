@@ -180,6 +180,11 @@ class Buffer:
             self.n = min(self.n + 1, self.size)
 
 
+def even_prior(mask):
+    """An even share over the legal ids of each row of ``mask`` (0 where it is false)."""
+    return mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
+
+
 def search_prior(net, obs, mask, uniform):
     """The prior the agent's search is guided by: the network's probability of each legal
     action id mixed with a uniform share ``uniform`` over the legal ids (0 where the mask is
@@ -188,8 +193,7 @@ def search_prior(net, obs, mask, uniform):
     scores = scores - scores.max(axis=1, keepdims=True)
     e = np.where(mask, np.exp(scores), 0.0)
     p = e / e.sum(axis=1, keepdims=True)
-    u = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
-    return ((1.0 - uniform) * p + uniform * u).astype(np.float32)
+    return ((1.0 - uniform) * p + uniform * even_prior(mask)).astype(np.float32)
 
 
 def agent_choice(net, obs, mask, search, uniform):
@@ -236,9 +240,7 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
                                                  level=args.level)["policy"]
                     chosen = search(teacher).argmax(axis=1)
                 elif mode == "even":
-                    mask = out["mask"]
-                    even = mask / np.maximum(mask.sum(axis=1, keepdims=True), 1)
-                    chosen = search(even.astype(np.float32)).argmax(axis=1)
+                    chosen = search(even_prior(out["mask"]).astype(np.float32)).argmax(axis=1)
                 else:
                     chosen = search(None).argmax(axis=1)
             actions[mine] = chosen[mine]
