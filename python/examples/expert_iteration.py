@@ -105,7 +105,15 @@ class PolicyNet:
     def load(cls, path, obs_size, num_actions):
         """The network written by ``save`` to ``path``; raises ``ValueError`` when its shapes
         do not fit the game's observation size and action space."""
-        with np.load(path) as f:
+        try:
+            f = np.load(path)
+        except ValueError:
+            raise ValueError(f"{path}: not a network written by --save (a NumPy .npz file)") \
+                from None
+        if not isinstance(f, np.lib.npyio.NpzFile) or not {"w1", "b1", "w2", "b2", "mu",
+                                                            "inv_sd"} <= set(f.files):
+            raise ValueError(f"{path}: not a network written by --save (weights missing)")
+        with f:
             w1, w2 = f["w1"], f["w2"]
             if w1.shape[0] != obs_size or w2.shape[1] != num_actions:
                 raise ValueError(
@@ -363,7 +371,10 @@ def main(argv=None):
     wall0 = time.time()
     if args.load:
         probe = boardroom.VecGame(args.game, 1, players=2, options=args.options)
-        net = PolicyNet.load(args.load, probe.observation_size, probe.max_actions)
+        try:
+            net = PolicyNet.load(args.load, probe.observation_size, probe.max_actions)
+        except (OSError, KeyError, ValueError) as e:
+            raise SystemExit(f"cannot load a network: {e}") from None
         print(f"loaded the network from {args.load}", flush=True)
     else:
         net, cpu_minutes = train(args)

@@ -115,3 +115,11 @@ def test_a_saved_network_loads_and_plays_the_same(tmp_path, capsys):
         assert "observation values" in str(e)
     else:
         raise AssertionError("a network for another game loaded")
+    junk = tmp_path / "junk.npz"
+    junk.write_text("not a network")
+    try:
+        ex.main(["--load", str(junk), "--eval", "2"])
+    except SystemExit as e:
+        assert "not a network written by --save" in str(e)
+    else:
+        raise AssertionError("a file that is no network loaded")
