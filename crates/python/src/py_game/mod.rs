@@ -1,18 +1,25 @@
-//! The Python class `Game`: one game of any registered kind.
+//! The Python class `Game`: one game of any registered kind. Its methods read their
+//! arguments and call the game; what takes more sits beside it: `args.rs` (the seat a query is
+//! about, action indices, `apply`'s reading of an action given any way), `numeric.rs` (the mask
+//! and observation arrays, the slots' names) and `targets.rs` (`search_targets`' search and dict).
+
+mod args;
+mod numeric;
+mod targets;
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind};
 use crate::py_args::{
-    actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, prior_of, seat_of, seed_of,
-    viewer_of,
+    actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, prior_of, seed_of, viewer_of,
 };
 use crate::py_bot::PyBot;
 use crate::registry::{self, NewGame};
 use crate::to_py;
+use args::{index_of, queried_seat};
 use boardroom_engine::Seat;
-use numpy::{PyArray1, PyArrayMethods};
+use numpy::PyArray1;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList};
 use std::sync::Mutex;
 
 /// One game of any registered kind. See the package's documentation (`boardroom.Game`).
@@ -156,12 +163,8 @@ impl PyGame {
     /// The number of legal actions of `seat` (default: the seat that must act).
     #[pyo3(signature = (seat=None))]
     fn num_legal(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-        let s = match seat {
-            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
-            _ => match actor_of(self.inner.as_ref(), None) {
-                Ok(s) => s,
-                Err(_) => return Ok(0),
-            },
+        let Some(s) = queried_seat(self.inner.as_ref(), seat)? else {
+            return Ok(0);
         };
         Ok(self.inner.num_legal(s))
     }
@@ -174,12 +177,8 @@ impl PyGame {
         py: Python<'py>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
-        let s = match seat {
-            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
-            _ => match actor_of(self.inner.as_ref(), None) {
-                Ok(s) => s,
-                Err(_) => return Ok(PyList::empty(py)),
-            },
+        let Some(s) = queried_seat(self.inner.as_ref(), seat)? else {
+            return Ok(PyList::empty(py));
         };
         let items: Vec<Bound<'py, PyDict>> = self
             .inner
@@ -193,12 +192,8 @@ impl PyGame {
     /// The notation of the legal actions of `seat`, in index order.
     #[pyo3(signature = (seat=None))]
     fn legal_notations(&mut self, seat: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
-        let s = match seat {
-            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
-            _ => match actor_of(self.inner.as_ref(), None) {
-                Ok(s) => s,
-                Err(_) => return Ok(Vec::new()),
-            },
+        let Some(s) = queried_seat(self.inner.as_ref(), seat)? else {
+            return Ok(Vec::new());
         };
         Ok(self.inner.legal_notations(s))
     }
@@ -211,21 +206,8 @@ impl PyGame {
         py: Python<'py>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-        let m = self.inner.num_actions();
-        let s = match seat {
-            Some(s) if !s.is_none() => Some(seat_of(self.inner.as_ref(), s)?),
-            _ => actor_of(self.inner.as_ref(), None).ok(),
-        };
-        let mask = PyArray1::<bool>::zeros(py, m, false);
-        if let Some(s) = s {
-            // SAFETY: the array was just created (contiguous) and no other reference to it
-            // exists.
-            self.inner.write_mask(
-                s,
-                unsafe { mask.as_slice_mut() }.expect("a new array is contiguous"),
-            );
-        }
-        Ok(mask)
+        let s = queried_seat(self.inner.as_ref(), seat)?;
+        Ok(self.mask_array(py, s))
     }
 
     /// Applies `action` for `seat` (default: the seat that must act) and returns the events it
@@ -239,45 +221,7 @@ impl PyGame {
         action: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<String>> {
-        if action.is_instance_of::<PyBool>() {
-            return Err(to_py(Error::new(
-                Kind::IllegalAction,
-                "an action is an index, a notation or a dict, not a bool",
-            )));
-        }
-        if let Ok(text) = action.downcast::<PyString>() {
-            return self.apply_notation(&text.to_cow()?, seat);
-        }
-        if let Ok(d) = action.downcast::<PyDict>() {
-            if let Some(i) = d.get_item("index")? {
-                return self.apply(py, &i, seat);
-            }
-            if let Some(n) = d.get_item("notation")? {
-                let text: String = n.extract().map_err(|_| {
-                    to_py(Error::new(Kind::Notation, "`notation` must be a string"))
-                })?;
-                return self.apply_notation(&text, seat);
-            }
-            let text: String = py
-                .import("boardroom.actions")?
-                .call_method1("to_notation", (d,))?
-                .extract()?;
-            return self.apply_notation(&text, seat);
-        }
-        match action.extract::<i64>() {
-            Ok(i) => self.apply_index(i, seat),
-            Err(_) => Err(to_py(Error::new(
-                Kind::IllegalAction,
-                format!(
-                    "an action is an index (int), a notation (str) or a dict, not {}",
-                    action
-                        .get_type()
-                        .name()
-                        .map(|n| n.to_string())
-                        .unwrap_or_default()
-                ),
-            ))),
-        }
+        self.apply_any(py, action, seat)
     }
 
     /// Applies the action at `index` of the action space for `seat` (default: the seat that
@@ -307,13 +251,7 @@ impl PyGame {
             // Refused with the reason (the game is over, or who may act), nothing applied.
             return self.inner.apply_index(s, 0).map(|_| ()).map_err(to_py);
         }
-        let Ok(index) = usize::try_from(index) else {
-            return Err(to_py(Error::new(
-                Kind::IllegalAction,
-                format!("action index {index} is not legal: indices start at 0"),
-            )));
-        };
-        self.inner.apply_quiet(s, index).map_err(to_py)
+        self.inner.apply_quiet(s, index_of(index)?).map_err(to_py)
     }
 
     /// Applies the action written `notation` for `seat` (default: the seat that must act):
@@ -344,10 +282,7 @@ impl PyGame {
         notation: &str,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<(Option<usize>, String)> {
-        let s = match seat {
-            Some(s) if !s.is_none() => seat_of(self.inner.as_ref(), s)?,
-            _ => actor_of(self.inner.as_ref(), None).unwrap_or(0),
-        };
+        let s = queried_seat(self.inner.as_ref(), seat)?.unwrap_or(0);
         self.inner.parse(s, notation).map_err(to_py)
     }
 
@@ -355,13 +290,7 @@ impl PyGame {
     #[pyo3(signature = (index, seat=None))]
     fn format_action(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
         let s = actor_of(self.inner.as_ref(), seat)?;
-        let Ok(i) = usize::try_from(index) else {
-            return Err(to_py(Error::new(
-                Kind::IllegalAction,
-                format!("action index {index} is not legal: indices start at 0"),
-            )));
-        };
-        self.inner.format_index(s, i).map_err(to_py)
+        self.inner.format_index(s, index_of(index)?).map_err(to_py)
     }
 
     /// What `viewer` (a seat, or None for a spectator) may know, as a dict (the game's
@@ -393,13 +322,7 @@ impl PyGame {
         viewer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let out = PyArray1::<f32>::zeros(py, self.inner.shape().observation_size(), false);
-        // SAFETY: the array was just created (contiguous) and no other reference to it exists.
-        self.inner.encode(
-            v,
-            unsafe { out.as_slice_mut() }.expect("a new array is contiguous"),
-        );
-        Ok(out)
+        Ok(self.observation_of(py, v))
     }
 
     /// The generic layout's form of the observation (the `observation_array` of games without
@@ -411,9 +334,7 @@ impl PyGame {
         viewer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
-        self.inner.encode_generic(v, &mut out);
-        Ok(PyArray1::from_vec(py, out))
+        Ok(self.generic_observation_of(py, v, false))
     }
 
     /// `_observation_array_generic` computed through the observation's JSON form (slower): the
@@ -425,9 +346,7 @@ impl PyGame {
         viewer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let mut out = vec![0.0f32; self.inner.shape().layout.size()];
-        self.inner.encode_via_json(v, &mut out);
-        Ok(PyArray1::from_vec(py, out))
+        Ok(self.generic_observation_of(py, v, true))
     }
 
     /// How many values of `viewer`'s observation do not fit the layout now (list items beyond
@@ -435,8 +354,7 @@ impl PyGame {
     #[pyo3(signature = (viewer=None))]
     fn observation_overflow(&self, viewer: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
         let v = viewer_of(self.inner.as_ref(), viewer)?;
-        let mut out = vec![0.0f32; self.inner.shape().observation_size()];
-        Ok(self.inner.encode(v, &mut out))
+        Ok(self.overflow_of(v))
     }
 
     /// The place each slot of the numeric observation holds, as `(slot, name)` pairs in slot
@@ -445,20 +363,14 @@ impl PyGame {
     /// (a list's length), `hand?` (1 when present), `phase$` (the number of a string, see
     /// `observation_vocabulary`).
     fn observation_layout(&self) -> Vec<(usize, String)> {
-        match &self.inner.shape().encoded {
-            Some(names) => names.iter().cloned().enumerate().collect(),
-            None => self.inner.shape().layout.describe(),
-        }
+        self.slot_names()
     }
 
     /// The strings a `$` slot knows, in the order of their numbers (the first is 1; a string
     /// not in the list is -1).
     /// `None` for any other slot, and for every slot of a game's own encoding.
     fn observation_vocabulary(&self, slot: usize) -> Option<Vec<String>> {
-        if self.inner.shape().encoded.is_some() {
-            return None;
-        }
-        self.inner.shape().layout.vocabulary(slot)
+        self.slot_vocabulary(slot)
     }
 
     /// A game consistent with everything `viewer` knows, its hidden part (others' secrets,
@@ -562,29 +474,7 @@ impl PyGame {
         let prior = prior
             .map(|p| prior_of(p, None, self.inner.num_actions(), c_puct))
             .transpose()?;
-        let inner = &mut self.inner;
-        let ranked = py
-            .allow_threads(|| {
-                inner.rank(s, config, seed, prior.as_ref().map(|(p, c)| (&p[..], *c)))
-            })
-            .map_err(to_py)?;
-        let m = self.inner.num_actions();
-        let (mut policy, mut value) = (vec![0.0f32; m], vec![0.0f32; m]);
-        crate::search::write_targets(&ranked, &mut policy, &mut value);
-        let moves = PyList::empty(py);
-        for r in &ranked {
-            let d = PyDict::new(py);
-            d.set_item("index", r.index)?;
-            d.set_item("notation", &r.notation)?;
-            d.set_item("visits", r.visits)?;
-            d.set_item("win_chance", r.win_chance)?;
-            moves.append(d)?;
-        }
-        let out = PyDict::new(py);
-        out.set_item("policy", PyArray1::from_vec(py, policy))?;
-        out.set_item("value", PyArray1::from_vec(py, value))?;
-        out.set_item("moves", moves)?;
-        Ok(out)
+        self.search_targets_dict(py, s, config, seed, prior)
     }
 
     /// A built-in bot for this game: `random`, `heuristic`, `heuristic-nodeal`, `easy`,
