@@ -327,8 +327,8 @@ impl Batch {
         let (lanes, pool, _) = self.lanes(out);
         pool.run(lanes.parts(len), |mut lanes| {
             for i in 0..lanes.games.len() {
-                lanes.choose_actor(i);
-                lanes.write(i);
+                let acting = lanes.choose_actor(i);
+                lanes.write_row(i, acting);
             }
         });
     }

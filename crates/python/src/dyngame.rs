@@ -81,6 +81,11 @@ pub trait DynGame: Send + Sync {
     fn format_index(&mut self, seat: Seat, index: usize) -> Result<String>;
     /// How many legal actions `seat` has (0 when it may not act).
     fn num_legal(&mut self, seat: Seat) -> usize;
+    /// [`DynGame::num_legal`] for a seat the caller knows may act (drawn from
+    /// [`DynGame::to_act`] of this state): the game is not asked again who may act.
+    fn num_legal_acting(&mut self, seat: Seat) -> usize {
+        self.num_legal(seat)
+    }
     /// The legal actions of `seat` with their notation and presentation.
     fn legal_infos(&mut self, seat: Seat) -> Vec<ActionInfo>;
     /// The notation of the legal actions of `seat`.

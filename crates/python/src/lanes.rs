@@ -169,14 +169,21 @@ impl<'a> Lanes<'a> {
         parts
     }
 
-    pub(crate) fn choose_actor(&mut self, i: usize) {
-        self.actors[i] = self.games[i]
-            .to_act()
-            .choose(&mut self.rngs[i])
-            .unwrap_or(0);
+    /// Draws the actor of game `i` among the seats that may act; whether one may.
+    pub(crate) fn choose_actor(&mut self, i: usize) -> bool {
+        let may = self.games[i].to_act();
+        self.actors[i] = may.choose(&mut self.rngs[i]).unwrap_or(0);
+        !may.is_empty()
     }
 
+    /// Writes game `i`'s row for its actor.
     pub(crate) fn write(&mut self, i: usize) {
+        self.write_row(i, false);
+    }
+
+    /// Writes game `i`'s row for its actor; `acting` when the actor was just drawn from the
+    /// seats that may act in this state (its legal list is then made without asking again).
+    pub(crate) fn write_row(&mut self, i: usize, acting: bool) {
         let out = &mut self.out;
         let seat = self.actors[i];
         let game = &mut self.games[i];
@@ -184,7 +191,12 @@ impl<'a> Lanes<'a> {
         let n = if self.fixed {
             game.write_mask(seat, mask)
         } else {
-            let n = game.num_legal(seat).min(self.max_actions);
+            let n = if acting {
+                game.num_legal_acting(seat)
+            } else {
+                game.num_legal(seat)
+            }
+            .min(self.max_actions);
             let was = std::mem::replace(&mut self.masked[i], n);
             if n > was {
                 mask[was..n].fill(true);
@@ -259,7 +271,7 @@ impl<'a> Lanes<'a> {
                     rewards.fill(0.0);
                     self.out.done[i] = false;
                     self.actors[i] = may.choose(&mut self.rngs[i]).unwrap_or(0);
-                    self.write(i);
+                    self.write_row(i, !may.is_empty());
                 }
             }
         }
@@ -289,8 +301,8 @@ impl<'a> Lanes<'a> {
                 self.seeds[i] = seed;
                 self.rngs[i] = actor_rng(seed);
                 seed = seed.wrapping_add(1);
-                self.choose_actor(i);
-                self.write(i);
+                let acting = self.choose_actor(i);
+                self.write_row(i, acting);
             }
         }
         result

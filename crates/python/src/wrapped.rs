@@ -25,6 +25,9 @@ pub struct Wrapped<G: Playable> {
     memo: EncodeMemo,
     /// Whether action indices name the fixed action space (else the legal list).
     pub(crate) fixed: bool,
+    /// Whether the game's own encoding starts with its `overflow` count (The Boss's), read
+    /// from the shape once rather than at every update.
+    counts_overflow: bool,
 }
 
 /// A value reached only through `&mut` (events need not be `Sync`; the Python classes must be).
@@ -60,6 +63,7 @@ impl<G: Playable> Wrapped<G> {
             legal_of: None,
             events: Exclusive(Vec::with_capacity(16)),
             fixed: fixed && shape.fixed_actions.is_some(),
+            counts_overflow: matches!(shape.encoded.as_deref(), Some([first, ..]) if first == "overflow"),
             shape,
             memo: EncodeMemo::new(),
         }
@@ -129,8 +133,8 @@ impl<G: Playable> Wrapped<G> {
     /// The items a game's own encoding left out, when its first value is named `overflow`
     /// (The Boss's lists longer than their slots); else 0.
     fn own_overflow(&self, out: &[f32]) -> usize {
-        match (self.shape.encoded.as_deref(), out.first()) {
-            (Some([first, ..]), Some(&v)) if first == "overflow" => v as usize,
+        match out.first() {
+            Some(&v) if self.counts_overflow => v as usize,
             _ => 0,
         }
     }
@@ -306,6 +310,14 @@ impl<G: Playable> DynGame for Wrapped<G> {
 
     fn num_legal(&mut self, seat: Seat) -> usize {
         self.fill(seat);
+        self.legal.len()
+    }
+
+    fn num_legal_acting(&mut self, seat: Seat) -> usize {
+        if self.legal_of != Some(seat) {
+            self.game.legal_actions(seat, &mut self.legal);
+            self.legal_of = Some(seat);
+        }
         self.legal.len()
     }
 

@@ -5,7 +5,7 @@
 use super::out::{Lists, Section, Shown};
 use super::table::{AuctionBids, AuctionLot};
 use super::SEATS;
-use crate::state::{AfterMeeting, Meeting, Player, Sequence, Step, TheBoss, Tracked, Turn};
+use crate::state::{AfterMeeting, Meeting, Player, Step, TheBoss, Tracked, Turn};
 use boardroom_engine::{Seat, Viewer};
 
 /// What [`boardroom_engine::Encode::encode_update`] remembers: how many items each list
@@ -32,7 +32,7 @@ pub(super) struct Written {
     pub(super) viewer: Section<Viewer>,
     pub(super) head: Section<Head>,
     /// The turn (a section made of the next three).
-    pub(super) turn: Section<Turn>,
+    pub(super) turn: Section<TurnKey>,
     pub(super) turn_step: Section<TurnStep>,
     pub(super) turn_done: Section<TurnDone>,
     pub(super) turn_offers: Section<TurnOffers>,
@@ -91,52 +91,74 @@ pub(super) struct Head {
 /// broken deals and each seat's refused offers (`u64::MAX` beyond the table).
 pub(super) type ListsKey = [u64; 3 + SEATS];
 
-/// What the turn's step is written from: the active seat, the turn number, the sequence, the
-/// step, the position held at its start.
-pub(super) type TurnStep = (Seat, u32, Sequence, Step, Option<u8>);
+/// What the turn's step is written from, in one word: the active seat (bits 0–7), the
+/// sequence (8–15), the step (16–23), the position held at its start (24–31, 0: none), the
+/// turn number (32–63).
+pub(super) type TurnStep = u64;
 
-/// What the turn's record of what was done is written from: floor open, moved, bought, the
-/// FireTarget seat, the NotFire seats.
-pub(super) type TurnDone = (bool, bool, bool, Option<Seat>, u8);
+/// What the turn's record of what was done is written from, in one word: floor open, moved,
+/// bought (bits 0–2), the FireTarget seat (8–15, + 1; 0: none), the NotFire seats (16–23).
+pub(super) type TurnDone = u64;
 
-/// What the turn's offers are written from: offers made, per ordered pair, the seats who
-/// passed the floor.
-pub(super) type TurnOffers = (u32, [u8; 16], u8);
+/// What the turn's offers are written from: offers made and the seats who passed the floor in
+/// one word (the count in the low half), then the offers per ordered pair.
+pub(super) type TurnOffers = (u64, u128);
+
+/// What the whole turn is written from: its three sections' inputs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct TurnKey {
+    pub(super) step: TurnStep,
+    pub(super) done: TurnDone,
+    pub(super) offers: TurnOffers,
+}
+
+impl TurnKey {
+    /// The inputs of `t`'s sections. Seats are below 256 (at most four play).
+    #[inline]
+    pub(super) fn of(t: &Turn) -> Self {
+        let step = (t.seat as u64 & 0xff)
+            | (t.sequence as u64) << 8
+            | (t.step as u64) << 16
+            | u64::from(t.start_job.unwrap_or(0)) << 24
+            | u64::from(t.number) << 32;
+        let done = u64::from(t.floor)
+            | u64::from(t.moved) << 1
+            | u64::from(t.bought) << 2
+            | (t.must_fire.map_or(0, |s| s as u64 + 1) & 0xff) << 8
+            | u64::from(t.not_fire) << 16;
+        let offers = (
+            u64::from(t.offers) | u64::from(t.idle) << 32,
+            u128::from_le_bytes(t.pair_offers),
+        );
+        TurnKey { step, done, offers }
+    }
+}
 
 /// What the values after the turn are written from: how the game ended (kind, winner) and
 /// the Financial Disaster waiting.
 pub(super) type Tail = (Option<usize>, Option<Seat>, Option<u8>);
 
-/// What a seat's cash and shares are written from: at the table, cash, shares.
-pub(super) type Money = (bool, u32, u32);
+/// What a seat's cash and shares are written from: at the table, then cash and shares in one
+/// word (cash in the high half).
+pub(super) type Money = (bool, u64);
 
 /// What a seat's standing (its values from its position to its Experience cards) is written
-/// from, its lists by their stamps.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-pub(super) struct Standing {
-    job: Option<u8>,
-    fired: Option<u8>,
-    lost_turns: u8,
-    disaster: Option<u8>,
-    snapshot: u16,
-    surplus_due: u64,
-    experience: u64,
-}
+/// from: its position, Fired track, turns to lose, Disaster and Experience met packed in one
+/// word, then the stamps of its surplus due and of its Experience cards. Words, so that the
+/// comparison made at every decision is three comparisons.
+pub(super) type Standing = [u64; 3];
 
-impl Standing {
-    /// `p`'s standing inputs.
-    #[inline]
-    pub(super) fn of(p: &Player) -> Self {
-        Standing {
-            job: p.job,
-            fired: p.fired,
-            lost_turns: p.lost_turns,
-            disaster: p.disaster,
-            snapshot: p.snapshot,
-            surplus_due: p.surplus_due.stamp(),
-            experience: p.experience.stamp(),
-        }
-    }
+/// `p`'s standing inputs (see [`Standing`]).
+#[inline]
+pub(super) fn standing_of(p: &Player) -> Standing {
+    // Each field in its own bits, `None` apart from every value: position 1–8 (0: none),
+    // Fired 0–2 (+1; 0: none), turns to lose, Disaster id (+ 1 << 8; 0: none), Experience met.
+    let packed = u64::from(p.job.unwrap_or(0))
+        | u64::from(p.fired.map_or(0, |f| u16::from(f) + 1)) << 8
+        | u64::from(p.lost_turns) << 24
+        | u64::from(p.disaster.map_or(0, |d| u16::from(d) | 1 << 8)) << 32
+        | u64::from(p.snapshot) << 48;
+    [packed, p.surplus_due.stamp(), p.experience.stamp()]
 }
 
 /// What all of a seat's values are written from: its cash and shares, its standing, its Fate
@@ -148,36 +170,72 @@ pub(super) struct SeatKey {
     pub(super) fate: FateKey,
 }
 
-/// What a seat's Fate card values are written from, as the viewer sees them.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(super) struct FateKey {
-    pub(super) held: bool,
-    /// The card, when the viewer knows it.
-    pub(super) card: Option<u8>,
-    pub(super) window: Option<u32>,
-    pub(super) usable: bool,
+impl SeatKey {
+    /// Seat `s`'s (holding `p`) inputs as `viewer` sees them.
+    #[inline]
+    pub(super) fn of(game: &TheBoss, viewer: Viewer, s: Seat, p: &Player) -> Self {
+        SeatKey {
+            money: (
+                s < game.players.len(),
+                u64::from(p.cash) << 32 | u64::from(p.shares),
+            ),
+            standing: standing_of(p),
+            fate: FateKey::of(game, viewer, s, p),
+        }
+    }
 }
+
+/// What a seat's Fate card values are written from, as the viewer sees them, in one word:
+/// held (bit 0), the card known to the viewer (bit 1) and its id (bits 8–15), the use window
+/// present (bit 2) and its turn (bits 32–63), usable now (bit 3).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct FateKey(u64);
 
 impl FateKey {
     /// Seat `s`'s (holding `p`) Fate card inputs as `viewer` sees them.
     #[inline]
     pub(super) fn of(game: &TheBoss, viewer: Viewer, s: Seat, p: &Player) -> Self {
         let Some(fate) = p.fate.as_ref() else {
-            return FateKey {
-                held: false,
-                card: None,
-                window: None,
-                usable: false,
-            };
+            return FateKey(0);
         };
         let at_table = s < game.players.len();
-        let known = at_table && game.sees_fate(viewer, s);
-        FateKey {
-            held: true,
-            card: known.then_some(fate.card),
-            window: fate.window,
-            usable: at_table && game.usable_fate(s).is_some(),
+        let known = at_table
+            && match viewer.seat() {
+                Some(v) => v == s || fate.known_by & (1 << v) != 0,
+                None => false,
+            };
+        // Usable now: the holder's Business step in the turn of the card's use window.
+        let t = &game.turn;
+        let usable =
+            at_table && t.seat == s && t.step == Step::Business && fate.window == Some(t.number);
+        let mut k = 1 | u64::from(usable) << 3;
+        if known {
+            k |= 2 | u64::from(fate.card) << 8;
         }
+        if let Some(w) = fate.window {
+            k |= 4 | u64::from(w) << 32;
+        }
+        FateKey(k)
+    }
+
+    /// Whether the seat holds a Fate card.
+    pub(super) fn held(self) -> bool {
+        self.0 & 1 != 0
+    }
+
+    /// The card, when the viewer knows it.
+    pub(super) fn card(self) -> Option<u8> {
+        (self.0 & 2 != 0).then_some((self.0 >> 8) as u8)
+    }
+
+    /// The turn of its use window, once set.
+    pub(super) fn window(self) -> Option<u32> {
+        (self.0 & 4 != 0).then_some((self.0 >> 32) as u32)
+    }
+
+    /// Whether its holder may use it now.
+    pub(super) fn usable(self) -> bool {
+        self.0 & 8 != 0
     }
 }
 

@@ -73,7 +73,7 @@ mod tests;
 use crate::state::{Ending, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
 use boardroom_engine::{Encode, EncodeMemo, Seat, Viewer};
-use memo::{keep_clone, Head, ListsKey, Memo, Tail, TurnDone, TurnOffers, TurnStep, Written};
+use memo::{keep_clone, Head, ListsKey, Memo, Tail, TurnKey, Written};
 use offer::{sample_broken, sample_deal, sample_pending};
 use out::Out;
 use std::sync::Arc;
@@ -305,12 +305,11 @@ impl TheBoss {
     fn write_turn(&self, o: &mut Out<'_>, shown: &mut Written) {
         let t = &self.turn;
         // The turn as a whole first: many decisions change none of it.
-        if o.holds(&shown.turn, |k| k == t) {
+        let key = TurnKey::of(t);
+        if o.holds(&shown.turn, |k| *k == key) {
             return;
         }
-        let step: TurnStep = (t.seat, t.number, t.sequence, t.step, t.start_job);
-        let done: TurnDone = (t.floor, t.moved, t.bought, t.must_fire, t.not_fire);
-        let offers: TurnOffers = (t.offers, t.pair_offers, t.idle);
+        let TurnKey { step, done, offers } = key;
         let start = o.at;
         o.scope(
             || "turn.".into(),
@@ -368,7 +367,7 @@ impl TheBoss {
                 );
             },
         );
-        o.wrote(&mut shown.turn, start, |k| keep_clone(k, t));
+        o.wrote(&mut shown.turn, start, |k| *k = Some(key));
     }
 
     /// Writes the encoding into `out` (zeroed first); returns the items left out, or `None`

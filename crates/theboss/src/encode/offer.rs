@@ -133,6 +133,11 @@ impl Out<'_> {
 
     /// A bundle: cash, shares, the Fate card, Experience and Executive card ids.
     pub(super) fn bundle(&mut self, b: &Bundle, name: &str) {
+        // An empty bundle (most of an offer's) is zeros, written at once.
+        if !self.naming() && *b == Bundle::default() {
+            self.zeros(bundle_len());
+            return;
+        }
         self.scope(
             || format!("{name}."),
             |o| {
@@ -173,6 +178,10 @@ impl Out<'_> {
     /// The commitments of one side, counted: vote for/against/abstain, fire seat 0–3, spare
     /// seat 0–3 (their order has no meaning).
     fn commitments(&mut self, side: &[Commitment], name: &str) {
+        if side.is_empty() && !self.naming() {
+            self.zeros(COMMITMENT_LEN);
+            return;
+        }
         let part = self.block(COMMITMENT_LEN, |w| match w {
             0..=2 => format!("{name}.vote {}", VOTE_NAMES[w]),
             _ if w < 3 + SEATS => format!("{name}.fire seat {}", w - 3),
@@ -226,6 +235,11 @@ impl Out<'_> {
     }
 
     fn long_term(&mut self, lt: Option<&LongTerm>, d: &Dims) {
+        // No promise (most offers): zeros, written at once.
+        if lt.is_none() && !self.naming() {
+            self.zeros(long_term_len(d));
+            return;
+        }
         self.scope(
             || "long_term.".into(),
             |o| {

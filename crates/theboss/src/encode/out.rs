@@ -205,6 +205,16 @@ impl<'a> Out<'a> {
         );
     }
 
+    /// `len` zeros (writing values only: the caller names them otherwise).
+    #[inline]
+    pub(super) fn zeros(&mut self, len: usize) {
+        debug_assert!(!self.naming(), "zeros are written, not named");
+        if let Some(part) = self.values.get_mut(self.at..self.at + len) {
+            part.fill(0.0);
+        }
+        self.at += len;
+    }
+
     /// A block of `len` values, all 0, for the caller to set: the buffer's part (empty when
     /// naming), named by `name(k)` for k in `0..len`.
     #[inline]

@@ -1,7 +1,7 @@
 //! The seats' values, the cards' places and the seats' refused offers (see the table in the
 //! parent module), each written only when what it is written from changed.
 
-use super::memo::{FateKey, PlacesKey, SeatKey, Standing, Written};
+use super::memo::{FateKey, PlacesKey, SeatKey, Written};
 use super::out::{Out, Shown};
 use super::{offer, Dims, POSITIONS, REFUSED_SLOTS, SEATS};
 use crate::state::{Player, TheBoss};
@@ -22,22 +22,11 @@ impl TheBoss {
     ) {
         for s in 0..SEATS {
             let p = self.players.get(s).unwrap_or(&NOBODY);
-            let money = (s < self.players.len(), p.cash, p.shares);
-            // The seat as a whole first: most decisions change none of its values. Its parts
-            // are compared as they are made, the one that changes most often first, so that
-            // a change is found without making the rest.
-            if o.holds(&shown.seat[s], |k| {
-                k.money == money
-                    && k.standing == Standing::of(p)
-                    && k.fate == FateKey::of(self, viewer, s, p)
-            }) {
+            // The seat as a whole first: most decisions change none of its values.
+            let seat = SeatKey::of(self, viewer, s, p);
+            if o.holds(&shown.seat[s], |k| *k == seat) {
                 continue;
             }
-            let seat = SeatKey {
-                money,
-                standing: Standing::of(p),
-                fate: FateKey::of(self, viewer, s, p),
-            };
             let start = o.at;
             o.scope(
                 || format!("players[{s}]."),
@@ -116,16 +105,16 @@ impl TheBoss {
 
     /// A seat's Fate card values, as the viewer sees them.
     fn write_fate(&self, fate: &FateKey, d: &Dims, o: &mut Out<'_>) {
-        o.bit(fate.held, "fate.held");
-        o.opt(fate.card, "fate.card");
+        o.bit(fate.held(), "fate.held");
+        o.opt(fate.card(), "fate.card");
         let kind = fate
-            .card
+            .card()
             .map(|c| usize::from(self.data.fate_cards[usize::from(c)]));
         o.one_hot(d.fate_types, kind, "fate.type", |k| {
             self.data.file.fate_cards[k].id.clone()
         });
-        o.opt(fate.window, "fate.window");
-        o.bit(fate.usable, "fate.usable");
+        o.opt(fate.window(), "fate.window");
+        o.bit(fate.usable(), "fate.usable");
     }
 
     /// `s`'s refused offers: the count, then the latest.
