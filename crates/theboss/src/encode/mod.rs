@@ -49,9 +49,10 @@
 //! decisions lie together.
 //!
 //! [`Encode::encode_update`] writes each section of the fixed part only when the inputs it is
-//! written from changed: the memo keeps them as plain values, compared field by field, the
-//! lists among them ([`crate::state::Tracked`]: a player's cards and surplus due, the piles)
-//! by their stamps. The sections: the viewer; the other values before the turn; the turn
+//! written from changed: the memo keeps them as plain values (a seat's and the turn's packed
+//! in a few words, so that the comparison made at every decision is a few word comparisons),
+//! the lists among them ([`crate::state::Tracked`]: a player's cards and surplus due, the
+//! piles) by their stamps. The sections: the viewer; the other values before the turn; the turn
 //! (its step, what was done in it, its offers); the ending and the Disaster waiting; each seat (its cash and
 //! shares, its standing, its Fate card as the viewer sees it); the places of the Experience,
 //! the Executive and the Fate cards; the auction (its lot and bidders, its bidding); the
