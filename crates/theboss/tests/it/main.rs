@@ -4,6 +4,7 @@
 mod adversary;
 mod adversary_search;
 mod bot_games;
+mod candidates;
 mod clock;
 mod common;
 mod conformance;
