@@ -11,6 +11,8 @@ use crate::state::{HeldFate, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
+    /// Checks a note or favour text: at most the data set's `note_max_chars` characters, no
+    /// control characters, and (`required`) not blank.
     pub(super) fn check_text<V: Verdict>(
         &self,
         text: &str,
@@ -18,8 +20,7 @@ impl TheBoss {
         required: bool,
     ) -> Result<(), V> {
         let max = self.data.limits().note_max_chars as usize;
-        let printable = text.bytes().all(|b| (0x20..0x7f).contains(&b));
-        if printable && text.len() <= max && !(required && text.trim().is_empty()) {
+        if text.len() <= max && printable_ascii(text) && !(required && text.trim().is_empty()) {
             return Ok(());
         }
         V::ensure(text.chars().count() <= max, "§9.2", || {
@@ -167,4 +168,12 @@ impl TheBoss {
         }
         Ok(())
     }
+}
+
+/// Whether every byte of `text` is printable ASCII, space to `~` (the common case of a note,
+/// checked before the slower count of characters). The loop does not stop at the first other
+/// byte, so that it runs over many bytes at a time.
+fn printable_ascii(text: &str) -> bool {
+    text.bytes()
+        .fold(true, |ok, b| ok & (b.wrapping_sub(0x20) < 0x7f - 0x20))
 }

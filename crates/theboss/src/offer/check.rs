@@ -2,7 +2,7 @@
 //! count limits, checked before anything changes.
 
 use super::MAX_BUNDLE_CARDS;
-use crate::action::{Bundle, Commitment, Offer, Promise, Vote};
+use crate::action::{Commitment, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{Illegal, Verdict};
 use crate::names::{exec_name, exp_name};
@@ -149,15 +149,13 @@ impl TheBoss {
             })?;
         }
         // The 2-per-number limit after the exchange (owned cards: pledged ones count).
-        let count = |b: &Bundle, n: u8| {
-            b.executive
-                .iter()
-                .filter(|&&c| self.data.exec_number(c) == n)
-                .count() as u8
-        };
         for (s, out, inn) in [(from, &o.give, &o.take), (to, &o.take, &o.give)] {
+            let owned = self.owned_per_number(s);
+            let gone = self.exec_per_number(&out.executive);
+            let got = self.exec_per_number(&inn.executive);
             for n in FIRST_EXEC..=8 {
-                let k = self.owned_of_number(s, n) - count(out, n) + count(inn, n);
+                let i = n as usize;
+                let k = owned[i] - gone[i] + got[i];
                 V::ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
                     format!(
                         "{} would own {k} Executive cards #{n} (at most 2 per number)",

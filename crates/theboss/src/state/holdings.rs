@@ -4,7 +4,7 @@
 
 use super::{Auction, Step, TheBoss};
 use crate::action::{Bundle, Lot};
-use crate::data::{FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_KINDS};
+use crate::data::{FateEffect, Level, COMPLETE_SET, FIRST_EXEC, MAX_KINDS, POSITIONS};
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -118,6 +118,30 @@ impl TheBoss {
             v.extend_from_slice(&b.executive);
         }
         v
+    }
+
+    /// [`TheBoss::owned_of_number`] for every number at once (one pass over the cards): entry
+    /// `n` counts the cards of number `n`.
+    pub(crate) fn owned_per_number(&self, seat: Seat) -> [u8; POSITIONS + 1] {
+        let mut k = self.exec_per_number(&self.players[seat].executive);
+        if let Some(Lot::Executive(c)) = self.on_auction(seat).map(|a| a.lot) {
+            k[self.data.exec_number(c) as usize] += 1;
+        }
+        for b in self.pledged(seat) {
+            for &c in &b.executive {
+                k[self.data.exec_number(c) as usize] += 1;
+            }
+        }
+        k
+    }
+
+    /// The Executive cards of `cards` per number: entry `n` counts those of number `n`.
+    pub(crate) fn exec_per_number(&self, cards: &[u8]) -> [u8; POSITIONS + 1] {
+        let mut k = [0; POSITIONS + 1];
+        for &c in cards {
+            k[self.data.exec_number(c) as usize] += 1;
+        }
+        k
     }
 
     /// Executive cards of number `n` that `seat` owns.
