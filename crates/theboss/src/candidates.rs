@@ -33,7 +33,12 @@ impl TheBoss {
         let mut kept = 0;
         for i in 0..out.len() {
             let a = &out[i];
-            let legal = self.is_legal(seat, a);
+            let legal = if self.legal_when_listed(a) {
+                debug_assert!(self.is_legal(seat, a), "listed but illegal: {a:?}");
+                true
+            } else {
+                self.is_legal(seat, a)
+            };
             // Only the two purchases can coincide.
             let repeat = matches!(a, Action::Buy(_)) && out[..kept].contains(a);
             if legal && !repeat {
@@ -42,6 +47,36 @@ impl TheBoss {
             }
         }
         out.truncate(kept);
+    }
+
+    /// Whether `a`, as [`TheBoss::raw_candidates`] lists it in the current phase, is legal by
+    /// construction: the conditions it is listed under are those of its check, so the check is
+    /// skipped (the dev profile still runs it). Every other candidate is checked.
+    fn legal_when_listed(&self, a: &Action) -> bool {
+        if self.auction.is_some() {
+            // Listed only for the bidder whose call it is: all that `check_auction_pass` asks.
+            return matches!(a, Action::Pass);
+        }
+        if self.meeting.is_some() || self.after_meeting.is_some() || self.disaster.is_some() {
+            return false;
+        }
+        match a {
+            // Listed only for the active player in a step before the draw (Draw, Closing and
+            // Disaster return early), so `check_business` holds; Open only while the floor is
+            // closed, Collect under the very conditions of `check_step_to(Step::Salary)`.
+            Action::Open | Action::Collect => true,
+            // Listed only inside `in_deal_window(seat)`, which implies `check_deal_window(seat)`;
+            // a pass only for another player, with the floor open, who has not passed yet
+            // (`check_floor_pass`); answers and withdrawals only of the offers made to or by
+            // `seat` (ids are unique); a show only to another seat who does not know the held
+            // card (`check_show`).
+            Action::Pass
+            | Action::Accept(_)
+            | Action::Reject(_)
+            | Action::Withdraw(_)
+            | Action::Show(_) => true,
+            _ => false,
+        }
     }
 
     fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
@@ -348,68 +383,79 @@ impl TheBoss {
         }
         let turn = self.turn.number as usize + self.turn.offers as usize;
         let partner = partners[turn % count];
-        let mut offer = spare.take().unwrap_or_default();
-        for k in 0..OFFER_KINDS {
-            if self.offer_of_kind(seat, have, partner, (turn + k) % OFFER_KINDS, &mut offer) {
-                out.push(Action::Offer(offer));
-                return;
-            }
+        let plan = (0..OFFER_KINDS)
+            .find_map(|k| self.offer_plan(seat, have, partner, (turn + k) % OFFER_KINDS));
+        if let Some(plan) = plan {
+            // A box is taken (or made) only for an offer sure to be listed.
+            let mut offer = spare.take().unwrap_or_default();
+            self.write_offer(seat, partner, plan, &mut offer);
+            out.push(Action::Offer(offer));
         }
-        *spare = Some(offer);
     }
 
-    /// Writes offer number `kind` of `seat` to `o` into `offer` (its buffers reused), when it
-    /// makes sense: buy a card of a kind still missing for $100, sell a surplus card for $50,
-    /// buy or sell a block of shares a little above their value, pay the active player not to
-    /// be fired, lend $200 against 20 shares. `false` when it does not.
-    /// `have` counts `seat`'s Experience cards per kind.
-    fn offer_of_kind(
+    /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
+    /// missing, sell a surplus card, buy or sell a block of shares, pay the active player not
+    /// to be fired, lend against shares. `have` counts `seat`'s Experience cards per kind.
+    fn offer_plan(
         &self,
         seat: Seat,
         have: &[u32; MAX_KINDS],
         o: Seat,
         kind: usize,
-        offer: &mut Offer,
-    ) -> bool {
+    ) -> Option<OfferPlan> {
         let me = &self.players[seat];
         let other = &self.players[o];
+        let lot = self.data.economy().lot;
+        match kind {
+            0 => other
+                .experience
+                .iter()
+                .find(|&&c| {
+                    let k = self.data.exp_kind(c) as usize;
+                    have[k] < self.data.caps[k]
+                })
+                .map(|&c| OfferPlan::BuyCard(c)),
+            1 => self.surplus_card(seat, have).map(OfferPlan::SellCard),
+            2 if other.shares >= lot => Some(OfferPlan::BuyShares),
+            3 if me.shares >= lot => Some(OfferPlan::SellShares),
+            4 if o == self.turn.seat && self.usable_fate(o).is_some() => Some(OfferPlan::SpareMe),
+            5 if other.shares >= 2 * lot => Some(OfferPlan::Loan),
+            _ => None,
+        }
+    }
+
+    /// Writes the offer of `plan` from `seat` to `o` into `offer` (its buffers reused): a card
+    /// bought for $100 or sold for $50, a block of shares a little above its value, $50 not to
+    /// be fired, $200 lent against 20 shares.
+    fn write_offer(&self, seat: Seat, o: Seat, plan: OfferPlan, offer: &mut Offer) {
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
         clear_offer(offer);
         offer.to = o;
-        match kind {
-            0 => {
-                let Some(&c) = other.experience.iter().find(|&&c| {
-                    let k = self.data.exp_kind(c) as usize;
-                    have[k] < self.data.caps[k]
-                }) else {
-                    return false;
-                };
+        match plan {
+            OfferPlan::BuyCard(c) => {
                 offer.give.cash = 100;
                 offer.take.experience.push(c);
                 offer.note.push_str("a fair price for a card I need");
             }
-            1 => {
-                let Some(c) = self.surplus_card(seat, have) else {
-                    return false;
-                };
+            OfferPlan::SellCard(c) => {
                 offer.give.experience.push(c);
                 offer.take.cash = 50;
             }
-            2 if other.shares >= lot => {
+            OfferPlan::BuyShares => {
                 offer.give.cash = lot * price + 20;
                 offer.take.shares = lot;
             }
-            3 if me.shares >= lot => {
+            OfferPlan::SellShares => {
                 offer.give.shares = lot;
                 offer.take.cash = lot * price + 20;
             }
-            4 if o == self.turn.seat && self.usable_fate(o).is_some() => {
+            OfferPlan::SpareMe => {
                 offer.give.cash = 50;
                 offer.take_commitments.push(Commitment::NotFire(seat));
                 offer.note.push_str("spare me");
             }
-            5 if other.shares >= 2 * lot => {
+            OfferPlan::Loan => {
                 offer.give.cash = 200;
                 offer.long_term = Some(LongTerm {
                     promisor: o,
@@ -424,9 +470,7 @@ impl TheBoss {
                     due: self.round + 3,
                 });
             }
-            _ => return false,
         }
-        true
     }
 
     /// Experience cards in `seat`'s hand, per kind.
@@ -480,8 +524,25 @@ impl TheBoss {
     }
 }
 
-/// How many kinds of offer [`TheBoss::offer_of_kind`] knows.
+/// How many kinds of offer [`TheBoss::offer_plan`] knows.
 const OFFER_KINDS: usize = 6;
+
+/// An offer the candidates make, chosen before it is written (see [`TheBoss::write_offer`]).
+#[derive(Clone, Copy)]
+enum OfferPlan {
+    /// Buy this Experience card, of a kind still missing.
+    BuyCard(u8),
+    /// Sell this surplus Experience card.
+    SellCard(u8),
+    /// Buy a block of the partner's shares.
+    BuyShares,
+    /// Sell a block of shares.
+    SellShares,
+    /// Pay the active player not to be fired.
+    SpareMe,
+    /// Lend to the partner against their shares.
+    Loan,
+}
 
 /// Empties `o`, keeping the room of its lists and note.
 fn clear_offer(o: &mut Offer) {
@@ -498,4 +559,58 @@ fn clear_offer(o: &mut Offer) {
     o.long_term = None;
     o.cancel = None;
     o.note.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::action::Action;
+    use crate::state::{Config, TheBoss};
+    use rand::{Rng, SeedableRng};
+
+    /// The list as it was first written: every raw candidate checked, each kept once.
+    fn checked(g: &TheBoss, seat: usize) -> Vec<Action> {
+        let mut raw = Vec::new();
+        if seat < g.players.len() && !g.is_over() {
+            g.raw_candidates(seat, &mut raw, &mut None);
+        }
+        let mut kept: Vec<Action> = Vec::new();
+        for a in raw {
+            let repeat = matches!(a, Action::Buy(_)) && kept.contains(&a);
+            if g.is_legal(seat, &a) && !repeat {
+                kept.push(a);
+            }
+        }
+        kept
+    }
+
+    #[test]
+    fn the_candidates_are_the_raw_ones_that_pass_the_check() {
+        let mut compared = 0;
+        let mut offers = 0;
+        for seed in 0..24u64 {
+            let players = 2 + seed as usize % 3;
+            let mut g = TheBoss::new_game(&Config::new(players), seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let mut lists = vec![Vec::new(); players + 1];
+            while !g.is_over() {
+                for (seat, list) in lists.iter_mut().enumerate() {
+                    g.candidates(seat, list);
+                    assert_eq!(*list, checked(&g, seat), "seed {seed} seat {seat}");
+                    assert!(list.iter().all(|a| g.is_legal(seat, a)));
+                    offers += list
+                        .iter()
+                        .filter(|a| matches!(a, Action::Offer(_)))
+                        .count();
+                    compared += 1;
+                }
+                let seats: Vec<usize> = g.may_act().iter().collect();
+                let seat = seats[rng.gen_range(0..seats.len())];
+                let list = &lists[seat];
+                let a = list[rng.gen_range(0..list.len())].clone();
+                g.apply_action(seat, &a, &mut Vec::new()).unwrap();
+            }
+        }
+        assert!(compared > 50_000, "{compared} lists compared");
+        assert!(offers > 5_000, "{offers} offers listed");
+    }
 }
