@@ -2,16 +2,18 @@
 ``VecGame``, and the speed-up.
 
     python python/bench_threads.py [--game big-boss] [--players 4] [--option edition=modern]
-                                   [--batch 1024] [--threads N] [--seconds 2] [--repeats 5]
-                                   [--no-observations]
+                                   [--batch 1024] [--threads N] [--seconds 2] [--slices 10]
+                                   [--repeats 5] [--no-observations]
 
 Each repetition steps the same batch (seed 1, uniformly random legal indices drawn in NumPy)
-for ``--seconds`` on one thread and then on ``--threads`` threads (default: the cores this
-process may use), and prints both rates, the process's CPU time per wall-clock second (how
-many cores it got) and their ratio, and the ratio of the time spent inside ``VecGame.step``
-alone (the loop less the drawing of the actions in NumPy, which stays on the calling thread);
-the last line gives the medians. The speed-up is measured on the wall clock, so it is only
-meaningful on a machine with that many idle cores.
+on one thread and on ``--threads`` threads (default: the cores this process may use), each for
+``--seconds`` in all, in turns of ``--seconds / --slices``: one thread, then several, then one
+again, so that a machine whose speed drifts from second to second slows both alike. It prints
+both rates, the process's CPU time per wall-clock second (how many cores it got) and their
+ratio, and the ratio of the time spent inside ``VecGame.step`` alone (the loop less the drawing
+of the actions in NumPy, which stays on the calling thread); the last line gives the medians.
+The speed-up is measured on the wall clock, so it is only meaningful on a machine with that
+many idle cores.
 
 ``--only-steps N`` steps the batch N times on ``--threads`` threads and exits, timing nothing:
 for counting the instructions a step takes whatever the load, e.g. under
@@ -33,25 +35,41 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
 import boardroom  # noqa: E402
 
 
-def rate(vec, n, seconds):
-    """Decisions per wall-clock second of the whole loop, per second of the process's CPU time,
-    the cores used (CPU time per wall-clock second), and decisions per wall-clock second spent
-    inside ``VecGame.step`` (the loop less the drawing of the actions in NumPy)."""
-    rng = np.random.default_rng(0)
-    out = vec.arrays()
-    for _ in range(20):  # warm up
-        out = vec.step((rng.random(n) * out["num_legal"]).astype(np.int64))
-    steps, in_step = 0, 0.0
-    start, cpu = time.perf_counter(), time.process_time()
-    while time.perf_counter() - start < seconds:
-        for _ in range(10):
-            actions = (rng.random(n) * out["num_legal"]).astype(np.int64)
-            t = time.perf_counter()
-            out = vec.step(actions)
-            in_step += time.perf_counter() - t
-        steps += 10
-    wall, used = time.perf_counter() - start, time.process_time() - cpu
-    return steps * n / wall, steps * n / used, used / wall, steps * n / in_step
+class Meter:
+    """Steps one batch with uniformly random legal indices, a turn at a time, and adds up its
+    decisions, its wall-clock time, the process's CPU time and the time spent inside
+    ``VecGame.step`` (the loop less the drawing of the actions in NumPy)."""
+
+    def __init__(self, vec, n):
+        self.vec, self.n = vec, n
+        self.rng = np.random.default_rng(0)
+        self.out = vec.arrays()
+        for _ in range(20):  # warm up
+            self.step()
+        self.steps, self.wall, self.cpu, self.in_step = 0, 0.0, 0.0, 0.0
+
+    def step(self):
+        actions = (self.rng.random(self.n) * self.out["num_legal"]).astype(np.int64)
+        t = time.perf_counter()
+        self.out = self.vec.step(actions)
+        return time.perf_counter() - t
+
+    def run(self, seconds):
+        """One turn of about ``seconds``."""
+        start, cpu = time.perf_counter(), time.process_time()
+        while time.perf_counter() - start < seconds:
+            for _ in range(10):
+                self.in_step += self.step()
+            self.steps += 10
+        self.wall += time.perf_counter() - start
+        self.cpu += time.process_time() - cpu
+
+    def rates(self):
+        """Decisions per wall-clock second of the whole loop, per second of the process's CPU
+        time, the cores used (CPU time per wall-clock second), and decisions per wall-clock
+        second spent inside ``VecGame.step``."""
+        d = self.steps * self.n
+        return d / self.wall, d / self.cpu, self.cpu / self.wall, d / self.in_step
 
 
 def main():
@@ -63,6 +81,8 @@ def main():
     p.add_argument("--batch", type=int, default=1024)
     p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
     p.add_argument("--seconds", type=float, default=2.0)
+    p.add_argument("--slices", type=int, default=10,
+                   help="turns each side of a repetition takes (one thread, then several)")
     p.add_argument("--repeats", type=int, default=5)
     p.add_argument("--no-observations", action="store_true")
     p.add_argument("--only-steps", type=int, default=None,
@@ -91,21 +111,24 @@ def main():
                 out = vec.step((rng.random(a.batch) * out["num_legal"]).astype(np.int64))
         return
     print(f"{a.game}, {a.players} players, options {options}, VecGame of {a.batch}, "
-          f"observations {'on' if observations else 'off'}, {a.seconds:g} s per run, "
+          f"observations {'on' if observations else 'off'}, {a.seconds:g} s per side in "
+          f"{max(1, a.slices)} turns, "
           f"{len(os.sched_getaffinity(0))} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"{'':>4}{'1 thread':>21}{'':>14}{f'{a.threads} threads':>21}")
     print(f"{'run':>4}{'wall':>11}{'CPU':>11}{'cores':>6}{'wall':>11}{'CPU':>11}{'cores':>6}"
           f"{'speed-up':>10}{'CPU ratio':>10}{'step alone':>11}")
     ratios, ones, manys, cpu_ratios, step_ratios = [], [], [], [], []
     for r in range(a.repeats):
-        row = []
-        for threads in (1, a.threads):
-            # Legal-list indices, drawn with the number of legal actions alone, so that NumPy's
-            # share of a step stays small (as in bench.py's main figures).
-            vec = boardroom.VecGame(a.game, a.batch, players=a.players, options=options,
-                                    seed=1, observations=observations, threads=threads,
-                                    action_space="legal")
-            row.append(rate(vec, a.batch, a.seconds))
+        # Legal-list indices, drawn with the number of legal actions alone, so that NumPy's
+        # share of a step stays small (as in bench.py's main figures).
+        meters = [Meter(boardroom.VecGame(a.game, a.batch, players=a.players, options=options,
+                                          seed=1, observations=observations, threads=threads,
+                                          action_space="legal"), a.batch)
+                  for threads in (1, a.threads)]
+        for _ in range(max(1, a.slices)):
+            for m in meters:
+                m.run(a.seconds / max(1, a.slices))
+        row = [m.rates() for m in meters]
         (one, cpu1, c1, step1), (many, cpu2, c2, step2) = row
         ones.append(one)
         manys.append(many)

@@ -28,10 +28,11 @@
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
 use crate::lanes::{Lanes, UNKNOWN};
-use crate::threads::{default_threads, part_len, Pool};
+use crate::threads::{default_threads, part_len, Pool, Split};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::Seat;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The generator that draws a game's actors, from its seed.
 pub fn actor_rng(seed: u64) -> GameRng {
@@ -77,6 +78,8 @@ pub struct Batch {
     obs_size: usize,
     observations: bool,
     pool: Pool,
+    /// Where a step cuts the games among the threads.
+    split: Split,
     /// How many games of each part ended in the step under way ([`UNKNOWN`] until the part
     /// has stepped them): one slot per thread, reused from step to step.
     ended: Vec<AtomicUsize>,
@@ -117,6 +120,7 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            split: Split::new(default_threads()),
             ended: (0..default_threads())
                 .map(|_| AtomicUsize::new(0))
                 .collect(),
@@ -132,6 +136,7 @@ impl Batch {
     pub fn set_threads(&mut self, threads: usize) {
         if threads.max(1) != self.pool.threads() {
             self.pool = Pool::new(threads);
+            self.split = Split::new(threads);
             self.ended = (0..threads.max(1)).map(|_| AtomicUsize::new(0)).collect();
         }
     }
@@ -299,6 +304,7 @@ impl Batch {
             },
             observations,
             pool: Pool::new(default_threads()),
+            split: Split::new(default_threads()),
             ended: (0..default_threads())
                 .map(|_| AtomicUsize::new(0))
                 .collect(),
@@ -381,28 +387,38 @@ impl Batch {
                 return Err(self.refused(i, a));
             }
         }
-        let len = part_len(self.games.len(), self.pool.threads());
+        let lens = self.split.lens(self.games.len());
         for slot in &self.ended {
             slot.store(UNKNOWN, Ordering::Relaxed);
         }
         let next_seed = self.next_seed;
         let (lanes, pool, ended) = self.lanes(out);
+        let mut rest = actions;
         let parts: Vec<_> = lanes
-            .parts(len)
+            .parts_of(&lens)
             .into_iter()
-            .zip(actions.chunks(len))
+            .zip(&lens)
+            .map(|(lanes, &len)| {
+                let (mine, tail) = rest.split_at(len);
+                rest = tail;
+                (lanes, mine)
+            })
             .enumerate()
             .collect();
         let results = pool.run(parts, |(part, (mut lanes, actions))| {
-            lanes.step(actions, part, ended, next_seed)
+            let start = Instant::now();
+            let stepped = lanes.step(actions, part, ended, next_seed);
+            (stepped, start.elapsed())
         });
+        let took: Vec<Duration> = results.iter().map(|r| r.1).collect();
+        self.split.learn(&lens, &took);
         // Every part has finished: the replacements a part left undone are made here, with
         // the seeds it would have given them.
         let mut result = Ok(());
         let mut seed = next_seed;
         let (lanes, _, ended) = self.lanes(out);
-        for (((stepped, replaced), mut lanes), slot) in
-            results.into_iter().zip(lanes.parts(len)).zip(ended)
+        for ((((stepped, replaced), _), mut lanes), slot) in
+            results.into_iter().zip(lanes.parts_of(&lens)).zip(ended)
         {
             result = result.and(stepped);
             if !replaced {

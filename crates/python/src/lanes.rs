@@ -156,6 +156,19 @@ impl<'a> Lanes<'a> {
         )
     }
 
+    /// The parts of `lens[k]` games each, in order (the lengths add up to the games').
+    pub(crate) fn parts_of(self, lens: &[usize]) -> Vec<Self> {
+        let mut parts = Vec::with_capacity(lens.len());
+        let mut rest = self;
+        for &len in &lens[..lens.len().saturating_sub(1)] {
+            let (part, tail) = rest.split_at(len);
+            parts.push(part);
+            rest = tail;
+        }
+        parts.push(rest);
+        parts
+    }
+
     /// Cut into parts of `len` games (the last may be shorter).
     pub(crate) fn parts(self, len: usize) -> Vec<Self> {
         let mut parts = Vec::new();

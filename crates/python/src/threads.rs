@@ -30,6 +30,77 @@ pub fn part_len(n: usize, threads: usize) -> usize {
     n.div_ceil(threads.max(1)).max(MIN_PART)
 }
 
+/// Where a batch's step cuts its games: in proportion to how fast each thread stepped its part
+/// in the steps before (equal at first). The threads of a virtual machine need not run at one
+/// speed (one core's neighbours may take more of it than the other's, for seconds at a time),
+/// and a step lasts as long as its slowest part: equal parts would leave the faster thread
+/// waiting at every step. The cut only decides which thread steps a game; what a game does
+/// depends on that game alone.
+pub struct Split {
+    /// Each part's games per second, smoothed over the last steps.
+    speeds: Vec<f64>,
+    /// Whether a step was measured yet (before, the parts are equal).
+    measured: bool,
+}
+
+impl Split {
+    /// How much of a step's measured speed moves the smoothed one: enough to follow a change
+    /// within a few dozen steps, little enough that one slow step moves the cut by a few games.
+    const LEARN: f64 = 0.1;
+
+    /// Equal parts for `threads` threads.
+    pub fn new(threads: usize) -> Split {
+        Split {
+            speeds: vec![1.0; threads.max(1)],
+            measured: false,
+        }
+    }
+
+    /// The lengths of the parts of `n` games: as many parts as [`part_len`] makes, in
+    /// proportion to the threads' speeds, none shorter than [`MIN_PART`] games or an equal
+    /// share, whichever is less.
+    pub fn lens(&self, n: usize) -> Vec<usize> {
+        let parts = n.div_ceil(part_len(n, self.speeds.len())).max(1);
+        let least = (n / parts).min(MIN_PART);
+        let speeds = &self.speeds[..parts];
+        let total: f64 = speeds.iter().sum();
+        let mut lens = Vec::with_capacity(parts);
+        let mut left = n;
+        for (k, &v) in speeds.iter().enumerate() {
+            let rest = parts - k - 1;
+            let len = if rest == 0 {
+                left
+            } else {
+                ((n as f64 * v / total).round() as usize).clamp(least, left - rest * least)
+            };
+            lens.push(len);
+            left -= len;
+        }
+        lens
+    }
+
+    /// Learns from a step: part `k` held `lens[k]` games and took `took[k]`.
+    pub fn learn(&mut self, lens: &[usize], took: &[Duration]) {
+        // Only a step whose every thread's part was timed: the speeds are compared.
+        let all = lens.len() == self.speeds.len()
+            && took.len() == lens.len()
+            && took.iter().all(|t| !t.is_zero());
+        if !all {
+            return;
+        }
+        for ((v, &len), t) in self.speeds.iter_mut().zip(lens).zip(took) {
+            let speed = len as f64 / t.as_secs_f64();
+            // The first measure replaces the equal start.
+            *v = if self.measured {
+                *v + Self::LEARN * (speed - *v)
+            } else {
+                speed
+            };
+        }
+        self.measured = true;
+    }
+}
+
 /// How long a thread waiting for the other side of a step looks for it before it sleeps.
 ///
 /// A step of 1,024 games takes a few hundred microseconds, and on a virtual machine a sleeping
