@@ -15,7 +15,8 @@
 //! hands them out read-only).
 //!
 //! A step runs on several threads (`threads.rs`): each thread steps a contiguous part of the
-//! games and writes their rows ([`Lanes`]), then replaces the games of its part that ended. The
+//! games (longer for a thread that stepped faster in the steps before: [`Split`]) and writes
+//! their rows ([`Lanes`]), then replaces the games of its part that ended. The
 //! games that ended take the next seeds in index order whatever the threads: each part
 //! publishes how many of its games ended, and part `k` numbers its own after those of parts
 //! `0..k`. The first part needs no other count; a later part looks for the earlier parts'
