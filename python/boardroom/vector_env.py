@@ -14,10 +14,10 @@ in that game's ``infos["action_mask"]`` row) and returns copies of:
   seat's ``(num_envs, players)``;
 * terminations ``(num_envs,)``: the game ended on this step; truncations are always false.
 
-A finished game is replaced at once by a new one (the next seed of the sequence), so the
-observation returned with a termination is already the new game's first one (Gymnasium's
-same-step autoreset, ``metadata["autoreset_mode"]``). ``reset(seed=s)`` starts every game
-again from seeds ``s, s + 1, …``. Illegal actions raise :class:`boardroom.IllegalActionError`
+A finished game is replaced at once by a new one (game ``i`` plays seeds ``s + i``,
+``s + i + num_envs``, …), so the observation returned with a termination is already the new
+game's first one (Gymnasium's same-step autoreset, ``metadata["autoreset_mode"]``).
+``reset(seed=s)`` starts every game again from seeds ``s, s + 1, …``. Illegal actions raise :class:`boardroom.IllegalActionError`
 and change nothing.
 """
 

@@ -30,8 +30,8 @@ def trace(game_id, players, options, threads, n, steps, space):
 @pytest.mark.parametrize("space", ["fixed", "legal"])
 @pytest.mark.parametrize("config", MAIN, ids=config_id)
 def test_threads_give_the_same_arrays_as_one_thread(config, space):
-    # Enough games that every thread gets a part of its own, and enough steps that games end
-    # and are replaced (their seeds then depend on the order of the replacements).
+    # Enough games that every thread gets a part of its own and helps with the others', and
+    # enough steps that games end and are replaced.
     game_id, players, options = config
     n, steps = 70, 600 if game_id != "the-boss" else 60
     one = trace(game_id, players, options, 1, n, steps, space)

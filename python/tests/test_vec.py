@@ -26,7 +26,7 @@ def test_batched_and_unbatched_stepping_agree_game_for_game(config, space):
     assert out["done"].shape == (n,) and out["actor"].dtype == np.int64
     games = [boardroom.Game(game_id, players=players, options=options, seed=seed + i,
                             action_space=space) for i in range(n)]
-    next_seed = seed + n
+    slot_seed = [seed + i for i in range(n)]
     rng = np.random.default_rng(0)
     steps = 700 if game_id != "the-boss" else 500
     finished = 0
@@ -46,10 +46,11 @@ def test_batched_and_unbatched_stepping_agree_game_for_game(config, space):
             if g.is_over():
                 assert out["done"][i]
                 assert np.allclose(out["rewards"][i], g.rewards())
+                # Slot i plays seeds seed + i, seed + i + n, seed + i + 2n, …
+                slot_seed[i] += n
                 games[i] = boardroom.Game(game_id, players=players, options=options,
-                                          seed=next_seed, action_space=space)
-                assert out["seed"][i] == next_seed
-                next_seed += 1
+                                          seed=slot_seed[i], action_space=space)
+                assert out["seed"][i] == slot_seed[i]
                 finished += 1
             else:
                 assert not out["done"][i] and not out["rewards"][i].any()

@@ -4,9 +4,11 @@
 //!
 //! In every game one seat decides at a time: the *actor*, drawn uniformly among the seats that
 //! may act (`SeatSet::choose`, which draws nothing when one seat may act) with a generator
-//! seeded from the game's seed. A finished game is replaced at once by a new one whose seed is
-//! the next of the sequence `seed, seed + 1, …` (the first N games take the first N seeds), so
-//! a run is reproduced by its seed and its actions.
+//! seeded from the game's seed. The batch's N games start with seeds `seed, seed + 1, …,
+//! seed + N - 1`, and a finished game is replaced at once by a new one seeded N after it: slot
+//! `i` plays the games seeded `seed + i`, `seed + i + N`, `seed + i + 2N`, … So no seed is
+//! played twice, a run is reproduced by its seed and its actions, and what a slot plays depends
+//! on that slot alone.
 //!
 //! The buffers persist between steps and are rewritten in place, only where they change: a
 //! game's observation row through [`DynGame::encode_update`] (the parts of the encoding that
@@ -14,25 +16,19 @@
 //! the previous legal count to the new one. So nothing else may write them (the Python class
 //! hands them out read-only).
 //!
-//! A step runs on several threads (`threads.rs`): each thread steps a contiguous part of the
-//! games (longer for a thread that stepped faster in the steps before: [`Split`]) and writes
-//! their rows ([`Lanes`]), then replaces the games of its part that ended. The
-//! games that ended take the next seeds in index order whatever the threads: each part
-//! publishes how many of its games ended, and part `k` numbers its own after those of parts
-//! `0..k`. The first part needs no other count; a later part looks for the earlier parts'
-//! counts for a few microseconds and, if one is still missing (its thread not scheduled), leaves
-//! its replacements to the calling thread once every part has finished, rather than sleep or
-//! burn a core waiting. So the seeds, and every array, are the same for any number of threads,
-//! and a new game is mostly set up on the thread that steps it from then on (its memory
-//! allocated there, not on another thread's heap).
+//! A step runs on several threads (`threads.rs`): the games are cut into one contiguous part
+//! per thread (longer for a thread that stepped faster in the steps before: [`Split`]); each
+//! thread steps its own part's games a few at a time, replacing those that end and writing
+//! their rows ([`Lanes`]), then helps with what is left of the others' ([`Claims`]). Since a
+//! game's step and its replacement depend on that game alone, every array is the same for any
+//! number of threads.
 
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
-use crate::lanes::{Lanes, UNKNOWN};
-use crate::threads::{default_threads, part_len, Pool, Split};
+use crate::lanes::{Lanes, Shared};
+use crate::threads::{default_threads, part_len, Claims, Pool, Split};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::Seat;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 /// The generator that draws a game's actors, from its seed.
@@ -73,7 +69,6 @@ pub struct Batch {
     /// Whether actions are indices of the fixed action space (else of the legal list).
     fixed: bool,
     seeds: Vec<u64>,
-    next_seed: u64,
     players: usize,
     max_actions: usize,
     obs_size: usize,
@@ -81,9 +76,8 @@ pub struct Batch {
     pool: Pool,
     /// Where a step cuts the games among the threads.
     split: Split,
-    /// How many games of each part ended in the step under way ([`UNKNOWN`] until the part
-    /// has stepped them): one slot per thread, reused from step to step.
-    ended: Vec<AtomicUsize>,
+    /// Who steps which games in the step under way (kept from step to step).
+    claims: Claims,
 }
 
 impl Batch {
@@ -110,7 +104,6 @@ impl Batch {
             actors: vec![0; n],
             masked: vec![0; n],
             seeds: (0..n).map(|i| seed.wrapping_add(i as u64)).collect(),
-            next_seed: seed.wrapping_add(n as u64),
             fixed: games[0].fixed(),
             max_actions: games[0].num_actions(),
             games,
@@ -122,9 +115,7 @@ impl Batch {
             observations,
             pool: Pool::new(default_threads()),
             split: Split::new(default_threads()),
-            ended: (0..default_threads())
-                .map(|_| AtomicUsize::new(0))
-                .collect(),
+            claims: Claims::new(),
         })
     }
 
@@ -138,15 +129,11 @@ impl Batch {
         if threads.max(1) != self.pool.threads() {
             self.pool = Pool::new(threads);
             self.split = Split::new(threads);
-            self.ended = (0..threads.max(1)).map(|_| AtomicUsize::new(0)).collect();
         }
     }
 
     /// Every game with its rows of `out`, and the threads.
-    fn lanes<'a>(
-        &'a mut self,
-        out: &'a mut Outputs<'_>,
-    ) -> (Lanes<'a>, &'a Pool, &'a [AtomicUsize]) {
+    fn lanes<'a>(&'a mut self, out: &'a mut Outputs<'_>) -> (Lanes<'a>, &'a Pool, &'a Claims) {
         let lanes = Lanes {
             games: &mut self.games,
             rngs: &mut self.rngs,
@@ -168,7 +155,7 @@ impl Batch {
             obs_size: self.obs_size,
             observations: self.observations,
         };
-        (lanes, &self.pool, &self.ended)
+        (lanes, &self.pool, &self.claims)
     }
 
     /// The number of games.
@@ -239,15 +226,14 @@ impl Batch {
     }
 
     /// What the batch is made of, to save it (see `pickle.rs`): the games, each game's actor
-    /// generator, actor and seed, the next seed, and whether it writes observations.
+    /// generator, actor and seed, and whether it writes observations.
     #[allow(clippy::type_complexity)]
-    pub(crate) fn parts(&self) -> (&[Box<dyn DynGame>], &[GameRng], &[Seat], &[u64], u64, bool) {
+    pub(crate) fn parts(&self) -> (&[Box<dyn DynGame>], &[GameRng], &[Seat], &[u64], bool) {
         (
             &self.games,
             &self.rngs,
             &self.actors,
             &self.seeds,
-            self.next_seed,
             self.observations,
         )
     }
@@ -259,7 +245,6 @@ impl Batch {
         rngs: Vec<GameRng>,
         actors: Vec<Seat>,
         seeds: Vec<u64>,
-        next_seed: u64,
         observations: bool,
     ) -> Result<Batch> {
         let n = games.len();
@@ -295,7 +280,6 @@ impl Batch {
             masked: vec![0; n],
             fixed,
             seeds,
-            next_seed,
             players,
             max_actions,
             obs_size: if observations {
@@ -306,9 +290,7 @@ impl Batch {
             observations,
             pool: Pool::new(default_threads()),
             split: Split::new(default_threads()),
-            ended: (0..default_threads())
-                .map(|_| AtomicUsize::new(0))
-                .collect(),
+            claims: Claims::new(),
         })
     }
 
@@ -388,46 +370,36 @@ impl Batch {
                 return Err(self.refused(i, a));
             }
         }
-        let lens = self.split.lens(self.games.len());
-        for slot in &self.ended {
-            slot.store(UNKNOWN, Ordering::Relaxed);
-        }
-        let next_seed = self.next_seed;
-        let (lanes, pool, ended) = self.lanes(out);
-        let mut rest = actions;
-        let parts: Vec<_> = lanes
-            .parts_of(&lens)
-            .into_iter()
-            .zip(&lens)
-            .map(|(lanes, &len)| {
-                let (mine, tail) = rest.split_at(len);
-                rest = tail;
-                (lanes, mine)
-            })
-            .enumerate()
-            .collect();
-        let results = pool.run(parts, |(part, (mut lanes, actions))| {
+        let n = self.games.len();
+        let lens = self.split.lens(n);
+        self.claims.reset(&lens);
+        let stride = n as u64;
+        let (lanes, pool, claims) = self.lanes(out);
+        let shared = Shared::new(lanes);
+        let results = pool.run((0..claims.parts()).collect(), |thread| {
             let start = Instant::now();
-            let stepped = lanes.step(actions, part, ended, next_seed);
-            (stepped, start.elapsed())
-        });
-        let took: Vec<Duration> = results.iter().map(|r| r.1).collect();
-        self.split.learn(&lens, &took);
-        // Every part has finished: the replacements a part left undone are made here, with
-        // the seeds it would have given them.
-        let mut result = Ok(());
-        let mut seed = next_seed;
-        let (lanes, _, ended) = self.lanes(out);
-        for ((((stepped, replaced), _), mut lanes), slot) in
-            results.into_iter().zip(lanes.parts_of(&lens)).zip(ended)
-        {
-            result = result.and(stepped);
-            if !replaced {
-                result = result.and(lanes.replace_ended(seed));
+            let (mut stepped, mut refused) = (0, None);
+            let mut from = 0;
+            while let Some(range) = claims.next(thread, &mut from) {
+                // SAFETY: the claims hand out every game once in a step.
+                let mut lanes = unsafe { shared.range(range.clone()) };
+                if let Err((i, e)) = lanes.step(&actions[range.clone()], stride) {
+                    let i = range.start + i;
+                    if refused.as_ref().is_none_or(|&(j, _)| i < j) {
+                        refused = Some((i, e));
+                    }
+                }
+                stepped += range.len();
             }
-            seed = seed.wrapping_add(slot.load(Ordering::Acquire) as u64);
+            (refused, stepped, start.elapsed())
+        });
+        let stepped: Vec<usize> = results.iter().map(|r| r.1).collect();
+        let took: Vec<Duration> = results.iter().map(|r| r.2).collect();
+        self.split.learn(&stepped, &took);
+        // The refusal of the lowest game, whichever thread met it.
+        match results.into_iter().filter_map(|r| r.0).min_by_key(|r| r.0) {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
         }
-        self.next_seed = seed;
-        result
     }
 }

@@ -1,57 +1,15 @@
-//! One thread's share of a batched step: a contiguous part of a batch's games with their rows
-//! of the outputs ([`Lanes`]), stepped and written there, and the counts by which the parts
-//! agree on the seeds of the games that ended (see `batch.rs`).
+//! A thread's piece of a batched step: a contiguous range of a batch's games with their rows
+//! of the outputs ([`Lanes`]), stepped and written there, and the whole batch shared by the
+//! threads of a step, from which each takes the ranges handed to it ([`Shared`]; see
+//! `batch.rs`).
 
 use crate::batch::{actor_rng, Outputs};
 use crate::dyngame::DynGame;
-use crate::error::Result;
+use crate::error::Error;
 use crate::prefetch::prefetch_value;
 use boardroom_engine::rng::GameRng;
 use boardroom_engine::{Seat, Viewer};
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A [`crate::batch::Batch`] count slot whose part has not finished stepping.
-pub(crate) const UNKNOWN: usize = usize::MAX;
-
-/// How many times a part looks for the earlier parts' counts before leaving its replacements
-/// to the calling thread (a few microseconds at most: a thread never sleeps or burns a core
-/// waiting for another that the system has not scheduled).
-const SPINS: u32 = 1 << 10;
-
-/// The sum of the counts in `slots`, once every one is published; `None` if one is still
-/// missing after [`SPINS`] looks.
-fn counts_before(slots: &[AtomicUsize]) -> Option<usize> {
-    let mut sum = 0;
-    let mut spins = 0;
-    for slot in slots {
-        loop {
-            let v = slot.load(Ordering::Acquire);
-            if v != UNKNOWN {
-                sum += v;
-                break;
-            }
-            spins += 1;
-            if spins > SPINS {
-                return None;
-            }
-            std::hint::spin_loop();
-        }
-    }
-    Some(sum)
-}
-
-/// Publishes a part's count of ended games into its slot when dropped, so that later parts
-/// never wait forever, even when stepping the part panics.
-struct Publish<'a> {
-    slot: &'a AtomicUsize,
-    count: usize,
-}
-
-impl Drop for Publish<'_> {
-    fn drop(&mut self) {
-        self.slot.store(self.count, Ordering::Release);
-    }
-}
+use std::marker::PhantomData;
 
 /// A contiguous part of a batch's games with their rows of the outputs: what one thread steps.
 /// Indices are relative to the part.
@@ -156,19 +114,6 @@ impl<'a> Lanes<'a> {
         )
     }
 
-    /// The parts of `lens[k]` games each, in order (the lengths add up to the games').
-    pub(crate) fn parts_of(self, lens: &[usize]) -> Vec<Self> {
-        let mut parts = Vec::with_capacity(lens.len());
-        let mut rest = self;
-        for &len in &lens[..lens.len().saturating_sub(1)] {
-            let (part, tail) = rest.split_at(len);
-            parts.push(part);
-            rest = tail;
-        }
-        parts.push(rest);
-        parts
-    }
-
     /// Cut into parts of `len` games (the last may be shorter).
     pub(crate) fn parts(self, len: usize) -> Vec<Self> {
         let mut parts = Vec::new();
@@ -237,37 +182,21 @@ impl<'a> Lanes<'a> {
         }
     }
 
-    /// Plays `actions[i]` (checked) in game `i` of this part, then replaces the games that
-    /// ended. A game that ends gets its rewards and done flag; the others get their next actor
-    /// and rows. The part publishes how many of its games ended in `ended[part]`, reads the
-    /// counts of the parts before it, and gives its ended games, in order, the seeds that
-    /// follow theirs from `next_seed` on (the seeds the games take when stepped one after
-    /// another). If those counts are not all published at once, the replacements are left to
-    /// the caller ([`Lanes::replace_ended`], once every part has finished): the second value
-    /// says whether they were made. If a game refuses its action, the games after it in the
-    /// part do not move (and are not marked done).
-    pub(crate) fn step(
-        &mut self,
-        actions: &[i64],
-        part: usize,
-        ended: &[AtomicUsize],
-        next_seed: u64,
-    ) -> (Result<()>, bool) {
-        let mut publish = Publish {
-            slot: &ended[part],
-            count: 0,
-        };
+    /// Plays `actions[i]` (checked) in game `i` of these lanes. A game that ends gets its
+    /// rewards and done flag and is replaced at once by its slot's next game, seeded `stride`
+    /// after it (see `batch.rs`), whose rows are written; the others get their next actor and
+    /// rows. A game that refuses its action does not move and is not marked done; the first
+    /// refusal is returned with the game's index in these lanes, and the other games move.
+    pub(crate) fn step(&mut self, actions: &[i64], stride: u64) -> Result<(), (usize, Error)> {
         let mut result = Ok(());
         for (i, &a) in actions.iter().enumerate() {
-            if result.is_err() {
-                self.out.done[i] = false;
-                continue;
-            }
             self.prefetch(i + 1);
             let seat = self.actors[i];
             if let Err(e) = self.games[i].apply_quiet(seat, a as usize) {
                 self.out.done[i] = false;
-                result = Err(e);
+                if result.is_ok() {
+                    result = Err((i, e));
+                }
                 continue;
             }
             let rewards = &mut self.out.rewards[i * self.players..(i + 1) * self.players];
@@ -278,7 +207,11 @@ impl<'a> Lanes<'a> {
                         *r = outcome.reward(s) as f32;
                     }
                     self.out.done[i] = true;
-                    publish.count += 1;
+                    if let Err(e) = self.replace(i, stride) {
+                        if result.is_ok() {
+                            result = Err((i, e));
+                        }
+                    }
                 }
                 _ => {
                     rewards.fill(0.0);
@@ -288,36 +221,130 @@ impl<'a> Lanes<'a> {
                 }
             }
         }
-        let mine = publish.count;
-        drop(publish);
-        if mine == 0 {
-            return (result, true);
-        }
-        match counts_before(&ended[..part]) {
-            Some(before) => {
-                let replaced = self.replace_ended(next_seed.wrapping_add(before as u64));
-                (result.and(replaced), true)
-            }
-            None => (result, false),
+        result
+    }
+
+    /// Replaces game `i`, which ended, with its slot's next game (seeded `stride` after it),
+    /// and writes its row. The slot takes the new seed even when the reset fails, so that no
+    /// finished game stays in the batch.
+    fn replace(&mut self, i: usize, stride: u64) -> Result<(), Error> {
+        let seed = self.seeds[i].wrapping_add(stride);
+        let reset = self.games[i].reset(seed);
+        self.seeds[i] = seed;
+        self.rngs[i] = actor_rng(seed);
+        let acting = self.choose_actor(i);
+        self.write_row(i, acting);
+        reset
+    }
+}
+
+/// A batch's games and outputs shared by the threads of a step, each of which takes the ranges
+/// of games [`crate::threads::Claims`] hands it. The fields are the pointers and lengths of
+/// the [`Lanes`] it was made from, whose borrow it keeps.
+pub(crate) struct Shared<'a> {
+    games: *mut Box<dyn DynGame>,
+    rngs: *mut GameRng,
+    actors: *mut Seat,
+    masked: *mut usize,
+    seeds: *mut u64,
+    obs: *mut f32,
+    mask: *mut bool,
+    rewards: *mut f32,
+    done: *mut bool,
+    actor: *mut i64,
+    num_legal: *mut i64,
+    seed: *mut u64,
+    n: usize,
+    fixed: bool,
+    players: usize,
+    max_actions: usize,
+    obs_size: usize,
+    observations: bool,
+    _borrow: PhantomData<Lanes<'a>>,
+}
+
+// SAFETY: what the pointers reach is `Send` (the games are `Send + Sync`, the rest plain
+// values), and `Shared::range` is only called for ranges no other thread holds.
+unsafe impl Send for Shared<'_> {}
+// SAFETY: as above: threads sharing a `Shared` reach disjoint games and rows only.
+unsafe impl Sync for Shared<'_> {}
+
+impl<'a> Shared<'a> {
+    /// All of `lanes`, to be taken range by range.
+    pub(crate) fn new(lanes: Lanes<'a>) -> Shared<'a> {
+        let n = lanes.games.len();
+        debug_assert!(
+            lanes.rngs.len() == n
+                && lanes.actors.len() == n
+                && lanes.masked.len() == n
+                && lanes.seeds.len() == n
+                && lanes.out.obs.len() == n * lanes.obs_size
+                && lanes.out.mask.len() == n * lanes.max_actions
+                && lanes.out.rewards.len() == n * lanes.players
+                && lanes.out.done.len() == n
+                && lanes.out.actor.len() == n
+                && lanes.out.num_legal.len() == n
+                && lanes.out.seed.len() == n
+        );
+        Shared {
+            games: lanes.games.as_mut_ptr(),
+            rngs: lanes.rngs.as_mut_ptr(),
+            actors: lanes.actors.as_mut_ptr(),
+            masked: lanes.masked.as_mut_ptr(),
+            seeds: lanes.seeds.as_mut_ptr(),
+            obs: lanes.out.obs.as_mut_ptr(),
+            mask: lanes.out.mask.as_mut_ptr(),
+            rewards: lanes.out.rewards.as_mut_ptr(),
+            done: lanes.out.done.as_mut_ptr(),
+            actor: lanes.out.actor.as_mut_ptr(),
+            num_legal: lanes.out.num_legal.as_mut_ptr(),
+            seed: lanes.out.seed.as_mut_ptr(),
+            n,
+            fixed: lanes.fixed,
+            players: lanes.players,
+            max_actions: lanes.max_actions,
+            obs_size: lanes.obs_size,
+            observations: lanes.observations,
+            _borrow: PhantomData,
         }
     }
 
-    /// Replaces the games of this part that ended with new games seeded `seed, seed + 1, …` in
-    /// order, and writes their rows.
-    pub(crate) fn replace_ended(&mut self, mut seed: u64) -> Result<()> {
-        let mut result = Ok(());
-        for i in 0..self.games.len() {
-            if self.out.done[i] {
-                // Done even when a reset fails, so that no finished game stays in the batch.
-                let reset = self.games[i].reset(seed);
-                result = result.and(reset);
-                self.seeds[i] = seed;
-                self.rngs[i] = actor_rng(seed);
-                seed = seed.wrapping_add(1);
-                let acting = self.choose_actor(i);
-                self.write_row(i, acting);
+    /// Games `range` with their rows.
+    ///
+    /// # Safety
+    /// No other `Lanes` taken from this `Shared` and still alive may hold any of these games
+    /// (the claims of a step hand out every game once).
+    pub(crate) unsafe fn range(&self, range: std::ops::Range<usize>) -> Lanes<'_> {
+        assert!(
+            range.start <= range.end && range.end <= self.n,
+            "a range of the batch"
+        );
+        let (at, len) = (range.start, range.len());
+        // SAFETY: within the slices `new` took (checked above), not held elsewhere (the
+        // caller's promise), and borrowed for as long as `self` keeps their borrow.
+        unsafe {
+            use std::slice::from_raw_parts_mut as part;
+            Lanes {
+                games: part(self.games.add(at), len),
+                rngs: part(self.rngs.add(at), len),
+                actors: part(self.actors.add(at), len),
+                masked: part(self.masked.add(at), len),
+                seeds: part(self.seeds.add(at), len),
+                out: Outputs {
+                    obs: part(self.obs.add(at * self.obs_size), len * self.obs_size),
+                    mask: part(self.mask.add(at * self.max_actions), len * self.max_actions),
+                    rewards: part(self.rewards.add(at * self.players), len * self.players),
+                    done: part(self.done.add(at), len),
+                    actor: part(self.actor.add(at), len),
+                    num_legal: part(self.num_legal.add(at), len),
+                    seed: part(self.seed.add(at), len),
+                },
+                fixed: self.fixed,
+                players: self.players,
+                max_actions: self.max_actions,
+                obs_size: self.obs_size,
+                observations: self.observations,
             }
         }
-        result
     }
 }

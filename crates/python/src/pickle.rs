@@ -1,8 +1,8 @@
 //! Pickling (`copy`, `multiprocessing`, Ray): a `Game` is saved as its position (the whole
 //! state, the generator of games with chance included) and its action space; a `VecGame` as
-//! every game's position, the state of each game's actor generator, its actor and seed, the
-//! next seed, and the last step's rewards and done flags, so a restored batch goes on exactly
-//! as the original would.
+//! every game's position, the state of each game's actor generator, its actor and seed (from
+//! which its slot's next seed follows), and the last step's rewards and done flags, so a
+//! restored batch goes on exactly as the original would.
 
 use crate::batch::Batch;
 use crate::dyngame::DynGame;
@@ -73,7 +73,6 @@ struct BatchState {
     rngs: Vec<RngState>,
     actors: Vec<usize>,
     seeds: Vec<u64>,
-    next_seed: u64,
     observations: bool,
     fixed: bool,
     max_actions: usize,
@@ -83,7 +82,7 @@ struct BatchState {
 
 /// The saved form of `vec` (JSON text).
 pub(crate) fn save_batch(py: Python<'_>, vec: &PyVecGame) -> PyResult<String> {
-    let (games, rngs, actors, seeds, next_seed, observations) = vec.batch().parts();
+    let (games, rngs, actors, seeds, observations) = vec.batch().parts();
     let (fixed, max_actions) = space_of(games[0].as_ref());
     let (rewards, done) = vec.last_step(py)?;
     let state = BatchState {
@@ -91,7 +90,6 @@ pub(crate) fn save_batch(py: Python<'_>, vec: &PyVecGame) -> PyResult<String> {
         rngs: rngs.iter().map(RngState::of).collect(),
         actors: actors.to_vec(),
         seeds: seeds.to_vec(),
-        next_seed,
         observations,
         fixed,
         max_actions,
@@ -135,15 +133,8 @@ pub fn _vec_from_state(py: Python<'_>, state: &str) -> PyResult<PyVecGame> {
             "invalid saved batch: rewards and done flags do not fit the games",
         )));
     }
-    let batch = Batch::from_parts(
-        games,
-        rngs,
-        state.actors,
-        state.seeds,
-        state.next_seed,
-        state.observations,
-    )
-    .map_err(to_py)?;
+    let batch = Batch::from_parts(games, rngs, state.actors, state.seeds, state.observations)
+        .map_err(to_py)?;
     let vec = PyVecGame::around(py, batch, |b, out| b.rewrite_all(out))?;
     vec.set_last_step(py, &state.rewards, &state.done)?;
     Ok(vec)

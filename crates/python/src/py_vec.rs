@@ -45,9 +45,18 @@ fn read_actions(actions: &Bound<'_, PyAny>, n: usize, out: &mut Vec<i64>) -> PyR
         ))
     };
     if let Ok(arr) = actions.downcast::<PyArray1<i64>>() {
-        out.extend(arr.readonly().as_array().iter().copied());
+        let arr = arr.readonly();
+        match arr.as_slice() {
+            // At a step's every call: one copy, not a push per value.
+            Ok(values) => out.extend_from_slice(values),
+            Err(_) => out.extend(arr.as_array().iter().copied()),
+        }
     } else if let Ok(arr) = actions.downcast::<PyArray1<i32>>() {
-        out.extend(arr.readonly().as_array().iter().map(|&a| i64::from(a)));
+        let arr = arr.readonly();
+        match arr.as_slice() {
+            Ok(values) => out.extend(values.iter().map(|&a| i64::from(a))),
+            Err(_) => out.extend(arr.as_array().iter().map(|&a| i64::from(a))),
+        }
     } else if let Ok(list) = actions.downcast::<PyList>() {
         for item in list.iter() {
             if item.is_instance_of::<PyBool>() {
@@ -185,8 +194,9 @@ impl PyVecGame {
 
 #[pymethods]
 impl PyVecGame {
-    /// `n` games of `game` (with `players`, `options`), seeded `seed, seed + 1, …`; finished
-    /// games are replaced by new ones with the next seeds. `observations=False` skips writing
+    /// `n` games of `game` (with `players`, `options`), seeded `seed, seed + 1, …,
+    /// seed + n - 1`; a finished game is replaced by a new one seeded `n` after it (slot `i`
+    /// plays seeds `seed + i`, `seed + i + n`, …). `observations=False` skips writing
     /// observations (the `obs` array then has 0 columns). `threads` (default: the cores this
     /// process may use) is how many threads a step runs on; the results do not depend on it.
     #[new]

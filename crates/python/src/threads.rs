@@ -8,10 +8,18 @@
 //! same thread, so a game's memory stays in that core's cache from step to step; where the
 //! parts meet follows the threads' measured speeds ([`Split`]), so only the games near a cut
 //! change threads, and only when one thread runs faster than the other.
+//!
+//! Within a step, a thread takes its part's games a few at a time ([`Claims`]), and once its
+//! own part is taken it helps with the others' remaining games: a step ends when its last game
+//! is stepped, not when its slowest part is (the games that end and are set up anew, the cache
+//! and the system's interruptions make the parts' times differ from step to step by several
+//! percent).
 
 use std::any::Any;
 use std::num::NonZeroUsize;
+use std::ops::Range;
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::Mutex;
 use std::thread::JoinHandle;
@@ -81,9 +89,9 @@ impl Split {
         lens
     }
 
-    /// Learns from a step: part `k` held `lens[k]` games and took `took[k]`.
+    /// Learns from a step: thread `k` stepped `lens[k]` games in `took[k]`.
     pub fn learn(&mut self, lens: &[usize], took: &[Duration]) {
-        // Only a step whose every thread's part was timed: the speeds are compared.
+        // Only a step whose every thread was timed: the speeds are compared.
         let all = lens.len() == self.speeds.len()
             && took.len() == lens.len()
             && took.iter().all(|t| !t.is_zero());
@@ -100,6 +108,93 @@ impl Split {
             };
         }
         self.measured = true;
+    }
+}
+
+/// A part's cursor: the first of its games not yet taken, alone on its cache line so that a
+/// thread taking games from its own part does not slow the others.
+#[repr(align(128))]
+struct Cursor(AtomicUsize);
+
+/// Who steps which games of a step: part `k` (a contiguous range of the games) is taken by
+/// thread `k` a few games at a time from its start, then by any thread that has finished its
+/// own. Every game is handed out exactly once per step ([`Claims::reset`]).
+pub struct Claims {
+    /// Where each part starts; its end is the next part's start (the last ends at `n`).
+    starts: Vec<usize>,
+    n: usize,
+    cursors: Vec<Cursor>,
+}
+
+impl Claims {
+    /// The most games taken at once: small enough that a thread helping at the end of a step
+    /// waits for at most a few microseconds, large enough that taking costs little.
+    const MOST: usize = 32;
+
+    /// No games yet.
+    pub fn new() -> Claims {
+        Claims {
+            starts: Vec::new(),
+            n: 0,
+            cursors: Vec::new(),
+        }
+    }
+
+    /// Parts of `lens[k]` games each, in order, none taken yet.
+    pub fn reset(&mut self, lens: &[usize]) {
+        self.starts.clear();
+        let mut at = 0;
+        for &len in lens {
+            self.starts.push(at);
+            at += len;
+        }
+        self.n = at;
+        if self.cursors.len() != lens.len() {
+            self.cursors = lens.iter().map(|_| Cursor(AtomicUsize::new(0))).collect();
+        }
+        for (cursor, &start) in self.cursors.iter().zip(&self.starts) {
+            cursor.0.store(start, Ordering::Relaxed);
+        }
+    }
+
+    /// The parts.
+    pub fn parts(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The next games thread `thread` steps: from its own part while any are left, then from
+    /// the parts after it (in turn, the first after the last), `None` once every game is
+    /// taken. `from` counts the parts it has emptied (0 at the start of a step). A thread
+    /// takes a quarter of what is left of a part, at most [`Claims::MOST`] games, so the
+    /// pieces shrink as a part runs out.
+    pub fn next(&self, thread: usize, from: &mut usize) -> Option<Range<usize>> {
+        let parts = self.starts.len();
+        while *from < parts {
+            let k = (thread + *from) % parts;
+            let end = self.starts.get(k + 1).copied().unwrap_or(self.n);
+            let cursor = &self.cursors[k].0;
+            let mut at = cursor.load(Ordering::Relaxed);
+            while at < end {
+                let take = ((end - at) / 4).clamp(1, Self::MOST);
+                match cursor.compare_exchange_weak(
+                    at,
+                    at + take,
+                    Ordering::Relaxed,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => return Some(at..at + take),
+                    Err(now) => at = now,
+                }
+            }
+            *from += 1;
+        }
+        None
+    }
+}
+
+impl Default for Claims {
+    fn default() -> Claims {
+        Claims::new()
     }
 }
 
