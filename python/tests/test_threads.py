@@ -67,3 +67,20 @@ def test_bots_and_search_targets_follow_the_batch_threads_and_ignore_them():
         assert np.array_equal(a[key], b[key], equal_nan=True), key
     assert np.array_equal(one.bot_actions("easy", seed=1)["actions"],
                           two.bot_actions("easy", seed=1)["actions"])
+
+
+def test_threads_asleep_between_steps_wake_for_the_next():
+    # A caller that spends long between steps finds the workers asleep: each step wakes them,
+    # and the arrays are still those of one thread.
+    import time
+    one = boardroom.VecGame("big-shot", 80, players=3, seed=6, threads=1, action_space="legal")
+    two = boardroom.VecGame("big-shot", 80, players=3, seed=6, threads=2, action_space="legal")
+    rng = np.random.default_rng(2)
+    for step in range(12):
+        actions = draw(rng, one.arrays(), "legal")
+        a, b = one.step(actions), two.step(actions)
+        for key in a:
+            assert np.array_equal(a[key], b[key]), key
+        if step % 3 == 0:
+            time.sleep(0.02)  # far longer than the workers look before they sleep
+    del two  # the pool's threads end with it

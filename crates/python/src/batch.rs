@@ -26,7 +26,8 @@
 use crate::dyngame::DynGame;
 use crate::error::{Error, Kind, Result};
 use crate::lanes::{Lanes, Shared};
-use crate::threads::{default_threads, part_len, Claims, Pool, Split};
+use crate::pool::Pool;
+use crate::threads::{default_threads, part_len, Claims, Split};
 use boardroom_engine::rng::{self, GameRng};
 use boardroom_engine::Seat;
 use std::time::{Duration, Instant};

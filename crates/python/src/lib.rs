@@ -19,6 +19,7 @@ mod fixed;
 mod lanes;
 pub mod layout;
 mod pickle;
+mod pool;
 mod prefetch;
 mod py_args;
 mod py_bot;
