@@ -1,5 +1,7 @@
 """Stepping on several threads: the same arrays as on one thread, step for step."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -47,7 +49,6 @@ def test_threads_give_the_same_arrays_as_one_thread(config, space):
 
 
 def test_threads_default_to_the_cores_and_refuse_zero():
-    import os
     vec = boardroom.VecGame("big-boss", 4)
     assert vec.threads == len(os.sched_getaffinity(0))
     with pytest.raises(boardroom.ConfigError, match="threads"):
@@ -84,3 +85,40 @@ def test_threads_asleep_between_steps_wake_for_the_next():
         if step % 3 == 0:
             time.sleep(0.02)  # far longer than the workers look before they sleep
     del two  # the pool's threads end with it
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_forked_process_steps_its_copy_of_a_batch():
+    # A fork copies only the calling thread: the child's batch starts threads of its own and
+    # steps as the parent's does, instead of waiting for threads that are not there.
+    import hashlib
+    import time
+    vec = boardroom.VecGame("big-shot", 80, players=3, seed=8, threads=2, action_space="legal")
+    rng = np.random.default_rng(3)
+    vec.step(draw(rng, vec.arrays(), "legal"))
+
+    def digest():
+        r = np.random.default_rng(4)
+        out = vec.arrays()
+        for _ in range(5):
+            out = vec.step(draw(r, out, "legal"))
+        return hashlib.sha256(out["obs"].tobytes() + out["seed"].tobytes()).digest()
+
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child
+        try:
+            os.write(write, digest())
+        finally:
+            os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + 60
+    while os.waitpid(pid, os.WNOHANG) == (0, 0):
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked process did not finish stepping")
+        time.sleep(0.02)
+    child = os.read(read, 64)
+    os.close(read)
+    assert child == digest()

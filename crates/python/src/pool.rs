@@ -141,17 +141,17 @@ struct Worker {
     given: u64,
 }
 
-/// Threads waiting for parts of a batch's work: one fewer than the threads the work is spread
-/// over (the calling thread runs the last part).
-pub struct Pool {
-    workers: Mutex<Vec<Worker>>,
-    threads: usize,
+/// A pool's workers, and the process that started them.
+struct Workers {
+    list: Vec<Worker>,
+    /// A process forked from this one has the pool but none of its threads (a fork copies the
+    /// calling thread only): there, the workers are started again.
+    process: u32,
 }
 
-impl Pool {
-    /// A pool for work spread over `threads` threads (at least 1: no worker).
-    pub fn new(threads: usize) -> Pool {
-        let workers: Vec<Worker> = (1..threads.max(1))
+impl Workers {
+    fn start(n: usize) -> Workers {
+        let list = (0..n)
             .map(|_| {
                 let slot = Arc::new(Slot::new());
                 let theirs = Arc::clone(&slot);
@@ -166,9 +166,27 @@ impl Pool {
                 }
             })
             .collect();
+        Workers {
+            list,
+            process: std::process::id(),
+        }
+    }
+}
+
+/// Threads waiting for parts of a batch's work: one fewer than the threads the work is spread
+/// over (the calling thread runs the last part).
+pub struct Pool {
+    workers: Mutex<Workers>,
+    threads: usize,
+}
+
+impl Pool {
+    /// A pool for work spread over `threads` threads (at least 1: no worker).
+    pub fn new(threads: usize) -> Pool {
+        let threads = threads.max(1);
         Pool {
-            threads: workers.len() + 1,
-            workers: Mutex::new(workers),
+            threads,
+            workers: Mutex::new(Workers::start(threads - 1)),
         }
     }
 
@@ -218,6 +236,15 @@ impl Pool {
         // One caller at a time (a batch is stepped by one call at a time; this keeps two
         // Python threads sharing a batch from mixing their steps).
         let mut workers = self.workers.lock().unwrap_or_else(|e| e.into_inner());
+        if workers.process != std::process::id() {
+            // The threads of the process this one was forked from are not here: their handles
+            // are left alone (nothing to join or detach).
+            let n = workers.list.len();
+            for old in std::mem::replace(&mut *workers, Workers::start(n)).list {
+                std::mem::forget(old.handle);
+            }
+        }
+        let workers = &mut workers.list;
         // SAFETY: the borrow is only used until every worker given it has finished (below,
         // before this function returns or unwinds).
         let erased = Task(unsafe {
@@ -275,7 +302,14 @@ impl Pool {
 impl Drop for Pool {
     fn drop(&mut self) {
         let workers = self.workers.get_mut().unwrap_or_else(|e| e.into_inner());
-        for worker in workers.iter_mut() {
+        if workers.process != std::process::id() {
+            // Forked: these threads are the other process's, nothing to join or detach.
+            for worker in workers.list.iter_mut() {
+                std::mem::forget(worker.handle.take());
+            }
+            return;
+        }
+        for worker in workers.list.iter_mut() {
             worker.slot.close.store(true, Ordering::SeqCst);
             if let Some(handle) = worker.handle.take() {
                 handle.thread().unpark();
