@@ -2,11 +2,11 @@
 //! a step is spread over, the calling thread running the last part.
 //!
 //! A step of 1,024 games lasts 100–400 µs, so handing out the parts and learning that they
-//! are finished must take well under a microsecond or two. Each worker has a [`Slot`] of its
+//! are finished must take a microsecond or so at most. Each worker has a [`Slot`] of its
 //! own: the caller writes the work there and moves the slot's start count on; the worker,
 //! looking at that count, runs the work and moves the slot's finish count on, which the caller
-//! looks at. No allocation and no lock on the way, one cache line each way. A thread that has
-//! looked for [`SPIN`] without seeing the count move sleeps, and the other side wakes it.
+//! looks at: no channel and no boxed job, one cache line each way. A thread that has looked
+//! for [`SPIN`] without seeing the count move sleeps, and the other side wakes it.
 
 use std::any::Any;
 use std::cell::UnsafeCell;
