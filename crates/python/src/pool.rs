@@ -228,7 +228,8 @@ impl Pool {
             .collect()
     }
 
-    /// Runs `task(k)` for `k` in `0..n`: the first `n - 1` on the workers, the last here.
+    /// Runs `task(k)` for `k` in `0..n`: the first `n - 1` on the workers (here, for a worker
+    /// whose thread could not be started), the last here.
     fn run_parts(&self, n: usize, task: &(dyn Fn(usize) + Sync)) {
         if n == 0 {
             return;
@@ -253,10 +254,11 @@ impl Pool {
             )
         });
         let me = std::thread::current();
-        let mut given = Vec::with_capacity(n - 1);
+        let (mut given, mut here) = (Vec::with_capacity(n - 1), vec![n - 1]);
         for (k, worker) in workers.iter_mut().enumerate().take(n - 1) {
             if worker.handle.is_none() {
                 // No thread was started for this worker: its part runs here.
+                here.push(k);
                 continue;
             }
             let slot = &worker.slot;
@@ -272,13 +274,7 @@ impl Pool {
             }
             given.push(k);
         }
-        let skipped: Vec<usize> = (0..n - 1).filter(|k| !given.contains(k)).collect();
-        let mine = catch_unwind(AssertUnwindSafe(|| {
-            for &k in &skipped {
-                task(k);
-            }
-            task(n - 1)
-        }));
+        let mine = catch_unwind(AssertUnwindSafe(|| here.iter().for_each(|&k| task(k))));
         let mut panic = None;
         for &k in &given {
             let worker = &workers[k];
