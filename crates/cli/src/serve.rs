@@ -89,6 +89,11 @@ pub struct NotifyArgs {
     /// make the server call the machines beside it).
     #[arg(long, env = "BOARDROOM_WEBHOOKS_TO_PRIVATE_NETWORKS")]
     pub webhooks_to_private_networks: bool,
+    /// Let webhooks point at link-local networks (169.254.0.0/16, fe80::/10) and cloud
+    /// metadata services, which hand out the machine's credentials: refused otherwise, even
+    /// with --webhooks-to-private-networks.
+    #[arg(long, env = "BOARDROOM_WEBHOOKS_TO_LINK_LOCAL")]
+    pub webhooks_to_link_local: bool,
     /// No message while the person was on the table's page within this many seconds.
     #[arg(long, default_value_t = 60.0)]
     pub notify_away_secs: f64,
@@ -110,6 +115,7 @@ impl NotifyArgs {
             smtp_from: self.smtp_from,
             public_url: self.public_url.filter(|u| !u.is_empty()),
             allow_private: self.webhooks_to_private_networks,
+            allow_link_local: self.webhooks_to_link_local,
             away: duration("notify-away-secs", self.notify_away_secs, 1.0)?,
             gap: duration("notify-gap-min", self.notify_gap_min, 60.0)?,
             ..Default::default()

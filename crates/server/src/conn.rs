@@ -248,6 +248,18 @@ pub async fn run(
                     Ok(ClientMsg::Log) => Command::Log { conn },
                     Ok(ClientMsg::Replay { step, seat }) => Command::Replay { conn, step, seat },
                     Ok(ClientMsg::Hint) => Command::Hint { conn, ip: client.ip },
+                    Ok(ClientMsg::Notify { .. }) if viewer == Viewer::Spectator => {
+                        // Only a seat's person leaves addresses: anyone else is refused before
+                        // anything in them is read or looked up.
+                        let m = ServerMsg::error(
+                            ErrorCode::Spectator,
+                            crate::notify::SPECTATORS_LEAVE_NO_ADDRESS,
+                        );
+                        if !writer.send(&mut socket, &m).await {
+                            break;
+                        }
+                        continue;
+                    }
                     Ok(ClientMsg::Notify { email, webhook }) => {
                         // Checked here (a webhook's host is looked up), never in the table.
                         match lobby.notifier().check(email, webhook).await {

@@ -24,7 +24,11 @@ use tokio::time::Instant;
 mod address;
 mod deliver;
 
-pub use address::{check_email, check_webhook, is_public};
+pub use address::{check_email, check_webhook, is_public, network, Network, Reach};
+
+/// Why a spectator's addresses are refused (before anything in them is checked or looked up).
+pub const SPECTATORS_LEAVE_NO_ADDRESS: &str =
+    "spectators hold no seat: only a seat's invite link can leave an address";
 
 /// How the server tells people it is their turn.
 #[derive(Clone, Debug)]
@@ -40,6 +44,9 @@ pub struct NotifySettings {
     /// Whether webhooks may point at loopback and private networks (a server whose webhook
     /// receivers run beside it); otherwise such an address is refused.
     pub allow_private: bool,
+    /// Whether webhooks may point at link-local networks and cloud metadata services (never
+    /// implied by `allow_private`); otherwise such an address is refused.
+    pub allow_link_local: bool,
     /// No message while the person has been on the table's page this recently.
     pub away: Duration,
     /// At most one message per address per this interval.
@@ -50,6 +57,16 @@ pub struct NotifySettings {
     pub retry: Duration,
 }
 
+impl NotifySettings {
+    /// The networks webhooks may reach besides the public internet.
+    pub fn reach(&self) -> Reach {
+        Reach {
+            private: self.allow_private,
+            link_local: self.allow_link_local,
+        }
+    }
+}
+
 impl Default for NotifySettings {
     fn default() -> Self {
         NotifySettings {
@@ -57,6 +74,7 @@ impl Default for NotifySettings {
             smtp_from: "Boardroom <boardroom@localhost>".to_string(),
             public_url: None,
             allow_private: false,
+            allow_link_local: false,
             away: Duration::from_secs(60),
             gap: Duration::from_secs(5 * 60),
             attempts: 4,
@@ -97,6 +115,9 @@ pub struct Stats {
     pub held_rate: AtomicU64,
     /// Events dropped because the notifier's queue was full.
     pub dropped: AtomicU64,
+    /// Webhook host names looked up (when a person leaves an address, and before each
+    /// delivery).
+    pub lookups: AtomicU64,
 }
 
 impl Stats {
@@ -110,6 +131,7 @@ impl Stats {
             "held_on_page": n(&self.held_on_page),
             "held_rate": n(&self.held_rate),
             "dropped": n(&self.dropped),
+            "lookups": n(&self.lookups),
         })
     }
 }
@@ -224,7 +246,7 @@ impl Notifier {
             .filter(|w| !w.is_empty())
         {
             None => None,
-            Some(w) => Some(check_webhook(&w, self.settings.allow_private).await?),
+            Some(w) => Some(check_webhook(&w, self.settings.reach(), &self.stats.lookups).await?),
         };
         Ok(Addresses { email, webhook })
     }

@@ -3,7 +3,7 @@
 //! task, tried again a few times with a growing pause, and logged. Addresses are not logged
 //! (a webhook URL is often its own secret): the table and seat are.
 
-use super::address::{is_public, resolve};
+use super::address::resolve;
 use super::{Message, NotifySettings, Stats};
 use anyhow::Context;
 use lettre::message::header::{ContentTransferEncoding, ContentType};
@@ -91,7 +91,7 @@ pub(super) fn spawn(
         let kind = target.kind();
         let mut pause = settings.retry;
         for attempt in 1..=settings.attempts.max(1) {
-            let failure = match attempt_once(&sender, &settings, &target, &message).await {
+            let failure = match attempt_once(&sender, &settings, &stats, &target, &message).await {
                 Ok(()) => {
                     stats.sent.fetch_add(1, Ordering::Relaxed);
                     tracing::info!(table = %table, seat, kind, attempt, "your-turn message sent");
@@ -130,6 +130,7 @@ pub(super) fn spawn(
 async fn attempt_once(
     sender: &Sender,
     settings: &NotifySettings,
+    stats: &Stats,
     target: &Target,
     message: &Message,
 ) -> Result<(), Failure> {
@@ -161,24 +162,30 @@ async fn attempt_once(
                 .map(|_| ())
                 .map_err(|e| Failure::Again(e.into()))
         }
-        Target::Webhook(url) => webhook(settings, url, message).await,
+        Target::Webhook(url) => webhook(settings, stats, url, message).await,
     }
 }
 
 /// Posts `message` to the webhook `url`, connecting only to the addresses checked (so a name
-/// that resolves to a private address now is refused, whatever it resolved to before).
-async fn webhook(settings: &NotifySettings, url: &str, message: &Message) -> Result<(), Failure> {
+/// that resolves to an address not allowed now is refused, whatever it resolved to before).
+async fn webhook(
+    settings: &NotifySettings,
+    stats: &Stats,
+    url: &str,
+    message: &Message,
+) -> Result<(), Failure> {
     let url = reqwest::Url::parse(url).map_err(|e| Failure::Never(e.into()))?;
     let mut client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .timeout(ATTEMPT);
-    if !settings.allow_private {
-        let ips = resolve(&url)
+    let reach = settings.reach();
+    if !(reach.private && reach.link_local) {
+        let ips = resolve(&url, &stats.lookups)
             .await
             .map_err(|e| Failure::Again(anyhow::anyhow!(e)))?;
-        if let Some(ip) = ips.iter().find(|ip| !is_public(**ip)) {
+        if let Some(ip) = ips.iter().find(|ip| !reach.allows(**ip)) {
             return Err(Failure::Never(anyhow::anyhow!(
-                "the webhook's host now resolves to a private address ({ip})"
+                "the webhook's host now resolves to an address this server does not send to ({ip})"
             )));
         }
         let port = url.port_or_known_default().unwrap_or(443);

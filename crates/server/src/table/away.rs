@@ -128,7 +128,7 @@ impl<G: Playable> Table<G> {
             Some(Viewer::Spectator) => {
                 let m = ServerMsg::error(
                     ErrorCode::Spectator,
-                    "spectators hold no seat: only a seat's invite link can leave an address",
+                    crate::notify::SPECTATORS_LEAVE_NO_ADDRESS,
                 );
                 return self.send(conn, m);
             }

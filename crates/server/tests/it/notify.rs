@@ -248,3 +248,52 @@ async fn bad_addresses_are_refused_with_a_clear_message() {
     .await;
     assert_eq!(refused["code"], "spectator", "{refused}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectator_is_refused_before_any_look_up_and_no_refusal_names_an_address() {
+    // Webhooks to public networks only (the default): a name must be looked up to be judged.
+    let server = start_notifying(NotifySettings::default()).await;
+    let (_, spectator, p_link, _) = two_people(&server).await;
+    let lookups = || {
+        server.lobby.notifier().stats().json()["lookups"]
+            .as_u64()
+            .unwrap()
+    };
+    let mut watcher = server.connect(&spectator).await;
+    watcher.until("state").await;
+    for body in [
+        json!({"type": "notify", "webhook": "http://localhost:9/hook"}),
+        json!({"type": "notify", "webhook": "http://10.0.0.7/hook"}),
+        json!({"type": "notify", "webhook": "not a url"}),
+        json!({"type": "notify", "email": "x@example.org"}),
+    ] {
+        let refused = ask(&mut watcher, body.clone(), "notify").await;
+        assert_eq!(refused["code"], "spectator", "{body}: {refused}");
+        assert!(
+            refused["message"]
+                .as_str()
+                .unwrap()
+                .contains("only a seat's invite link"),
+            "{refused}"
+        );
+    }
+    assert_eq!(lookups(), 0, "a spectator's webhook host was looked up");
+
+    // A seat's person may have a name looked up (counted: the counter works), and the refusal
+    // says what kind of network it is on, never the address it resolved to.
+    let mut p = server.connect(&p_link).await;
+    p.until("notify").await;
+    let refused = ask(
+        &mut p,
+        json!({"type": "notify", "webhook": "http://localhost:9/hook"}),
+        "notify",
+    )
+    .await;
+    assert_eq!(refused["code"], "bad_address", "{refused}");
+    let text = refused["message"].as_str().unwrap();
+    assert!(text.contains("private network"), "{text}");
+    for address in ["127.0.0.1", "::1", "127.0.1.1"] {
+        assert!(!text.contains(address), "{text}");
+    }
+    assert_eq!(lookups(), 1);
+}
