@@ -127,7 +127,8 @@ function onMessage(msg) {
       if (msg.last) {
         log.push(msg.last);
         drawLog();
-        if (seated !== null && msg.last.seat === seated) since.clear();
+        // Our own move, not a stand-in's in our place.
+        if (seated !== null && msg.last.seat === seated && !msg.last.by) since.clear();
       }
       if (history.frame) break;
       ctx.state = msg;

@@ -1,7 +1,8 @@
 // "Since your last move": when a seat's page opens (or comes back), the server sends what
-// happened since that seat last acted — the actions as sentences, what changed in each seat's
-// holdings — and the targets those actions concern, which the shell marks `since` on the board
-// (views may also read `ctx.since`). It stays until dismissed or until we act.
+// happened since its person last acted — the actions as sentences (a stand-in's moves in the
+// person's place among them, marked), what changed in each seat's holdings — and the targets
+// those actions concern, which the shell marks `since` on the board (views may also read
+// `ctx.since`). It stays until dismissed or until we act ourselves.
 import { $, h } from "./dom.js";
 
 export class SinceView {
@@ -42,10 +43,14 @@ export class SinceView {
     const { name, colour } = this.ctx;
     const lines = [];
     for (const e of m.entries) {
-      const who = e.by === "clock" ? "Clock" : name(e.seat);
-      const style = e.by === "clock" ? null : `border-left-color:${colour(e.seat)}`;
+      const clock = e.by === "clock" && (e.seat === null || e.seat === undefined);
+      const who = clock ? "Clock" : name(e.seat);
+      const style = clock ? null : `border-left-color:${colour(e.seat)}`;
       const texts = e.events.length ? e.events.map((x) => this.words(x.text)) : [`${who}: ${this.words(e.action)}`];
-      lines.push(h("li", { style }, texts.map((t) => h("div", {}, t))));
+      const by = clock ? null : playedFor(e, this.ctx.you, name);
+      const attrs = { style, "data-by": e.by || null };
+      if (by) attrs.class = "standin";
+      lines.push(h("li", attrs, texts.map((t) => h("div", {}, t)), by ? h("div", { class: "since-by" }, by) : null));
     }
     const changes = m.changes.map((row) =>
       h("li", { "data-seat": row.seat },
@@ -58,4 +63,13 @@ export class SinceView {
       changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": "What changed" }, changes) : null,
       h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"));
   }
+}
+
+/** Who played a seat's move in its person's place, in words (the stand-in, the first time
+ * because the seat's time ran out), or null for the person's own move. */
+function playedFor(e, you, name) {
+  if (e.by !== "standin" && e.by !== "clock") return null;
+  const timeout = e.by === "clock";
+  if (e.seat === you) return `Played for you by your stand-in${timeout ? " when your time ran out" : ""}`;
+  return `Played for ${name(e.seat)} by a stand-in${timeout ? ` when ${name(e.seat)}'s time ran out` : ""}`;
 }

@@ -422,18 +422,20 @@ pub enum ServerMsg {
         /// Whether this server sends e-mail (its operator set an SMTP relay).
         email_enabled: bool,
     },
-    /// What happened since your seat last acted (sent to a seat's connection after
-    /// `welcome`, when others have acted since).
+    /// What happened since your seat's person last acted (sent to a seat's connection after
+    /// `welcome`, when others, or a stand-in in the person's place, have acted since).
     Since(Box<SinceMsg>),
 }
 
-/// What happened at a table since a seat last acted: the actions in words (redacted for
-/// that seat), what changed in each seat's holdings, and what to highlight on the board.
+/// What happened at a table since a seat's person last acted: the actions in words (redacted
+/// for that seat), what changed in each seat's holdings, and what to highlight on the board.
 #[derive(Clone, Debug, Serialize)]
 pub struct SinceMsg {
-    /// The number of the seat's last action still standing (`null`: it has not acted yet).
+    /// The number of the person's last own action still standing (`null`: none yet); a move
+    /// a stand-in or the clock played in their place is not theirs.
     pub after: Option<usize>,
-    /// The actions since (taken-back ones left out), oldest first, redacted for the seat.
+    /// The actions since (taken-back ones left out), oldest first, redacted for the seat; the
+    /// moves played in the person's place among them, marked by their `by`.
     pub entries: Vec<LogEntry>,
     /// Each seat whose holdings changed, as the seat's observation shows them.
     pub changes: Vec<ChangedRow>,

@@ -1,15 +1,17 @@
 //! "Since your last move": a seat's connection that opens (or comes back) is told what
-//! happened since that seat last acted — the actions in words (the game's event sentences,
-//! redacted for that seat), what changed in each seat's holdings as the seat's own
+//! happened since that seat's person last acted — the actions in words (the game's event
+//! sentences, redacted for that seat), what changed in each seat's holdings as the seat's own
 //! observation shows them, and the targets those actions concern (their `highlights`), which
-//! the page marks on the board.
+//! the page marks on the board. A move a stand-in (or the clock, when the seat's time ran out)
+//! played in the person's place is not theirs: it is listed with the others, marked by its
+//! `by`, so a person coming back sees what was done for them.
 
 use super::replay::replay_steps;
 use super::Table;
 use crate::outgoing::ConnId;
 use crate::protocol::{ChangedRow, ServerMsg, SinceMsg};
 use crate::view::{self, Step};
-use boardroom_engine::{Present, Seat, Viewer, CLOCK};
+use boardroom_engine::{By, Present, RecordedAction, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 use serde_json::Value;
 
@@ -19,16 +21,13 @@ const MOST_ENTRIES: usize = 200;
 const MOST_HIGHLIGHTS: usize = 64;
 
 impl<G: Playable> Table<G> {
-    /// Sends connection `conn` of `seat` what happened since the seat last acted, when
-    /// anything did.
+    /// Sends connection `conn` of `seat` what happened since the seat's person last acted,
+    /// when anything did.
     pub(super) fn send_since(&mut self, conn: ConnId, seat: Seat) {
         if self.archive.is_some() {
             return;
         }
-        let last_own = self
-            .record
-            .iter()
-            .rposition(|a| !a.undone && a.seat == seat);
+        let last_own = last_own_move(&self.record, seat);
         let start = last_own.map_or(0, |i| i + 1);
         if !self.record[start..].iter().any(|a| !a.undone) {
             return;
@@ -98,6 +97,14 @@ impl<G: Playable> Table<G> {
         }));
         self.send(conn, msg);
     }
+}
+
+/// The index of `seat`'s person's last move still standing: one played by the person, not by
+/// a stand-in or the clock in their place.
+fn last_own_move(record: &[RecordedAction], seat: Seat) -> Option<usize> {
+    record
+        .iter()
+        .rposition(|a| !a.undone && a.seat == seat && a.by == By::Player)
 }
 
 /// Adds the targets `step` concerns (its `highlights` in the game before it) to `out`.
@@ -195,6 +202,25 @@ fn flatten(prefix: &str, v: &Value, out: &mut Vec<(String, String)>) {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn the_last_own_move_is_the_persons_not_a_stand_ins() {
+        let record = vec![
+            RecordedAction::new(0, "a"),
+            RecordedAction::new(1, "b"),
+            RecordedAction::by(0, "c", By::Clock),
+            RecordedAction::by(0, "d", By::StandIn),
+            RecordedAction::new(CLOCK, "timeout"),
+            RecordedAction {
+                undone: true,
+                ..RecordedAction::new(1, "e")
+            },
+        ];
+        assert_eq!(last_own_move(&record, 0), Some(0));
+        assert_eq!(last_own_move(&record, 1), Some(1));
+        assert_eq!(last_own_move(&record[2..], 0), None);
+        assert_eq!(last_own_move(&record, 2), None);
+    }
 
     #[test]
     fn holdings_changes_per_seat() {

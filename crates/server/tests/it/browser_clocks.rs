@@ -7,7 +7,9 @@
 //!   come back to shows the final scores and the stand-in's moves in the log); a turn-based
 //!   Big Boss game with one person absent throughout is played to the end by the stand-in,
 //!   watched from the spectator link; a person who comes back mid-way takes the seat back
-//!   with one click.
+//!   with one click;
+//! - a person who plays, leaves and comes back while the stand-in plays finds the stand-in's
+//!   moves in "Since your last move", each marked as played for them by their stand-in.
 //!
 //! Every wait is bounded; nothing depends on how fast the machine is.
 
@@ -58,12 +60,12 @@ async fn until_over(ws: &mut Ws) {
     }
 }
 
-/// Reads the spectator's messages until a stand-in has played for seat 0.
-async fn until_stand_in_moved(ws: &mut Ws) {
+/// Reads the spectator's messages until a stand-in has played for seat 0; the move's index.
+async fn until_stand_in_moved(ws: &mut Ws) -> u64 {
     loop {
         let v = ws.next().await.expect("open connection");
         if v["type"] == "state" && v["last"]["seat"] == 0 && v["last"]["by"] == "standin" {
-            return;
+            return v["last"]["index"].as_u64().unwrap();
         }
     }
 }
@@ -322,5 +324,83 @@ async fn absent_people_are_replaced_by_stand_ins_and_take_their_seat_back() {
     )
     .await;
     shot(&c, "clocks-seat-taken-back.png").await;
+    c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn since_your_last_move_shows_the_stand_ins_moves_marked() {
+    let Some((_browser, c)) = open_browser(1280, 900).await else {
+        return;
+    };
+    // The bots take their time, so the game is far from over when the person is back.
+    let slow = common::start_with_bot_delay(Duration::from_millis(300)).await;
+    let t = slow
+        .create_with(json!({"game": "big-boss", "seats": ["human", "random"],
+            "clock": {"mode": "live", "bank": 600, "increment": 5, "absent": 1,
+                      "standin": "random"}}))
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    // The person plays a move of their own and leaves; gone too long, the stand-in plays.
+    let mut rng = 11;
+    play_away(&slow, &link, &mut rng, |s| {
+        s["last"]["seat"] == 0 && s["last"].get("by").is_none()
+    })
+    .await;
+    let mut watcher = slow.connect(&t.spectator).await;
+    until_stand_in_moved(&mut watcher).await;
+    // And the bot has played after it, so the summary holds moves of both kinds.
+    loop {
+        let v = watcher.next().await.expect("open connection");
+        if v["type"] == "state" && v["last"]["seat"] == 1 {
+            break;
+        }
+    }
+
+    // Back: the summary lists what the stand-in played, marked as played for them (and keeps
+    // it while the stand-in goes on playing).
+    c.goto(&format!("{}{link}", slow.url())).await.unwrap();
+    seated(&c).await;
+    wait_for(
+        &c,
+        "the stand-in's moves in Since your last move, the bot's unmarked",
+        "const items = [...document.querySelectorAll('#since-log li.standin')]; \
+         return items.length > 0 && \
+         items.every(li => li.textContent.includes('Played for you by your stand-in')) && \
+         [...document.querySelectorAll('#since-log li:not(.standin)')] \
+           .filter(li => !li.className && !li.textContent.includes('stand-in')).length > 0",
+    )
+    .await;
+    // A move of the stand-in's the page had not seen when it opened.
+    let seen = js(
+        &c,
+        "return Math.max(-1, ...[...document.querySelectorAll('#log li[data-index]')] \
+         .map(li => Number(li.dataset.index)))",
+    )
+    .await
+    .as_i64()
+    .unwrap();
+    let next = loop {
+        let i = until_stand_in_moved(&mut watcher).await;
+        if i as i64 > seen {
+            break i;
+        }
+    };
+    wait_for(
+        &c,
+        "the stand-in's next move in the log",
+        &format!("return !!document.querySelector('#log li[data-index=\"{next}\"]')"),
+    )
+    .await;
+    assert_eq!(
+        js(
+            &c,
+            "return !document.querySelector('#since-panel').hidden && \
+             document.querySelectorAll('#since-log li.standin').length > 0"
+        )
+        .await,
+        Value::Bool(true),
+        "the summary went away when the stand-in played again"
+    );
+    shot(&c, "since-stand-in.png").await;
     c.close().await.unwrap();
 }

@@ -2,8 +2,9 @@
 //! with what is accepted; every seat's clock is in the state and the lobby's summary; a
 //! turn-based game with a person absent throughout is played to the end by the stand-in
 //! (the timeout recorded as the clock's, the record replaying to the same end); a person
-//! gone too long in live play is replaced, and takes the seat back with one message. The
-//! clock logic itself is tested without waiting in `table/timebank.rs`; here every wait is
+//! gone too long in live play is replaced, and takes the seat back with one message; coming
+//! back, they are told what happened since their own last move, the stand-in's moves marked.
+//! The clock logic itself is tested without waiting in `table/timebank.rs`; here every wait is
 //! bounded and nothing depends on how fast the machine is.
 
 use crate::common::{start, start_with_bot_delay, Client, TestServer};
@@ -258,6 +259,63 @@ async fn a_person_gone_too_long_in_live_play_is_replaced_and_takes_the_seat_back
         .find(|(seat, _)| *seat == 0)
         .expect("the person's move is stored");
     assert_eq!(mine.1, None, "{stored:?}");
+}
+
+#[tokio::test]
+async fn a_person_back_from_a_stand_in_is_told_what_it_played_since_their_own_last_move() {
+    // Bots that take their time, so the person is back long before the game ends.
+    let server = start_with_bot_delay(Duration::from_millis(300)).await;
+    let t = server
+        .create_with(json!({"game": "big-boss", "seats": ["human", "random"],
+            "clock": {"mode": "live", "bank": 600, "increment": 5, "absent": 1,
+                      "standin": "random"}}))
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+
+    // The person plays one move of their own, then leaves.
+    let mut person = server.connect(&link).await;
+    person.until("state").await;
+    while person.legal().is_empty() {
+        person.next().await.expect("open connection");
+    }
+    let legal = person.legal();
+    let pick = legal
+        .iter()
+        .find(|a| *a != "pass")
+        .unwrap_or(&legal[0])
+        .clone();
+    let after = person.play(&pick).await;
+    assert_eq!(after["last"]["seat"], 0, "{after}");
+    assert!(after["last"].get("by").is_none(), "{after}");
+    let own = after["last"]["index"].as_u64().unwrap();
+    drop(person);
+
+    // Gone too long: the stand-in plays for them.
+    let mut watcher = server.connect(&t.spectator).await;
+    let played = until(&mut watcher, "a stand-in's move", |v| {
+        v["type"] == "state" && v["last"]["seat"] == 0 && v["last"]["by"] == "standin"
+    })
+    .await;
+    let stand_in = played["last"]["index"].as_u64().unwrap();
+
+    // Back: "since" counts from the person's own move, and lists the stand-in's, marked.
+    let mut person = server.connect(&link).await;
+    // Joining sends the seat's addresses, then at once what happened since, if anything did.
+    person.until("notify").await;
+    let since = person.next().await.expect("open connection");
+    assert_eq!(since["type"], "since", "{since}");
+    assert_eq!(since["after"], own, "{since}");
+    let entries = since["entries"].as_array().unwrap();
+    assert!(
+        entries.iter().all(|e| e["index"].as_u64().unwrap() > own),
+        "{since}"
+    );
+    let listed = entries
+        .iter()
+        .find(|e| e["index"] == stand_in)
+        .unwrap_or_else(|| panic!("the stand-in's move {stand_in} is not listed: {since}"));
+    assert_eq!(listed["seat"], 0, "{listed}");
+    assert_eq!(listed["by"], "standin", "{listed}");
 }
 
 #[tokio::test]
