@@ -21,6 +21,15 @@ impl Card {
     pub fn is_level(self) -> bool {
         matches!(self, Card::Level(_))
     }
+
+    /// The card in words, as a player reads it: `card 23`, `a level card`, `storey card 3`.
+    pub fn words(self) -> String {
+        match self {
+            Card::Industry(s) => format!("card {s}"),
+            Card::Level(0) => "a level card".into(),
+            Card::Level(k) => format!("storey card {k}"),
+        }
+    }
 }
 
 impl fmt::Display for Card {

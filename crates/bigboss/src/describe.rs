@@ -1,7 +1,7 @@
 //! Events in words, for game logs.
 
 use crate::event::{EndReason, Event};
-use boardroom_engine::Seat;
+use boardroom_engine::{Holding, Seat};
 
 impl Event {
     /// The event as a sentence, naming players with `name`.
@@ -11,7 +11,7 @@ impl Event {
                 seat,
                 card: Some(c),
             } => {
-                format!("{} buys card {c} from the deck", name(*seat))
+                format!("{} buys {} from the deck", name(*seat), c.words())
             }
             Event::BoughtFromDeck { seat, card: None } => {
                 format!("{} buys a card from the deck", name(*seat))
@@ -24,7 +24,7 @@ impl Event {
                 None => format!("{} buys card {card} from the row", name(*seat)),
             },
             Event::BoughtLevel { seat } => format!("{} buys a level card", name(*seat)),
-            Event::CardPlayed { seat, card } => format!("{} plays {card}", name(*seat)),
+            Event::CardPlayed { seat, card } => format!("{} plays {}", name(*seat), card.words()),
             Event::Founded {
                 seat,
                 company,
@@ -97,4 +97,38 @@ impl Event {
             },
         }
     }
+}
+
+/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): money,
+/// shares by company, towers placed, and the cards in hand (level cards apart, when they are
+/// public).
+pub fn holdings(g: &crate::BigBoss, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+    let obs = g.observation(viewer);
+    let tower = g.rules().tower_name;
+    obs.players
+        .iter()
+        .map(|p| {
+            let mut out = vec![Holding::new("Money", p.money)];
+            for (company, n) in &p.shares {
+                out.push(Holding::new(format!("Shares of {}", company.name()), n));
+            }
+            out.push(Holding::new(
+                format!("{}s placed", cap(tower)),
+                p.towers_placed,
+            ));
+            out.push(Holding::new("Cards in hand", p.hand_size));
+            if let Some(n) = p.level_cards {
+                out.push(Holding::new("Level cards", n));
+            }
+            out
+        })
+        .collect()
+}
+
+/// `s` with its first letter in capitals.
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

@@ -14,7 +14,7 @@ pub enum RuleError {
     #[error("the game is over")]
     GameOver,
     /// Another seat must act.
-    #[error("it is not seat {seat}'s turn (seat {current} is to act)")]
+    #[error("it is not {}'s turn ({} is to act)", seat_name(*.seat), seat_name(*.current))]
     NotYourTurn {
         /// Who tried.
         seat: Seat,
@@ -22,7 +22,7 @@ pub enum RuleError {
         current: Seat,
     },
     /// The action belongs to another step of the turn.
-    #[error("`{action}` is not possible now: {expected}")]
+    #[error("that is not possible now: {expected}")]
     WrongStep {
         /// The action as written.
         action: String,
@@ -40,11 +40,11 @@ pub enum RuleError {
         money: u32,
     },
     /// The card is not in the player's hand.
-    #[error("card {0} is not in your hand")]
+    #[error("{} is not in your hand", .0.words())]
     NotInHand(Card),
     /// A level card that is not in the player's hand, while other level cards are (e.g. `play
     /// L` holding L2 and L4): the message lists the level cards held.
-    #[error("card {card} is not in your hand; your level cards: {}", level_cards(.held))]
+    #[error("{} is not in your hand; your level cards: {}", .card.words(), level_cards(.held))]
     LevelNotInHand {
         /// The card asked for.
         card: Card,
@@ -64,7 +64,7 @@ pub enum RuleError {
     #[error("{0}")]
     NotInEdition(&'static str),
     /// The card can neither found nor expand a company now.
-    #[error("card {card} cannot be played: {reason}")]
+    #[error("{} cannot be played: {reason}", .card.words())]
     Unplayable {
         /// The card.
         card: Card,
@@ -113,7 +113,12 @@ fn level_cards(hand: &Hand) -> String {
     hand.cards()
         .into_iter()
         .filter(|c| matches!(c, Card::Level(_)))
-        .map(|c| c.to_string())
+        .map(|c| c.words())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A seat's name, as the game names its players.
+fn seat_name(seat: Seat) -> String {
+    <crate::BigBoss as boardroom_engine::Present>::seat_name(seat)
 }

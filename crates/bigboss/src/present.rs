@@ -101,7 +101,7 @@ impl BigBoss {
             Action::BuyDeck => "Buy from the deck".into(),
             Action::BuyLevel => "Buy a level card".into(),
             Action::BuyRow(s) => format!("Buy card {s}"),
-            Action::Play(c) => format!("Play {c}"),
+            Action::Play(c) => format!("Play {}", c.words()),
             Action::Found(s) => format!("Spaces {s}, {}, {}", offset(s, 1), offset(s, 2)),
             Action::Double(s) => format!("Fourth piece on {s}"),
             Action::Hq(c) => format!("Found {c}"),
@@ -428,6 +428,10 @@ impl Present for BigBoss {
             ("towers_placed", towers as f64),
             ("all_passed_endings", if all_passed { 1.0 } else { 0.0 }),
         ]
+    }
+
+    fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer)
     }
 
     fn money(&self, seat: Seat) -> i64 {

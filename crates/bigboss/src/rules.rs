@@ -42,14 +42,13 @@ const WHY_SPACING: &str =
 const STEP_TURN: &str =
     "start your turn: buy a card, play a card, or (if you can do neither) sell shares and pass";
 const STEP_SELLING: &str = "after selling you may only sell more shares or pass";
-const STEP_TRIPLE: &str = "choose the three founding spaces (`found N`)";
-const STEP_DOUBLE: &str = "choose the space for the fourth founding piece (`double N`)";
-const STEP_COMPANY: &str = "choose the company to found (`hq NAME`)";
-const STEP_LEVEL: &str = "choose the space for the level card's piece (`at N`)";
-const STEP_JOIN: &str = "choose which company gets the connecting piece (`join NAME`)";
-const STEP_SURVIVOR: &str = "prices are equal: choose the acquiring company (`survivor NAME`)";
-const STEP_INVEST: &str =
-    "buy up to 2 shares (`share NAME`), place a tower (`tower`), or `end` the turn";
+const STEP_TRIPLE: &str = "choose the three founding spaces";
+const STEP_DOUBLE: &str = "choose the space for the fourth founding piece";
+const STEP_COMPANY: &str = "choose the company to found";
+const STEP_LEVEL: &str = "choose the space for the level card's piece";
+const STEP_JOIN: &str = "choose which company gets the connecting piece";
+const STEP_SURVIVOR: &str = "prices are equal: choose the acquiring company";
+const STEP_INVEST: &str = "buy up to 2 shares, place a tower, or end the turn";
 
 impl BigBoss {
     // ----- queries -------------------------------------------------------------------------

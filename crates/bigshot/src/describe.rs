@@ -1,8 +1,8 @@
 //! Events as sentences for logs, naming players by seat and cubes by colour.
 
-use crate::colour::cubes_to_string;
+use crate::colour::cubes_words;
 use crate::event::Event;
-use boardroom_engine::Seat;
+use boardroom_engine::{Holding, Seat};
 
 impl Event {
     /// The event as a sentence; `name` names a seat (e.g. `Seat 2` or `Alice`).
@@ -22,7 +22,7 @@ impl Event {
                 name(*seat),
                 from + 1,
                 to + 1,
-                cubes_to_string(cubes)
+                cubes_words(cubes)
             ),
             Event::Loan {
                 seat,
@@ -70,11 +70,7 @@ impl Event {
                 at_end,
             } => {
                 let when = if *at_end { "At the end, lot" } else { "Lot" };
-                let cubes = if cubes.iter().all(|&k| k == 0) {
-                    "no cubes".to_string()
-                } else {
-                    cubes_to_string(cubes)
-                };
+                let cubes = cubes_words(cubes);
                 // Where a player plays several colours (2 players), the player too.
                 let player = match owner_seat.map(&name) {
                     Some(n) if owner.is_some_and(|o| !n.eq_ignore_ascii_case(o.name())) => {
@@ -90,4 +86,39 @@ impl Event {
             Event::GameOver => "The game is over.".to_string(),
         }
     }
+}
+
+/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): the coins
+/// (when the viewer may see them) and the IOUs of each colour the seat plays, and its loans.
+pub fn holdings(g: &crate::BigShot, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+    let obs = g.observation(viewer);
+    (0..obs.players)
+        .map(|seat| {
+            let mut out = Vec::new();
+            for c in obs.colours.iter().filter(|c| c.seat == Some(seat)) {
+                if let Some(coins) = c.coins {
+                    out.push(Holding::new(
+                        format!("{} coins", cap(c.colour.name())),
+                        format!("{coins}M"),
+                    ));
+                }
+                out.push(Holding::new(
+                    format!("{} IOUs", cap(c.colour.name())),
+                    c.ious,
+                ));
+            }
+            if let Some(&n) = obs.loans.get(seat) {
+                out.push(Holding::new("Loans", n));
+            }
+            out
+        })
+        .collect()
+}
+
+/// `s` with its first letter in capitals.
+fn cap(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
 }

@@ -1,6 +1,7 @@
 //! Rule violations: every rejected action names the rule it breaks.
 
 use crate::colour::Colour;
+use crate::present::seat_name;
 use boardroom_engine::Seat;
 use thiserror::Error;
 
@@ -11,7 +12,7 @@ pub enum RuleError {
     #[error("the game is over")]
     GameOver,
     /// Another seat must act.
-    #[error("it is not seat {seat}'s turn (seat {current} is to act)")]
+    #[error("it is not {}'s turn ({} is to act)", seat_name(*.seat), seat_name(*.current))]
     NotYourTurn {
         /// Who tried.
         seat: Seat,
@@ -19,7 +20,7 @@ pub enum RuleError {
         current: Seat,
     },
     /// The action belongs to another step of the round.
-    #[error("`{action}` is not possible now: {expected}")]
+    #[error("that is not possible now: {expected}")]
     WrongStep {
         /// The action as written.
         action: String,

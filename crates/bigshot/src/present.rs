@@ -7,7 +7,7 @@
 
 use crate::action::Action;
 use crate::board::BoardSpec;
-use crate::colour::{cubes_to_string, Colour};
+use crate::colour::{cubes_words, Colour};
 use crate::event::Event;
 use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
@@ -163,7 +163,7 @@ impl Present for BigShot {
             }
             Phase::Place { .. } => format!(
                 "Place the won cubes one by one ({} left)",
-                cubes_to_string(&self.hand())
+                cubes_words(&self.hand())
             ),
             Phase::Over => "The game is over".into(),
         }
@@ -208,7 +208,7 @@ impl Present for BigShot {
                 let effect = if cubes.iter().all(|&k| k == 0) {
                     format!("{value}, empty")
                 } else {
-                    format!("{value}, has {}", cubes_to_string(&cubes))
+                    format!("{value}, has {}", cubes_words(&cubes))
                 };
                 ActionView::new("place", format!("Place {c} on {}", lot.id), effect)
                     .highlight(format!("lot:{}", lot.id))
@@ -307,6 +307,10 @@ impl Present for BigShot {
             ("neutral_lots", neutral_lots as f64),
             ("nobody_wins", if nobody_wins { 1.0 } else { 0.0 }),
         ]
+    }
+
+    fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer)
     }
 
     fn money(&self, seat: Seat) -> i64 {

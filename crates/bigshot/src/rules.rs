@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::board::LOT_CAPACITY;
-use crate::colour::{cubes_to_string, Colour, Cubes, COLOURS};
+use crate::colour::{cubes_words, Colour, Cubes, COLOURS};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{loan_amount, BigShot, Phase};
@@ -171,13 +171,11 @@ impl BigShot {
 
     fn expected(&self) -> &'static str {
         match self.phase {
-            Phase::Roll => "the round's roller rolls the die (`roll`)",
-            Phase::Loans { .. } => {
-                "before bidding each player takes a loan or declines (`loan`, `decline`)"
-            }
-            Phase::Bidding { .. } => "the auction is on: bid or pass (`bid N`, `pass`)",
-            Phase::Pay { .. } => "the winner chooses the colour that pays (`pay <colour>`)",
-            Phase::Place { .. } => "the winner places the won cubes (`place <colour> <lot>`)",
+            Phase::Roll => "the round's roller rolls the die",
+            Phase::Loans { .. } => "before bidding each player takes a loan or declines",
+            Phase::Bidding { .. } => "the auction is on: bid or pass",
+            Phase::Pay { .. } => "the winner chooses the colour that pays",
+            Phase::Place { .. } => "the winner places the won cubes",
             Phase::Over => "the game is over",
         }
     }
@@ -239,7 +237,7 @@ impl BigShot {
                 if self.hand.get(c.idx()).copied().unwrap_or(0) == 0 {
                     return Err(RuleError::NoSuchCube {
                         colour: c,
-                        hand: cubes_to_string(&self.hand),
+                        hand: cubes_words(&self.hand),
                     });
                 }
                 if self.lot_open(l as usize) {

@@ -49,7 +49,9 @@ pub use evaluate::{advantage, win_chances, Evaluate, Style};
 pub use game::{Game, Timer};
 pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
-pub use present::{ActionView, Present, ScoreRow, ScoreTable, WebAsset};
+pub use present::{
+    holdings_changes, ActionView, Holding, HoldingChange, Present, ScoreRow, ScoreTable, WebAsset,
+};
 pub use record::{
     check_revision, first_revision, replay_actions, By, Record, RecordedAction, ReplayError,
     ReplayStep, Replayed, RevisionError,

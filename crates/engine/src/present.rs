@@ -169,6 +169,63 @@ impl ScoreTable {
     }
 }
 
+/// One thing a seat holds, in words: see [`Present::holdings`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Holding {
+    /// What is held, e.g. `Cash` or `Shares of Regent`.
+    pub what: String,
+    /// How much, e.g. `$300`, `2` or `none`.
+    pub value: String,
+}
+
+impl Holding {
+    /// The holding `what`, of `value`.
+    pub fn new(what: impl Into<String>, value: impl ToString) -> Self {
+        Holding {
+            what: what.into(),
+            value: value.to_string(),
+        }
+    }
+}
+
+/// One holding of a seat that changed: what, before, now (each in words).
+pub type HoldingChange = (String, String, String);
+
+/// What changed in each seat's holdings between `before` and `now` as `viewer` may know them
+/// ([`Present::holdings`]), seats without a change left out. A holding only one of the two
+/// lists is `none` in the other.
+pub fn holdings_changes<G: Present>(
+    before: &G,
+    now: &G,
+    viewer: Viewer,
+) -> Vec<(Seat, Vec<HoldingChange>)> {
+    let was = before.holdings(viewer);
+    let is = now.holdings(viewer);
+    let none = || "none".to_string();
+    let mut out = Vec::new();
+    for (seat, after) in is.iter().enumerate() {
+        let empty = Vec::new();
+        let prior = was.get(seat).unwrap_or(&empty);
+        let mut cells = Vec::new();
+        for h in after {
+            match prior.iter().find(|p| p.what == h.what) {
+                Some(p) if p.value == h.value => {}
+                Some(p) => cells.push((h.what.clone(), p.value.clone(), h.value.clone())),
+                None => cells.push((h.what.clone(), none(), h.value.clone())),
+            }
+        }
+        for p in prior {
+            if !after.iter().any(|h| h.what == p.what) {
+                cells.push((p.what.clone(), p.value.clone(), none()));
+            }
+        }
+        if !cells.is_empty() {
+            out.push((seat, cells));
+        }
+    }
+    out
+}
+
 /// How a game is shown to people. Implemented in the game's own crate; used by the terminal,
 /// the server's views (and through them the browser) and the simulator.
 ///
@@ -227,6 +284,15 @@ pub trait Present: Game {
 
     /// The table drawn for a terminal as `viewer` may see it (`color`: ANSI colours allowed).
     fn draw(&self, viewer: Viewer, color: bool) -> String;
+
+    /// What each seat holds as `viewer` may know it, one list per seat, each holding in words
+    /// as a person reads it: what (`Cash`, `Shares of Regent`) and how much (`$300`, `2`).
+    /// The "Since your last move" summary compares two of these ([`holdings_changes`]), so
+    /// only what a player counts belongs here, never a field of the state. Empty (the
+    /// default): the summary lists no holdings.
+    fn holdings(&self, _viewer: Viewer) -> Vec<Vec<Holding>> {
+        Vec::new()
+    }
 
     /// Information for the browser view that the observation does not spell out, as `viewer`
     /// may know it (e.g. the board to draw, the lowest bid). `None`: nothing to add.

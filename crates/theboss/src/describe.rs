@@ -9,7 +9,7 @@ use crate::data::Data;
 use crate::event::Event;
 use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
 use crate::state::Ending;
-use boardroom_engine::Seat;
+use boardroom_engine::{Holding, Seat};
 
 /// A vote as a word.
 pub fn vote_word(v: Vote) -> &'static str {
@@ -311,9 +311,13 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
             mandatory,
             ..
         } => format!(
-            "{} {}auctions {} from ${opening}",
+            "{} {} {} from ${opening}",
             name(*seller),
-            if *mandatory { "must " } else { "" },
+            if *mandatory {
+                "must auction"
+            } else {
+                "auctions"
+            },
             lot_words(None, *lot)
         ),
         Event::Bid { seat, amount } => format!("{} bids ${amount}", name(*seat)),
@@ -355,4 +359,57 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
         ),
         Event::GameOver { ending } => format!("Game over: {}", ending_words(ending, name)),
     }
+}
+
+/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): where the
+/// player stands (the position by title, the Fired track, unemployed), cash, shares, the cards
+/// in hand by name, the Fate card (named when the viewer may know it) and turns still to lose.
+pub fn holdings(g: &crate::TheBoss, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+    let data = g.data();
+    let obs = g.observation(viewer);
+    let list = |names: Vec<String>| {
+        if names.is_empty() {
+            "none".to_string()
+        } else {
+            names.join(", ")
+        }
+    };
+    obs.players
+        .iter()
+        .map(|p| {
+            let place = match (p.job, p.fired) {
+                (Some(n), _) => data
+                    .positions
+                    .iter()
+                    .find(|x| x.number == n)
+                    .map_or_else(|| format!("position {n}"), |x| x.title.clone()),
+                (None, Some(0)) => "fired".to_string(),
+                (None, Some(1)) => "fired, missing the first turn".to_string(),
+                (None, Some(_)) => "fired, missing the second turn".to_string(),
+                (None, None) => "unemployed".to_string(),
+            };
+            let fate = match &p.fate {
+                None => "none".to_string(),
+                Some(f) => f.card.map_or_else(
+                    || "a face-down Fate card".to_string(),
+                    |c| crate::names::fate_name(data, c),
+                ),
+            };
+            vec![
+                Holding::new("Position", place),
+                Holding::new("Cash", format!("${}", p.cash)),
+                Holding::new("Shares", p.shares),
+                Holding::new(
+                    "Experience cards",
+                    list(p.experience.iter().map(|&c| exp_name(data, c)).collect()),
+                ),
+                Holding::new(
+                    "Executive cards",
+                    list(p.executive.iter().map(|&c| exec_name(data, c)).collect()),
+                ),
+                Holding::new("Fate card", fate),
+                Holding::new("Turns to lose", p.lost_turns),
+            ]
+        })
+        .collect()
 }

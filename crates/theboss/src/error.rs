@@ -3,9 +3,11 @@
 
 use thiserror::Error;
 
-/// Why an action is illegal: the rule broken and what is wrong, in words for the player.
+/// Why an action is illegal: the rule broken and what is wrong, in words for the player. It
+/// reads as a sentence with the rule named in words: "… (rule 9.2: offers)", "… (ruling
+/// R-30)"; the id itself (`§9.2`, `R-30`) is [`RuleError::rule`].
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{reason} ({rule})")]
+#[error("{reason} ({})", rule_words(.rule))]
 pub struct RuleError {
     /// The rule, e.g. `R-8`, `§5.3`, `D-12`.
     pub rule: &'static str,
@@ -20,6 +22,48 @@ impl RuleError {
             rule,
             reason: reason.into(),
         }
+    }
+}
+
+/// The sections of the rules file a refusal may cite, by id, with their subjects.
+const SECTIONS: [(&str, &str); 21] = [
+    ("§1", "components and positions"),
+    ("§2", "the Experience deck"),
+    ("§3", "the Fate deck"),
+    ("§4", "Executive cards"),
+    ("§5", "the turn"),
+    ("§5.1", "the start of a turn"),
+    ("§5.2", "the steps of a turn"),
+    ("§5.3", "moving"),
+    ("§5.4", "Financial Disaster and losing turns"),
+    ("§5.5", "being fired"),
+    ("§6", "Fate cards"),
+    ("§7", "firing"),
+    ("§8", "winning"),
+    ("§9", "wheeling and dealing"),
+    ("§9.1", "deal windows"),
+    ("§9.2", "offers"),
+    ("§9.3", "short-term deals"),
+    ("§9.4", "what players may trade"),
+    ("§9.5", "long-term deals"),
+    ("§9.6", "auctions"),
+    ("§9.7", "limits against stalling"),
+];
+
+/// A rule id in words, as a refusal names it: `§9.2` is "rule 9.2: offers", `R-30` "ruling
+/// R-30", `D-4` "decision D-4".
+pub fn rule_words(rule: &str) -> String {
+    if let Some(number) = rule.strip_prefix('§') {
+        match SECTIONS.iter().find(|(id, _)| *id == rule).map(|(_, s)| s) {
+            Some(s) => format!("rule {number}: {s}"),
+            None => format!("rule {number}"),
+        }
+    } else if rule.starts_with("R-") {
+        format!("ruling {rule}")
+    } else if rule.starts_with("D-") {
+        format!("decision {rule}")
+    } else {
+        format!("rule {rule}")
     }
 }
 

@@ -66,7 +66,7 @@ impl TheBoss {
                 Action::Meeting(x) => self.check_call_meeting(seat, x),
                 Action::Stop => Ok(()),
                 _ => V::fail("§7", || {
-                    "after a failed meeting: call a meeting on another executive or `stop`".into()
+                    "after a failed meeting: call a meeting on another executive or stop".into()
                 }),
             };
         }
@@ -88,7 +88,7 @@ impl TheBoss {
                 }
                 Action::Lose => Ok(()),
                 _ => V::fail("§5.4", || {
-                    "a Financial Disaster must be settled at once: `pay` or `lose`".into()
+                    "a Financial Disaster must be settled at once: pay, or lose turns".into()
                 }),
             };
         }
@@ -338,10 +338,10 @@ impl TheBoss {
                 })
             }
             FateEffect::JobAvailable { position } => V::fail("§6", || {
-                format!("a Job Available card is used by moving: `move {position}`")
+                format!("a Job Available card is used by moving to position {position}")
             }),
             FateEffect::Fire { .. } => V::fail("§7", || {
-                "a Fire card is used with `fire <seat>` or `meeting <seat>`".into()
+                "a Fire card is used to fire a player or to call a meeting on an executive".into()
             }),
             FateEffect::Disaster { .. } => {
                 V::fail("§6", || "a Financial Disaster is never held".into())
@@ -398,7 +398,7 @@ impl TheBoss {
     fn check_draw<V: Verdict>(&self, deck: Deck) -> Result<(), V> {
         let seat = self.turn.seat;
         V::ensure(self.turn.step == Step::Draw, "§5.2", || {
-            "end business first (`end`): the draw is the last step".into()
+            "end business first: the draw is the last step".into()
         })?;
         let fate = self.players[seat].fate.as_ref();
         let in_window = fate.is_some_and(|f| f.window == Some(self.turn.number));

@@ -25,7 +25,7 @@ impl TheBoss {
         })?;
         V::ensure(self.level(x) == Some(Level::Executive), "§7", || {
             format!(
-                "{} is not an executive (office holders are fired with `fire`)",
+                "{} is not an executive (office holders are fired with the Fire card, without a meeting)",
                 seat_name(x)
             )
         })?;

@@ -55,7 +55,7 @@ impl BigBoss {
                 Action::BuyRow(s) => {
                     if r.row_size == 0 {
                         return Err(RuleError::NotInEdition(
-                            "the Classic rules have no face-up row: cards are bought from the deck (`buy deck`)",
+                            "the Classic rules have no face-up row: cards are bought from the deck",
                         ));
                     }
                     if !self.row.contains(&s) {
@@ -66,7 +66,7 @@ impl BigBoss {
                 Action::BuyLevel => {
                     if r.levels_in_deck {
                         return Err(RuleError::NotInEdition(
-                            "in the Classic rules level cards are in the deck (`buy deck`)",
+                            "in the Classic rules level cards are in the deck: buy a card from the deck",
                         ));
                     }
                     if self.level_stack == 0 {
@@ -235,8 +235,9 @@ impl BigBoss {
                             return Err(RuleError::BadCompany {
                                 company,
                                 reason: format!(
-                                    "already carries seat {owner}'s {}; each company takes only one",
-                                r.tower_name
+                                    "already carries {}'s {}; each company takes only one",
+                                    <BigBoss as boardroom_engine::Present>::seat_name(owner),
+                                    r.tower_name
                                 ),
                             });
                         }

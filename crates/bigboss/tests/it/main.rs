@@ -10,3 +10,4 @@ mod present;
 mod prompts;
 mod properties;
 mod rules;
+mod words;

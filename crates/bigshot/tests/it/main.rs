@@ -8,3 +8,4 @@ mod hidden;
 mod present;
 mod properties;
 mod rules;
+mod words;

@@ -35,21 +35,18 @@ impl TheBoss {
     }
 
     /// Checks a bundle's shape: steps of money and shares, known card ids, no repeats.
-    pub(crate) fn check_shape<V: Verdict>(&self, b: &Bundle, field: &str) -> Result<(), V> {
+    pub(crate) fn check_shape<V: Verdict>(&self, b: &Bundle) -> Result<(), V> {
         let e = self.data.economy();
-        V::ensure(b.cash.is_multiple_of(e.cash_step), "§0", || {
-            format!(
-                "{field}: money changes hands in multiples of ${}",
-                e.cash_step
-            )
+        V::ensure(b.cash.is_multiple_of(e.cash_step), "§9.2", || {
+            format!("money changes hands in multiples of ${}", e.cash_step)
         })?;
-        V::ensure(b.shares.is_multiple_of(e.lot), "§0", || {
-            format!("{field}: shares change hands in multiples of {}", e.lot)
+        V::ensure(b.shares.is_multiple_of(e.lot), "§9.2", || {
+            format!("shares change hands in multiples of {}", e.lot)
         })?;
         V::ensure(
             b.experience.len() <= MAX_BUNDLE_CARDS && b.executive.len() <= MAX_BUNDLE_CARDS,
             "§9.2",
-            || format!("{field}: at most {MAX_BUNDLE_CARDS} cards of a kind in one bundle"),
+            || format!("at most {MAX_BUNDLE_CARDS} cards of a kind in one bundle"),
         )?;
         for (list, total, what) in [
             (&b.experience, self.data.exp_cards.len(), "Experience"),
@@ -57,10 +54,10 @@ impl TheBoss {
         ] {
             for (i, &c) in list.iter().enumerate() {
                 V::ensure((c as usize) < total, "§9.2", || {
-                    format!("{field}: no {what} card #{c}")
+                    format!("no {what} card #{c}")
                 })?;
                 V::ensure(!list[..i].contains(&c), "§9.2", || {
-                    format!("{field}: {what} card #{c} is listed twice")
+                    format!("{what} card #{c} is listed twice")
                 })?;
             }
         }
@@ -68,16 +65,11 @@ impl TheBoss {
     }
 
     /// Checks that `seat` holds the bundle now, free (not pledged, not reserved).
-    pub(crate) fn check_holds<V: Verdict>(
-        &self,
-        seat: Seat,
-        b: &Bundle,
-        field: &str,
-    ) -> Result<(), V> {
+    pub(crate) fn check_holds<V: Verdict>(&self, seat: Seat, b: &Bundle) -> Result<(), V> {
         let p = &self.players[seat];
         V::ensure(b.cash <= self.free_cash(seat), "§9.2", || {
             format!(
-                "{field}: {} has ${} of free cash, not ${}",
+                "{} has ${} of free cash, not ${}",
                 seat_name(seat),
                 self.free_cash(seat),
                 b.cash
@@ -85,7 +77,7 @@ impl TheBoss {
         })?;
         V::ensure(b.shares <= p.shares, "§9.2", || {
             format!(
-                "{field}: {} has {} shares free to trade, not {}",
+                "{} has {} shares free to trade, not {}",
                 seat_name(seat),
                 p.shares,
                 b.shares
@@ -93,13 +85,13 @@ impl TheBoss {
         })?;
         for &c in &b.experience {
             V::ensure(p.experience.contains(&c), "§9.2", || {
-                format!("{field}: {} does not hold the Experience card \"{}\" free (pledged items cannot be offered)", seat_name(seat), exp_name(&self.data, c))
+                format!("{} does not hold the Experience card \"{}\" free (pledged items cannot be offered)", seat_name(seat), exp_name(&self.data, c))
             })?;
         }
         for &c in &b.executive {
             V::ensure(p.executive.contains(&c), "§9.2", || {
                 format!(
-                    "{field}: {} does not hold the {} free (pledged items cannot be offered)",
+                    "{} does not hold the {} free (pledged items cannot be offered)",
                     seat_name(seat),
                     exec_name(&self.data, c)
                 )
@@ -107,12 +99,12 @@ impl TheBoss {
         }
         if b.fate {
             V::ensure(p.fate.is_some(), "§9.2", || {
-                format!("{field}: {} holds no Fate card", seat_name(seat))
+                format!("{} holds no Fate card", seat_name(seat))
             })?;
             V::ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
                 "R-30",
-                || format!("{field}: the Fire card is promised to a FireTarget commitment"),
+                || format!("the Fire card is promised to a FireTarget commitment"),
             )?;
         }
         Ok(())
@@ -123,9 +115,8 @@ impl TheBoss {
         &mut self,
         seat: Seat,
         b: &Bundle,
-        field: &str,
     ) -> Result<Option<HeldFate>, RuleError> {
-        self.check_holds::<RuleError>(seat, b, field)?;
+        self.check_holds::<RuleError>(seat, b)?;
         Ok(self.remove_bundle(seat, b))
     }
 

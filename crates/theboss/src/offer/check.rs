@@ -128,8 +128,8 @@ impl TheBoss {
             "§9.2",
             || "both players must be able to deal".into(),
         )?;
-        self.check_holds(from, &o.give, "give")?;
-        self.check_holds(to, &o.take, "take")?;
+        self.check_holds(from, &o.give)?;
+        self.check_holds(to, &o.take)?;
         for c in &o.give_commitments {
             self.check_commitment(from, c, false)?;
         }
@@ -224,7 +224,7 @@ impl TheBoss {
             let c = &lt.collateral;
             V::ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
                 format!(
-                    "collateral: {} would have ${} of free cash after the exchange, not ${}",
+                    "for the collateral, {} would have ${} of free cash after the exchange, not ${}",
                     seat_name(s),
                     cash.saturating_sub(reserve),
                     c.cash
@@ -232,7 +232,7 @@ impl TheBoss {
             })?;
             V::ensure(c.shares as u64 <= shares, "§9.2", || {
                 format!(
-                    "collateral: {} would have {shares} shares after the exchange, not {}",
+                    "for the collateral, {} would have {shares} shares after the exchange, not {}",
                     seat_name(s),
                     c.shares
                 )
@@ -248,7 +248,7 @@ impl TheBoss {
                     has(x, &p.experience, &out.experience, &inn.experience, back),
                     "§9.2",
                     || {
-                        format!("collateral: {} would not hold the Experience card \"{}\" after the exchange", seat_name(s), exp_name(&self.data, x))
+                        format!("for the collateral, {} would not hold the Experience card \"{}\" after the exchange", seat_name(s), exp_name(&self.data, x))
                     },
                 )?;
             }
@@ -259,7 +259,7 @@ impl TheBoss {
                     "§9.2",
                     || {
                         format!(
-                            "collateral: {} would not hold the {} after the exchange",
+                            "for the collateral, {} would not hold the {} after the exchange",
                             seat_name(s),
                             exec_name(&self.data, x)
                         )
@@ -300,8 +300,8 @@ impl TheBoss {
             && o.cancel.is_none();
         V::ensure(!nothing, "§9.2", || "the offer is empty".into())?;
         self.check_text(&o.note, "note", false)?;
-        self.check_shape(&o.give, "give")?;
-        self.check_shape(&o.take, "take")?;
+        self.check_shape(&o.give)?;
+        self.check_shape(&o.take)?;
         V::ensure(
             o.give_commitments.len() + o.take_commitments.len() <= 4,
             "§9.3",
@@ -323,7 +323,7 @@ impl TheBoss {
             V::ensure(!lt.collateral.fate, "§6", || {
                 "a Fate card can never be collateral".into()
             })?;
-            self.check_shape(&lt.collateral, "collateral")?;
+            self.check_shape(&lt.collateral)?;
             self.check_promise(&lt.promise)?;
         }
         if let Some(id) = o.cancel {

@@ -89,7 +89,7 @@ impl TheBoss {
             shares: del.shares,
             ..Bundle::default()
         };
-        self.check_holds(seat, &money, "deliverable")?;
+        self.check_holds(seat, &money)?;
         for n in FIRST_EXEC..=8 {
             let given = del.executive.iter().filter(|&&x| x == n).count() as u8;
             let k = self.owned_of_number(d.promisee, n) + given;

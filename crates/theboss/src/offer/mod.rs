@@ -34,7 +34,7 @@ impl TheBoss {
     /// before their Business Transactions end (the step begins if needed), or anyone else in
     /// them once the floor is open (§9.1).
     pub(crate) fn check_deal_window<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
-        V::ensure(self.able_to_deal(seat), "§0", || {
+        V::ensure(self.able_to_deal(seat), "§9.1", || {
             "players who are fired or losing turns may not deal".into()
         })?;
         if seat == self.turn.seat {

@@ -16,7 +16,7 @@ impl TheBoss {
     /// which changes nothing an offer is checked against).
     pub(crate) fn check_make_offer<V: Verdict>(&self, from: Seat, o: &Offer) -> Result<(), V> {
         if let Some(m) = &self.meeting {
-            V::ensure(self.able_to_deal(from), "§0", || {
+            V::ensure(self.able_to_deal(from), "§9.1", || {
                 "players who are fired or losing turns may not deal".into()
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
@@ -126,7 +126,7 @@ impl TheBoss {
             V::ensure(self.offer_has_vote(&self.offers[i].offer), "§9.1", || {
                 "during a meeting only vote deals are answered".into()
             })?;
-            V::ensure(self.able_to_deal(seat), "§0", || {
+            V::ensure(self.able_to_deal(seat), "§9.1", || {
                 "players who are fired or losing turns may not deal".into()
             })
         } else {
@@ -257,8 +257,8 @@ impl TheBoss {
             && to < self.players.len()
             && self.able_to_deal(from)
             && self.able_to_deal(to)
-            && self.check_holds::<Illegal>(from, &o.give, "give").is_ok()
-            && self.check_holds::<Illegal>(to, &o.take, "take").is_ok())
+            && self.check_holds::<Illegal>(from, &o.give).is_ok()
+            && self.check_holds::<Illegal>(to, &o.take).is_ok())
         {
             return false;
         }
@@ -302,8 +302,8 @@ impl TheBoss {
         let o = &po.offer;
         let to = o.to;
         self.check_deal::<RuleError>(from, o, false)?;
-        let gf = self.take_bundle(from, &o.give, "give")?;
-        let tf = self.take_bundle(to, &o.take, "take")?;
+        let gf = self.take_bundle(from, &o.give)?;
+        let tf = self.take_bundle(to, &o.take)?;
         self.put_bundle(to, &o.give);
         self.put_bundle(from, &o.take);
         if let Some(f) = gf {
@@ -351,7 +351,7 @@ impl TheBoss {
             ensure(!lt.collateral.fate, "§6", || {
                 "a Fate card can never be collateral".into()
             })?;
-            self.take_bundle(lt.promisor, &lt.collateral, "collateral")?;
+            self.take_bundle(lt.promisor, &lt.collateral)?;
             let id = self.fresh_id();
             self.deals.push(Deal {
                 id,

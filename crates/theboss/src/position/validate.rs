@@ -467,7 +467,7 @@ pub(super) fn check_built(g: &TheBoss) -> Result<(), PositionError> {
     for (i, o) in g.offers.iter().enumerate() {
         let f = format!("offers[{i}].offer");
         let check = |b: &crate::action::Bundle, x: &str| {
-            g.check_shape::<crate::error::RuleError>(b, x)
+            g.check_shape::<crate::error::RuleError>(b)
                 .map_err(|e| PositionError::new(format!("{f}.{x}"), e.reason))
         };
         check(&o.offer.give, "give")?;

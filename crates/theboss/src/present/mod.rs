@@ -289,6 +289,10 @@ impl Present for TheBoss {
         ]
     }
 
+    fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer)
+    }
+
     fn money(&self, seat: Seat) -> i64 {
         self.players[seat].cash as i64
     }

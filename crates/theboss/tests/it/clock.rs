@@ -42,7 +42,7 @@ fn an_unanswered_offer_is_rejected_by_the_clock() {
     // Players never submit timeouts; the clock only those its timers name.
     for seat in 0..3 {
         let e = g.check(seat, timeout.clone()).unwrap_err();
-        assert!(e.to_string().contains("§9.7"), "{e}");
+        assert!(e.to_string().contains("rule 9.7"), "{e}");
     }
     assert!(g.check(CLOCK, Action::End).is_err());
     assert!(g.check(CLOCK, Action::Timeout(Timeout::Offer(99))).is_err());

@@ -19,3 +19,4 @@ mod properties;
 mod pump;
 mod rules;
 mod wide;
+mod words;

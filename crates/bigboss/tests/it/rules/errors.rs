@@ -14,7 +14,10 @@ fn illegal_actions_are_rejected_and_change_nothing() {
             current: 0
         }
     );
-    assert!(e.to_string().contains("not seat 1's turn"), "{e}");
+    assert!(
+        e.to_string().contains("not Blue's turn (Red is to act)"),
+        "{e}"
+    );
     // Wrong step.
     let e = reject(&mut g, "share Regent");
     assert!(e.to_string().contains("start your turn"), "{e}");
@@ -63,7 +66,7 @@ fn error_messages_name_the_rule() {
             reject(&mut g, "share Regent"),
             "at most 2 shares may be bought per turn",
         ),
-        (reject(&mut g, "buy deck"), "`buy deck` is not possible now"),
+        (reject(&mut g, "buy deck"), "that is not possible now"),
     ];
     for (e, phrase) in msgs {
         assert!(e.to_string().contains(phrase), "`{e}` lacks `{phrase}`");

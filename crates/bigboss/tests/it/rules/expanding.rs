@@ -210,7 +210,7 @@ fn classic_storey_card_goes_on_height_k_minus_1() {
     ));
     assert_eq!(
         e.to_string(),
-        "card L is not in your hand; your level cards: L3, L5"
+        "a level card is not in your hand; your level cards: storey card 3, storey card 5"
     );
 }
 
@@ -223,12 +223,12 @@ fn a_level_card_not_in_hand_names_the_level_cards_held() {
     let e = reject(&mut g, "play L");
     assert_eq!(
         e.to_string(),
-        "card L is not in your hand; your level cards: L2, L4"
+        "a level card is not in your hand; your level cards: storey card 2, storey card 4"
     );
     let e = reject(&mut g, "play L5");
     assert_eq!(
         e.to_string(),
-        "card L5 is not in your hand; your level cards: L2, L4"
+        "storey card 5 is not in your hand; your level cards: storey card 2, storey card 4"
     );
     // Holding no level card at all, and industry cards, keep the short message.
     let mut g = Table::classic(2)

@@ -148,7 +148,10 @@ fn decision_towers_after_a_merger() {
     act(&mut g, "join Lunar");
     assert!(!is_legal(&g, "tower"));
     let e = reject(&mut g, "tower");
-    assert!(e.to_string().contains("already carries seat"), "{e}");
+    assert!(
+        e.to_string().contains("already carries Blue's radio tower"),
+        "{e}"
+    );
     // A tower removed in a merger is gone and still counts: the next one costs 30.
     let mut g = Table::modern(2)
         .run(REGENT, 21, 40, 6)

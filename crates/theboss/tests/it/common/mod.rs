@@ -274,14 +274,42 @@ pub fn play(g: &mut TheBoss, seat: Seat, text: &str) -> Vec<Event> {
         .unwrap_or_else(|e| panic!("`{text}` by seat {seat}: {e}"))
 }
 
-/// Asserts that `text` by `seat` breaks `rule` and changes nothing.
+/// Asserts that `text` by `seat` breaks `rule` and changes nothing, and that the refusal
+/// reads as a sentence a player understands ([`in_words`]).
 pub fn refused(g: &TheBoss, seat: Seat, text: &str, rule: &str) -> RuleError {
     let a = g.parse_action(text).unwrap_or_else(|e| panic!("{e}"));
     let mut h = g.clone();
     let e = h.play(seat, a).expect_err(text);
     assert_eq!(e.rule, rule, "`{text}`: {e}");
     assert_eq!(&h, g, "a refused action changed the state");
+    in_words(&e.to_string());
     e
+}
+
+/// Asserts that a refusal shown to a player reads as words: no rule id in notation (`§9.2`,
+/// a bare `(R-30)`), no "§0" (no such rule), no backticked notation, no field of the offer's
+/// notation (`give:`, `take:`), no seat numbers.
+pub fn in_words(message: &str) {
+    for bad in [
+        "§",
+        "`",
+        "give:",
+        "take:",
+        "deliverable:",
+        "collateral:",
+        "seat ",
+    ] {
+        assert!(!message.contains(bad), "{bad:?} in the refusal: {message}");
+    }
+    assert!(
+        !message.contains("(R-") && !message.contains("(D-"),
+        "a bare rule id in the refusal: {message}"
+    );
+    let named = ["(rule ", "(ruling R-", "(decision D-"];
+    assert!(
+        named.iter().any(|n| message.contains(n)),
+        "the refusal names its rule in words: {message}"
+    );
 }
 
 /// A 4-player table where seat 0 holds a Fire card ($300) against seat 1 (job 6) and may call

@@ -256,7 +256,7 @@ fn r14_players_losing_turns_may_vote_but_not_deal() {
         turn_of(p, 0, None, 0);
         p.turn.floor = true;
     });
-    refused(&g, 2, "offer 1 give $10", "§0");
+    refused(&g, 2, "offer 1 give $10", "§9.1");
     refused(&g, 0, "offer 2 give $10", "§9.2");
 }
 

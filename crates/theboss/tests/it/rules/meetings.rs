@@ -175,7 +175,7 @@ fn r14_players_losing_turns_vote_in_meetings() {
         turn_of(p, 0, Some(5), 0);
     });
     play(&mut g, 0, "meeting 1");
-    refused(&g, 2, "offer 0 give $10 take vote:for", "§0");
+    refused(&g, 2, "offer 0 give $10 take vote:for", "§9.1");
     let ev = play(&mut g, 2, "vote for");
     assert!(ev.contains(&Event::Tally {
         for_shares: 160,

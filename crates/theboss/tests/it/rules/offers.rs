@@ -75,7 +75,7 @@ fn offers_of_items_not_held_are_refused() {
     refused(&g, 0, "offer 1 give COL#12", "§9.2");
     refused(&g, 0, "offer 1 take $600", "§9.2");
     refused(&g, 0, "offer 1 give fate", "§9.2");
-    refused(&g, 0, "offer 1 give $15", "§0");
+    refused(&g, 0, "offer 1 give $15", "§9.2");
     refused(&g, 0, "offer 0 give $10", "§9.2");
     refused(&g, 0, "offer 1 note \"nothing\"", "§9.2");
     let long = format!("offer 1 give $10 note \"{}\"", "x".repeat(201));

@@ -1,0 +1,98 @@
+//! What players read: every refusal reads as a sentence (no notation, no seat numbers), the
+//! cubes are named by colour, and what each seat holds is in words.
+
+use boardroom_bigshot::action::universe;
+use boardroom_bigshot::{BigShot, Config, Event};
+use boardroom_engine::{holdings_changes, Game, Present, Viewer};
+use rand::{Rng, SeedableRng};
+
+/// Asserts that `text`, shown to a player, holds no notation: no backticks, no rule ids, no
+/// seat numbers, no cube letters.
+fn in_words(text: &str) {
+    assert!(!text.contains('`'), "notation in: {text}");
+    assert!(!text.contains('§'), "a rule id in: {text}");
+    assert!(!text.contains("seat "), "a seat number in: {text}");
+    let letters = text
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .any(|w| w.len() > 1 && w.chars().all(|c| "ROIP".contains(c)));
+    assert!(!letters, "cube letters in: {text}");
+}
+
+/// In random games of every player count, every action of the universe by every seat that the
+/// game refuses is refused in words, and every event reads in words.
+#[test]
+fn refusals_and_events_read_as_sentences() {
+    for players in 2..=4 {
+        let mut g = BigShot::new(&Config::new(players), 7 + players as u64).unwrap();
+        let all = universe(g.board());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(players as u64);
+        let (mut legal, mut events) = (Vec::new(), Vec::<Event>::new());
+        let mut refusals = 0;
+        for step in 0..400 {
+            let Some(to_act) = g.to_act().first() else {
+                break;
+            };
+            if step % 5 == 0 {
+                for seat in 0..players {
+                    for &a in &all {
+                        if let Err(e) = g.check(seat, a) {
+                            in_words(&e.to_string());
+                            refusals += 1;
+                        }
+                    }
+                }
+            }
+            g.legal_actions(to_act, &mut legal);
+            let a = legal[rng.gen_range(0..legal.len())];
+            events.clear();
+            g.apply(to_act, a, &mut events).unwrap();
+            for e in &events {
+                in_words(&<BigShot as Present>::describe(e));
+            }
+            in_words(&g.prompt());
+        }
+        assert!(refusals > 1000, "{refusals} refusals checked");
+    }
+}
+
+/// What each seat holds, in words: its colours' coins and IOUs and its loans, compared
+/// before and after a loan.
+#[test]
+fn holdings_are_words() {
+    let mut g = BigShot::new(&Config::new(3), 1).unwrap();
+    let before = g.clone();
+    let mut legal = Vec::new();
+    // Roll, then the first seat asked takes its loan.
+    let seat = g.to_act().first().unwrap();
+    g.legal_actions(seat, &mut legal);
+    g.play(seat, legal[0]).unwrap();
+    let seat = g.to_act().first().unwrap();
+    let loan = g.parse_action(&format!(
+        "loan {}",
+        <BigShot as Present>::seat_name(seat).to_lowercase()
+    ));
+    let loan = loan.unwrap();
+    g.play(seat, loan).unwrap();
+    let held = g.holdings(Viewer::Seat(seat));
+    assert_eq!(held.len(), 3);
+    for h in held.iter().flatten() {
+        assert!(h.what.chars().next().unwrap().is_uppercase(), "{h:?}");
+        assert!(!h.what.contains('_'), "{h:?}");
+    }
+    let changes = holdings_changes(&before, &g, Viewer::Seat(seat));
+    assert_eq!(changes.len(), 1, "{changes:?}");
+    let (s, cells) = &changes[0];
+    assert_eq!(*s, seat);
+    assert!(
+        cells
+            .iter()
+            .any(|(what, was, now)| what == "Loans" && was == "0" && now == "1"),
+        "{cells:?}"
+    );
+    assert!(
+        cells
+            .iter()
+            .any(|(what, _, now)| what.ends_with(" coins") && now.ends_with('M')),
+        "{cells:?}"
+    );
+}
