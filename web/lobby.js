@@ -153,6 +153,28 @@ async function copy(text) {
   }
 }
 
+/** The live clock's fields, each with what it is and its unit as the form shows them. */
+const CLOCK_FIELDS = [
+  ["#clock-bank", "The time bank", "minutes"],
+  ["#clock-increment", "The increment per move", "seconds"],
+  ["#clock-absent", "The time away before a stand-in plays", "minutes"],
+];
+
+/** Why the seat clock's fields cannot be sent, in the units the form shows (the server counts
+ * in seconds, and would say so), or null. */
+function clockProblem() {
+  if ($("#clock-mode").value !== "live") return null;
+  for (const [id, what, unit] of CLOCK_FIELDS) {
+    const input = $(id);
+    const v = input.value.trim();
+    const [min, max] = [Number(input.min), Number(input.max)];
+    if (v === "" || !Number.isInteger(Number(v)) || Number(v) < min || Number(v) > max) {
+      return `${what} is a whole number of ${unit} from ${min} to ${max}.`;
+    }
+  }
+  return null;
+}
+
 /** The request body: the game, the seats, and each option control's value. */
 function request() {
   const body = { game: current().id, seats: kinds.slice(0, players), hints: $("#hints").checked };
@@ -173,6 +195,8 @@ $("#create-btn").addEventListener("click", async () => {
   btn.disabled = true;
   $("#create-error").textContent = "";
   try {
+    const problem = clockProblem();
+    if (problem) throw new Error(problem);
     const r = await fetch("/api/tables", {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -300,7 +324,9 @@ async function refreshMine() {
     ticker.set(s.id, s.clocks);
     const state = s.over ? "finished" : awaited(row) ? "your turn" :
       s.to_act !== null && s.seats[s.to_act] ? `${s.seats[s.to_act].name} to play` : `turn ${s.turn}`;
-    const clocks = el("span", { class: "clocks" }, (s.clocks || []).map((c) => {
+    // Only the clocks that may run: people's seats at a table still in play.
+    const running = (c) => !s.over && s.seats[c.seat] && s.seats[c.seat].kind === "human";
+    const clocks = el("span", { class: "clocks" }, (s.clocks || []).filter(running).map((c) => {
       const name = s.seats[c.seat] ? s.seats[c.seat].name : `Seat ${c.seat + 1}`;
       return el("span", { title: `${name}'s clock` }, el("span", { class: "seat-pip", style: `background:${swatch(name)}` }, name[0]),
         " ", el("span", { class: "seat-clock", "data-clock": `${s.id}:${c.seat}` }));

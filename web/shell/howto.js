@@ -2,7 +2,8 @@
 // (`/assets/games/<id>/howto.html`, from its crate's web assets) in a modal dialog that Esc,
 // its close button or a click outside closes. A game without a fragment gets a short note.
 // A fragment's sections may list the rules they explain (`data-rules="§9 §9.2 R-30"`): a
-// refusal naming one of those rules links to its section (`linkRules`).
+// refusal naming one of those rules in words ("rule 9.2", "ruling R-30") links to its section
+// (`linkRules`).
 import { h } from "./dom.js";
 
 const fragments = new Map();
@@ -34,8 +35,12 @@ function dialog() {
   return d;
 }
 
-/** The rule references a refusal may name: `§9.2`, `R-30`, `D-12`. */
-const RULE = /§\d+(?:\.\d+)*|\b[RD]-\d+\b/g;
+/** The rule references a refusal names in words: "rule 9.2", "ruling R-30", "decision D-12"
+ * (the id is the rest of the match: `9.2`, `R-30`, `D-12`). */
+const RULE = /\brule (\d+(?:\.\d+)*)\b|\bruling (R-\d+)\b|\bdecision (D-\d+)\b/g;
+
+/** The id a fragment's `data-rules` lists for a match of `RULE`: `§9.2`, `R-30`, `D-12`. */
+const ruleId = (m) => (m[1] ? `§${m[1]}` : m[2] || m[3]);
 
 /** The id of the section of game `id`'s fragment that explains `rule`: the element whose
  * `data-rules` lists it or, failing that, the rule it is part of (`§9` for `§9.2`); null when
@@ -64,7 +69,7 @@ export async function ruleSection(id, rule) {
  */
 export async function linkRules(el, id, title, edition) {
   const text = el.textContent;
-  const refs = [...new Set(text.match(RULE) || [])];
+  const refs = [...new Set([...text.matchAll(RULE)].map(ruleId))];
   if (!refs.length) return;
   const sections = new Map();
   for (const r of refs) {
@@ -75,10 +80,10 @@ export async function linkRules(el, id, title, edition) {
   const parts = [];
   let at = 0;
   for (const m of text.matchAll(RULE)) {
-    const section = sections.get(m[0]);
+    const section = sections.get(ruleId(m));
     if (!section) continue;
     parts.push(text.slice(at, m.index));
-    parts.push(h("a", { href: `#${section}`, class: "rule-link", "data-rule": m[0], "data-section": section,
+    parts.push(h("a", { href: `#${section}`, class: "rule-link", "data-rule": ruleId(m), "data-section": section,
       title: "Open this rule in How to play",
       onclick: (ev) => { ev.preventDefault(); openHowto(id, title, edition, section); } }, m[0]));
     at = m.index + m[0].length;

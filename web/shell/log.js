@@ -1,6 +1,7 @@
-// The log panel: the whole game, grouped by turn (each turn headed with its number and whose
-// turn it is), newest first, each action with its events as sentences. Actions a player took
-// back stay in the log, struck through.
+// The log panel: the whole game, grouped by turn (each turn headed with its number and the
+// players who acted in it), newest first, each action with its events as sentences. Actions a
+// player took back stay in the log, struck through. The notation of each action (what the
+// record stores) is not shown: it is the entry's `data-notation`, for developers' tools.
 import { $, h } from "./dom.js";
 
 /** Consecutive entries of the same turn, oldest first. */
@@ -14,32 +15,50 @@ export function groupByTurn(entries) {
   return groups;
 }
 
-/** One entry: its events (or the action when it had none), who played it and the notation,
- * each text as `words` puts it (the game's view may name what the text numbers). */
+/** Whether entry `e` has a seat (a clock's timeout of the game's has none). */
+const seated = (e) => e.seat !== null && e.seat !== undefined;
+
+/** The heading of a turn's group: `Turn 12 · Red`, naming every seat that acted in it (in the
+ * order they first did) and no one when only the clock did. */
+export function turnHead(group, name, turnWord = "Turn") {
+  const seats = [];
+  for (const e of group.entries) if (seated(e) && !seats.includes(e.seat)) seats.push(e.seat);
+  return `${turnWord} ${group.turn}` + (seats.length ? ` · ${seats.map(name).join(", ")}` : "");
+}
+
+/** Who played entry `e` when it was not its seat's person, in words, or null. */
+function playedBy(e, name) {
+  if (!seated(e)) return e.by === "clock" ? "The clock" : null;
+  if (e.by === "clock") return `${name(e.seat)}'s time ran out: the stand-in played`;
+  if (e.by === "standin") return `The stand-in played for ${name(e.seat)}`;
+  return null;
+}
+
+/** One entry: its events (or, when it had none, who played it and the action), a line saying
+ * who played it when a stand-in or the clock did, and whether it was taken back; each text as
+ * `words` puts it (the game's view may name what the text numbers). */
 function entryItem(e, name, colour, words) {
-  const clock = e.by === "clock" && (e.seat === null || e.seat === undefined);
-  // A seat's move played in its person's place: the clock's when their time ran out, then
-  // the stand-in's.
-  const proxy = e.seat !== null && e.seat !== undefined && (e.by === "clock" || e.by === "standin");
-  const who = clock ? "Clock" : name(e.seat) + (e.by === "clock" && proxy ? " (time ran out: stand-in)" : e.by === "standin" ? " (stand-in)" : "");
+  const clock = !seated(e);
+  const proxy = seated(e) && (e.by === "clock" || e.by === "standin");
+  const who = clock ? "The clock" : name(e.seat);
   const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, `${who}: ${words(e.action)}`)];
+  const by = playedBy(e, name);
+  const note = [by, e.undone ? "taken back" : null].filter(Boolean).join(" · ");
   const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
   const cls = [e.undone ? "undone" : null, proxy ? "standin" : null].filter(Boolean).join(" ") || null;
-  return h("li", { style, class: cls, "data-index": e.index, "data-by": e.by || null, title: e.undone ? "taken back" : null },
-    lines, h("div", { class: "act" }, `${who} · ${words(e.action)}${e.undone ? " · taken back" : ""}`));
+  return h("li", { style, class: cls, "data-index": e.index, "data-by": e.by || null, "data-notation": e.action },
+    lines, note ? h("div", { class: "by" }, note) : null);
 }
 
 /** Draws `entries` (LogEntry objects, oldest first); `name(seat)` and `colour(seat)` name and
- * colour seats, `words(text)` writes a text as the game's view would (unchanged by default).
- * An entry by the table's clock (`by: "clock"`, a timeout) has no seat. */
-export function renderLog(entries, name, colour, words = (text) => text) {
-  const items = groupByTurn(entries).reverse().map((g) => {
-    const first = g.entries.find((e) => e.seat !== null && e.seat !== undefined);
-    const whose = first ? name(first.seat) : "Clock";
-    return h("li", { class: "turn", "data-turn": g.turn },
-      h("div", { class: "turn-head" }, `Turn ${g.turn} · ${whose}`),
-      h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour, words))));
-  });
+ * colour seats, `words(text)` writes a text as the game's view would (unchanged by default),
+ * `turnWord` is what the game calls a turn (`Round` in a game played in rounds). An entry by
+ * the table's clock (`by: "clock"`, a timeout) has no seat. */
+export function renderLog(entries, name, colour, words = (text) => text, turnWord = "Turn") {
+  const items = groupByTurn(entries).reverse().map((g) =>
+    h("li", { class: "turn", "data-turn": g.turn },
+      h("div", { class: "turn-head" }, turnHead(g, name, turnWord)),
+      h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour, words)))));
   $("#log").replaceChildren(...items);
   $("#log-count").textContent = entries.length ? `${entries.length} actions` : "";
 }

@@ -18,7 +18,7 @@ import { openHowto, linkRules } from "./howto.js";
 import { Hints } from "./hint.js";
 import { SinceView } from "./since.js";
 import { AwayForm } from "./away.js";
-import { ClockTicker, rememberTable } from "./clocks.js";
+import { ClockTicker, formatMs, rememberTable } from "./clocks.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -50,6 +50,8 @@ const ctx = {
   root: $("#view"),
   side: $("#view-side"),
   h,
+  /** A time left in words as the seat clocks write it: `9:58`, `1:05:03`, `2 d 03 h`. */
+  duration: (ms) => formatMs(ms),
   name: (seat) => (ctx.table && ctx.table.seats[seat] ? ctx.table.seats[seat].name : `Seat ${seat + 1}`),
   colour: (seat) => (view.seatColour ? view.seatColour(seat, ctx) : `var(--seat-${ctx.name(seat).toLowerCase()})`),
   /** The actions played by clicking `target`, as the view narrows them. */
@@ -61,7 +63,8 @@ const ctx = {
   render: () => render(),
 };
 const since = new SinceView(ctx, (text) => (view.words ? view.words(text, ctx) : text));
-const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay);
+const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay,
+  (text) => (view.words ? view.words(text, ctx) : text));
 
 /** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
  * play. */
@@ -145,7 +148,8 @@ function onMessage(msg) {
       drawLog();
       {
         const e = log.find((x) => x.index === msg.index);
-        const what = e ? ` (${view.words ? view.words(e.action, ctx) : e.action})` : "";
+        // What was taken back, in the words of its first event (not its notation).
+        const what = e && e.events.length ? `: ${view.words ? view.words(e.events[0].text, ctx) : e.events[0].text}` : "";
         toast(msg.seat === ctx.you ? `Taken back${what}` : `${ctx.name(msg.seat)} took back an action${what}`, true);
       }
       break;
@@ -205,7 +209,7 @@ function onMessage(msg) {
 }
 
 function drawLog() {
-  renderLog(log, ctx.name, ctx.colour, (text) => (view.words ? view.words(text, ctx) : text));
+  renderLog(log, ctx.name, ctx.colour, (text) => (view.words ? view.words(text, ctx) : text), view.turnWord || "Turn");
   history.render(log);
 }
 

@@ -1,6 +1,6 @@
-// The players panel: one row per seat (name, person or bot, online, whose turn, its clock),
-// with what the game's view adds (money, cards, shares…). A seat a stand-in bot plays says so,
-// and its own person gets the one button that takes it back.
+// The players panel: one row per seat (name, person or bot, online, whose turn, a person's
+// clock while the game goes on), with what the game's view adds (money, cards, shares…). A
+// seat a stand-in bot plays says so, and its own person gets the one button that takes it back.
 import { $, h } from "./dom.js";
 
 /** Draws the seats of `ctx.table`; `view.playerInfo(seat, ctx)` gives `{ badge, rows }`;
@@ -9,11 +9,15 @@ export function renderPlayers(ctx, view, takeSeat = () => {}) {
   const st = ctx.state;
   if (!st || !ctx.table) return;
   const clocks = new Map((st.clocks || []).map((c) => [c.seat, c]));
+  const over = !st.to_act.length;
   const rows = ctx.table.seats.map((seat) => {
     const s = seat.seat;
     const kind = seat.standin ? `stand-in · ${seat.standin}` : seat.kind === "human" ? (seat.online ? "online" : "away") : `bot · ${seat.kind}`;
     const info = view.playerInfo ? view.playerInfo(s, ctx) || {} : {};
-    const clock = clocks.has(s) ? h("span", { class: "seat-clock", "data-clock": `table:${s}`, title: "time left" }) : null;
+    // A clock only where it may run: a person's seat while the game goes on (a bot's seat
+    // and a finished game have clocks that never move).
+    const clock = clocks.has(s) && seat.kind === "human" && !over
+      ? h("span", { class: "seat-clock", "data-clock": `table:${s}`, title: "time left" }) : null;
     const mine = s === ctx.you && !ctx.replaying;
     const back = seat.standin && mine
       ? h("div", { class: "standin-row" },

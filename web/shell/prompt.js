@@ -2,6 +2,7 @@
 // clicking the table (from the state's structured `actions`: label, cost, effect), what the
 // game's view adds (e.g. a bid field), and the chooser for a target several actions share.
 import { $, h } from "./dom.js";
+import { formatMs } from "./clocks.js";
 
 /** A button playing `action` (data-act holds its notation, sent as it is). */
 export function actionButton(action, extraClass = "") {
@@ -24,7 +25,7 @@ function timerLine(st, you) {
   const due = Date.now() + t.ms_left;
   const el = h("div", { class: "hint", id: "prompt-timer" }, "");
   const tick = () => {
-    el.textContent = `Time left: ${Math.max(0, Math.ceil((due - Date.now()) / 1000))} s`;
+    el.textContent = `Time left: ${formatMs(due - Date.now())}`;
   };
   tick();
   timerTick = setInterval(tick, 1000);

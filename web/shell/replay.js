@@ -4,14 +4,16 @@ import { $, h } from "./dom.js";
 
 export class History {
   /** `ctx` is the shell's context, `conn` the connection; `show(frame)` draws a replay frame
-   * and `leave()` returns to the live table. */
-  constructor(ctx, conn, tableId, token, show, leave) {
+   * and `leave()` returns to the live table; `words(text)` writes a text as the game's view
+   * would. */
+  constructor(ctx, conn, tableId, token, show, leave, words = (text) => text) {
     this.ctx = ctx;
     this.conn = conn;
     this.tableId = tableId;
     this.token = token;
     this.show = show;
     this.leave = leave;
+    this.words = words;
     this.frame = null; // the replay frame shown, while replaying
     this.seat = null; // whose view the replay shows (null: who played the step)
   }
@@ -68,8 +70,10 @@ export class History {
       f.turns.map(([t, s]) => h("option", { value: s, selected: f.turn === t ? true : null }, `Turn ${t}`)));
     const seat = h("select", { id: "replay-seat", "aria-label": "Whose view", onchange: (ev) => { this.seat = Number(ev.target.value); go(f.step); } },
       (this.ctx.table ? this.ctx.table.seats : []).map((s) => h("option", { value: s.seat, selected: s.seat === f.seat ? true : null }, `${s.name}'s view`)));
-    const last = f.last ? `${f.last.by === "clock" ? "Clock" : this.ctx.name(f.last.seat)} · ${f.last.action}` +
-      (f.last.events.length ? ` — ${f.last.events.map((e) => e.text).join(" ")}` : "") : "The set-up";
+    // The last action in words: its events, as the log writes them (its notation only as a
+    // tooltip, for developers).
+    const last = f.last ? (f.last.events.length ? f.last.events.map((e) => this.words(e.text)).join(" ")
+      : `${f.last.seat === null || f.last.seat === undefined ? "The clock" : this.ctx.name(f.last.seat)}: ${this.words(f.last.action)}`) : "The set-up";
     bar.replaceChildren(
       h("button", { type: "button", id: "replay-first", title: "The start", disabled: f.step === 0 ? true : null, onclick: () => go(0) }, "Start"),
       h("button", { type: "button", id: "replay-back", title: "Step back", disabled: f.step === 0 ? true : null, onclick: () => go(f.step - 1) }, "◀"),
@@ -78,7 +82,7 @@ export class History {
       h("button", { type: "button", id: "replay-last", title: "The end", disabled: f.step === f.steps ? true : null, onclick: () => go(f.steps) }, "End"),
       turn, seat,
       h("button", { type: "button", id: "replay-close", onclick: () => this.close() }, "Back to the table"),
-      h("div", { class: "last", id: "replay-last-action" }, last));
+      h("div", { class: "last", id: "replay-last-action", "data-notation": f.last ? f.last.action : null }, last));
   }
 
   /** Leaves the replay. */

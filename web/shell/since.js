@@ -1,8 +1,8 @@
 // "Since your last move": when a seat's page opens (or comes back), the server sends what
 // happened since its person last acted — the actions as sentences (a stand-in's moves in the
-// person's place among them, marked), what changed in each seat's holdings — and the targets
-// those actions concern, which the shell marks `since` on the board (views may also read
-// `ctx.since`). It stays until dismissed or until we act ourselves.
+// person's place among them, marked), what changed in each seat's holdings in the game's words
+// — and the targets those actions concern, which the shell marks `since` on the board (views
+// may also read `ctx.since`). It stays until dismissed or until we act ourselves.
 import { $, h } from "./dom.js";
 
 export class SinceView {
@@ -55,13 +55,15 @@ export class SinceView {
     const changes = m.changes.map((row) =>
       h("li", { "data-seat": row.seat },
         h("strong", {}, row.name), ": ",
-        row.cells.map(([what, before, now]) => `${what.replace(/_/g, " ")} ${before} → ${now}`).join("; ")));
-    box.replaceChildren(
+        row.cells.map(([what, before, now]) => `${what}: ${before} → ${now}`).join("; ")));
+    // Only nodes: `replaceChildren` would write a null as the text "null".
+    box.replaceChildren(...[
       h("h2", {}, "Since your last move"),
       // Focusable, so a keyboard can scroll a long list.
       h("ol", { class: "since-log", id: "since-log", tabindex: "0", "aria-label": "Moves since your last move" }, lines),
       changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": "What changed" }, changes) : null,
-      h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"));
+      h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"),
+    ].filter(Boolean));
   }
 }
 

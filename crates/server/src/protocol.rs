@@ -450,7 +450,8 @@ pub struct ChangedRow {
     pub seat: Seat,
     /// The seat's name.
     pub name: String,
-    /// `[what, before, now]` for each holding that changed (a list counts its items).
+    /// `[what, before, now]` for each holding that changed, in the game's words
+    /// (`["Cash", "$300", "$250"]`; see `Present::holdings`).
     pub cells: Vec<(String, String, String)>,
 }
 

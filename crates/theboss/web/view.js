@@ -158,6 +158,11 @@ function timerWords(t) {
   return t.action;
 }
 
+/** A timer's time left as the seat clocks write it (`0:45`, `1:05:03`, `2 d 11 h`). */
+function timeLeft(ms) {
+  return shell.duration ? shell.duration(ms) : `${Math.ceil(ms / 1000)} s`;
+}
+
 function drawStatus(ctx) {
   const pub = ctx.obs.public, extra = ctx.extra, st = ctx.state;
   const over = !st.to_act.length;
@@ -165,7 +170,7 @@ function drawStatus(ctx) {
     `Round ${pub.round} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? " · the floor is open" : "");
   const timers = (st.timers || []).map((t) => h("span", { class: "tb-timer" + (t.seat === ctx.you && ctx.you !== null ? " mine" : ""),
     "data-ms": t.ms_left }, `${t.seat === null || t.seat === undefined ? "" : ctx.name(t.seat) + ": "}${timerWords(t)} in `,
-  h("b", { class: "left" }, `${Math.ceil(t.ms_left / 1000)} s`)));
+  h("b", { class: "left" }, timeLeft(t.ms_left))));
   const acting = over ? null : h("div", { class: "tb-acting" }, "May act now: " + st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? " (you)" : "")).join(", "));
   return h("div", { class: "tb-status", id: "tb-status" },
     h("div", { class: "tb-status-line" }, h("b", {}, line),
@@ -181,7 +186,7 @@ function tickTimers() {
   for (const el of document.querySelectorAll("#tb-timers .tb-timer")) {
     const left = Math.max(0, Number(el.getAttribute("data-ms")) - elapsed);
     const b = el.querySelector(".left");
-    if (b) b.textContent = `${Math.ceil(left / 1000)} s`;
+    if (b) b.textContent = timeLeft(left);
     el.classList.toggle("urgent", left < 10000);
   }
 }
@@ -549,6 +554,9 @@ function myLine(ctx) {
 }
 
 export default {
+  /** The log heads each round with its number: the game is played in rounds. */
+  turnWord: "Round",
+
   mount(ctx) {
     h = ctx.h;
     shell = ctx;

@@ -102,16 +102,25 @@ impl<G: Playable> Table<G> {
             }
         };
         let text = self.record[idx].action.clone();
-        let revealed = before
-            .parse_action(&text)
-            .map_or(true, |a| before.reveals(seat, &a));
+        let action = before.parse_action(&text).ok();
+        let revealed = action.as_ref().is_none_or(|a| before.reveals(seat, a));
+        // The action as its button said, not its notation.
+        let what = action.map_or_else(
+            || "Your last action".to_string(),
+            |a| {
+                format!(
+                    "Your last action, “{}”,",
+                    before.action_view(seat, &a).label
+                )
+            },
+        );
         if self.among_people(seat)
             && <G as Present>::turn(&before) != <G as Present>::turn(&self.game)
         {
             let m = ServerMsg::error(
                 ErrorCode::Illegal,
                 format!(
-                    "`{text}` began a new turn: with other people at the table you can take \
+                    "{what} began a new turn: with other people at the table you can take \
                      back only actions of the turn you are still playing"
                 ),
             );
@@ -121,7 +130,7 @@ impl<G: Playable> Table<G> {
             let m = ServerMsg::error(
                 ErrorCode::Illegal,
                 format!(
-                    "`{text}` cannot be taken back: it showed you something hidden or left to \
+                    "{what} cannot be taken back: it showed you something hidden or left to \
                      chance (a card drawn, a die rolled)"
                 ),
             );

@@ -1,10 +1,11 @@
 //! Seat clocks and stand-ins in headless Chromium:
 //!
-//! - the lobby refuses a bad clock with the server's words, creates a live one, the table page
-//!   counts the running clock down, and "My tables on this device" lists the table with whose
-//!   turn it is and each seat's clock;
+//! - the lobby refuses a bad clock in the units of its form (minutes), creates a live one,
+//!   the table page counts the running clock down and shows no clock at a bot's seat, and "My
+//!   tables on this device" lists the table with whose turn it is and the person's clock;
 //! - a person leaves mid-game and the stand-in plays their seat to the end (the page they
-//!   come back to shows the final scores and the stand-in's moves in the log); a turn-based
+//!   come back to shows the final scores, the stand-in's moves in the log, in words, and no
+//!   clock, the game being over); a turn-based
 //!   Big Boss game with one person absent throughout is played to the end by the stand-in,
 //!   watched from the spectator link; a person who comes back mid-way takes the seat back
 //!   with one click;
@@ -113,7 +114,7 @@ async fn the_lobby_refuses_bad_clocks_counts_down_and_lists_my_tables() {
         .unwrap();
     fill(&c, "#game", "big-boss").await;
 
-    // A live clock with no time at all: refused with the server's words, nothing created.
+    // A live clock with no time at all: refused in the form's units, nothing created.
     fill(&c, "#clock-mode", "live").await;
     assert!(
         !js(&c, "return document.querySelector('#clock-live').hidden")
@@ -130,9 +131,9 @@ async fn the_lobby_refuses_bad_clocks_counts_down_and_lists_my_tables() {
     )
     .await;
     let refusal = text(&c, "#create-error").await;
-    assert!(
-        refusal.contains("clock") && refusal.contains("from 1 to 14400"),
-        "{refusal}"
+    assert_eq!(
+        refusal,
+        "The time bank is a whole number of minutes from 1 to 240."
     );
     assert!(!js(&c, "return !!document.querySelector('[data-sit]')")
         .await
@@ -172,15 +173,25 @@ async fn the_lobby_refuses_bad_clocks_counts_down_and_lists_my_tables() {
     )
     .await;
     assert!(first.starts_with("9:") || first == "10:00", "{first}");
+    // The bot's seat shows no clock: it never runs.
+    assert_eq!(
+        js(
+            &c,
+            "return [0, 1].map((s) => document.querySelectorAll(`#players .player[data-seat=\"${s}\"] .seat-clock`).length)"
+        )
+        .await,
+        json!([1, 0])
+    );
     shot(&c, "clocks-table.png").await;
 
-    // Back in the lobby: the table is among mine, with whose turn and each seat's clock.
+    // Back in the lobby: the table is among mine, with whose turn and the person's clock (the
+    // bot's never runs).
     c.goto(&server.url()).await.unwrap();
     wait_for(
         &c,
         "my tables",
         "const li = document.querySelector('#my-tables:not([hidden]) [data-my-table]'); \
-         return !!li && li.querySelectorAll('.seat-clock').length === 2 && \
+         return !!li && li.querySelectorAll('.seat-clock').length === 1 && \
          /\\d+:\\d\\d/.test(li.querySelector('.seat-clock').textContent)",
     )
     .await;
@@ -237,9 +248,21 @@ async fn absent_people_are_replaced_by_stand_ins_and_take_their_seat_back() {
         &c,
         "the stand-in's moves in the log",
         "return document.querySelectorAll('#log li.standin').length > 0 && \
-         [...document.querySelectorAll('#log li.standin .act')].every(e => e.textContent.includes('stand-in'))",
+         [...document.querySelectorAll('#log li.standin .by')].every(e => e.textContent === 'The stand-in played for Red')",
     )
     .await;
+    // Words only: no notation line under the entries (the notation is the entry's
+    // `data-notation`), and no clock once the game is over.
+    assert_eq!(
+        js(
+            &c,
+            "return [document.querySelectorAll('#log .act').length, \
+             document.querySelectorAll('#log li[data-index]:not([data-notation])').length, \
+             document.querySelectorAll('#players .seat-clock').length]"
+        )
+        .await,
+        json!([0, 0, 0])
+    );
     shot(&c, "clocks-stand-in-finished.png").await;
 
     // A turn-based game with one person absent throughout, watched from the spectator link:
@@ -278,7 +301,7 @@ async fn absent_people_are_replaced_by_stand_ins_and_take_their_seat_back() {
         &c,
         "the timeout in the log",
         "return document.querySelectorAll('#log li[data-by=\"clock\"]').length === 1 && \
-         document.querySelector('#log li[data-by=\"clock\"] .act').textContent.includes('time ran out')",
+         document.querySelector('#log li[data-by=\"clock\"] .by').textContent === \"Red's time ran out: the stand-in played\"",
     )
     .await;
     shot(&c, "clocks-turn-based-finished.png").await;

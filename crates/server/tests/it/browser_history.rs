@@ -151,11 +151,19 @@ async fn a_finished_game_is_downloaded_and_replayed_step_by_step() {
     assert!(!prompt.to_lowercase().contains("over"), "{prompt}");
     click(&c, "#replay-forward").await;
     until_text(&c, "#replay-where", |t| t.starts_with("Step 1 of")).await;
+    // The step's action in words (its events), its notation kept out of sight.
     let last = text_of(&c, "#replay-last-action").await;
-    assert!(
-        last.contains(&record["actions"][0]["action"].as_str().unwrap().to_string()),
-        "{last}"
-    );
+    let notation = record["actions"][0]["action"].as_str().unwrap().to_string();
+    let who = ["Red", "Blue"][record["actions"][0]["seat"].as_u64().unwrap() as usize];
+    assert!(last.starts_with(who) && !last.contains(&notation), "{last}");
+    let kept = c
+        .find(Locator::Css("#replay-last-action"))
+        .await
+        .unwrap()
+        .attr("data-notation")
+        .await
+        .unwrap();
+    assert_eq!(kept.as_deref(), Some(notation.as_str()));
     click(&c, "#replay-forward").await;
     until_text(&c, "#replay-where", |t| t.starts_with("Step 2 of")).await;
     click(&c, "#replay-back").await;

@@ -5,7 +5,8 @@
 //! - the board and the log name the cards ("College, 2 years", "Fire card — severance $200"),
 //!   never their codes (`COL#21`, `FIRE200`, `E5#3`);
 //! - a pass that is not an action is refused in the page naming the player by colour, never
-//!   "seat 1", with its rule as a link that opens "How to play" at the section explaining it;
+//!   "seat 1", with its rule in words ("rule 9.1: deal windows", never "§9.1") as a link that
+//!   opens "How to play" at the section explaining it;
 //! - an action chosen on a state the table has left reads "the table moved on — choose
 //!   again", and nothing changes;
 //! - a Stockholders' Meeting's tally shows the true standing, the caller's and the target's
@@ -243,10 +244,14 @@ async fn the_page_names_cards_players_and_rules_in_words() {
     toast_shows(&blue, "Blue has already passed on the floor in this step").await;
     let toast = text(&blue, "#toast").await;
     assert!(!toast.contains("seat"), "players are named: {toast}");
+    // The rule in words, never its id.
+    assert!(toast.ends_with("(rule 9.1: deal windows)"), "{toast}");
+    assert!(!toast.contains('§'), "{toast}");
     wait_for(
         &blue,
         "the rule as a link",
-        "return !!document.querySelector(\"#toast a.rule-link[data-rule='§9.1'][data-section='howto-offers']\")",
+        "const a = document.querySelector(\"#toast a.rule-link[data-rule='§9.1'][data-section='howto-offers']\"); \
+         return !!a && a.textContent === 'rule 9.1'",
     )
     .await;
     shot(&blue, "tbw-02-rule-link.png").await;

@@ -297,7 +297,11 @@ async fn taking_back_is_refused_after_a_deck_draw_and_for_spectators() {
     let refused = ask(&mut me, json!({"type": "undo"}), "undone").await;
     assert_eq!(refused["code"], "illegal", "{refused}");
     let text = refused["message"].as_str().unwrap();
-    assert!(text.contains("`buy deck` cannot be taken back"), "{text}");
+    assert!(
+        text.contains("Your last action, “Buy from the deck”, cannot be taken back"),
+        "{text}"
+    );
+    assert!(!text.contains('`'), "{text}");
     assert!(text.contains("hidden"), "{text}");
     me.send(json!({"type": "sync"})).await;
     let after = me.until("state").await;

@@ -15,6 +15,7 @@ mod browser_social;
 mod browser_theboss;
 mod browser_theboss_table;
 mod browser_theboss_words;
+mod browser_words;
 mod clocks;
 mod clocks_kept;
 mod common;

@@ -57,11 +57,17 @@ async fn refused(c: &mut Client, action: Value) -> Value {
     e
 }
 
+/// Asserts that `e` is a refusal of `code` holding each of `words`; a refusal of a rule reads
+/// as words a player reads: the rule named in words, never its id (`§9.2`) or the notation
+/// (malformed input is answered about what was written, for the program that wrote it).
 fn assert_refused(e: &Value, code: &str, words: &[&str]) {
     assert_eq!(e["code"], code, "{e}");
     let m = e["message"].as_str().unwrap();
     for w in words {
         assert!(m.contains(w), "`{w}` in {e}");
+    }
+    if code != "malformed" {
+        assert!(!m.contains('§') && !m.contains('`'), "notation in {e}");
     }
 }
 

@@ -115,7 +115,7 @@ pub(super) async fn offer_by_clicking(people: &[Person; 2], x: usize) {
     px.wait_for(
         "the refusal",
         "const t = document.querySelector('#toast.show'); \
-         return !!t && t.textContent.includes('§9.2') && t.textContent.includes('free cash')",
+         return !!t && t.textContent.includes('(rule 9.2: offers)') && t.textContent.includes('free cash')",
         20,
     )
     .await;

@@ -18,13 +18,13 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
         json!({"action": "offer", "args": {"to": y, "give": {"executive": [0]}}}),
     )
     .await;
-    assert_refused(&e, "illegal", &["§9.2", "Executive card"]);
+    assert_refused(&e, "illegal", &["rule 9.2", "Executive card"]);
     let e = refused(
         p,
         json!({"action": "offer", "args": {"to": y, "give": {"cash": 100000}}}),
     )
     .await;
-    assert_refused(&e, "illegal", &["§9.2", "free cash"]);
+    assert_refused(&e, "illegal", &["rule 9.2", "free cash"]);
     let e = refused(
         p,
         json!({"action": "offer", "args": {"to": y, "give": {"cash": "lots"}}}),
@@ -48,11 +48,11 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
     .await;
     assert_refused(&e, "too_large", &[]);
     let e = refused(p, json!("bid 10")).await;
-    assert_refused(&e, "illegal", &["§9.6", "no auction"]);
+    assert_refused(&e, "illegal", &["rule 9.6", "no auction"]);
     let e = refused(p, json!("timeout business")).await;
-    assert_refused(&e, "illegal", &["§9.7", "clock"]);
+    assert_refused(&e, "illegal", &["rule 9.7", "clock"]);
     let e = refused(p, json!({"action": "timeout", "args": {"what": "bid"}})).await;
-    assert_refused(&e, "illegal", &["§9.7"]);
+    assert_refused(&e, "illegal", &["rule 9.7"]);
     let e = refused(p, json!("offer 9 give $10")).await;
     assert_refused(&e, "illegal", &[]);
     let e = refused(p, json!(7)).await;
@@ -177,7 +177,7 @@ async fn two_people_and_two_bots_deal_bid_and_play_on() {
             .await;
             let before = t.stored();
             let e = refused(&mut t.people[w], json!("bid 100000")).await;
-            assert_refused(&e, "illegal", &["§9.6", "free cash"]);
+            assert_refused(&e, "illegal", &["rule 9.6", "free cash"]);
             assert_eq!(t.stored(), before);
             overbid = true;
             t.people[w].play("pass").await;

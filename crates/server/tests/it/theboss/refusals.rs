@@ -57,13 +57,13 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
     play_both(&mut p, x, json!(format!("withdraw {id}"))).await;
     let stored = server.stored_actions(&created.id);
     let e = refused(&mut p[y], json!(format!("accept {id}"))).await;
-    assert_refused(&e, "illegal", &["§9.2", "no open offer"]);
+    assert_refused(&e, "illegal", &["rule 9.2", "no open offer"]);
     // Sent without a version, the answer may have been chosen while the offer was open:
     // stale, with what is wrong now.
     p[y].send(json!({"type": "act", "action": format!("accept {id}")}))
         .await;
     let e = p[y].until("error").await;
-    assert_refused(&e, "stale", &["choose again", "§9.2", "no open offer"]);
+    assert_refused(&e, "stale", &["choose again", "rule 9.2", "no open offer"]);
     p[y].send(json!({"type": "act", "action": format!("accept {id}"), "version": seen}))
         .await;
     assert_refused(&p[y].until("error").await, "stale", &["moved on"]);
@@ -99,7 +99,7 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
         .unwrap_or_else(|| panic!("the offer is voided: {s}"));
     let text = voided["text"].as_str().unwrap();
     assert!(
-        text.contains("§9.2") && text.contains("free cash"),
+        text.contains("(rule 9.2: offers)") && text.contains("free cash"),
         "{text}"
     );
     assert_eq!(cash(&p[y], x), 100, "nothing moved");
@@ -110,7 +110,7 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
         json!({"action": "offer", "args": {"to": y, "give": {"cash": start - 100}}}),
     )
     .await;
-    assert_refused(&e, "illegal", &["§9.2", "free cash"]);
+    assert_refused(&e, "illegal", &["rule 9.2", "free cash"]);
 
     // A bid after its auction closed. X ends business and draws a card, Y too; X auctions the
     // card, Y (the only bidder) passes, then bids on the state it saw and on the new one.
@@ -139,11 +139,11 @@ async fn late_answers_and_offers_whose_items_left_are_refused_naming_the_rule() 
     assert_refused(&p[y].until("error").await, "stale", &["moved on"]);
     let e = refused(&mut p[y], json!("bid 20")).await;
     assert!(
-        e["code"] == "not_your_turn" || e["message"].as_str().unwrap().contains("§9.6"),
+        e["code"] == "not_your_turn" || e["message"].as_str().unwrap().contains("rule 9.6"),
         "{e}"
     );
     let e = refused(&mut p[x], json!("bid 20")).await;
-    assert_refused(&e, "illegal", &["§9.6", "no auction"]);
+    assert_refused(&e, "illegal", &["rule 9.6", "no auction"]);
     assert_eq!(server.stored_actions(&created.id), stored, "nothing stored");
 }
 
