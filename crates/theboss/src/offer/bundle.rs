@@ -104,7 +104,7 @@ impl TheBoss {
             V::ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
                 "R-30",
-                || format!("the Fire card is promised to a FireTarget commitment"),
+                || "the Fire card is promised: it must fire the player named in a deal".into(),
             )?;
         }
         Ok(())

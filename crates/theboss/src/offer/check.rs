@@ -58,7 +58,7 @@ impl TheBoss {
                 // about it may be given (and its target is the only legal one anyway).
                 V::ensure(self.turn.must_fire.is_none(), "R-30", || {
                     format!(
-                        "the Fire card is promised to fire {} (FireTarget) already",
+                        "the Fire card is promised to fire {} already",
                         seat_name(self.turn.must_fire.unwrap_or(x))
                     )
                 })?;
@@ -83,7 +83,7 @@ impl TheBoss {
         let all = || o.give_commitments.iter().chain(&o.take_commitments);
         let targets = all().filter(|c| matches!(c, Commitment::FireTarget(_)));
         V::ensure(targets.count() <= 1, "§9.3", || {
-            "one FireTarget at most: the Fire card fires once".into()
+            "a deal may promise one firing at most: the Fire card fires once".into()
         })?;
         for c in all() {
             if let Commitment::FireTarget(x) = *c {
