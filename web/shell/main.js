@@ -64,7 +64,7 @@ const ctx = {
 };
 const since = new SinceView(ctx, (text) => (view.words ? view.words(text, ctx) : text));
 const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay,
-  (text) => (view.words ? view.words(text, ctx) : text));
+  (text) => (view.words ? view.words(text, ctx) : text), () => view.turnWord || "Turn");
 
 /** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
  * play. */

@@ -5,8 +5,8 @@ import { $, h } from "./dom.js";
 export class History {
   /** `ctx` is the shell's context, `conn` the connection; `show(frame)` draws a replay frame
    * and `leave()` returns to the live table; `words(text)` writes a text as the game's view
-   * would. */
-  constructor(ctx, conn, tableId, token, show, leave, words = (text) => text) {
+   * would, `turnWord()` is what the game calls a turn (`Round` in a game played in rounds). */
+  constructor(ctx, conn, tableId, token, show, leave, words = (text) => text, turnWord = () => "Turn") {
     this.ctx = ctx;
     this.conn = conn;
     this.tableId = tableId;
@@ -14,6 +14,7 @@ export class History {
     this.show = show;
     this.leave = leave;
     this.words = words;
+    this.turnWord = turnWord;
     this.frame = null; // the replay frame shown, while replaying
     this.seat = null; // whose view the replay shows (null: who played the step)
   }
@@ -67,7 +68,7 @@ export class History {
     bar.hidden = false;
     const go = (step) => this.open(Math.max(0, Math.min(f.steps, step)));
     const turn = h("select", { id: "replay-turn", "aria-label": "Jump to a turn", onchange: (ev) => go(Number(ev.target.value)) },
-      f.turns.map(([t, s]) => h("option", { value: s, selected: f.turn === t ? true : null }, `Turn ${t}`)));
+      f.turns.map(([t, s]) => h("option", { value: s, selected: f.turn === t ? true : null }, `${this.turnWord()} ${t}`)));
     const seat = h("select", { id: "replay-seat", "aria-label": "Whose view", onchange: (ev) => { this.seat = Number(ev.target.value); go(f.step); } },
       (this.ctx.table ? this.ctx.table.seats : []).map((s) => h("option", { value: s.seat, selected: s.seat === f.seat ? true : null }, `${s.name}'s view`)));
     // The last action in words: its events, as the log writes them (its notation only as a
@@ -77,7 +78,7 @@ export class History {
     bar.replaceChildren(
       h("button", { type: "button", id: "replay-first", title: "The start", disabled: f.step === 0 ? true : null, onclick: () => go(0) }, "Start"),
       h("button", { type: "button", id: "replay-back", title: "Step back", disabled: f.step === 0 ? true : null, onclick: () => go(f.step - 1) }, "◀"),
-      h("span", { class: "where", id: "replay-where" }, `Step ${f.step} of ${f.steps} · turn ${f.turn}`),
+      h("span", { class: "where", id: "replay-where" }, `Step ${f.step} of ${f.steps} · ${this.turnWord().toLowerCase()} ${f.turn}`),
       h("button", { type: "button", id: "replay-forward", title: "Step forward", disabled: f.step === f.steps ? true : null, onclick: () => go(f.step + 1) }, "▶"),
       h("button", { type: "button", id: "replay-last", title: "The end", disabled: f.step === f.steps ? true : null, onclick: () => go(f.steps) }, "End"),
       turn, seat,
