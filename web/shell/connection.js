@@ -15,6 +15,8 @@ export class Connection {
     this.refused = false; // a refused seat link: do not reconnect
     this.pending = false; // an action sent and not yet answered
     this.version = null; // the table version of the latest state
+    this.state = null; // the latest state, as sent (never handed out: patches apply to it)
+    this.patches = 0; // patches applied (shown on the page for tests)
     setInterval(() => {
       if (this.ws && this.ws.readyState === WebSocket.OPEN) this.send({ type: "ping" });
     }, 25000);
@@ -31,7 +33,15 @@ export class Connection {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "welcome") setOffline(false);
-      if (msg.type === "state") this.version = msg.version;
+      if (msg.type === "patch") {
+        msg = this.patched(msg);
+        if (!msg) return;
+      }
+      if (msg.type === "state") {
+        this.state = msg;
+        this.version = msg.version;
+        msg = structuredClone(msg);
+      }
       if (msg.type === "state" || msg.type === "error") this.setPending(false);
       this.onMessage(msg);
     };
@@ -44,6 +54,29 @@ export class Connection {
       $("#turn-text").textContent = "Reconnecting…";
       setTimeout(() => this.connect(), delay);
     };
+  }
+
+  /**
+   * The state a `patch` makes from the state held, or null when it does not apply to it (a
+   * message lost, or the page out of step): the whole state is asked for again.
+   */
+  patched(msg) {
+    let next = null;
+    if (this.state && this.state.rev === msg.base) {
+      try {
+        next = applyPatch(structuredClone(this.state), msg.ops);
+      } catch {
+        next = null;
+      }
+    }
+    if (!next || next.rev !== msg.rev || next.version !== msg.version) {
+      this.send({ type: "sync" });
+      return null;
+    }
+    this.patches += 1;
+    document.body.dataset.patches = String(this.patches);
+    next.seq = msg.seq;
+    return next;
   }
 
   /** Sends a message; false (and a toast) when not connected. */
@@ -66,6 +99,44 @@ export class Connection {
     this.pending = on;
     document.body.classList.toggle("pending", on);
   }
+}
+
+/**
+ * Applies a JSON Patch (RFC 6902: `add`, `remove`, `replace`, as the server writes them) to
+ * `doc` and returns the result; throws on an operation that does not fit.
+ */
+export function applyPatch(doc, ops) {
+  for (const op of ops) {
+    if (op.path === "") {
+      if (op.op === "remove") throw new Error("cannot remove the whole state");
+      doc = op.value;
+      continue;
+    }
+    const keys = op.path.split("/").slice(1).map((k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const last = keys.pop();
+    let parent = doc;
+    for (const k of keys) {
+      if (parent === null || typeof parent !== "object" || !Object.hasOwn(parent, k)) {
+        throw new Error(`no value at ${op.path}`);
+      }
+      parent = parent[k];
+    }
+    if (Array.isArray(parent)) {
+      const i = Number(last);
+      const bound = op.op === "add" ? parent.length : parent.length - 1;
+      if (!/^\d+$/.test(last) || i > bound) throw new Error(`no index ${op.path}`);
+      if (op.op === "add") parent.splice(i, 0, op.value);
+      else if (op.op === "remove") parent.splice(i, 1);
+      else parent[i] = op.value;
+    } else if (parent !== null && typeof parent === "object") {
+      if (op.op !== "add" && !Object.hasOwn(parent, last)) throw new Error(`no value at ${op.path}`);
+      if (op.op === "remove") delete parent[last];
+      else parent[last] = op.value;
+    } else {
+      throw new Error(`no value at ${op.path}`);
+    }
+  }
+  return doc;
 }
 
 function setDot(on) {

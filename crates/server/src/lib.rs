@@ -35,6 +35,7 @@ pub mod listen;
 pub mod lobby;
 pub mod notify;
 pub mod outgoing;
+pub mod patch;
 pub mod protocol;
 pub mod rate;
 pub mod revision;

@@ -195,6 +195,9 @@ pub struct StateMsg<'a, O: Serialize> {
     pub kind: &'static str,
     /// Number of actions played at this table so far.
     pub version: usize,
+    /// The state's number, unique in the server's life: a later `patch` names the state it
+    /// applies to by it (`base`).
+    pub rev: u64,
     /// The seats that may act now (empty when the game is over).
     pub to_act: &'a [Seat],
     /// The turn or round number (`Present::turn`).

@@ -7,9 +7,10 @@
 //!
 //! This file is the actor: its state, its loop, and committing an action. It owns small parts
 //! that know nothing of it: its handle and commands (`handle`), the game's timers (`clock`),
-//! the storage back-off (`storage`), its connections and presence (`presence`), its bots'
-//! turns (`schedule`), reading a person's action and telling a stale one (`reading`), and the
-//! replay of its record (`replay`). What it does for each request is written beside it, as
+//! the storage back-off (`storage`), its connections and presence (`presence`), the states
+//! it sends them, whole or as patches (`states`), its bots' turns (`schedule`), reading a
+//! person's action and telling a stale one (`reading`), and the replay of its record
+//! (`replay`). What it does for each request is written beside it, as
 //! more of the actor's methods: playing (`play`), the other requests of a connection
 //! (`requests`), the whole history (`history`), taking back (`undo`), rebuilding after a
 //! panic (`recover`), what happened since a seat last acted (`since`) and "your turn" for
@@ -22,10 +23,10 @@ use crate::db::Db;
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
-use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, Viewer, CLOCK};
+use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, CLOCK};
 use boardroom_registry::Playable;
 use futures_util::FutureExt;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -45,6 +46,7 @@ mod resume;
 mod schedule;
 mod since;
 mod standin;
+mod states;
 mod storage;
 mod timebank;
 mod undo;
@@ -439,6 +441,7 @@ impl<G: Playable> Table<G> {
             .clock
             .out(|a| game.format_action(a), |a| game.action_view(CLOCK, a));
         let mut shared = view::Shared::new(game, self.version, timers);
+        shared.rev = view::next_rev();
         shared.clocks = self.timebank.out(Instant::now());
         shared
     }
@@ -470,31 +473,8 @@ impl<G: Playable> Table<G> {
     fn send_to_all(&mut self, msg: Outgoing) {
         if self
             .conns
-            .fan_out(|_, outbox| outbox.try_send(msg.clone()).is_ok())
+            .fan_out(|c| c.outbox.try_send(msg.clone()).is_ok())
         {
-            self.presence_changed();
-        }
-    }
-
-    /// Sends every connection `notice` (if any), then the state after `step` (the state as it
-    /// stands, with no step): one state message per distinct viewer, built from that viewer's
-    /// view only and serialised once, shared by all its connections. A connection too slow
-    /// for either is dropped.
-    fn send_state_to_all(&mut self, notice: Option<Outgoing>, step: Option<&Step<G>>) {
-        let mut built: HashMap<Viewer, Outgoing> = HashMap::new();
-        let shared = self.shared();
-        let game = &self.game;
-        let dropped = self.conns.fan_out(|viewer, outbox| {
-            let state = built
-                .entry(viewer)
-                .or_insert_with(|| view::state_msg_shared(game, viewer, &shared, step))
-                .clone();
-            notice
-                .as_ref()
-                .is_none_or(|n| outbox.try_send(n.clone()).is_ok())
-                && outbox.try_send(state).is_ok()
-        });
-        if dropped {
             self.presence_changed();
         }
     }

@@ -9,6 +9,10 @@ use crate::protocol::{ActionOut, EventOut, LogEntry, SeatClock, StateMsg, TimerO
 use boardroom_engine::{By, Game, Present, ScoreTable, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 use serde_json::value::RawValue;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The number of the next state built (see [`Shared::rev`]).
+static NEXT_REV: AtomicU64 = AtomicU64::new(1);
 
 /// One accepted action (as the table remembers it, unredacted).
 #[derive(Clone, Debug)]
@@ -99,12 +103,20 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
         .collect()
 }
 
+/// A number for the states built now, never given before in the server's life.
+pub fn next_rev() -> u64 {
+    NEXT_REV.fetch_add(1, Ordering::Relaxed)
+}
+
 /// What the `state` messages after one change share, whoever receives them: worked out once
 /// per change, then borrowed by each viewer's message.
 #[derive(Clone, Debug)]
 pub struct Shared {
     /// The table's version.
     pub version: usize,
+    /// The number of these states ([`next_rev`] at a table, unique in the server's life: a
+    /// `patch` names the state it applies to by it; 0 outside a table).
+    pub rev: u64,
     /// The seats that may act.
     pub to_act: Vec<Seat>,
     /// The turn or round.
@@ -122,6 +134,7 @@ impl Shared {
     pub fn new<G: Playable>(game: &G, version: usize, timers: Vec<TimerOut>) -> Shared {
         Shared {
             version,
+            rev: 0,
             to_act: game.to_act().iter().collect(),
             turn: <G as Present>::turn(game),
             scores: game.score_table(),
@@ -157,6 +170,7 @@ pub fn state_msg_shared<G: Playable>(
     Outgoing::new(&StateMsg {
         kind: "state",
         version: shared.version,
+        rev: shared.rev,
         to_act: &shared.to_act,
         turn: shared.turn,
         must_act: viewer.seat().is_some_and(|s| game.must_act().contains(s)),
@@ -169,6 +183,49 @@ pub fn state_msg_shared<G: Playable>(
         timers: &shared.timers,
         clocks: &shared.clocks,
     })
+}
+
+/// The `patch` message that turns the `state` numbered `base` (its JSON text `base_text`,
+/// as the connection was sent it) into `state` (of `shared`'s version and number), when it is
+/// shorter than `state` itself; otherwise `state`.
+pub fn patch_or_state(
+    shared: &Shared,
+    base: u64,
+    base_text: &Outgoing,
+    state: &Outgoing,
+    parsed: &mut Option<serde_json::Value>,
+) -> Outgoing {
+    let new = parsed.get_or_insert_with(|| {
+        serde_json::from_str(state.text()).unwrap_or(serde_json::Value::Null)
+    });
+    let old = serde_json::from_str::<serde_json::Value>(base_text.text());
+    let (Ok(old), true) = (old, new.is_object()) else {
+        return state.clone();
+    };
+    let ops = crate::patch::diff(&old, new);
+    let patch = Outgoing::new(&PatchMsg {
+        kind: "patch",
+        version: shared.version,
+        base,
+        rev: shared.rev,
+        ops: &ops,
+    });
+    if patch.text().len() < state.text().len() {
+        patch
+    } else {
+        state.clone()
+    }
+}
+
+/// The `patch` message: what turns a connection's latest state into the next one.
+#[derive(serde::Serialize)]
+struct PatchMsg<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    version: usize,
+    base: u64,
+    rev: u64,
+    ops: &'a [crate::patch::Op],
 }
 
 /// `value` as JSON text, to embed in a message as it is (`null` if it cannot be written, which

@@ -7,7 +7,6 @@ use super::storage::{STORAGE_BACK, STORAGE_PAUSED};
 use super::{Refusal, Table};
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ActionInput, ErrorCode, ServerMsg};
-use crate::view;
 use boardroom_engine::{Present, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 use tokio::time::Instant;
@@ -63,8 +62,7 @@ impl<G: Playable> Table<G> {
                     "the table moved on — choose again (here is the table now)".into(),
                 );
                 self.send(conn, m);
-                let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
-                return self.send(conn, s);
+                return self.send_state(conn, false);
             }
         }
         if !self.game.to_act().contains(seat) {
@@ -81,14 +79,14 @@ impl<G: Playable> Table<G> {
             );
             // Chosen while it was this seat's turn, on a state the table has left since.
             if version.is_some_and(|v| v != self.version) {
-                return self.refuse_stale(conn, viewer, &m);
+                return self.refuse_stale(conn, &m);
             }
             return self.send(conn, m);
         }
         let action = match parsed {
             Ok(a) => a,
             Err(m) if version.is_none() && self.staleness.meant_recently(seat, &input) => {
-                return self.refuse_stale(conn, viewer, &m);
+                return self.refuse_stale(conn, &m);
             }
             Err(m) => return self.send(conn, *m),
         };
@@ -100,7 +98,7 @@ impl<G: Playable> Table<G> {
                 if version.is_some_and(|v| v != self.version)
                     || (version.is_none() && self.staleness.meant_recently(seat, &input)) =>
             {
-                self.refuse_stale(conn, viewer, &e)
+                self.refuse_stale(conn, &e)
             }
             Err(Refusal::Rule(e)) => self.send(conn, *e),
             Err(Refusal::Storage) => self.send(
@@ -122,7 +120,7 @@ impl<G: Playable> Table<G> {
 
     /// Refuses an action chosen on a state the table has left (`why`: what is wrong with it
     /// now) as stale, and sends the table as it is now.
-    fn refuse_stale(&mut self, conn: ConnId, viewer: Viewer, why: &ServerMsg) {
+    fn refuse_stale(&mut self, conn: ConnId, why: &ServerMsg) {
         let now = match why {
             ServerMsg::Error { message, .. } => format!(" (now: {message})"),
             _ => String::new(),
@@ -132,8 +130,7 @@ impl<G: Playable> Table<G> {
             format!("the table moved on — choose again{now}"),
         );
         self.send(conn, m);
-        let s = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
-        self.send(conn, s);
+        self.send_state(conn, false);
     }
 
     /// A bot's move (played when still meant) or its failure.

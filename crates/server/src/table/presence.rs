@@ -8,9 +8,14 @@ use std::time::Duration;
 use tokio::time::Instant;
 
 /// One connection at a table.
-struct Conn {
-    viewer: Viewer,
-    outbox: Outbox,
+pub(super) struct Conn {
+    /// Whose view it receives.
+    pub(super) viewer: Viewer,
+    /// Where its messages go.
+    pub(super) outbox: Outbox,
+    /// The latest state it was sent (whole, or as a patch), with its number: what the next
+    /// patch applies to.
+    pub(super) state: Option<(u64, Outgoing)>,
 }
 
 /// A table's connections, and whether a presence message is due.
@@ -54,7 +59,14 @@ impl Conns {
 
     /// A connection opens as `viewer`.
     pub(super) fn insert(&mut self, conn: ConnId, viewer: Viewer, outbox: Outbox) {
-        self.conns.insert(conn, Conn { viewer, outbox });
+        self.conns.insert(
+            conn,
+            Conn {
+                viewer,
+                outbox,
+                state: None,
+            },
+        );
     }
 
     /// A connection closed; `false` when it was not open.
@@ -96,11 +108,16 @@ impl Conns {
         slow
     }
 
-    /// Hands every connection's viewer and outbox to `send`, which says whether what it sent
-    /// was taken; a connection too slow for it is dropped. `true` when one was.
-    pub(super) fn fan_out(&mut self, mut send: impl FnMut(Viewer, &Outbox) -> bool) -> bool {
+    /// Connection `conn`, if it is open.
+    pub(super) fn get_mut(&mut self, conn: ConnId) -> Option<&mut Conn> {
+        self.conns.get_mut(&conn)
+    }
+
+    /// Hands every connection to `send`, which says whether what it sent was taken; a
+    /// connection too slow for it is dropped. `true` when one was.
+    pub(super) fn fan_out(&mut self, mut send: impl FnMut(&mut Conn) -> bool) -> bool {
         let before = self.conns.len();
-        self.conns.retain(|_, c| send(c.viewer, &c.outbox));
+        self.conns.retain(|_, c| send(c));
         self.conns.len() != before
     }
 

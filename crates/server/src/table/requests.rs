@@ -58,11 +58,10 @@ impl<G: Playable> Table<G> {
                 .seat()
                 .is_some_and(|s| hint::refusal(&self.kinds, s, self.hints).is_none()),
         };
-        let state = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
         self.conns.insert(conn, viewer, outbox);
         self.last_visit = Instant::now();
         self.send(conn, welcome);
-        self.send(conn, state);
+        self.send_state(conn, true);
         if let Viewer::Seat(seat) = viewer {
             let addresses = self.addresses_msg(seat);
             self.send(conn, addresses);
@@ -96,13 +95,10 @@ impl<G: Playable> Table<G> {
         }
     }
 
-    /// A connection asks for the state again.
+    /// A connection asks for the state again: whole (its client may have lost track of it).
+    /// One that asks faster than it reads is dropped like any slow reader.
     pub(super) fn sync(&mut self, conn: ConnId) {
-        if let Some(viewer) = self.conns.viewer(conn) {
-            let msg = view::state_msg_shared(&self.game, viewer, &self.shared(), None);
-            // One that asks faster than it reads is dropped like any slow reader.
-            self.send(conn, msg);
-        }
+        self.send_state(conn, true);
     }
 
     /// The table's settings as stored (for a rematch).

@@ -94,6 +94,8 @@ async fn ws_from(
             last_seq: 0,
             received: Vec::new(),
             state: None,
+            patches: 0,
+            states: Vec::new(),
         }),
         Err(tokio_tungstenite::tungstenite::Error::Http(r)) => Err(r.status().as_u16()),
         Err(e) => panic!("unexpected WebSocket error: {e}"),

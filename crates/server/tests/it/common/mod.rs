@@ -154,8 +154,13 @@ pub struct Client {
     pub ws: Ws,
     pub last_seq: u64,
     pub received: Vec<String>,
-    /// The latest `state` message.
+    /// The latest `state` message (a `patch` is applied to it and returned as the `state` it
+    /// makes).
     pub state: Option<Value>,
+    /// How many `patch` messages arrived.
+    pub patches: usize,
+    /// Every state in order: as sent whole, or as made by a patch.
+    pub states: Vec<Value>,
 }
 
 impl Client {
@@ -171,6 +176,8 @@ impl Client {
             last_seq: 0,
             received: Vec::new(),
             state: None,
+            patches: 0,
+            states: Vec::new(),
         }
     }
 
@@ -199,9 +206,7 @@ impl Client {
                     assert_eq!(seq, self.last_seq + 1, "sequence numbers have no gaps");
                     self.last_seq = seq;
                     self.received.push(t.to_string());
-                    if v["type"] == "state" {
-                        self.state = Some(v.clone());
-                    }
+                    let v = self.take_state(v);
                     return Some(v);
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
@@ -238,11 +243,33 @@ impl Client {
                 assert_eq!(seq, self.last_seq + 1, "sequence numbers have no gaps");
                 self.last_seq = seq;
                 self.received.push(t.to_string());
-                if v["type"] == "state" {
-                    self.state = Some(v);
-                }
+                self.take_state(v);
             }
         }
+    }
+
+    /// Keeps a `state`, or applies a `patch` to the state held (which must be the one it
+    /// names) and returns the state it makes, as a `state` message with the patch's `seq`.
+    fn take_state(&mut self, v: Value) -> Value {
+        let v = if v["type"] == "patch" {
+            self.patches += 1;
+            let mut state = self.state.clone().expect("a patch comes after a state");
+            assert_eq!(state["rev"], v["base"], "a patch applies to the state held");
+            let ops: Vec<boardroom_server::patch::Op> =
+                serde_json::from_value(v["ops"].clone()).unwrap();
+            boardroom_server::patch::apply(&mut state, &ops).unwrap();
+            assert_eq!(state["rev"], v["rev"], "{v}");
+            assert_eq!(state["version"], v["version"], "{v}");
+            state["seq"] = v["seq"].clone();
+            state
+        } else {
+            v
+        };
+        if v["type"] == "state" {
+            self.state = Some(v.clone());
+            self.states.push(v.clone());
+        }
+        v
     }
 
     /// Reads until a message of type `ty` arrives and returns it.
