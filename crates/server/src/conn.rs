@@ -27,6 +27,12 @@ pub struct Limits {
     pub rate_per_second: f64,
     /// Messages allowed in a burst.
     pub burst: f64,
+    /// Moves that do not move the game on (offers, counters, withdrawals…) each seat may make
+    /// (see [`crate::table::SEAT_RATE`]).
+    pub seat_moves: crate::rate::Rate,
+    /// The same moves by seats the game does not wait for, per client address at all tables
+    /// (see [`crate::table::ADDRESS_RATE`]).
+    pub address_moves: crate::rate::Rate,
 }
 
 impl Default for Limits {
@@ -36,6 +42,8 @@ impl Default for Limits {
             frame_bytes: 64 * 1024,
             rate_per_second: 20.0,
             burst: 40.0,
+            seat_moves: crate::table::SEAT_RATE,
+            address_moves: crate::table::ADDRESS_RATE,
         }
     }
 }
@@ -241,7 +249,9 @@ pub async fn run(
                     continue;
                 }
                 let cmd = match parsed {
-                    Ok(ClientMsg::Act { action, version }) => Command::Act { conn, action, version },
+                    Ok(ClientMsg::Act { action, version }) => {
+                        Command::Act { conn, action, version, ip: client.ip }
+                    }
                     Ok(ClientMsg::Sync) => Command::Sync { conn },
                     Ok(ClientMsg::Chat { text }) => Command::Chat { conn, text },
                     Ok(ClientMsg::Undo) => Command::Undo { conn },

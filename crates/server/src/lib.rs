@@ -178,6 +178,8 @@ impl Server {
                 timing: settings.timing.clone(),
                 hints: Arc::new(hint::HintGate::default()),
                 notifier: notify::Notifier::start(settings.notify.clone())?,
+                seat_moves: settings.limits.seat_moves,
+                address_moves: Arc::new(rate::Buckets::new(settings.limits.address_moves)),
             },
             hosting,
         )

@@ -24,6 +24,12 @@ pub struct Buckets {
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
+impl std::fmt::Debug for Buckets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Buckets").field("rate", &self.rate).finish()
+    }
+}
+
 impl Buckets {
     /// No address has taken anything yet.
     pub fn new(rate: Rate) -> Self {

@@ -27,12 +27,14 @@ use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, CLOCK};
 use boardroom_registry::Playable;
 use futures_util::FutureExt;
 use std::collections::VecDeque;
+use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 mod away;
+mod budget;
 mod clock;
 mod handle;
 mod history;
@@ -51,6 +53,7 @@ mod storage;
 mod timebank;
 mod undo;
 
+pub use budget::{ADDRESS_RATE, SEAT_RATE};
 pub use clock::scaled;
 pub use handle::{
     seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit, TableSettings,
@@ -88,6 +91,8 @@ enum Refusal {
     Rule(Box<ServerMsg>),
     /// The database refused the write.
     Storage,
+    /// A person's move that does not move the game on, over the budget for them: the message.
+    Limited(Box<ServerMsg>),
 }
 
 struct Table<G: Playable> {
@@ -147,6 +152,8 @@ struct Table<G: Playable> {
     frames: Option<Frames<G>>,
     /// The seats' addresses for "your turn" messages, whose turn and presence were told.
     away: away::Away,
+    /// How many moves that do not move the game on each seat's person has made.
+    budget: budget::Budget,
 }
 
 /// Starts the task of a table and returns its handle.
@@ -173,6 +180,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         clocks_at: None,
     }));
     let seats = init.kinds.len();
+    let seat_moves = settings.seat_moves;
     let stand_ins = standin::stand_ins_of(&init.record, seats);
     let (timebank, timers_ran) = resume::clocks(&init);
     let gone_since = init
@@ -213,6 +221,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         record_text: None,
         frames: None,
         away: away::Away::new(seats),
+        budget: budget::Budget::new(seats, seat_moves),
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
@@ -310,7 +319,8 @@ impl<G: Playable> Table<G> {
                 conn,
                 action,
                 version,
-            } => self.act(conn, action, version).await,
+                ip,
+            } => self.act(conn, action, version, ip).await,
             Command::Chat { conn, text } => self.chat_line(conn, text).await,
             Command::Undo { conn } => {
                 self.undo(conn).await;
@@ -361,7 +371,14 @@ impl<G: Playable> Table<G> {
     }
 
     /// Applies `action` for `seat`: to a copy first, then to the database, then to the table.
-    async fn commit(&mut self, seat: Seat, action: G::Action) -> Result<(), Refusal> {
+    /// A person's (`from` their address) that does not move the game on is first counted
+    /// against their budget.
+    async fn commit(
+        &mut self,
+        seat: Seat,
+        action: G::Action,
+        from: Option<IpAddr>,
+    ) -> Result<(), Refusal> {
         let mut next = self.game.clone();
         let mut events = Vec::new();
         next.apply(seat, action.clone(), &mut events).map_err(|e| {
@@ -370,6 +387,13 @@ impl<G: Playable> Table<G> {
                 e.to_string(),
             )))
         })?;
+        if let Some(ip) = from.filter(|_| !budget::moves_on(&self.game, &next)) {
+            let addresses = &self.settings.address_moves;
+            if let Err(why) = self.budget.spend(&self.game, seat, ip, addresses) {
+                let m = ServerMsg::error(ErrorCode::RateLimited, why);
+                return Err(Refusal::Limited(Box::new(m)));
+            }
+        }
         let notation = self.game.format_action(action);
         let turn = <G as Present>::turn(&self.game);
         let index = self.record.len();

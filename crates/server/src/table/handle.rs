@@ -42,6 +42,8 @@ pub enum Command {
         action: ActionInput,
         /// The version the client saw, if it said.
         version: Option<usize>,
+        /// The client's address (for the budget of moves that do not move the game on).
+        ip: std::net::IpAddr,
     },
     /// A connection writes a line in the chat.
     Chat {
@@ -233,6 +235,11 @@ pub struct TableSettings {
     pub hints: Arc<HintGate>,
     /// Tells people away from their table that it is their turn.
     pub notifier: crate::notify::Notifier,
+    /// Each seat's budget of moves that do not move the game on.
+    pub seat_moves: crate::rate::Rate,
+    /// Per client address, the same moves by seats the game does not wait for, shared by
+    /// every table.
+    pub address_moves: Arc<crate::rate::Buckets>,
 }
 
 /// The times of a table's life on the server.

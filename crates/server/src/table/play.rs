@@ -9,12 +9,20 @@ use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ActionInput, ErrorCode, ServerMsg};
 use boardroom_engine::{Present, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
+use std::net::IpAddr;
 use tokio::time::Instant;
 
 impl<G: Playable> Table<G> {
-    /// A person's action from connection `conn` (`version`: the version its client saw):
+    /// A person's action from connection `conn` at address `ip` (`version`: the version its
+    /// client saw):
     /// checked, committed and told to everyone, or refused with the reason to its sender.
-    pub(super) async fn act(&mut self, conn: ConnId, input: ActionInput, version: Option<usize>) {
+    pub(super) async fn act(
+        &mut self,
+        conn: ConnId,
+        input: ActionInput,
+        version: Option<usize>,
+        ip: IpAddr,
+    ) {
         let Some(viewer) = self.conns.viewer(conn) else {
             return;
         };
@@ -90,8 +98,9 @@ impl<G: Playable> Table<G> {
             }
             Err(m) => return self.send(conn, *m),
         };
-        match self.commit(seat, action).await {
+        match self.commit(seat, action, Some(ip)).await {
             Ok(()) => {}
+            Err(Refusal::Limited(e)) => self.send(conn, *e),
             // Chosen on a state the table has left (what it answered looked unchanged, but the
             // table moved on in a way that rules it out now): stale, not a broken rule.
             Err(Refusal::Rule(e))
@@ -155,13 +164,13 @@ impl<G: Playable> Table<G> {
                 let plays = self.bots.plays(seat);
                 if meant && plays && !self.backoff.is_paused() && self.game.to_act().contains(seat)
                 {
-                    match self.commit(seat, action.clone()).await {
+                    match self.commit(seat, action.clone(), None).await {
                         Ok(()) => {}
                         Err(Refusal::Storage) => return self.pause_for_storage(seat, action),
-                        Err(Refusal::Rule(e)) if current => {
+                        Err(Refusal::Rule(e) | Refusal::Limited(e)) if current => {
                             tracing::error!(table = %self.id, seat, "bot move refused: {e:?}");
                         }
-                        Err(Refusal::Rule(_)) => {}
+                        Err(Refusal::Rule(_) | Refusal::Limited(_)) => {}
                     }
                 }
                 self.schedule_bot();
@@ -185,10 +194,10 @@ impl<G: Playable> Table<G> {
                 self.clock.block(i);
                 continue;
             }
-            match self.commit(CLOCK, action.clone()).await {
+            match self.commit(CLOCK, action.clone(), None).await {
                 Ok(()) => {}
                 Err(Refusal::Storage) => return self.pause_for_storage(CLOCK, action),
-                Err(Refusal::Rule(e)) => {
+                Err(Refusal::Rule(e) | Refusal::Limited(e)) => {
                     tracing::error!(table = %self.id, "timeout refused: {e:?}");
                     self.clock.block(i);
                 }
@@ -218,7 +227,7 @@ impl<G: Playable> Table<G> {
         let Some(p) = self.backoff.take() else {
             return;
         };
-        match self.commit(p.seat, p.action.clone()).await {
+        match self.commit(p.seat, p.action.clone(), None).await {
             Ok(()) => {
                 tracing::info!(table = %self.id, "storage is back; play resumes");
                 self.backoff.resumed();
@@ -226,7 +235,7 @@ impl<G: Playable> Table<G> {
                 self.schedule_bot();
             }
             Err(Refusal::Storage) => self.backoff.pause_again(p, &self.settings.timing),
-            Err(Refusal::Rule(e)) => {
+            Err(Refusal::Rule(e) | Refusal::Limited(e)) => {
                 tracing::error!(table = %self.id, seat = p.seat, "bot move refused: {e:?}");
                 self.send_status(false);
                 self.schedule_bot();

@@ -19,6 +19,7 @@ mod browser_words;
 mod clocks;
 mod clocks_kept;
 mod common;
+mod flood;
 mod hardening;
 mod hints;
 mod history;

@@ -49,15 +49,37 @@ pub async fn start_with_bot_delay(bot_delay: Duration) -> TestServer {
 /// A test server over the database file `db` (in `dir`, which lives as long as the server),
 /// as it stands: the tables stored there are restored.
 pub async fn start_on(dir: tempfile::TempDir, db: PathBuf, bot_delay: Duration) -> TestServer {
-    let server = Server::bind(Settings {
-        addr: "127.0.0.1:0".parse().unwrap(),
-        db: db.clone(),
-        bot_delay,
-        limits: Limits::default(),
-        ..Settings::default()
-    })
+    start_settings(
+        dir,
+        Settings {
+            addr: "127.0.0.1:0".parse().unwrap(),
+            db,
+            bot_delay,
+            limits: Limits::default(),
+            ..Settings::default()
+        },
+    )
     .await
-    .unwrap();
+}
+
+/// A test server with bots that do not wait, whose client limits are `limits`.
+pub async fn start_limited(limits: Limits) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("test.sqlite");
+    let settings = Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db,
+        bot_delay: Duration::ZERO,
+        limits,
+        ..Settings::default()
+    };
+    start_settings(dir, settings).await
+}
+
+/// A test server with `settings` (its database in `dir`, which lives as long as the server).
+pub async fn start_settings(dir: tempfile::TempDir, settings: Settings) -> TestServer {
+    let db = settings.db.clone();
+    let server = Server::bind(settings).await.unwrap();
     let addr = server.addr;
     let lobby = server.lobby.clone();
     TestServer {
