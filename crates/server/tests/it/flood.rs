@@ -43,12 +43,16 @@ fn offer(to: usize) -> Value {
 }
 
 /// A state as it compares with another of the same table state: without its sequence number,
-/// its number, or the step that led to it (a state sent again has none).
+/// its number, the step that led to it (a state sent again has none), or the time its timers
+/// had left when it was made.
 fn comparable(state: &Value) -> Value {
     let mut s = state.clone();
     let o = s.as_object_mut().unwrap();
     for k in ["seq", "rev", "last"] {
         o.remove(k);
+    }
+    for t in o["timers"].as_array_mut().into_iter().flatten() {
+        t["ms_left"] = 0.into();
     }
     s
 }
