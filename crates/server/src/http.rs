@@ -368,10 +368,27 @@ async fn websocket(
         )
             .into_response();
     }
-    if !app
-        .connections
-        .take(client_ip(peer, &headers, app.trust_proxy))
-    {
+    let ip = client_ip(peer, &headers, app.trust_proxy);
+    // Behind a trusted proxy every connection comes from the proxy: the cap on what one
+    // address holds applies to the address it forwards.
+    let forwarded = if app.trust_proxy {
+        match app.forwarded.take(ip, app.per_address) {
+            Some(slot) => Some(slot),
+            None => {
+                return (
+                    StatusCode::TOO_MANY_REQUESTS,
+                    format!(
+                        "too many connections open from your address: at most {} at once",
+                        app.per_address
+                    ),
+                )
+                    .into_response()
+            }
+        }
+    } else {
+        None
+    };
+    if !app.connections.take(ip) {
         return (
             StatusCode::TOO_MANY_REQUESTS,
             "too many connections opened just now; try again in a moment",
@@ -385,7 +402,7 @@ async fn websocket(
     let limits = app.limits.clone();
     let lobby = app.lobby.clone();
     let client = crate::conn::Client {
-        ip: client_ip(peer, &headers, app.trust_proxy),
+        ip,
         costly: app.costly.clone(),
     };
     // Small buffers: thousands of idle connections should not cost 128 KiB each.
@@ -394,8 +411,9 @@ async fn websocket(
         .max_message_size(limits.frame_bytes)
         .max_frame_size(limits.frame_bytes)
         .on_upgrade(move |socket| async move {
-            // The connection counts for its address for as long as the WebSocket lives.
-            let _held = held;
+            // The connection counts for its address (and the one forwarded) for as long as the
+            // WebSocket lives.
+            let _held = (held, forwarded);
             conn::run(socket, lobby, id, table, q.k, limits, client).await
         })
 }

@@ -194,6 +194,8 @@ impl Server {
             trust_proxy: settings.trust_proxy,
             allow_origins: Arc::new(settings.allow_origins.clone()),
             costly: Arc::new(rate::Buckets::new(settings.costly)),
+            forwarded: Arc::new(listen::Open::default()),
+            per_address: settings.conn_limits.per_address,
         });
         Ok(Server {
             addr,

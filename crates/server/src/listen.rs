@@ -34,7 +34,7 @@ impl Default for ConnLimits {
 
 /// The open connections of each client address.
 #[derive(Default)]
-struct Open {
+pub struct Open {
     counts: Mutex<HashMap<IpAddr, usize>>,
 }
 
@@ -61,8 +61,8 @@ impl Drop for Slot {
 }
 
 impl Open {
-    /// Counts a new connection of `ip`, unless it holds `cap` already.
-    fn take(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<OpenConn> {
+    /// Counts a new connection of `ip`, unless it holds `cap` already (0: no cap).
+    pub fn take(self: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<OpenConn> {
         let mut counts = self.counts.lock().unwrap_or_else(|e| e.into_inner());
         let n = counts.entry(ip).or_insert(0);
         if cap != 0 && *n >= cap {
@@ -77,8 +77,9 @@ impl Open {
 }
 
 /// Serves `router` on `listener` until the process ends, with `limits` per client address.
-/// Behind a trusted reverse proxy every connection comes from the proxy: the per-address cap
-/// is then left to the proxy (`per_address` is ignored).
+/// Behind a trusted reverse proxy every connection comes from the proxy: the cap is then
+/// applied to each WebSocket's forwarded address instead (see `http::websocket`), and a
+/// client's plain requests, which end soon, are left to the proxy.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,

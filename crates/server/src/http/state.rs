@@ -27,6 +27,11 @@ pub struct AppState {
     /// Costly requests (replay frames, whole logs, hints, record downloads), per client
     /// address: one address cannot keep the server busy for everyone else.
     pub costly: Arc<Buckets>,
+    /// Behind a trusted proxy, the WebSockets open per forwarded address, and how many one
+    /// may hold (0: no cap).
+    pub forwarded: Arc<crate::listen::Open>,
+    /// The cap on open connections per client address.
+    pub per_address: usize,
 }
 
 /// Costly requests (replay frames, whole logs, hints, record downloads) one client address may

@@ -65,6 +65,50 @@ async fn behind_a_trusted_proxy_each_forwarded_address_has_its_own_limit() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_each_forwarded_address_holds_at_most_its_cap_of_websockets() {
+    let dir = tempfile::tempdir().unwrap();
+    let (addr, server) = serve_in(dir.path(), |s| {
+        s.trust_proxy = true;
+        s.conn_limits.per_address = 3;
+    })
+    .await;
+    let _task = server.spawn();
+    let table = created(&reqwest::Client::new(), addr, &["human", "human"]).await;
+    let link = table["spectator"].as_str().unwrap();
+    // Every connection comes from the proxy's address; the proxy says whose it is.
+    let from = |ip: &'static str| async move {
+        ws_from("127.0.0.1", addr, link, &[("x-forwarded-for", ip)]).await
+    };
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let mut c = from("198.51.100.7").await.expect("within the cap");
+        c.until("state").await;
+        held.push(c);
+    }
+    assert_eq!(from("198.51.100.7").await.err(), Some(429));
+    for ip in ["198.51.100.8", "198.51.100.9"] {
+        let mut c = from(ip).await.expect("another address");
+        c.until("state").await;
+        held.push(c);
+    }
+    // One closed: its address may open another.
+    drop(held.remove(0));
+    let reopened = async {
+        for _ in 0..100 {
+            if let Ok(c) = from("198.51.100.7").await {
+                return Some(c);
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        None
+    };
+    assert!(
+        reopened.await.is_some(),
+        "a slot freed by a closed WebSocket"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crowd_of_spectators_costs_a_player_few_presence_messages() {
     let dir = tempfile::tempdir().unwrap();
     let (addr, server) = serve_in(dir.path(), |s| {
