@@ -292,12 +292,16 @@ pub(crate) enum Command {
         json: bool,
         /// Measure the honest tables undisturbed, then beside one abusive client address per
         /// endpoint named (comma-separated; `all`: every one): hint, replay, log, record,
-        /// half-open. The server must be on a loopback address.
+        /// half-open, offers, chat. The server must be on a loopback address.
         #[arg(long, value_delimiter = ',')]
         abuse: Vec<String>,
         /// The abuser's own address (a loopback address other than the honest tables').
         #[arg(long, default_value = "127.0.0.2")]
         abuse_from: std::net::IpAddr,
+        /// The server's process id (Linux, same machine): the report gives the server's CPU
+        /// time per abusive action.
+        #[arg(long)]
+        server_pid: Option<u32>,
     },
 }
 

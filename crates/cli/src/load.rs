@@ -273,6 +273,8 @@ pub(crate) async fn play_seat(
 ) -> bool {
     let mut rng = rand::rngs::StdRng::from_entropy();
     let mut me: Option<u64> = None;
+    // The latest state, which patches apply to.
+    let mut held: Option<serde_json::Value> = None;
     // The version an action was sent at, and when.
     let mut pending: Option<(usize, Instant)> = None;
     // The action to play once thought about, the version it was chosen on, and when.
@@ -312,6 +314,13 @@ pub(crate) async fn play_seat(
             }
         };
         let Ok(v) = serde_json::from_str::<serde_json::Value>(text.as_str()) else {
+            continue;
+        };
+        let Some(v) = latest(&mut held, v) else {
+            // A patch that does not fit the state held: ask for the whole state.
+            if ws.send(Message::text(r#"{"type":"sync"}"#)).await.is_err() {
+                return false;
+            }
             continue;
         };
         match v["type"].as_str() {
@@ -379,6 +388,34 @@ pub(crate) async fn play_seat(
             _ => {}
         }
     }
+}
+
+/// A server message as a client reads it: a `state` is kept in `held`; a `patch` is applied to
+/// the state held and returned as the `state` it makes (`None` when it does not fit: the
+/// client asks for the whole state); anything else is returned as it is.
+pub(crate) fn latest(
+    held: &mut Option<serde_json::Value>,
+    msg: serde_json::Value,
+) -> Option<serde_json::Value> {
+    let msg = match msg["type"].as_str() {
+        Some("patch") => {
+            let mut state = held.take()?;
+            let ops: Vec<boardroom_server::patch::Op> =
+                serde_json::from_value(msg["ops"].clone()).ok()?;
+            if state["rev"] != msg["base"]
+                || boardroom_server::patch::apply(&mut state, &ops).is_err()
+                || state["rev"] != msg["rev"]
+            {
+                return None;
+            }
+            state
+        }
+        _ => msg,
+    };
+    if msg["type"] == "state" {
+        *held = Some(msg.clone());
+    }
+    Some(msg)
 }
 
 /// Runs the load: creates `tables` tables, seats every player, plays for `duration`.

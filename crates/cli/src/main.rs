@@ -235,6 +235,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             json,
             abuse,
             abuse_from,
+            server_pid,
         } => {
             let opts = visit(
                 &game,
@@ -253,7 +254,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             if abuse.is_empty() {
                 serve::load(opts, json)
             } else {
-                serve::load_abuse(opts, &abuse, abuse_from, json)
+                serve::load_abuse(opts, &abuse, abuse_from, server_pid, json)
             }
         }
     }

@@ -251,6 +251,7 @@ pub fn load_abuse(
     opts: load::LoadOptions,
     endpoints: &[String],
     from: std::net::IpAddr,
+    server_pid: Option<u32>,
     json: bool,
 ) -> Result<()> {
     use clap::ValueEnum;
@@ -262,12 +263,12 @@ pub fn load_abuse(
         }
         chosen.push(crate::abuse::Endpoint::from_str(e, true).map_err(|_| {
             anyhow::anyhow!(
-                "--abuse {e}: not an endpoint; choose among hint, replay, log, record, half-open \
-                 or all"
+                "--abuse {e}: not an endpoint; choose among hint, replay, log, record, half-open, \
+                 offers, chat or all"
             )
         })?);
     }
-    let phases = runtime()?.block_on(crate::abuse::run(opts, &chosen, from))?;
+    let phases = runtime()?.block_on(crate::abuse::run(opts, &chosen, from, server_pid))?;
     if json {
         println!("{}", serde_json::to_string(&phases)?);
     } else {
