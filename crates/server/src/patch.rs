@@ -41,10 +41,9 @@ pub fn diff(from: &Value, to: &Value) -> Vec<Op> {
     out
 }
 
+/// Each value is visited once: objects key by key (no comparison of whole subtrees first),
+/// arrays item by item past their equal beginning and end.
 fn diff_at(path: &mut String, from: &Value, to: &Value, out: &mut Vec<Op>) {
-    if from == to {
-        return;
-    }
     match (from, to) {
         (Value::Object(a), Value::Object(b)) => {
             for (key, old) in a {
@@ -96,6 +95,7 @@ fn diff_at(path: &mut String, from: &Value, to: &Value, out: &mut Vec<Op>) {
                 path.truncate(len);
             }
         }
+        _ if from == to => {}
         _ => out.push(Op::Replace {
             path: path.clone(),
             value: to.clone(),

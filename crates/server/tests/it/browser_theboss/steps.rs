@@ -100,6 +100,15 @@ pub(super) async fn offer_by_clicking(people: &[Person; 2], x: usize) {
         )
         .await;
     }
+    // Both pages followed the table through patches: the offer and its answer came as such.
+    for p in people {
+        p.wait_for(
+            "the page to apply patches",
+            "return Number(document.body.dataset.patches || 0) > 0",
+            20,
+        )
+        .await;
+    }
     // The same offer again (the builder was cleared once the first was made): the $1,000
     // has left the maker's hands. Refused, naming the rule.
     px.wait_for(
