@@ -43,7 +43,16 @@ impl Client {
             tokio::time::timeout(Duration::from_millis(ms), self.ws.next()).await
         {
             let Message::Text(t) = m else { continue };
-            let v: Value = serde_json::from_str(t.as_str()).unwrap();
+            let mut v: Value = serde_json::from_str(t.as_str()).unwrap();
+            if v["type"] == "patch" {
+                // The next state, as what changed since the one held.
+                let mut state = self.state.clone();
+                assert_eq!(state["rev"], v["base"], "a patch applies to the state held");
+                let ops: Vec<boardroom_server::patch::Op> =
+                    serde_json::from_value(v["ops"].clone()).unwrap();
+                boardroom_server::patch::apply(&mut state, &ops).unwrap();
+                v = state;
+            }
             match v["type"].as_str().unwrap() {
                 "state" => {
                     if !v["last"].is_null() {

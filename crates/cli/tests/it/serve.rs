@@ -10,8 +10,9 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::{connect, serve, Ws};
 
-/// The next `state` message.
-pub(crate) async fn next_state(ws: &mut Ws) -> Value {
+/// The next `state` message (a `patch` applied to `held`, the state held before it, and
+/// returned as the state it makes).
+pub(crate) async fn next_state(ws: &mut Ws, held: &Value) -> Value {
     loop {
         let m = tokio::time::timeout(Duration::from_secs(20), ws.next())
             .await
@@ -23,6 +24,14 @@ pub(crate) async fn next_state(ws: &mut Ws) -> Value {
             assert_ne!(v["type"], "error", "{v}");
             if v["type"] == "state" {
                 return v;
+            }
+            if v["type"] == "patch" {
+                let mut state = held.clone();
+                assert_eq!(state["rev"], v["base"], "a patch applies to the state held");
+                let ops: Vec<boardroom_server::patch::Op> =
+                    serde_json::from_value(v["ops"].clone()).unwrap();
+                boardroom_server::patch::apply(&mut state, &ops).unwrap();
+                return state;
             }
         }
     }
@@ -42,7 +51,7 @@ pub(crate) async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
             );
             // The bot's turn: every client hears of its move.
             for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
-                *s = next_state(c).await;
+                *s = next_state(c, s).await;
             }
             continue;
         };
@@ -57,7 +66,7 @@ pub(crate) async fn play(clients: &mut [Ws], states: &mut [Value], n: usize) {
             .await
             .unwrap();
         for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
-            *s = next_state(c).await;
+            *s = next_state(c, s).await;
         }
         // Stay under the per-connection rate limit.
         tokio::time::sleep(Duration::from_millis(60)).await;
@@ -91,8 +100,8 @@ async fn a_killed_server_resumes_every_table_exactly() {
         connect(&first.url, &links[1]).await,
     ];
     let mut states = vec![
-        next_state(&mut clients[0]).await,
-        next_state(&mut clients[1]).await,
+        next_state(&mut clients[0], &Value::Null).await,
+        next_state(&mut clients[1], &Value::Null).await,
     ];
     // The bot may move first: let both catch up to the same version.
     while states[0]["version"] != states[1]["version"]
@@ -104,7 +113,7 @@ async fn a_killed_server_resumes_every_table_exactly() {
         } else {
             1
         };
-        states[behind] = next_state(&mut clients[behind]).await;
+        states[behind] = next_state(&mut clients[behind], &states[behind]).await;
     }
     play(&mut clients, &mut states, 25).await;
     // Wait for the bot if it is its turn, so nothing is in flight, then kill the server.
@@ -113,7 +122,7 @@ async fn a_killed_server_resumes_every_table_exactly() {
         .all(|s| s["actions"].as_array().unwrap().is_empty())
     {
         for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
-            *s = next_state(c).await;
+            *s = next_state(c, s).await;
         }
     }
     let before: Vec<Value> = states.clone();
@@ -126,8 +135,8 @@ async fn a_killed_server_resumes_every_table_exactly() {
         connect(&second.url, &links[1]).await,
     ];
     let mut states = vec![
-        next_state(&mut clients[0]).await,
-        next_state(&mut clients[1]).await,
+        next_state(&mut clients[0], &Value::Null).await,
+        next_state(&mut clients[1], &Value::Null).await,
     ];
     for (b, a) in before.iter().zip(&states) {
         assert_eq!(b["version"], a["version"]);

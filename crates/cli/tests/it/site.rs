@@ -124,8 +124,8 @@ async fn reach(url: &str, link: &str) -> Ws {
 async fn seated(url: &str, links: &[String]) -> (Vec<Ws>, Vec<Value>) {
     let mut clients = vec![reach(url, &links[0]).await, reach(url, &links[1]).await];
     let mut states = vec![
-        next_state(&mut clients[0]).await,
-        next_state(&mut clients[1]).await,
+        next_state(&mut clients[0], &Value::Null).await,
+        next_state(&mut clients[1], &Value::Null).await,
     ];
     while states[0]["version"] != states[1]["version"]
         || states
@@ -133,7 +133,7 @@ async fn seated(url: &str, links: &[String]) -> (Vec<Ws>, Vec<Value>) {
             .all(|s| s["actions"].as_array().unwrap().is_empty())
     {
         let behind = usize::from(states[0]["version"].as_u64() > states[1]["version"].as_u64());
-        states[behind] = next_state(&mut clients[behind]).await;
+        states[behind] = next_state(&mut clients[behind], &states[behind]).await;
     }
     (clients, states)
 }
@@ -194,7 +194,7 @@ async fn instances_share_the_tables_and_take_over_those_of_a_killed_one() {
             .all(|s| s["actions"].as_array().unwrap().is_empty())
         {
             for (c, s) in t.1.iter_mut().zip(t.2.iter_mut()) {
-                *s = next_state(c).await;
+                *s = next_state(c, s).await;
             }
         }
     }
@@ -233,7 +233,7 @@ async fn finish(clients: &mut [Ws], states: &mut [Value]) {
         {
             // The bot's turn: every client hears of its move.
             for (c, s) in clients.iter_mut().zip(states.iter_mut()) {
-                *s = next_state(c).await;
+                *s = next_state(c, s).await;
             }
             continue;
         }
