@@ -74,6 +74,8 @@ fn expected_state<G: Playable>(
     let mut msg = json!({
         "type": "state",
         "version": version,
+        // 0 outside a table (a table numbers its states).
+        "rev": 0,
         "to_act": game.to_act().iter().collect::<Vec<_>>(),
         "turn": <G as Present>::turn(game),
         "must_act": viewer.seat().is_some_and(|s| game.must_act().contains(s)),
