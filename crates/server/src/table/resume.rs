@@ -69,6 +69,7 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     let rebuilt = rebuild::<G>(
         &init.game.config(),
         init.seed,
+        init.rules,
         &init.record,
         times,
         &humans,
@@ -96,12 +97,13 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     }
 }
 
-/// The clocks after `record` (played with `config` and `seed`, each action at its time in
+/// The clocks after `record` (played with `config` and `seed` under rules revision `rules`, each action at its time in
 /// `times`, the table created at `created`), as stored times tell them; `None` when the last
 /// action has no time. `humans` says which seats are people's (only theirs are timed).
 pub(super) fn rebuild<G: Game + Present>(
     config: &G::Config,
     seed: u64,
+    rules: u32,
     record: &[RecordedAction],
     times: &[Option<i64>],
     humans: &[bool],
@@ -138,7 +140,7 @@ pub(super) fn rebuild<G: Game + Present>(
     };
     let mut bank = TimeBank::new(mode.clone(), seats);
     let mut stand_ins = vec![false; seats];
-    let first = G::new(config, seed)?;
+    let first = G::new_under(config, seed, rules)?;
     let mut before = must(&first);
     let mut timers = HashMap::new();
     let mut last = created;
@@ -147,7 +149,7 @@ pub(super) fn rebuild<G: Game + Present>(
         timers = keys(&first, created, &timers);
     }
     let mut n = 0;
-    super::replay_steps::<G>(config, seed, record, |step, after| {
+    super::replay_steps::<G>(config, seed, rules, record, |step, after| {
         if step.undone {
             return;
         }
@@ -222,7 +224,9 @@ mod tests {
 
     /// Who the game waits for after `record`.
     fn to_move(config: &Config, record: &[RecordedAction]) -> Seat {
-        let g: BigBoss = super::super::replay_steps(config, 3, record, |_, _| {}).unwrap();
+        let g: BigBoss =
+            super::super::replay_steps(config, 3, BigBoss::RULES_REVISION, record, |_, _| {})
+                .unwrap();
         g.must_act().first().unwrap()
     }
 
@@ -233,9 +237,18 @@ mod tests {
         times: &[Option<i64>],
         mode: &ClockMode,
     ) -> Option<TimeBank<Millis>> {
-        rebuild::<BigBoss>(config, 3, record, times, &[true, true], mode, Millis(0))
-            .unwrap()
-            .map(|r| r.bank)
+        rebuild::<BigBoss>(
+            config,
+            3,
+            BigBoss::RULES_REVISION,
+            record,
+            times,
+            &[true, true],
+            mode,
+            Millis(0),
+        )
+        .unwrap()
+        .map(|r| r.bank)
     }
 
     #[test]
@@ -357,6 +370,7 @@ mod tests {
         let r = rebuild::<TheBoss>(
             &config,
             5,
+            TheBoss::RULES_REVISION,
             &record,
             &times,
             &[true; 4],

@@ -105,6 +105,7 @@ pub(super) fn sample_refused() -> Refused {
     Refused {
         round: 0,
         offer: sample_offer(),
+        situation: 0,
     }
 }
 
