@@ -1,7 +1,7 @@
 //! The public record of refused offers ([`crate::state::Player::refused`]): the terms a
 //! player's offers were rejected (or countered, or let lapse) on, and the situation they were
-//! refused in, so that nobody needs to be asked the same thing twice while nothing that bears
-//! on it has changed.
+//! refused in, so that nobody is asked the same thing again within three rounds, nor later
+//! while nothing that bears on it has changed.
 //!
 //! The situation of terms is a fingerprint of public facts only (what every player sees), so
 //! the record reveals nothing and a bot reading it decides from its own observation. It is
@@ -61,9 +61,23 @@ impl TheBoss {
                 numbers.extend(&d.executive);
             }
         }
+        // A recorded offer read from a position may name cards the data set lacks: they count
+        // as a kind and a number of their own.
         for b in bundles {
-            kinds.extend(b.experience.iter().map(|&c| self.data.exp_kind(c)));
-            numbers.extend(b.executive.iter().map(|&c| self.data.exec_number(c)));
+            kinds.extend(b.experience.iter().map(|&c| {
+                self.data
+                    .exp_cards
+                    .get(c as usize)
+                    .copied()
+                    .unwrap_or(u8::MAX)
+            }));
+            numbers.extend(b.executive.iter().map(|&c| {
+                self.data
+                    .exec_cards
+                    .get(c as usize)
+                    .copied()
+                    .unwrap_or(u8::MAX)
+            }));
         }
         kinds.sort_unstable();
         kinds.dedup();
@@ -111,9 +125,10 @@ impl TheBoss {
 
     /// Keeps the terms of a rejected, countered or unanswered (expired) offer in its maker's
     /// public record. Under rules revision 3 with the situation they were refused in: an
-    /// entry lasts while its situation does (at most the last [`REFUSALS_KEPT`]), and a new
-    /// refusal of the same terms replaces the old. Under revision 2, the last
-    /// [`REFUSALS_KEPT`] of the last [`REFUSALS_KEPT_ROUNDS`] rounds, without a situation.
+    /// entry lasts [`REFUSALS_KEPT_ROUNDS`] rounds, and after them while its situation does
+    /// (at most the last [`REFUSALS_KEPT`]); a new refusal of the same terms replaces the old.
+    /// Under revision 2, the last [`REFUSALS_KEPT`] of the last [`REFUSALS_KEPT_ROUNDS`]
+    /// rounds, without a situation.
     pub(crate) fn remember_refusal(&mut self, po: PendingOffer) {
         let round = self.round;
         let mut offer = po.offer;
@@ -122,7 +137,7 @@ impl TheBoss {
             let stale: Vec<bool> = self.players[po.from]
                 .refused
                 .iter()
-                .map(|r| r.offer == offer || self.offer_situation(po.from, &r.offer) != r.situation)
+                .map(|r| r.offer == offer || !self.refusal_lasts(po.from, r))
                 .collect();
             let mut k = 0;
             self.players[po.from].refused.retain(|_| {
@@ -147,10 +162,18 @@ impl TheBoss {
         });
     }
 
+    /// Whether refusal `r` of `seat`'s terms still holds: for [`REFUSALS_KEPT_ROUNDS`] rounds
+    /// in any case, and under rules revision 3 after them while the situation it was refused in
+    /// lasts.
+    fn refusal_lasts(&self, seat: Seat, r: &Refused) -> bool {
+        r.round + REFUSALS_KEPT_ROUNDS > self.round
+            || (self.revision_3() && self.offer_situation(seat, &r.offer) == r.situation)
+    }
+
     /// Whether `seat` had terms `o` refused (or the same exchange at a price no better for the
-    /// receiver) and may not ask again: under rules revision 3 while the situation they were
-    /// refused in lasts ([`TheBoss::offer_situation`]), for the rest of the game; under
-    /// revision 2 for [`REFUSALS_KEPT_ROUNDS`] rounds. Public information only.
+    /// receiver) and may not ask again: for [`REFUSALS_KEPT_ROUNDS`] rounds, and under rules
+    /// revision 3 after them while the situation they were refused in lasts
+    /// ([`TheBoss::offer_situation`]), for the rest of the game. Public information only.
     pub fn refused_before(&self, seat: Seat, o: &Offer) -> bool {
         let net = |x: &Offer| x.give.cash as i64 - x.take.cash as i64;
         let Some(p) = self.players.get(seat) else {
@@ -158,12 +181,7 @@ impl TheBoss {
         };
         p.refused.iter().any(|r| {
             let f = &r.offer;
-            let lasts = if self.revision_3() {
-                self.offer_situation(seat, f) == r.situation
-            } else {
-                r.round + REFUSALS_KEPT_ROUNDS > self.round
-            };
-            lasts
+            self.refusal_lasts(seat, r)
                 && f.to == o.to
                 && f.give.shares == o.give.shares
                 && f.give.experience == o.give.experience

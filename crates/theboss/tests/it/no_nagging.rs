@@ -1,6 +1,6 @@
 //! No nagging: terms a player refused (rejected, countered or let lapse) are not asked of them
-//! again by the same maker while the situation they were refused in lasts, for the rest of the
-//! game ([`TheBoss::refused_before`], [`TheBoss::offer_situation`]); and the bots keep to it.
+//! again by the same maker within three rounds, nor later while the situation they were refused
+//! in lasts ([`TheBoss::refused_before`], [`TheBoss::offer_situation`]); and the bots keep to it.
 
 use crate::common::*;
 
@@ -51,8 +51,13 @@ fn refused_terms_stay_refused_while_their_situation_lasts() {
     let old = TheBoss::from_position_under(&p, 2).unwrap();
     assert!(!old.refused_before(0, &o));
 
-    // What makes it new: the receiver's or the maker's holding of the kind traded, either's
-    // job.
+    // Within three rounds the terms stay refused whatever changes.
+    let mut q = g.position();
+    q.round += 2;
+    give_exp(&mut q, 1, COL + 1);
+    assert!(TheBoss::from_position(&q).unwrap().refused_before(0, &o));
+    // After them, what makes it new: the receiver's or the maker's holding of the kind
+    // traded, either's job.
     let mut q = p.clone();
     give_exp(&mut q, 1, COL + 1);
     assert!(!TheBoss::from_position(&q).unwrap().refused_before(0, &o));

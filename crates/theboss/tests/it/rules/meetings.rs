@@ -257,6 +257,8 @@ fn r33_a_declared_voter_buys_another_voters_vote() {
         "a declared voter may still buy a vote"
     );
     assert!(!g.must_act().contains(2), "the game does not wait for it");
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    assert_eq!(extra["may_offer"], true, "its offer builder is open");
     let mut cands = Vec::new();
     g.candidates(2, &mut cands);
     let buys: Vec<String> = cands.iter().map(|a| g.format_action(a.clone())).collect();
@@ -305,6 +307,8 @@ fn r33_not_under_revision_2() {
     let id = g.offers()[0].id;
     play(&mut g, 2, &format!("withdraw {id}"));
     assert!(!g.to_act().contains(2));
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    assert_eq!(extra["may_offer"], false);
 }
 
 /// Two offers to seat 2 for its vote, from the caller (FOR) and the target (AGAINST); seat 2
