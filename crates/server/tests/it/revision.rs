@@ -189,10 +189,11 @@ async fn a_table_of_an_older_revision_still_played_replays_and_goes_on_under_its
         state["observation"]["public"],
         serde_json::to_value(g.observation(Viewer::Seat(seat)).public).unwrap()
     );
-    let (_, record) = get(
-        &server,
-        &format!("/t/rev2/record?k={}", old.row.seats[0].token),
-    )
-    .await;
-    assert_eq!(record["rules"], 2, "{record}");
+    let rules: u32 = rusqlite::Connection::open(&server.db)
+        .unwrap()
+        .query_row("SELECT rules FROM tables WHERE id = 'rev2'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rules, 2, "the table keeps its revision");
 }
