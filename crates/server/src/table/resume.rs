@@ -67,9 +67,11 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     }
     let humans: Vec<bool> = init.kinds.iter().map(|k| k.is_human()).collect();
     let rebuilt = rebuild::<G>(
-        &init.game.config(),
-        init.seed,
-        init.rules,
+        Stored {
+            config: &init.game.config(),
+            seed: init.seed,
+            rules: init.rules,
+        },
         &init.record,
         times,
         &humans,
@@ -97,13 +99,21 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     }
 }
 
-/// The clocks after `record` (played with `config` and `seed` under rules revision `rules`, each action at its time in
-/// `times`, the table created at `created`), as stored times tell them; `None` when the last
-/// action has no time. `humans` says which seats are people's (only theirs are timed).
+/// A stored table's game: its configuration, seed and the rules revision it is played under.
+pub(super) struct Stored<'a, C> {
+    /// The configuration.
+    pub config: &'a C,
+    /// The seed.
+    pub seed: u64,
+    /// The rules revision.
+    pub rules: u32,
+}
+
+/// The clocks after `record` (played as `stored` says, each action at its time in `times`, the
+/// table created at `created`), as stored times tell them; `None` when the last action has no
+/// time. `humans` says which seats are people's (only theirs are timed).
 pub(super) fn rebuild<G: Game + Present>(
-    config: &G::Config,
-    seed: u64,
-    rules: u32,
+    stored: Stored<'_, G::Config>,
     record: &[RecordedAction],
     times: &[Option<i64>],
     humans: &[bool],
@@ -140,6 +150,11 @@ pub(super) fn rebuild<G: Game + Present>(
     };
     let mut bank = TimeBank::new(mode.clone(), seats);
     let mut stand_ins = vec![false; seats];
+    let Stored {
+        config,
+        seed,
+        rules,
+    } = stored;
     let first = G::new_under(config, seed, rules)?;
     let mut before = must(&first);
     let mut timers = HashMap::new();
@@ -238,9 +253,11 @@ mod tests {
         mode: &ClockMode,
     ) -> Option<TimeBank<Millis>> {
         rebuild::<BigBoss>(
-            config,
-            3,
-            BigBoss::RULES_REVISION,
+            Stored {
+                config,
+                seed: 3,
+                rules: BigBoss::RULES_REVISION,
+            },
             record,
             times,
             &[true, true],
@@ -368,9 +385,11 @@ mod tests {
         }
         let times: Vec<Option<i64>> = (0..record.len()).map(|i| Some(1_000 * i as i64)).collect();
         let r = rebuild::<TheBoss>(
-            &config,
-            5,
-            TheBoss::RULES_REVISION,
+            Stored {
+                config: &config,
+                seed: 5,
+                rules: TheBoss::RULES_REVISION,
+            },
             &record,
             &times,
             &[true; 4],
