@@ -10,7 +10,7 @@ import pytest
 
 import boardroom
 
-SIZES = {2: 4628, 3: 4919, 4: 5210}
+SIZES = {2: 4692, 3: 4983, 4: 5274}
 DEALING = ("offer", "counter", "accept", "auction", "bid")
 
 

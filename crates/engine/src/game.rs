@@ -78,6 +78,16 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A new game with `config`, shuffled and set up from `seed`.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, ConfigError>;
 
+    /// The game of `config` and `seed` played under rules revision `revision`: how a record or
+    /// stored table of that revision becomes a game again, so it replays and goes on under the
+    /// rules it was played under. A game that keeps an older revision's rules
+    /// ([`Game::replays_revision`]) plays them here; any other revision is played as the
+    /// current one. By default the game has one set of rules: [`Game::new`].
+    fn new_under(config: &Self::Config, seed: u64, revision: u32) -> Result<Self, ConfigError> {
+        let _ = revision;
+        Self::new(config, seed)
+    }
+
     /// The configuration this game was created with.
     fn config(&self) -> Self::Config;
 

@@ -324,6 +324,7 @@ impl<C: Clone> Record<C> {
         replay_actions::<G, ()>(
             &self.config,
             self.seed,
+            self.rules,
             &self.actions,
             |_| (),
             |step, _| {
@@ -363,7 +364,8 @@ pub struct Replayed<G: Game, T> {
 /// restart, its log, replay frames, take-backs, record downloads, `db check`, `boardroom
 /// replay`).
 ///
-/// The game is `config` and `seed` with every action not taken back applied in order; an
+/// The game is `config` and `seed` under rules revision `revision` ([`Game::new_under`]) with
+/// every action not taken back applied in order; an
 /// action taken back changes nothing. Each action, live or taken back, is handed to `visit`
 /// with the game as it stands after it, and `before` is called on the state it was played on.
 ///
@@ -379,11 +381,12 @@ pub struct Replayed<G: Game, T> {
 pub fn replay_actions<G: Game, T>(
     config: &G::Config,
     seed: u64,
+    revision: u32,
     actions: &[RecordedAction],
     mut before: impl FnMut(&G) -> T,
     mut visit: impl FnMut(Replayed<G, T>, &G),
 ) -> Result<G, ReplayError> {
-    let mut game = G::new(config, seed)?;
+    let mut game = G::new_under(config, seed, revision)?;
     // The states that may stand under the next taken-back action, above the live state.
     let mut branch: Vec<G> = Vec::new();
     for (index, rec) in actions.iter().enumerate() {

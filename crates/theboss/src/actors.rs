@@ -7,7 +7,8 @@ use boardroom_engine::{Seat, SeatSet};
 impl TheBoss {
     /// Every seat that has a legal action now (each has at least one candidate): in an auction
     /// the bidder whose call it is; in a meeting the undeclared voters, the caller and the target
-    /// while they may pass or make an offer, and whoever may answer or withdraw a vote deal;
+    /// while they may pass or make an offer, the voters who declared while they may buy a vote
+    /// and whoever may answer or withdraw a vote deal;
     /// after a failed meeting or with a Financial Disaster pending the active player; otherwise
     /// the active player, and with the floor open in Business Transactions every other player
     /// able to deal who has not passed on the floor, or who, having passed, may still answer or
@@ -50,6 +51,17 @@ impl TheBoss {
                 self.candidates(p, &mut cands);
                 if !cands.is_empty() {
                     s.insert(p);
+                }
+            }
+            if self.revision_3() {
+                // a voter who has declared may still buy a vote.
+                for v in 0..self.players.len() {
+                    if m.voters & (1 << v) != 0 && !s.contains(v) && self.able_to_deal(v) {
+                        self.candidates(v, &mut cands);
+                        if !cands.is_empty() {
+                            s.insert(v);
+                        }
+                    }
                 }
             }
             return s;

@@ -3,7 +3,8 @@
 //! answers to offers (and a counter asking $10 more), showing a Fate card nobody else knows to
 //! one player, settling deals, and a few offers: one at a time per player, at most two per step
 //! for the active player and one for the others, each of one kind (buy a missing Experience card,
-//! sell a surplus one, buy or sell a block of shares, buy a vote, pay not to be fired, a small
+//! sell a surplus one, buy or sell a block of shares, buy a vote (the meeting's caller, target
+//! or a voter who has declared, R-33), pay not to be fired, a small
 //! loan with collateral), the partner and kind turning from step to step. Every candidate passes
 //! the check.
 
@@ -124,24 +125,18 @@ impl TheBoss {
                 } else {
                     Vote::Against
                 };
-                for v in 0..n {
-                    if self.undeclared_voter(v) {
-                        // The voter's shares in dollars, within the buyer's cash (a vote asked
-                        // for nothing is an offer too).
-                        let power = self.voting_power(v);
-                        let price = (power / 10 * 10)
-                            .max(10)
-                            .min(self.free_cash(seat) / 10 * 10);
-                        out.push(Action::Offer(Box::new(Offer {
-                            to: v,
-                            give: Bundle {
-                                cash: price,
-                                ..Bundle::default()
-                            },
-                            take_commitments: vec![Commitment::Vote(vote)],
-                            ..Offer::default()
-                        })));
+                self.vote_purchases(seat, vote, out);
+            } else if self.revision_3() && m.voters & (1 << seat) != 0 {
+                // a voter who has declared buys the vote it declared; after abstaining,
+                // either.
+                match m.votes[seat] {
+                    Some(Vote::For) => self.vote_purchases(seat, Vote::For, out),
+                    Some(Vote::Against) => self.vote_purchases(seat, Vote::Against, out),
+                    Some(Vote::Abstain) => {
+                        self.vote_purchases(seat, Vote::For, out);
+                        self.vote_purchases(seat, Vote::Against, out);
                     }
+                    None => {}
                 }
             }
             self.answers(seat, out);
@@ -312,6 +307,28 @@ impl TheBoss {
             if o.offer.to == seat {
                 out.push(Action::Accept(o.id));
                 out.push(Action::Reject(o.id));
+            }
+        }
+    }
+
+    /// Offers of `seat` to buy `vote` from each voter yet to declare, at the voter's shares in
+    /// dollars within the buyer's cash (a vote asked for nothing is an offer too).
+    fn vote_purchases(&self, seat: Seat, vote: Vote, out: &mut Vec<Action>) {
+        for v in 0..self.players.len() {
+            if v != seat && self.undeclared_voter(v) {
+                let power = self.voting_power(v);
+                let price = (power / 10 * 10)
+                    .max(10)
+                    .min(self.free_cash(seat) / 10 * 10);
+                out.push(Action::Offer(Box::new(Offer {
+                    to: v,
+                    give: Bundle {
+                        cash: price,
+                        ..Bundle::default()
+                    },
+                    take_commitments: vec![Commitment::Vote(vote)],
+                    ..Offer::default()
+                })));
             }
         }
     }

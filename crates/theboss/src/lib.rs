@@ -89,8 +89,11 @@ impl Game for TheBoss {
     /// Disaster no longer blocks dealing (§5.4), severance tested after the deal's transfers
     /// (§9.2), NotFire only on a legal target, a standing lobbying pass is not passed again
     /// offers checked in full when made, players who passed still deal (§9.1), and the
-    /// data file's values bounded.
-    const RULES_REVISION: u32 = 2;
+    /// data file's values bounded. Revision 3: a voter who has declared may still buy another
+    /// voter's vote, and an acceptance voided by its check leaves standing lobbying
+    /// passes as they stood. Games stored under revision 2 keep replaying, and going
+    /// on, under its rules ([`Game::new_under`]).
+    const RULES_REVISION: u32 = 3;
 
     type Config = Config;
     type Action = Action;
@@ -106,6 +109,15 @@ impl Game for TheBoss {
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         TheBoss::new_game(config, seed)
+    }
+
+    /// Revision 2 (without) is still played for the games stored under it.
+    fn replays_revision(revision: u32) -> bool {
+        revision == 2 || revision == Self::RULES_REVISION
+    }
+
+    fn new_under(config: &Config, seed: u64, revision: u32) -> Result<Self, ConfigError> {
+        TheBoss::new_under_revision(config, seed, revision)
     }
 
     fn config(&self) -> Config {

@@ -53,13 +53,23 @@ impl TheBoss {
                 _ => debug_assert!(false, "{action:?} in an auction"),
             }
         } else if self.meeting.is_some() {
+            let start = ev.len();
             match *action {
                 Action::Vote(v) => self.declare(seat, v, ev),
                 Action::Pass => self.lobby_pass(seat, ev),
                 ref a => self.deal_action(seat, a, ev),
             }
+            // an acceptance voided by its check is no event, so the passes stand.
+            let voided = self.revision_3()
+                && matches!(action, Action::Accept(_))
+                && ev[start..]
+                    .iter()
+                    .any(|e| matches!(e, Event::Voided { .. }));
             // any other meeting action ends the passes that stood.
-            if let (false, Some(m)) = (matches!(action, Action::Pass), self.meeting.as_mut()) {
+            if let (false, Some(m)) = (
+                matches!(action, Action::Pass) || voided,
+                self.meeting.as_mut(),
+            ) {
                 m.passes = 0;
             }
             self.maybe_close_meeting(ev);

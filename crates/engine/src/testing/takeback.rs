@@ -83,6 +83,7 @@ impl<G: Game> Conformance<G> {
         let replayed = replay_actions::<G, ()>(
             config,
             seed,
+            G::RULES_REVISION,
             record,
             |_| (),
             |step, _| {
@@ -107,6 +108,6 @@ impl<G: Game> Conformance<G> {
 
 /// The game of `config` and `seed` after the live actions of `record`.
 fn replay<G: Game>(config: &G::Config, seed: u64, record: &[RecordedAction]) -> G {
-    replay_actions::<G, ()>(config, seed, record, |_| (), |_, _| ())
+    replay_actions::<G, ()>(config, seed, G::RULES_REVISION, record, |_| (), |_, _| ())
         .unwrap_or_else(|e| panic!("the record does not replay: {e}"))
 }

@@ -8,12 +8,17 @@
 //! hash of the final position, the turn, who is to act, the scores); `corpus_replays` replays
 //! each through the registry and compares. When it fails, the change must raise the game's
 //! rules revision (see ARCHITECTURE.md, *Rules revisions*), and the corpus be written again.
+//! Each record replays under the revision it was played under; the records of an older
+//! revision the game still replays (`rules<N>-*.json`, never written again) show that games
+//! stored under it still replay exactly as they were played.
 //!
 //! To write the corpus again (after raising a revision, or to add records):
 //!
 //! ```text
 //! cargo test --profile ci -p boardroom-registry --test it -- --ignored write_corpus
 //! ```
+//!
+//! (with `BOARDROOM_CORPUS_GAME=<id>`, only that game's records).
 
 use boardroom_engine::rng::from_seed;
 use boardroom_engine::{
@@ -105,9 +110,11 @@ impl Visitor for Check<'_> {
                 G::NAME
             )
         };
+        // Under the revision it was played under, as a stored table is.
         let game: G = replay_actions(
             &record.config,
             record.seed,
+            record.rules,
             &record.actions,
             |_| (),
             |_, _| (),
@@ -120,6 +127,18 @@ impl Visitor for Check<'_> {
                 self.entry.end
             ));
         }
+    }
+}
+
+/// The older rules revisions the visited game still replays.
+struct OlderRevisions;
+
+impl Visitor for OlderRevisions {
+    type Output = Vec<u32>;
+    fn visit<G: Playable>(self) -> Vec<u32> {
+        (1..G::RULES_REVISION)
+            .filter(|&r| G::replays_revision(r))
+            .collect()
     }
 }
 
@@ -152,6 +171,7 @@ fn corpus_replays() {
         );
     }
     let (mut undone, mut clock, mut finished) = (0, 0, Vec::new());
+    let mut revisions: Vec<(String, u32)> = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
         let entry: Entry = serde_json::from_str(&text)
@@ -178,6 +198,18 @@ fn corpus_replays() {
         clock += actions.iter().filter(|a| a.seat == CLOCK).count();
         if entry.end.over {
             finished.push(game.to_string());
+        }
+        let rules = entry.record["rules"].as_u64().unwrap_or(1) as u32;
+        revisions.push((game.to_string(), rules));
+    }
+    // A game that still replays an older revision keeps records of it, which show that it
+    // replays them exactly.
+    for id in IDS {
+        for old in visit(id, OlderRevisions).expect("a game of the registry") {
+            assert!(
+                revisions.iter().any(|(g, r)| g == id && *r == old),
+                "{id} still replays rules revision {old}: the corpus keeps a record of it"
+            );
         }
     }
     assert!(
@@ -315,6 +347,7 @@ impl Visitor for Write<'_> {
         let replayed: G = replay_actions(
             &record.config,
             record.seed,
+            record.rules,
             &record.actions,
             |_| (),
             |_, _| (),
@@ -587,7 +620,12 @@ const SPECS: &[Spec] = &[
 #[test]
 #[ignore = "writes the corpus; run by hand after raising a rules revision"]
 fn write_corpus() {
+    // `BOARDROOM_CORPUS_GAME=<id>` writes only that game's records.
+    let only = std::env::var("BOARDROOM_CORPUS_GAME").ok();
     for spec in SPECS {
+        if only.as_deref().is_some_and(|g| g != spec.game) {
+            continue;
+        }
         let started = std::time::Instant::now();
         let text = visit(spec.game, Write(spec)).unwrap();
         let dir = corpus_dir().join(spec.game);

@@ -80,6 +80,7 @@ pub(super) fn rebuild<G: Playable>(
         let replayed = table::replay_steps(
             &record.config,
             record.seed,
+            record.rules,
             &record.actions[..upto],
             |step, _| {
                 if history.len() == table::LOG_KEPT {

@@ -63,7 +63,13 @@ impl<G: Playable> Table<G> {
 
     /// Replays the table's record, handing each step and the game after it to `visit`.
     fn replay(&self, visit: impl FnMut(Step<G>, &G)) -> anyhow::Result<G> {
-        replay_steps(&self.game.config(), self.seed, &self.record, visit)
+        replay_steps(
+            &self.game.config(),
+            self.seed,
+            self.rules,
+            &self.record,
+            visit,
+        )
     }
 
     /// Sends connection `conn` the whole log, redacted for its viewer.
@@ -104,7 +110,7 @@ impl<G: Playable> Table<G> {
             return self.send(conn, m);
         }
         if self.frames.is_none() {
-            match Frames::build(&self.game.config(), self.seed, &self.record) {
+            match Frames::build(&self.game.config(), self.seed, self.rules, &self.record) {
                 Ok(f) => self.frames = Some(f),
                 Err(e) => {
                     tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");

@@ -32,12 +32,18 @@ impl<G: Playable> Table<G> {
         };
         let record: Vec<RecordedAction> = rows.iter().map(ActionRow::recorded).collect();
         let mut history: VecDeque<Step<G>> = VecDeque::new();
-        let replayed = replay_steps::<G>(&self.game.config(), self.seed, &record, |step, _| {
-            if history.len() == LOG_KEPT {
-                history.pop_front();
-            }
-            history.push_back(step);
-        });
+        let replayed = replay_steps::<G>(
+            &self.game.config(),
+            self.seed,
+            self.rules,
+            &record,
+            |step, _| {
+                if history.len() == LOG_KEPT {
+                    history.pop_front();
+                }
+                history.push_back(step);
+            },
+        );
         match replayed {
             Ok(game) => {
                 self.version = record.len() + record.iter().filter(|a| a.undone).count();

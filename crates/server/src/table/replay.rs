@@ -30,19 +30,21 @@ impl std::fmt::Display for RecordRefusal {
     }
 }
 
-/// Replays `record` from `config` and `seed` with the engine's one replay
-/// ([`boardroom_engine::replay_actions`]): every stored action, undone ones included, handed
+/// Replays `record` from `config` and `seed` under rules revision `rules` with the engine's
+/// one replay ([`boardroom_engine::replay_actions`]): every stored action, undone ones included, handed
 /// to `visit` as a [`Step`] with the game after it (after an undone one: the game as it
 /// stays). Returns the game now. An error names the first live action that does not replay.
 pub fn replay_steps<G: Game + Present>(
     config: &G::Config,
     seed: u64,
+    rules: u32,
     record: &[RecordedAction],
     mut visit: impl FnMut(Step<G>, &G),
 ) -> anyhow::Result<G> {
     let game = boardroom_engine::replay_actions::<G, u32>(
         config,
         seed,
+        rules,
         record,
         |g| <G as Present>::turn(g),
         |r, after| {
@@ -106,14 +108,15 @@ impl<G: Game + Present> Frames<G> {
     pub(super) fn build(
         config: &G::Config,
         seed: u64,
+        rules: u32,
         record: &[RecordedAction],
     ) -> anyhow::Result<Self> {
         let mut frames = Frames {
             live: Vec::new(),
             turns: Vec::new(),
-            checkpoints: vec![G::new(config, seed)?],
+            checkpoints: vec![G::new_under(config, seed, rules)?],
         };
-        replay_steps::<G>(config, seed, record, |s, after| {
+        replay_steps::<G>(config, seed, rules, record, |s, after| {
             if s.undone {
                 return;
             }

@@ -67,8 +67,11 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     }
     let humans: Vec<bool> = init.kinds.iter().map(|k| k.is_human()).collect();
     let rebuilt = rebuild::<G>(
-        &init.game.config(),
-        init.seed,
+        Stored {
+            config: &init.game.config(),
+            seed: init.seed,
+            rules: init.rules,
+        },
         &init.record,
         times,
         &humans,
@@ -96,12 +99,21 @@ pub(super) fn clocks<G: Playable>(init: &TableInit<G>) -> (TimeBank, HashMap<u64
     }
 }
 
-/// The clocks after `record` (played with `config` and `seed`, each action at its time in
-/// `times`, the table created at `created`), as stored times tell them; `None` when the last
-/// action has no time. `humans` says which seats are people's (only theirs are timed).
+/// A stored table's game: its configuration, seed and the rules revision it is played under.
+pub(super) struct Stored<'a, C> {
+    /// The configuration.
+    pub config: &'a C,
+    /// The seed.
+    pub seed: u64,
+    /// The rules revision.
+    pub rules: u32,
+}
+
+/// The clocks after `record` (played as `stored` says, each action at its time in `times`, the
+/// table created at `created`), as stored times tell them; `None` when the last action has no
+/// time. `humans` says which seats are people's (only theirs are timed).
 pub(super) fn rebuild<G: Game + Present>(
-    config: &G::Config,
-    seed: u64,
+    stored: Stored<'_, G::Config>,
     record: &[RecordedAction],
     times: &[Option<i64>],
     humans: &[bool],
@@ -138,7 +150,12 @@ pub(super) fn rebuild<G: Game + Present>(
     };
     let mut bank = TimeBank::new(mode.clone(), seats);
     let mut stand_ins = vec![false; seats];
-    let first = G::new(config, seed)?;
+    let Stored {
+        config,
+        seed,
+        rules,
+    } = stored;
+    let first = G::new_under(config, seed, rules)?;
     let mut before = must(&first);
     let mut timers = HashMap::new();
     let mut last = created;
@@ -147,7 +164,7 @@ pub(super) fn rebuild<G: Game + Present>(
         timers = keys(&first, created, &timers);
     }
     let mut n = 0;
-    super::replay_steps::<G>(config, seed, record, |step, after| {
+    super::replay_steps::<G>(config, seed, rules, record, |step, after| {
         if step.undone {
             return;
         }
@@ -222,7 +239,9 @@ mod tests {
 
     /// Who the game waits for after `record`.
     fn to_move(config: &Config, record: &[RecordedAction]) -> Seat {
-        let g: BigBoss = super::super::replay_steps(config, 3, record, |_, _| {}).unwrap();
+        let g: BigBoss =
+            super::super::replay_steps(config, 3, BigBoss::RULES_REVISION, record, |_, _| {})
+                .unwrap();
         g.must_act().first().unwrap()
     }
 
@@ -233,9 +252,20 @@ mod tests {
         times: &[Option<i64>],
         mode: &ClockMode,
     ) -> Option<TimeBank<Millis>> {
-        rebuild::<BigBoss>(config, 3, record, times, &[true, true], mode, Millis(0))
-            .unwrap()
-            .map(|r| r.bank)
+        rebuild::<BigBoss>(
+            Stored {
+                config,
+                seed: 3,
+                rules: BigBoss::RULES_REVISION,
+            },
+            record,
+            times,
+            &[true, true],
+            mode,
+            Millis(0),
+        )
+        .unwrap()
+        .map(|r| r.bank)
     }
 
     #[test]
@@ -355,8 +385,11 @@ mod tests {
         }
         let times: Vec<Option<i64>> = (0..record.len()).map(|i| Some(1_000 * i as i64)).collect();
         let r = rebuild::<TheBoss>(
-            &config,
-            5,
+            Stored {
+                config: &config,
+                seed: 5,
+                rules: TheBoss::RULES_REVISION,
+            },
             &record,
             &times,
             &[true; 4],

@@ -37,23 +37,29 @@ impl<G: Playable> Table<G> {
         let mut entries = Vec::new();
         let mut highlights: Vec<String> = Vec::new();
         let config = self.game.config();
-        let replayed = replay_steps::<G>(&config, self.seed, &self.record, |step, after| {
-            if step.index + 1 < start {
-                return;
-            }
-            if step.index + 1 == start {
-                before = Some(after.clone());
-                previous = Some(after.clone());
-                return;
-            }
-            if !step.undone {
-                if let Some(prev) = previous.as_ref() {
-                    concerns(prev, &step, &mut highlights);
+        let replayed = replay_steps::<G>(
+            &config,
+            self.seed,
+            self.rules,
+            &self.record,
+            |step, after| {
+                if step.index + 1 < start {
+                    return;
                 }
-                entries.push(view::log_entry(&step, viewer));
-            }
-            previous = Some(after.clone());
-        });
+                if step.index + 1 == start {
+                    before = Some(after.clone());
+                    previous = Some(after.clone());
+                    return;
+                }
+                if !step.undone {
+                    if let Some(prev) = previous.as_ref() {
+                        concerns(prev, &step, &mut highlights);
+                    }
+                    entries.push(view::log_entry(&step, viewer));
+                }
+                previous = Some(after.clone());
+            },
+        );
         if let Err(e) = replayed {
             tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
             return;
@@ -61,7 +67,7 @@ impl<G: Playable> Table<G> {
         let before = match before {
             Some(g) => g,
             // Nothing of the seat's yet: since the set-up.
-            None => match G::new(&config, self.seed) {
+            None => match G::new_under(&config, self.seed, self.rules) {
                 Ok(g) => g,
                 Err(e) => {
                     tracing::error!(table = %self.id, "the table's set-up fails: {e}");

@@ -93,7 +93,13 @@ impl<G: Playable> Table<G> {
         };
         // The state before the action: the replay of the record up to it.
         let config = self.game.config();
-        let before = match replay_steps::<G>(&config, self.seed, &self.record[..idx], |_, _| {}) {
+        let before = match replay_steps::<G>(
+            &config,
+            self.seed,
+            self.rules,
+            &self.record[..idx],
+            |_, _| {},
+        ) {
             Ok(g) => g,
             Err(e) => {
                 tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");

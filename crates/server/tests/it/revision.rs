@@ -1,7 +1,8 @@
 //! Stored tables of another rules revision than the server's: one of an older revision that
 //! the game no longer replays is served read-only as an archive (listed, its record
 //! downloadable, its state viewable, every action refused with why), one of a newer revision
-//! is refused, and neither is changed in the database.
+//! is refused, and neither is changed in the database; one of an older revision the game still
+//! plays (The Boss's revision 2) replays and goes on under that revision's rules.
 
 use crate::common::stored::StoredTable;
 use crate::common::{start_on, TestServer};
@@ -113,4 +114,86 @@ async fn a_table_of_rules_no_longer_replayed_is_served_as_an_archive() {
     assert!(damaged.iter().all(|d| d["id"] != "old"), "{stats}");
     let stored = server.stored_actions("old");
     assert_eq!(stored, actions, "the archive is kept as it was");
+}
+
+/// A stored table of The Boss played under rules revision 2, which the game still plays with
+/// its own rules: served as usual, not as an archive; replayed under revision 2 (today's rules
+/// would replay its record to another state); and going on under it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_an_older_revision_still_played_replays_and_goes_on_under_its_rules() {
+    use boardroom_engine::{RecordedAction, Viewer};
+    use boardroom_theboss::TheBoss;
+    let config = boardroom_theboss::Config::new(2);
+    let seed = 7;
+    let mut g = TheBoss::new_under_revision(&config, seed, 2).unwrap();
+    let (mut legal, mut actions) = (Vec::new(), Vec::new());
+    for i in 0..400usize {
+        let Some(seat) = g.to_act().first() else {
+            break;
+        };
+        g.legal_actions(seat, &mut legal);
+        let a = legal[i * 7 % legal.len()].clone();
+        actions.push((seat, g.format_action(a.clone())));
+        g.play(seat, a).unwrap();
+    }
+    assert!(!g.is_over(), "the game goes on");
+    let recorded: Vec<RecordedAction> = actions
+        .iter()
+        .map(|(s, a)| RecordedAction::new(*s, a.clone()))
+        .collect();
+    let today = boardroom_engine::replay_actions::<TheBoss, ()>(
+        &config,
+        seed,
+        TheBoss::RULES_REVISION,
+        &recorded,
+        |_| (),
+        |_, _| (),
+    );
+    assert!(
+        today.map_or(true, |t| t.position() != g.position()),
+        "the revision matters to this record"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("revision2.sqlite");
+    let mut old =
+        StoredTable::new::<TheBoss>("rev2", &config, seed, &["human", "human"], actions.clone());
+    old.row.rules = 2;
+    old.write(&db).await;
+    let server = start_on(dir, db, Duration::ZERO).await;
+
+    let (_, list) = get(&server, "/api/tables").await;
+    let listed = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "rev2")
+        .unwrap_or_else(|| panic!("the table is listed: {list}"));
+    assert!(listed["archive"].is_null(), "not an archive: {listed}");
+
+    let seat = g.to_act().first().unwrap();
+    let mut c = server.connect(&old.link(seat)).await;
+    let state = c.until("state").await;
+    assert_eq!(state["version"], actions.len(), "{state}");
+    assert_eq!(
+        state["observation"]["public"],
+        serde_json::to_value(g.observation(Viewer::Seat(seat)).public).unwrap(),
+        "the state of revision 2's rules"
+    );
+    // It goes on, under them.
+    g.legal_actions(seat, &mut legal);
+    let next = g.format_action(legal[0].clone());
+    g.play(seat, legal[0].clone()).unwrap();
+    c.act(&next).await;
+    let state = c.until_version(actions.len() as u64 + 1).await;
+    assert_eq!(
+        state["observation"]["public"],
+        serde_json::to_value(g.observation(Viewer::Seat(seat)).public).unwrap()
+    );
+    let rules: u32 = rusqlite::Connection::open(&server.db)
+        .unwrap()
+        .query_row("SELECT rules FROM tables WHERE id = 'rev2'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rules, 2, "the table keeps its revision");
 }

@@ -6,8 +6,9 @@
 //!
 //! * Auctions: bid the minimum raise while it is at most the lot's value; pass otherwise.
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
-//!   net-worth leader, defend itself, else abstain. Caller and target buy a vote they need
-//!   when its price is below what the outcome is worth to them, then pass.
+//!   net-worth leader, defend itself, else abstain. Caller and target, and a voter that
+//!   declared FOR or AGAINST, buy a vote they need when its price is below what the
+//!   outcome is worth to them; caller and target then pass.
 //! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (all with 2
 //!   players, half with more) of what the deal gains the partner (values on the whole holding, [`crate::bot::deal`]);
 //!   otherwise, when it would deal at another price (one that meets that test and leaves the
@@ -39,7 +40,7 @@
 //! auctions that non-dealers could win; trades at a fair price alone (Experience for cash)
 //! change little against the field.
 
-use crate::action::{Action, Bundle, Deck, Lot, Offer, Vote};
+use crate::action::{Action, Bundle, Commitment, Deck, Lot, Offer, Vote};
 use crate::data::{FateEffect, Level};
 use crate::state::TheBoss;
 use boardroom_engine::evaluate::Style;
@@ -148,25 +149,11 @@ impl TheBoss {
     }
 
     /// Whether `seat` made the same terms, or the same exchange at a price no better for the
-    /// receiver, and had them rejected (or countered) in the last rounds: a bot does not ask
-    /// again what was refused ([`crate::state::Player::refused`]).
+    /// receiver, and had them rejected, countered or let lapse while the situation they were
+    /// refused in lasts: a bot does not ask again what was refused
+    /// ([`TheBoss::refused_before`], on the public record [`crate::state::Player::refused`]).
     pub fn refused_recently(&self, seat: Seat, o: &Offer) -> bool {
-        let net = |x: &Offer| x.give.cash as i64 - x.take.cash as i64;
-        fn goods(b: &Bundle) -> (u32, &[u8], &[u8], bool) {
-            (b.shares, &b.experience, &b.executive, b.fate)
-        }
-        self.players[seat].refused.iter().any(|r| {
-            let f = &r.offer;
-            r.round + crate::state::REFUSALS_KEPT_ROUNDS > self.round
-                && f.to == o.to
-                && goods(&f.give) == goods(&o.give)
-                && goods(&f.take) == goods(&o.take)
-                && f.give_commitments == o.give_commitments
-                && f.take_commitments == o.take_commitments
-                && f.long_term == o.long_term
-                && f.cancel == o.cancel
-                && net(o) <= net(f)
-        })
+        self.refused_before(seat, o)
     }
 
     /// `a` unless it is an offer or counter whose terms `seat` had refused lately.
@@ -222,13 +209,17 @@ impl TheBoss {
             if self.undeclared_voter(seat) {
                 return Some(Action::Vote(self.preferred_vote(seat)));
             }
-            if style.deals && (seat == m.caller || seat == m.target) {
+            // The side it is on: the caller's and the target's own, or the vote a voter
+            // declared (R-33: it may still buy others').
+            let side = if seat == m.caller {
+                Some(Vote::For)
+            } else if seat == m.target {
+                Some(Vote::Against)
+            } else {
+                m.votes[seat].filter(|v| *v != Vote::Abstain)
+            };
+            if let (true, Some(mine)) = (style.deals, side) {
                 let stake = self.firing_value(seat, m.caller, m.target).abs();
-                let mine = if seat == m.caller {
-                    Vote::For
-                } else {
-                    Vote::Against
-                };
                 let buy = cands.iter().find(|a| match a {
                     Action::Offer(o) => {
                         let open = self
@@ -236,6 +227,7 @@ impl TheBoss {
                             .iter()
                             .any(|p| p.from == seat && p.offer.to == o.to);
                         !open
+                            && o.take_commitments == [Commitment::Vote(mine)]
                             && !self.refused_recently(seat, o)
                             && self.turn.pair_offers[seat * 4 + o.to] == 0
                             && self.preferred_vote(o.to) != mine

@@ -4,7 +4,8 @@
 //! minimum raise, and the other answer to an offer (accepting what the reference player would
 //! reject or counter, but only a deal its own measure allows,
 //! [`TheBoss::acceptable_by_measure`]; rejecting what it would accept), and the reference
-//! player's own offers and counter-offers at other prices. Everything here reads only the public
+//! player's own offers and counter-offers at other prices (never terms the partner refused,
+//! [`TheBoss::refused_recently`]). Everything here reads only the public
 //! state and the seat's own holding, so it is the same on every determinization.
 //!
 //! [`Evaluate::wider_actions`]: boardroom_engine::evaluate::Evaluate::wider_actions
@@ -93,11 +94,16 @@ impl TheBoss {
             }
             _ => {}
         }
-        // Keep the legal ones that differ from the reference choice and each other.
+        // Keep the legal ones that differ from the reference choice and each other, and never
+        // terms the partner refused while the situation lasts (as the reference player).
         let mut kept = start;
         for i in start..out.len() {
             let a = &out[i];
-            if a != reference && self.is_legal(seat, a) && !out[start..kept].contains(a) {
+            let asked = match a {
+                Action::Offer(o) | Action::Counter(_, o) => self.refused_recently(seat, o),
+                _ => false,
+            };
+            if a != reference && !asked && self.is_legal(seat, a) && !out[start..kept].contains(a) {
                 out.swap(kept, i);
                 kept += 1;
             }

@@ -29,7 +29,7 @@
 //! | 1 + O × (91 + K) | open offers (count, then in the order they were made): id, from, the offer it counters (present, id), the terms |
 //! | 1 + 6 × (33 + K) | open long-term deals (count, then oldest first): id, promisor, promisee, promise, collateral, due round |
 //! | 2 + 4 × 11 | broken deals: count, then the latest 4 (id, promisor, promisee, round, walked away) |
-//! | 4 × (2 + 8 × (85 + K)) | per seat, its refused offers still remembered: count, then the latest 8 (round, terms) |
+//! | 4 × (2 + 8 × (87 + K)) | per seat, its refused offers still remembered: count, then the latest 8 (round, the situation it was refused in as a 32-bit fingerprint in two halves, terms) |
 //!
 //! An offer's terms (84 + K): the receiver (4); what the maker gives and takes, each a bundle
 //! of 12 (cash, shares, the Fate card, Experience card ids: count then 4 ids + 1, Executive card

@@ -43,7 +43,7 @@ pub(super) fn pending_len(d: &Dims) -> usize {
 
 /// The values of a refused offer.
 pub(super) fn refused_len(d: &Dims) -> usize {
-    1 + offer_len(d)
+    1 + 2 + offer_len(d)
 }
 
 /// The values of an open deal.
@@ -105,6 +105,7 @@ pub(super) fn sample_refused() -> Refused {
     Refused {
         round: 0,
         offer: sample_offer(),
+        situation: 0,
     }
 }
 
@@ -275,9 +276,13 @@ impl Out<'_> {
         self.offer(&p.offer, d);
     }
 
-    /// An offer refused in the last rounds.
+    /// A refused offer still remembered: its round, the situation it was refused in (its
+    /// fingerprint folded to 32 bits, high and low halves; 0 when none was kept), its terms.
     pub(super) fn refused(&mut self, r: &Refused, d: &Dims) {
         self.num(r.round, "round");
+        let folded = (r.situation ^ (r.situation >> 32)) as u32;
+        self.num(folded >> 16, "situation_hi");
+        self.num(folded & 0xffff, "situation_lo");
         self.offer(&r.offer, d);
     }
 

@@ -11,7 +11,8 @@ use crate::state::{Deal, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
-    /// Showing `seat`'s held Fate card to `to`, who does not know it yet (D-23).
+    /// Showing `seat`'s held Fate card to `to`, who does not know it yet (R-32, first the
+    /// project's D-23).
     pub(super) fn check_show<V: Verdict>(&self, seat: Seat, to: Seat) -> Result<(), V> {
         V::ensure(to < self.players.len() && to != seat, "§9.2", || {
             format!("{} cannot be shown your card", seat_name(to))
@@ -21,7 +22,7 @@ impl TheBoss {
         };
         // Showing a card to a player who knows it already (shown before, or a former holder)
         // reveals nothing: it is not an action.
-        V::ensure(f.known_by & (1 << to) == 0, "§9.2", || {
+        V::ensure(f.known_by & (1 << to) == 0, "R-32", || {
             format!("{} knows your Fate card already", seat_name(to))
         })
     }

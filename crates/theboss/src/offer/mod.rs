@@ -7,6 +7,7 @@ mod bundle;
 mod check;
 mod deal;
 mod pending;
+mod refusals;
 
 use crate::action::{Action, Commitment, Offer};
 use crate::error::Verdict;

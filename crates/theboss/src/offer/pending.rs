@@ -6,9 +6,7 @@ use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
 use crate::error::{ensure, fail, Illegal, RuleError, Verdict};
 use crate::event::Event;
 use crate::present::seat_name;
-use crate::state::{
-    Deal, HeldFate, PendingOffer, Refused, TheBoss, REFUSALS_KEPT, REFUSALS_KEPT_ROUNDS,
-};
+use crate::state::{Deal, HeldFate, PendingOffer, TheBoss};
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -20,15 +18,24 @@ impl TheBoss {
                 "players who are fired or losing turns may not deal".into()
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
-            // D-19: a declared voter's part is over; they only answer (or withdraw) offers.
-            let dealer = from == m.caller || from == m.target || self.undeclared_voter(from);
-            V::ensure(
-                dealer && o.to < self.players.len() && party(o.to),
-                "§9.1",
-                || {
+            // anyone in the meeting may make a vote deal, a voter who has declared too;
+            // only the vote's giver must be a voter yet to declare (a commitment's check).
+            // Under revision 2 a declared voter only answered (or withdrew) offers.
+            let dealer = if self.revision_3() {
+                party(from)
+            } else {
+                from == m.caller || from == m.target || self.undeclared_voter(from)
+            };
+            V::ensure(dealer, "§9.1", || {
+                if self.revision_3() {
+                    "during a meeting only its caller, target and voters make offers".into()
+                } else {
                     "during a meeting only its caller, target and voters who have yet to declare make offers".into()
-                },
-            )?;
+                }
+            })?;
+            V::ensure(o.to < self.players.len() && party(o.to), "§9.1", || {
+                "during a meeting offers go only to its caller, target or voters".into()
+            })?;
             V::ensure(self.offer_has_vote(o), "§9.1", || {
                 "during a meeting only vote deals are possible (add a vote commitment)".into()
             })?;
@@ -171,21 +178,6 @@ impl TheBoss {
             self.remember_refusal(po);
         }
         ev.push(Event::Rejected { id });
-    }
-
-    /// Keeps the terms of a rejected, countered or unanswered (expired) offer in its maker's
-    /// public record, which holds the last [`REFUSALS_KEPT`] of the last
-    /// [`REFUSALS_KEPT_ROUNDS`] rounds.
-    pub(crate) fn remember_refusal(&mut self, po: PendingOffer) {
-        let round = self.round;
-        let list = &mut self.players[po.from].refused;
-        list.retain(|r| r.round + REFUSALS_KEPT_ROUNDS > round);
-        if list.len() >= REFUSALS_KEPT {
-            list.remove(0);
-        }
-        let mut offer = po.offer;
-        offer.note.clear();
-        list.push(Refused { round, offer });
     }
 
     /// Every open offer expires unanswered: each is remembered as refused. Their ids.

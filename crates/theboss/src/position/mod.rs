@@ -104,7 +104,18 @@ impl TheBoss {
         }
     }
 
-    /// Imports a position, rejecting impossible ones.
+    /// Imports a position of a game played under rules revision `revision`, rejecting
+    /// impossible ones: revision 2 plays without R-33 and R-34 (see
+    /// [`TheBoss::new_under_revision`]), any other the current rules.
+    pub fn from_position_under(p: &Position, revision: u32) -> Result<TheBoss, PositionError> {
+        let mut g = TheBoss::from_position(p)?;
+        if revision == 2 {
+            g.rules = 2;
+        }
+        Ok(g)
+    }
+
+    /// Imports a position, rejecting impossible ones; it is played under the current rules.
     pub fn from_position(p: &Position) -> Result<TheBoss, PositionError> {
         let data = validate::check_table(p)?;
         validate::check_cards(p, &data)?;
@@ -134,6 +145,7 @@ impl TheBoss {
             broken: p.broken.clone().into(),
             next_id: p.next_id,
             ending: p.ending.clone(),
+            rules: <TheBoss as boardroom_engine::Game>::RULES_REVISION,
         };
         validate::check_built(&g)?;
         Ok(g)

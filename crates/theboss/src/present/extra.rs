@@ -149,11 +149,16 @@ impl TheBoss {
         if let Some(seat) = viewer.seat().filter(|&s| s < self.players.len()) {
             extra["free_cash"] = json!(self.free_cash(seat));
             // Whether the offer builder is open to this seat: its deal window (§9.1) unless it
-            // passed on the floor, or a running meeting's vote deals (§9.3, D-19).
+            // passed on the floor, or a running meeting's vote deals (§9.3): its caller, target
+            // and voters, those who declared too (R-33; under revision 2 they only answered).
             let passed = seat != self.turn.seat && self.turn.idle & (1 << seat) != 0;
             let lobbying = self.meeting.as_ref().is_some_and(|m| {
-                self.able_to_deal(seat)
-                    && (seat == m.caller || seat == m.target || self.undeclared_voter(seat))
+                let voter = if self.revision_3() {
+                    m.voters & (1 << seat) != 0
+                } else {
+                    self.undeclared_voter(seat)
+                };
+                self.able_to_deal(seat) && (seat == m.caller || seat == m.target || voter)
             });
             extra["may_offer"] = json!(
                 self.ending.is_none() && ((self.in_deal_window(seat) && !passed) || lobbying)

@@ -71,7 +71,8 @@ pub struct Player {
     pub refused: Tracked<Refused>,
 }
 
-/// How many rounds a rejected offer is remembered ([`Player::refused`]).
+/// How many rounds a rejected offer is remembered under rules revision 2 ([`Player::refused`];
+/// under revision 3, while the situation it was refused in lasts).
 pub const REFUSALS_KEPT_ROUNDS: u32 = 3;
 
 /// At most this many rejected offers are remembered per player, the latest.
@@ -84,6 +85,14 @@ pub struct Refused {
     pub round: u32,
     /// The offer's terms.
     pub offer: Offer,
+    /// The situation it was refused in ([`TheBoss::offer_situation`]); 0 (and not written)
+    /// under rules revision 2, which kept none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub situation: u64,
+}
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
 }
 
 impl Player {
@@ -208,6 +217,11 @@ pub struct TheBoss {
     pub(crate) broken: Tracked<Broken>,
     pub(crate) next_id: u32,
     pub(crate) ending: Option<Ending>,
+    /// The rules revision the game is played under: the current one
+    /// ([`boardroom_engine::Game::RULES_REVISION`]), or an older one a stored game was played
+    /// under and still replays with ([`boardroom_engine::Game::new_under`]). Not part of the
+    /// position: a position is read under the current rules.
+    pub(crate) rules: u32,
 }
 
 impl TheBoss {
@@ -252,6 +266,7 @@ impl TheBoss {
             broken: Tracked::new(),
             next_id: 1,
             ending: None,
+            rules: <TheBoss as boardroom_engine::Game>::RULES_REVISION,
         };
         let mut events = Vec::new();
         g.start_turn(first, &mut events);
@@ -286,6 +301,32 @@ impl TheBoss {
     /// The round, from 1.
     pub fn round(&self) -> u32 {
         self.round
+    }
+
+    /// The rules revision the game is played under (see [`TheBoss::new_under_revision`]).
+    pub fn rules_revision(&self) -> u32 {
+        self.rules
+    }
+
+    /// Whether the rules of revision 3 apply: a declared voter may buy another voter's vote
+    /// and an acceptance voided by its check leaves the lobbying's passes standing
+    /// . Games stored under revision 2 replay without them.
+    pub(crate) fn revision_3(&self) -> bool {
+        self.rules >= 3
+    }
+
+    /// The game of `config` and `seed` under rules revision `revision`: revision 2 (a game
+    /// stored under it) plays without; any other plays the current rules.
+    pub fn new_under_revision(
+        config: &Config,
+        seed: u64,
+        revision: u32,
+    ) -> Result<Self, ConfigError> {
+        let mut g = TheBoss::new_game(config, seed)?;
+        if revision == 2 {
+            g.rules = 2;
+        }
+        Ok(g)
     }
 
     /// The active player's turn.

@@ -12,6 +12,7 @@ mod data_bounds;
 mod fast_paths;
 mod hidden;
 mod json;
+mod no_nagging;
 mod notation;
 mod position;
 mod present;

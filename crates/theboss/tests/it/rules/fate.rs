@@ -231,17 +231,28 @@ fn drawn_fate_cards_are_hidden_from_others_but_disasters_are_public() {
     ));
 }
 
-/// D-23: showing a Fate card to a player who knows it already reveals nothing and is not an
-/// action (so a player is never kept "able to act" by it).
+/// R-32 (first the project's D-23): showing a Fate card to a player who knows it already,
+/// shown before or a former holder, reveals nothing and is refused (so a player is never kept
+/// "able to act" by it).
 #[test]
-fn d23_a_fate_card_is_shown_once_to_each_player() {
+fn r32_a_fate_card_is_shown_once_to_each_player() {
     let mut g = setup(3, |p| {
         give_fate(p, 1, FIRE300, None);
         turn_of(p, 0, None, 0);
         p.turn.floor = true;
     });
     play(&mut g, 1, "show 2");
-    refused(&g, 1, "show 2", "§9.2");
+    let e = refused(&g, 1, "show 2", "R-32");
+    assert!(e.reason.contains("knows"), "{e}");
+    play(&mut g, 1, "show 0");
+    // A former holder knows the card it handed over.
+    let mut g = setup(3, |p| {
+        give_fate(p, 1, FIRE300, None);
+        p.players[1].fate.as_mut().unwrap().known_by = 1 << 2;
+        turn_of(p, 0, None, 0);
+        p.turn.floor = true;
+    });
+    refused(&g, 1, "show 2", "R-32");
     play(&mut g, 1, "show 0");
 }
 

@@ -240,16 +240,155 @@ fn r31_a_lobbying_pass_stands_until_another_meeting_action() {
     );
 }
 
-/// D-19: during a meeting, vote deals are offered by the caller, the target or a voter yet
-/// to declare; a declared voter only answers or withdraws.
+/// The meeting table under rules revision 2 (a game stored under it): without.
+fn meeting_table_rev2() -> TheBoss {
+    TheBoss::from_position_under(&meeting_table().position(), 2).unwrap()
+}
+
+/// §9.3 limits who gives a vote, not who buys one: a voter who has declared may still
+/// buy another voter's vote, but never sell its own again.
 #[test]
-fn d19_a_declared_voter_makes_no_more_vote_deals() {
+fn r33_a_declared_voter_buys_another_voters_vote() {
     let mut g = meeting_table();
+    play(&mut g, 0, "meeting 1");
+    play(&mut g, 2, "vote for");
+    assert!(
+        g.to_act().contains(2),
+        "a declared voter may still buy a vote"
+    );
+    assert!(!g.must_act().contains(2), "the game does not wait for it");
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    assert_eq!(extra["may_offer"], true, "its offer builder is open");
+    let mut cands = Vec::new();
+    g.candidates(2, &mut cands);
+    let buys: Vec<String> = cands.iter().map(|a| g.format_action(a.clone())).collect();
+    assert!(
+        buys.iter()
+            .any(|a| a.starts_with("offer 3") && a.contains("vote:for")),
+        "{buys:?}"
+    );
+    assert!(buys.iter().all(|a| !a.contains("vote:against")), "{buys:?}");
+    // Its own vote is given: it gives no other.
+    refused(&g, 2, "offer 3 give vote:against take $10", "§9.3");
+    // The other party gives the vote: a voter yet to declare, not the caller.
+    refused(&g, 2, "offer 0 give $10 take vote:for", "§9.3");
+    play(&mut g, 2, "offer 3 give $50 take vote:for");
+    let id = g.offers()[0].id;
+    let ev = play(&mut g, 3, &format!("accept {id}"));
+    assert_eq!(g.player(2).cash, 450);
+    assert_eq!(g.player(3).cash, 550);
+    // 100 + 60 + 200 FOR against 150: every voter has declared.
+    assert!(ev.contains(&Event::Tally {
+        for_shares: 360,
+        against: 150,
+        fired: true
+    }));
+}
+
+/// R-33 is a rule of revision 3: a game stored under revision 2 goes on without it (a
+/// declared voter only answers or withdraws), as it was played.
+#[test]
+fn r33_not_under_revision_2() {
+    let mut g = meeting_table_rev2();
+    assert_eq!(g.rules_revision(), 2);
     play(&mut g, 0, "meeting 1");
     play(&mut g, 2, "offer 0 give vote:for take $50");
     play(&mut g, 2, "vote for");
     refused(&g, 2, "offer 3 give $10 take vote:for", "§9.1");
+    let mut cands = Vec::new();
+    g.candidates(2, &mut cands);
+    assert!(
+        cands
+            .iter()
+            .all(|a| !matches!(a, boardroom_theboss::Action::Offer(_))),
+        "{cands:?}"
+    );
     assert!(g.to_act().contains(2), "seat 2 may withdraw its offer");
     let id = g.offers()[0].id;
     play(&mut g, 2, &format!("withdraw {id}"));
+    assert!(!g.to_act().contains(2));
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    assert_eq!(extra["may_offer"], false);
+}
+
+/// Two offers to seat 2 for its vote, from the caller (FOR) and the target (AGAINST); seat 2
+/// takes the target's; caller and target pass while the caller's is pending. Returns the id
+/// of the caller's offer, whose acceptance is now void: seat 2 has declared.
+fn two_bids_for_one_vote(g: &mut TheBoss) -> u32 {
+    play(g, 0, "meeting 1");
+    play(g, 0, "offer 2 give $50 take vote:for");
+    play(g, 1, "offer 2 give $50 take vote:against");
+    let (mine, theirs) = (g.offers()[0].id, g.offers()[1].id);
+    play(g, 2, &format!("accept {theirs}"));
+    play(g, 0, "pass");
+    play(g, 1, "pass");
+    assert!(g.meeting().is_some(), "a vote deal is pending");
+    mine
+}
+
+/// an acceptance that fails its check is no event: the offer is void, and the passes
+/// that stood still stand, so the lobbying closes as it would have without the offer.
+#[test]
+fn r34_a_voided_acceptance_leaves_the_passes_standing() {
+    let mut g = meeting_table();
+    let id = two_bids_for_one_vote(&mut g);
+    let cash = g.player(0).cash;
+    let ev = play(&mut g, 2, &format!("accept {id}"));
+    assert!(
+        ev.iter()
+            .any(|e| matches!(e, Event::Voided { id: v, .. } if *v == id)),
+        "{ev:?}"
+    );
+    assert_eq!(
+        g.player(0).cash,
+        cash,
+        "nothing the deal would change changes"
+    );
+    // Both passes stood and no vote deal pends: the tally (seat 3 abstains).
+    assert!(ev.contains(&Event::Tally {
+        for_shares: 100,
+        against: 210,
+        fired: false
+    }));
+
+    // With one pass standing, it still stands.
+    let mut g = meeting_table();
+    play(&mut g, 0, "meeting 1");
+    play(&mut g, 0, "offer 2 give $50 take vote:for");
+    play(&mut g, 1, "offer 2 give $50 take vote:against");
+    let (mine, theirs) = (g.offers()[0].id, g.offers()[1].id);
+    play(&mut g, 2, &format!("accept {theirs}"));
+    play(&mut g, 0, "pass");
+    play(&mut g, 2, &format!("accept {mine}"));
+    assert_eq!(g.meeting().unwrap().passes, 1);
+    refused(&g, 0, "pass", "R-31");
+    let ev = play(&mut g, 1, "pass");
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+        "{ev:?}"
+    );
+}
+
+/// Under revision 2 a voided acceptance was a meeting action like any other: the passes no
+/// longer stood. A game stored under it goes on so.
+#[test]
+fn r34_not_under_revision_2() {
+    let mut g = meeting_table_rev2();
+    let id = two_bids_for_one_vote(&mut g);
+    let ev = play(&mut g, 2, &format!("accept {id}"));
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Voided { .. })),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+        "{ev:?}"
+    );
+    assert_eq!(g.meeting().unwrap().passes, 0);
+    play(&mut g, 0, "pass");
+    let ev = play(&mut g, 1, "pass");
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::Tally { .. })),
+        "{ev:?}"
+    );
 }
