@@ -10,6 +10,7 @@ use boardroom_engine::{By, Game, Present, ScoreTable, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 use serde_json::value::RawValue;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 
 /// The number of the next state built (see [`Shared::rev`]).
 static NEXT_REV: AtomicU64 = AtomicU64::new(1);
@@ -185,35 +186,51 @@ pub fn state_msg_shared<G: Playable>(
     })
 }
 
-/// The `patch` message that turns the `state` numbered `base` (its JSON text `base_text`,
-/// as the connection was sent it) into `state` (of `shared`'s version and number), when it is
-/// shorter than `state` itself; otherwise `state`.
-pub fn patch_or_state(
-    shared: &Shared,
-    base: u64,
-    base_text: &Outgoing,
-    state: &Outgoing,
-    parsed: &mut Option<serde_json::Value>,
-) -> Outgoing {
-    let new = parsed.get_or_insert_with(|| {
-        serde_json::from_str(state.text()).unwrap_or(serde_json::Value::Null)
-    });
-    let old = serde_json::from_str::<serde_json::Value>(base_text.text());
-    let (Ok(old), true) = (old, new.is_object()) else {
-        return state.clone();
+/// A state as sent to a connection: its number, its JSON text, and that text parsed once a
+/// patch needed it (shared by every connection of the same viewer, so the next patch from it
+/// does not parse it again).
+#[derive(Clone, Debug)]
+pub struct SentState {
+    /// The state's number (`rev`): what a patch from it names as its base.
+    pub rev: u64,
+    /// The `state` message as sent whole.
+    pub text: Outgoing,
+    /// `text` parsed, once a patch from or to it was worked out.
+    pub parsed: Option<Arc<serde_json::Value>>,
+}
+
+impl SentState {
+    /// The parsed state, parsing its text now if no patch has needed it yet (`None` if it is
+    /// not a JSON object, which the server's own messages never are).
+    pub fn parsed(&mut self) -> Option<Arc<serde_json::Value>> {
+        if self.parsed.is_none() {
+            let value = serde_json::from_str::<serde_json::Value>(self.text.text()).ok()?;
+            self.parsed = Some(Arc::new(value));
+        }
+        self.parsed.clone().filter(|v| v.is_object())
+    }
+}
+
+/// The `patch` message that turns the state `base` (as the connection was sent it) into
+/// `state` (of `shared`'s version and number), when it is shorter than `state` itself;
+/// otherwise `state`'s text. Each side is parsed at most once in its life (see
+/// [`SentState::parsed`]).
+pub fn patch_or_state(shared: &Shared, base: &mut SentState, state: &mut SentState) -> Outgoing {
+    let (Some(old), Some(new)) = (base.parsed(), state.parsed()) else {
+        return state.text.clone();
     };
-    let ops = crate::patch::diff(&old, new);
+    let ops = crate::patch::diff(&old, &new);
     let patch = Outgoing::new(&PatchMsg {
         kind: "patch",
         version: shared.version,
-        base,
+        base: base.rev,
         rev: shared.rev,
         ops: &ops,
     });
-    if patch.text().len() < state.text().len() {
+    if patch.text().len() < state.text.text().len() {
         patch
     } else {
-        state.clone()
+        state.text.clone()
     }
 }
 

@@ -2,6 +2,7 @@
 //! all of them (dropping any too slow to keep up), and when presence is next due.
 
 use crate::outgoing::{ConnId, Outbox, Outgoing};
+use crate::view::SentState;
 use boardroom_engine::{Seat, Viewer};
 use std::collections::HashMap;
 use std::time::Duration;
@@ -13,9 +14,8 @@ pub(super) struct Conn {
     pub(super) viewer: Viewer,
     /// Where its messages go.
     pub(super) outbox: Outbox,
-    /// The latest state it was sent (whole, or as a patch), with its number: what the next
-    /// patch applies to.
-    pub(super) state: Option<(u64, Outgoing)>,
+    /// The latest state it was sent (whole, or as a patch): what the next patch applies to.
+    pub(super) state: Option<SentState>,
 }
 
 /// A table's connections, and whether a presence message is due.

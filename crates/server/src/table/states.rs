@@ -5,41 +5,34 @@
 
 use super::Table;
 use crate::outgoing::{ConnId, Outgoing};
-use crate::view::{self, Step};
+use crate::view::{self, SentState, Step};
 use boardroom_engine::Viewer;
 use boardroom_registry::Playable;
 use std::collections::HashMap;
-
-/// One viewer's state after a change, and its JSON parsed once it is needed for a patch.
-struct Built {
-    state: Outgoing,
-    parsed: Option<serde_json::Value>,
-}
 
 impl<G: Playable> Table<G> {
     /// Sends every connection `notice` (if any), then the state after `step` (the state as it
     /// stands, with no step): as a patch from the state each connection holds when that is
     /// shorter, otherwise whole. A connection too slow for either is dropped.
     pub(super) fn send_state_to_all(&mut self, notice: Option<Outgoing>, step: Option<&Step<G>>) {
-        let mut built: HashMap<Viewer, Built> = HashMap::new();
+        let mut built: HashMap<Viewer, SentState> = HashMap::new();
         let mut patches: HashMap<(Viewer, u64), Outgoing> = HashMap::new();
         let shared = self.shared();
         let game = &self.game;
         let dropped = self.conns.fan_out(|c| {
-            let new = built.entry(c.viewer).or_insert_with(|| Built {
-                state: view::state_msg_shared(game, c.viewer, &shared, step),
+            let new = built.entry(c.viewer).or_insert_with(|| SentState {
+                rev: shared.rev,
+                text: view::state_msg_shared(game, c.viewer, &shared, step),
                 parsed: None,
             });
-            let msg = match &c.state {
-                Some((base, text)) => patches
-                    .entry((c.viewer, *base))
-                    .or_insert_with(|| {
-                        view::patch_or_state(&shared, *base, text, &new.state, &mut new.parsed)
-                    })
+            let msg = match &mut c.state {
+                Some(base) => patches
+                    .entry((c.viewer, base.rev))
+                    .or_insert_with(|| view::patch_or_state(&shared, base, new))
                     .clone(),
-                None => new.state.clone(),
+                None => new.text.clone(),
             };
-            c.state = Some((shared.rev, new.state.clone()));
+            c.state = Some(new.clone());
             notice
                 .as_ref()
                 .is_none_or(|n| c.outbox.try_send(n.clone()).is_ok())
@@ -58,14 +51,16 @@ impl<G: Playable> Table<G> {
         let Some(c) = self.conns.get_mut(conn) else {
             return;
         };
-        let state = view::state_msg_shared(&self.game, c.viewer, &shared, None);
-        let msg = match (&c.state, whole) {
-            (Some((base, text)), false) => {
-                view::patch_or_state(&shared, *base, text, &state, &mut None)
-            }
-            _ => state.clone(),
+        let mut state = SentState {
+            rev: shared.rev,
+            text: view::state_msg_shared(&self.game, c.viewer, &shared, None),
+            parsed: None,
         };
-        c.state = Some((shared.rev, state));
+        let msg = match (&mut c.state, whole) {
+            (Some(base), false) => view::patch_or_state(&shared, base, &mut state),
+            _ => state.text.clone(),
+        };
+        c.state = Some(state);
         self.send(conn, msg);
     }
 }
