@@ -197,45 +197,26 @@ impl TheBoss {
     }
 
     /// V to `seat` of the commitments `cs` given by `by` (the other side of the deal, or
-    /// `seat`), as `viewer` judges them.
+    /// `seat`), as `viewer` judges them: each by the chance that what it commits to happens
+    /// ([`crate::bot::firing`]).
     fn commitments_value(&self, viewer: Seat, seat: Seat, by: Seat, cs: &[Commitment]) -> i64 {
-        use crate::action::Vote;
         let mut v = 0;
         for c in cs {
             v += match *c {
-                Commitment::Vote(vote) => {
-                    if by == seat {
-                        self.vote_value(seat, vote)
-                    } else {
-                        match (&self.meeting, vote) {
-                            (Some(m), Vote::For) => self.firing_value(seat, m.caller, m.target),
-                            (Some(m), Vote::Against) => {
-                                -self.firing_value(seat, m.caller, m.target)
-                            }
-                            _ => 0,
-                        }
-                    }
-                }
+                Commitment::Vote(vote) => self.vote_deal_value(seat, by, vote),
                 Commitment::NotFire(x) => {
                     if by == seat {
-                        // Giving up a target: at most the Fire card's worth.
-                        -self.fate_seen(viewer, seat, seat).min(self.job_value(x))
+                        // Giving up a target: what firing it would gain, at most the Fire
+                        // card's worth, with the chance the firing would happen.
+                        let p = self.threat_chance(viewer, seat, x);
+                        -p * self.fate_seen(viewer, seat, seat).min(self.job_value(x)) / 100
                     } else if x == seat {
-                        self.spare_value(seat, by)
+                        self.spare_value_seen(viewer, seat, by)
                     } else {
                         0
                     }
                 }
-                Commitment::FireTarget(x) => {
-                    let s = self.usable_fire(by).map_or(0, |(_, s)| s as i64);
-                    if by == seat {
-                        -s
-                    } else if x == seat {
-                        -self.job_value(seat)
-                    } else {
-                        self.firing_value(seat, by, x)
-                    }
-                }
+                Commitment::FireTarget(x) => self.fire_target_value(viewer, seat, by, x),
             };
         }
         v

@@ -21,8 +21,8 @@
 //!   [`crate::state::Player::refused`]).
 //! * Own turn: collect, take the Executive card, buy as much stock as the budget allows, settle
 //!   or default long-term deals, use the Fate card well (move with a Job Available card, cash a
-//!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it can
-//!   win), move up, open the floor, make at most 2 offers (buy a missing Experience card, sell
+//!   Bonus, exercise a cheap Stock Option, fire the richest legal target, call a meeting it
+//!   wins with at least even chance by [`crate::bot::firing`]), move up, open the floor, make at most 2 offers (buy a missing Experience card, sell
 //!   a surplus one), end business, and draw Experience while the next job lacks it, else Fate.
 //! * Dealing around the Fire card: before firing, it offers each legal target that may deal,
 //!   richest first, to spare it this turn for half of what being fired would cost it (§9.3
@@ -219,7 +219,6 @@ impl TheBoss {
                 m.votes[seat].filter(|v| *v != Vote::Abstain)
             };
             if let (true, Some(mine)) = (style.deals, side) {
-                let stake = self.firing_value(seat, m.caller, m.target).abs();
                 let buy = cands.iter().find(|a| match a {
                     Action::Offer(o) => {
                         let open = self
@@ -232,7 +231,9 @@ impl TheBoss {
                             && self.turn.pair_offers[seat * 4 + o.to] == 0
                             && self.preferred_vote(o.to) != mine
                             && self.voting_power(o.to) > 0
-                            && (o.give.cash as i64) < stake
+                            // Worth its price: the vote changes the chance the meeting
+                            // fires by more than the price is worth.
+                            && self.offer_value(seat, seat, seat, o) > 0
                     }
                     _ => false,
                 });
@@ -243,11 +244,11 @@ impl TheBoss {
             return Some(Action::Pass);
         }
         if self.after_meeting.is_some() {
-            let mine = self.voting_power(seat);
+            let call = crate::bot::firing::CALL_PERCENT;
             return Some(
                 cands
                     .iter()
-                    .find(|a| matches!(a, Action::Meeting(x) if self.voting_power(*x) < mine))
+                    .find(|a| matches!(a, Action::Meeting(x) if self.meeting_chance(seat, *x, None) >= call))
                     .cloned()
                     .unwrap_or(Action::Stop),
             );
@@ -404,11 +405,12 @@ impl TheBoss {
     }
 
     /// What to do with a usable Fire card: fire the richest legal target (office holders
-    /// first, then an executive the meeting can be won against), but first offer each target
+    /// first, then an executive a meeting fires with at least
+    /// [`crate::bot::firing::CALL_PERCENT`] chance), but first offer each target
     /// that may deal to spare it for a price (§9.3 NotFire); a target that bought it is
     /// skipped.
     fn fire_plan(&self, seat: Seat, style: &Style, cands: &[Action]) -> FirePlan {
-        let mine = self.voting_power(seat);
+        let call = crate::bot::firing::CALL_PERCENT;
         let mut targets: Vec<(Seat, Action)> = cands
             .iter()
             .filter_map(|a| match a {
@@ -420,7 +422,9 @@ impl TheBoss {
         let mut meetings: Vec<(Seat, Action)> = cands
             .iter()
             .filter_map(|a| match a {
-                Action::Meeting(x) if self.voting_power(*x) < mine => Some((*x, a.clone())),
+                Action::Meeting(x) if self.meeting_chance(seat, *x, None) >= call => {
+                    Some((*x, a.clone()))
+                }
                 _ => None,
             })
             .collect();
@@ -533,7 +537,7 @@ impl TheBoss {
     /// worth to `x` (public holdings only), within `x`'s free cash.
     fn protection_offer(&self, seat: Seat, x: Seat) -> Option<Offer> {
         let step = self.data.economy().cash_step as i64;
-        let worth = self.spare_value(x, seat);
+        let worth = self.spare_value_seen(seat, x, seat);
         let price = round_down((worth / 2).min(self.free_cash(x) as i64), step);
         if price < self.data.file.bots.accept_margin_min as i64
             || worth - price < self.accept_margin(price)

@@ -184,26 +184,28 @@ impl TheBoss {
         loss * left.min(turns) / turns
     }
 
-    /// The value to `seat` of `by` promising not to fire it this turn (§9.3 NotFire): its
-    /// firing loss, in full when it is the richest target `by` could fire, else half; nothing
-    /// when `by` could not fire it or has promised it already.
+    /// The value to `seat` of `by` promising not to fire it this turn (§9.3 NotFire), as
+    /// `seat` judges it: its firing loss times the chance `by` would fire it
+    /// ([`TheBoss::threat_chance`]: the severance paid and, for an executive, a meeting the
+    /// firer would call and win),
+    /// in full when it is the richest target `by` could fire, else half; nothing when `by`
+    /// could not fire it or has promised it already.
     pub fn spare_value(&self, seat: Seat, by: Seat) -> i64 {
+        self.spare_value_seen(seat, seat, by)
+    }
+
+    /// [`TheBoss::spare_value`] as `viewer` judges it (`by`'s Fire card as `viewer` knows it).
+    pub fn spare_value_seen(&self, viewer: Seat, seat: Seat, by: Seat) -> i64 {
         let loss = self.firing_loss(seat);
-        let fireable = |x: Seat| {
-            let (Some(tj), Some(fj)) = (self.players[x].job, self.players[by].job) else {
-                return false;
-            };
-            x != by
-                && self.players[x].fired.is_none()
-                && (self.data.position(fj).level == Level::Executive || fj > tj)
-        };
-        if !fireable(seat) || self.turn.not_fire & (1 << seat) != 0 {
+        if !self.may_fire(by, seat) || self.turn.not_fire & (1 << seat) != 0 {
             // Not a target, or already spared this turn.
             return 0;
         }
+        let chance = self.threat_chance(viewer, by, seat);
         let richest = (0..self.players.len())
-            .filter(|&x| fireable(x) && self.turn.not_fire & (1 << x) == 0)
+            .filter(|&x| self.may_fire(by, x) && self.turn.not_fire & (1 << x) == 0)
             .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)));
+        let loss = loss * chance / 100;
         if richest == Some(seat) {
             loss
         } else {
@@ -239,23 +241,6 @@ impl TheBoss {
             std::cmp::Ordering::Greater => Vote::For,
             std::cmp::Ordering::Less => Vote::Against,
             std::cmp::Ordering::Equal => Vote::Abstain,
-        }
-    }
-
-    /// V to `seat` of declaring `vote` rather than its preferred vote: 0 for the preferred
-    /// vote, minus the outcome's value otherwise.
-    pub fn vote_value(&self, seat: Seat, vote: Vote) -> i64 {
-        let Some(m) = &self.meeting else {
-            return 0;
-        };
-        let pref = self.preferred_vote(seat);
-        if vote == pref {
-            0
-        } else {
-            -self.firing_value(seat, m.caller, m.target).abs().max(
-                // An abstaining voter that is asked to vote still gives up its neutrality.
-                self.data.file.bots.accept_margin_min as i64,
-            )
         }
     }
 }
