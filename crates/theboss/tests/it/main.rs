@@ -2,6 +2,7 @@
 //! each module holds the tests of one subject.
 
 mod adversary;
+mod adversary_firing;
 mod adversary_search;
 mod bot_games;
 mod candidates;
