@@ -12,9 +12,9 @@
 //!   the bot later settles exactly when delivering is the cheaper, so the cost it accepted is
 //!   the cost it pays.
 //! * A deal is judged by what it gives the partner as well: the bot wants its own gain to meet
-//!   its margin also after a share of the partner's gain (all of it with 2 players, half with
-//!   more), which counts the partner's progress toward an immediate win; a deal that gives the
-//!   partner an immediate win is refused at any price.
+//!   its margin also after the partner's gain (a partner may gain no more than the bot), which
+//!   counts the partner's progress toward an immediate win; a deal that gives the partner an
+//!   immediate win is refused at any price.
 
 use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise};
 use crate::bot::worth::Holding;
@@ -371,10 +371,13 @@ impl TheBoss {
         !self.holding_wins(&h) && self.holding_wins(&after)
     }
 
-    /// The bot counts 1 / this of the partner's gain against its own: one share per other
-    /// player, but at least half (a partner may gain at most twice what the bot gains).
+    /// The bot counts 1 / this of the partner's gain against its own: all of it, at every
+    /// table size (a partner may gain no more than the bot). Counting half of it with 3 or 4
+    /// players let an adversary that searched for offers lowering the bot's win chance gain
+    /// about 3 points of win share; counting all of it left dealing paying as much
+    /// (docs/strength.md).
     pub fn partner_share_divisor(&self) -> i64 {
-        (self.players.len() as i64 - 1).clamp(1, 2)
+        1
     }
 
     /// Whether `seat` would accept offer `o` made by `maker`.

@@ -7,10 +7,11 @@
 //! * Auctions: bid the minimum raise while it is at most the lot's value; pass otherwise.
 //! * Meetings: sell a vote when the price beats the outcome's value; otherwise vote to fire the
 //!   net-worth leader, defend itself, else abstain. Caller and target, and a voter that
-//!   declared FOR or AGAINST, buy a vote they need when its price is below what the
-//!   outcome is worth to them; caller and target then pass.
-//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after a share (all with 2
-//!   players, half with more) of what the deal gains the partner (values on the whole holding, [`crate::bot::deal`]);
+//!   declared FOR or AGAINST, buy a vote when its price is below the change it makes
+//!   to the chance the meeting fires times what the outcome is worth to them
+//!   ([`crate::bot::firing`]); caller and target then pass.
+//! * Offers: accept when V(take) − V(give) ≥ max($20, 5 %), also after what the deal gains
+//!   the partner (values on the whole holding, [`crate::bot::deal`]);
 //!   otherwise, when it would deal at another price (one that meets that test and leaves the
 //!   maker a gain), counter with it
 //!   (commitments kept, at most one offer of its own and one counter per partner and step), or

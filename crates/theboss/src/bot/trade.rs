@@ -38,7 +38,7 @@ impl TheBoss {
     }
 
     /// The offer `o` from `from` turned around (commitments included) with its cash moved so
-    /// that `seat` gains its margin, also after its share of the partner's gain, if the maker
+    /// that `seat` gains its margin, also after the partner's gain, if the maker
     /// would still gain by it or the offer is a plain exchange of goods and cash: the price at
     /// which `seat` would deal.
     pub(crate) fn counter_offer(&self, seat: Seat, from: Seat, o: &Offer) -> Option<Offer> {
