@@ -228,3 +228,13 @@ fn the_bot_never_sells_an_immediate_win() {
     }
     assert!(asked >= 12, "positions were built ({asked})");
 }
+
+#[test]
+fn no_partner_gains_more_from_a_deal_than_the_bot_at_any_table_size() {
+    for players in 2..=4 {
+        let g = TheBoss::new(&Config::new(players), 1).unwrap();
+        // A $100 gain against the $20 margin: the partner may gain $80, not $150.
+        assert!(g.good_deal(100, 0, 80), "{players} players");
+        assert!(!g.good_deal(100, 0, 150), "{players} players");
+    }
+}
