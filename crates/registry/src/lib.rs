@@ -135,6 +135,20 @@ impl Visitor for InfoVisitor {
     }
 }
 
+/// The bots' gauntlet for the game called `id`: its fixed simple policies by name (generic ones,
+/// then the game's scripted strategies, see [`boardroom_bots::gauntlet`]), each of which a
+/// command can seat as a bot.
+pub fn policies(id: &str) -> Result<Vec<String>, UnknownGame> {
+    struct Policies;
+    impl Visitor for Policies {
+        type Output = Vec<String>;
+        fn visit<G: Playable>(self) -> Vec<String> {
+            boardroom_bots::policy_names::<G>()
+        }
+    }
+    visit(id, Policies)
+}
+
 /// Every game, in the registry's order.
 pub fn list() -> Vec<GameInfo> {
     IDS.iter()

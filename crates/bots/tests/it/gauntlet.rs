@@ -1,0 +1,91 @@
+//! The gauntlet's policies on every game: each plays only legal actions to the end of whole
+//! games, at every seat and table size, and the fixed ones choose what their names say.
+
+use boardroom_bigboss::{BigBoss, Config, Edition};
+use boardroom_bigshot::{BigShot, Config as BigShotConfig};
+use boardroom_bots::gauntlet::{make_policy, play_game, policy_names, GENERIC_POLICIES};
+use boardroom_bots::Evaluate;
+use boardroom_engine::{Bot, Encode, Game};
+use boardroom_theboss::{Config as TheBossConfig, TheBoss};
+
+/// Plays one game per seat rotation with the game's policies seated in turn, every game to
+/// its end; returns how many games were played.
+fn every_policy_finishes<G: Evaluate + Encode>(config: &G::Config, seeds: u64) -> usize {
+    let names = policy_names::<G>();
+    let mut played = 0;
+    for seed in 0..seeds {
+        let mut game = G::new(config, seed).unwrap();
+        let n = game.num_players();
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..n)
+            .map(|s| {
+                let name = &names[(seed as usize * n + s) % names.len()];
+                make_policy::<G>(name, seed * 10 + s as u64).unwrap()
+            })
+            .collect();
+        play_game(&mut game, &mut bots, seed, 200_000)
+            .unwrap_or_else(|e| panic!("{} seed {seed}: {e}", G::NAME));
+        assert!(game.outcome().is_some());
+        played += 1;
+    }
+    played
+}
+
+#[test]
+fn every_policy_plays_legal_actions_to_the_end_of_every_game() {
+    for edition in [Edition::Modern, Edition::Classic] {
+        for players in [2, 4] {
+            every_policy_finishes::<BigBoss>(&Config::new(edition, players), 6);
+        }
+    }
+    for players in [2, 4] {
+        for hidden_money in [false, true] {
+            let config = BigShotConfig {
+                hidden_money,
+                ..BigShotConfig::new(players)
+            };
+            every_policy_finishes::<BigShot>(&config, 6);
+        }
+    }
+    every_policy_finishes::<TheBoss>(&TheBossConfig::new(3), 3);
+}
+
+#[test]
+fn policies_are_named_and_unknown_names_are_refused() {
+    let names = policy_names::<BigBoss>();
+    assert_eq!(&names[..GENERIC_POLICIES.len()], GENERIC_POLICIES);
+    for n in &names {
+        assert_eq!(make_policy::<BigBoss>(n, 1).unwrap().name(), n.as_str());
+    }
+    let err = make_policy::<BigBoss>("script:nothing", 1).err().unwrap();
+    assert!(err.to_string().contains("lowest-id"), "{err}");
+    assert!(
+        make_policy::<BigBoss>("hard", 1).is_err(),
+        "a level is no policy"
+    );
+}
+
+#[test]
+fn fixed_policies_pick_the_first_last_lowest_and_highest_action() {
+    let mut g = BigBoss::new(&Config::new(Edition::Modern, 2), 3).unwrap();
+    let mut legal = Vec::new();
+    for _ in 0..40 {
+        let Some(seat) = g.to_act().first() else {
+            break;
+        };
+        g.legal_actions(seat, &mut legal);
+        let ids: Vec<usize> = legal
+            .iter()
+            .map(|a| g.action_index(seat, a).unwrap())
+            .collect();
+        let pick = |name: &str| make_policy::<BigBoss>(name, 0).unwrap().choose(&g, seat);
+        assert_eq!(pick("first"), legal[0]);
+        assert_eq!(pick("last"), *legal.last().unwrap());
+        let low = ids.iter().min().unwrap();
+        let high = ids.iter().max().unwrap();
+        assert_eq!(g.action_index(seat, &pick("lowest-id")), Some(*low));
+        assert_eq!(g.action_index(seat, &pick("highest-id")), Some(*high));
+        let a = pick("random");
+        assert!(legal.contains(&a));
+        g.play(seat, legal[legal.len() / 2]).unwrap();
+    }
+}
