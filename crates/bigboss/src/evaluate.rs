@@ -14,7 +14,7 @@
 use crate::board::{next, prev};
 use crate::card::{Hand, LEVEL_KINDS};
 use crate::edition::{PIECES, PRICE_CAP};
-use crate::{BigBoss, CompanyId, Edition, Phase};
+use crate::{Action, BigBoss, CompanyId, Edition, Phase};
 use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
 
@@ -139,6 +139,17 @@ impl Evaluate for BigBoss {
         }
         worth += h.levels_worth(&p.hand, level_value, fade);
         worth
+    }
+
+    const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
+
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Option<Action> {
+        crate::scripts::scripted_action(self, script, seat)
     }
 
     fn worth_scale(&self) -> f64 {

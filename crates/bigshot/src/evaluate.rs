@@ -27,6 +27,17 @@ impl Evaluate for BigShot {
         line.status as f64 - penalty
     }
 
+    const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
+
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Option<crate::Action> {
+        crate::scripts::scripted_action(self, script, seat)
+    }
+
     fn worth_scale(&self) -> f64 {
         let n = self.players();
         let mean = (0..n)

@@ -53,6 +53,8 @@ fn every_policy_plays_legal_actions_to_the_end_of_every_game() {
 fn policies_are_named_and_unknown_names_are_refused() {
     let names = policy_names::<BigBoss>();
     assert_eq!(&names[..GENERIC_POLICIES.len()], GENERIC_POLICIES);
+    assert!(names.len() > GENERIC_POLICIES.len(), "Big Boss has scripts");
+    assert!(policy_names::<BigShot>().contains(&"script:hoard".to_string()));
     for n in &names {
         assert_eq!(make_policy::<BigBoss>(n, 1).unwrap().name(), n.as_str());
     }
@@ -88,4 +90,60 @@ fn fixed_policies_pick_the_first_last_lowest_and_highest_action() {
         assert!(legal.contains(&a));
         g.play(seat, legal[legal.len() / 2]).unwrap();
     }
+}
+
+#[test]
+fn scripts_follow_their_lines() {
+    use boardroom_bigboss::Action as BbAction;
+    use boardroom_bigshot::Action as BsAction;
+    let mut legal = Vec::new();
+    // Big Boss: `buy-deck` buys from the deck whenever it may, `hoard` never buys a share.
+    let mut g = BigBoss::new(&Config::new(Edition::Modern, 2), 5).unwrap();
+    let mut buyer = make_policy::<BigBoss>("script:buy-deck", 1).unwrap();
+    let mut hoarder = make_policy::<BigBoss>("script:hoard", 2).unwrap();
+    let (mut buys, mut plays) = (0, 0);
+    while let Some(seat) = g.to_act().first() {
+        g.legal_actions(seat, &mut legal);
+        let a = if seat == 0 {
+            buyer.choose(&g, seat)
+        } else {
+            hoarder.choose(&g, seat)
+        };
+        if seat == 0 && legal.contains(&BbAction::BuyDeck) {
+            assert_eq!(a, BbAction::BuyDeck);
+            buys += 1;
+        }
+        if seat == 1 {
+            assert!(!matches!(a, BbAction::Share(_) | BbAction::Tower), "{a:?}");
+            plays += matches!(a, BbAction::Play(_)) as u32;
+        }
+        g.play(seat, a).unwrap();
+    }
+    assert!(buys > 5 && plays > 5, "{buys} buys, {plays} plays");
+    // Big Shot: `hoard` never bids or borrows, `max-bid` bids all it may at once.
+    let mut g = BigShot::new(&BigShotConfig::new(2), 5).unwrap();
+    let mut hoard = make_policy::<BigShot>("script:hoard", 1).unwrap();
+    let mut max = make_policy::<BigShot>("script:max-bid", 2).unwrap();
+    let mut bids = 0;
+    let mut legal = Vec::new();
+    while let Some(seat) = g.to_act().first() {
+        g.legal_actions(seat, &mut legal);
+        let a = if seat == 0 {
+            hoard.choose(&g, seat)
+        } else {
+            max.choose(&g, seat)
+        };
+        if seat == 0 {
+            assert!(!matches!(a, BsAction::Bid(_) | BsAction::Loan(_)), "{a:?}");
+        } else if let BsAction::Bid(x) = a {
+            let most = legal.iter().filter_map(|b| match b {
+                BsAction::Bid(y) => Some(*y),
+                _ => None,
+            });
+            assert_eq!(Some(x), most.max());
+            bids += 1;
+        }
+        g.play(seat, a).unwrap();
+    }
+    assert!(bids > 0);
 }
