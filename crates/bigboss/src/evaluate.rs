@@ -178,6 +178,19 @@ impl Evaluate for BigBoss {
         worth
     }
 
+    /// From the 2-player Modern ladder and gauntlet in `docs/strength.md`.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, at random"),
+        (
+            "heuristic",
+            "plans its whole turn; beat random in 40 games of 40",
+        ),
+        (
+            "easy",
+            "a short search; wins about 1 game in 12 against heuristic",
+        ),
+    ];
+
     const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
 
     fn scripted_action(

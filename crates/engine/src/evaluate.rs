@@ -118,6 +118,12 @@ pub trait Evaluate: Game {
         worth_chances(self, out)
     }
 
+    /// What each bot level is in this game, measured, in one line for people choosing a bot
+    /// (the lobby's list): `(level, note)` pairs such as `("normal", "beats easy about 7 games
+    /// in 10")`. Each figure comes from the game's measurements in `docs/strength.md`. None by
+    /// default: a level without a note is shown by its name alone.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[];
+
     /// The names of the game's scripted simple strategies (always buy, hoard cash, ...), which
     /// the bots' gauntlet (`boardroom_bots::gauntlet`) plays against every level besides its
     /// generic policies: fixed lines a person could follow without thinking, which a good bot
