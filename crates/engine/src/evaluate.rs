@@ -118,6 +118,12 @@ pub trait Evaluate: Game {
         worth_chances(self, out)
     }
 
+    /// Whether the tree-search levels guide their root by the heuristic's values of the moves
+    /// (a prior for AlphaZero's PUCT rule, see `boardroom_bots::Ismcts::search_guided`): for
+    /// games whose turns are many small decisions, where a search of a few hundred iterations
+    /// sees less of the turn than the heuristic's plan of it. Off by default.
+    const HEURISTIC_PRIOR: bool = false;
+
     /// What each bot level is in this game, measured, in one line for people choosing a bot
     /// (the lobby's list): `(level, note)` pairs such as `("normal", "beats easy about 7 games
     /// in 10")`. Each figure comes from the game's measurements in `docs/strength.md`. None by
