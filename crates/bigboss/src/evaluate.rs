@@ -192,6 +192,7 @@ impl Evaluate for BigBoss {
             "plans its whole turn; beat random in 40 games of 40",
         ),
         ("easy", "beats heuristic about 7 games in 10"),
+        ("normal", "beats easy about 2 games in 3"),
     ];
 
     const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
