@@ -94,7 +94,9 @@ function renderForm() {
   showOptionsFor(players);
   $("#clock-row").hidden = !game.timers;
   const standin = $("#standin").value || "heuristic";
-  $("#standin").replaceChildren(...game.bots.map((b) => el("option", { value: b, selected: b === standin }, `Bot: ${b}`)));
+  // A level with its measured note, e.g. "Bot: normal — beats easy about 7 games in 10".
+  const botLabel = (b) => (game.bot_notes && game.bot_notes[b] ? `Bot: ${b} — ${game.bot_notes[b]}` : `Bot: ${b}`);
+  $("#standin").replaceChildren(...game.bots.map((b) => el("option", { value: b, selected: b === standin }, botLabel(b))));
   showClockFields();
   $("#timer-percent").disabled = !game.timers;
   // A bot this game does not offer (the bot without dealing at a game without dealing) gives
@@ -102,7 +104,7 @@ function renderForm() {
   for (let i = 0; i < kinds.length; i++) {
     if (kinds[i] !== "human" && !game.bots.includes(kinds[i])) kinds[i] = "normal";
   }
-  const seatKinds = [["human", "Person (invite link)"], ...game.bots.map((b) => [b, `Bot: ${b}`])];
+  const seatKinds = [["human", "Person (invite link)"], ...game.bots.map((b) => [b, botLabel(b)])];
   $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) => {
     const name = game.seat_names[i];
     return el("div", { class: "seat-row" },

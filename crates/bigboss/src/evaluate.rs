@@ -5,16 +5,21 @@
 //! * **shares and towers** are worth their price plus expected growth: a company far below the
 //!   price cap of 50 early in the game will likely grow, one at the cap cannot (growth factor
 //!   `growth × pieces left / 92 × (50 − price) / 50`, growth 0.3 Modern, 0.5 Classic);
-//! * **cards in hand** are worth a share of what playing them would earn now (the price of the
-//!   company they would found, expand or merge into) early on, and their end-of-game value
-//!   (Modern +5/+10, Classic −5) once the building pieces run low;
-//! * **money** counts in full, with a small bonus on the first few millions (a player with no
-//!   money cannot buy cards and has to pass).
+//! * **cards in hand** are worth most of what playing them will earn (the price of the company
+//!   they would found, expand or merge into, projected towards the price cap: prices only rise,
+//!   so a card kept is played later at a higher price), never less than their end-of-game value
+//!   (Modern +5/+10: a card can always be kept), and only that end value once the building
+//!   pieces run low ([`card_worth`]). A Modern level card fits any height 1–4, so it is counted
+//!   on the dearest company. Counting cards at today's prices made the bots play them early at
+//!   low prices and spend the money on shares, then pass turn after turn with neither cards nor
+//!   money, while a player who merely bought cards and played them late won most 2-player games;
+//! * **money** counts in full, with a bonus on the first ten millions: a player without the
+//!   price of a card can neither buy one nor, with no playable card, do anything but pass.
 
 use crate::board::{next, prev};
 use crate::card::{Hand, LEVEL_KINDS};
 use crate::edition::{PIECES, PRICE_CAP};
-use crate::{BigBoss, CompanyId, Edition, Phase};
+use crate::{Action, BigBoss, CompanyId, Edition, Phase};
 use boardroom_engine::Evaluate;
 use boardroom_engine::Seat;
 
@@ -25,12 +30,17 @@ use boardroom_engine::Seat;
 const GROWTH_MODERN: f64 = 0.3;
 /// See [`GROWTH_MODERN`].
 const GROWTH_CLASSIC: f64 = 0.5;
-/// The fraction of a card's earning (if played now) counted as the card's worth in hand.
-const PLAY_SHARE: f64 = 0.5;
-/// Extra worth per million of the first `LIQUID` millions.
-const LIQUIDITY: f64 = 0.25;
+/// The fraction of a card's projected earning counted as the card's worth in hand (see
+/// [`card_worth`]).
+const PLAY_SHARE: f64 = 0.9;
+/// How much of the headroom below the price cap a card's earning is expected to gain before it
+/// is played, at the start of the game (see [`card_worth`]).
+const CARD_GROWTH: f64 = 0.8;
+/// Extra worth per million of the first `LIQUID` millions (the price of a level card, two deck
+/// cards): what keeps a player able to act on its next turns.
+const LIQUIDITY: f64 = 1.0;
 /// Money up to this much earns the liquidity bonus.
-const LIQUID: f64 = 15.0;
+const LIQUID: f64 = 10.0;
 
 /// What the pieces left, a seat's money and its holdings say, as [`Evaluate::worth`] starts.
 struct Holdings {
@@ -42,28 +52,51 @@ struct Holdings {
     price_sum: f64,
     /// How many companies are active.
     active: f64,
+    /// The highest price of an active company.
+    price_max: f64,
+    /// Whether the game is Modern (level cards fit any height 1–4).
+    modern: bool,
 }
 
 impl Holdings {
-    /// What the level cards of `hand` add to a seat's worth: their end value, and a share of what
-    /// playing one earns (a typical active company's price plus 2), fading in as the pieces run
-    /// out.
+    /// What the level cards of `hand` add to a seat's worth (see [`card_worth`]): a level card
+    /// earns, when played, the price of the company it raises plus the level; Modern's fits any
+    /// height 1–4, so it goes on the dearest company, a Classic storey only where its height
+    /// fits, so a typical one is counted.
     #[inline]
     fn levels_worth(&self, hand: &Hand, level_value: i64, fade: f64) -> f64 {
         let levels = LEVEL_KINDS
             .iter()
             .map(|&k| hand.levels[k as usize] as f64)
             .sum::<f64>();
-        if levels == 0.0 {
-            return 0.0;
+        if levels == 0.0 || self.active == 0.0 {
+            return levels * card_worth(0.0, level_value as f64, self.left, fade);
         }
-        let mean_price = if self.active > 0.0 {
-            self.price_sum / self.active
+        let price = if self.modern {
+            self.price_max
         } else {
-            0.0
+            self.price_sum / self.active
         };
-        levels * ((1.0 - fade) * level_value as f64 + PLAY_SHARE * fade * (mean_price + 2.0))
+        levels * card_worth(price + 2.0, level_value as f64, self.left, fade)
     }
+}
+
+/// The worth of one card in hand that would earn `earn` if played now (0 if it cannot be
+/// played), worth `end` if still held when the game ends.
+///
+/// Prices only rise, so a card kept earns more when it is played later: its earning is
+/// projected towards the price cap by [`CARD_GROWTH`] of the headroom, scaled by the pieces
+/// left; [`PLAY_SHARE`] of that is counted (it takes a turn to play, and plays run out). A
+/// card can always be kept, so it is never worth less than its end value. Near the end
+/// (`fade` falls from 1 with the last quarter of the pieces) only the end value counts.
+#[inline]
+fn card_worth(earn: f64, end: f64, left: f64, fade: f64) -> f64 {
+    let projected = if earn > 0.0 {
+        earn + (PRICE_CAP as f64 - earn).max(0.0) * CARD_GROWTH * left
+    } else {
+        0.0
+    };
+    (1.0 - fade) * end + fade * (PLAY_SHARE * projected).max(end)
 }
 
 /// Money, shares and towers: the first part of a seat's worth (see the module's comment).
@@ -77,6 +110,7 @@ fn holdings(g: &BigBoss, seat: Seat) -> Holdings {
     };
     let mut worth = p.money as f64 + LIQUIDITY * (p.money as f64).min(LIQUID);
     let mut price_sum = 0.0;
+    let mut price_max: f64 = 0.0;
     let mut active = 0.0;
     for c in CompanyId::all() {
         let co = g.company(c);
@@ -85,6 +119,7 @@ fn holdings(g: &BigBoss, seat: Seat) -> Holdings {
         }
         let price = co.price as f64;
         price_sum += price;
+        price_max = price_max.max(price);
         active += 1.0;
         let held = p.shares[c.idx()] as f64 + if co.tower == Some(seat) { 3.0 } else { 0.0 };
         if held > 0.0 {
@@ -97,6 +132,8 @@ fn holdings(g: &BigBoss, seat: Seat) -> Holdings {
         worth,
         price_sum,
         active,
+        price_max,
+        modern: g.edition() == Edition::Modern,
     }
 }
 
@@ -134,11 +171,39 @@ impl Evaluate for BigBoss {
                         (None, None) => 0.0,
                     }
                 };
-                worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
+                worth += card_worth(earn, industry_value as f64, left, fade);
             }
         }
         worth += h.levels_worth(&p.hand, level_value, fade);
         worth
+    }
+
+    /// A Big Boss turn is many small decisions (play, where, which company, shares, tower,
+    /// end): `easy` and `normal` see less of it in their iterations than the heuristic's plan,
+    /// and without the heuristic's prior `easy` won 8.3% [3.6, 18.1] of 60 2-player Modern
+    /// games against it (`docs/strength.md`).
+    const HEURISTIC_PRIOR: bool = true;
+
+    /// From the 2-player Modern ladder and gauntlet in `docs/strength.md`.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, at random"),
+        (
+            "heuristic",
+            "plans its whole turn; beat random in 40 games of 40",
+        ),
+        ("easy", "beats heuristic about 7 games in 10"),
+        ("normal", "beats easy about 2 games in 3"),
+    ];
+
+    const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
+
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Option<Action> {
+        crate::scripts::scripted_action(self, script, seat)
     }
 
     fn worth_scale(&self) -> f64 {
@@ -192,7 +257,7 @@ mod tests {
                 IndustryUse::Found => rules.founding_pieces as f64 + 1.0,
                 IndustryUse::Dead(_) => 0.0,
             };
-            worth += (1.0 - fade) * industry_value as f64 + PLAY_SHARE * fade * earn;
+            worth += card_worth(earn, industry_value as f64, left, fade);
         }
         worth += h.levels_worth(&p.hand, level_value, fade);
         worth

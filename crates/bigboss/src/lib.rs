@@ -39,6 +39,7 @@ pub mod position;
 pub mod present;
 pub mod rules;
 pub mod score;
+pub mod scripts;
 pub mod state;
 pub mod terminal;
 

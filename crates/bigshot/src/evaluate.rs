@@ -27,6 +27,29 @@ impl Evaluate for BigShot {
         line.status as f64 - penalty
     }
 
+    /// From the 2-player ladder and gauntlet in `docs/strength.md`.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, at random"),
+        (
+            "heuristic",
+            "greedy on its own decisions; beats random about 19 games in 20",
+        ),
+        ("easy", "beats heuristic about 9 games in 10"),
+        ("normal", "beats easy about 8 games in 10"),
+        ("hard", "beats normal about 9 games in 10"),
+    ];
+
+    const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
+
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        _rng: &mut dyn rand::RngCore,
+    ) -> Option<crate::Action> {
+        crate::scripts::scripted_action(self, script, seat)
+    }
+
     fn worth_scale(&self) -> f64 {
         let n = self.players();
         let mean = (0..n)

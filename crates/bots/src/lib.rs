@@ -16,6 +16,8 @@
 //! * [`levels`] — bots by name: `random`, `heuristic`, `easy`, `normal`, `hard`, `ismcts:N`.
 //! * [`hint`] — [`rank_actions`]: the legal actions ranked with estimated win chances (hints,
 //!   and search targets for learning: [`target_config`]).
+//! * [`gauntlet`] — fixed simple policies (first or lowest-id legal action, random, the
+//!   game's scripted strategies) as bots, which every level must hold to its fair share.
 //! * [`seat`] — [`SeatKind`]: who sits in a seat of a table, a person or a [`BotLevel`].
 //!
 //! A bot is made by name for any game that implements `Evaluate`
@@ -23,6 +25,7 @@
 //! `tests/it/bots.rs` shows it on every game.
 
 pub mod dealing;
+pub mod gauntlet;
 pub mod heuristic;
 pub mod hint;
 pub mod ismcts;
@@ -32,6 +35,7 @@ pub mod seat;
 
 pub use boardroom_engine::evaluate::{advantage, win_chances, Evaluate};
 pub use dealing::DealingSearch;
+pub use gauntlet::{is_policy, make_policy, policy_names, PolicyNameError};
 pub use heuristic::HeuristicBot;
 pub use hint::{
     hint_seat, rank_actions, rank_actions_guided, rank_moves, target_config, Hint, HintError,

@@ -110,6 +110,36 @@ pub(crate) enum Command {
         #[arg(long)]
         rotate: bool,
     },
+    /// Play the bots' gauntlet: every fixed simple policy (first, last, lowest-id, highest-id
+    /// or random legal action, and the game's scripted strategies) against a bot level, with
+    /// the seats rotated, and report each policy's win share against its bar (its fair share
+    /// plus five points).
+    Gauntlet {
+        /// The game.
+        #[arg(value_parser = game_parser())]
+        game: String,
+        /// The bot level the policies play against (every other seat).
+        #[arg(long, default_value = "heuristic")]
+        level: String,
+        /// Number of players.
+        #[arg(long, default_value_t = 2)]
+        players: usize,
+        /// Games per policy (rounded up to a multiple of the players).
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        /// Seed of the first game; game i uses seed + i.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The policies to play, comma-separated (default: all of the game's).
+        #[arg(long, value_delimiter = ',')]
+        policies: Option<Vec<String>>,
+        /// Print exactly one JSON object on stdout instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Rank the legal actions of a position for a player, with estimated win chances.
     ///
     /// Example: boardroom hint position.json --viewer 2
@@ -306,7 +336,8 @@ pub(crate) enum Command {
 }
 
 /// The subcommands that set up a table, and so take the games' option flags.
-pub(crate) const TABLE_SUBCOMMANDS: [&str; 5] = ["play", "new", "simulate", "bench", "load"];
+pub(crate) const TABLE_SUBCOMMANDS: [&str; 6] =
+    ["play", "new", "simulate", "gauntlet", "bench", "load"];
 
 /// The games as the end of `--help` lists them: id, title, players and option flags.
 fn games_help() -> String {
@@ -395,6 +426,19 @@ fn examples(sub: &str) -> String {
                     }
                 }
             }
+        }
+        "gauntlet" => {
+            for g in &games {
+                lines.push(format!(
+                    "boardroom gauntlet {}{} --level normal --games 400",
+                    g.id,
+                    with_option(g)
+                ));
+            }
+            lines.push(format!(
+                "boardroom gauntlet {} --level heuristic --players 4 --policies lowest-id,random",
+                first.id
+            ));
         }
         "bench" => {
             for g in &games {

@@ -6,6 +6,7 @@
 mod abuse;
 mod args;
 mod bench;
+mod gauntlet;
 mod hint;
 mod line;
 mod load;
@@ -97,6 +98,28 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 plot,
                 compare,
                 rotate,
+            }),
+        ),
+        Command::Gauntlet {
+            game,
+            level,
+            players,
+            games,
+            seed,
+            threads,
+            policies,
+            json,
+        } => visit(
+            &game,
+            gauntlet::Gauntlet(gauntlet::GauntletOptions {
+                players,
+                options: given,
+                level,
+                games,
+                seed,
+                threads,
+                policies,
+                json,
             }),
         ),
         Command::Apply {

@@ -2,7 +2,7 @@
 
 use anyhow::{bail, Result};
 use boardroom_bots::{validate_name, Evaluate, SeatKind};
-use boardroom_engine::Bot;
+use boardroom_engine::{Bot, Encode};
 
 /// One seat of a table at the terminal: a person, or any bot the bots crate names (a table on
 /// a server seats only the [`SeatKind`]s).
@@ -14,8 +14,12 @@ pub enum SeatSpec {
     Bot(String),
 }
 
-/// Builds the bot called `name`, seeded with `seed`.
-pub fn make_bot<G: Evaluate>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>> {
+/// Builds the bot called `name`, seeded with `seed`: a level, or else one of the gauntlet's
+/// fixed policies ([`boardroom_bots::gauntlet`]).
+pub fn make_bot<G: Evaluate + Encode>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>> {
+    if validate_name(name).is_err() && boardroom_bots::is_policy::<G>(name) {
+        return Ok(boardroom_bots::make_policy::<G>(name, seed)?);
+    }
     Ok(boardroom_bots::make_bot::<G>(name, seed)?)
 }
 

@@ -117,6 +117,39 @@ pub trait Evaluate: Game {
     fn estimated_chances(&self, out: &mut [f64]) {
         worth_chances(self, out)
     }
+
+    /// Whether the tree-search levels guide their root by the heuristic's values of the moves
+    /// (a prior for AlphaZero's PUCT rule, see `boardroom_bots::Ismcts::search_guided`): for
+    /// games whose turns are many small decisions, where a search of a few hundred iterations
+    /// sees less of the turn than the heuristic's plan of it. Off by default.
+    const HEURISTIC_PRIOR: bool = false;
+
+    /// What each bot level is in this game, measured, in one line for people choosing a bot
+    /// (the lobby's list): `(level, note)` pairs such as `("normal", "beats easy about 7 games
+    /// in 10")`. Each figure comes from the game's measurements in `docs/strength.md`. None by
+    /// default: a level without a note is shown by its name alone.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[];
+
+    /// The names of the game's scripted simple strategies (always buy, hoard cash, ...), which
+    /// the bots' gauntlet (`boardroom_bots::gauntlet`) plays against every level besides its
+    /// generic policies: fixed lines a person could follow without thinking, which a good bot
+    /// must hold to its fair share. None by default.
+    const SCRIPTS: &'static [&'static str] = &[];
+
+    /// The choice of the scripted strategy `script` (one of [`Evaluate::SCRIPTS`]) for `seat`,
+    /// or `None` when it has nothing to do here: the gauntlet then plays the seat's first
+    /// legal action if the game waits for the seat, and nothing otherwise. Like
+    /// [`Evaluate::reference_action`], it reads only what `seat` may know, returns a legal
+    /// action and draws chance only from `rng`.
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        let _ = (script, seat, rng);
+        None
+    }
 }
 
 /// Win chances of every seat, written into `out` (one entry per seat, summing to 1).

@@ -30,6 +30,7 @@ use boardroom_engine::{
     ConfigError, Configure, Encode, Evaluate, Game, OptionSpec, Options, Present, Seat,
 };
 use serde::Serialize;
+use std::collections::BTreeMap;
 use thiserror::Error;
 
 /// Everything the tools need of a game: its rules, its evaluation for the bots, its
@@ -106,6 +107,9 @@ pub struct GameInfo {
     /// The bots that can take a seat at its tables, by name (besides `ismcts:N`): the bot
     /// without dealing only for games with dealing ([`boardroom_bots::bot_names`]).
     pub bots: &'static [&'static str],
+    /// What each bot level is, measured, in one line for the lobby's list (for the levels the
+    /// game describes: [`Evaluate::LEVEL_NOTES`]).
+    pub bot_notes: BTreeMap<&'static str, &'static str>,
     /// Whether its live tables run timers, whose speed a table chooses (`timer_percent`).
     pub timers: bool,
     /// The seat names, for as many seats as the game may have.
@@ -121,6 +125,7 @@ pub fn info_of<G: Playable>() -> GameInfo {
         max_players: G::MAX_PLAYERS,
         options: G::option_specs(),
         bots: boardroom_bots::bot_names::<G>(),
+        bot_notes: G::LEVEL_NOTES.iter().copied().collect(),
         timers: G::HAS_TIMERS,
         seat_names: (0..G::MAX_PLAYERS).map(G::seat_name).collect(),
     }
@@ -133,6 +138,20 @@ impl Visitor for InfoVisitor {
     fn visit<G: Playable>(self) -> GameInfo {
         info_of::<G>()
     }
+}
+
+/// The bots' gauntlet for the game called `id`: its fixed simple policies by name (generic ones,
+/// then the game's scripted strategies, see [`boardroom_bots::gauntlet`]), each of which a
+/// command can seat as a bot.
+pub fn policies(id: &str) -> Result<Vec<String>, UnknownGame> {
+    struct Policies;
+    impl Visitor for Policies {
+        type Output = Vec<String>;
+        fn visit<G: Playable>(self) -> Vec<String> {
+            boardroom_bots::policy_names::<G>()
+        }
+    }
+    visit(id, Policies)
 }
 
 /// Every game, in the registry's order.
@@ -343,5 +362,19 @@ mod tests {
         assert!(matches!(game_of_file("{"), Err(FileGameError::NotJson(_))));
         let e = game_of_file(r#"{"game":"go"}"#).unwrap_err().to_string();
         assert!(e.contains("unknown game `go`"), "{e}");
+    }
+
+    #[test]
+    fn level_notes_name_offered_levels_and_every_game_has_a_gauntlet() {
+        for g in list() {
+            for (level, note) in &g.bot_notes {
+                assert!(g.bots.contains(level), "{}: note for {level}", g.id);
+                assert!(!note.is_empty() && note.len() < 100, "{}: {note}", g.id);
+            }
+            let policies = policies(g.id).unwrap();
+            assert!(policies.iter().any(|p| p == "lowest-id"), "{policies:?}");
+        }
+        assert!(!info("big-boss").unwrap().bot_notes.is_empty());
+        assert!(policies("chess").is_err());
     }
 }

@@ -2,5 +2,6 @@
 //! each module holds the tests of one subject.
 
 mod bots;
+mod gauntlet;
 mod honesty;
 mod theboss;

@@ -25,6 +25,8 @@ mod results;
 mod summary;
 
 pub use options::SimOptions;
+pub(crate) use play::run_games;
+pub(crate) use results::GameResult;
 
 use anyhow::{bail, Context, Result};
 use boardroom_registry::{Playable, Visitor};

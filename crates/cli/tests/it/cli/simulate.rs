@@ -258,3 +258,50 @@ fn simulate_rotate_moves_the_bots_through_the_seats() {
         );
     }
 }
+
+#[test]
+fn gauntlet_plays_each_policy_against_the_level_with_the_seats_rotated() {
+    let out = boardroom()
+        .args([
+            "gauntlet",
+            "big-shot",
+            "--level",
+            "random",
+            "--players",
+            "3",
+            "--games",
+            "4",
+            "--policies",
+            "first,lowest-id",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let rows = v["policies"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for (row, name) in rows.iter().zip(["first", "lowest-id"]) {
+        assert_eq!(row["policy"], name);
+        // Rounded up to a multiple of the players, so every seat is held alike.
+        assert_eq!(row["games"], 6);
+        let share = row["share"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&share));
+        assert!((row["bar"].as_f64().unwrap() - (1.0 / 3.0 + 0.05)).abs() < 1e-9);
+        assert_eq!(row["pass"], share <= 1.0 / 3.0 + 0.05 + 1e-9);
+    }
+    let bad = boardroom()
+        .args(["gauntlet", "big-boss", "--policies", "always-win"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    let err = String::from_utf8(bad.stderr).unwrap();
+    assert!(
+        err.contains("always-win") && err.contains("lowest-id"),
+        "{err}"
+    );
+}

@@ -26,6 +26,10 @@ async fn the_games_are_listed_with_their_options_and_views() {
         assert_eq!(g["options"].as_array().unwrap().len(), info.options.len());
         assert_eq!(g["seat_names"].as_array().unwrap().len(), info.max_players);
         assert!(g["bots"].as_array().unwrap().contains(&json!("normal")));
+        // Each level's measured one-line note, for the lobby's bot list.
+        for (level, note) in &info.bot_notes {
+            assert_eq!(g["bot_notes"][level], json!(note));
+        }
         // The game's view module and style sheet are served where the listing says.
         let view = g["view"].as_str().unwrap();
         assert_eq!(view, format!("/assets/games/{}/view.js", info.id));
