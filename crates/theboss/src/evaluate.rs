@@ -95,6 +95,18 @@ impl Evaluate for TheBoss {
         self.wider_alternatives(seat, reference, out)
     }
 
+    /// Plain lines of play for the bots' gauntlet ([`crate::scripts`]).
+    const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
+
+    fn scripted_action(
+        &self,
+        script: &str,
+        seat: Seat,
+        rng: &mut dyn RngCore,
+    ) -> Option<Self::Action> {
+        crate::scripts::scripted_action(self, script, seat, rng)
+    }
+
     fn reference_action(
         &self,
         seat: Seat,

@@ -63,6 +63,7 @@ pub mod position;
 pub mod present;
 pub mod rules;
 pub mod score;
+pub mod scripts;
 pub mod state;
 pub mod steps;
 pub mod terminal;

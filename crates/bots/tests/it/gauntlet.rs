@@ -46,7 +46,8 @@ fn every_policy_plays_legal_actions_to_the_end_of_every_game() {
             every_policy_finishes::<BigShot>(&config, 6);
         }
     }
-    every_policy_finishes::<TheBoss>(&TheBossConfig::new(3), 3);
+    // Four games of three seats: each of The Boss's ten policies sits at least once.
+    every_policy_finishes::<TheBoss>(&TheBossConfig::new(3), 4);
 }
 
 #[test]
@@ -210,4 +211,92 @@ fn easy_beats_the_heuristic_in_big_boss_on_fixed_seeds() {
     }
     println!("easy won {wins} of {games}");
     assert!(wins >= 4.0, "easy won {wins} of {games}");
+}
+
+/// The Boss's scripts against the dealing heuristic: `hoard` never buys a share or bids,
+/// `accept-all` accepts every offer the heuristic makes it, `never-deal` accepts none and makes
+/// none, `buy-shares` buys the largest block listed, and `fire-always` fires whenever it may.
+#[test]
+fn the_boss_scripts_follow_their_lines() {
+    use boardroom_theboss::Action as B;
+    let mut legal = Vec::new();
+    let mut seen = [0u32; 5];
+    for (k, script) in [
+        "hoard",
+        "accept-all",
+        "never-deal",
+        "buy-shares",
+        "fire-always",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..3 {
+            let mut g = TheBoss::new(&TheBossConfig::new(2), 40 + seed).unwrap();
+            let mut bots: Vec<Box<dyn Bot<TheBoss>>> = vec![
+                make_policy::<TheBoss>(&format!("script:{script}"), seed).unwrap(),
+                boardroom_bots::make_bot::<TheBoss>("heuristic", seed).unwrap(),
+            ];
+            let mut events = Vec::new();
+            let mut pick = boardroom_engine::rng::from_seed(seed);
+            let mut steps = 0;
+            while let Some(seat) = g.to_act().choose(&mut pick) {
+                steps += 1;
+                assert!(steps < 200_000, "{script}: the game did not end");
+                let must = g.must_act();
+                let a = if must.contains(seat) || must.is_empty() {
+                    bots[seat].choose(&g, seat)
+                } else {
+                    match bots[seat].choose_optional(&g, seat) {
+                        Some(a) => a,
+                        None => continue,
+                    }
+                };
+                if seat == 0 {
+                    g.legal_actions(0, &mut legal);
+                    let offered = legal.iter().any(|c| matches!(c, B::Accept(_)));
+                    match script {
+                        "hoard" => assert!(!matches!(a, B::Buy(_) | B::Bid(_)), "{a:?}"),
+                        "accept-all" if offered => {
+                            assert!(matches!(a, B::Accept(_)), "{a:?}");
+                            seen[k] += 1;
+                        }
+                        "never-deal" => {
+                            assert!(
+                                !matches!(a, B::Accept(_) | B::Offer(_) | B::Counter(..)),
+                                "{a:?}"
+                            );
+                            seen[k] += offered as u32;
+                        }
+                        "buy-shares" => {
+                            let most = legal
+                                .iter()
+                                .filter_map(|c| match c {
+                                    B::Buy(x) => Some(*x),
+                                    _ => None,
+                                })
+                                .max();
+                            if let Some(most) = most {
+                                assert_eq!(a, B::Buy(most));
+                                seen[k] += 1;
+                            }
+                        }
+                        "fire-always" => {
+                            if legal.iter().any(|c| matches!(c, B::Fire(_))) {
+                                assert!(matches!(a, B::Fire(_)), "{a:?}");
+                                seen[k] += 1;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                events.clear();
+                g.apply(seat, a, &mut events).unwrap();
+            }
+            assert!(g.outcome().is_some());
+        }
+    }
+    // The lines were tested where they bite: offers were made to the script, shares were
+    // for sale (a Fire card need not come up in three games).
+    assert!(seen[1] > 0 && seen[2] > 0 && seen[3] > 0, "{seen:?}");
 }
