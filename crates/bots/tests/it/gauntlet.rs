@@ -281,11 +281,9 @@ fn the_boss_scripts_follow_their_lines() {
                                 seen[k] += 1;
                             }
                         }
-                        "fire-always" => {
-                            if legal.iter().any(|c| matches!(c, B::Fire(_))) {
-                                assert!(matches!(a, B::Fire(_)), "{a:?}");
-                                seen[k] += 1;
-                            }
+                        "fire-always" if legal.iter().any(|c| matches!(c, B::Fire(_))) => {
+                            assert!(matches!(a, B::Fire(_)), "{a:?}");
+                            seen[k] += 1;
                         }
                         _ => {}
                     }
