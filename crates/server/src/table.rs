@@ -229,7 +229,13 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     table.resume_stand_ins();
     table.update_summary();
     table.state_changed();
-    tokio::spawn(async move {
+    let span = tracing::info_span!("table", table = %table.id, instance = %table.settings.instance);
+    let task = async move {
+        tracing::info!(
+            game = G::NAME,
+            actions = table.version,
+            "the table is open here"
+        );
         // Connections wait in the channel while the chat is read.
         match Chat::load(&table.db, table.id.clone()).await {
             Ok(chat) => table.chat = chat,
@@ -238,7 +244,8 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         table.load_addresses().await;
         table.schedule_bot();
         table.run(rx, bot_rx).await;
-    });
+    };
+    tokio::spawn(tracing::Instrument::instrument(task, span));
     TableHandle { tx, summary }
 }
 
@@ -379,6 +386,7 @@ impl<G: Playable> Table<G> {
         action: G::Action,
         from: Option<IpAddr>,
     ) -> Result<(), Refusal> {
+        let accepted = Instant::now();
         let mut next = self.game.clone();
         let mut events = Vec::new();
         next.apply(seat, action.clone(), &mut events).map_err(|e| {
@@ -407,6 +415,7 @@ impl<G: Playable> Table<G> {
                 .log_failure(&self.id, &self.settings.timing, &e);
             return Err(Refusal::Storage);
         }
+        let stored = accepted.elapsed();
         // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
         let waited_for = seat == CLOCK
             || self.game.must_act().contains(seat)
@@ -436,6 +445,7 @@ impl<G: Playable> Table<G> {
         self.version += 1;
         self.state_changed();
         self.send_state_to_all(None, Some(&step));
+        crate::metrics::action(G::NAME, stored, accepted.elapsed());
         if self.history.len() == LOG_KEPT {
             self.history.pop_front();
         }

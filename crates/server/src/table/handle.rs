@@ -240,6 +240,8 @@ pub struct TableSettings {
     /// Per client address, the same moves by seats the game does not wait for, shared by
     /// every table.
     pub address_moves: Arc<crate::rate::Buckets>,
+    /// This instance's id, on every log line about the table (its span).
+    pub instance: Arc<str>,
 }
 
 /// The times of a table's life on the server.
