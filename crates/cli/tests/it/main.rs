@@ -6,6 +6,7 @@ mod cli;
 mod clock;
 mod common;
 mod events_and_scores;
+mod ops;
 mod registry;
 mod serve;
 mod site;
