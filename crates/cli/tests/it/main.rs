@@ -5,6 +5,7 @@ mod bigshot;
 mod cli;
 mod clock;
 mod common;
+mod deploy;
 mod events_and_scores;
 mod ops;
 mod registry;
