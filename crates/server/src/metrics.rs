@@ -98,6 +98,17 @@ pub const LIMITS: &[&str] = &[
     "open_per_address",
 ];
 
+/// The database operations timed ([`storage`]).
+const STORAGE_OPS: &[&str] = &[
+    "append_action",
+    "mark_undone",
+    "insert_table",
+    "store_chat",
+    "take_lease",
+    "renew_leases",
+    "ping",
+];
+
 /// Every error code a connection may be sent.
 const ERROR_CODES: [ErrorCode; 17] = [
     ErrorCode::Malformed,
@@ -128,6 +139,9 @@ fn zeros() {
     counter!(LEASES_LOST).increment(0);
     for limit in LIMITS {
         counter!(RATE_LIMITED, "limit" => *limit).increment(0);
+    }
+    for op in STORAGE_OPS {
+        counter!(STORAGE_FAILURES, "op" => *op).increment(0);
     }
     for code in ERROR_CODES {
         counter!(REFUSALS, "kind" => error_kind(code)).increment(0);

@@ -163,6 +163,25 @@ async fn metrics_are_served_apart_and_move_with_play() {
             "{histogram} has buckets"
         );
     }
+    // Every metric the Grafana dashboard of the docs draws is on the page.
+    let dashboard = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/grafana-dashboard.json"
+    ))
+    .unwrap();
+    let mut drawn = 0;
+    for (at, _) in dashboard.match_indices("boardroom_") {
+        let name: String = dashboard[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+            .collect();
+        assert!(
+            names.contains(&name.as_str()),
+            "the dashboard's {name} is on the page"
+        );
+        drawn += 1;
+    }
+    assert!(drawn >= 15, "the dashboard draws the metrics ({drawn})");
     // Health on both addresses.
     for at in [site.public, site.metrics] {
         assert_eq!(get(at, "/healthz").await, (200, "ok\n".to_string()));
