@@ -212,6 +212,7 @@ impl Server {
         .await?;
         lobby.spawn_sweeper();
         lobby.spawn_hosting();
+        tracing::info!(instance = %lobby.instance(), %addr, "serving");
         let metrics_addr = match &metrics {
             Some((listener, _)) => Some(listener.local_addr()?),
             None => None,

@@ -134,6 +134,9 @@ const ERROR_CODES: [ErrorCode; 17] = [
 /// event (a series that appears later starts its rate late).
 fn zeros() {
     gauge!(CONNECTIONS).increment(0.0);
+    for game in boardroom_registry::IDS {
+        counter!(ACTIONS, "game" => *game).increment(0);
+    }
     counter!(STORAGE_RETRIES).increment(0);
     counter!(LEASES_TAKEN_OVER).increment(0);
     counter!(LEASES_LOST).increment(0);
