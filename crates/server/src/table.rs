@@ -55,6 +55,7 @@ mod undo;
 
 pub use budget::{ADDRESS_RATE, SEAT_RATE};
 pub use clock::scaled;
+use handle::constant_time_eq;
 pub use handle::{
     seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit, TableSettings,
     TableSpec, Timing,
@@ -237,10 +238,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
             "the table is open here"
         );
         // Connections wait in the channel while the chat is read.
-        match Chat::load(&table.db, table.id.clone()).await {
-            Ok(chat) => table.chat = chat,
-            Err(e) => tracing::error!(table = %table.id, "cannot read the chat: {e:#}"),
-        }
+        table.load_chat().await;
         table.load_addresses().await;
         table.schedule_bot();
         table.run(rx, bot_rx).await;
@@ -586,15 +584,6 @@ impl<G: Playable> Table<G> {
             .find(|(s, tok)| self.kinds[*s].is_human() && constant_time_eq(tok, token))
             .map(|(s, _)| s)
     }
-}
-
-/// Compares two tokens in time independent of where they differ.
-fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }
 
 /// The text of a caught panic's payload.

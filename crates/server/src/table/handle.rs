@@ -337,3 +337,12 @@ pub struct TableInit<G: Game> {
     /// from them; `None` for a new table, whose clocks start now.
     pub times: Option<Vec<Option<i64>>>,
 }
+
+/// Compares two tokens in time independent of where they differ.
+pub(super) fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}
