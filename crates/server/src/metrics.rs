@@ -2,8 +2,8 @@
 //! the operator's choosing (`--metrics-addr`), never on the public one.
 //!
 //! The code records through the `metrics` crate's macros wherever something happens (an
-//! action stored, a bot's move, a refusal); without a recorder those are no-ops, so a server
-//! started without a metrics address pays nothing for them. With one, the process's single
+//! action stored, a bot's move, a refusal); without a recorder those do nothing (a server
+//! started without a metrics address installs none). With one, the process's single
 //! Prometheus recorder ([`install`]) keeps them, and what is a state rather than an event
 //! (tables live, hints waiting, leases held, notifications) is read from the lobby when the
 //! page is scraped ([`render`]).
