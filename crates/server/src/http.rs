@@ -409,7 +409,8 @@ async fn websocket(
     };
     let limits = app.limits.clone();
     let lobby = app.lobby.clone();
-    let span = tracing::info_span!("table", table = %id, instance = %lobby.instance());
+    // As the table's own span: at the level of errors, so every line carries it.
+    let span = tracing::error_span!("table", table = %id, instance = %lobby.instance());
     let client = crate::conn::Client {
         ip,
         costly: app.costly.clone(),

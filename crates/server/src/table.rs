@@ -230,7 +230,9 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     table.resume_stand_ins();
     table.update_summary();
     table.state_changed();
-    let span = tracing::info_span!("table", table = %table.id, instance = %table.settings.instance);
+    // At the level of errors, so that the lines of every level carry it whatever the filter.
+    let span =
+        tracing::error_span!("table", table = %table.id, instance = %table.settings.instance);
     let task = async move {
         tracing::info!(
             game = G::NAME,
