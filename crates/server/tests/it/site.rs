@@ -240,3 +240,41 @@ async fn readyz_fails_while_postgres_is_unreachable() {
     pg::set_reachable(&url, true).await;
     until_status(site.public, "/readyz", 200).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lease_metrics_move_when_a_table_is_taken_over() {
+    let Some(url) = pg::fresh().await else {
+        return;
+    };
+    let a = start(PathBuf::from(&url), |_| {}).await;
+    let _b = start(PathBuf::from(&url), |_| {}).await;
+    let table = create(a.public, &["human", "random", "random"]).await;
+    let before = scrape(a.metrics).await;
+    // The table's lease passes to an instance that is gone: its holder finds it lost at its
+    // next round, and an instance adopts the table nobody holds.
+    pg::client(&url)
+        .await
+        .execute(
+            "UPDATE leases SET holder = 'gone', expires = 0 WHERE table_id = $1",
+            &[&table.id],
+        )
+        .await
+        .unwrap();
+    let moved = |after: &HashMap<String, f64>| {
+        [m::LEASES_LOST, m::LEASES_TAKEN_OVER]
+            .iter()
+            .all(|name| value(after, name) > value(&before, name))
+    };
+    let mut after = scrape(a.metrics).await;
+    for _ in 0..300 {
+        if moved(&after) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        after = scrape(a.metrics).await;
+    }
+    assert!(
+        moved(&after),
+        "a lease lost and a table taken over: {after:#?}"
+    );
+}
