@@ -80,6 +80,7 @@ fn the_compose_file_wires_postgres_two_instances_and_caddy_with_health_checks() 
         assert!(command.iter().any(|a| a.starts_with("--db=postgres://")));
         assert_serve_flags(command, name);
         assert_eq!(s["image"], "boardroom:latest");
+        assert_eq!(s["build"]["dockerfile"], "deploy/Dockerfile");
     }
     for name in ["boardroom-1", "boardroom-2"] {
         assert_eq!(
