@@ -289,6 +289,8 @@ pub(crate) enum Command {
         expire_after_hours: f64,
         #[command(flatten)]
         notify: serve::NotifyArgs,
+        #[command(flatten)]
+        site: serve::SiteArgs,
     },
     /// Work with a server's database.
     Db {

@@ -237,6 +237,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             archive_after_min,
             expire_after_hours,
             notify,
+            site,
         } => serve::serve(serve::ServeOptions {
             addr,
             db,
@@ -252,6 +253,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             archive_after_min,
             expire_after_hours,
             notify,
+            site,
         }),
         Command::Db {
             command: DbCommand::Check { db, export },

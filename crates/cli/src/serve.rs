@@ -59,6 +59,51 @@ pub struct ServeOptions {
     pub expire_after_hours: f64,
     /// "Your turn" messages for people away from their table.
     pub notify: NotifyArgs,
+    /// Metrics and logs for the site's operator.
+    pub site: SiteArgs,
+}
+
+/// The flags of a site's operator: metrics and the log's format.
+#[derive(clap::Args, Debug)]
+pub struct SiteArgs {
+    /// Serve the metrics (Prometheus's text format at /metrics, with /healthz and /readyz) on
+    /// this address, e.g. 127.0.0.1:9100: keep it reachable by the monitoring only. Without
+    /// it no metrics are kept.
+    #[arg(long, env = "BOARDROOM_METRICS_ADDR", value_name = "ADDR")]
+    pub metrics_addr: Option<SocketAddr>,
+    /// The log's format on standard error: `text` (for people) or `json` (one object a line,
+    /// each line about a table carrying its id and this instance's, for a site's log system).
+    #[arg(long, env = "BOARDROOM_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// The log's format.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// Lines for people.
+    Text,
+    /// One JSON object a line.
+    Json,
+}
+
+/// Starts the log on standard error, at the level `RUST_LOG` names (`info` by default).
+fn start_log(format: LogFormat) {
+    let filter =
+        tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let log = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => log.init(),
+        // The fields of the spans around the line (a table's: its id and the instance) go
+        // into the line itself, so each line stands alone.
+        LogFormat::Json => log
+            .json()
+            .flatten_event(true)
+            .with_current_span(true)
+            .with_span_list(false)
+            .init(),
+    }
 }
 
 /// The flags of "your turn" messages (e-mail through an SMTP relay, webhooks).
@@ -143,12 +188,7 @@ fn rate(flag: &str, (per_second, burst): (f64, f64)) -> Result<Rate> {
 
 /// Runs the server until the process is stopped.
 pub fn serve(opts: ServeOptions) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    start_log(opts.site.log_format);
     // A PostgreSQL URL is shown without its password.
     let db = boardroom_server::db::hide_password(&opts.db.to_string_lossy());
     let settings = Settings {
@@ -172,6 +212,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
             per_address: opts.max_connections_per_address,
         },
         notify: opts.notify.settings()?,
+        metrics_addr: opts.site.metrics_addr,
     };
     runtime()?.block_on(async move {
         let server = Server::bind(settings).await?;
@@ -187,6 +228,9 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
             println!("Listening on every interface, port {}", server.addr.port());
         }
         println!("Open http://{open} in your browser");
+        if let Some(at) = server.metrics_addr {
+            println!("Metrics at http://{at}/metrics");
+        }
         server.run().await
     })
 }

@@ -93,6 +93,7 @@ pub async fn run(
     client: Client,
 ) {
     let conn: ConnId = NEXT_CONN.fetch_add(1, Ordering::Relaxed);
+    let _open = crate::metrics::ConnectionOpen::new();
     let mut writer = Writer { seq: 0 };
     let (outbox, mut inbox) = mpsc::channel::<Outgoing>(OUTBOX_CAPACITY);
     let (reply_tx, reply_rx) = oneshot::channel();

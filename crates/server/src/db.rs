@@ -116,7 +116,7 @@ impl Db {
 
     /// Stores a new table with its seats (all or nothing).
     pub async fn insert_table(&self, row: TableRow) -> Result<()> {
-        self.store.insert_table(row).await
+        timed("insert_table", self.store.insert_table(row)).await
     }
 
     /// Appends action number `idx` of table `table`, played now (committed when this
@@ -147,9 +147,11 @@ impl Db {
         at: i64,
     ) -> Result<()> {
         self.simulated_failure()?;
-        self.store
-            .append_action(table, idx, seat, action, by, at)
-            .await
+        timed(
+            "append_action",
+            self.store.append_action(table, idx, seat, action, by, at),
+        )
+        .await
     }
 
     /// Every stored table that has not expired, oldest first, and those whose rows cannot be
@@ -178,7 +180,7 @@ impl Db {
     /// when there is no such action or it is already marked.
     pub async fn mark_undone(&self, table: String, idx: usize) -> Result<()> {
         self.simulated_failure()?;
-        self.store.mark_undone(table, idx).await
+        timed("mark_undone", self.store.mark_undone(table, idx)).await
     }
 
     /// Remembers that a game ended (once; a second call changes nothing).
@@ -214,7 +216,7 @@ impl Db {
 
     /// Stores a chat line of `table` (committed when this returns).
     pub async fn store_chat(&self, table: String, line: crate::protocol::ChatLine) -> Result<()> {
-        self.store.store_chat(table, line).await
+        timed("store_chat", self.store.store_chat(table, line)).await
     }
 
     /// Stores the "your turn" addresses of `seat` at `table` (none: the row is removed).
@@ -245,7 +247,11 @@ impl Db {
         address: String,
         ttl: std::time::Duration,
     ) -> Result<Lease> {
-        self.store.take_lease(table, holder, address, ttl).await
+        timed(
+            "take_lease",
+            self.store.take_lease(table, holder, address, ttl),
+        )
+        .await
     }
 
     /// Gives up the lease of `table` if `holder` holds it.
@@ -260,7 +266,7 @@ impl Db {
         tables: Vec<String>,
         ttl: std::time::Duration,
     ) -> Result<Vec<String>> {
-        self.store.renew_leases(holder, tables, ttl).await
+        timed("renew_leases", self.store.renew_leases(holder, tables, ttl)).await
     }
 
     /// Who holds the lease of `table` now; see [`Storage::lease_holder`].
@@ -294,11 +300,29 @@ impl Db {
         self.changes.clone()
     }
 
+    /// A read that reaches the database (the lease of no table): `Ok` when it answers.
+    pub async fn ping(&self) -> Result<()> {
+        timed("ping", self.store.lease_holder(String::new()))
+            .await
+            .map(|_| ())
+    }
+
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
     pub async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.store.quick_check(limit).await
     }
+}
+
+/// Runs database operation `op`, its latency and any failure counted in the metrics.
+async fn timed<T>(
+    op: &'static str,
+    work: impl std::future::Future<Output = Result<T>>,
+) -> Result<T> {
+    let started = std::time::Instant::now();
+    let result = work.await;
+    crate::metrics::storage(op, started.elapsed(), result.is_ok());
+    result
 }
 
 /// The SQLite backend: a handle to the database thread.

@@ -71,6 +71,11 @@ impl Default for HintGate {
 }
 
 impl HintGate {
+    /// Hints admitted now: being worked out or waiting for a search slot.
+    pub fn queued(&self) -> usize {
+        self.waiting.load(Ordering::Relaxed)
+    }
+
     /// A gate letting `searches` hints search at once.
     pub fn new(searches: usize) -> Self {
         HintGate {
@@ -78,7 +83,7 @@ impl HintGate {
             capacity: searches.max(1) + HINTS_WAITING,
             waiting: AtomicUsize::new(0),
             addresses: Mutex::new(HashSet::new()),
-            rate: crate::rate::Buckets::new(HINTS_PER_ADDRESS),
+            rate: crate::rate::Buckets::new(HINTS_PER_ADDRESS).named("hints"),
         }
     }
 

@@ -16,6 +16,7 @@ use boardroom_registry::{GameInfo, Playable, Visitor};
 use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
+pub mod health;
 mod proxy;
 mod records;
 mod state;
@@ -85,6 +86,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables/{id}/claim", post(claim_seat))
         .route("/api/tables/finished", get(records::finished))
         .route("/api/stats", get(stats))
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(readyz))
         .route("/ws/{id}", get(websocket))
         .layer(DefaultBodyLimit::max(16 * 1024))
         .layer(axum::middleware::from_fn_with_state(
@@ -339,6 +342,10 @@ pub fn resident_bytes() -> Option<u64> {
     Some(pages * 4096)
 }
 
+async fn readyz(State(app): State<AppState>) -> Response {
+    health::readyz(State(app.lobby)).await
+}
+
 async fn stats(State(app): State<AppState>) -> impl IntoResponse {
     // Private tables' ids stay private: they are only counted.
     let (damaged, damaged_private) = app.lobby.damaged_public();
@@ -375,6 +382,7 @@ async fn websocket(
         match app.forwarded.take(ip, app.per_address) {
             Some(slot) => Some(slot),
             None => {
+                crate::metrics::rate_limited("open_per_address");
                 return (
                     StatusCode::TOO_MANY_REQUESTS,
                     format!(
@@ -382,7 +390,7 @@ async fn websocket(
                         app.per_address
                     ),
                 )
-                    .into_response()
+                    .into_response();
             }
         }
     } else {
@@ -401,6 +409,8 @@ async fn websocket(
     };
     let limits = app.limits.clone();
     let lobby = app.lobby.clone();
+    // As the table's own span: at the level of errors, so every line carries it.
+    let span = tracing::error_span!("table", table = %id, instance = %lobby.instance());
     let client = crate::conn::Client {
         ip,
         costly: app.costly.clone(),
@@ -414,6 +424,7 @@ async fn websocket(
             // The connection counts for its address (and the one forwarded) for as long as the
             // WebSocket lives.
             let _held = (held, forwarded);
-            conn::run(socket, lobby, id, table, q.k, limits, client).await
+            let run = conn::run(socket, lobby, id, table, q.k, limits, client);
+            tracing::Instrument::instrument(run, span).await
         })
 }

@@ -33,6 +33,7 @@ pub mod hint;
 pub mod http;
 pub mod listen;
 pub mod lobby;
+pub mod metrics;
 pub mod notify;
 pub mod outgoing;
 pub mod patch;
@@ -88,6 +89,10 @@ pub struct Settings {
     pub advertise: Option<String>,
     /// "Your turn" messages for people away: the SMTP relay, webhooks, how often.
     pub notify: notify::NotifySettings,
+    /// Where to serve the metrics (`/metrics`, with `/healthz` and `/readyz`): an address
+    /// apart from the public one, reachable by the operator's monitoring only. `None`: no
+    /// metrics are kept.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for Settings {
@@ -107,6 +112,7 @@ impl Default for Settings {
             costly: http::COSTLY_PER_SECOND,
             advertise: None,
             notify: notify::NotifySettings::default(),
+            metrics_addr: None,
         }
     }
 }
@@ -133,6 +139,10 @@ pub struct Server {
     pub addr: SocketAddr,
     /// Its tables.
     pub lobby: Arc<lobby::Lobby>,
+    /// The address its metrics are served on, if they are.
+    pub metrics_addr: Option<SocketAddr>,
+    /// The metrics' listener and routes.
+    metrics: Option<(tokio::net::TcpListener, axum::Router)>,
     listener: tokio::net::TcpListener,
     router: axum::Router,
     conn_limits: listen::ConnLimits,
@@ -149,6 +159,16 @@ impl Server {
             .await
             .with_context(|| format!("cannot listen on {}", settings.addr))?;
         let addr = listener.local_addr()?;
+        // Installed before anything is recorded, so the first table's actions count.
+        let metrics = match settings.metrics_addr {
+            Some(at) => {
+                let listener = tokio::net::TcpListener::bind(at)
+                    .await
+                    .with_context(|| format!("cannot serve the metrics on {at}"))?;
+                Some((listener, metrics::install()?))
+            }
+            None => None,
+        };
         let (db, hosting) = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
             Some(url) => {
                 let hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
@@ -179,27 +199,46 @@ impl Server {
                 hints: Arc::new(hint::HintGate::default()),
                 notifier: notify::Notifier::start(settings.notify.clone())?,
                 seat_moves: settings.limits.seat_moves,
-                address_moves: Arc::new(rate::Buckets::new(settings.limits.address_moves)),
+                instance: hosting
+                    .as_ref()
+                    .map_or_else(lobby::new_token, |h| h.instance.clone())
+                    .into(),
+                address_moves: Arc::new(
+                    rate::Buckets::new(settings.limits.address_moves).named("moves"),
+                ),
             },
             hosting,
         )
         .await?;
         lobby.spawn_sweeper();
         lobby.spawn_hosting();
+        tracing::info!(instance = %lobby.instance(), %addr, "serving");
+        let metrics_addr = match &metrics {
+            Some((listener, _)) => Some(listener.local_addr()?),
+            None => None,
+        };
+        let metrics = metrics.map(|(listener, handle)| {
+            (
+                listener,
+                http::health::metrics_router(lobby.clone(), handle),
+            )
+        });
         let router = http::router(http::AppState {
             lobby: lobby.clone(),
             limits: Arc::new(settings.limits),
-            creations: Arc::new(rate::Buckets::new(settings.creations)),
-            connections: Arc::new(rate::Buckets::new(settings.connections)),
+            creations: Arc::new(rate::Buckets::new(settings.creations).named("create")),
+            connections: Arc::new(rate::Buckets::new(settings.connections).named("connect")),
             trust_proxy: settings.trust_proxy,
             allow_origins: Arc::new(settings.allow_origins.clone()),
-            costly: Arc::new(rate::Buckets::new(settings.costly)),
+            costly: Arc::new(rate::Buckets::new(settings.costly).named("costly")),
             forwarded: Arc::new(listen::Open::default()),
             per_address: settings.conn_limits.per_address,
         });
         Ok(Server {
             addr,
             lobby,
+            metrics_addr,
+            metrics,
             listener,
             router,
             conn_limits: settings.conn_limits,
@@ -210,6 +249,13 @@ impl Server {
     /// Serves until the process ends. Stopping it at any moment (Ctrl-C, a kill) loses
     /// nothing: every action is stored before it is acknowledged.
     pub async fn run(self) -> anyhow::Result<()> {
+        if let Some((listener, router)) = self.metrics {
+            tokio::spawn(async move {
+                if let Err(e) = axum::serve(listener, router).await {
+                    tracing::error!("the metrics address stopped: {e}");
+                }
+            });
+        }
         listen::serve(
             self.listener,
             self.router,

@@ -100,6 +100,7 @@ pub async fn serve(
         };
         let Some(slot) = open.take(peer.ip(), cap) else {
             tracing::debug!(%peer, "connection refused: its address holds {cap} already");
+            crate::metrics::rate_limited("open_per_address");
             drop(stream);
             continue;
         };

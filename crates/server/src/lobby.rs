@@ -11,6 +11,7 @@ use crate::bots;
 use crate::db::{DamageScope, Damaged, Db};
 use crate::table::{self, Summary, TableHandle};
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::RwLock;
 use tokio::sync::Mutex;
 
@@ -19,6 +20,7 @@ mod claim;
 mod create;
 mod hosting;
 mod listed;
+mod ready;
 mod replay;
 mod request;
 mod restore;
@@ -26,6 +28,7 @@ mod sweep;
 
 pub use check::{check, TableCheck};
 pub use hosting::{Hosting, Located, LEASE_TTL, RENEW_EVERY};
+pub use ready::READY_WAIT;
 pub use request::{
     new_token, Claimed, CreateTable, Created, CreatedSeat, LobbyError, Missing, TableExtras,
     MAX_TABLES, MAX_TIMER_PERCENT,
@@ -48,6 +51,10 @@ pub struct Lobby {
     hosting: Option<Hosting>,
     /// The lobby's list shared with the other instances (with hosting).
     listed: Mutex<listed::Shared>,
+    /// Whether the last round renewed this instance's leases (with hosting).
+    leases_renewed: AtomicBool,
+    /// Whether this instance is stopping (`/readyz` fails).
+    draining: AtomicBool,
 }
 
 impl Lobby {
@@ -111,6 +118,30 @@ impl Lobby {
     /// The number of tables.
     pub fn len(&self) -> usize {
         self.tables.read().expect("tables lock").len()
+    }
+
+    /// This instance's id (on every log line about a table; its leases' holder on a shared
+    /// PostgreSQL).
+    pub fn instance(&self) -> &str {
+        &self.settings.instance
+    }
+
+    /// Each table's game and whether it is over (for the metrics).
+    pub fn games(&self) -> Vec<(String, bool)> {
+        self.tables
+            .read()
+            .expect("tables lock")
+            .values()
+            .map(|h| {
+                let s = h.summary.lock().unwrap_or_else(|e| e.into_inner());
+                (s.game.clone(), s.over)
+            })
+            .collect()
+    }
+
+    /// Hints being worked out or waiting, server-wide.
+    pub fn hints_queued(&self) -> usize {
+        self.settings.hints.queued()
     }
 
     /// Whether there are no tables.

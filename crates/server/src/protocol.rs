@@ -485,6 +485,7 @@ pub struct ReplayFrame {
 impl ServerMsg {
     /// An error message.
     pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMsg {
+        crate::metrics::refused(code);
         ServerMsg::Error {
             code,
             message: message.into(),

@@ -21,6 +21,8 @@ const BUCKETS_KEPT: usize = 10_000;
 /// One token bucket per client address.
 pub struct Buckets {
     rate: Rate,
+    /// The limit's name in the metrics.
+    name: &'static str,
     buckets: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
@@ -35,8 +37,14 @@ impl Buckets {
     pub fn new(rate: Rate) -> Self {
         Buckets {
             rate,
+            name: "other",
             buckets: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// The same buckets, counted as limit `name` in the metrics when they refuse.
+    pub fn named(self, name: &'static str) -> Self {
+        Buckets { name, ..self }
     }
 
     /// The limit each address gets.
@@ -61,10 +69,14 @@ impl Buckets {
             }
         }
         let rate = self.rate;
-        buckets
+        let taken = buckets
             .entry(ip)
             .or_insert_with(|| Bucket::new(rate.per_second, rate.burst))
-            .take()
+            .take();
+        if !taken {
+            crate::metrics::rate_limited(self.name);
+        }
+        taken
     }
 }
 

@@ -55,6 +55,7 @@ mod undo;
 
 pub use budget::{ADDRESS_RATE, SEAT_RATE};
 pub use clock::scaled;
+use handle::constant_time_eq;
 pub use handle::{
     seat_link, spectator_link, Command, Retired, Summary, TableHandle, TableInit, TableSettings,
     TableSpec, Timing,
@@ -229,16 +230,22 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
     table.resume_stand_ins();
     table.update_summary();
     table.state_changed();
-    tokio::spawn(async move {
+    // At the level of errors, so that the lines of every level carry it whatever the filter.
+    let span =
+        tracing::error_span!("table", table = %table.id, instance = %table.settings.instance);
+    let task = async move {
+        tracing::info!(
+            game = G::NAME,
+            actions = table.version,
+            "the table is open here"
+        );
         // Connections wait in the channel while the chat is read.
-        match Chat::load(&table.db, table.id.clone()).await {
-            Ok(chat) => table.chat = chat,
-            Err(e) => tracing::error!(table = %table.id, "cannot read the chat: {e:#}"),
-        }
+        table.load_chat().await;
         table.load_addresses().await;
         table.schedule_bot();
         table.run(rx, bot_rx).await;
-    });
+    };
+    tokio::spawn(tracing::Instrument::instrument(task, span));
     TableHandle { tx, summary }
 }
 
@@ -379,6 +386,7 @@ impl<G: Playable> Table<G> {
         action: G::Action,
         from: Option<IpAddr>,
     ) -> Result<(), Refusal> {
+        let accepted = Instant::now();
         let mut next = self.game.clone();
         let mut events = Vec::new();
         next.apply(seat, action.clone(), &mut events).map_err(|e| {
@@ -407,6 +415,7 @@ impl<G: Playable> Table<G> {
                 .log_failure(&self.id, &self.settings.timing, &e);
             return Err(Refusal::Storage);
         }
+        let stored = accepted.elapsed();
         // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
         let waited_for = seat == CLOCK
             || self.game.must_act().contains(seat)
@@ -436,6 +445,7 @@ impl<G: Playable> Table<G> {
         self.version += 1;
         self.state_changed();
         self.send_state_to_all(None, Some(&step));
+        crate::metrics::action(G::NAME, stored, accepted.elapsed());
         if self.history.len() == LOG_KEPT {
             self.history.pop_front();
         }
@@ -576,15 +586,6 @@ impl<G: Playable> Table<G> {
             .find(|(s, tok)| self.kinds[*s].is_human() && constant_time_eq(tok, token))
             .map(|(s, _)| s)
     }
-}
-
-/// Compares two tokens in time independent of where they differ.
-fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }
 
 /// The text of a caught panic's payload.

@@ -11,6 +11,7 @@
 use super::Lobby;
 use crate::db::Lease;
 use crate::table::{Command, TableHandle};
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
@@ -84,7 +85,7 @@ impl Lobby {
         if let Some(h) = &self.hosting {
             if let Err(e) = self.db.release_lease(id.into(), h.instance.clone()).await {
                 // It expires by itself.
-                tracing::warn!(table = %id, "cannot give up a table's lease: {e:#}");
+                tracing::warn!(table = %id, instance = %self.instance(), "cannot give up a table's lease: {e:#}");
             }
         }
     }
@@ -103,7 +104,7 @@ impl Lobby {
             Ok(Some((holder, address))) if holder != h.instance => Located::There(address),
             Ok(_) => Located::Here,
             Err(e) => {
-                tracing::warn!(table = %id, "cannot read a table's lease: {e:#}");
+                tracing::warn!(table = %id, instance = %self.instance(), "cannot read a table's lease: {e:#}");
                 Located::Here
             }
         }
@@ -121,7 +122,8 @@ impl Lobby {
             }
             tables.remove(id);
         }
-        tracing::warn!(table = %id, "this instance lost the table's lease: the table stops here");
+        tracing::warn!(table = %id, instance = %self.instance(), "this instance lost the table's lease: the table stops here");
+        crate::metrics::lease_lost();
         let tx = handle.tx.clone();
         tokio::spawn(async move {
             let _ = tx.send(Command::Stop).await;
@@ -172,10 +174,12 @@ impl Lobby {
         let held = match self.db.renew_leases(h.instance.clone(), ids, h.ttl).await {
             Ok(held) => held.into_iter().collect::<std::collections::HashSet<_>>(),
             Err(e) => {
+                self.leases_renewed.store(false, Ordering::SeqCst);
                 tracing::warn!("cannot renew this instance's leases: {e:#}");
                 return;
             }
         };
+        self.leases_renewed.store(true, Ordering::SeqCst);
         for (id, handle) in handles.iter().filter(|(id, _)| !held.contains(id)) {
             self.stop(id, handle);
         }
@@ -198,9 +202,14 @@ impl Lobby {
             self.damaged().into_iter().map(|d| d.id).collect();
         for id in ids.into_iter().filter(|id| !damaged.contains(id)) {
             match self.open(&id).await {
-                Ok(_) => tracing::info!(table = %id, "adopted a table nobody held"),
+                Ok(_) => {
+                    crate::metrics::lease_taken_over();
+                    tracing::info!(table = %id, instance = %self.instance(), "adopted a table nobody held");
+                }
                 Err(super::Missing::Elsewhere(_)) => {}
-                Err(e) => tracing::warn!(table = %id, "cannot adopt a table: {e}"),
+                Err(e) => {
+                    tracing::warn!(table = %id, instance = %self.instance(), "cannot adopt a table: {e}")
+                }
             }
         }
     }

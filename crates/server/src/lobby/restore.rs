@@ -59,6 +59,8 @@ impl Lobby {
             file_damage: RwLock::new(None),
             hosting,
             listed: Mutex::default(),
+            leases_renewed: std::sync::atomic::AtomicBool::new(true),
+            draining: std::sync::atomic::AtomicBool::new(false),
         });
         lobby.restore_stored().await;
         if !db.writable() {

@@ -240,6 +240,8 @@ pub struct TableSettings {
     /// Per client address, the same moves by seats the game does not wait for, shared by
     /// every table.
     pub address_moves: Arc<crate::rate::Buckets>,
+    /// This instance's id, on every log line about the table (its span).
+    pub instance: Arc<str>,
 }
 
 /// The times of a table's life on the server.
@@ -334,4 +336,13 @@ pub struct TableInit<G: Game> {
     /// not stored) for a table loaded from the database, whose seats' clocks are rebuilt
     /// from them; `None` for a new table, whose clocks start now.
     pub times: Option<Vec<Option<i64>>>,
+}
+
+/// Compares two tokens in time independent of where they differ.
+pub(super) fn constant_time_eq(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }

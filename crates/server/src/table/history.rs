@@ -27,12 +27,15 @@ impl<G: Playable> Table<G> {
     pub(super) fn store_finished(&self) {
         let db = self.db.clone();
         let finished = finished_row(&self.id, &self.game, crate::time::now(), &self.record);
-        tokio::spawn(async move {
-            let id = finished.id.clone();
+        tracing::info!(
+            turn = <G as boardroom_engine::Present>::turn(&self.game),
+            "the game is over"
+        );
+        tokio::spawn(tracing::Instrument::in_current_span(async move {
             if let Err(e) = db.store_finished(finished).await {
-                tracing::error!(table = %id, "cannot store that the game ended: {e:#}");
+                tracing::error!("cannot store that the game ended: {e:#}");
             }
-        });
+        }));
     }
 
     /// The game record as JSON text for the holder of `token`, once the game is over (built

@@ -227,6 +227,7 @@ impl<G: Playable> Table<G> {
         let Some(p) = self.backoff.take() else {
             return;
         };
+        crate::metrics::storage_retry();
         match self.commit(p.seat, p.action.clone(), None).await {
             Ok(()) => {
                 tracing::info!(table = %self.id, "storage is back; play resumes");

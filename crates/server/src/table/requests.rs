@@ -15,6 +15,15 @@ use tokio::sync::oneshot;
 use tokio::time::Instant;
 
 impl<G: Playable> Table<G> {
+    /// Reads the table's chat from the database (a failure is logged: the table goes on
+    /// with an empty chat).
+    pub(super) async fn load_chat(&mut self) {
+        match Chat::load(&self.db, self.id.clone()).await {
+            Ok(chat) => self.chat = chat,
+            Err(e) => tracing::error!(table = %self.id, "cannot read the chat: {e:#}"),
+        }
+    }
+
     /// A connection opens with a seat token (or none, to watch): told its viewer (or refused),
     /// then welcomed with the table, its log and chat, and sent the state.
     pub(super) fn join(

@@ -46,6 +46,8 @@ pub(super) struct BotSeats<G: Game> {
     /// Per seat, whether a bot plays it: a bot seat, or a person's seat while a stand-in
     /// plays it.
     playing: Vec<bool>,
+    /// Per seat, the level of the bot playing it (for the metrics).
+    levels: Vec<&'static str>,
     /// Whether a bot is thinking.
     busy: bool,
     /// The seat from which the next bot to think is looked for (so every bot seat that may
@@ -71,6 +73,10 @@ impl<G: Playable> BotSeats<G> {
         let seats = BotSeats {
             bots,
             playing: kinds.iter().map(|k| !k.is_human()).collect(),
+            levels: kinds
+                .iter()
+                .map(|k| k.bot().map_or("none", |l| l.name()))
+                .collect(),
             busy: false,
             cursor: 0,
             optional_moves: 0,
@@ -112,6 +118,7 @@ impl<G: Playable> BotSeats<G> {
     pub(super) fn stand_in(&mut self, seat: Seat, level: bots::BotLevel) {
         if seat < self.bots.len() && !self.plays(seat) {
             self.playing[seat] = true;
+            self.levels[seat] = level.name();
             self.bots[seat] = Some(bots::make_bot(level, rand::random()));
         }
     }
@@ -186,18 +193,21 @@ impl<G: Playable> BotSeats<G> {
         self.busy = true;
         let game = game.clone();
         let optional = !must.contains(seat);
-        tokio::spawn(async move {
+        let level = self.levels.get(seat).copied().unwrap_or("none");
+        tokio::spawn(tracing::Instrument::in_current_span(async move {
             // The bot thinks first, then takes what is left of its pause, only when it acts
             // (one with nothing to do does not hold up the others), and at most
             // `ANSWER_PAUSE` before answering a deal: people get their answer within a second
             // whatever the bots' pace.
             let started = Instant::now();
             let chosen = tokio::task::spawn_blocking(move || {
+                let thinking = std::time::Instant::now();
                 let action = if optional {
                     bot.choose_optional(&game, seat)
                 } else {
                     Some(bot.choose(&game, seat))
                 };
+                crate::metrics::bot_thought(level, thinking.elapsed());
                 let answer = action
                     .as_ref()
                     .is_some_and(|a| game.is_negotiation(a) && game.staleness_key(a).is_some());
@@ -230,6 +240,6 @@ impl<G: Playable> BotSeats<G> {
                     let _ = me.send(BotMsg::Failed { seat });
                 }
             }
-        });
+        }));
     }
 }

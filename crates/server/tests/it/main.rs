@@ -30,6 +30,7 @@ mod people;
 mod protocol;
 mod recovery;
 mod revision;
+mod site;
 mod social;
 mod storage;
 mod takeback;
