@@ -366,8 +366,11 @@ impl PyVecGame {
     }
 
     /// The built-in bot `name`'s choice for every game's actor, without applying it: a dict
-    /// with `actions` (int64 (n,): the action index, -1 for an action outside the fixed space,
-    /// played by its notation) and `notations`. Game `i`'s bot is seeded `seed + i`; the games
+    /// with `actions` (int64 (n,): the action index) and `notations` (the move each index
+    /// plays). In the fixed space every move has an index: a move the space cannot name (say an
+    /// offer with a note or a price off its ladder) is given as the nearest move it names (as
+    /// the game judges nearness: the same offer at the nearest price, say), so `step(actions)` plays the whole batch. In the legal list, -1 marks a move
+    /// beyond `max_actions`, played by its notation. Game `i`'s bot is seeded `seed + i`; the games
     /// are shared among `threads` threads (default: the batch's `threads`) with the GIL
     /// released.
     #[pyo3(signature = (name, seed=0, threads=None))]
@@ -386,7 +389,7 @@ impl PyVecGame {
         let chosen = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
                 let mut bot = g.make_bot(name, seed.wrapping_add(i as u64))?;
-                bot.choose(g, seat)
+                bot.choose_id(g, seat)
             })
         });
         let mut actions = Vec::with_capacity(chosen.len());

@@ -93,6 +93,13 @@ impl PyGame {
         self.inner.num_actions()
     }
 
+    /// The version of the game's fixed numbering of moves: it changes whenever an id changes
+    /// its meaning (1 for a numbering never changed).
+    #[getter]
+    fn action_space_version(&self) -> u32 {
+        self.inner.shape().fixed_version
+    }
+
     /// What an action index names: `"fixed"` (one move of the game's fixed numbering, the same
     /// in every state) or `"legal"` (a place in the seat's legal list).
     #[getter]
