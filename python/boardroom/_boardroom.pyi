@@ -120,6 +120,7 @@ class VecGame:
         max_actions: Optional[int] = None,
         action_space: str = "fixed",
         threads: Optional[int] = None,
+        show_seeds: bool = False,
     ) -> None: ...
     def __len__(self) -> int: ...
     @property

@@ -17,7 +17,7 @@ def test_batched_and_unbatched_stepping_agree_game_for_game(config, space):
     game_id, players, options = config
     n, seed = 5, 40
     vec = boardroom.VecGame(game_id, n, players=players, options=options, seed=seed,
-                            action_space=space)
+                            action_space=space, show_seeds=True)
     assert vec.action_space == space
     out = vec.arrays()
     assert out["obs"].shape == (n, vec.observation_size) and out["obs"].dtype == np.float32
