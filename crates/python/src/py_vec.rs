@@ -434,6 +434,40 @@ impl PyVecGame {
         Ok(out)
     }
 
+    /// One uniformly random legal action index per game, drawn in Rust from the arrays of the
+    /// last step (`mask`, `num_legal`): the documented random recipe without NumPy's pass over
+    /// every mask. The draws follow `seed` (the same seed and arrays, the same indices); -1 for
+    /// a game with no legal index (never in a running batch).
+    #[pyo3(signature = (seed=0))]
+    fn random_actions<'py>(
+        &self,
+        py: Python<'py>,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        use rand::Rng;
+        let mut r = boardroom_engine::rng::from_seed(seed_of(seed)?);
+        let mask = self.mask.bind(py).readonly();
+        let legal = self.num_legal.bind(py).readonly();
+        let width = self.batch.max_actions().max(1);
+        let drawn = mask
+            .as_slice()?
+            .chunks(width)
+            .zip(legal.as_slice()?)
+            .map(|(row, &k)| {
+                let Some(pick) = usize::try_from(k).ok().filter(|&k| k > 0) else {
+                    return -1;
+                };
+                let pick = r.gen_range(0..pick);
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, m)| **m)
+                    .nth(pick)
+                    .map_or(-1, |(i, _)| i as i64)
+            })
+            .collect();
+        Ok(PyArray1::from_vec(py, drawn))
+    }
+
     /// The threads a step runs on (at least 1; settable).
     #[getter]
     fn threads(&self) -> usize {
