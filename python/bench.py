@@ -11,7 +11,8 @@ Measures, one after the other on one thread:
   action space, each step drawing one uniformly random legal index per game in NumPy
   (``rng.random(n) * num_legal``), with and without writing observations; and in the fixed
   action space (the default), with observations, drawing a uniformly random legal id per game
-  from the masks (``argmax`` of ``rng.random((n, max_actions)) * mask``);
+  from the masks in NumPy (``argmax`` of ``rng.random((n, max_actions)) * mask``, the recipe
+  the documentation gave first) and in Rust (``VecGame.random_actions``);
 * a plain Python loop over the per-call API (``to_act``, ``num_legal``, ``step``, with
   ``random.randrange``), one game after another.
 
@@ -40,7 +41,7 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]
 import boardroom  # noqa: E402
 
 
-def batched(game, players, options, seconds, n, observations, space="legal"):
+def batched(game, players, options, seconds, n, observations, space="legal", drawer="numpy"):
     # One thread, so that this thread's CPU time is all the work (bench_threads.py measures
     # stepping on several threads).
     vec = boardroom.VecGame(game, n, players=players, options=options, seed=1,
@@ -49,6 +50,8 @@ def batched(game, players, options, seconds, n, observations, space="legal"):
     out = vec.arrays()
 
     def draw(out):
+        if drawer == "rust":
+            return vec.random_actions(seed=int(rng.integers(1 << 62)))
         if space == "legal":
             return (rng.random(n) * out["num_legal"]).astype(np.int64)
         return (rng.random(out["mask"].shape) * out["mask"]).argmax(axis=1)
@@ -154,6 +157,8 @@ def main():
                  batched(a.game, a.players, options, a.seconds, a.batch, True)))
     rows.append((f"Python, VecGame of {a.batch}, fixed ids, obs.",
                  batched(a.game, a.players, options, a.seconds, a.batch, True, "fixed")))
+    rows.append(("  the same, ids by random_actions",
+                 batched(a.game, a.players, options, a.seconds, a.batch, True, "fixed", "rust")))
     rows.append(("Python loop over the per-call API", python_loop(a.game, a.players, options,
                                                                  a.seconds)))
     print(f"{a.game}, {a.players} players, options {options}, {a.seconds:g} s each, "

@@ -25,9 +25,10 @@ configuration (twice the longest legal list seen in sample games with fixed seed
 pass ``max_actions=`` to fix another bound). The numbering of each game is documented in
 ``docs/ai-builders.md``.
 
-The Boss's offers on terms of one's own are outside every numbering: they are played through
-their notation (``game.apply("offer 2 give $300 take COL#14")``) or the dict form of
-:func:`boardroom.actions.to_notation`; its space holds slots for the offers the game suggests.
+The Boss's offers beyond its builder (one item for a price on a ladder) are outside every
+numbering: they are played through their notation (``game.apply("offer 2 give $300 take
+COL#14")``) or the dict form of :func:`boardroom.actions.to_notation`. Every id means one move in
+every state; ``game.action_space_version`` is the numbering's version.
 
 **Observations.** ``game.observe(viewer)`` is the dict form (the game's own observation in
 JSON); ``game.observation_array(viewer)`` the same as ``observation_size`` float32 values:

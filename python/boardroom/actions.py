@@ -26,14 +26,14 @@ it does not accept. Example, an offer of The Boss::
      "promise": [0, "favour", {"text": "I will not fire you next turn"}], "pledge": ["$100"]}
     # -> offer 1 take fate promise 0 favour "I will not fire you next turn" pledge $100
 
-The Boss's fixed action space also builds offers by id (its offer builder, ids 117–1652): one
+The Boss's fixed action space also builds offers by id (its offer builder, ids 403–1938): one
 item for a price, to a partner. :func:`the_boss_offer_id` computes the id from its parts (and
 :func:`the_boss_offer_parts` reads them back), so that a policy may choose the partner, the
 item, who gives it and the price::
 
     from boardroom.actions import the_boss_offer_id
     # buy a COL card from the player two places to my left for $100
-    i = the_boss_offer_id(partner=2, item="COL", direction="buy", price=100)   # 778
+    i = the_boss_offer_id(partner=2, item="COL", direction="buy", price=100)   # 1064
     if game.action_mask(seat)[i]:
         game.step(i, seat)   # to seat (seat + 2) % players: give $100, take their lowest COL card
 """
@@ -53,7 +53,7 @@ __all__ = [
 ]
 
 #: The first id of The Boss's offer builder (``crates/theboss/src/offer_space.rs``).
-THE_BOSS_FIRST_OFFER_ID = 117
+THE_BOSS_FIRST_OFFER_ID = 403
 #: The builder's items, by number: 1, 2 and 5 share lots (10, 20, 50 shares with the default
 #: data), an Experience card of each kind, an Executive card of each number, the held Fate card,
 #: a vote in the lobbying meeting (FOR when the payer called it, AGAINST when the payer is its
@@ -80,7 +80,7 @@ def the_boss_offer_id(partner, item, direction, price, cash_step=10):
     offerer's left, of ``item`` (a name of :data:`THE_BOSS_OFFER_ITEMS` or its number),
     ``direction`` ``"sell"`` (the offerer gives the item and takes the price) or ``"buy"`` (takes
     the item and gives the price), at ``price`` dollars, a rung of the ladder times
-    ``cash_step``. The id is ``117 + (((partner − 1) × 16 + item) × 2 + direction) × 16 +
+    ``cash_step``. The id is ``403 + (((partner − 1) × 16 + item) × 2 + direction) × 16 +
     rung``; whether the offer is legal now is the mask's to say. Parts out of range raise
     :class:`boardroom.IllegalActionError` naming them."""
     p = _whole(partner)

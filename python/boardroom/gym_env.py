@@ -68,6 +68,8 @@ class BoardroomEnv(gym.Env):
                           action_space=action_space)
         self.game = Game(seed=0, **self._spec)
         n = self.game.num_players
+        # The numbering's version, per instance: ids change meaning between versions.
+        self.metadata = dict(self.metadata, action_space_version=self.game.action_space_version)
         if not 0 <= seat < n:
             raise ValueError(f"seat {seat} does not exist: seats are 0 to {n - 1}")
         self.seat = seat

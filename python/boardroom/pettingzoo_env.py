@@ -51,6 +51,8 @@ class BoardroomAEC(AECEnv):
         self._n = probe.num_players
         self.possible_agents = [f"player_{i}" for i in range(self._n)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
+        # The numbering's version, per instance: ids change meaning between versions.
+        self.metadata = dict(self.metadata, action_space_version=probe.action_space_version)
         size, actions = probe.observation_size, probe.max_actions
         self._observation_spaces = {
             a: spaces.Dict({

@@ -2,7 +2,7 @@
 call inside Rust, in self-play (the agent decides for whichever seat is to act in each game).
 
 ``BoardroomVectorEnv(game="big-boss", num_envs=16, players=None, options=None, seed=0,
-action_space="fixed", observations=True)``; it is also what
+action_space="fixed", observations=True, show_seeds=False)``; it is also what
 ``gymnasium.make_vec("boardroom/BigBoss-v0", num_envs=n)`` gives (and ``BigShot``,
 ``TheBoss``). Each step takes one action id per game (an array of shape ``(num_envs,)``, legal
 in that game's ``infos["action_mask"]`` row) and returns copies of:
@@ -17,8 +17,10 @@ in that game's ``infos["action_mask"]`` row) and returns copies of:
 A finished game is replaced at once by a new one (game ``i`` plays seeds ``s + i``,
 ``s + i + num_envs``, …), so the observation returned with a termination is already the new
 game's first one (Gymnasium's same-step autoreset, ``metadata["autoreset_mode"]``).
-``reset(seed=s)`` starts every game again from seeds ``s, s + 1, …``. Illegal actions raise :class:`boardroom.IllegalActionError`
-and change nothing.
+``reset(seed=s)`` starts every game again from seeds ``s, s + 1, …``. The games' seeds are not in
+``infos`` unless ``show_seeds=True`` (with a seed and the public moves an agent could rebuild
+every hidden card). Illegal actions raise :class:`boardroom.IllegalActionError` and change
+nothing.
 """
 
 import numpy as np
@@ -37,12 +39,13 @@ class BoardroomVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, game="big-boss", num_envs=16, players=None, options=None, seed=0,
-                 action_space="fixed", observations=True, render_mode=None):
+                 action_space="fixed", observations=True, render_mode=None, show_seeds=False):
         if render_mode is not None:
             raise ValueError("BoardroomVectorEnv has no render modes")
         self.render_mode = None
         self._spec = dict(game=game, n=int(num_envs), players=players, options=options,
-                          action_space=action_space, observations=observations)
+                          action_space=action_space, observations=observations,
+                          show_seeds=show_seeds)
         self.vec = VecGame(seed=int(seed), **self._spec)
         self.num_envs = len(self.vec)
         self.single_observation_space = spaces.Box(
@@ -52,8 +55,12 @@ class BoardroomVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, self.num_envs)
 
     def _infos(self, out):
-        return {"action_mask": out["mask"].copy(), "actor": out["actor"].copy(),
-                "rewards": out["rewards"].copy(), "seed": out["seed"].copy()}
+        infos = {"action_mask": out["mask"].copy(), "actor": out["actor"].copy(),
+                 "rewards": out["rewards"].copy()}
+        # Seeds only on request: with a game's seed an agent could rebuild its hidden cards.
+        if "seed" in out:
+            infos["seed"] = out["seed"].copy()
+        return infos
 
     def reset(self, *, seed=None, options=None):
         if seed is not None:

@@ -140,3 +140,48 @@ def test_seeds_and_counts_out_of_range():
     unchanged(game, lambda: game.reset(-5), boardroom.ConfigError, ["seed"])
     with pytest.raises(boardroom.ConfigError):
         game.sample_hidden(0, seed=-1)
+
+
+def test_a_batch_too_large_for_the_machine_raises_memory_error():
+    for n in (1 << 40, (1 << 62) + 1):
+        with pytest.raises(MemoryError, match="games need more memory"):
+            boardroom.VecGame("the-boss", n, players=4)
+    assert len(boardroom.VecGame("the-boss", 2, players=4)) == 2
+
+
+def test_an_action_index_of_another_type_is_refused_by_name():
+    game = boardroom.Game("big-shot", players=2, seed=3)
+    seat = game.to_act()[0]
+    legal = int(np.flatnonzero(game.action_mask(seat))[0])
+    for bad, words in [(True, "bool"), (False, "bool"), (np.bool_(True), "bool"),
+                       (1.0, "float"), ("1", "str"), (None, "NoneType"),
+                       (1 << 70, "too large"), (-1, "start at 0")]:
+        for call in (game.step, game.apply_index, game.format_action):
+            with pytest.raises(boardroom.IllegalActionError) as e:
+                call(bad, seat)
+            assert words in str(e.value), (bad, str(e.value))
+    before = game.to_position()
+    with pytest.raises(boardroom.IllegalActionError):
+        game.step(True, seat)
+    assert game.to_position() == before
+    game.step(np.int64(legal), seat)
+    assert game.to_position() != before
+
+
+def test_seeds_stay_out_of_what_an_agent_sees_unless_asked_for():
+    from boardroom.vector_env import BoardroomVectorEnv
+    import pickle
+    vec = boardroom.VecGame("the-boss", 3, players=3, seed=5)
+    assert "seed" not in vec.arrays()
+    out = vec.step(np.array([np.flatnonzero(m)[0] for m in vec.arrays()["mask"]]))
+    assert "seed" not in out
+    assert "seed" not in pickle.loads(pickle.dumps(vec)).arrays()
+    shown = boardroom.VecGame("the-boss", 3, players=3, seed=5, show_seeds=True)
+    assert list(shown.arrays()["seed"]) == [5, 6, 7]
+    assert list(pickle.loads(pickle.dumps(shown)).arrays()["seed"]) == [5, 6, 7]
+    env = BoardroomVectorEnv("the-boss", num_envs=2, players=3, seed=1)
+    _, infos = env.reset()
+    assert "seed" not in infos
+    env = BoardroomVectorEnv("the-boss", num_envs=2, players=3, seed=1, show_seeds=True)
+    _, infos = env.reset()
+    assert list(infos["seed"]) == [1, 2]

@@ -9,7 +9,7 @@ import pytest
 import boardroom
 from conftest import MAIN, config_id, play_random
 
-SIZES = {"big-boss": 410, "big-shot": 176, "the-boss": 1665}
+SIZES = {"big-boss": 410, "big-shot": 176, "the-boss": 2189}
 # Games whose legal list holds every legal action (The Boss lists candidates, and its space
 # also numbers bids and purchases the list leaves out).
 COMPLETE = {"big-boss", "big-shot"}
@@ -21,6 +21,8 @@ def test_every_legal_action_has_one_id_that_round_trips_and_masks_are_the_legal_
     game_id, players, options = config
     game = boardroom.Game(game_id, players=players, options=options, seed=31)
     assert game.action_space == "fixed" and game.max_actions == SIZES[game_id]
+    # The Boss's numbering changed once (absolute bids, auctions by lot, no suggestion slots).
+    assert game.action_space_version == (2 if game_id == "the-boss" else 1)
     rng = random.Random(5)
     ids_of = {}
     states = 0

@@ -165,3 +165,21 @@ def test_bad_priors_are_refused_with_the_reason():
         one = vec.game(i).search_targets(int(out["actor"][i]), iterations=40, seed=10 + i,
                                          prior=prior[i], c_puct=0.5)
         assert np.array_equal(t["policy"][i], one["policy"])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_bot_move_of_the_boss_has_an_id_a_batch_plays(players):
+    """Bot moves the fixed space cannot name as they are (offers with notes or prices off the
+    ladder, counters of other terms) come as the nearest move it names: never -1, always legal,
+    and the notation is the move the id plays."""
+    vec = boardroom.VecGame("the-boss", 16, players=players, seed=4)
+    for r in range(60):
+        chosen = vec.bot_actions("heuristic", seed=r)
+        out = vec.arrays()
+        assert (chosen["actions"] >= 0).all()
+        assert out["mask"][np.arange(16), chosen["actions"]].all()
+        for i in range(0, 16, 5):
+            g, seat = vec.game(i), int(out["actor"][i])
+            a = int(chosen["actions"][i])
+            assert g.format_action(a, seat) == chosen["notations"][i]
+        vec.step(chosen["actions"])

@@ -18,19 +18,20 @@ from boardroom.actions import (
 from boardroom.gym_env import BoardroomEnv
 from boardroom.pettingzoo_env import env as aec_env
 
-SIZE = 1665
+SIZE = 2189
 BUILT = 3 * 16 * 2 * 16
+FIRST_AUCTION = 109
 
 
 def test_the_ids_follow_the_documented_arithmetic():
-    assert THE_BOSS_FIRST_OFFER_ID + BUILT + 12 == SIZE
+    assert THE_BOSS_FIRST_OFFER_ID + BUILT + 250 == SIZE
     assert boardroom.Game("the-boss", players=3).max_actions == SIZE
     assert len(THE_BOSS_OFFER_ITEMS) == 16 and len(THE_BOSS_PRICE_LADDER) == 16
     # buy (direction 1) a COL card (item 4) from the seat two places to the left for $100
-    # (rung 5: 10 cash steps): 117 + (((2 - 1) * 16 + 4) * 2 + 1) * 16 + 5
-    assert the_boss_offer_id(2, "COL", "buy", 100) == 778
-    assert the_boss_offer_id(2, 4, "buy", 100) == 778
-    assert the_boss_offer_id(np.int64(2), np.int32(4), "buy", np.int64(100)) == 778
+    # (rung 5: 10 cash steps): 403 + (((2 - 1) * 16 + 4) * 2 + 1) * 16 + 5
+    assert the_boss_offer_id(2, "COL", "buy", 100) == 1064
+    assert the_boss_offer_id(2, 4, "buy", 100) == 1064
+    assert the_boss_offer_id(np.int64(2), np.int32(4), "buy", np.int64(100)) == 1064
     assert the_boss_offer_id(1, "10sh", "sell", 10) == THE_BOSS_FIRST_OFFER_ID
     assert the_boss_offer_id(3, "not-fire", "buy", 2500) == THE_BOSS_FIRST_OFFER_ID + BUILT - 1
     seen = set()
@@ -56,14 +57,14 @@ def test_bad_parts_are_refused_by_name(args, words):
         the_boss_offer_id(*args)
     for w in words:
         assert w in str(e.value)
-    for bad in (116, THE_BOSS_FIRST_OFFER_ID + BUILT, -1, 200.0, True):
+    for bad in (402, THE_BOSS_FIRST_OFFER_ID + BUILT, -1, 200.0, True):
         with pytest.raises(boardroom.IllegalActionError, match="offer builder"):
             the_boss_offer_parts(bad)
 
 
 def play_until(env, wanted, rng, steps=6000):
-    """Steps the PettingZoo environment with random legal ids of the menu (below the builder)
-    until the agent to act may play one of ``wanted`` (ids); returns that agent, its seat and
+    """Steps the PettingZoo environment with random legal ids of the menu (below the auctions)
+    and bids until the agent to act may play one of ``wanted`` (ids); returns that agent, its seat and
     the id."""
     for _ in range(steps):
         agent = env.agent_selection
@@ -73,7 +74,7 @@ def play_until(env, wanted, rng, steps=6000):
             if mask[i]:
                 return agent, seat, i
         ids = np.flatnonzero(mask)
-        menu = ids[ids < THE_BOSS_FIRST_OFFER_ID]
+        menu = ids[(ids < FIRST_AUCTION) | (ids >= THE_BOSS_FIRST_OFFER_ID + BUILT)]
         env.step(int(rng.choice(menu if len(menu) else ids)))
         assert not env.game.is_over()
     raise AssertionError("the wanted offer never became legal")
@@ -82,6 +83,8 @@ def play_until(env, wanted, rng, steps=6000):
 def test_an_agent_makes_an_offer_to_its_partner_at_its_price_through_pettingzoo():
     env = aec_env(game="the-boss", players=3)
     env.reset(seed=4)
+    assert env.metadata["action_space_version"] == 2
+    assert BoardroomEnv(game="the-boss", players=3).metadata["action_space_version"] == 2
     rng = np.random.default_rng(1)
     price = 250
     # Buy one lot of shares (10) from the player to the left or the one after, at $250.
@@ -107,9 +110,9 @@ def test_an_agent_makes_an_offer_to_its_partner_at_its_price_through_pettingzoo(
     assert obs[names[f"offers[{place}].to=seat {to}"]] == 1
     assert obs[names[f"offers[{place}].give.cash"]] == price
     assert obs[names[f"offers[{place}].take.shares"]] == 10
-    # The partner may accept it by its place among the open offers (accept j: id 61 + j).
+    # The partner may accept it by its place among the open offers (accept j: id 45 + j).
     partner_agent = f"player_{to}"
-    accept = 61 + place
+    accept = 45 + place
     assert env.game.format_action(accept, to) == f"accept {made['id']}"
     if env.agent_selection == partner_agent:
         assert env.observe(partner_agent)["action_mask"][accept]

@@ -57,6 +57,21 @@ def test_threads_default_to_the_cores_and_refuse_zero():
         boardroom.VecGame("big-boss", 4, threads=0)
     with pytest.raises(boardroom.ConfigError, match="threads"):
         boardroom.VecGame("big-boss", 4, threads=-1)
+    # A bound, so that a slip does not start a thousand threads; the same for the setter and
+    # the batched calls, all before anything runs.
+    with pytest.raises(boardroom.ConfigError, match="threads must be 1 to 256, not 1000"):
+        boardroom.VecGame("big-boss", 2, threads=1000)
+    vec = boardroom.VecGame("big-boss", 2, threads=256)
+    assert vec.threads == 256
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        vec.threads = 257
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        vec.threads = -3
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        vec.bot_actions("easy", threads=1000)
+    with pytest.raises(boardroom.ConfigError, match="threads"):
+        vec.search_targets(iterations=2, threads=0)
+    assert vec.threads == 256
 
 
 def test_bots_and_search_targets_follow_the_batch_threads_and_ignore_them():
@@ -93,7 +108,8 @@ def test_a_forked_process_steps_its_copy_of_a_batch():
     # steps as the parent's does, instead of waiting for threads that are not there.
     import hashlib
     import time
-    vec = boardroom.VecGame("big-shot", 80, players=3, seed=8, threads=2, action_space="legal")
+    vec = boardroom.VecGame("big-shot", 80, players=3, seed=8, threads=2, action_space="legal",
+                            show_seeds=True)
     rng = np.random.default_rng(3)
     vec.step(draw(rng, vec.arrays(), "legal"))
 

@@ -17,7 +17,7 @@ def test_batched_and_unbatched_stepping_agree_game_for_game(config, space):
     game_id, players, options = config
     n, seed = 5, 40
     vec = boardroom.VecGame(game_id, n, players=players, options=options, seed=seed,
-                            action_space=space)
+                            action_space=space, show_seeds=True)
     assert vec.action_space == space
     out = vec.arrays()
     assert out["obs"].shape == (n, vec.observation_size) and out["obs"].dtype == np.float32
@@ -128,3 +128,22 @@ def test_step_takes_int64_and_int32_arrays_and_lists_alike():
     base = run(lambda a: a)
     assert np.array_equal(run(lambda a: a.astype(np.int32)), base)
     assert np.array_equal(run(lambda a: [int(x) for x in a]), base)
+
+
+@pytest.mark.parametrize("game_id, players", [("big-boss", 3), ("big-shot", 2), ("the-boss", 4)])
+def test_random_actions_draw_a_legal_id_per_game_uniformly(game_id, players):
+    vec = boardroom.VecGame(game_id, 8, players=players, seed=3)
+    for k in range(40):
+        out = vec.arrays()
+        a = vec.random_actions(seed=k)
+        assert a.dtype == np.int64 and a.shape == (8,)
+        assert out["mask"][np.arange(8), a].all()
+        assert np.array_equal(a, vec.random_actions(seed=k))
+        vec.step(a)
+    # Uniform: a state's draws over many seeds reach every legal id of its row.
+    vec = boardroom.VecGame(game_id, 1, players=players, seed=3)
+    for _ in range(30):
+        vec.step(vec.random_actions(seed=1))
+    mask = vec.arrays()["mask"][0]
+    drawn = {int(vec.random_actions(seed=s)[0]) for s in range(40 * int(mask.sum()))}
+    assert drawn == set(np.flatnonzero(mask).tolist())

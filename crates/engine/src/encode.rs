@@ -78,6 +78,13 @@ pub trait Encode: Game {
         None
     }
 
+    /// The version of the fixed numbering: a game raises it whenever an index changes its
+    /// meaning, so that a policy trained on one numbering is not fed another unawares. The
+    /// default is 1.
+    fn action_space_version() -> u32 {
+        1
+    }
+
     /// The fixed index of `action` played by `seat` here (below
     /// [`Encode::action_space_size`]), or `None` when the space does not cover it (a game may
     /// leave rare or structured actions to its notation). Different actions of a state get
@@ -95,6 +102,14 @@ pub trait Encode: Game {
     fn action_from_index(&self, seat: Seat, index: usize) -> Option<Self::Action> {
         let _ = (seat, index);
         None
+    }
+
+    /// The index of the legal move of the fixed space nearest to `action`, a legal move of
+    /// `seat`: its own index when the space names it, else one the game chooses as closest
+    /// (e.g. the same offer at the nearest price the space names), so that any move, a
+    /// bot's too, can be played in a batch of ids. The default is [`Encode::action_index`].
+    fn nearest_action_index(&self, seat: Seat, action: &Self::Action) -> Option<usize> {
+        self.action_index(seat, action)
     }
 
     /// Writes `seat`'s legal moves over the fixed space into `mask` (of length

@@ -81,6 +81,10 @@ pub struct Batch {
     claims: Claims,
 }
 
+/// A lower bound of the memory one game of a batch holds besides its arrays (its state, its
+/// random generators, its place in the lists).
+const GAME_BYTES: usize = 1024;
+
 impl Batch {
     /// `n` games made by `make(seed)` with seeds `seed..seed + n`.
     pub fn new(
@@ -92,11 +96,32 @@ impl Batch {
         if n == 0 {
             return Err(Error::new(Kind::Config, "a batch needs at least one game"));
         }
-        let mut games = Vec::with_capacity(n);
-        for i in 0..n {
+        let first = make(seed)?;
+        let shape = first.shape().clone();
+        // What the batch will hold, asked of the allocator first: a batch too large for the
+        // machine is refused with an error rather than aborting the process midway.
+        let obs = if observations {
+            shape.observation_size()
+        } else {
+            0
+        };
+        let per_game = obs * 4 + first.num_actions() + first.num_players() * 4 + GAME_BYTES;
+        let too_large = || {
+            Error::new(
+                Kind::Memory,
+                format!("{n} games need more memory than this machine grants ({per_game} bytes or more each)"),
+            )
+        };
+        let need = n.checked_mul(per_game).ok_or_else(too_large)?;
+        Vec::<u8>::new()
+            .try_reserve_exact(need)
+            .map_err(|_| too_large())?;
+        let mut games = Vec::new();
+        games.try_reserve_exact(n).map_err(|_| too_large())?;
+        games.push(first);
+        for i in 1..n {
             games.push(make(seed.wrapping_add(i as u64))?);
         }
-        let shape = games[0].shape().clone();
         Ok(Batch {
             players: games[0].num_players(),
             rngs: (0..n)

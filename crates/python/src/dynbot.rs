@@ -56,6 +56,19 @@ impl<G: Playable> DynBot for BotOf<G> {
         Ok((w.mode_index(seat, &action), notation))
     }
 
+    fn choose_id(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
+        let (w, action) = self.pick(game, seat)?;
+        let index = w.mode_index(seat, &action);
+        if index.is_some() || !w.fixed {
+            return Ok((index, w.game.format_action(action)));
+        }
+        let index = w.game.nearest_action_index(seat, &action);
+        let played = index
+            .and_then(|i| w.game.action_from_index(seat, i))
+            .unwrap_or(action);
+        Ok((index, w.game.format_action(played)))
+    }
+
     fn act(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)> {
         let (w, action) = self.pick(game, seat)?;
         let notation = w.game.format_action(action.clone());

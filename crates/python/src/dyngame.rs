@@ -153,6 +153,11 @@ pub trait DynBot: Send {
     /// Chooses an action for `seat` in `game`: its index in the legal list (if listed) and its
     /// notation. Nothing changes in the game.
     fn choose(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)>;
+    /// Chooses an action for `seat` in `game` as a batch of ids plays it: in the fixed space,
+    /// the index of the bot's move or, when the space cannot name it, of the nearest move it
+    /// names ([`Encode::nearest_action_index`](boardroom_engine::Encode::nearest_action_index)),
+    /// with the notation of the move that index plays. Nothing changes in the game.
+    fn choose_id(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)>;
     /// Chooses and applies an action for `seat`; returns its index (if listed) and notation.
     fn act(&mut self, game: &mut dyn DynGame, seat: Seat) -> Result<(Option<usize>, String)>;
 }

@@ -23,6 +23,8 @@ pub enum Kind {
     Array,
     /// An unknown bot name or a bot used with another game.
     Bot,
+    /// More memory asked for than the system grants (Python's `MemoryError`).
+    Memory,
 }
 
 /// A refused input: its kind and a message naming the rule or the field.

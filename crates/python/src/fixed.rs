@@ -32,6 +32,7 @@ impl<G: Playable> Wrapped<G> {
                 max_actions: m,
                 longest_legal: self.shape.longest_legal,
                 fixed_actions: self.shape.fixed_actions,
+                fixed_version: self.shape.fixed_version,
             });
         }
         self.fixed = fixed;

@@ -112,6 +112,7 @@ pub(crate) fn to_py(e: error::Error) -> PyErr {
         Kind::Seat => SeatError::new_err(m),
         Kind::Array => ArrayError::new_err(m),
         Kind::Bot => BotError::new_err(m),
+        Kind::Memory => pyo3::exceptions::PyMemoryError::new_err(m),
     }
 }
 

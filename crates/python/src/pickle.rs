@@ -78,6 +78,9 @@ struct BatchState {
     max_actions: usize,
     rewards: Vec<f32>,
     done: Vec<bool>,
+    /// Whether the arrays show the seeds (absent in batches saved before the choice).
+    #[serde(default)]
+    show_seeds: bool,
 }
 
 /// The saved form of `vec` (JSON text).
@@ -95,6 +98,7 @@ pub(crate) fn save_batch(py: Python<'_>, vec: &PyVecGame) -> PyResult<String> {
         max_actions,
         rewards,
         done,
+        show_seeds: vec.show_seeds,
     };
     serde_json::to_string(&state).map_err(|e| {
         to_py(Error::new(
@@ -135,7 +139,8 @@ pub fn _vec_from_state(py: Python<'_>, state: &str) -> PyResult<PyVecGame> {
     }
     let batch = Batch::from_parts(games, rngs, state.actors, state.seeds, state.observations)
         .map_err(to_py)?;
-    let vec = PyVecGame::around(py, batch, |b, out| b.rewrite_all(out))?;
+    let mut vec = PyVecGame::around(py, batch, |b, out| b.rewrite_all(out))?;
+    vec.show_seeds = state.show_seeds;
     vec.set_last_step(py, &state.rewards, &state.done)?;
     Ok(vec)
 }

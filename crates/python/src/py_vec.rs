@@ -26,8 +26,28 @@ pub struct PyVecGame {
     actor: Py<PyArray1<i64>>,
     num_legal: Py<PyArray1<i64>>,
     seeds: Py<PyArray1<u64>>,
+    /// Whether `arrays()` and `step` show the seeds (off by default: with a game's seed and
+    /// the public moves an agent could rebuild every hidden card).
+    pub(crate) show_seeds: bool,
     /// The actions of the step being taken (a buffer kept between steps).
     actions: Vec<i64>,
+}
+
+/// The most threads a batch may run on: more than any machine's cores, few enough that a typo
+/// does not start thousands of threads.
+pub const MAX_THREADS: usize = 256;
+
+/// A number of threads from Python (`default` when not given): 1 to [`MAX_THREADS`].
+fn threads_of(threads: Option<usize>, default: usize) -> PyResult<usize> {
+    let t = threads.unwrap_or(default);
+    if (1..=MAX_THREADS).contains(&t) {
+        Ok(t)
+    } else {
+        Err(to_py(Error::new(
+            Kind::Config,
+            format!("threads must be 1 to {MAX_THREADS}, not {t}"),
+        )))
+    }
 }
 
 /// Marks `array` read-only for Python code (this crate still writes it through its pointer).
@@ -118,6 +138,7 @@ impl PyVecGame {
             actor: PyArray1::zeros(py, n, false).unbind(),
             num_legal: PyArray1::zeros(py, n, false).unbind(),
             seeds: PyArray1::zeros(py, n, false).unbind(),
+            show_seeds: false,
             actions: Vec::with_capacity(n),
             batch,
         };
@@ -187,7 +208,9 @@ impl PyVecGame {
         let _ = d.set_item("done", self.done.bind(py));
         let _ = d.set_item("actor", self.actor.bind(py));
         let _ = d.set_item("num_legal", self.num_legal.bind(py));
-        let _ = d.set_item("seed", self.seeds.bind(py));
+        if self.show_seeds {
+            let _ = d.set_item("seed", self.seeds.bind(py));
+        }
         d
     }
 }
@@ -198,9 +221,10 @@ impl PyVecGame {
     /// seed + n - 1`; a finished game is replaced by a new one seeded `n` after it (slot `i`
     /// plays seeds `seed + i`, `seed + i + n`, …). `observations=False` skips writing
     /// observations (the `obs` array then has 0 columns). `threads` (default: the cores this
-    /// process may use) is how many threads a step runs on; the results do not depend on it.
+    /// process may use, at most 256) is how many threads a step runs on; the results do not depend
+    /// on it. `show_seeds=True` adds each slot's seed to the arrays.
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed", threads=None))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed", threads=None, show_seeds=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -213,9 +237,12 @@ impl PyVecGame {
         max_actions: Option<i64>,
         action_space: &str,
         threads: Option<i64>,
+        show_seeds: bool,
     ) -> PyResult<Self> {
         let fixed = fixed_of(action_space)?;
-        let threads = count_of("threads", threads)?;
+        let threads = count_of("threads", threads)?
+            .map(|t| threads_of(Some(t), 1))
+            .transpose()?;
         let options = options_of(options)?;
         let n = count_of("n", Some(n))?.unwrap_or(0);
         let players = count_of("players", players)?;
@@ -241,8 +268,9 @@ impl PyVecGame {
             .map_err(to_py)?;
         let mut this = PyVecGame::around(py, batch, |b, out| b.observe_all(out))?;
         if let Some(t) = threads {
-            this.set_threads(t)?;
+            this.batch.set_threads(t);
         }
+        this.show_seeds = show_seeds;
         Ok(this)
     }
 
@@ -281,8 +309,9 @@ impl PyVecGame {
 
     /// The output arrays as a dict: `obs` (n, observation_size) float32 — the actor's
     /// observation; `mask` (n, max_actions) bool; `rewards` (n, players) float32; `done` (n,)
-    /// bool; `actor` (n,) int64 — the seat to decide next; `num_legal` (n,) int64; `seed` (n,)
-    /// uint64 — the seed of the game in each slot. The same arrays are overwritten in place by
+    /// bool; `actor` (n,) int64 — the seat to decide next; `num_legal` (n,) int64; with
+    /// `show_seeds=True` only, `seed` (n,) uint64 — the seed of the game in each slot (hidden
+    /// by default: with it and the public moves an agent could rebuild every hidden card). The same arrays are overwritten in place by
     /// every step (only where they change): copy what you keep. They are read-only.
     fn arrays<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
         self.outputs(py)
@@ -331,7 +360,7 @@ impl PyVecGame {
         py: Python<'py>,
         iterations: u32,
         seed: i128,
-        threads: Option<usize>,
+        threads: Option<i64>,
         level: Option<&str>,
         prior: Option<&Bound<'_, PyAny>>,
         c_puct: f64,
@@ -342,7 +371,7 @@ impl PyVecGame {
         let prior = prior
             .map(|p| crate::py_args::prior_of(p, Some(n), m, c_puct))
             .transpose()?;
-        let threads = threads.unwrap_or(self.batch.threads()).max(1);
+        let threads = threads_of(count_of("threads", threads)?, self.batch.threads())?;
         let batch = &mut self.batch;
         let ranked = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
@@ -366,8 +395,11 @@ impl PyVecGame {
     }
 
     /// The built-in bot `name`'s choice for every game's actor, without applying it: a dict
-    /// with `actions` (int64 (n,): the action index, -1 for an action outside the fixed space,
-    /// played by its notation) and `notations`. Game `i`'s bot is seeded `seed + i`; the games
+    /// with `actions` (int64 (n,): the action index) and `notations` (the move each index
+    /// plays). In the fixed space every move has an index: a move the space cannot name (say an
+    /// offer with a note or a price off its ladder) is given as the nearest move it names (as
+    /// the game judges nearness: the same offer at the nearest price, say), so `step(actions)` plays the whole batch. In the legal list, -1 marks a move
+    /// beyond `max_actions`, played by its notation. Game `i`'s bot is seeded `seed + i`; the games
     /// are shared among `threads` threads (default: the batch's `threads`) with the GIL
     /// released.
     #[pyo3(signature = (name, seed=0, threads=None))]
@@ -376,17 +408,17 @@ impl PyVecGame {
         py: Python<'py>,
         name: &str,
         seed: i128,
-        threads: Option<usize>,
+        threads: Option<i64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let seed = seed_of(seed)?;
         // An unknown name is refused before anything runs.
         self.batch.game(0).make_bot(name, seed).map_err(to_py)?;
-        let threads = threads.unwrap_or(self.batch.threads()).max(1);
+        let threads = threads_of(count_of("threads", threads)?, self.batch.threads())?;
         let batch = &mut self.batch;
         let chosen = py.allow_threads(|| {
             batch.map_games(threads, |i, g, seat| {
                 let mut bot = g.make_bot(name, seed.wrapping_add(i as u64))?;
-                bot.choose(g, seat)
+                bot.choose_id(g, seat)
             })
         });
         let mut actions = Vec::with_capacity(chosen.len());
@@ -402,6 +434,40 @@ impl PyVecGame {
         Ok(out)
     }
 
+    /// One uniformly random legal action index per game, drawn in Rust from the arrays of the
+    /// last step (`mask`, `num_legal`): the documented random recipe without NumPy's pass over
+    /// every mask. The draws follow `seed` (the same seed and arrays, the same indices); -1 for
+    /// a game with no legal index (never in a running batch).
+    #[pyo3(signature = (seed=0))]
+    fn random_actions<'py>(
+        &self,
+        py: Python<'py>,
+        seed: i128,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        use rand::Rng;
+        let mut r = boardroom_engine::rng::from_seed(seed_of(seed)?);
+        let mask = self.mask.bind(py).readonly();
+        let legal = self.num_legal.bind(py).readonly();
+        let width = self.batch.max_actions().max(1);
+        let drawn = mask
+            .as_slice()?
+            .chunks(width)
+            .zip(legal.as_slice()?)
+            .map(|(row, &k)| {
+                let Some(pick) = usize::try_from(k).ok().filter(|&k| k > 0) else {
+                    return -1;
+                };
+                let pick = r.gen_range(0..pick);
+                row.iter()
+                    .enumerate()
+                    .filter(|(_, m)| **m)
+                    .nth(pick)
+                    .map_or(-1, |(i, _)| i as i64)
+            })
+            .collect();
+        Ok(PyArray1::from_vec(py, drawn))
+    }
+
     /// The threads a step runs on (at least 1; settable).
     #[getter]
     fn threads(&self) -> usize {
@@ -409,14 +475,9 @@ impl PyVecGame {
     }
 
     #[setter]
-    fn set_threads(&mut self, threads: usize) -> PyResult<()> {
-        if threads == 0 {
-            return Err(to_py(Error::new(
-                Kind::Config,
-                "threads must be at least 1",
-            )));
-        }
-        self.batch.set_threads(threads);
+    fn set_threads(&mut self, threads: i64) -> PyResult<()> {
+        let t = threads_of(count_of("threads", Some(threads))?, 1)?;
+        self.batch.set_threads(t);
         Ok(())
     }
 

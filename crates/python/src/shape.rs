@@ -47,6 +47,9 @@ pub struct Shape {
     /// ([`Encode::action_space_size`](boardroom_engine::Encode::action_space_size)), when it
     /// has one.
     pub fixed_actions: Option<usize>,
+    /// The version of the fixed numbering
+    /// ([`Encode::action_space_version`](boardroom_engine::Encode::action_space_version)).
+    pub fixed_version: u32,
 }
 
 impl Shape {
@@ -152,5 +155,6 @@ fn measure<G: Playable>(config: &G::Config) -> Shape {
         max_actions: (longest * ACTION_HEADROOM).max(MIN_ACTIONS),
         longest_legal: longest,
         fixed_actions: G::action_space_size(config),
+        fixed_version: G::action_space_version(),
     }
 }

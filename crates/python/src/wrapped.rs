@@ -107,6 +107,7 @@ impl<G: Playable> Wrapped<G> {
                 max_actions: m,
                 longest_legal: shape.longest_legal,
                 fixed_actions: shape.fixed_actions,
+                fixed_version: shape.fixed_version,
             });
         }
         Ok(Wrapped::with_shape(game, shape, fixed))

@@ -1,8 +1,10 @@
-//! The fixed action space, for learning code whose output units must each mean one move: a
-//! menu of the enumerable actions, the answers to open offers and deals by their place in the
-//! lists the observation shows, slots for the candidate offers, counters and auctions of the
-//! legal list ([`TheBoss::candidates`]), and an offer builder ([`crate::offer_space`]): offers
-//! of one item for a price, composed by partner, item, direction and price.
+//! The fixed action space, for learning code whose output units must each mean one move: every
+//! id has one meaning in every state. It holds a menu of the enumerable actions, the answers to
+//! open offers and deals by their place in the lists the observation shows, auctions by lot
+//! and reserve, an offer builder ([`crate::offer_space`]: offers of one item for a price,
+//! composed by partner, item, direction and price) and bids on an absolute ladder.
+//!
+//! Version [`ACTION_SPACE_VERSION`] of the numbering, [`ACTION_SPACE`] ids:
 //!
 //! | indices | actions |
 //! |---|---|
@@ -13,31 +15,43 @@
 //! | 23–26 | `show S` (23 + S) |
 //! | 27–34 | `move P` to positions P = 1–8 (26 + P) |
 //! | 35–44 | `buy N` for N = k × the share lot, k = 1–10 (34 + k) |
-//! | 45–60 | `bid X` for X = the minimum bid + j × the cash step, j = 0–15 (45 + j) |
-//! | 61–68 | accept the open offer in place j = 0–7 of the open offers (61 + j) |
-//! | 69–76 | reject the open offer in place j (69 + j) |
-//! | 77–84 | withdraw the open offer in place j (77 + j) |
-//! | 85–88 | settle the long-term deal in place j = 0–3 of the open deals (85 + j) |
-//! | 89–92 | release the deal in place j (89 + j) |
-//! | 93–96 | default on the deal in place j (93 + j) |
-//! | 97–100 | walk away from the deal in place j (97 + j) |
-//! | 101–116 | the legal list's offer, counter-offer or auction number k = 0–15, in its order (101 + k) |
-//! | 117–1652 | the offer builder: to the seat `partner` = 1–3 places to the left, item 0–15 (shares: 1, 2, 5 lots; an Experience card of kind 0–5; an Executive card #5–#8; the Fate card; a meeting vote; a promise not to fire), direction 0 (give the item, take the price) or 1 (take the item, give the price), price rung 0–15 of the ladder 1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 70, 100, 150, 250 cash steps: 117 + (((partner − 1) × 16 + item) × 2 + direction) × 16 + rung (see [`crate::offer_space`]) |
-//! | 1653–1656 | accept the open offer in place j = 8–11 (1645 + j) |
-//! | 1657–1660 | reject the open offer in place j (1649 + j) |
-//! | 1661–1664 | withdraw the open offer in place j (1653 + j) |
+//! | 45–56 | accept the open offer in place j = 0–11 of the open offers (45 + j) |
+//! | 57–68 | reject the open offer in place j (57 + j) |
+//! | 69–80 | withdraw the open offer in place j (69 + j) |
+//! | 81–92 | counter the open offer in place j (81 + j): its terms turned around (what it gives is asked, what it asks is given, commitments likewise), one cash step more asked, no note |
+//! | 93–96 | settle the long-term deal in place j = 0–3 of the open deals (93 + j) |
+//! | 97–100 | release the deal in place j (97 + j) |
+//! | 101–104 | default on the deal in place j (101 + j) |
+//! | 105–108 | walk away from the deal in place j (105 + j) |
+//! | 109–402 | auction one's own lot: 109 + lot × 21 + rung, lot 0–13 (shares: 1, 2, 5 lots; the highest-numbered Experience card of kind 0–5; the highest-numbered Executive card #5–#8; the Fate card), reserve rung 0–20 of the ladder 1, 2, 3, 5, 7, 10, 15, 20, 22, 25, 30, 40, 50, 60, 70, 80, 100, 120, 150, 200, 250 cash steps |
+//! | 403–1938 | the offer builder: to the seat `partner` = 1–3 places to the left, item 0–15 (shares: 1, 2, 5 lots; an Experience card of kind 0–5; an Executive card #5–#8; the Fate card; a meeting vote; a promise not to fire), direction 0 (give the item, take the price) or 1 (take the item, give the price), price rung 0–15 of the ladder 1, 2, 3, 5, 7, 10, 15, 20, 25, 30, 40, 50, 70, 100, 150, 250 cash steps: 403 + (((partner − 1) × 16 + item) × 2 + direction) × 16 + rung (see [`crate::offer_space`]) |
+//! | 1939–2188 | `bid X` for X = k × the cash step, k = 1–250 (1938 + k): $10–$2,500 with the default data |
 //!
-//! Open offers and deals are in the order the observation lists them (oldest first). An
-//! action outside the space (an offer of other terms, a counter-offer of one's own, a bid
-//! above the ladder, an answer to a thirteenth open offer, a clock's timeout) is played by its
-//! notation; with the default limits at most 12 offers are open at once (3 for each of 4
-//! players). Places 8–11 follow the builder so that the ids before it keep their meaning. An offer both suggested by the legal list and built by the builder has the
-//! suggestion's index ([`TheBoss::space_index`]); the builder's id names it as well.
+//! Place j of the open offers is entry j of the observation's list of open offers
+//! (`public.offers`, oldest first), and place j of the deals entry j of `public.deals`; the
+//! encoded observation lists them in the same order. With the default limits at most 12
+//! offers are open at once (3 for each of 4 players). Every other id names the same move in
+//! every state; whether the rules accept it is the mask's to say.
+//!
+//! Outside the space, played by their notation (or as composite offers): offers of other terms
+//! (several items, items for items, long-term deals, notes, other prices), counter-offers of
+//! other terms, auctions of other reserves, bids above the ladder, answers beyond the twelfth
+//! open offer or fourth deal, and a clock's timeouts. The suggested offers of the legal list
+//! ([`TheBoss::candidates`]) have no ids of their own: an offer has its builder id when the
+//! builder names it, and none otherwise.
 
-use crate::action::{Action, Deck, Vote};
-use crate::offer_space::{BuiltOffer, BUILT_OFFERS};
+use crate::action::{Action, Deck, Lot, Offer, Vote};
+use crate::offer_space::{BuiltOffer, OfferItem, BUILT_OFFERS, ITEMS};
 use crate::state::{TheBoss, MAX_PLAYERS};
 use boardroom_engine::Seat;
+
+mod mask;
+mod nearest;
+#[cfg(test)]
+mod tests;
+
+/// The version of the numbering: it changes whenever an id changes its meaning.
+pub const ACTION_SPACE_VERSION: u32 = 2;
 
 const SIMPLE_ACTIONS: usize = 12;
 // A `static`, not a `const`: a `const` array of a type with a destructor is built and dropped
@@ -59,17 +73,20 @@ static SIMPLE: [Action; SIMPLE_ACTIONS] = [
 const VOTES: [Vote; 3] = [Vote::For, Vote::Against, Vote::Abstain];
 /// Share lots a purchase may name.
 const BUY_LOTS: usize = 10;
-/// Bids on the ladder.
-const BIDS: usize = 16;
-/// Open offers that can be answered by their place in the menu.
-const OFFER_SLOTS: usize = 8;
-/// Further places of open offers, after the builder: with the default limits at most 12 offers
-/// are open (3 for each of 4 players).
-const LATE_OFFER_SLOTS: usize = 4;
+/// Open offers that can be answered by their place: with the default limits at most 12 are
+/// open (3 for each of 4 players).
+pub const OFFER_PLACES: usize = 12;
 /// Open deals that can be acted on by their place.
-const DEAL_SLOTS: usize = 4;
-/// Candidate offers, counters and auctions of the legal list.
-const SUGGESTIONS: usize = 16;
+pub const DEAL_PLACES: usize = 4;
+/// Lots an auction id names: the builder's items 0–13 (shares, Experience and Executive
+/// cards, the Fate card).
+pub const AUCTION_LOTS: usize = ITEMS - 2;
+/// The reserves of auction ids, in cash steps.
+pub const RESERVE_LADDER: [u32; 21] = [
+    1, 2, 3, 5, 7, 10, 15, 20, 22, 25, 30, 40, 50, 60, 70, 80, 100, 120, 150, 200, 250,
+];
+/// Bids on the ladder: 1 to this many cash steps.
+pub const BID_STEPS: usize = 250;
 
 const FIRST_VOTE: usize = SIMPLE_ACTIONS;
 const FIRST_FIRE: usize = FIRST_VOTE + VOTES.len();
@@ -77,59 +94,136 @@ const FIRST_MEETING: usize = FIRST_FIRE + MAX_PLAYERS;
 const FIRST_SHOW: usize = FIRST_MEETING + MAX_PLAYERS;
 const FIRST_MOVE: usize = FIRST_SHOW + MAX_PLAYERS;
 const FIRST_BUY: usize = FIRST_MOVE + 8;
-const FIRST_BID: usize = FIRST_BUY + BUY_LOTS;
-const FIRST_ACCEPT: usize = FIRST_BID + BIDS;
-const FIRST_REJECT: usize = FIRST_ACCEPT + OFFER_SLOTS;
-const FIRST_WITHDRAW: usize = FIRST_REJECT + OFFER_SLOTS;
-const FIRST_SETTLE: usize = FIRST_WITHDRAW + OFFER_SLOTS;
-const FIRST_RELEASE: usize = FIRST_SETTLE + DEAL_SLOTS;
-const FIRST_DEFAULT: usize = FIRST_RELEASE + DEAL_SLOTS;
-const FIRST_WALK_AWAY: usize = FIRST_DEFAULT + DEAL_SLOTS;
-const FIRST_SUGGESTION: usize = FIRST_WALK_AWAY + DEAL_SLOTS;
-/// Where the menu of enumerable actions ends and the suggestion slots begin.
-pub const MENU: usize = FIRST_SUGGESTION;
-
+const FIRST_ACCEPT: usize = FIRST_BUY + BUY_LOTS;
+const FIRST_REJECT: usize = FIRST_ACCEPT + OFFER_PLACES;
+const FIRST_WITHDRAW: usize = FIRST_REJECT + OFFER_PLACES;
+const FIRST_COUNTER: usize = FIRST_WITHDRAW + OFFER_PLACES;
+const FIRST_SETTLE: usize = FIRST_COUNTER + OFFER_PLACES;
+const FIRST_RELEASE: usize = FIRST_SETTLE + DEAL_PLACES;
+const FIRST_DEFAULT: usize = FIRST_RELEASE + DEAL_PLACES;
+const FIRST_WALK_AWAY: usize = FIRST_DEFAULT + DEAL_PLACES;
+/// The first auction id.
+pub const FIRST_AUCTION: usize = FIRST_WALK_AWAY + DEAL_PLACES;
+/// Where the menu of enumerable actions and places ends (the auctions begin).
+pub const MENU: usize = FIRST_AUCTION;
 /// The first id of the offer builder ([`crate::offer_space`]).
-pub const FIRST_BUILT: usize = FIRST_SUGGESTION + SUGGESTIONS;
-
-const FIRST_LATE_ACCEPT: usize = FIRST_BUILT + BUILT_OFFERS;
-const FIRST_LATE_REJECT: usize = FIRST_LATE_ACCEPT + LATE_OFFER_SLOTS;
-const FIRST_LATE_WITHDRAW: usize = FIRST_LATE_REJECT + LATE_OFFER_SLOTS;
-
+pub const FIRST_BUILT: usize = FIRST_AUCTION + AUCTION_LOTS * RESERVE_LADDER.len();
+/// The first bid id (a bid of one cash step).
+pub const FIRST_BID: usize = FIRST_BUILT + BUILT_OFFERS;
 /// The size of the fixed action space.
-pub const ACTION_SPACE: usize = FIRST_LATE_WITHDRAW + LATE_OFFER_SLOTS;
+pub const ACTION_SPACE: usize = FIRST_BID + BID_STEPS;
 
-/// The index of place `j` of the open offers: in the menu from `first`, the late places from
-/// `late`.
-fn place(first: usize, late: usize, j: usize) -> usize {
-    if j < OFFER_SLOTS {
-        first + j
-    } else {
-        late + j - OFFER_SLOTS
-    }
+/// The kind of move an id names, whatever the state: what [`id_kind`] returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IdKind {
+    /// One of the enumerable actions (the simple steps, votes, seats, moves, purchases).
+    Menu,
+    /// An answer to the open offer in this place.
+    OfferPlace(usize),
+    /// An action on the open deal in this place.
+    DealPlace(usize),
+    /// An auction of this lot (the builder's item number) at this reserve rung.
+    Auction(usize, usize),
+    /// A builder offer.
+    Built(BuiltOffer),
+    /// A bid of this many cash steps.
+    Bid(u32),
 }
 
-/// Whether the legal list's action `a` takes a suggestion slot.
-fn suggested(a: &Action) -> bool {
-    matches!(
-        a,
-        Action::Offer(_) | Action::Counter(..) | Action::Auction(..)
-    )
+/// What id `index` means in every state, or `None` beyond the space.
+pub fn id_kind(index: usize) -> Option<IdKind> {
+    let rungs = RESERVE_LADDER.len();
+    Some(match index {
+        i if i < FIRST_ACCEPT => IdKind::Menu,
+        i if i < FIRST_SETTLE => IdKind::OfferPlace((i - FIRST_ACCEPT) % OFFER_PLACES),
+        i if i < FIRST_AUCTION => IdKind::DealPlace((i - FIRST_SETTLE) % DEAL_PLACES),
+        i if i < FIRST_BUILT => {
+            IdKind::Auction((i - FIRST_AUCTION) / rungs, (i - FIRST_AUCTION) % rungs)
+        }
+        i if i < FIRST_BID => IdKind::Built(BuiltOffer::from_index(i - FIRST_BUILT)?),
+        i if i < ACTION_SPACE => IdKind::Bid((i - FIRST_BID + 1) as u32),
+        _ => return None,
+    })
+}
+
+/// The counter-offer an id of the counter group makes to `o`, from `from`: its terms turned
+/// around and one cash step more asked.
+fn turned_around(o: &Offer, from: Seat, step: u32) -> Offer {
+    let mut take = o.give.clone();
+    take.cash = take.cash.saturating_add(step);
+    Offer {
+        to: from,
+        give: o.take.clone(),
+        take,
+        give_commitments: o.take_commitments.clone(),
+        take_commitments: o.give_commitments.clone(),
+        ..Offer::default()
+    }
 }
 
 impl TheBoss {
-    fn offer_slot(&self, id: u32) -> Option<usize> {
+    fn offer_place(&self, id: u32) -> Option<usize> {
         self.offers
             .iter()
             .position(|o| o.id == id)
-            .filter(|&j| j < OFFER_SLOTS + LATE_OFFER_SLOTS)
+            .filter(|&j| j < OFFER_PLACES)
     }
 
-    fn deal_slot(&self, id: u32) -> Option<usize> {
+    fn deal_place(&self, id: u32) -> Option<usize> {
         self.deals
             .iter()
             .position(|d| d.id == id)
-            .filter(|&j| j < DEAL_SLOTS)
+            .filter(|&j| j < DEAL_PLACES)
+    }
+
+    /// The lot that auction lot number `lot` (the builder's item number) names for `seat`
+    /// here: cards are the seller's highest-numbered of their kind or number.
+    fn auction_lot(&self, seat: Seat, lot: usize) -> Option<Lot> {
+        let p = self.players.get(seat)?;
+        Some(match OfferItem::from_number(lot)? {
+            OfferItem::Shares(k) => Lot::Shares(k * self.data.economy().lot),
+            OfferItem::Experience(k) => Lot::Experience(
+                p.experience
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.data.exp_kind(c) == k)
+                    .max()?,
+            ),
+            OfferItem::Executive(n) => Lot::Executive(
+                p.executive
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.data.exec_number(c) == n)
+                    .max()?,
+            ),
+            OfferItem::Fate => Lot::Fate,
+            OfferItem::Vote | OfferItem::NotFire => return None,
+        })
+    }
+
+    /// The auction id of `lot` at `reserve` offered by `seat`, if the space names it.
+    fn auction_index(&self, seat: Seat, lot: Lot, reserve: u32) -> Option<usize> {
+        let step = self.data.economy().cash_step.max(1);
+        let rung = RESERVE_LADDER
+            .iter()
+            .position(|&r| reserve.is_multiple_of(step) && r == reserve / step)?;
+        let item = match lot {
+            Lot::Shares(n) => {
+                let l = self.data.economy().lot.max(1);
+                n.is_multiple_of(l).then_some(OfferItem::Shares(n / l))?
+            }
+            Lot::Experience(c) if (c as usize) < self.data.exp_cards.len() => {
+                OfferItem::Experience(self.data.exp_kind(c))
+            }
+            Lot::Executive(c) if (c as usize) < self.data.exec_cards.len() => {
+                OfferItem::Executive(self.data.exec_number(c))
+            }
+            Lot::Fate => OfferItem::Fate,
+            _ => return None,
+        };
+        let number = item.number().filter(|&n| n < AUCTION_LOTS)?;
+        (self.auction_lot(seat, number)? == lot)
+            .then_some(FIRST_AUCTION + number * RESERVE_LADDER.len() + rung)
     }
 
     /// The index of `action` played by `seat` in the fixed action space (see the module).
@@ -139,62 +233,44 @@ impl TheBoss {
         }
         let e = self.data.economy();
         let seat_slot = |first: usize, s: Seat| (s < MAX_PLAYERS).then_some(first + s);
-        match *action {
-            Action::Vote(v) => VOTES.iter().position(|&w| w == v).map(|j| FIRST_VOTE + j),
-            Action::Fire(s) => seat_slot(FIRST_FIRE, s),
-            Action::Meeting(s) => seat_slot(FIRST_MEETING, s),
-            Action::Show(s) => seat_slot(FIRST_SHOW, s),
-            Action::Move(p) => (1..=8).contains(&p).then(|| FIRST_MOVE + p as usize - 1),
+        match action {
+            Action::Vote(v) => VOTES.iter().position(|w| w == v).map(|j| FIRST_VOTE + j),
+            Action::Fire(s) => seat_slot(FIRST_FIRE, *s),
+            Action::Meeting(s) => seat_slot(FIRST_MEETING, *s),
+            Action::Show(s) => seat_slot(FIRST_SHOW, *s),
+            Action::Move(p) => (1..=8).contains(p).then(|| FIRST_MOVE + *p as usize - 1),
             Action::Buy(n) => {
                 let k = (n / e.lot.max(1)) as usize;
                 (n % e.lot.max(1) == 0 && (1..=BUY_LOTS).contains(&k)).then(|| FIRST_BUY + k - 1)
             }
             Action::Bid(x) => {
-                let min = self.min_bid()?;
                 let step = e.cash_step.max(1);
-                let j = (x.checked_sub(min)? / step) as usize;
-                ((x - min) % step == 0 && j < BIDS).then_some(FIRST_BID + j)
+                let k = (x / step) as usize;
+                (x % step == 0 && (1..=BID_STEPS).contains(&k)).then(|| FIRST_BID + k - 1)
             }
-            Action::Accept(id) => {
-                Some(place(FIRST_ACCEPT, FIRST_LATE_ACCEPT, self.offer_slot(id)?))
+            Action::Accept(id) => Some(FIRST_ACCEPT + self.offer_place(*id)?),
+            Action::Reject(id) => Some(FIRST_REJECT + self.offer_place(*id)?),
+            Action::Withdraw(id) => Some(FIRST_WITHDRAW + self.offer_place(*id)?),
+            Action::Counter(id, o) => {
+                let j = self.offer_place(*id)?;
+                let p = &self.offers[j];
+                (turned_around(&p.offer, p.from, e.cash_step) == **o).then_some(FIRST_COUNTER + j)
             }
-            Action::Reject(id) => {
-                Some(place(FIRST_REJECT, FIRST_LATE_REJECT, self.offer_slot(id)?))
-            }
-            Action::Withdraw(id) => Some(place(
-                FIRST_WITHDRAW,
-                FIRST_LATE_WITHDRAW,
-                self.offer_slot(id)?,
-            )),
-            Action::Settle(id) => Some(FIRST_SETTLE + self.deal_slot(id)?),
-            Action::Release(id) => Some(FIRST_RELEASE + self.deal_slot(id)?),
-            Action::Default(id) => Some(FIRST_DEFAULT + self.deal_slot(id)?),
-            Action::WalkAway(id) => Some(FIRST_WALK_AWAY + self.deal_slot(id)?),
-            Action::Offer(_) | Action::Counter(..) | Action::Auction(..) => {
-                let mut legal = Vec::new();
-                self.candidates(seat, &mut legal);
-                let slot = legal
-                    .iter()
-                    .filter(|a| suggested(a))
-                    .position(|a| a == action)
-                    .filter(|&k| k < SUGGESTIONS)
-                    .map(|k| FIRST_SUGGESTION + k);
-                let built = || match action {
-                    Action::Offer(o) => Some(FIRST_BUILT + self.built_of(seat, o)?.index()?),
-                    _ => None,
-                };
-                slot.or_else(built)
-            }
+            Action::Settle(id) => Some(FIRST_SETTLE + self.deal_place(*id)?),
+            Action::Release(id) => Some(FIRST_RELEASE + self.deal_place(*id)?),
+            Action::Default(id) => Some(FIRST_DEFAULT + self.deal_place(*id)?),
+            Action::WalkAway(id) => Some(FIRST_WALK_AWAY + self.deal_place(*id)?),
+            Action::Auction(lot, reserve) => self.auction_index(seat, *lot, *reserve),
+            Action::Offer(o) => Some(FIRST_BUILT + self.built_of(seat, o)?.index()?),
             _ => None,
         }
     }
 
     /// The action at `index` of the fixed action space for `seat` here, or `None` when the
-    /// index names nothing now (an empty place, no auction running, out of range).
+    /// index names nothing now (an empty place, a card the seat does not hold, out of range).
     pub fn from_space_index(&self, seat: Seat, index: usize) -> Option<Action> {
         let e = self.data.economy();
         let offer = |first: usize| self.offers.get(index - first).map(|o| o.id);
-        let late = |first: usize| self.offers.get(OFFER_SLOTS + index - first).map(|o| o.id);
         let deal = |first: usize| self.deals.get(index - first).map(|d| d.id);
         let players = self.players.len();
         let seat_at = |first: usize| Some(index - first).filter(|&s| s < players);
@@ -205,176 +281,31 @@ impl TheBoss {
             i if i < FIRST_SHOW => Action::Meeting(seat_at(FIRST_MEETING)?),
             i if i < FIRST_MOVE => Action::Show(seat_at(FIRST_SHOW)?),
             i if i < FIRST_BUY => Action::Move((i - FIRST_MOVE + 1) as u8),
-            i if i < FIRST_BID => Action::Buy((i - FIRST_BUY + 1) as u32 * e.lot),
-            i if i < FIRST_ACCEPT => {
-                Action::Bid(self.min_bid()? + (i - FIRST_BID) as u32 * e.cash_step)
-            }
+            i if i < FIRST_ACCEPT => Action::Buy((i - FIRST_BUY + 1) as u32 * e.lot),
             i if i < FIRST_REJECT => Action::Accept(offer(FIRST_ACCEPT)?),
             i if i < FIRST_WITHDRAW => Action::Reject(offer(FIRST_REJECT)?),
-            i if i < FIRST_SETTLE => Action::Withdraw(offer(FIRST_WITHDRAW)?),
+            i if i < FIRST_COUNTER => Action::Withdraw(offer(FIRST_WITHDRAW)?),
+            i if i < FIRST_SETTLE => {
+                let p = self.offers.get(i - FIRST_COUNTER)?;
+                Action::Counter(p.id, Box::new(turned_around(&p.offer, p.from, e.cash_step)))
+            }
             i if i < FIRST_RELEASE => Action::Settle(deal(FIRST_SETTLE)?),
             i if i < FIRST_DEFAULT => Action::Release(deal(FIRST_RELEASE)?),
             i if i < FIRST_WALK_AWAY => Action::Default(deal(FIRST_DEFAULT)?),
-            i if i < FIRST_SUGGESTION => Action::WalkAway(deal(FIRST_WALK_AWAY)?),
+            i if i < FIRST_AUCTION => Action::WalkAway(deal(FIRST_WALK_AWAY)?),
             i if i < FIRST_BUILT => {
-                let mut legal = Vec::new();
-                self.candidates(seat, &mut legal);
-                legal
-                    .into_iter()
-                    .filter(suggested)
-                    .nth(i - FIRST_SUGGESTION)?
+                let rungs = RESERVE_LADDER.len();
+                let (lot, rung) = ((i - FIRST_AUCTION) / rungs, (i - FIRST_AUCTION) % rungs);
+                Action::Auction(
+                    self.auction_lot(seat, lot)?,
+                    RESERVE_LADDER[rung] * e.cash_step,
+                )
             }
-            i if i < FIRST_LATE_ACCEPT => Action::Offer(Box::new(
+            i if i < FIRST_BID => Action::Offer(Box::new(
                 self.built_offer(seat, BuiltOffer::from_index(i - FIRST_BUILT)?)?,
             )),
-            i if i < FIRST_LATE_REJECT => Action::Accept(late(FIRST_LATE_ACCEPT)?),
-            i if i < FIRST_LATE_WITHDRAW => Action::Reject(late(FIRST_LATE_REJECT)?),
-            i if i < ACTION_SPACE => Action::Withdraw(late(FIRST_LATE_WITHDRAW)?),
+            i if i < ACTION_SPACE => Action::Bid((i - FIRST_BID + 1) as u32 * e.cash_step),
             _ => return None,
         })
-    }
-
-    /// Writes `seat`'s legal moves over the fixed space into `mask`: every menu action the
-    /// rules accept (the legal list holds only some bids and purchases), a slot for each of
-    /// the legal list's offers, counters and auctions, and every builder offer the rules accept
-    /// ([`TheBoss::built_mask`]).
-    pub fn space_mask(&self, seat: Seat, legal: &[Action], mask: &mut [bool]) {
-        mask.fill(false);
-        if !self.may_act().contains(seat) {
-            return;
-        }
-        self.menu_mask(seat, mask);
-        let slots = legal
-            .iter()
-            .filter(|a| suggested(a))
-            .count()
-            .min(SUGGESTIONS);
-        for m in mask.iter_mut().skip(MENU).take(slots) {
-            *m = true;
-        }
-        if let Some(built) = mask.get_mut(FIRST_BUILT..FIRST_LATE_ACCEPT) {
-            self.built_mask(seat, built);
-        }
-    }
-
-    /// Writes the bits of the menu and of the late places of open offers into `mask` (false
-    /// everywhere before): true at each id whose action (as [`TheBoss::from_space_index`]
-    /// names it) the rules accept. The ids are visited group by group, only where they name
-    /// an action now (no bids without an auction, no places beyond the lists).
-    fn menu_mask(&self, seat: Seat, mask: &mut [bool]) {
-        // The verdict without its message: the same rules, no error text built for the many
-        // menu moves that are not legal.
-        let mut set = |i: usize, a: Action| {
-            if let Some(m) = mask.get_mut(i) {
-                *m = self.is_legal(seat, &a);
-            }
-        };
-        for (i, a) in SIMPLE.iter().enumerate() {
-            set(i, a.clone());
-        }
-        for (j, &v) in VOTES.iter().enumerate() {
-            set(FIRST_VOTE + j, Action::Vote(v));
-        }
-        for s in 0..self.players.len().min(MAX_PLAYERS) {
-            set(FIRST_FIRE + s, Action::Fire(s));
-            set(FIRST_MEETING + s, Action::Meeting(s));
-            set(FIRST_SHOW + s, Action::Show(s));
-        }
-        for p in 1..=8u8 {
-            set(FIRST_MOVE + usize::from(p) - 1, Action::Move(p));
-        }
-        let e = self.data.economy();
-        for k in 1..=BUY_LOTS {
-            set(FIRST_BUY + k - 1, Action::Buy(k as u32 * e.lot));
-        }
-        if let Some(min) = self.min_bid() {
-            for j in 0..BIDS {
-                set(FIRST_BID + j, Action::Bid(min + j as u32 * e.cash_step));
-            }
-        }
-        let places = OFFER_SLOTS + LATE_OFFER_SLOTS;
-        for (j, o) in self.offers.iter().enumerate().take(places) {
-            set(
-                place(FIRST_ACCEPT, FIRST_LATE_ACCEPT, j),
-                Action::Accept(o.id),
-            );
-            set(
-                place(FIRST_REJECT, FIRST_LATE_REJECT, j),
-                Action::Reject(o.id),
-            );
-            set(
-                place(FIRST_WITHDRAW, FIRST_LATE_WITHDRAW, j),
-                Action::Withdraw(o.id),
-            );
-        }
-        for (j, d) in self.deals.iter().enumerate().take(DEAL_SLOTS) {
-            set(FIRST_SETTLE + j, Action::Settle(d.id));
-            set(FIRST_RELEASE + j, Action::Release(d.id));
-            set(FIRST_DEFAULT + j, Action::Default(d.id));
-            set(FIRST_WALK_AWAY + j, Action::WalkAway(d.id));
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::Config;
-    use boardroom_engine::{rng, Game};
-    use rand::Rng;
-
-    /// Along random games: every listed action has an index that reads back as itself, no two
-    /// share one, the mask holds every listed action's index, and every index the mask holds
-    /// is an action the rules accept.
-    #[test]
-    fn listed_actions_round_trip_and_the_mask_is_the_legal_set() {
-        let mut legal = Vec::new();
-        let mut mask = vec![false; ACTION_SPACE];
-        for seed in 0..3 {
-            let mut game = TheBoss::new(&Config::new(3), seed).unwrap();
-            let mut r = rng::from_seed(seed);
-            for _ in 0..300 {
-                let Some(seat) = game.to_act().choose(&mut r) else {
-                    break;
-                };
-                game.legal_actions(seat, &mut legal);
-                game.space_mask(seat, &legal, &mut mask);
-                let mut seen = [false; ACTION_SPACE];
-                for a in &legal {
-                    let Some(i) = game.space_index(seat, a) else {
-                        continue;
-                    };
-                    assert!(!seen[i], "two actions at {i}");
-                    seen[i] = true;
-                    assert!(mask[i], "{a:?} at {i} is legal");
-                    assert_eq!(game.from_space_index(seat, i).as_ref(), Some(a));
-                }
-                for (i, _) in mask.iter().enumerate().filter(|(_, m)| **m) {
-                    let a = game
-                        .from_space_index(seat, i)
-                        .expect("a masked index names one");
-                    assert!(game.check(seat, a.clone()).is_ok(), "{a:?} at {i}");
-                    // A built offer the legal list suggests too has the suggestion's index.
-                    let j = game.space_index(seat, &a);
-                    assert!(
-                        j == Some(i) || (i >= FIRST_BUILT && j.is_some_and(|j| j >= MENU)),
-                        "{a:?} at {i}, {j:?}"
-                    );
-                }
-                assert!(
-                    mask.iter().any(|&m| m),
-                    "seat {seat} may act: some index is legal"
-                );
-                // The menu, written group by group, is the verdict id by id.
-                for i in (0..MENU).chain(FIRST_LATE_ACCEPT..ACTION_SPACE) {
-                    let verdict = game
-                        .from_space_index(seat, i)
-                        .is_some_and(|a| game.check(seat, a).is_ok());
-                    assert_eq!(mask[i], verdict, "id {i}");
-                }
-                let a = legal[r.gen_range(0..legal.len())].clone();
-                game.play(seat, a).unwrap();
-            }
-        }
     }
 }

@@ -23,14 +23,36 @@ pub(super) fn queried_seat(
     }
 }
 
-/// An action index from Python: a whole number from 0.
-pub(super) fn index_of(index: i64) -> PyResult<usize> {
-    usize::try_from(index).map_err(|_| {
-        to_py(Error::new(
-            Kind::IllegalAction,
-            format!("action index {index} is not legal: indices start at 0"),
+/// An action index from Python: a whole number from 0 (a Python or NumPy int, never a bool).
+/// Anything else is refused as an illegal action naming what was given.
+pub(super) fn index_of(index: &Bound<'_, PyAny>) -> PyResult<usize> {
+    let refuse = |why: String| to_py(Error::new(Kind::IllegalAction, why));
+    if index.is_instance_of::<PyBool>() {
+        return Err(refuse(format!(
+            "action index {index} is a bool, not an index (a whole number from 0)"
+        )));
+    }
+    let kind = || {
+        index
+            .get_type()
+            .name()
+            .map(|s| s.to_string())
+            .unwrap_or_default()
+    };
+    // Whole numbers of any type that Python can index with (`operator.index`).
+    let whole = index.call_method0("__index__").map_err(|_| {
+        refuse(format!(
+            "action index {index} is a {}, not a whole number",
+            kind()
         ))
-    })
+    })?;
+    match whole.extract::<i64>() {
+        Ok(i) => usize::try_from(i)
+            .map_err(|_| refuse(format!("action index {i} is not legal: indices start at 0"))),
+        Err(_) => Err(refuse(format!(
+            "action index {whole} is not in the action space (too large)"
+        ))),
+    }
 }
 
 impl PyGame {
@@ -69,7 +91,7 @@ impl PyGame {
             return self.apply_notation(&text, seat);
         }
         match action.extract::<i64>() {
-            Ok(i) => self.apply_index(i, seat),
+            Ok(_) => self.apply_index(action, seat),
             Err(_) => Err(to_py(Error::new(
                 Kind::IllegalAction,
                 format!(

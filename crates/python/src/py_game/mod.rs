@@ -8,7 +8,6 @@ mod numeric;
 mod targets;
 
 use crate::dyngame::DynGame;
-use crate::error::{Error, Kind};
 use crate::py_args::{
     actor_of, count_of, fixed_of, info_dict, json_to_py, options_of, prior_of, seed_of, viewer_of,
 };
@@ -91,6 +90,13 @@ impl PyGame {
     #[getter]
     fn max_actions(&self) -> usize {
         self.inner.num_actions()
+    }
+
+    /// The version of the game's fixed numbering of moves: it changes whenever an id changes
+    /// its meaning (1 for a numbering never changed).
+    #[getter]
+    fn action_space_version(&self) -> u32 {
+        self.inner.shape().fixed_version
     }
 
     /// What an action index names: `"fixed"` (one move of the game's fixed numbering, the same
@@ -229,23 +235,18 @@ impl PyGame {
     #[pyo3(signature = (index, seat=None))]
     fn apply_index(
         &mut self,
-        index: i64,
+        index: &Bound<'_, PyAny>,
         seat: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<String>> {
         let s = actor_of(self.inner.as_ref(), seat)?;
-        if index < 0 {
-            return Err(to_py(Error::new(
-                Kind::IllegalAction,
-                format!("action index {index} is not legal: indices start at 0"),
-            )));
-        }
-        self.inner.apply_index(s, index as usize).map_err(to_py)
+        let index = index_of(index)?;
+        self.inner.apply_index(s, index).map_err(to_py)
     }
 
     /// Applies the action at `index` for `seat` without describing its events (the fastest
     /// call). `seat` defaults to the seat that must act.
     #[pyo3(signature = (index, seat=None))]
-    fn step(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
+    fn step(&mut self, index: &Bound<'_, PyAny>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         if !self.inner.to_act().contains(s) {
             // Refused with the reason (the game is over, or who may act), nothing applied.
@@ -288,7 +289,11 @@ impl PyGame {
 
     /// The notation of the legal action at `index` of `seat`'s action space.
     #[pyo3(signature = (index, seat=None))]
-    fn format_action(&mut self, index: i64, seat: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+    fn format_action(
+        &mut self,
+        index: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         self.inner.format_index(s, index_of(index)?).map_err(to_py)
     }

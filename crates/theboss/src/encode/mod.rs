@@ -448,8 +448,16 @@ impl Encode for TheBoss {
         Some(crate::action_space::ACTION_SPACE)
     }
 
+    fn action_space_version() -> u32 {
+        crate::action_space::ACTION_SPACE_VERSION
+    }
+
     fn action_index(&self, seat: Seat, action: &crate::Action) -> Option<usize> {
         self.space_index(seat, action)
+    }
+
+    fn nearest_action_index(&self, seat: Seat, action: &crate::Action) -> Option<usize> {
+        self.nearest_space_index(seat, action)
     }
 
     fn action_from_index(&self, seat: Seat, index: usize) -> Option<crate::Action> {

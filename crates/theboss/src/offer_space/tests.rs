@@ -1,6 +1,6 @@
 use super::*;
 use crate::action::Action;
-use crate::action_space::{ACTION_SPACE, FIRST_BUILT};
+use crate::action_space::{ACTION_SPACE, FIRST_BID, FIRST_BUILT};
 use crate::data::FateEffect;
 use crate::Config;
 use boardroom_engine::{rng, Game, Style};
@@ -9,8 +9,8 @@ use rand::Rng;
 #[test]
 fn every_builder_id_reads_back_and_the_layout_is_the_documented_one() {
     assert_eq!(BUILT_OFFERS, 1536);
-    assert_eq!(FIRST_BUILT, 117);
-    assert_eq!(ACTION_SPACE, 1665);
+    assert_eq!(FIRST_BUILT, 403);
+    assert_eq!(ACTION_SPACE, 2189);
     for i in 0..BUILT_OFFERS {
         let b = BuiltOffer::from_index(i).expect("every builder id reads");
         assert_eq!(b.index(), Some(i), "{b:?}");
@@ -62,9 +62,7 @@ fn every_builder_id_reads_back_and_the_layout_is_the_documented_one() {
     }
 }
 
-/// The mask against the rules, id by id (but the legal list's suggestion slots), for every
-/// seat of `game`; and
-/// the round trips of the ids that name an offer. Counts the legal ids per item into `seen`.
+/// The mask against the rules, id by id, for every seat of `game`; and the round trips of the ids that name an offer. Counts the legal ids per item into `seen`.
 fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
     let mut legal = Vec::new();
     let mut mask = vec![false; ACTION_SPACE];
@@ -79,13 +77,12 @@ fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
             ) {
                 let j = game.space_index(seat, a).expect("an answer has an id");
                 assert!(mask[j], "{a:?} at {j}");
-                *late += usize::from(j >= FIRST_BUILT);
+                *late += usize::from(game.offers.len() > 8);
                 assert_eq!(game.from_space_index(seat, j).as_ref(), Some(a));
             }
         }
-        // The menu and the late places of open offers, id by id.
-        let menu = 0..crate::action_space::MENU;
-        for id in menu.chain(FIRST_BUILT + BUILT_OFFERS..ACTION_SPACE) {
+        // The menu, the places, the auctions and the bids, id by id.
+        for id in (0..FIRST_BUILT).chain(FIRST_BID..ACTION_SPACE) {
             let action = game.from_space_index(seat, id);
             let rules = action.as_ref().is_some_and(|a| game.is_legal(seat, a));
             assert_eq!(mask[id], rules, "seat {seat}, id {id}: {action:?}");
@@ -103,8 +100,7 @@ fn check_state(game: &TheBoss, seen: &mut [usize; ITEMS], late: &mut usize) {
             };
             let j = game.space_index(seat, &a).expect("a built offer has an id");
             assert_eq!(game.from_space_index(seat, j).as_ref(), Some(&a), "{a:?}");
-            // Its own id, unless the legal list suggests the same offer.
-            assert!(j == id || (crate::action_space::MENU..FIRST_BUILT).contains(&j));
+            assert_eq!(j, id, "{a:?}");
             let Action::Offer(o) = &a else {
                 panic!("a builder id names an offer: {a:?}");
             };
@@ -163,7 +159,7 @@ fn the_builder_mask_is_the_rules_verdict_id_by_id() {
             let mut mask = vec![false; ACTION_SPACE];
             game.legal_actions(seat, &mut legal);
             game.space_mask(seat, &legal, &mut mask);
-            let built: Vec<usize> = (FIRST_BUILT..ACTION_SPACE).filter(|&i| mask[i]).collect();
+            let built: Vec<usize> = (FIRST_BUILT..FIRST_BID).filter(|&i| mask[i]).collect();
             let a = if !built.is_empty() && r.gen_range(0..if bots { 8 } else { 2 }) == 0 {
                 game.from_space_index(seat, built[r.gen_range(0..built.len())])
             } else {

@@ -6,7 +6,7 @@
 
 use boardroom_engine::evaluate::Style;
 use boardroom_engine::Game;
-use boardroom_theboss::action_space::{ACTION_SPACE, FIRST_BUILT};
+use boardroom_theboss::action_space::{ACTION_SPACE, FIRST_BID, FIRST_BUILT};
 use boardroom_theboss::{Action, Config, TheBoss};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -54,7 +54,7 @@ fn the_wider_search_never_weighs_an_accept_that_lowers_the_bots_measure() {
             // Now and then a random builder offer, so that bad offers reach the table.
             g.legal_actions(seat, &mut legal);
             g.space_mask(seat, &legal, &mut mask);
-            let built: Vec<usize> = (FIRST_BUILT..ACTION_SPACE).filter(|&i| mask[i]).collect();
+            let built: Vec<usize> = (FIRST_BUILT..FIRST_BID).filter(|&i| mask[i]).collect();
             let action = if !built.is_empty() && rng.gen_range(0..3) == 0 {
                 g.from_space_index(seat, built[rng.gen_range(0..built.len())])
             } else {
