@@ -106,6 +106,37 @@ macro_rules! web_view {
     };
 }
 
+/// One language's messages of a game: the Fluent file `locales/<lang>/game.ftl` of its crate.
+/// Every message id of a game starts with the game's id (`big-boss-…`), so that one page may
+/// hold the shell's messages and a game's together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocaleFile {
+    /// The language, e.g. `de`.
+    pub lang: &'static str,
+    /// The Fluent text.
+    pub ftl: &'static str,
+}
+
+/// A game crate's messages, embedded from `locales/<lang>/game.ftl` for each language named.
+/// Expands to a `&'static [LocaleFile]` for [`Present::locales`]:
+///
+/// ```ignore
+/// fn locales() -> &'static [LocaleFile] {
+///     boardroom_engine::locales!("en", "de")
+/// }
+/// ```
+#[macro_export]
+macro_rules! locales {
+    ($($lang:literal),+ $(,)?) => {
+        &[$(
+            $crate::LocaleFile {
+                lang: $lang,
+                ftl: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/", $lang, "/game.ftl")),
+            }
+        ),+]
+    };
+}
+
 /// Final scores as a table: column headings, then one row per seat (best first).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ScoreTable {
@@ -303,6 +334,13 @@ pub trait Present: Game {
     /// The game's browser view: files served under `/assets/games/<game id>/`. The table page
     /// loads `view.js` from there (see ARCHITECTURE.md, "The web shell").
     fn web_assets() -> &'static [WebAsset] {
+        &[]
+    }
+
+    /// The game's messages in every language it speaks (see [`locales!`]): the words of its
+    /// browser view and how-to-play, served to the page beside the shell's. Empty (the
+    /// default): the game's words are English only.
+    fn locales() -> &'static [LocaleFile] {
         &[]
     }
 
