@@ -51,6 +51,8 @@ const ctx = {
   root: $("#view"),
   side: $("#view-side"),
   h,
+  /** The page's messages (`shell/i18n.js`): a view asks for its game's own, `<game id>-…`. */
+  t: tr,
   /** A time left in words as the seat clocks write it: `9:58`, `1:05:03`, `2 d 03 h`. */
   duration: (ms) => formatMs(ms),
   name: (seat) => (ctx.table && ctx.table.seats[seat] ? ctx.table.seats[seat].name : tr("lobby-seat-number", { number: seat + 1 })),

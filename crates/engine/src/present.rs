@@ -106,35 +106,45 @@ macro_rules! web_view {
     };
 }
 
-/// One language's messages of a game: the Fluent file `locales/<lang>/game.ftl` of its crate.
-/// Every message id of a game starts with the game's id (`big-boss-…`), so that one page may
-/// hold the shell's messages and a game's together.
+/// One language of a game: its messages (a Fluent file of its crate's `locales/<lang>/`, every
+/// id starting with the game's id, `big-boss-…`, so that one page may hold the shell's messages
+/// and a game's together) and, for a language other than the view's own English, its
+/// how-to-play fragment (the `howto.html` of the same folder).
+///
+/// ```ignore
+/// fn locales() -> &'static [LocaleFile] {
+///     &[
+///         LocaleFile::new("en", include_str!("../locales/en/game.ftl")),
+///         LocaleFile::new("de", include_str!("../locales/de/game.ftl"))
+///             .howto(include_str!("../locales/de/howto.html")),
+///     ]
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LocaleFile {
     /// The language, e.g. `de`.
     pub lang: &'static str,
     /// The Fluent text.
     pub ftl: &'static str,
+    /// The "How to play" fragment in this language; `None`: the view's own (`web/howto.html`).
+    pub howto: Option<&'static str>,
 }
 
-/// A game crate's messages, embedded from `locales/<lang>/game.ftl` for each language named.
-/// Expands to a `&'static [LocaleFile]` for [`Present::locales`]:
-///
-/// ```ignore
-/// fn locales() -> &'static [LocaleFile] {
-///     boardroom_engine::locales!("en", "de")
-/// }
-/// ```
-#[macro_export]
-macro_rules! locales {
-    ($($lang:literal),+ $(,)?) => {
-        &[$(
-            $crate::LocaleFile {
-                lang: $lang,
-                ftl: include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/locales/", $lang, "/game.ftl")),
-            }
-        ),+]
-    };
+impl LocaleFile {
+    /// The messages `ftl` of language `lang`, without a how-to-play of its own.
+    pub const fn new(lang: &'static str, ftl: &'static str) -> Self {
+        LocaleFile {
+            lang,
+            ftl,
+            howto: None,
+        }
+    }
+
+    /// This language with its own how-to-play fragment.
+    pub const fn howto(mut self, html: &'static str) -> Self {
+        self.howto = Some(html);
+        self
+    }
 }
 
 /// Final scores as a table: column headings, then one row per seat (best first).
@@ -337,8 +347,8 @@ pub trait Present: Game {
         &[]
     }
 
-    /// The game's messages in every language it speaks (see [`locales!`]): the words of its
-    /// browser view and how-to-play, served to the page beside the shell's. Empty (the
+    /// The game's messages in every language it speaks (see [`LocaleFile`]): the words of its
+    /// browser view and its how-to-play, served to the page beside the shell's. Empty (the
     /// default): the game's words are English only.
     fn locales() -> &'static [LocaleFile] {
         &[]

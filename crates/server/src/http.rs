@@ -180,13 +180,20 @@ impl Visitor for AssetsVisitor {
     }
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    let found = match path.strip_prefix("games/").and_then(|p| p.split_once('/')) {
-        Some((game, name)) => boardroom_registry::visit(game, AssetsVisitor)
+async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    let game_file = path.strip_prefix("games/").and_then(|p| p.split_once('/'));
+    // The how-to-play in the request's language, when the game has it written.
+    let localized = match game_file {
+        Some((game, HOWTO)) => crate::lang::howto(game, crate::lang::of_request(&headers)),
+        _ => None,
+    };
+    let found = match (localized, game_file) {
+        (Some(body), _) => Some(("text/html; charset=utf-8", body)),
+        (None, Some((game, name))) => boardroom_registry::visit(game, AssetsVisitor)
             .ok()
             .and_then(|files| files.iter().find(|f| f.name == name))
             .map(|f| (f.content_type, f.body)),
-        None => assets::find(&path).map(|a| (a.content_type, a.body)),
+        (None, None) => assets::find(&path).map(|a| (a.content_type, a.body)),
     };
     match found {
         Some((content_type, body)) => {

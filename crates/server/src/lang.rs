@@ -111,6 +111,16 @@ pub fn fill(page: &str, lang: &str) -> String {
     out
 }
 
+/// The how-to-play fragment of game `game` written in `lang`, if the game has one (else the
+/// view's own English one is served).
+pub fn howto(game: &str, lang: &str) -> Option<&'static str> {
+    boardroom_registry::locales()
+        .into_iter()
+        .find(|(id, _)| *id == game)
+        .and_then(|(_, files)| files.iter().find(|f| f.lang == lang))
+        .and_then(|f| f.howto)
+}
+
 /// `GET /api/messages/{lang}`: the Fluent text of a language (the shell's and every game's
 /// messages), which the page's scripts format with the same syntax as the server.
 pub async fn messages(Path(lang): Path<String>) -> Response {
@@ -158,30 +168,56 @@ mod tests {
 
     #[test]
     fn every_message_a_script_asks_for_is_an_english_message() {
-        let mut asked = 0;
-        for asset in crate::assets::ASSETS
+        struct Views;
+        impl boardroom_registry::Visitor for Views {
+            type Output = &'static [boardroom_engine::WebAsset];
+            fn visit<G: boardroom_registry::Playable>(self) -> Self::Output {
+                G::web_assets()
+            }
+        }
+        let mut scripts: Vec<(&str, &str)> = crate::assets::ASSETS
             .iter()
             .filter(|a| !a.name.starts_with("vendor/"))
-        {
+            .map(|a| (a.name, a.body))
+            .collect();
+        for id in boardroom_registry::IDS {
+            let views = boardroom_registry::visit(id, Views).unwrap();
+            scripts.extend(views.iter().map(|a| (a.name, a.body)));
+        }
+        let mut asked = 0;
+        for (name, body) in scripts {
             for call in ["t(\"", "tr(\""] {
-                for (at, _) in asset.body.match_indices(call) {
-                    let before = asset.body[..at].chars().next_back();
+                for (at, _) in body.match_indices(call) {
+                    let before = body[..at].chars().next_back();
                     if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
                         continue;
                     }
-                    let rest = &asset.body[at + call.len()..];
+                    let rest = &body[at + call.len()..];
                     let id = &rest[..rest.find('"').unwrap_or(0)];
                     let message = id.split('.').next().unwrap_or_default();
                     assert!(
                         catalog().has_message("en", message),
-                        "{} asks for `{id}`, which English lacks",
-                        asset.name
+                        "{name} asks for `{id}`, which English lacks"
                     );
                     asked += 1;
                 }
             }
         }
-        assert!(asked > 30, "only {asked} messages found in the scripts");
+        assert!(asked > 100, "only {asked} messages found in the scripts");
+    }
+
+    #[test]
+    fn a_game_may_have_its_how_to_play_in_a_language() {
+        for id in boardroom_registry::IDS {
+            assert_eq!(
+                howto(id, "en"),
+                None,
+                "{id}'s English how-to-play is its view's"
+            );
+        }
+        let german = howto("big-boss", "de").expect("Big Boss's how-to-play in German");
+        assert!(german.contains("<h2") && german.contains("Konzern"));
+        assert!(german.contains("data-edition=\"classic\""));
     }
 
     #[test]

@@ -128,3 +128,78 @@ async fn the_pseudo_locale_leaves_no_shell_word_unwrapped_and_fits_a_phone() {
         sticking_out(&c, PHONE.0).await
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_big_boss_classic_table_speaks_the_1994_rulebook_and_fits_a_phone() {
+    let Some((_browser, c)) = open_browser(PHONE.0, PHONE.1).await else {
+        return;
+    };
+    let server = common::start_with_bot_delay(std::time::Duration::from_millis(100)).await;
+    let t = server
+        .create_with(serde_json::json!({
+            "game": "big-boss", "edition": "classic", "seats": ["human", "random", "random"]
+        }))
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    resize(&c, PHONE).await;
+    open_in(&c, &format!("{}{link}", server.url()), "de").await;
+    wait_for(&c, "#board").await;
+    wait_for(&c, "#prompt.mine").await;
+    until(
+        &c,
+        "the turn announced in German",
+        "return document.querySelector('#announce')?.textContent === 'Du bist dran'",
+    )
+    .await;
+    // The shell's words and the view's, in the rulebook's terms.
+    assert_eq!(text(&c, "#hand-title").await, "Deine Karten");
+    // The words as written (the style sheet shows some in capitals).
+    let inner = c
+        .execute(
+            "return document.querySelector('#board-inner').textContent",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    for word in [
+        "Wertskala",
+        "Konzerne",
+        "Stapel",
+        "Bausteine",
+        "Nicht gegründet",
+    ] {
+        assert!(inner.contains(word), "no `{word}` on the board: {inner}");
+    }
+    assert!(
+        !inner.contains("Share prices") && !inner.contains("Not founded"),
+        "{inner}"
+    );
+    let width = page_width(&c).await;
+    assert!(
+        width <= f64::from(PHONE.0),
+        "the German table is {width} wide: {}",
+        sticking_out(&c, PHONE.0).await
+    );
+    if let Some(axe) = axe_script() {
+        let violations = axe_violations(&c, &axe).await;
+        assert!(violations.is_empty(), "{violations:#?}");
+    }
+
+    // How to play, written in German.
+    c.find(Locator::Css("#howto-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &c,
+        "the German how-to-play",
+        "return (document.querySelector('#howto')?.textContent || '').includes('Worum es geht')",
+    )
+    .await;
+    assert_eq!(text(&c, "#howto-title").await, "So spielt man Big Boss");
+}
