@@ -203,3 +203,55 @@ async fn a_german_big_boss_classic_table_speaks_the_1994_rulebook_and_fits_a_pho
     .await;
     assert_eq!(text(&c, "#howto-title").await, "So spielt man Big Boss");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_big_shot_table_names_its_city_in_german() {
+    let Some((_browser, c)) = open_browser(PHONE.0, PHONE.1).await else {
+        return;
+    };
+    let server = common::start_with_bot_delay(std::time::Duration::from_millis(100)).await;
+    let t = server
+        .create_with(
+            serde_json::json!({"game": "big-shot", "seats": ["human", "random", "random"]}),
+        )
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    resize(&c, PHONE).await;
+    open_in(&c, &format!("{}{link}", server.url()), "de").await;
+    wait_for(&c, ".lot").await;
+    wait_for(&c, "#prompt.mine").await;
+    let board = c
+        .execute(
+            "return document.querySelector('#bs-board').textContent",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(board.contains("Runde 1 von"), "{board}");
+    assert!(!board.contains("Round"), "{board}");
+    let width = page_width(&c).await;
+    assert!(
+        width <= f64::from(PHONE.0),
+        "the German table is {width} wide: {}",
+        sticking_out(&c, PHONE.0).await
+    );
+    if let Some(axe) = axe_script() {
+        let violations = axe_violations(&c, &axe).await;
+        assert!(violations.is_empty(), "{violations:#?}");
+    }
+    c.find(Locator::Css("#howto-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &c,
+        "the German how-to-play",
+        "return (document.querySelector('#howto')?.textContent || '').includes('Der Makler zieht')",
+    )
+    .await;
+}
