@@ -255,3 +255,48 @@ async fn a_german_big_shot_table_names_its_city_in_german() {
     )
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_boss_table_deals_in_german() {
+    let Some((_browser, c)) = open_browser(PHONE.0, PHONE.1).await else {
+        return;
+    };
+    let server = common::start_with_bot_delay(std::time::Duration::from_millis(100)).await;
+    let t = server
+        .create_with(
+            serde_json::json!({"game": "the-boss", "seats": ["human", "heuristic", "heuristic"]}),
+        )
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    resize(&c, PHONE).await;
+    open_in(&c, &format!("{}{link}", server.url()), "de").await;
+    wait_for(&c, "#tb-status").await;
+    wait_for(&c, "#prompt.mine").await;
+    let table = c
+        .execute(
+            "return document.querySelector('#tb-table').textContent",
+            vec![],
+        )
+        .await
+        .unwrap()
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    for word in ["Runde 1", "Erfahrung", "Schicksal", "Arbeitslos"] {
+        assert!(table.contains(word), "no `{word}`: {table}");
+    }
+    assert!(
+        !table.contains("Round") && !table.contains("Unemployment"),
+        "{table}"
+    );
+    let width = page_width(&c).await;
+    assert!(
+        width <= f64::from(PHONE.0),
+        "the German table is {width} wide: {}",
+        sticking_out(&c, PHONE.0).await
+    );
+    if let Some(axe) = axe_script() {
+        let violations = axe_violations(&c, &axe).await;
+        assert!(violations.is_empty(), "{violations:#?}");
+    }
+}
