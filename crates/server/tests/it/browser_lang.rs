@@ -299,4 +299,16 @@ async fn a_german_boss_table_deals_in_german() {
         let violations = axe_violations(&c, &axe).await;
         assert!(violations.is_empty(), "{violations:#?}");
     }
+    c.find(Locator::Css("#howto-btn"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    until(
+        &c,
+        "the German how-to-play",
+        "return (document.querySelector('#howto')?.textContent || '').includes('Hauptversammlungen')",
+    )
+    .await;
 }

@@ -264,7 +264,8 @@ impl Present for TheBoss {
     fn locales() -> &'static [boardroom_engine::LocaleFile] {
         const LOCALES: &[boardroom_engine::LocaleFile] = &[
             boardroom_engine::LocaleFile::new("en", include_str!("../../locales/en/game.ftl")),
-            boardroom_engine::LocaleFile::new("de", include_str!("../../locales/de/game.ftl")),
+            boardroom_engine::LocaleFile::new("de", include_str!("../../locales/de/game.ftl"))
+                .howto(include_str!("../../locales/de/howto.html")),
         ];
         LOCALES
     }
