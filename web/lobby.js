@@ -4,7 +4,7 @@ import { $, h as el, cap } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { openHowto } from "./shell/howto.js";
 import { ClockTicker, myTables, rememberTable, forgetTable } from "./shell/clocks.js";
-import { t as tr } from "./shell/i18n.js";
+import { t as tr, has } from "./shell/i18n.js";
 
 const ticker = new ClockTicker();
 
@@ -55,15 +55,19 @@ function clockRequest() {
  * An option for some player counts only (`players: [fewest, most]`) is shown for those. */
 function renderOptions(game) {
   $("#options").replaceChildren(...game.options.filter((o) => o.lobby).map((o) => {
-    const label = cap(o.name.replace(/_/g, " "));
+    // The game's own messages name an option (`<game>-option-<name>`, `…-help`, `…-<choice>`);
+    // a game without them is shown in the words of its option list.
+    const id = `${game.id}-option-${controlId(o)}`;
+    const word = (suffix, fallback) => (has(id + suffix) ? tr(id + suffix) : fallback);
+    const label = word("", cap(o.name.replace(/_/g, " ")));
     let row = null;
     if (o.kind.type === "choice") {
       row = el("div", { class: "form-row" }, el("label", { class: "caption", for: controlId(o) }, label),
-        el("select", { id: controlId(o), "data-option": o.name, title: o.help },
-          o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, cap(c)))));
+        el("select", { id: controlId(o), "data-option": o.name, title: word("-help", o.help) },
+          o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, word(`-${c}`, cap(c))))));
     } else if (o.kind.type === "flag") {
       row = el("div", { class: "form-row" }, el("span", { class: "caption" }, label),
-        el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", cap(o.help)));
+        el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", word("-help", cap(o.help))));
     }
     if (row && o.players) {
       row.dataset.playersMin = o.players[0];

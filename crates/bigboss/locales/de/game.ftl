@@ -68,3 +68,10 @@ big-boss-hand-size = { $count ->
 big-boss-hand-levels = (davon { $count } Etagen)
 big-boss-known-title = Karten, die alle kennen
 big-boss-known = bekannt: { $cards }
+
+## Die Optionen in der Lobby
+
+big-boss-option-edition = Ausgabe
+big-boss-option-edition-help = Regeln: Modern (die Ausgabe von 2023) oder Classic (die Ausgabe von 1994)
+big-boss-option-edition-modern = Modern (2023)
+big-boss-option-edition-classic = Classic (1994)

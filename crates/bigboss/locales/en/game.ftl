@@ -67,3 +67,10 @@ big-boss-hand-size = { $count ->
 big-boss-hand-levels = ({ $count } level)
 big-boss-known-title = cards everyone knows of
 big-boss-known = known: { $cards }
+
+## The lobby's options
+
+big-boss-option-edition = Edition
+big-boss-option-edition-help = rule set: modern (the 2023 edition) or classic (the 1994 edition)
+big-boss-option-edition-modern = Modern
+big-boss-option-edition-classic = Classic

@@ -42,3 +42,8 @@ big-shot-ious = { $count ->
     [one] ein Schuldschein
    *[other] { $count } Schuldscheine
 }
+
+## Die Optionen in der Lobby
+
+big-shot-option-hidden-money = Verdecktes Geld
+big-shot-option-hidden-money-help = Variante mit verdecktem Geld: Das Bargeld jedes Spielers bleibt bis zum Ende geheim, Kredite nur vor dem Bieten

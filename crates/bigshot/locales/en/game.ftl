@@ -42,3 +42,8 @@ big-shot-ious = { $count ->
     [one] one IOU
    *[other] { $count } IOUs
 }
+
+## The lobby's options
+
+big-shot-option-hidden-money = Hidden money
+big-shot-option-hidden-money-help = The hidden-money variant: each player's coins are secret until the end, loans only before bidding

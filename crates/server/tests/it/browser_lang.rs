@@ -115,9 +115,9 @@ async fn the_pseudo_locale_leaves_no_shell_word_unwrapped_and_fits_a_phone() {
     resize(&c, PHONE).await;
     open_in(&c, &server.url(), "en-XA").await;
     wait_for(&c, "select[data-seat='1']").await;
-    // The game's own words (titles, seat colours, bots and options) come from the games, the
-    // brand and each language's own name are names: the rest is the shell's.
-    let skip = ".brand, #game-titles, #game, #options, .seat-row, #standin, #lang-select";
+    // Games' titles, seat names and bot levels come from the games, the brand and each
+    // language's own name are names: the rest (the first game's options too) are messages.
+    let skip = ".brand, #game-titles, #game, .seat-row, #standin, #lang-select";
     let left = unwrapped(&c, skip).await;
     assert!(left.is_empty(), "words not from a message: {left:#?}");
     let width = page_width(&c).await;

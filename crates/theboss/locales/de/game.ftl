@@ -153,3 +153,8 @@ the-boss-offers-waiting = { $count ->
    *[other] { $count } Angebote warten auf deine Antwort.
 }
 the-boss-sh = { $shares } Akt.
+
+## Die Optionen in der Lobby
+
+the-boss-option-two-player-share-cap = Aktiengrenze zu zweit
+the-boss-option-two-player-share-cap-help = Nur zu zweit: Die Bank verkauft höchstens so viele Aktien, wie die Datendatei erlaubt (1.200 im mitgelieferten Satz)

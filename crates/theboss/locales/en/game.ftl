@@ -153,3 +153,8 @@ the-boss-offers-waiting = { $count ->
    *[other] { $count } offers wait for your answer.
 }
 the-boss-sh = { $shares } sh
+
+## The lobby's options
+
+the-boss-option-two-player-share-cap = Two player share cap
+the-boss-option-two-player-share-cap-help = Two players only: the Bank sells at most the data file's cap of shares (1,200 in the shipped set)
