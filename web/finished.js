@@ -1,6 +1,7 @@
 // The lobby's list of recently finished tables, with their winners (`GET /api/tables/finished`);
 // a finished table's page offers its replay and its record.
 import { $, h } from "./shell/dom.js";
+import { t as tr } from "./shell/i18n.js";
 
 async function refresh() {
   let list;
@@ -11,13 +12,13 @@ async function refresh() {
   }
   const ul = $("#finished-list");
   if (!Array.isArray(list) || !list.length) {
-    ul.replaceChildren(h("li", { class: "empty" }, "No finished tables yet."));
+    ul.replaceChildren(h("li", { class: "empty" }, tr("lobby-no-finished")));
     return;
   }
   ul.replaceChildren(...list.map((t) => h("li", { "data-table": t.id },
-    h("span", { class: "info" }, `${t.title} · ${t.edition.replace(/-/g, " ")} · ${t.actions} actions · ` +
-      (t.winners.length ? `won by ${t.winners.join(" and ")}` : "no winner")),
-    h("a", { class: "btn", href: `/t/${t.id}` }, "Replay"))));
+    h("span", { class: "info" }, `${t.title} · ${t.edition.replace(/-/g, " ")} · ${tr("lobby-action-count", { count: t.actions })} · ` +
+      (t.winners.length ? tr("lobby-won-by", { names: t.winners.join(" & ") }) : tr("lobby-no-winner"))),
+    h("a", { class: "btn", href: `/t/${t.id}` }, tr("lobby-replay")))));
 }
 
 refresh();

@@ -4,6 +4,7 @@ import { $, h as el, cap } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { openHowto } from "./shell/howto.js";
 import { ClockTicker, myTables, rememberTable, forgetTable } from "./shell/clocks.js";
+import { t as tr, has } from "./shell/i18n.js";
 
 const ticker = new ClockTicker();
 
@@ -54,15 +55,19 @@ function clockRequest() {
  * An option for some player counts only (`players: [fewest, most]`) is shown for those. */
 function renderOptions(game) {
   $("#options").replaceChildren(...game.options.filter((o) => o.lobby).map((o) => {
-    const label = cap(o.name.replace(/_/g, " "));
+    // The game's own messages name an option (`<game>-option-<name>`, `…-help`, `…-<choice>`);
+    // a game without them is shown in the words of its option list.
+    const id = `${game.id}-option-${controlId(o)}`;
+    const word = (suffix, fallback) => (has(id + suffix) ? tr(id + suffix) : fallback);
+    const label = word("", cap(o.name.replace(/_/g, " ")));
     let row = null;
     if (o.kind.type === "choice") {
       row = el("div", { class: "form-row" }, el("label", { class: "caption", for: controlId(o) }, label),
-        el("select", { id: controlId(o), "data-option": o.name, title: o.help },
-          o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, cap(c)))));
+        el("select", { id: controlId(o), "data-option": o.name, title: word("-help", o.help) },
+          o.kind.choices.map((c) => el("option", { value: c, selected: c === o.default }, word(`-${c}`, cap(c))))));
     } else if (o.kind.type === "flag") {
       row = el("div", { class: "form-row" }, el("span", { class: "caption" }, label),
-        el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", cap(o.help)));
+        el("label", {}, el("input", { type: "checkbox", id: controlId(o), "data-option": o.name }), " ", word("-help", cap(o.help))));
     }
     if (row && o.players) {
       row.dataset.playersMin = o.players[0];
@@ -95,7 +100,7 @@ function renderForm() {
   $("#clock-row").hidden = !game.timers;
   const standin = $("#standin").value || "heuristic";
   // A level with its measured note, e.g. "Bot: normal — beats easy about 7 games in 10".
-  const botLabel = (b) => (game.bot_notes && game.bot_notes[b] ? `Bot: ${b} — ${game.bot_notes[b]}` : `Bot: ${b}`);
+  const botLabel = (b) => (game.bot_notes && game.bot_notes[b] ? tr("lobby-bot-noted", { bot: b, note: game.bot_notes[b] }) : tr("lobby-bot", { bot: b }));
   $("#standin").replaceChildren(...game.bots.map((b) => el("option", { value: b, selected: b === standin }, botLabel(b))));
   showClockFields();
   $("#timer-percent").disabled = !game.timers;
@@ -104,15 +109,15 @@ function renderForm() {
   for (let i = 0; i < kinds.length; i++) {
     if (kinds[i] !== "human" && !game.bots.includes(kinds[i])) kinds[i] = "normal";
   }
-  const seatKinds = [["human", "Person (invite link)"], ...game.bots.map((b) => [b, botLabel(b)])];
+  const seatKinds = [["human", tr("lobby-seat-person")], ...game.bots.map((b) => [b, botLabel(b)])];
   $("#seats").replaceChildren(...Array.from({ length: players }, (_, i) => {
     const name = game.seat_names[i];
     return el("div", { class: "seat-row" },
       el("span", { class: "swatch", style: `background:${swatch(name)}` }),
       el("span", { class: "name" }, name),
-      el("select", { "data-seat": i, "aria-label": `${name} seat`, onchange: (e) => { kinds[i] = e.target.value; renderForm(); } },
+      el("select", { "data-seat": i, "aria-label": tr("lobby-seat-label", { name }), onchange: (e) => { kinds[i] = e.target.value; renderForm(); } },
         seatKinds.map(([v, label]) => el("option", { value: v, selected: kinds[i] === v }, label))),
-      kinds[i] === "human" ? el("label", { class: "open-seat", title: "Anyone in the lobby may take this seat" },
+      kinds[i] === "human" ? el("label", { class: "open-seat", title: tr("lobby-open-seat-title") },
         el("input", { type: "checkbox", "data-open": i, checked: openSeats.has(i),
           onchange: (e) => { if (e.target.checked) openSeats.add(i); else openSeats.delete(i); } }), " open to anyone") : null);
   }));
@@ -130,17 +135,17 @@ function showInvite(created) {
   const rows = created.seats.map((s) => {
     if (!s.link) {
       return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name),
-        el("span", { class: "empty" }, `bot (${s.kind})`), el("span"), el("span"));
+        el("span", { class: "empty" }, tr("lobby-link-bot", { bot: s.kind })), el("span"), el("span"));
     }
-    const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": `${s.name} seat link` });
+    const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": tr("lobby-seat-link-label", { name: s.name }) });
     return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name), input,
-      el("button", { type: "button", onclick: () => copy(input.value) }, "Copy"),
-      el("a", { class: "btn primary open", href: s.link, "data-sit": s.seat }, "Sit here"));
+      el("button", { type: "button", onclick: () => copy(input.value) }, tr("lobby-copy")),
+      el("a", { class: "btn primary open", href: s.link, "data-sit": s.seat }, tr("lobby-sit")));
   });
-  const spec = el("input", { readonly: "", value: absolute(created.spectator), "aria-label": "spectator link" });
-  rows.push(el("div", { class: "link-row" }, el("span", {}, "Spectators"), spec,
-    el("button", { type: "button", onclick: () => copy(spec.value) }, "Copy"),
-    el("a", { class: "btn open", href: created.spectator }, "Watch")));
+  const spec = el("input", { readonly: "", value: absolute(created.spectator), "aria-label": tr("lobby-spectator-link-label") });
+  rows.push(el("div", { class: "link-row" }, el("span", {}, tr("lobby-spectators")), spec,
+    el("button", { type: "button", onclick: () => copy(spec.value) }, tr("lobby-copy")),
+    el("a", { class: "btn open", href: created.spectator }, tr("lobby-watch"))));
   $("#invite-links").replaceChildren(...rows);
   $("#invite").hidden = false;
   $("#invite").scrollIntoView({ behavior: "smooth", block: "nearest" });
@@ -149,29 +154,29 @@ function showInvite(created) {
 async function copy(text) {
   try {
     await navigator.clipboard.writeText(text);
-    toast("Link copied", true);
+    toast(tr("lobby-link-copied"), true);
   } catch {
-    toast("Select the link and copy it by hand");
+    toast(tr("lobby-copy-by-hand"));
   }
 }
 
-/** The live clock's fields, each with what it is and its unit as the form shows them. */
+/** The live clock's fields, each with the message saying what it must be. */
 const CLOCK_FIELDS = [
-  ["#clock-bank", "The time bank", "minutes"],
-  ["#clock-increment", "The increment per move", "seconds"],
-  ["#clock-absent", "The time away before a stand-in plays", "minutes"],
+  ["#clock-bank", "lobby-problem-bank"],
+  ["#clock-increment", "lobby-problem-increment"],
+  ["#clock-absent", "lobby-problem-absent"],
 ];
 
 /** Why the seat clock's fields cannot be sent, in the units the form shows (the server counts
  * in seconds, and would say so), or null. */
 function clockProblem() {
   if ($("#clock-mode").value !== "live") return null;
-  for (const [id, what, unit] of CLOCK_FIELDS) {
+  for (const [id, message] of CLOCK_FIELDS) {
     const input = $(id);
     const v = input.value.trim();
     const [min, max] = [Number(input.min), Number(input.max)];
     if (v === "" || !Number.isInteger(Number(v)) || Number(v) < min || Number(v) > max) {
-      return `${what} is a whole number of ${unit} from ${min} to ${max}.`;
+      return tr(message, { min, max });
     }
   }
   return null;
@@ -205,7 +210,7 @@ $("#create-btn").addEventListener("click", async () => {
       body: JSON.stringify(request()),
     });
     const body = await r.json();
-    if (!r.ok) throw new Error(body.error || "the table could not be created");
+    if (!r.ok) throw new Error(body.error || tr("lobby-create-failed"));
     remember(body);
     showInvite(body);
     refresh();
@@ -227,29 +232,30 @@ async function refresh() {
   const mine = myTables();
   const list = $("#table-list");
   if (!tables.length) {
-    list.replaceChildren(el("li", { class: "empty" }, "No tables yet: create the first one."));
+    list.replaceChildren(el("li", { class: "empty" }, tr("lobby-no-tables-create")));
     return;
   }
-  list.replaceChildren(...tables.map((t) => {
-    const seats = el("span", { class: "seats" }, t.seats.map((s) =>
-      el("span", { class: "seat-pip", title: `${s.name}: ${s.kind === "human" ? (s.online ? "online" : "away") : "bot " + s.kind}`,
+  list.replaceChildren(...tables.map((tab) => {
+    const seats = el("span", { class: "seats" }, tab.seats.map((s) =>
+      el("span", { class: "seat-pip", title: tr("lobby-seat-state", { name: s.name, state: s.kind === "human" ? (s.online ? "online" : "away") : "bot", bot: s.kind }),
         style: `background:${swatch(s.name)};${s.kind === "human" && !s.online ? "opacity:.45" : ""}` },
         s.kind === "human" ? s.name[0] : "B")));
-    const state = t.over ? "finished" : `turn ${t.turn}` + (t.to_act !== null ? ` · ${t.seats[t.to_act].name} to play` : "");
+    const state = tab.over ? tr("lobby-finished-state") : tab.to_act !== null
+      ? tr("lobby-turn-to-play", { turn: tab.turn, name: tab.seats[tab.to_act].name }) : tr("lobby-turn", { turn: tab.turn });
     const links = [];
-    const my = mine[t.id];
+    const my = mine[tab.id];
     if (my) {
-      for (const s of my.seats) if (s.link) links.push(el("a", { class: "btn", href: s.link }, `Play ${s.name}`));
+      for (const s of my.seats) if (s.link) links.push(el("a", { class: "btn", href: s.link }, tr("lobby-play-as", { name: s.name })));
     }
-    for (const seat of t.open_seats || []) {
+    for (const seat of tab.open_seats || []) {
       if (my && my.seats.some((s) => s.seat === seat && s.link)) continue;
-      const name = t.seats[seat] ? t.seats[seat].name : `seat ${seat + 1}`;
-      links.push(el("button", { type: "button", class: "btn primary", "data-join": `${t.id}:${seat}`,
-        onclick: (e) => join(t.id, seat, e.target) }, `Join as ${name}`));
+      const name = tab.seats[seat] ? tab.seats[seat].name : tr("lobby-seat-number", { number: seat + 1 });
+      links.push(el("button", { type: "button", class: "btn primary", "data-join": `${tab.id}:${seat}`,
+        onclick: (e) => join(tab.id, seat, e.target) }, tr("lobby-join-as", { name })));
     }
-    links.push(el("a", { class: "btn", href: t.spectator_link }, "Watch"));
+    links.push(el("a", { class: "btn", href: tab.spectator_link }, tr("lobby-watch")));
     return el("li", {}, seats,
-      el("span", { class: "info" }, `${t.title} · ${cap(t.edition.replace(/-/g, " "))} · ${t.seats.length} players · ${state}`),
+      el("span", { class: "info" }, `${tab.title} · ${cap(tab.edition.replace(/-/g, " "))} · ${tr("lobby-player-count", { count: tab.seats.length })} · ${state}`),
       ...links);
   }));
 }
@@ -264,7 +270,7 @@ async function join(id, seat, button) {
       body: JSON.stringify({ seat }),
     });
     const body = await r.json();
-    if (!r.ok) throw new Error(body.error || "the seat could not be taken");
+    if (!r.ok) throw new Error(body.error || tr("lobby-claim-failed"));
     rememberTable({ id, spectator: `/t/${id}`,
       seats: [{ seat: body.seat, name: body.name, kind: "human", link: body.link }] });
     location.href = body.link;
@@ -279,7 +285,7 @@ async function start() {
   try {
     games = await (await fetch("/api/games")).json();
   } catch {
-    $("#create-error").textContent = "The list of games could not be loaded; reload the page.";
+    $("#create-error").textContent = tr("lobby-games-failed");
     return;
   }
   $("#game").replaceChildren(...games.map((g) => el("option", { value: g.id }, g.title)));
@@ -316,25 +322,25 @@ async function refreshMine() {
   $("#my-list").replaceChildren(...rows.map((row) => {
     const s = row.summary;
     const links = row.mine.seats.filter((x) => x.link).map((x) =>
-      el("a", { class: "btn" + (awaited(row) ? " primary" : ""), href: x.link }, `Play ${x.name}`));
-    const forget = el("button", { type: "button", class: "btn", title: "Forget this table on this device",
-      onclick: () => { forgetTable(row.mine.id); refreshMine(); } }, "Forget");
+      el("a", { class: "btn" + (awaited(row) ? " primary" : ""), href: x.link }, tr("lobby-play-as", { name: x.name })));
+    const forget = el("button", { type: "button", class: "btn", title: tr("lobby-forget-title"),
+      onclick: () => { forgetTable(row.mine.id); refreshMine(); } }, tr("lobby-forget"));
     if (!s) {
       return el("li", { class: "my-table", "data-my-table": row.mine.id },
-        el("span", { class: "info" }, `${row.mine.title || "Table"} ${row.mine.id} · not in play here now (finished or closed)`), ...links, forget);
+        el("span", { class: "info" }, tr("lobby-not-in-play", { title: row.mine.title || tr("lobby-table"), id: row.mine.id })), ...links, forget);
     }
     ticker.set(s.id, s.clocks);
-    const state = s.over ? "finished" : awaited(row) ? "your turn" :
-      s.to_act !== null && s.seats[s.to_act] ? `${s.seats[s.to_act].name} to play` : `turn ${s.turn}`;
+    const state = s.over ? tr("lobby-finished-state") : awaited(row) ? tr("lobby-your-turn") :
+      s.to_act !== null && s.seats[s.to_act] ? tr("lobby-to-play", { name: s.seats[s.to_act].name }) : tr("lobby-turn", { turn: s.turn });
     // Only the clocks that may run: people's seats at a table still in play.
     const running = (c) => !s.over && s.seats[c.seat] && s.seats[c.seat].kind === "human";
     const clocks = el("span", { class: "clocks" }, (s.clocks || []).filter(running).map((c) => {
-      const name = s.seats[c.seat] ? s.seats[c.seat].name : `Seat ${c.seat + 1}`;
-      return el("span", { title: `${name}'s clock` }, el("span", { class: "seat-pip", style: `background:${swatch(name)}` }, name[0]),
+      const name = s.seats[c.seat] ? s.seats[c.seat].name : tr("lobby-seat-number", { number: c.seat + 1 });
+      return el("span", { title: tr("lobby-clock-of", { name }) }, el("span", { class: "seat-pip", style: `background:${swatch(name)}` }, name[0]),
         " ", el("span", { class: "seat-clock", "data-clock": `${s.id}:${c.seat}` }));
     }));
     return el("li", { class: "my-table" + (awaited(row) ? " your-turn" : ""), "data-my-table": s.id },
-      el("span", { class: "info" }, `${s.title} · ${s.id} · turn ${s.turn} · `, el("strong", { class: "whose" }, state)),
+      el("span", { class: "info" }, `${s.title} · ${s.id} · ${tr("lobby-turn", { turn: s.turn })} · `, el("strong", { class: "whose" }, state)),
       clocks, ...links, forget);
   }));
   ticker.tick();

@@ -2,6 +2,7 @@
 // Slack, ntfy-style) this seat's person leaves. The server checks them, keeps them for this
 // seat only, and sends them back to this seat's connections only (`notify`).
 import { $, h } from "./dom.js";
+import { t as tr } from "./i18n.js";
 
 export class AwayForm {
   /** `conn` is the table's connection. */
@@ -17,24 +18,24 @@ export class AwayForm {
     const email = h("input", { id: "away-email", type: "email", autocomplete: "email", placeholder: "name@example.org",
       "aria-label": "E-mail address", value: msg.email || "", disabled: msg.email_enabled ? null : true });
     const hook = h("input", { id: "away-webhook", type: "url", placeholder: "https://… (Discord, Slack, ntfy)",
-      "aria-label": "Webhook URL", value: msg.webhook || "" });
+      "aria-label": tr("away-webhook-url"), value: msg.webhook || "" });
     const left = [msg.email, msg.webhook].filter(Boolean);
-    const status = left.length ? `You will be told at: ${left.join(", ")}` : "Nothing left: you are not told while away.";
+    const status = left.length ? tr("away-told-at", { places: left.join(", ") }) : tr("away-nothing");
     const form = h("form", { id: "away-form", class: "away-form", autocomplete: "off" },
       h("label", {}, "E-mail ", email),
-      msg.email_enabled ? null : h("div", { class: "hint" }, "This server sends no e-mail."),
-      h("label", {}, "Webhook ", hook),
+      msg.email_enabled ? null : h("div", { class: "hint" }, tr("away-no-email")),
+      h("label", {}, tr("away-webhook"), " ", hook),
       h("div", { class: "buttons" },
-        h("button", { type: "submit", id: "away-save" }, "Save"),
+        h("button", { type: "submit", id: "away-save" }, tr("away-save")),
         h("button", { type: "button", id: "away-remove", disabled: left.length ? null : true,
-          onclick: () => this.conn.send({ type: "notify" }) }, "Remove")),
+          onclick: () => this.conn.send({ type: "notify" }) }, tr("away-remove"))),
       h("div", { class: "hint", id: "away-status", role: "status" }, status));
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
       this.conn.send({ type: "notify", email: email.value.trim() || null, webhook: hook.value.trim() || null });
     });
-    box.replaceChildren(h("h2", {}, "Your turn while away"),
-      h("div", { class: "hint" }, "Told once per turn when you have not been on this page for a minute; only you see these."),
+    box.replaceChildren(h("h2", {}, tr("table-away-label")),
+      h("div", { class: "hint" }, tr("away-hint")),
       form);
   }
 }

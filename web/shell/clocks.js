@@ -1,6 +1,7 @@
 // The seats' clocks on the page: the server sends each seat's time left and whether it runs
 // (`clocks` in `state`, and in the lobby's table summaries); the page counts the running ones
 // down between messages. Shared by the table page and the lobby's list of my tables.
+import { t as tr } from "./i18n.js";
 
 /** A time left as a clock shows it: `9:58`, `1:05:03`, `2 d 03 h`. */
 export function formatMs(ms) {
@@ -10,7 +11,7 @@ export function formatMs(ms) {
   const m = Math.floor((s % 3600) / 60);
   const sec = s % 60;
   const two = (n) => String(n).padStart(2, "0");
-  if (d > 0) return `${d} d ${two(h)} h`;
+  if (d > 0) return tr("clock-days-hours", { days: d, hours: two(h) });
   if (h > 0) return `${h}:${two(m)}:${two(sec)}`;
   return `${m}:${two(sec)}`;
 }

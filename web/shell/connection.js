@@ -3,6 +3,7 @@
 import { $ } from "./dom.js";
 import { toast } from "./toast.js";
 import { setOffline } from "./offline.js";
+import { t as tr } from "./i18n.js";
 
 export class Connection {
   /** `onMessage(msg)` receives every server message. */
@@ -51,7 +52,7 @@ export class Connection {
       if (this.refused) return;
       setOffline(true);
       const delay = Math.min(10000, 500 * 2 ** this.retry++);
-      $("#turn-text").textContent = "Reconnecting…";
+      $("#turn-text").textContent = tr("conn-reconnecting");
       setTimeout(() => this.connect(), delay);
     };
   }
@@ -85,7 +86,7 @@ export class Connection {
       this.ws.send(JSON.stringify(obj));
       return true;
     }
-    toast("Not connected: reconnecting…");
+    toast(tr("conn-not-connected"));
     return false;
   }
 

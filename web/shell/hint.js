@@ -4,6 +4,7 @@
 // allows you hints (`welcome.hints`: your opponents are all bots, or the table's creator
 // allowed them); an answer for an older state is dropped.
 import { $, h } from "./dom.js";
+import { t as tr } from "./i18n.js";
 
 export class Hints {
   constructor(conn) {
@@ -32,7 +33,7 @@ export class Hints {
     if (this.waiting !== null) return;
     this.waiting = this.version;
     $("#hint-btn").disabled = true;
-    $("#hint-list").replaceChildren(h("li", { class: "empty" }, "Thinking…"));
+    $("#hint-list").replaceChildren(h("li", { class: "empty" }, tr("hint-thinking")));
     this.conn.send({ type: "hint" });
   }
 
@@ -42,13 +43,13 @@ export class Hints {
     $("#hint-btn").disabled = false;
     if (msg.version !== this.version) return;
     this.shown = msg.version;
-    const pct = (c) => (c === null || c === undefined ? "not tried" : `${Math.round(100 * c)}% to win`);
+    const pct = (c) => (c === null || c === undefined ? tr("hint-not-tried") : tr("hint-win-chance", { percent: Math.round(100 * c) }));
     $("#hint-list").replaceChildren(...msg.moves.map((m) => {
       const known = ctx.actions.some((a) => a.notation === m.notation);
       return h("li", {},
         h("span", { class: "hint-move" }, m.label, m.effect ? h("small", { class: "effect" }, ` ${m.effect}`) : null),
         h("span", { class: "hint-chance" }, pct(m.win_chance)),
-        known ? h("button", { type: "button", class: "legal", "data-act": m.notation, "aria-label": `Play ${m.label}` }, "Play") : null);
+        known ? h("button", { type: "button", class: "legal", "data-act": m.notation, "aria-label": tr("hint-play-label", { action: m.label }) }, tr("hint-play")) : null);
     }));
   }
 

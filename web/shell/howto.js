@@ -5,6 +5,7 @@
 // refusal naming one of those rules in words ("rule 9.2", "ruling R-30") links to its section
 // (`linkRules`).
 import { h } from "./dom.js";
+import { t as tr } from "./i18n.js";
 
 const fragments = new Map();
 
@@ -23,8 +24,8 @@ function dialog() {
   if (d) return d;
   d = h("dialog", { id: "howto", class: "howto panel", "aria-labelledby": "howto-title" },
     h("div", { class: "howto-head" },
-      h("h2", { id: "howto-title" }, "How to play"),
-      h("button", { type: "button", id: "howto-close", class: "close", "aria-label": "Close how to play",
+      h("h2", { id: "howto-title" }, tr("howto-open")),
+      h("button", { type: "button", id: "howto-close", class: "close", "aria-label": tr("howto-close"),
         onclick: () => d.close() }, "✕")),
     h("div", { id: "howto-body", class: "howto-body", tabindex: "0" }));
   // A click on the backdrop (the dialog element itself, outside its content) closes it too.
@@ -84,7 +85,7 @@ export async function linkRules(el, id, title, edition) {
     if (!section) continue;
     parts.push(text.slice(at, m.index));
     parts.push(h("a", { href: `#${section}`, class: "rule-link", "data-rule": ruleId(m), "data-section": section,
-      title: "Open this rule in How to play",
+      title: tr("howto-rule-link"),
       onclick: (ev) => { ev.preventDefault(); openHowto(id, title, edition, section); } }, m[0]));
     at = m.index + m[0].length;
   }
@@ -99,9 +100,9 @@ export async function linkRules(el, id, title, edition) {
  */
 export async function openHowto(id, title, edition, section) {
   const d = dialog();
-  d.querySelector("#howto-title").textContent = `How to play ${title}`;
+  d.querySelector("#howto-title").textContent = tr("howto-title", { title });
   const body = d.querySelector("#howto-body");
-  body.replaceChildren(h("p", { class: "empty" }, "Loading…"));
+  body.replaceChildren(h("p", { class: "empty" }, tr("howto-loading")));
   if (!d.open) d.showModal();
   let html = null;
   try {
@@ -110,7 +111,7 @@ export async function openHowto(id, title, edition, section) {
     html = null;
   }
   if (html === null) {
-    body.replaceChildren(h("p", { class: "empty" }, `No rules summary is available for ${title} yet.`));
+    body.replaceChildren(h("p", { class: "empty" }, tr("howto-none", { title })));
     return;
   }
   // The fragment is a file of this server, embedded from the game's crate (no scripts).
@@ -119,7 +120,7 @@ export async function openHowto(id, title, edition, section) {
     for (const el of body.querySelectorAll("[data-edition]")) {
       if (el.getAttribute("data-edition") === edition) {
         el.classList.add("this-edition");
-        if (/^H[2-6]$/.test(el.tagName)) el.append(h("small", { class: "edition-note" }, " · this table"));
+        if (/^H[2-6]$/.test(el.tagName)) el.append(h("small", { class: "edition-note" }, ` · ${tr("howto-this-table")}`));
       }
     }
   }

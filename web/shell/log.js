@@ -3,6 +3,7 @@
 // player took back stay in the log, struck through. The notation of each action (what the
 // record stores) is not shown: it is the entry's `data-notation`, for developers' tools.
 import { $, h } from "./dom.js";
+import { t as tr } from "./i18n.js";
 
 /** Consecutive entries of the same turn, oldest first. */
 export function groupByTurn(entries) {
@@ -20,7 +21,7 @@ const seated = (e) => e.seat !== null && e.seat !== undefined;
 
 /** The heading of a turn's group: `Turn 12 · Red`, naming every seat that acted in it (in the
  * order they first did) and no one when only the clock did. */
-export function turnHead(group, name, turnWord = "Turn") {
+export function turnHead(group, name, turnWord = tr("log-turn")) {
   const seats = [];
   for (const e of group.entries) if (seated(e) && !seats.includes(e.seat)) seats.push(e.seat);
   return `${turnWord} ${group.turn}` + (seats.length ? ` · ${seats.map(name).join(", ")}` : "");
@@ -28,9 +29,9 @@ export function turnHead(group, name, turnWord = "Turn") {
 
 /** Who played entry `e` when it was not its seat's person, in words, or null. */
 function playedBy(e, name) {
-  if (!seated(e)) return e.by === "clock" ? "The clock" : null;
-  if (e.by === "clock") return `${name(e.seat)}'s time ran out: the stand-in played`;
-  if (e.by === "standin") return `The stand-in played for ${name(e.seat)}`;
+  if (!seated(e)) return e.by === "clock" ? tr("log-the-clock") : null;
+  if (e.by === "clock") return tr("log-timed-out", { name: name(e.seat) });
+  if (e.by === "standin") return tr("log-standin-played", { name: name(e.seat) });
   return null;
 }
 
@@ -40,10 +41,10 @@ function playedBy(e, name) {
 function entryItem(e, name, colour, words) {
   const clock = !seated(e);
   const proxy = seated(e) && (e.by === "clock" || e.by === "standin");
-  const who = clock ? "The clock" : name(e.seat);
+  const who = clock ? tr("log-the-clock") : name(e.seat);
   const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, `${who}: ${words(e.action)}`)];
   const by = playedBy(e, name);
-  const note = [by, e.undone ? "taken back" : null].filter(Boolean).join(" · ");
+  const note = [by, e.undone ? tr("log-taken-back") : null].filter(Boolean).join(" · ");
   const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;
   const cls = [e.undone ? "undone" : null, proxy ? "standin" : null].filter(Boolean).join(" ") || null;
   return h("li", { style, class: cls, "data-index": e.index, "data-by": e.by || null, "data-notation": e.action },
@@ -54,7 +55,7 @@ function entryItem(e, name, colour, words) {
  * colour seats, `words(text)` writes a text as the game's view would (unchanged by default),
  * `turnWord` is what the game calls a turn (`Round` in a game played in rounds). An entry by
  * the table's clock (`by: "clock"`, a timeout) has no seat. */
-export function renderLog(entries, name, colour, words = (text) => text, turnWord = "Turn") {
+export function renderLog(entries, name, colour, words = (text) => text, turnWord = tr("log-turn")) {
   const items = groupByTurn(entries).reverse().map((g) =>
     h("li", { class: "turn", "data-turn": g.turn },
       h("div", { class: "turn-head" }, turnHead(g, name, turnWord)),

@@ -19,6 +19,7 @@ import { Hints } from "./hint.js";
 import { SinceView } from "./since.js";
 import { AwayForm } from "./away.js";
 import { ClockTicker, formatMs, rememberTable } from "./clocks.js";
+import { t as tr } from "./i18n.js";
 
 const game = document.body.dataset.game;
 const params = new URLSearchParams(location.search);
@@ -50,9 +51,11 @@ const ctx = {
   root: $("#view"),
   side: $("#view-side"),
   h,
+  /** The page's messages (`shell/i18n.js`): a view asks for its game's own, `<game id>-…`. */
+  t: tr,
   /** A time left in words as the seat clocks write it: `9:58`, `1:05:03`, `2 d 03 h`. */
   duration: (ms) => formatMs(ms),
-  name: (seat) => (ctx.table && ctx.table.seats[seat] ? ctx.table.seats[seat].name : `Seat ${seat + 1}`),
+  name: (seat) => (ctx.table && ctx.table.seats[seat] ? ctx.table.seats[seat].name : tr("lobby-seat-number", { number: seat + 1 })),
   colour: (seat) => (view.seatColour ? view.seatColour(seat, ctx) : `var(--seat-${ctx.name(seat).toLowerCase()})`),
   /** The actions played by clicking `target`, as the view narrows them. */
   actionsAt(target) {
@@ -64,7 +67,7 @@ const ctx = {
 };
 const since = new SinceView(ctx, (text) => (view.words ? view.words(text, ctx) : text));
 const history = new History(ctx, conn, tableId, params.get("k"), showFrame, leaveReplay,
-  (text) => (view.words ? view.words(text, ctx) : text), () => view.turnWord || "Turn");
+  (text) => (view.words ? view.words(text, ctx) : text), () => view.turnWord || tr("log-turn"));
 
 /** Draws a replay frame in the game's view: the observation of the frame's seat, nothing to
  * play. */
@@ -79,7 +82,7 @@ function showFrame(frame) {
   markTargets();
   renderPrompt(ctx, view, () => {});
   renderPlayers(ctx, view, takeSeat);
-  $("#turn-text").textContent = `Replay · step ${frame.step} of ${frame.steps}`;
+  $("#turn-text").textContent = tr("replay-status", { step: frame.step, steps: frame.steps });
   $("#final").classList.remove("show");
 }
 
@@ -113,8 +116,8 @@ function onMessage(msg) {
         rememberTable({ id: msg.table.id, title: msg.table.title, spectator: msg.table.spectator_link,
           seats: [{ seat: msg.you, name: ctx.name(msg.you), kind: "human", link: location.pathname + location.search }] });
       }
-      $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · table ${msg.table.id}` +
-        (msg.you === null ? " · watching" : ` · you are ${ctx.name(msg.you)}`);
+      $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · ${tr("table-id", { id: msg.table.id })} · ` +
+        (msg.you === null ? tr("table-watching") : tr("table-you-are", { name: ctx.name(msg.you) }));
       drawLog();
       chat.history(msg.chat);
       break;
@@ -126,7 +129,7 @@ function onMessage(msg) {
       live = msg;
       clocks.set("table", msg.clocks);
       notifier.update(seated !== null && msg.must_act && msg.actions.length > 0,
-        `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || "your turn"}`);
+        `${ctx.table ? ctx.table.title : "Boardroom"}: ${msg.prompt || tr("lobby-your-turn")}`);
       if (msg.last) {
         log.push(msg.last);
         drawLog();
@@ -150,7 +153,7 @@ function onMessage(msg) {
         const e = log.find((x) => x.index === msg.index);
         // What was taken back, in the words of its first event (not its notation).
         const what = e && e.events.length ? `: ${view.words ? view.words(e.events[0].text, ctx) : e.events[0].text}` : "";
-        toast(msg.seat === ctx.you ? `Taken back${what}` : `${ctx.name(msg.seat)} took back an action${what}`, true);
+        toast(msg.seat === ctx.you ? tr("undo-you", { what }) : tr("undo-other", { name: ctx.name(msg.seat), what }), true);
       }
       break;
     case "replay":
@@ -186,9 +189,9 @@ function onMessage(msg) {
     case "error":
       if (msg.code === "bad_token") {
         conn.refused = true;
-        $("#prompt").replaceChildren(h("div", { class: "what" }, "This link holds no seat here."),
-          h("div", { class: "hint" }, msg.message), h("a", { class: "btn", href: `/t/${tableId}` }, "Watch the table instead"));
-        $("#turn-text").textContent = "Not seated";
+        $("#prompt").replaceChildren(h("div", { class: "what" }, tr("seat-none")),
+          h("div", { class: "hint" }, msg.message), h("a", { class: "btn", href: `/t/${tableId}` }, tr("seat-watch-instead")));
+        $("#turn-text").textContent = tr("seat-not-seated");
       }
       if (msg.code === "hint_refused") hints.refused(msg.message);
       toast(msg.message);
@@ -201,7 +204,7 @@ function onMessage(msg) {
     case "rematch":
       if (rematch.started(msg.link)) return;
       renderFinal();
-      toast("A rematch has started", true);
+      toast(tr("rematch-started"), true);
       break;
     default:
       break;
@@ -209,7 +212,7 @@ function onMessage(msg) {
 }
 
 function drawLog() {
-  renderLog(log, ctx.name, ctx.colour, (text) => (view.words ? view.words(text, ctx) : text), view.turnWord || "Turn");
+  renderLog(log, ctx.name, ctx.colour, (text) => (view.words ? view.words(text, ctx) : text), view.turnWord || tr("log-turn"));
   history.render(log);
 }
 
@@ -223,8 +226,8 @@ function render() {
   const me = ctx.table && ctx.you !== null ? ctx.table.seats[ctx.you] : null;
   if (me && me.standin && st.to_act.length) {
     // A stand-in plays our seat: the one thing to do is take it back.
-    $("#prompt").replaceChildren(h("div", { class: "what" }, `A stand-in (${me.standin}) plays ${ctx.name(ctx.you)} for you.`),
-      h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "take-seat-prompt", onclick: takeSeat }, "Take my seat back")));
+    $("#prompt").replaceChildren(h("div", { class: "what" }, tr("standin-plays-seat", { bot: me.standin, name: ctx.name(ctx.you) })),
+      h("div", { class: "buttons" }, h("button", { type: "button", class: "primary", id: "take-seat-prompt", onclick: takeSeat }, tr("standin-take-back"))));
   }
   renderPlayers(ctx, view, takeSeat);
   clocks.tick();
@@ -233,10 +236,10 @@ function render() {
   // While a stand-in plays our seat, its turns are not ours to play.
   const mine = st.actions.length > 0 && !(me && me.standin);
   const title = ctx.table ? ctx.table.title : "Boardroom";
-  document.title = (mine ? "● Your turn · " : "") + `Boardroom — ${title} — ` + (ctx.you === null ? "watching" : ctx.name(ctx.you));
-  $("#turn-text").textContent = !st.to_act.length ? "Game over" :
-    mine ? "Your turn" : `${st.to_act.map(ctx.name).join(", ")} to play · turn ${st.turn}`;
-  announce(!st.to_act.length ? "Game over" : mine ? "Your turn" : "");
+  document.title = (mine ? `● ${tr("turn-yours")} · ` : "") + `Boardroom — ${title} — ` + (ctx.you === null ? tr("title-watching") : ctx.name(ctx.you));
+  $("#turn-text").textContent = !st.to_act.length ? tr("turn-game-over") :
+    mine ? tr("turn-yours") : tr("lobby-turn-to-play", { name: st.to_act.map(ctx.name).join(", "), turn: st.turn });
+  announce(!st.to_act.length ? tr("turn-game-over") : mine ? tr("turn-yours") : "");
   renderFinal();
 }
 
@@ -264,7 +267,7 @@ function markTargets() {
       el.setAttribute("role", "button");
       el.setAttribute("tabindex", "0");
       const title = legal ? acts.map((a) => a.label + (a.effect ? ` (${a.effect})` : "")).join(" / ")
-        : "not playable now: click to see why";
+        : tr("attempt-title");
       if (el instanceof SVGElement) el.setAttribute("aria-label", title);
       else el.title = title;
     } else {
@@ -330,9 +333,9 @@ $("#share-btn").addEventListener("click", async () => {
   const link = location.origin + (ctx.table ? ctx.table.spectator_link : `/t/${tableId}`);
   try {
     await navigator.clipboard.writeText(link);
-    toast("Spectator link copied: " + link, true);
+    toast(tr("share-copied", { link }), true);
   } catch {
-    toast("Spectator link: " + link, true);
+    toast(tr("share-link", { link }), true);
   }
 });
 $("#final-replay").addEventListener("click", () => {
@@ -351,6 +354,6 @@ try {
   view = (await import(`/assets/games/${encodeURIComponent(game)}/view.js`)).default || {};
   if (view.mount) view.mount(ctx);
 } catch (e) {
-  toast(`The view of this game could not be loaded: ${e.message}`);
+  toast(tr("view-failed", { reason: e.message }));
 }
 conn.connect();

@@ -3,6 +3,7 @@
 // is asked for permission to notify only then (a user gesture), never on its own.
 import { $ } from "./dom.js";
 import { toast } from "./toast.js";
+import { t as tr } from "./i18n.js";
 
 const STORE = "boardroom.notify";
 
@@ -27,7 +28,7 @@ export class TurnNotifier {
         const answer = await Notification.requestPermission();
         if (answer !== "granted") {
           this.browser.checked = false;
-          toast("The browser does not allow notifications from this page");
+          toast(tr("notify-refused"));
         }
       }
       this.save();
@@ -45,7 +46,7 @@ export class TurnNotifier {
     if (now && !this.wasMine && document.hidden) {
       if (this.sound.checked) this.beep();
       if (this.browser.checked && "Notification" in window && Notification.permission === "granted") {
-        const n = new Notification("Your turn", { body: title, tag: "boardroom-turn", icon: "/assets/favicon.svg" });
+        const n = new Notification(tr("turn-yours"), { body: title, tag: "boardroom-turn", icon: "/assets/favicon.svg" });
         n.onclick = () => { window.focus(); n.close(); };
       }
     }

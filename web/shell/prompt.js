@@ -3,6 +3,7 @@
 // game's view adds (e.g. a bid field), and the chooser for a target several actions share.
 import { $, h } from "./dom.js";
 import { formatMs } from "./clocks.js";
+import { t as tr } from "./i18n.js";
 
 /** A button playing `action` (data-act holds its notation, sent as it is). */
 export function actionButton(action, extraClass = "") {
@@ -25,7 +26,7 @@ function timerLine(st, you) {
   const due = Date.now() + t.ms_left;
   const el = h("div", { class: "hint", id: "prompt-timer" }, "");
   const tick = () => {
-    el.textContent = `Time left: ${formatMs(due - Date.now())}`;
+    el.textContent = tr("prompt-time-left", { time: formatMs(due - Date.now()) });
   };
   tick();
   timerTick = setInterval(tick, 1000);
@@ -40,16 +41,16 @@ export function renderPrompt(ctx, view, showScores) {
   let what;
   if (ctx.replaying) {
     // A step of the replay: whose turn it was then, not what the live table asks.
-    what = st.to_act.length ? `At this step: ${st.to_act.map(ctx.name).join(", ")} to play (turn ${st.turn}).`
-      : "At this step: the game has ended.";
+    what = st.to_act.length ? tr("prompt-replay-step", { names: st.to_act.map(ctx.name).join(", "), turn: st.turn })
+      : tr("prompt-replay-ended");
   } else if (st.prompt) what = st.prompt;
-  else if (!st.to_act.length) what = "The game is over.";
+  else if (!st.to_act.length) what = tr("prompt-over");
   else {
     const who = st.to_act.map((s) => {
       const seat = ctx.table && ctx.table.seats[s];
-      return seat && seat.kind !== "human" ? `${ctx.name(s)} (bot)` : ctx.name(s);
+      return seat && seat.kind !== "human" ? tr("prompt-bot", { name: ctx.name(s) }) : ctx.name(s);
     }).join(", ");
-    what = `Waiting for ${who}…`;
+    what = tr("prompt-waiting", { names: who });
   }
   // A replay step has no live hint (it would speak of the table as it is now).
   const hint = view.hint && !ctx.replaying ? view.hint(ctx) : "";
@@ -62,7 +63,7 @@ export function renderPrompt(ctx, view, showScores) {
   }
   const extras = view.promptExtras ? view.promptExtras(ctx) || [] : [];
   if (st.scores) {
-    buttons.push(h("button", { type: "button", class: "primary", id: "show-scores", onclick: showScores }, "Show the scores"));
+    buttons.push(h("button", { type: "button", class: "primary", id: "show-scores", onclick: showScores }, tr("prompt-show-scores")));
   }
   box.replaceChildren(...[h("div", { class: "what", id: "prompt-text" }, what), timerLine(st, ctx.you),
     hint ? h("div", { class: "hint" }, hint) : null,
@@ -72,10 +73,10 @@ export function renderPrompt(ctx, view, showScores) {
 /** Offers `actions` (sharing one target) as buttons in a small box by the clicked point. */
 export function choose(actions, x, y) {
   closeChooser();
-  const box = h("div", { class: "chooser panel", id: "chooser", role: "dialog", "aria-label": "choose an action" },
-    h("div", { class: "what" }, "Which one?"),
+  const box = h("div", { class: "chooser panel", id: "chooser", role: "dialog", "aria-label": tr("chooser-label") },
+    h("div", { class: "what" }, tr("chooser-which")),
     h("div", { class: "actions" }, actions.map((a) => actionButton(a)),
-      h("button", { type: "button", class: "cancel", onclick: closeChooser }, "Cancel")));
+      h("button", { type: "button", class: "cancel", onclick: closeChooser }, tr("chooser-cancel"))));
   document.body.append(box);
   const r = box.getBoundingClientRect();
   box.style.left = `${Math.max(8, Math.min(x, window.innerWidth - r.width - 8))}px`;

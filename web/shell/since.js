@@ -4,6 +4,7 @@
 // — and the targets those actions concern, which the shell marks `since` on the board (views
 // may also read `ctx.since`). It stays until dismissed or until we act ourselves.
 import { $, h } from "./dom.js";
+import { t as tr } from "./i18n.js";
 
 export class SinceView {
   /** `ctx` is the shell's context; `words(text)` writes a text as the game's view would. */
@@ -44,7 +45,7 @@ export class SinceView {
     const lines = [];
     for (const e of m.entries) {
       const clock = e.by === "clock" && (e.seat === null || e.seat === undefined);
-      const who = clock ? "Clock" : name(e.seat);
+      const who = clock ? tr("log-the-clock") : name(e.seat);
       const style = clock ? null : `border-left-color:${colour(e.seat)}`;
       const texts = e.events.length ? e.events.map((x) => this.words(x.text)) : [`${who}: ${this.words(e.action)}`];
       const by = clock ? null : playedFor(e, this.ctx.you, name);
@@ -58,11 +59,11 @@ export class SinceView {
         row.cells.map(([what, before, now]) => `${what}: ${before} → ${now}`).join("; ")));
     // Only nodes: `replaceChildren` would write a null as the text "null".
     box.replaceChildren(...[
-      h("h2", {}, "Since your last move"),
+      h("h2", {}, tr("since-title")),
       // Focusable, so a keyboard can scroll a long list.
-      h("ol", { class: "since-log", id: "since-log", tabindex: "0", "aria-label": "Moves since your last move" }, lines),
-      changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": "What changed" }, changes) : null,
-      h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, "Got it"),
+      h("ol", { class: "since-log", id: "since-log", tabindex: "0", "aria-label": tr("since-moves") }, lines),
+      changes.length ? h("ul", { class: "since-changes", id: "since-changes", "aria-label": tr("since-changes") }, changes) : null,
+      h("button", { type: "button", id: "since-close", onclick: () => { this.clear(); this.ctx.render(); } }, tr("since-close")),
     ].filter(Boolean));
   }
 }
@@ -72,6 +73,6 @@ export class SinceView {
 function playedFor(e, you, name) {
   if (e.by !== "standin" && e.by !== "clock") return null;
   const timeout = e.by === "clock";
-  if (e.seat === you) return `Played for you by your stand-in${timeout ? " when your time ran out" : ""}`;
-  return `Played for ${name(e.seat)} by a stand-in${timeout ? ` when ${name(e.seat)}'s time ran out` : ""}`;
+  if (e.seat === you) return tr(timeout ? "since-for-you-timeout" : "since-for-you");
+  return tr(timeout ? "since-for-other-timeout" : "since-for-other", { name: name(e.seat) });
 }

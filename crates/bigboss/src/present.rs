@@ -26,8 +26,8 @@ use crate::rules::IndustryUse;
 use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
-    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, OptionValue, Options,
-    Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
+    ActionView, ConfigError, Configure, Game, LocaleFile, OptionKind, OptionSpec, OptionValue,
+    Options, Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
 
 /// Help on the notation, for the terminal's `help`.
@@ -371,6 +371,15 @@ impl Present for BigBoss {
 
     fn web_assets() -> &'static [WebAsset] {
         boardroom_engine::web_view!()
+    }
+
+    fn locales() -> &'static [LocaleFile] {
+        const LOCALES: &[LocaleFile] = &[
+            LocaleFile::new("en", include_str!("../locales/en/game.ftl")),
+            LocaleFile::new("de", include_str!("../locales/de/game.ftl"))
+                .howto(include_str!("../locales/de/howto.html")),
+        ];
+        LOCALES
     }
 
     /// For every viewer, what the rule set calls a tower (`"tower_name": "radio tower"`, or

@@ -12,6 +12,7 @@ const LIGHT = new Set(["Eagle", "Lion", "Comet"]);
 const CELL = 100;
 
 let h = null; // the shell's element helper, set on mount
+let t = null; // the page's messages (`big-boss-…`), set on mount
 
 /** The column and row (0-18) of space s on the 19 x 19 ring, clockwise from the top left. */
 function spaceCell(s) {
@@ -39,7 +40,8 @@ function companyChip(name) {
 }
 
 /** What the rule set calls a tower (`extra.tower_name`: radio tower, owner flag). */
-const towerWord = (ctx) => (ctx.extra && ctx.extra.tower_name) || "tower";
+/** What the rule set calls a tower, in the page's language (`count` of them). */
+const towerWord = (ctx, count = 1) => t("big-boss-tower", { kind: ((ctx.extra && ctx.extra.tower_name) || "radio tower").replace(/ /g, "-"), count });
 
 /** The first highlight of `action` of kind `kind` (`space`, `company`…), without the kind. */
 function targetOf(action, kind) {
@@ -156,16 +158,16 @@ function drawBoard(svgEl, ctx) {
 /** What lies next to space s, as a short hint for its card. */
 function cardHint(s, board) {
   const at = (x) => board.find((e) => e.space === x);
-  if (at(s)) return "built";
+  if (at(s)) return t("big-boss-card-built");
   const left = at(s === 1 ? 72 : s - 1), right = at(s === 72 ? 1 : s + 1);
   const names = [...new Set([left, right].filter(Boolean).map((e) => TAGS[e.company]))];
-  return names.length ? "by " + names.join("+") : "open";
+  return names.length ? t("big-boss-card-by", { names: names.join("+") }) : t("big-boss-card-open");
 }
 
 /** A card face (`target`: what clicking it plays); an industry card shows its space. */
 function cardEl(card, target, board, inHand = false) {
   const level = card.startsWith("L");
-  const label = level ? (card === "L" ? "Level" : "Storey " + card.slice(1)) : cardHint(Number(card), board);
+  const label = level ? (card === "L" ? t("big-boss-card-level") : t("big-boss-card-storey", { storey: card.slice(1) })) : cardHint(Number(card), board);
   const attrs = { class: "card" + (level ? " level" : ""), "data-card": card };
   return h("div", inHand ? { ...attrs, "data-target": target } : boardTarget(attrs, target),
     card, h("small", {}, label));
@@ -186,37 +188,37 @@ function drawInner(inner, ctx) {
     const status = c ? c.status : "unfounded";
     const lines = [];
     if (status === "active") {
-      lines.push(h("div", { class: "detail" }, `Price ${c.price} · ${c.supply} shares left`));
-      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? `${towerName}: ${ctx.name(c.tower)}` : `HQ on ${c.hq}`));
+      lines.push(h("div", { class: "detail" }, t("big-boss-company-price", { price: c.price, left: c.supply })));
+      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? `${towerName}: ${ctx.name(c.tower)}` : t("big-boss-company-hq", { space: c.hq })));
     } else if (status === "gone") {
-      lines.push(h("div", { class: "detail" }, "Acquired"));
+      lines.push(h("div", { class: "detail" }, t("big-boss-company-acquired")));
     } else {
-      lines.push(h("div", { class: "detail" }, "Not founded"));
+      lines.push(h("div", { class: "detail" }, t("big-boss-company-unfounded")));
     }
     return h("div", boardTarget({ class: `company ${status}`, "data-company": name }, `company:${name}`),
       h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
         status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
   });
   const supply = [
-    h("div", { class: "group" }, h("h3", {}, "Deck"),
-      h("div", boardTarget({ class: "card back", id: "deck", title: "Cards left in the deck" }, "deck"),
-        String(obs.deck_size), h("small", {}, "cards"))),
+    h("div", { class: "group" }, h("h3", {}, t("big-boss-deck")),
+      h("div", boardTarget({ class: "card back", id: "deck", title: t("big-boss-deck-title") }, "deck"),
+        String(obs.deck_size), h("small", {}, t("big-boss-deck-cards", { count: obs.deck_size })))),
   ];
   if (obs.edition === "modern") {
-    supply.push(h("div", { class: "group" }, h("h3", {}, "Row"),
+    supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-row")),
       h("div", { class: "cards" }, obs.row.map((card) => cardEl(card, `row:${card}`, obs.board)))));
-    supply.push(h("div", { class: "group" }, h("h3", {}, "Levels"),
+    supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-levels")),
       h("div", boardTarget({ class: "card level", id: "level-stack" }, "level"),
-        String(obs.level_stack), h("small", {}, "level cards"))));
+        String(obs.level_stack), h("small", {}, t("big-boss-level-cards", { count: obs.level_stack })))));
   }
   const lastDiscard = obs.discard.slice(-1)[0];
-  supply.push(h("div", { class: "group" }, h("h3", {}, "Discard"),
-    h("div", { class: "card", title: obs.discard.join(", ") }, lastDiscard || "–", h("small", {}, `${obs.discard.length} played`))));
-  supply.push(h("div", { class: "group" }, h("h3", {}, "Pieces"),
-    h("div", { class: "card" }, String(obs.pieces), h("small", {}, "in supply"))));
+  supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-discard")),
+    h("div", { class: "card", title: obs.discard.join(", ") }, lastDiscard || "–", h("small", {}, t("big-boss-played", { count: obs.discard.length })))));
+  supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-pieces")),
+    h("div", { class: "card" }, String(obs.pieces), h("small", {}, t("big-boss-in-supply")))));
   inner.replaceChildren(
-    h("div", {}, h("h3", {}, "Share prices"), h("div", { class: "price-track" }, cells)),
-    h("div", {}, h("h3", {}, "Companies"), h("div", { class: "companies" }, companyCards)),
+    h("div", {}, h("h3", {}, t("big-boss-share-prices")), h("div", { class: "price-track" }, cells)),
+    h("div", {}, h("h3", {}, t("big-boss-companies")), h("div", { class: "companies" }, companyCards)),
     h("div", { class: "supply-area" }, supply),
     h("div", { class: "center-title" }, "BIG BOSS"));
 }
@@ -231,7 +233,7 @@ function drawHand(ctx) {
   panel.hidden = false;
   // In a replay the hand is that of the seat whose view is shown, not the reader's.
   document.getElementById("hand-title").textContent =
-    ctx.replaying && ctx.you !== null ? `${ctx.name(ctx.you)}'s hand` : "Your hand";
+    ctx.replaying && ctx.you !== null ? t("big-boss-hand-of", { name: ctx.name(ctx.you) }) : t("big-boss-hand");
   const playable = new Set(ctx.actions.map((a) => targetOf(a, "card")).filter(Boolean));
   const order = (c) => parseInt(c.replace("L", "100"), 10) || 0;
   const cards = obs.hand.slice().sort((a, b) => order(a) - order(b));
@@ -241,24 +243,25 @@ function drawHand(ctx) {
     const el = cardEl(c, `card:${c}`, obs.board, true);
     const note = notes[c];
     if (note) {
-      el.querySelector("small").textContent = note.playable ? note.short : "can't play";
-      el.title = note.playable ? `Card ${c}: ${note.use}` : `Card ${c} cannot be played now: ${note.why}`;
+      el.querySelector("small").textContent = note.playable ? note.short : t("big-boss-cannot-play");
+      el.title = note.playable ? t("big-boss-card-use", { card: c, use: note.use }) : t("big-boss-card-why", { card: c, why: note.why });
     }
     if ((note && !note.playable) || (playable.size && !playable.has(c))) el.classList.add("dead");
     return el;
-  }) : [h("span", { class: "empty" }, "No cards.")]));
+  }) : [h("span", { class: "empty" }, t("big-boss-no-cards"))]));
 }
 
 export default {
   mount(ctx) {
     h = ctx.h;
-    const board = svg("svg", { id: "board", viewBox: "0 0 1900 1900", role: "img", "aria-label": "The board: 72 spaces around the table" });
+    t = ctx.t;
+    const board = svg("svg", { id: "board", viewBox: "0 0 1900 1900", role: "img", "aria-label": t("big-boss-board-label") });
     // On phones the board is wider than the screen and scrolls sideways in its own region,
     // which the keyboard can reach (view.css).
-    ctx.root.replaceChildren(h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": "The board" },
+    ctx.root.replaceChildren(h("div", { class: "board-scroll", tabindex: "0", role: "region", "aria-label": t("big-boss-board") },
       h("div", { class: "board-wrap", id: "board-wrap" }, board, h("div", { class: "board-inner", id: "board-inner" }))));
     ctx.side.replaceChildren(h("section", { class: "panel hand", id: "hand-panel", hidden: true },
-      h("h2", { id: "hand-title" }, "Your hand"), h("div", { class: "cards", id: "hand" })));
+      h("h2", { id: "hand-title" }, t("big-boss-hand")), h("div", { class: "cards", id: "hand" })));
   },
 
   render(ctx) {
@@ -295,13 +298,13 @@ export default {
 
   hint(ctx) {
     const p = ctx.obs.phase;
-    if (p.step === "over") return p.reason === "all_passed" ? "Every player passed in a row." : "The last building piece was placed.";
-    if (!ctx.actions.length) return ctx.you === null ? "You are watching." : "Your hand is below; it will be your turn soon.";
+    if (p.step === "over") return p.reason === "all_passed" ? t("big-boss-hint-all-passed") : t("big-boss-hint-last-piece");
+    if (!ctx.actions.length) return ctx.you === null ? t("big-boss-hint-watching") : t("big-boss-hint-wait");
     switch (p.step) {
-      case "turn": return "Highlighted cards and spaces can be clicked.";
-      case "choose_triple": return "Click the first of the three spaces (highlighted), or a button.";
-      case "choose_level_space": return "Highlighted spaces can take it.";
-      case "choose_join": return "The higher price then acquires the other.";
+      case "turn": return t("big-boss-hint-turn");
+      case "choose_triple": return t("big-boss-hint-triple");
+      case "choose_level_space": return t("big-boss-hint-level-space");
+      case "choose_join": return t("big-boss-hint-join");
       default: return "";
     }
   },
@@ -311,18 +314,19 @@ export default {
     const p = obs.players[seat];
     if (!p) return {};
     const tower = towerWord(ctx);
+    const towers2 = towerWord(ctx, 2);
     // Companies by name, whatever order the observation lists them in.
     const shares = Object.entries(p.shares).filter(([, n]) => n > 0)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([c, n]) =>
-      h("span", { title: `${n} share${n > 1 ? "s" : ""} of ${c}` }, companyChip(c), "×" + n));
-    const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: `${tower} on ${c.name}` }, "▲", companyChip(c.name)));
+      h("span", { title: t("big-boss-shares-of", { count: n, company: c }) }, companyChip(c), "×" + n));
+    const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: t("big-boss-tower-on", { tower, company: c.name }) }, "▲", companyChip(c.name)));
     return {
-      badge: h("span", { class: "money", title: "money in millions" }, `$${p.money}M`),
+      badge: h("span", { class: "money", title: t("big-boss-money-title") }, `$${p.money}M`),
       rows: [
         h("div", { class: "row2" },
-          h("span", {}, `${p.hand_size} card${p.hand_size === 1 ? "" : "s"}` + (p.level_cards ? ` (${p.level_cards} level)` : "")),
-          h("span", {}, `· ${p.towers_placed}/2 ${tower}s`),
-          p.known.length ? h("span", { title: "cards everyone knows of" }, `· known: ${p.known.join(", ")}`) : null),
+          h("span", {}, t("big-boss-hand-size", { count: p.hand_size }) + (p.level_cards ? ` ${t("big-boss-hand-levels", { count: p.level_cards })}` : "")),
+          h("span", {}, `· ${p.towers_placed}/2 ${towers2}`),
+          p.known.length ? h("span", { title: t("big-boss-known-title") }, `· ${t("big-boss-known", { cards: p.known.join(", ") })}`) : null),
         shares.length || towers.length ? h("div", { class: "row2" }, shares, towers) : null,
       ],
     };

@@ -12,8 +12,8 @@ use crate::event::Event;
 use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
 use boardroom_engine::{
-    ActionView, ConfigError, Configure, Game, OptionKind, OptionSpec, Options, Present, ScoreRow,
-    ScoreTable, Seat, Viewer, WebAsset,
+    ActionView, ConfigError, Configure, Game, LocaleFile, OptionKind, OptionSpec, Options, Present,
+    ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
 use serde_json::{json, Value};
 
@@ -242,6 +242,15 @@ impl Present for BigShot {
 
     fn web_assets() -> &'static [WebAsset] {
         boardroom_engine::web_view!()
+    }
+
+    fn locales() -> &'static [LocaleFile] {
+        const LOCALES: &[LocaleFile] = &[
+            LocaleFile::new("en", include_str!("../locales/en/game.ftl")),
+            LocaleFile::new("de", include_str!("../locales/de/game.ftl"))
+                .howto(include_str!("../locales/de/howto.html")),
+        ];
+        LOCALES
     }
 
     fn draw(&self, viewer: Viewer, color: bool) -> String {

@@ -7,13 +7,15 @@ const LETTER = { red: "R", orange: "O", ivory: "I", purple: "P" };
 const COLOUR_OF = { R: "red", O: "orange", I: "ivory", P: "purple" };
 
 let h = null; // the shell's element helper, set on mount
+let t = null; // the page's messages (`big-shot-…`), set on mount
 let cube = null; // the colour picked for placing
 
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A colour's name in the page's language. */
+const colourName = (c) => t("big-shot-colour", { colour: c });
 
 function cubeEl(letter) {
   const c = COLOUR_OF[letter] || "none";
-  return h("span", { class: `cube c-${c}`, title: `${c} cube` }, letter);
+  return h("span", { class: `cube c-${c}`, title: t("big-shot-cube", { colour: colourName(c) }) }, letter);
 }
 const cubes = (text) => Array.from(text || "").map((l) => cubeEl(l));
 
@@ -56,8 +58,8 @@ function drawBoard(ctx) {
     const here = obs.spaces[i] || "";
     const broker = obs.broker === i + 1;
     return h("div", { class: "bs-space" + (broker ? " broker" : "") + (here ? "" : " empty"), style: `grid-row:${r};grid-column:${c}`,
-      "data-space": i + 1, title: `auction space ${i + 1}` + (broker ? " (broker)" : "") },
-      h("span", { class: "num" }, String(i + 1)), broker ? h("span", { class: "broker-mark", title: "the broker" }, "★ broker") : null,
+      "data-space": i + 1, title: t(broker ? "big-shot-space-broker" : "big-shot-space", { space: i + 1 }) },
+      h("span", { class: "num" }, String(i + 1)), broker ? h("span", { class: "broker-mark", title: t("big-shot-broker-title") }, `★ ${t("big-shot-broker")}`) : null,
       h("span", { class: "cubes" }, cubes(here)));
   });
   const byId = {};
@@ -68,19 +70,19 @@ function drawBoard(ctx) {
         const lot = byId[spec.id] || { cubes: "" };
         const owner = lot.owner ? seatOfColour(extra, lot.owner) : null;
         return h("div", { class: "lot" + (spec.park ? " park" : "") + (lot.sold ? " sold" : ""), "data-lot": spec.id,
-          "data-target": `lot:${spec.id}`, title: `${spec.id}: ` + (spec.park ? "park, doubles the lots next to it" : `worth ${spec.value}M`) },
+          "data-target": `lot:${spec.id}`, title: `${spec.id}: ` + (spec.park ? t("big-shot-park") : t("big-shot-worth", { value: spec.value })) },
           h("div", { class: "lot-head" }, h("b", {}, spec.id), h("span", { class: "value" }, spec.park ? "×2" : `${spec.value}M`)),
           lot.sold
-            ? h("div", { class: `sold-tag c-${lot.owner || "none"}`, title: lot.owner ? `sold to ${lot.owner}` + (owner !== null ? ` (${name(owner)})` : " (neutral)") : "sold to nobody" },
-              "SOLD ", lot.owner ? cubeEl(LETTER[lot.owner]) : null, h("small", {}, lot.owner ? (owner !== null ? ` ${name(owner)}` : " neutral") : " nobody"))
+            ? h("div", { class: `sold-tag c-${lot.owner || "none"}`, title: lot.owner ? t("big-shot-sold-to", { colour: colourName(lot.owner), name: owner !== null ? name(owner) : t("big-shot-neutral") }) : t("big-shot-sold-nobody") },
+              `${t("big-shot-sold")} `, lot.owner ? cubeEl(LETTER[lot.owner]) : null, h("small", {}, ` ${lot.owner ? (owner !== null ? name(owner) : t("big-shot-neutral")) : t("big-shot-nobody")}`))
             : h("div", { class: "cubes" }, cubes(lot.cubes)));
       }))));
   const status = h("div", { class: "round-info" },
-    h("span", { class: "die", title: "the die" }, obs.die ? String(obs.die) : "–"),
-    h("span", {}, obs.phase.step === "over" ? `The game is over after round ${obs.round}` : `Round ${obs.round} of ${board.spaces} · ${name(obs.roller)} rolls`),
-    obs.hand ? h("span", { class: "hand" }, "Won cubes: ", cubes(obs.hand)) : null,
-    obs.bid > 0 && obs.phase.step === "bidding" ? h("span", { class: "auction" }, `Standing bid ${obs.bid}M by ${name(obs.bidder)}`) : null,
-    obs.passed.length && obs.phase.step === "bidding" ? h("span", {}, `Passed: ${obs.passed.map(name).join(", ")}`) : null);
+    h("span", { class: "die", title: t("big-shot-die") }, obs.die ? String(obs.die) : "–"),
+    h("span", {}, obs.phase.step === "over" ? t("big-shot-over", { round: obs.round }) : t("big-shot-round", { round: obs.round, rounds: board.spaces, name: name(obs.roller) })),
+    obs.hand ? h("span", { class: "hand" }, `${t("big-shot-won-cubes")} `, cubes(obs.hand)) : null,
+    obs.bid > 0 && obs.phase.step === "bidding" ? h("span", { class: "auction" }, t("big-shot-standing-bid", { bid: obs.bid, name: name(obs.bidder) })) : null,
+    obs.passed.length && obs.phase.step === "bidding" ? h("span", {}, t("big-shot-passed-list", { names: obs.passed.map(name).join(", ") })) : null);
   kids.push(h("div", { class: "city", style: `grid-row:2 / ${hgt};grid-column:2 / ${w}` }, status, h("div", { class: "districts" }, districts)));
   root.replaceChildren(...kids);
 }
@@ -89,17 +91,17 @@ function drawBoard(ctx) {
 function quickBid(amount, cash) {
   const over = cash !== undefined && cash !== null && amount > cash;
   return h("button", { type: "button", "data-act": over ? null : `bid ${amount}`, disabled: over,
-    "data-quick-bid": amount, title: over ? `more than your ${cash}M` : null }, `${amount}M`);
+    "data-quick-bid": amount, title: over ? t("big-shot-more-than", { cash }) : null }, `${amount}M`);
 }
 
 function phaseText(ctx) {
   const obs = ctx.obs, p = obs.phase, name = ctx.name;
   switch (p.step) {
-    case "roll": return `${name(obs.roller)} is to roll the die`;
-    case "loans": return `${name(p.seat)} may take a loan before the bidding`;
-    case "bidding": return `${name(p.seat)} bids or passes`;
-    case "pay": return `${name(p.seat)} chooses the colour that pays`;
-    case "place": return `${name(p.seat)} places the won cubes`;
+    case "roll": return t("big-shot-phase-roll", { name: name(obs.roller) });
+    case "loans": return t("big-shot-phase-loans", { name: name(p.seat) });
+    case "bidding": return t("big-shot-phase-bidding", { name: name(p.seat) });
+    case "pay": return t("big-shot-phase-pay", { name: name(p.seat) });
+    case "place": return t("big-shot-phase-place", { name: name(p.seat) });
     default: return "";
   }
 }
@@ -107,7 +109,8 @@ function phaseText(ctx) {
 export default {
   mount(ctx) {
     h = ctx.h;
-    ctx.root.replaceChildren(h("div", { class: "bs-board", id: "bs-board", "aria-label": "The city and the auction spaces around it" }));
+    t = ctx.t;
+    ctx.root.replaceChildren(h("div", { class: "bs-board", id: "bs-board", "aria-label": t("big-shot-board-label") }));
   },
 
   render(ctx) {
@@ -141,19 +144,19 @@ export default {
     const bids = ctx.actions.some((a) => a.kind === "bid");
     if (bids || (ctx.actions.length && obs.phase.step === "bidding")) {
       const min = extra.min_bid || 1;
-      if (extra.cash !== undefined) out.push(h("div", { class: "hint" }, `Lowest bid ${min}M · you can bid up to ${extra.cash}M`));
-      const input = h("input", { type: "number", id: "bid-input", min: 1, value: min, inputmode: "numeric", "aria-label": "your bid in millions" });
+      if (extra.cash !== undefined) out.push(h("div", { class: "hint" }, t("big-shot-bid-range", { min, cash: extra.cash })));
+      const input = h("input", { type: "number", id: "bid-input", min: 1, value: min, inputmode: "numeric", "aria-label": t("big-shot-bid-label") });
       const bid = () => ctx.play(`bid ${parseInt(input.value, 10) || 0}`);
       input.addEventListener("keydown", (e) => { if (e.key === "Enter") bid(); });
       out.push(h("div", { class: "bid-row" }, input,
-        h("button", { type: "button", class: "primary", onclick: bid, id: "bid-btn", "data-bid": "" }, "Bid"),
+        h("button", { type: "button", class: "primary", onclick: bid, id: "bid-btn", "data-bid": "" }, t("big-shot-bid")),
         ...[min + 1, min + 2].map((x) => quickBid(x, extra.cash))));
     }
     const colours = placeable(ctx);
     if (colours.length) {
-      out.push(h("div", { class: "hint" }, "Choose a cube, then click a highlighted lot."));
+      out.push(h("div", { class: "hint" }, t("big-shot-choose-cube")));
       out.push(h("div", { class: "cube-pick" }, colours.map((c) =>
-        h("button", { type: "button", class: c === cube ? "on" : "", "data-cube": c, onclick: () => { cube = c; ctx.render(); } }, cubeEl(LETTER[c]), ` ${c}`))));
+        h("button", { type: "button", class: c === cube ? "on" : "", "data-cube": c, onclick: () => { cube = c; ctx.render(); } }, cubeEl(LETTER[c]), ` ${colourName(c)}`))));
     }
     return out;
   },
@@ -162,15 +165,15 @@ export default {
     const obs = ctx.obs, sc = ctx.extra.seat_colours || [];
     const colours = (sc[seat] || []).map((c) => obs.colours.find((x) => x.colour === c)).filter(Boolean);
     return {
-      badge: obs.passed.includes(seat) && obs.phase.step === "bidding" ? h("small", { class: "passed" }, "passed") : null,
+      badge: obs.passed.includes(seat) && obs.phase.step === "bidding" ? h("small", { class: "passed" }, t("big-shot-passed")) : null,
       rows: [h("div", { class: "purses" }, colours.map((c) =>
         h("span", { class: "purse" }, cubeEl(LETTER[c.colour]), ` ${c.coins === null || c.coins === undefined ? "?" : c.coins + "M"}`,
-          c.ious ? ` · ${c.ious} IOU${c.ious > 1 ? "s" : ""}` : "")))],
+          c.ious ? ` · ${t("big-shot-ious", { count: c.ious })}` : "")))],
     };
   },
 
   playersExtra(ctx) {
     return ctx.obs.colours.filter((c) => c.seat === null).map((c) =>
-      h("div", { class: "player neutral" }, h("div", { class: "row1" }, cubeEl(LETTER[c.colour]), ` ${cap(c.colour)} (neutral)`)));
+      h("div", { class: "player neutral" }, h("div", { class: "row1" }, cubeEl(LETTER[c.colour]), ` ${t("big-shot-colour-neutral", { colour: colourName(c.colour) })}`)));
   },
 };

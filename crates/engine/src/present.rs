@@ -106,6 +106,47 @@ macro_rules! web_view {
     };
 }
 
+/// One language of a game: its messages (a Fluent file of its crate's `locales/<lang>/`, every
+/// id starting with the game's id, `big-boss-…`, so that one page may hold the shell's messages
+/// and a game's together) and, for a language other than the view's own English, its
+/// how-to-play fragment (the `howto.html` of the same folder).
+///
+/// ```ignore
+/// fn locales() -> &'static [LocaleFile] {
+///     &[
+///         LocaleFile::new("en", include_str!("../locales/en/game.ftl")),
+///         LocaleFile::new("de", include_str!("../locales/de/game.ftl"))
+///             .howto(include_str!("../locales/de/howto.html")),
+///     ]
+/// }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocaleFile {
+    /// The language, e.g. `de`.
+    pub lang: &'static str,
+    /// The Fluent text.
+    pub ftl: &'static str,
+    /// The "How to play" fragment in this language; `None`: the view's own (`web/howto.html`).
+    pub howto: Option<&'static str>,
+}
+
+impl LocaleFile {
+    /// The messages `ftl` of language `lang`, without a how-to-play of its own.
+    pub const fn new(lang: &'static str, ftl: &'static str) -> Self {
+        LocaleFile {
+            lang,
+            ftl,
+            howto: None,
+        }
+    }
+
+    /// This language with its own how-to-play fragment.
+    pub const fn howto(mut self, html: &'static str) -> Self {
+        self.howto = Some(html);
+        self
+    }
+}
+
 /// Final scores as a table: column headings, then one row per seat (best first).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct ScoreTable {
@@ -303,6 +344,13 @@ pub trait Present: Game {
     /// The game's browser view: files served under `/assets/games/<game id>/`. The table page
     /// loads `view.js` from there (see ARCHITECTURE.md, "The web shell").
     fn web_assets() -> &'static [WebAsset] {
+        &[]
+    }
+
+    /// The game's messages in every language it speaks (see [`LocaleFile`]): the words of its
+    /// browser view and its how-to-play, served to the page beside the shell's. Empty (the
+    /// default): the game's words are English only.
+    fn locales() -> &'static [LocaleFile] {
         &[]
     }
 

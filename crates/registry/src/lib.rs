@@ -161,6 +161,21 @@ pub fn list() -> Vec<GameInfo> {
         .collect()
 }
 
+/// Every game's messages: its id and its Fluent files, one per language
+/// ([`Present::locales`]).
+pub fn locales() -> Vec<(&'static str, &'static [boardroom_engine::LocaleFile])> {
+    struct LocalesVisitor;
+    impl Visitor for LocalesVisitor {
+        type Output = (&'static str, &'static [boardroom_engine::LocaleFile]);
+        fn visit<G: Playable>(self) -> Self::Output {
+            (G::NAME, G::locales())
+        }
+    }
+    IDS.iter()
+        .map(|id| visit(id, LocalesVisitor).expect("registered ids are known"))
+        .collect()
+}
+
 /// The game called `id`.
 pub fn info(id: &str) -> Result<GameInfo, UnknownGame> {
     visit(id, InfoVisitor)

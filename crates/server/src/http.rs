@@ -81,6 +81,7 @@ pub fn router(state: AppState) -> Router {
         .route("/t/{id}/record", get(records::record))
         .route("/assets/{*path}", get(asset))
         .route("/api/games", get(list_games))
+        .route("/api/messages/{lang}", get(crate::lang::messages))
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/claim", post(claim_seat))
@@ -100,49 +101,46 @@ pub fn router(state: AppState) -> Router {
 
 const NO_CACHE: (header::HeaderName, &str) = (header::CACHE_CONTROL, "no-cache");
 
-async fn index() -> impl IntoResponse {
-    ([NO_CACHE], Html(assets::INDEX_HTML))
-}
-
-/// The page for a table that cannot be shown, and why.
-fn missing_page(missing: &Missing) -> Response {
-    let (title, text) = match missing {
-        Missing::Unknown => ("No such table", "There is no such table."),
-        Missing::Expired => (
-            "This table expired",
-            "This table expired: nobody played at it and nobody visited it for a long time.",
-        ),
-        Missing::Damaged(_) => (
-            "This table is damaged",
-            "This table's stored record is damaged and cannot be replayed.",
-        ),
-        // Forwarded to its holder before this page is made: only a race ends here.
-        Missing::Elsewhere(_) => (
-            "Try again",
-            "Another instance just took this table: reload the page.",
-        ),
-    };
+async fn index(headers: HeaderMap) -> impl IntoResponse {
+    let lang = crate::lang::of_request(&headers);
     (
-        StatusCode::NOT_FOUND,
-        Html(format!(
-            "<!doctype html><title>{title}</title><p>{text} \
-             <a href=\"/\">Back to the lobby</a></p>"
-        )),
+        [NO_CACHE],
+        Html(crate::lang::fill(assets::INDEX_HTML, lang)),
     )
-        .into_response()
 }
 
-async fn table_page(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+/// The page for a table that cannot be shown, and why, in `lang`.
+fn missing_page(missing: &Missing, lang: &str) -> Response {
+    let (title, text) = match missing {
+        Missing::Unknown => ("missing-unknown-title", "missing-unknown"),
+        Missing::Expired => ("missing-expired-title", "missing-expired"),
+        Missing::Damaged(_) => ("missing-damaged-title", "missing-damaged"),
+        // Forwarded to its holder before this page is made: only a race ends here.
+        Missing::Elsewhere(_) => ("missing-elsewhere-title", "missing-elsewhere"),
+    };
+    let page = format!(
+        "<!doctype html><html lang=\"{{{{lang}}}}\"><title>{{{{t:{title}}}}}</title>\
+         <p>{{{{t:{text}}}}} <a href=\"/\">{{{{t:missing-back}}}}</a></p>"
+    );
+    (StatusCode::NOT_FOUND, Html(crate::lang::fill(&page, lang))).into_response()
+}
+
+async fn table_page(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = crate::lang::of_request(&headers);
     let handle = match app.lobby.open(&id).await {
         Ok(handle) => handle,
-        Err(missing) => return missing_page(&missing),
+        Err(missing) => return missing_page(&missing, lang),
     };
     let (game, variant) = {
         let summary = handle.summary.lock().expect("summary lock");
         (summary.game.clone(), summary.edition.clone())
     };
     match boardroom_registry::visit(&game, PageVisitor { variant: &variant }) {
-        Ok(page) => ([NO_CACHE], Html(page)).into_response(),
+        Ok(page) => ([NO_CACHE], Html(crate::lang::fill(&page, lang))).into_response(),
         Err(e) => (StatusCode::NOT_FOUND, e.to_string()).into_response(),
     }
 }
@@ -182,13 +180,20 @@ impl Visitor for AssetsVisitor {
     }
 }
 
-async fn asset(Path(path): Path<String>) -> Response {
-    let found = match path.strip_prefix("games/").and_then(|p| p.split_once('/')) {
-        Some((game, name)) => boardroom_registry::visit(game, AssetsVisitor)
+async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
+    let game_file = path.strip_prefix("games/").and_then(|p| p.split_once('/'));
+    // The how-to-play in the request's language, when the game has it written.
+    let localized = match game_file {
+        Some((game, HOWTO)) => crate::lang::howto(game, crate::lang::of_request(&headers)),
+        _ => None,
+    };
+    let found = match (localized, game_file) {
+        (Some(body), _) => Some(("text/html; charset=utf-8", body)),
+        (None, Some((game, name))) => boardroom_registry::visit(game, AssetsVisitor)
             .ok()
             .and_then(|files| files.iter().find(|f| f.name == name))
             .map(|f| (f.content_type, f.body)),
-        None => assets::find(&path).map(|a| (a.content_type, a.body)),
+        (None, None) => assets::find(&path).map(|a| (a.content_type, a.body)),
     };
     match found {
         Some((content_type, body)) => {

@@ -31,6 +31,7 @@ pub mod conn;
 pub mod db;
 pub mod hint;
 pub mod http;
+pub mod lang;
 pub mod listen;
 pub mod lobby;
 pub mod metrics;

@@ -14,6 +14,7 @@
 
 let h = null; // the shell's element helper, set on mount
 let shell = null; // the shell's context, set on mount
+let tr = null; // the page's messages (`the-boss-…`), set on mount
 
 const money = (n) => `$${Number(n || 0).toLocaleString("en-US")}`;
 const VOTES = ["for", "against", "abstain"];
@@ -41,8 +42,8 @@ function sitting(obs, n) {
 // Cards are shown by their names (`extra.cards.names`); their codes (`extra.cards.experience`,
 // `extra.cards.executive`, as the notation writes them) only mark what can be clicked.
 const cardNames = () => (shell.extra.cards && shell.extra.cards.names) || {};
-const expName = (c) => (cardNames().experience || [])[c] || `Experience card #${c + 1}`;
-const execName = (c) => (cardNames().executive || [])[c] || `Executive card #${c + 1}`;
+const expName = (c) => (cardNames().experience || [])[c] || tr("the-boss-experience-card", { number: c + 1 });
+const execName = (c) => (cardNames().executive || [])[c] || tr("the-boss-executive-card", { number: c + 1 });
 const expCode = (c) => (shell.extra.cards ? shell.extra.cards.experience[c] : `#${c + 1}`);
 const execCode = (c) => (shell.extra.cards ? shell.extra.cards.executive[c] : `#${c + 1}`);
 /** An Experience kind without the years of one card (`College` of "College, 2 years"). */
@@ -68,15 +69,15 @@ function words(text) {
 /** The name of a player's held Fate card as the viewer may know it. */
 function fateText(s) {
   const info = (shell.extra.players || [])[s] || {};
-  return info.fate ? info.fate : "face-down Fate card";
+  return info.fate ? info.fate : tr("the-boss-fate-face-down");
 }
 
 function whereIs(p) {
   if (p.job) {
     const pos = (shell.extra.positions || []).find((x) => x.number === p.job);
-    return pos ? `${p.job} · ${pos.title}` : `position ${p.job}`;
+    return pos ? `${p.job} · ${pos.title}` : tr("the-boss-position", { number: p.job });
   }
-  return p.fired !== null && p.fired !== undefined ? ["FIRED", "MISSING 1ST TURN", "MISSING 2ND TURN"][p.fired] : "unemployed";
+  return p.fired !== null && p.fired !== undefined ? tr("the-boss-fired", { state: p.fired }) : tr("the-boss-unemployed");
 }
 
 // ---------------------------------------------------------------- the board
@@ -88,18 +89,18 @@ function drawOffices(ctx) {
     const chairs = [];
     for (let i = 0; i < p.chairs; i++) {
       const s = here[i];
-      chairs.push(s === undefined ? h("span", { class: "chair free", title: "a free chair" }, "free")
+      chairs.push(s === undefined ? h("span", { class: "chair free", title: tr("the-boss-free-chair") }, tr("the-boss-free"))
         : h("span", { class: "chair", style: `background:${ctx.colour(s)}`, title: ctx.name(s) }, ctx.name(s)));
     }
-    const req = p.requirements.map((r) => `${kindWord(r.name || r.kind)} ${r.years} year${r.years === 1 ? "" : "s"}`).join(", ") || "nothing";
+    const req = p.requirements.map((r) => tr("the-boss-years", { kind: kindWord(r.name || r.kind), count: r.years })).join(", ") || tr("the-boss-nothing");
     return h("div", { class: "tb-office" + (p.executive ? " exec" : ""), "data-target": `office:${p.number}` },
       h("div", { class: "tb-office-head" }, h("b", {}, `${p.number} · ${p.title}`), h("span", { class: "salary" }, money(p.salary))),
       h("div", { class: "chairs" }, chairs),
-      h("div", { class: "req" }, `needs ${req}` + (p.executive ? ` · ≥ ${p.min_shares} shares · card ${p.exec_points} pts` : "")));
+      h("div", { class: "req" }, tr("the-boss-needs", { requirements: req }) + (p.executive ? ` · ${tr("the-boss-exec-needs", { shares: p.min_shares, points: p.exec_points })}` : "")));
   });
   const unemployed = obs.players.map((p, s) => (p.job ? null : s)).filter((s) => s !== null);
   return h("div", { class: "tb-offices" }, rows,
-    h("div", { class: "tb-office unemployment" }, h("b", {}, "Unemployment"),
+    h("div", { class: "tb-office unemployment" }, h("b", {}, tr("the-boss-unemployment")),
       h("div", { class: "chairs" }, unemployed.map((s) => h("span", { class: "chair", style: `background:${ctx.colour(s)}` },
         `${ctx.name(s)}: ${whereIs(obs.players[s])}`)))));
 }
@@ -111,19 +112,19 @@ function cardChip(text, target, title, cls) {
 function drawMiddle(ctx) {
   const obs = ctx.obs, extra = ctx.extra, pub = obs.public;
   const decks = h("div", { class: "tb-decks" },
-    h("div", { class: "tb-deck exp", "data-target": "deck:experience", title: "the Experience deck" },
-      h("b", {}, "Experience"), h("span", {}, `${obs.experience_left} left`), h("small", {}, `${pub.experience_discards.length} discarded`)),
-    h("div", { class: "tb-deck fate", "data-target": "deck:fate", title: "the Fate deck: the last card ends the game" },
-      h("b", {}, "Fate"), h("span", {}, `${obs.fate_left} left`), h("small", {}, `${pub.fate_discards.length} discarded`)),
-    h("div", { class: "tb-bank" }, h("b", {}, "Bank"), h("span", {}, `${pub.bank_shares} shares (${extra.bank_for_sale} for sale)`),
-      h("small", {}, `Executive cards: ${pub.executive_bank.length}`)));
+    h("div", { class: "tb-deck exp", "data-target": "deck:experience", title: tr("the-boss-experience-deck") },
+      h("b", {}, tr("the-boss-experience")), h("span", {}, tr("the-boss-left", { count: obs.experience_left })), h("small", {}, tr("the-boss-discarded", { count: pub.experience_discards.length }))),
+    h("div", { class: "tb-deck fate", "data-target": "deck:fate", title: tr("the-boss-fate-deck") },
+      h("b", {}, tr("the-boss-fate")), h("span", {}, tr("the-boss-left", { count: obs.fate_left })), h("small", {}, tr("the-boss-discarded", { count: pub.fate_discards.length }))),
+    h("div", { class: "tb-bank" }, h("b", {}, tr("the-boss-bank")), h("span", {}, tr("the-boss-bank-shares", { shares: pub.bank_shares, sale: extra.bank_for_sale })),
+      h("small", {}, tr("the-boss-bank-executive", { count: pub.executive_bank.length }))));
   const deals = (extra.deals || []).map((d) => h("div", { class: "tb-deal" + (d.overdue ? " overdue" : ""), "data-target": `deal:${d.id}` },
-    h("b", {}, `Deal ${d.id}`), ` ${ctx.name(d.promisor)} owes ${ctx.name(d.promisee)} ${d.text} by round ${d.due}` + (d.overdue ? " (overdue)" : ""),
-    h("div", { class: "escrow" }, `escrow held by ${ctx.name(d.promisee)}: ${d.collateral || "nothing"}`)));
-  const broken = pub.broken.length ? h("div", { class: "tb-broken" }, "Broken deals: " +
-    pub.broken.map((b) => `${b.id} (${ctx.name(b.promisor)} to ${ctx.name(b.promisee)}, round ${b.round})`).join("; ")) : null;
+    h("b", {}, tr("the-boss-deal", { id: d.id })), ` ${tr("the-boss-owes", { promisor: ctx.name(d.promisor), promisee: ctx.name(d.promisee), what: d.text, round: d.due })}` + (d.overdue ? ` ${tr("the-boss-overdue")}` : ""),
+    h("div", { class: "escrow" }, tr("the-boss-escrow-held", { name: ctx.name(d.promisee), collateral: d.collateral || tr("the-boss-nothing") }))));
+  const broken = pub.broken.length ? h("div", { class: "tb-broken" }, `${tr("the-boss-broken")} ` +
+    pub.broken.map((b) => tr("the-boss-broken-deal", { id: b.id, promisor: ctx.name(b.promisor), promisee: ctx.name(b.promisee), round: b.round })).join("; ")) : null;
   return h("div", { class: "tb-middle" }, decks,
-    deals.length ? h("div", { class: "tb-list", id: "tb-deals" }, h("h3", {}, "Long-term deals and escrow"), deals) : null, broken);
+    deals.length ? h("div", { class: "tb-list", id: "tb-deals" }, h("h3", {}, tr("the-boss-deals-title")), deals) : null, broken);
 }
 
 function drawPlayers(ctx) {
@@ -136,14 +137,14 @@ function drawPlayers(ctx) {
     if (p.fate) {
       const known = !!info.fate;
       fate = h("span", { class: "tb-card fate" + (known ? " known" : " down"), "data-target": `fate:${s}`, "data-fate-of": s,
-        title: known ? `Fate card ${info.fate}` + (p.fate.usable ? " (usable now)" : "") : "a face-down Fate card" },
-      known ? `Fate: ${info.fate}` : "Fate (face down)");
+        title: known ? tr(p.fate.usable ? "the-boss-fate-card-usable" : "the-boss-fate-card", { name: info.fate }) : tr("the-boss-fate-down-title") },
+      known ? tr("the-boss-fate-known", { name: info.fate }) : tr("the-boss-fate-down"));
     }
     return h("div", { class: "tb-player" + (s === ctx.you ? " you" : ""), "data-target": `player:${s}`, "data-seat": s, style: `border-color:${ctx.colour(s)}` },
-      h("div", { class: "tb-player-head" }, h("b", {}, ctx.name(s) + (s === ctx.you ? " (you)" : "")),
-        h("span", {}, whereIs(p) + (p.lost_turns ? ` · loses ${p.lost_turns} turn(s)` : ""))),
-      h("div", { class: "tb-money" }, h("span", { class: "cash" }, money(p.cash)), ` · ${p.shares} shares · worth ${money(info.net_worth)}`),
-      h("div", { class: "tb-hand" }, exp.length ? exp : h("small", {}, "no Experience"), exec, fate));
+      h("div", { class: "tb-player-head" }, h("b", {}, ctx.name(s) + (s === ctx.you ? ` ${tr("scores-you")}` : "")),
+        h("span", {}, whereIs(p) + (p.lost_turns ? ` · ${tr("the-boss-loses-turns", { count: p.lost_turns })}` : ""))),
+      h("div", { class: "tb-money" }, h("span", { class: "cash" }, money(p.cash)), ` · ${tr("the-boss-shares-worth", { shares: p.shares, worth: money(info.net_worth) })}`),
+      h("div", { class: "tb-hand" }, exp.length ? exp : h("small", {}, tr("the-boss-no-experience")), exec, fate));
   }));
 }
 
@@ -151,10 +152,10 @@ function drawPlayers(ctx) {
 
 function timerWords(t) {
   const args = t.args || {};
-  if (args.timer === "offer") return `offer ${args.offer}: answer`;
-  if (args.timer === "bid") return "bid or pass";
-  if (args.timer === "lobbying") return "meeting lobbying closes";
-  if (args.timer === "business") return "business ends";
+  if (args.timer === "offer") return tr("the-boss-timer-offer", { offer: args.offer });
+  if (args.timer === "bid") return tr("the-boss-timer-bid");
+  if (args.timer === "lobbying") return tr("the-boss-timer-lobbying");
+  if (args.timer === "business") return tr("the-boss-timer-business");
   return t.action;
 }
 
@@ -166,17 +167,17 @@ function timeLeft(ms) {
 function drawStatus(ctx) {
   const pub = ctx.obs.public, extra = ctx.extra, st = ctx.state;
   const over = !st.to_act.length;
-  const line = over ? "The game is over" :
-    `Round ${pub.round} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? " · the floor is open" : "");
+  const line = over ? tr("the-boss-over") :
+    `${tr("the-boss-round", { round: pub.round })} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? ` · ${tr("the-boss-floor-open")}` : "");
   const timers = (st.timers || []).map((t) => h("span", { class: "tb-timer" + (t.seat === ctx.you && ctx.you !== null ? " mine" : ""),
-    "data-ms": t.ms_left }, `${t.seat === null || t.seat === undefined ? "" : ctx.name(t.seat) + ": "}${timerWords(t)} in `,
+    "data-ms": t.ms_left }, `${t.seat === null || t.seat === undefined ? "" : ctx.name(t.seat) + ": "}${tr("the-boss-timer-in", { what: timerWords(t) })} `,
   h("b", { class: "left" }, timeLeft(t.ms_left))));
-  const acting = over ? null : h("div", { class: "tb-acting" }, "May act now: " + st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? " (you)" : "")).join(", "));
+  const acting = over ? null : h("div", { class: "tb-acting" }, tr("the-boss-may-act", { names: st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? ` ${tr("scores-you")}` : "")).join(", ") }));
   return h("div", { class: "tb-status", id: "tb-status" },
     h("div", { class: "tb-status-line" }, h("b", {}, line),
       // The shell's "How to play" panel (web/shell/howto.js), as the page's header opens it.
       h("button", { type: "button", class: "btn tb-howto", "aria-haspopup": "dialog",
-        onclick: () => { const b = document.getElementById("howto-btn"); if (b) b.click(); } }, "How to play")),
+        onclick: () => { const b = document.getElementById("howto-btn"); if (b) b.click(); } }, tr("howto-open"))),
     acting, timers.length ? h("div", { class: "tb-timers", id: "tb-timers" }, timers) : null);
 }
 
@@ -206,19 +207,19 @@ function auctionPanel(ctx) {
   if (!a) return null;
   const me = ctx.you;
   const cash = extra.free_cash === undefined ? 0 : extra.free_cash;
-  const kids = [h("h3", {}, a.mandatory ? "Mandatory auction" : "Auction"),
-    h("div", {}, `${ctx.name(a.seller)} sells ${a.lot}. `, a.high ? `High bid ${money(a.high[1])} by ${ctx.name(a.high[0])}.` : "No bid yet."),
-    h("div", { class: "tb-who" }, a.caller !== null ? (a.caller === me ? "Your call: bid at least " + money(a.min_bid) + " or pass." :
-      `${ctx.name(a.caller)} to call (at least ${money(a.min_bid)}).`) : "")];
+  const kids = [h("h3", {}, a.mandatory ? tr("the-boss-auction-mandatory") : tr("the-boss-auction")),
+    h("div", {}, `${tr("the-boss-sells", { name: ctx.name(a.seller), lot: a.lot })} `, a.high ? tr("the-boss-high-bid", { bid: money(a.high[1]), name: ctx.name(a.high[0]) }) : tr("the-boss-no-bid")),
+    h("div", { class: "tb-who" }, a.caller !== null ? (a.caller === me ? tr("the-boss-your-call", { min: money(a.min_bid) }) :
+      tr("the-boss-their-call", { name: ctx.name(a.caller), min: money(a.min_bid) })) : "")];
   if (a.caller === me && me !== null && ctx.actions.length) {
     const steps = [0, 10, 50, 100, 200];
     const bids = [...new Set(steps.map((x) => a.min_bid + x))];
     kids.push(h("div", { class: "tb-bids" }, bids.map((b) => h("button", { type: "button", class: b <= cash ? "legal bid" : "bid",
-      "data-act": b <= cash ? `bid ${b}` : null, "data-bid": b, disabled: b > cash, title: b > cash ? `more than your free cash (${money(cash)})` : null }, `Bid ${money(b)}`)),
-    listed(ctx, "pass") ? actButton(listed(ctx, "pass"), "Pass", "pass") : null));
-    const input = h("input", { type: "number", min: a.min_bid, step: 10, value: a.min_bid, max: cash, id: "tb-bid-input", "aria-label": "your bid" });
+      "data-act": b <= cash ? `bid ${b}` : null, "data-bid": b, disabled: b > cash, title: b > cash ? tr("the-boss-over-cash", { cash: money(cash) }) : null }, tr("the-boss-bid", { bid: money(b) }))),
+    listed(ctx, "pass") ? actButton(listed(ctx, "pass"), tr("the-boss-pass"), "pass") : null));
+    const input = h("input", { type: "number", min: a.min_bid, step: 10, value: a.min_bid, max: cash, id: "tb-bid-input", "aria-label": tr("the-boss-your-bid") });
     kids.push(h("div", { class: "tb-row" }, input, h("button", { type: "button", class: "legal", id: "tb-bid-btn",
-      onclick: () => shell.play(`bid ${Number(input.value) || 0}`) }, "Bid this"), h("small", {}, `your free cash ${money(cash)}`)));
+      onclick: () => shell.play(`bid ${Number(input.value) || 0}`) }, tr("the-boss-bid-this")), h("small", {}, tr("the-boss-free-cash", { cash: money(cash) }))));
   }
   return h("section", { class: "panel tb-panel tb-auction", id: "tb-auction" }, kids);
 }
@@ -234,20 +235,20 @@ function meetingPanel(ctx) {
   const rows = ctx.obs.players.map((p, s) => {
     const power = ((extra.players || [])[s] || {}).voting_power || 0;
     let v = m.votes[s];
-    let note = v ? v : mx.undeclared.includes(s) ? "deciding…" : "no vote";
-    if (s === m.caller) note = `${v || "for"} (caller)`;
-    if (s === m.target) note = `${v || "against"} (target)`;
-    return h("li", { class: "tb-voter" + (v ? " " + v : ""), "data-voter": s }, h("b", {}, ctx.name(s)), ` ${power} shares: ${note}`);
+    let note = v ? tr("the-boss-vote", { vote: v }) : mx.undeclared.includes(s) ? tr("the-boss-deciding") : tr("the-boss-no-vote");
+    if (s === m.caller) note = tr("the-boss-vote-caller", { vote: v || "for" });
+    if (s === m.target) note = tr("the-boss-vote-target", { vote: v || "against" });
+    return h("li", { class: "tb-voter" + (v ? " " + v : ""), "data-voter": s }, h("b", {}, ctx.name(s)), ` ${tr("the-boss-voter", { shares: power, note })}`);
   });
   const votes = VOTES.map((v) => listed(ctx, "vote", { vote: v })).filter(Boolean).map((a) => actButton(a, a.label, "vote"));
   const pass = listed(ctx, "pass");
   return h("section", { class: "panel tb-panel tb-meeting", id: "tb-meeting" },
-    h("h3", {}, "Stockholders' Meeting"),
-    h("div", {}, `${ctx.name(m.caller)} moves to fire ${ctx.name(m.target)} (severance ${money(m.severance)}).`),
+    h("h3", {}, tr("the-boss-meeting")),
+    h("div", {}, tr("the-boss-motion", { caller: ctx.name(m.caller), target: ctx.name(m.target), severance: money(m.severance) })),
     bar,
-    h("div", { class: "tb-tally-text", id: "tb-tally-text" }, `For ${mx.for} · Against ${mx.against} · Abstain ${mx.abstain} shares — a tie keeps the target`),
+    h("div", { class: "tb-tally-text", id: "tb-tally-text" }, tr("the-boss-tally", { for: mx.for, against: mx.against, abstain: mx.abstain })),
     h("ul", { class: "tb-voters" }, rows),
-    votes.length || pass ? h("div", { class: "tb-row" }, votes, pass ? actButton(pass, "Pass (end my lobbying)", "pass") : null) : null);
+    votes.length || pass ? h("div", { class: "tb-row" }, votes, pass ? actButton(pass, tr("the-boss-pass-lobbying"), "pass") : null) : null);
 }
 
 function offerWords(o) {
@@ -262,28 +263,28 @@ function offersPanel(ctx) {
   for (const o of offers) {
     const acts = [];
     const acc = listed(ctx, "accept", { offer: o.id }), rej = listed(ctx, "reject", { offer: o.id }), wd = listed(ctx, "withdraw", { offer: o.id });
-    if (acc) acts.push(actButton(acc, "Accept", "primary accept"));
-    if (rej) acts.push(actButton(rej, "Reject", "reject"));
-    if (o.to === me && acc) acts.push(h("button", { type: "button", class: "legal counter", "data-counter": o.id, onclick: () => startCounter(ctx, o) }, "Counter…"));
-    if (wd) acts.push(actButton(wd, "Withdraw", "withdraw"));
-    const who = o.to === me ? "waits for your answer" : o.from === me ? `waits for ${ctx.name(o.to)}` : `${ctx.name(o.from)} → ${ctx.name(o.to)}`;
+    if (acc) acts.push(actButton(acc, tr("the-boss-accept"), "primary accept"));
+    if (rej) acts.push(actButton(rej, tr("the-boss-reject"), "reject"));
+    if (o.to === me && acc) acts.push(h("button", { type: "button", class: "legal counter", "data-counter": o.id, onclick: () => startCounter(ctx, o) }, tr("the-boss-counter")));
+    if (wd) acts.push(actButton(wd, tr("the-boss-withdraw"), "withdraw"));
+    const who = o.to === me ? tr("the-boss-waits-you") : o.from === me ? tr("the-boss-waits-for", { name: ctx.name(o.to) }) : `${ctx.name(o.from)} → ${ctx.name(o.to)}`;
     const el = h("div", { class: "tb-offer" + (o.to === me ? " to-me" : ""), "data-offer": o.id },
-      h("div", {}, h("b", {}, `Offer ${o.id}`), ` from ${ctx.name(o.from)} to ${ctx.name(o.to)} — ${who}`),
+      h("div", {}, h("b", {}, tr("the-boss-offer", { id: o.id })), ` ${tr("the-boss-offer-from", { from: ctx.name(o.from), to: ctx.name(o.to) })} — ${who}`),
       h("div", { class: "tb-offer-text" }, offerWords(o)), acts.length ? h("div", { class: "tb-row" }, acts) : null);
     (o.to === me || o.from === me ? mine : others).push(el);
   }
-  return h("section", { class: "panel tb-panel tb-offers", id: "tb-offers" }, h("h3", {}, "Offers"), mine,
-    others.length ? h("div", { class: "tb-others" }, h("small", {}, "Between others:"), others) : null);
+  return h("section", { class: "panel tb-panel tb-offers", id: "tb-offers" }, h("h3", {}, tr("the-boss-offers")), mine,
+    others.length ? h("div", { class: "tb-others" }, h("small", {}, tr("the-boss-between-others")), others) : null);
 }
 
 function dealsPanel(ctx) {
   const me = ctx.you;
   const deals = (ctx.extra.deals || []).filter((d) => d.promisor === me || d.promisee === me);
   if (!deals.length) return null;
-  return h("section", { class: "panel tb-panel", id: "tb-my-deals" }, h("h3", {}, "Your long-term deals"), deals.map((d) => {
+  return h("section", { class: "panel tb-panel", id: "tb-my-deals" }, h("h3", {}, tr("the-boss-your-deals")), deals.map((d) => {
     const acts = ["settle", "release", "default", "walkaway"].map((w) => listed(ctx, w, { deal: d.id })).filter(Boolean).map((a) => actButton(a, a.label));
-    return h("div", { class: "tb-deal" }, h("b", {}, `Deal ${d.id}`), d.promisor === me ? ` you owe ${ctx.name(d.promisee)} ${d.text} by round ${d.due}`
-      : ` ${ctx.name(d.promisor)} owes you ${d.text} by round ${d.due}`, h("div", { class: "escrow" }, `escrow: ${d.collateral || "nothing"}`),
+    return h("div", { class: "tb-deal" }, h("b", {}, tr("the-boss-deal", { id: d.id })), ` ${d.promisor === me ? tr("the-boss-you-owe", { name: ctx.name(d.promisee), what: d.text, round: d.due })
+      : tr("the-boss-owes-you", { name: ctx.name(d.promisor), what: d.text, round: d.due })}`, h("div", { class: "escrow" }, tr("the-boss-escrow", { collateral: d.collateral || tr("the-boss-nothing") })),
     acts.length ? h("div", { class: "tb-row" }, acts) : null);
   }));
 }
@@ -296,19 +297,19 @@ function auctionForm(ctx) {
   const lots = [];
   p.experience.forEach((c) => lots.push([JSON.stringify({ kind: "experience", id: c }), expName(c)]));
   p.executive.forEach((c) => lots.push([JSON.stringify({ kind: "executive", id: c }), execName(c)]));
-  if (p.fate) lots.push([JSON.stringify({ kind: "fate" }), `your Fate card (${fateText(me)}, shown face up)`]);
-  for (const n of [10, 50, 100]) if (p.shares >= n) lots.push([JSON.stringify({ kind: "shares", id: n }), `${n} shares`]);
+  if (p.fate) lots.push([JSON.stringify({ kind: "fate" }), tr("the-boss-auction-fate", { name: fateText(me) })]);
+  for (const n of [10, 50, 100]) if (p.shares >= n) lots.push([JSON.stringify({ kind: "shares", id: n }), tr("the-boss-n-shares", { count: n })]);
   if (!lots.length) return null;
   if (!lots.some(([v]) => v === ui.auctionLot)) ui.auctionLot = lots[0][0];
-  const sel = h("select", { id: "tb-auction-lot", "aria-label": "what to auction", onchange: (e) => { ui.auctionLot = e.target.value; } },
+  const sel = h("select", { id: "tb-auction-lot", "aria-label": tr("the-boss-what-to-auction"), onchange: (e) => { ui.auctionLot = e.target.value; } },
     lots.map(([v, t]) => h("option", { value: v, selected: v === ui.auctionLot }, t)));
-  const reserve = h("input", { type: "number", min: 10, step: 10, value: ui.auctionReserve, id: "tb-auction-reserve", "aria-label": "opening bid",
+  const reserve = h("input", { type: "number", min: 10, step: 10, value: ui.auctionReserve, id: "tb-auction-reserve", "aria-label": tr("the-boss-opening-bid"),
     oninput: (e) => { ui.auctionReserve = Number(e.target.value) || 0; } });
   return h("details", { class: "panel tb-panel tb-auction-form", id: "tb-auction-form", open: ui.auctionOpen,
-    ontoggle: (e) => { ui.auctionOpen = e.target.open; } }, h("summary", {}, "Auction something of yours"),
-    h("div", { class: "tb-row" }, sel, h("label", {}, "opening bid $", reserve),
+    ontoggle: (e) => { ui.auctionOpen = e.target.open; } }, h("summary", {}, tr("the-boss-auction-yours")),
+    h("div", { class: "tb-row" }, sel, h("label", {}, `${tr("the-boss-opening-bid")} $`, reserve),
       h("button", { type: "button", class: "legal", id: "tb-auction-send",
-        onclick: () => shell.play({ action: "auction", args: [JSON.parse(ui.auctionLot), ui.auctionReserve] }) }, "Start the auction")));
+        onclick: () => shell.play({ action: "auction", args: [JSON.parse(ui.auctionLot), ui.auctionReserve] }) }, tr("the-boss-start-auction"))));
 }
 
 // ---------------------------------------------------------------- the offer builder
@@ -441,65 +442,65 @@ function bundlePicker(ctx, seat, b, side) {
   const exp = new Set([...p.experience, ...b.experience]);
   for (const c of [...exp].sort((x, y) => x - y)) {
     const gone = !p.experience.includes(c);
-    kids.push(checkItem(expName(c) + (gone ? " (no longer held)" : ""), b.experience.has(c),
+    kids.push(checkItem(expName(c) + (gone ? ` ${tr("the-boss-no-longer-held")}` : ""), b.experience.has(c),
       (on) => (on ? b.experience.add(c) : b.experience.delete(c)), { "data-item": `${side}:exp:${c}`, "data-gone": gone || null }));
   }
   const exec = new Set([...p.executive, ...b.executive]);
   for (const c of [...exec].sort((x, y) => x - y)) {
     const gone = !p.executive.includes(c);
-    kids.push(checkItem(execName(c) + (gone ? " (no longer held)" : ""), b.executive.has(c),
+    kids.push(checkItem(execName(c) + (gone ? ` ${tr("the-boss-no-longer-held")}` : ""), b.executive.has(c),
       (on) => (on ? b.executive.add(c) : b.executive.delete(c)), { "data-item": `${side}:exec:${c}`, "data-gone": gone || null }));
   }
   if (p.fate || b.fate) {
-    kids.push(checkItem(p.fate ? (seat === ctx.you ? `your Fate card (${fateText(seat)})` : fateText(seat)) : "Fate card (no longer held)", b.fate,
+    kids.push(checkItem(p.fate ? (seat === ctx.you ? tr("the-boss-your-fate", { name: fateText(seat) }) : fateText(seat)) : tr("the-boss-fate-gone"), b.fate,
       (on) => { b.fate = on; }, { "data-item": `${side}:fate` }));
   }
   return kids;
 }
 
 function commitmentSelect(ctx, side, giver, value, set) {
-  const opts = [["", "no commitment"]];
-  if (ctx.obs.public.meeting) opts.push(["vote:for", "vote FOR in the meeting"], ["vote:against", "vote AGAINST in the meeting"]);
+  const opts = [["", tr("the-boss-no-commitment")]];
+  if (ctx.obs.public.meeting) opts.push(["vote:for", tr("the-boss-commit-for")], ["vote:against", tr("the-boss-commit-against")]);
   const active = ctx.extra.active;
   if (giver === active && ctx.obs.players[giver].fate) {
     ctx.obs.players.forEach((_, s) => {
       if (s === giver) return;
-      opts.push([`fire_target:${s}`, `fire ${ctx.name(s)} this turn`], [`not_fire:${s}`, `not fire ${ctx.name(s)} this turn`]);
+      opts.push([`fire_target:${s}`, tr("the-boss-commit-fire", { name: ctx.name(s) })], [`not_fire:${s}`, tr("the-boss-commit-not-fire", { name: ctx.name(s) })]);
     });
   }
   if (opts.length === 1) return null;
-  return h("label", { class: "tb-field" }, side === "give" ? "I commit to" : "they commit to",
+  return h("label", { class: "tb-field" }, side === "give" ? tr("the-boss-i-commit") : tr("the-boss-they-commit"),
     h("select", { id: `tb-${side}-commit`, onchange: (e) => set(e.target.value) }, opts.map(([v, t]) => h("option", { value: v, selected: v === value }, t))));
 }
 
 function longTermPart(ctx) {
   const d = ui.draft, lt = d.lt, me = ctx.you;
-  const toggle = checkItem("add a long-term promise (with collateral in escrow)", lt.on, (on) => { lt.on = on; ui.builderKey = ""; shell.render(); }, { id: "tb-lt-on" });
+  const toggle = checkItem(tr("the-boss-add-promise"), lt.on, (on) => { lt.on = on; ui.builderKey = ""; shell.render(); }, { id: "tb-lt-on" });
   if (!lt.on) return h("div", { class: "tb-lt" }, toggle);
   const promisor = lt.promisor === "me" ? me : d.to;
   const p = ctx.obs.players[promisor];
   const kinds = ctx.extra.kinds || [];
   const rerender = () => { ui.builderKey = ""; shell.render(); };
   const deliver = lt.kind === "favour"
-    ? h("label", { class: "tb-field wide" }, "favour", h("input", { type: "text", value: lt.favour, maxlength: 200, id: "tb-lt-favour", oninput: (e) => { lt.favour = e.target.value; } }))
-    : h("div", { class: "tb-row" }, numberField("cash $", lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
-      numberField("shares", lt.shares, (v) => { lt.shares = v; }, { id: "tb-lt-shares" }),
-      h("label", { class: "tb-field" }, "an Experience card", h("select", { id: "tb-lt-exp", onchange: (e) => { lt.exp = e.target.value; } },
-        h("option", { value: "" }, "none"), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.name || k.title)))),
-      h("label", { class: "tb-field" }, "an Executive card", h("select", { id: "tb-lt-exec", onchange: (e) => { lt.exec = e.target.value; } },
-        h("option", { value: "" }, "none"), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
-  const coll = [numberField("cash $", lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
-    numberField("shares", lt.cshares, (v) => { lt.cshares = v; }, { id: "tb-lt-cshares", max: p.shares })];
+    ? h("label", { class: "tb-field wide" }, tr("the-boss-favour"), h("input", { type: "text", value: lt.favour, maxlength: 200, id: "tb-lt-favour", oninput: (e) => { lt.favour = e.target.value; } }))
+    : h("div", { class: "tb-row" }, numberField(`${tr("the-boss-cash")} $`, lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
+      numberField(tr("the-boss-shares"), lt.shares, (v) => { lt.shares = v; }, { id: "tb-lt-shares" }),
+      h("label", { class: "tb-field" }, tr("the-boss-an-experience-card"), h("select", { id: "tb-lt-exp", onchange: (e) => { lt.exp = e.target.value; } },
+        h("option", { value: "" }, tr("the-boss-none")), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.name || k.title)))),
+      h("label", { class: "tb-field" }, tr("the-boss-an-executive-card"), h("select", { id: "tb-lt-exec", onchange: (e) => { lt.exec = e.target.value; } },
+        h("option", { value: "" }, tr("the-boss-none")), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
+  const coll = [numberField(`${tr("the-boss-cash")} $`, lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
+    numberField(tr("the-boss-shares"), lt.cshares, (v) => { lt.cshares = v; }, { id: "tb-lt-cshares", max: p.shares })];
   p.experience.forEach((c) => coll.push(checkItem(expName(c), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
   p.executive.forEach((c) => coll.push(checkItem(execName(c), lt.cexec.has(c), (on) => (on ? lt.cexec.add(c) : lt.cexec.delete(c)))));
   return h("div", { class: "tb-lt" }, toggle,
-    h("div", { class: "tb-row" }, h("label", { class: "tb-field" }, "who promises", h("select", { id: "tb-lt-promisor",
+    h("div", { class: "tb-row" }, h("label", { class: "tb-field" }, tr("the-boss-who-promises"), h("select", { id: "tb-lt-promisor",
       onchange: (e) => { lt.promisor = e.target.value; lt.cexp.clear(); lt.cexec.clear(); rerender(); } },
-    h("option", { value: "me", selected: lt.promisor === "me" }, "I do"), h("option", { value: "them", selected: lt.promisor === "them" }, `${ctx.name(d.to)} does`))),
-    h("label", { class: "tb-field" }, "what", h("select", { id: "tb-lt-kind", onchange: (e) => { lt.kind = e.target.value; rerender(); } },
-      h("option", { value: "deliver", selected: lt.kind === "deliver" }, "money, shares or cards"), h("option", { value: "favour", selected: lt.kind === "favour" }, "a favour (in words)"))),
-    numberField("due round", lt.due || ctx.obs.public.round + 3, (v) => { lt.due = v; }, { id: "tb-lt-due", step: 1, min: ctx.obs.public.round })),
-    deliver, h("div", { class: "tb-sub" }, `Collateral ${ctx.name(promisor)} puts in escrow:`), h("div", { class: "tb-pick" }, coll));
+    h("option", { value: "me", selected: lt.promisor === "me" }, tr("the-boss-i-do")), h("option", { value: "them", selected: lt.promisor === "them" }, tr("the-boss-they-do", { name: ctx.name(d.to) })))),
+    h("label", { class: "tb-field" }, tr("the-boss-what"), h("select", { id: "tb-lt-kind", onchange: (e) => { lt.kind = e.target.value; rerender(); } },
+      h("option", { value: "deliver", selected: lt.kind === "deliver" }, tr("the-boss-deliver")), h("option", { value: "favour", selected: lt.kind === "favour" }, tr("the-boss-a-favour")))),
+    numberField(tr("the-boss-due-round"), lt.due || ctx.obs.public.round + 3, (v) => { lt.due = v; }, { id: "tb-lt-due", step: 1, min: ctx.obs.public.round })),
+    deliver, h("div", { class: "tb-sub" }, tr("the-boss-collateral", { name: ctx.name(promisor) })), h("div", { class: "tb-pick" }, coll));
 }
 
 function builderPanel(ctx) {
@@ -522,22 +523,22 @@ function builderPanel(ctx) {
   const typing = document.activeElement && document.activeElement.tagName === "INPUT" && document.activeElement.type !== "checkbox";
   if (old && old.contains(document.activeElement) && typing && ui.builderKey) return old;
   ui.builderKey = key;
-  const who = h("div", { class: "tb-partners", role: "group", "aria-label": "offer to" }, partners.map((s) =>
+  const who = h("div", { class: "tb-partners", role: "group", "aria-label": tr("the-boss-offer-to") }, partners.map((s) =>
     h("button", { type: "button", class: "partner" + (s === d.to ? " on" : ""), "data-partner": s, style: `border-color:${ctx.colour(s)}`,
       onclick: () => { if (d.to !== s) { ui.draft = emptyDraft(s); ui.builderKey = ""; shell.render(); } } }, ctx.name(s))));
   const send = h("button", { type: "button", class: "primary", id: "tb-send-offer",
-    onclick: () => { ui.sent = { version: ctx.state.version }; shell.play(draftAction(ctx)); } }, d.counter !== null ? `Send the counter-offer to ${ctx.name(d.to)}` : `Send the offer to ${ctx.name(d.to)}`);
-  const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.sent = null; ui.builderKey = ""; shell.render(); } }, "Clear");
+    onclick: () => { ui.sent = { version: ctx.state.version }; shell.play(draftAction(ctx)); } }, tr(d.counter !== null ? "the-boss-send-counter" : "the-boss-send-offer", { name: ctx.name(d.to) }));
+  const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.sent = null; ui.builderKey = ""; shell.render(); } }, tr("the-boss-clear"));
   return h("section", { class: "panel tb-panel tb-builder", id: "tb-builder" },
-    h("h3", {}, d.counter !== null ? `Counter offer ${d.counter}` : "Make an offer"),
+    h("h3", {}, d.counter !== null ? tr("the-boss-counter-offer", { id: d.counter }) : tr("the-boss-make-offer")),
     who,
     h("div", { class: "tb-sides" },
-      h("div", { class: "tb-side give" }, h("h4", {}, "You give"), h("div", { class: "tb-pick" }, bundlePicker(ctx, me, d.give, "give")),
+      h("div", { class: "tb-side give" }, h("h4", {}, tr("the-boss-you-give")), h("div", { class: "tb-pick" }, bundlePicker(ctx, me, d.give, "give")),
         commitmentSelect(ctx, "give", me, d.giveC, (v) => { d.giveC = v; })),
-      h("div", { class: "tb-side take" }, h("h4", {}, `You take from ${ctx.name(d.to)}`), h("div", { class: "tb-pick" }, bundlePicker(ctx, d.to, d.take, "take")),
+      h("div", { class: "tb-side take" }, h("h4", {}, tr("the-boss-you-take", { name: ctx.name(d.to) })), h("div", { class: "tb-pick" }, bundlePicker(ctx, d.to, d.take, "take")),
         commitmentSelect(ctx, "take", d.to, d.takeC, (v) => { d.takeC = v; }))),
     longTermPart(ctx),
-    h("label", { class: "tb-field wide" }, "note", h("input", { type: "text", maxlength: 200, value: d.note, id: "tb-note", oninput: (e) => { d.note = e.target.value; } })),
+    h("label", { class: "tb-field wide" }, tr("the-boss-note"), h("input", { type: "text", maxlength: 200, value: d.note, id: "tb-note", oninput: (e) => { d.note = e.target.value; } })),
     h("div", { class: "tb-row" }, send, clear));
 }
 
@@ -547,9 +548,9 @@ function myLine(ctx) {
   if (me === null || !st.to_act.length) return null;
   const waiting = (ctx.extra.offers || []).filter((o) => o.to === me).length;
   const bits = [];
-  if (st.actions.length) bits.push(st.must_act ? "The table waits for you." : "You may act now.");
-  else bits.push("Nothing to do for you now.");
-  if (waiting) bits.push(`${waiting} offer${waiting > 1 ? "s" : ""} wait${waiting > 1 ? "" : "s"} for your answer.`);
+  if (st.actions.length) bits.push(st.must_act ? tr("the-boss-table-waits") : tr("the-boss-you-may-act"));
+  else bits.push(tr("the-boss-nothing-to-do"));
+  if (waiting) bits.push(tr("the-boss-offers-waiting", { count: waiting }));
   return h("div", { class: "tb-myline", id: "tb-myline" }, bits.join(" "));
 }
 
@@ -560,7 +561,10 @@ export default {
   mount(ctx) {
     h = ctx.h;
     shell = ctx;
-    ctx.root.replaceChildren(h("div", { class: "tb-table", id: "tb-table", "aria-label": "The Boss: positions, players, decks and deals" }));
+    tr = ctx.t;
+    // The log heads each round with its number, in the page's language.
+    this.turnWord = tr("the-boss-round-word");
+    ctx.root.replaceChildren(h("div", { class: "tb-table", id: "tb-table", "aria-label": tr("the-boss-table-label") }));
     ctx.side.replaceChildren(h("div", { class: "tb-panels", id: "tb-panels" },
       h("div", { id: "tb-panels-top", class: "tb-slot" }), h("div", { id: "tb-builder-slot", class: "tb-slot" }),
       h("div", { id: "tb-panels-bottom", class: "tb-slot" })));
@@ -618,12 +622,12 @@ export default {
   },
 
   hint(ctx) {
-    return ctx.actions.length ? "Click a highlighted position, player, card, deck or deal — or use the panels below." : "";
+    return ctx.actions.length ? tr("the-boss-hint") : "";
   },
 
   playerInfo(seat, ctx) {
     const p = ctx.obs.players[seat];
     if (!p) return {};
-    return { rows: [h("div", { class: "purses" }, `${money(p.cash)} · ${p.shares} sh`)] };
+    return { rows: [h("div", { class: "purses" }, `${money(p.cash)} · ${tr("the-boss-sh", { shares: p.shares })}`)] };
   },
 };

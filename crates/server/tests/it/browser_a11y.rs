@@ -18,12 +18,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The phone of the measurements: an iPhone's width in CSS pixels.
-const PHONE: (u32, u32) = (390, 844);
-const DESKTOP: (u32, u32) = (1280, 900);
+pub(crate) const PHONE: (u32, u32) = (390, 844);
+pub(crate) const DESKTOP: (u32, u32) = (1280, 900);
 
 /// axe-core's browser script, as `scripts/test.sh` installs it (`None`, said, when it is
 /// missing and the browser tests are not required).
-fn axe_script() -> Option<String> {
+pub(crate) fn axe_script() -> Option<String> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target"));
@@ -46,7 +46,7 @@ fn axe_script() -> Option<String> {
 
 /// The serious and critical violations axe-core finds on the page, one line each (rule, how
 /// many elements, the first few with axe's summary).
-async fn axe_violations(c: &Client, axe: &str) -> Vec<String> {
+pub(crate) async fn axe_violations(c: &Client, axe: &str) -> Vec<String> {
     // The script is run by the WebDriver (not an inline <script>, which the page's
     // Content-Security-Policy forbids); it sets `window.axe`.
     c.execute(axe, vec![]).await.unwrap();
@@ -69,12 +69,12 @@ async fn number(c: &Client, js: &str) -> f64 {
 }
 
 /// How wide the page is laid out, in CSS pixels (more than the window: a horizontal scroll).
-async fn page_width(c: &Client) -> f64 {
+pub(crate) async fn page_width(c: &Client) -> f64 {
     number(c, "return document.documentElement.scrollWidth").await
 }
 
 /// The deepest elements that reach past `width` CSS pixels, named by tag, id and class.
-async fn sticking_out(c: &Client, width: u32) -> Value {
+pub(crate) async fn sticking_out(c: &Client, width: u32) -> Value {
     c.execute(
         r##"const w = arguments[0];
         const out = [...document.querySelectorAll("body *")].filter((e) => {
@@ -91,7 +91,7 @@ async fn sticking_out(c: &Client, width: u32) -> Value {
     .unwrap()
 }
 
-async fn resize(c: &Client, (w, h): (u32, u32)) {
+pub(crate) async fn resize(c: &Client, (w, h): (u32, u32)) {
     c.set_window_size(w, h).await.unwrap();
     // The window's inner width follows the resize once the browser has laid it out again.
     let deadline = Instant::now() + Duration::from_secs(10);
@@ -104,7 +104,7 @@ async fn resize(c: &Client, (w, h): (u32, u32)) {
     }
 }
 
-async fn wait_for(c: &Client, css: &str) {
+pub(crate) async fn wait_for(c: &Client, css: &str) {
     c.wait()
         .at_most(Duration::from_secs(60))
         .for_element(Locator::Css(css))
@@ -113,7 +113,7 @@ async fn wait_for(c: &Client, css: &str) {
 }
 
 /// Waits (bounded) until `js` returns true.
-async fn until(c: &Client, what: &str, js: &str) {
+pub(crate) async fn until(c: &Client, what: &str, js: &str) {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         if c.execute(js, vec![]).await.unwrap() == Value::Bool(true) {

@@ -261,6 +261,15 @@ impl Present for TheBoss {
         boardroom_engine::web_view!()
     }
 
+    fn locales() -> &'static [boardroom_engine::LocaleFile] {
+        const LOCALES: &[boardroom_engine::LocaleFile] = &[
+            boardroom_engine::LocaleFile::new("en", include_str!("../../locales/en/game.ftl")),
+            boardroom_engine::LocaleFile::new("de", include_str!("../../locales/de/game.ftl"))
+                .howto(include_str!("../../locales/de/howto.html")),
+        ];
+        LOCALES
+    }
+
     fn draw(&self, viewer: Viewer, color: bool) -> String {
         terminal::draw(self, viewer, color)
     }

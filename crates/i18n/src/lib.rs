@@ -1,0 +1,348 @@
+//! # boardroom-i18n
+//!
+//! Every word a person reads, in every language Boardroom speaks, through
+//! [Fluent](https://projectfluent.org). Messages live in `.ftl` files beside their owners: the
+//! shell's (lobby, table page, server) in `web/locales/<lang>/`, each game's in its crate's
+//! `locales/<lang>/`. This crate knows no owner: it is given [`Source`]s, builds one
+//! [`Catalog`] of them, and answers:
+//!
+//! - which language a person gets ([`Catalog::choose`]: an explicit choice, else the browser's
+//!   `Accept-Language`, else English);
+//! - a message in that language ([`Catalog::message`]), falling back to English when the
+//!   language lacks it (logged once per language and id), and never answering with an id;
+//! - the `.ftl` text of a language ([`Catalog::ftl`]), which the page reads with the same
+//!   Fluent syntax (one source of truth for the page and the program);
+//! - whether every language has every message with the same variables ([`Catalog::check`]).
+//!
+//! The pseudo-locale [`PSEUDO`] is English with every message wrapped in `⟦…⟧` and about 40 %
+//! longer ([`pseudo`]): a page rendered in it shows at a glance any word that did not come from
+//! a message, and any layout that a longer language would break.
+//!
+//! ```
+//! use boardroom_i18n::{Catalog, Source};
+//!
+//! let catalog = Catalog::new(&[
+//!     Source { lang: "en", name: "demo", ftl: "seats = { $count ->\n    [one] one seat\n   *[other] { $count } seats\n}\n" },
+//!     Source { lang: "de", name: "demo", ftl: "seats = { $count ->\n    [one] ein Platz\n   *[other] { $count } Plätze\n}\n" },
+//! ])
+//! .unwrap();
+//! assert_eq!(catalog.message("de", "seats", &[("count", 3.into())]), "3 Plätze");
+//! assert_eq!(catalog.message("en", "seats", &[("count", 1.into())]), "one seat");
+//! assert_eq!(catalog.choose(None, Some("de-AT,de;q=0.9,en;q=0.5")), "de");
+//! assert!(catalog.check().is_empty());
+//! ```
+
+mod check;
+mod pseudo;
+
+pub use check::Problem;
+pub use pseudo::{pseudo, pseudo_text};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use std::collections::{BTreeMap, HashSet};
+use std::fmt;
+use std::sync::Mutex;
+use unic_langid::LanguageIdentifier;
+
+/// The language every message exists in, and the one a missing message falls back to.
+pub const ENGLISH: &str = "en";
+
+/// The pseudo-locale: English wrapped in `⟦…⟧` and lengthened, for finding untranslated text
+/// and layouts that break with longer words. Chosen only explicitly, never from a browser's
+/// `Accept-Language`.
+pub const PSEUDO: &str = "en-XA";
+
+/// One `.ftl` file: the messages of one owner (the shell, a game) in one language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// Its language, e.g. `de`.
+    pub lang: &'static str,
+    /// Its owner, e.g. `shell` or `big-boss`, for error messages and checks.
+    pub name: &'static str,
+    /// Its Fluent text.
+    pub ftl: &'static str,
+}
+
+/// An argument of a message: a number (for plurals and number formatting) or a text.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A number, formatted and chosen plurals by for the language.
+    Number(f64),
+    /// A text, inserted as it is.
+    Text(String),
+}
+
+impl From<i64> for Arg {
+    fn from(n: i64) -> Self {
+        Arg::Number(n as f64)
+    }
+}
+
+impl From<i32> for Arg {
+    fn from(n: i32) -> Self {
+        Arg::Number(f64::from(n))
+    }
+}
+
+impl From<usize> for Arg {
+    fn from(n: usize) -> Self {
+        Arg::Number(n as f64)
+    }
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Self {
+        Arg::Text(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Text(s)
+    }
+}
+
+/// A catalogue that could not be built: a file that does not parse, or two files of one
+/// language that define the same message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogError {
+    /// What is wrong, naming the language and the file.
+    pub reason: String,
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+struct Language {
+    bundle: FluentBundle<FluentResource>,
+    sources: Vec<Source>,
+}
+
+/// Every message of every language Boardroom speaks (see the crate's documentation).
+pub struct Catalog {
+    languages: BTreeMap<&'static str, Language>,
+    /// The (language, id) pairs already logged as missing: each is logged once.
+    warned: Mutex<HashSet<(String, String)>>,
+}
+
+impl fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Catalog")
+            .field("languages", &self.languages.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+fn bundle_for(lang: &str) -> Result<FluentBundle<FluentResource>, CatalogError> {
+    let id: LanguageIdentifier = lang.parse().map_err(|_| CatalogError {
+        reason: format!("`{lang}` is not a language tag"),
+    })?;
+    let mut bundle = FluentBundle::new_concurrent(vec![id]);
+    // Isolation marks would reach the terminal, e-mails and comparisons as invisible
+    // characters; no language here is written right to left.
+    bundle.set_use_isolating(false);
+    Ok(bundle)
+}
+
+impl Catalog {
+    /// A catalogue of `sources`; English must be among them, and the pseudo-locale is made
+    /// from English.
+    pub fn new(sources: &[Source]) -> Result<Catalog, CatalogError> {
+        let mut languages: BTreeMap<&'static str, Language> = BTreeMap::new();
+        let pseudo_sources: Vec<Source> = sources
+            .iter()
+            .filter(|s| s.lang == ENGLISH)
+            .map(|s| Source { lang: PSEUDO, ..*s })
+            .collect();
+        for source in sources.iter().chain(&pseudo_sources) {
+            let language = match languages.entry(source.lang) {
+                std::collections::btree_map::Entry::Occupied(e) => e.into_mut(),
+                std::collections::btree_map::Entry::Vacant(e) => {
+                    let mut bundle = bundle_for(source.lang)?;
+                    if source.lang == PSEUDO {
+                        bundle.set_transform(Some(pseudo_text));
+                    }
+                    e.insert(Language {
+                        bundle,
+                        sources: Vec::new(),
+                    })
+                }
+            };
+            let resource =
+                FluentResource::try_new(source.ftl.to_string()).map_err(|(_, errors)| {
+                    CatalogError {
+                        reason: format!(
+                            "{}/{}.ftl does not parse: {:?}",
+                            source.lang,
+                            source.name,
+                            errors.first()
+                        ),
+                    }
+                })?;
+            language
+                .bundle
+                .add_resource(resource)
+                .map_err(|errors| CatalogError {
+                    reason: format!(
+                        "{}/{}.ftl defines a message again: {:?}",
+                        source.lang,
+                        source.name,
+                        errors.first()
+                    ),
+                })?;
+            language.sources.push(*source);
+        }
+        if !languages.contains_key(ENGLISH) {
+            return Err(CatalogError {
+                reason: "the catalogue has no English messages".to_string(),
+            });
+        }
+        Ok(Catalog {
+            languages,
+            warned: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// The languages a person may choose, English first (the pseudo-locale is not among them).
+    pub fn languages(&self) -> Vec<&'static str> {
+        let mut langs: Vec<&'static str> = self
+            .languages
+            .keys()
+            .copied()
+            .filter(|l| *l != PSEUDO)
+            .collect();
+        langs.sort_by_key(|l| (*l != ENGLISH, *l));
+        langs
+    }
+
+    /// Whether `lang` is a language of the catalogue (the pseudo-locale included).
+    pub fn has_language(&self, lang: &str) -> bool {
+        self.languages.contains_key(lang)
+    }
+
+    /// The language a person gets: `chosen` (a cookie, a flag) when the catalogue has it, else
+    /// the best of the browser's `Accept-Language` header, else English.
+    pub fn choose(&self, chosen: Option<&str>, accept_language: Option<&str>) -> &'static str {
+        if let Some(lang) = chosen.and_then(|c| self.languages.get_key_value(c.trim())) {
+            return lang.0;
+        }
+        let available: Vec<LanguageIdentifier> = self
+            .languages()
+            .iter()
+            .filter_map(|l| l.parse().ok())
+            .collect();
+        let requested = fluent_langneg::accepted_languages::parse(accept_language.unwrap_or(""));
+        let best = fluent_langneg::negotiate_languages(
+            &requested,
+            &available,
+            None,
+            fluent_langneg::NegotiationStrategy::Lookup,
+        );
+        best.first()
+            .and_then(|id| {
+                let tag = id.to_string();
+                self.languages.keys().copied().find(|l| *l == tag)
+            })
+            .unwrap_or(ENGLISH)
+    }
+
+    /// Message `id` in `lang`, with `args`. A language that lacks it gives the English one
+    /// (and the first time, a warning in the log); a message English lacks too gives its id
+    /// in words of English ("(missing text: id)") so that a page never shows a bare id.
+    pub fn message(&self, lang: &str, id: &str, args: &[(&str, Arg)]) -> String {
+        let fluent_args = to_fluent(args);
+        if let Some(text) = self.format(lang, id, &fluent_args) {
+            return text;
+        }
+        self.warn_once(lang, id);
+        if let Some(text) = self.format(ENGLISH, id, &fluent_args) {
+            return text;
+        }
+        format!("(missing text: {id})")
+    }
+
+    /// Whether `lang` (or failing that, English) has message `id`.
+    pub fn has_message(&self, lang: &str, id: &str) -> bool {
+        [lang, ENGLISH].iter().any(|l| {
+            self.languages
+                .get(l)
+                .is_some_and(|language| language.bundle.has_message(id))
+        })
+    }
+
+    /// The Fluent text of `lang` (every source of it, one after another), as the page reads
+    /// it. The pseudo-locale's is English's: the page applies the same transformation.
+    pub fn ftl(&self, lang: &str) -> Option<String> {
+        let language = self.languages.get(lang)?;
+        let mut text = String::new();
+        for source in &language.sources {
+            text.push_str(source.ftl);
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        Some(text)
+    }
+
+    /// Every message missing from a language, or having other variables or attributes there
+    /// than in English (empty when the catalogue is complete).
+    pub fn check(&self) -> Vec<Problem> {
+        let of = |lang: &str| -> Vec<Source> {
+            self.languages
+                .get(lang)
+                .map(|l| l.sources.clone())
+                .unwrap_or_default()
+        };
+        let english = of(ENGLISH);
+        self.languages()
+            .into_iter()
+            .filter(|l| *l != ENGLISH)
+            .flat_map(|lang| check::compare(&english, &of(lang)))
+            .collect()
+    }
+
+    fn format(&self, lang: &str, id: &str, args: &FluentArgs) -> Option<String> {
+        let language = self.languages.get(lang)?;
+        let pattern = language.bundle.get_message(id)?.value()?;
+        let mut errors = Vec::new();
+        let text = language
+            .bundle
+            .format_pattern(pattern, Some(args), &mut errors);
+        if !errors.is_empty() {
+            tracing::warn!(lang, id, ?errors, "message formatted with errors");
+        }
+        Some(if lang == PSEUDO {
+            pseudo::wrap(&text)
+        } else {
+            text.into_owned()
+        })
+    }
+
+    fn warn_once(&self, lang: &str, id: &str) {
+        let mut warned = self.warned.lock().unwrap_or_else(|e| e.into_inner());
+        if warned.insert((lang.to_string(), id.to_string())) {
+            tracing::warn!(lang, id, "message missing in this language: English shown");
+        }
+    }
+}
+
+fn to_fluent<'a>(args: &'a [(&'a str, Arg)]) -> FluentArgs<'a> {
+    let mut fluent = FluentArgs::new();
+    for (name, arg) in args {
+        let value = match arg {
+            Arg::Number(n) => FluentValue::from(*n),
+            Arg::Text(s) => FluentValue::from(s.as_str()),
+        };
+        fluent.set(*name, value);
+    }
+    fluent
+}
+
+#[cfg(test)]
+mod tests;
