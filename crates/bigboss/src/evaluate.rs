@@ -12,7 +12,9 @@
 //!   pieces run low ([`card_worth`]). A Modern level card fits any height 1–4, so it is counted
 //!   on the dearest company. Counting cards at today's prices made the bots play them early at
 //!   low prices and spend the money on shares, then pass turn after turn with neither cards nor
-//!   money, while a player who merely bought cards and played them late won most 2-player games;
+//!   money, while a player who merely bought cards and played them late won most 2-player games.
+//!   A card that cannot be played yet is not dead for good: the companies grow towards it, so
+//!   it is counted as earning half of a typical expansion ([`DEAD_SHARE`]);
 //! * **money** counts in full, with a bonus on the first ten millions: a player without the
 //!   price of a card can neither buy one nor, with no playable card, do anything but pass.
 
@@ -36,6 +38,12 @@ const PLAY_SHARE: f64 = 0.9;
 /// How much of the headroom below the price cap a card's earning is expected to gain before it
 /// is played, at the start of the game (see [`card_worth`]).
 const CARD_GROWTH: f64 = 0.8;
+/// The share of a typical expansion's earning counted for an industry card that cannot be
+/// played yet (see [`Holdings::dead_earn`]). Counted as nothing, a 2-player Classic player who
+/// bought every card it could and played only when out of money (the `last` policy) looked
+/// far behind while its hand of cards not yet playable became plays at high prices once the
+/// deck ran out, and won most games against the heuristic (`docs/strength.md`).
+const DEAD_SHARE: f64 = 0.5;
 /// Extra worth per million of the first `LIQUID` millions (the price of a level card, two deck
 /// cards): what keeps a player able to act on its next turns.
 const LIQUIDITY: f64 = 1.0;
@@ -59,6 +67,19 @@ struct Holdings {
 }
 
 impl Holdings {
+    /// What an industry card that can be played neither now nor as a founding is counted to
+    /// earn: [`DEAD_SHARE`] of what expanding a typical active company earns (nothing before
+    /// the first company). Such a card lies near a company (or every company is founded), and
+    /// the companies grow over the board towards it.
+    #[inline]
+    fn dead_earn(&self) -> f64 {
+        if self.active > 0.0 {
+            DEAD_SHARE * (self.price_sum / self.active + 1.0)
+        } else {
+            0.0
+        }
+    }
+
     /// What the level cards of `hand` add to a seat's worth (see [`card_worth`]): a level card
     /// earns, when played, the price of the company it raises plus the level; Modern's fits any
     /// height 1–4, so it goes on the dearest company, a Classic storey only where its height
@@ -158,6 +179,7 @@ impl Evaluate for BigBoss {
                 0
             };
             let found_earn = rules.founding_pieces as f64 + 1.0;
+            let dead_earn = h.dead_earn();
             for s in p.hand.industry.iter() {
                 let earn = if !live {
                     0.0
@@ -168,7 +190,7 @@ impl Evaluate for BigBoss {
                         (Some(a), Some(b)) if a != b => (price_of(a) + price_of(b) + 1.0).min(50.0),
                         (Some(a), _) | (None, Some(a)) => price_of(a) + 1.0,
                         (None, None) if found & (1u128 << s) != 0 => found_earn,
-                        (None, None) => 0.0,
+                        (None, None) => dead_earn,
                     }
                 };
                 worth += card_worth(earn, industry_value as f64, left, fade);
@@ -255,7 +277,7 @@ mod tests {
                 IndustryUse::Stack(c) | IndustryUse::Extend(c) => price_of(c) + 1.0,
                 IndustryUse::Merge(a, b) => (price_of(a) + price_of(b) + 1.0).min(50.0),
                 IndustryUse::Found => rules.founding_pieces as f64 + 1.0,
-                IndustryUse::Dead(_) => 0.0,
+                IndustryUse::Dead(_) => h.dead_earn(),
             };
             worth += card_worth(earn, industry_value as f64, left, fade);
         }

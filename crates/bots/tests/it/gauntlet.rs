@@ -188,6 +188,25 @@ fn the_heuristic_beats_the_lowest_id_policy_in_big_boss() {
     }
 }
 
+/// Buying every card it can and playing only when out of money (the last legal action of a
+/// Classic turn), a one-line policy used to beat the heuristic in most 2-player Classic games:
+/// the heuristic counted a card that could not be played yet as worth nothing, so it judged
+/// the policy's growing hand of such cards worthless, played its own cards early at low
+/// prices, and passed turn after turn once the deck ran out while the policy's cards became
+/// plays at high prices (fixed seeds, seats swapped).
+#[test]
+fn the_heuristic_beats_the_last_policy_in_big_boss_classic() {
+    let games = 10;
+    let wins = level_wins_against::<BigBoss>(
+        &Config::new(Edition::Classic, 2),
+        "heuristic",
+        "last",
+        games,
+    );
+    println!("heuristic won {wins} of {games}");
+    assert!(wins >= 8.0, "heuristic won {wins} of {games}");
+}
+
 /// Once the heuristic plans its turn on an evaluation that values cards rightly, a search of a
 /// few hundred iterations with random cut-off rollouts sees less of Big Boss's many-decision
 /// turn than the heuristic does, and `easy` lost most games to it; guided at its root by the
