@@ -231,7 +231,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         if let Some(at) = server.metrics_addr {
             println!("Metrics at http://{at}/metrics");
         }
-        server.run().await
+        server.run_until_stopped().await
     })
 }
 

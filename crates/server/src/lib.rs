@@ -266,8 +266,42 @@ impl Server {
         .context("the server stopped")
     }
 
+    /// Serves until SIGTERM or Ctrl-C, then hands every table over to the other instances on
+    /// its database ([`lobby::Lobby::hand_over`]: each table's lease passed at once, its
+    /// connections told to reconnect) while still forwarding requests to their new holders,
+    /// and returns once no table is left here.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let lobby = self.lobby.clone();
+        let serving = tokio::spawn(self.run());
+        tokio::select! {
+            stopped = stop_signal() => stopped?,
+            served = serving => return served.context("the server stopped")?,
+        }
+        tracing::info!("stopping: handing the tables over to the other instances");
+        lobby.hand_over().await;
+        Ok(())
+    }
+
     /// Serves in a background task (for tests and tools).
     pub fn spawn(self) -> tokio::task::JoinHandle<anyhow::Result<()>> {
         tokio::spawn(self.run())
     }
+}
+
+/// Returns at the first SIGTERM (Unix) or Ctrl-C.
+async fn stop_signal() -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .context("cannot listen for SIGTERM")?;
+        tokio::select! {
+            _ = term.recv() => {}
+            c = tokio::signal::ctrl_c() => c.context("cannot listen for Ctrl-C")?,
+        }
+    }
+    #[cfg(not(unix))]
+    tokio::signal::ctrl_c()
+        .await
+        .context("cannot listen for Ctrl-C")?;
+    Ok(())
 }

@@ -7,6 +7,7 @@ mod clock;
 mod common;
 mod deploy;
 mod events_and_scores;
+mod handover;
 mod ops;
 mod registry;
 mod serve;

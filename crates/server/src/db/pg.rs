@@ -25,6 +25,7 @@ use std::time::Duration;
 use tokio_postgres::NoTls;
 
 mod addresses;
+mod instances;
 mod leases;
 mod listed;
 mod rows;
@@ -80,7 +81,9 @@ impl Db {
         let serving = store.fence.is_some();
         let mut db = Db::over(Arc::new(store), writable);
         if serving {
-            db.changes = Some(listed::listen(url.parse()?));
+            let heard = listed::listen(url.parse()?);
+            db.changes = Some(heard.lobby);
+            db.moves = Some(heard.leases);
         }
         Ok(db)
     }
@@ -530,6 +533,31 @@ impl Storage for Postgres {
 
     async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
         self.unheld_tables_pg(limit).await
+    }
+
+    async fn beat(&self, instance: String, address: String, ttl: Duration) -> Result<()> {
+        self.beat_pg(instance, address, ttl).await
+    }
+
+    async fn instances(&self) -> Result<Vec<super::Peer>> {
+        self.instances_pg().await
+    }
+
+    async fn leave(&self, instance: String) -> Result<()> {
+        self.leave_pg(instance).await
+    }
+
+    async fn pass_leases(
+        &self,
+        holder: String,
+        moves: Vec<(String, Option<super::Peer>)>,
+        ttl: Duration,
+    ) -> Result<()> {
+        self.pass_leases_pg(holder, moves, ttl).await
+    }
+
+    async fn held_leases(&self, holder: String) -> Result<Vec<String>> {
+        self.held_leases_pg(holder).await
     }
 
     async fn publish_listed(
