@@ -21,7 +21,7 @@ fn ignore_sigpipe() {
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     ignore_sigpipe();
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
 mod addresses;
+pub mod dump;
 mod leases;
 mod open;
 mod pg;

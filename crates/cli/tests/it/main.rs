@@ -6,6 +6,7 @@ mod cli;
 mod clock;
 mod common;
 mod deploy;
+mod dump;
 mod events_and_scores;
 mod handover;
 mod ops;

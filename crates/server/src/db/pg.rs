@@ -122,7 +122,7 @@ impl Postgres {
     }
 
     /// Runs `f` with a connection of the pool, refused after [`CALL_TIMEOUT`].
-    async fn with<T, F, Fut>(&self, f: F) -> Result<T>
+    pub(in crate::db) async fn with<T, F, Fut>(&self, f: F) -> Result<T>
     where
         F: FnOnce(deadpool_postgres::Object) -> Fut,
         Fut: Future<Output = Result<T>>,
@@ -571,6 +571,21 @@ impl Storage for Postgres {
 
     async fn load_listed(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
         self.load_listed_pg(limit).await
+    }
+
+    async fn dump_rows(
+        &self,
+        tables: &'static [(&'static str, &'static str)],
+    ) -> Result<Vec<Vec<super::dump::Row>>> {
+        self.dump_rows_pg(tables).await
+    }
+
+    async fn count_rows(&self, table: &'static str) -> Result<u64> {
+        self.count_rows_pg(table).await
+    }
+
+    async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()> {
+        self.restore_rows_pg(tables).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

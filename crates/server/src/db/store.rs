@@ -193,6 +193,22 @@ pub trait Storage: Send + Sync + 'static {
         Ok(Vec::new())
     }
 
+    /// Every row of each stored table of `tables` (name, and the columns to order its rows
+    /// by), each row as its columns' values by name; all read in one transaction, so a
+    /// server writing meanwhile leaves them consistent.
+    async fn dump_rows(
+        &self,
+        tables: &'static [(&'static str, &'static str)],
+    ) -> Result<Vec<Vec<super::dump::Row>>>;
+
+    /// The number of rows of stored table `table`.
+    async fn count_rows(&self, table: &'static str) -> Result<u64>;
+
+    /// Stores the rows of every table given, in order, in one transaction (all or nothing),
+    /// each value converted to its column's type; fails naming a column the table lacks or a
+    /// value that does not fit.
+    async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()>;
+
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
 }
