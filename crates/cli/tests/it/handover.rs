@@ -1,10 +1,11 @@
-//! Tables moving between `boardroom serve` processes on the tests' PostgreSQL: an instance
-//! stopped with SIGTERM hands every table over at once (nothing acknowledged lost, the
-//! connections told to reconnect, every table served again within a moment), a killed
-//! instance's tables are adopted within seconds, and a new instance takes its share of the
-//! tables in play. Each measures how long tables went unserved (from the times the actions
-//! were stored) and prints it; the bounds asserted are generous, the figures are in
-//! docs/performance.md. Runs when the tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`).
+//! Tables moving between `boardroom serve` processes on the tests' PostgreSQL: a rolling
+//! restart of two instances under load (each stopped with SIGTERM hands every table over at
+//! once: nothing a player was shown lost, the connections told to reconnect, every table
+//! served again within a moment), a killed instance's tables adopted within seconds, and a new
+//! instance taking its share of the tables in play. Each measures how long tables went
+//! unserved (from the times the actions were stored) and prints it; the bounds asserted are
+//! generous, the figures are in docs/performance.md. Runs when the tests have a PostgreSQL
+//! (`BOARDROOM_TEST_PG_URL`).
 
 use crate::site::{fresh_database, Instance};
 use futures_util::{SinkExt, StreamExt};
@@ -113,17 +114,27 @@ struct Played {
     went_back: bool,
 }
 
-/// A person playing a table through the instance at `url` until `stop`: the first action
-/// offered whenever there is one, reconnecting whenever the connection closes.
-async fn person(url: String, link: String, stop: Arc<AtomicBool>) -> Played {
+/// The instances a person may reach a table through, the first that answers.
+type Urls = Arc<std::sync::Mutex<Vec<String>>>;
+
+/// A person playing a table through the instances of `urls` until `stop`: the first action
+/// offered whenever there is one, reconnecting whenever the connection closes (through the
+/// next instance when one does not answer).
+async fn person(urls: Urls, link: String, stop: Arc<AtomicBool>) -> Played {
     let mut out = Played::default();
-    let ws_url = format!(
-        "{}{}",
-        url.replacen("http", "ws", 1),
-        link.replacen("/t/", "/ws/", 1)
-    );
+    let mut attempt = 0;
     while !stop.load(Ordering::SeqCst) {
+        let url = {
+            let urls = urls.lock().unwrap();
+            urls[attempt % urls.len()].clone()
+        };
+        let ws_url = format!(
+            "{}{}",
+            url.replacen("http", "ws", 1),
+            link.replacen("/t/", "/ws/", 1)
+        );
         let Ok((mut ws, _)) = tokio_tungstenite::connect_async(ws_url.as_str()).await else {
+            attempt += 1;
             tokio::time::sleep(Duration::from_millis(50)).await;
             continue;
         };
@@ -203,12 +214,12 @@ fn terminate(instance: &mut Instance) -> bool {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_hands_every_table_over_at_once_under_load() {
+async fn a_rolling_restart_under_load_hands_every_table_over_at_once() {
     let Some(db) = fresh_database().await else {
         return;
     };
     let mut a = Instance::start_paced(&db, 150);
-    let b = Instance::start_paced(&db, 150);
+    let mut b = Instance::start_paced(&db, 150);
     let wait = Duration::from_secs(60);
     let (url_a, url_b) = (a.serving(wait).unwrap(), b.serving(wait).unwrap());
     let http = reqwest::Client::new();
@@ -228,21 +239,43 @@ async fn sigterm_hands_every_table_over_at_once_under_load() {
         links.extend(link);
     }
     let stop = Arc::new(AtomicBool::new(false));
+    let urls: Urls = Arc::new(std::sync::Mutex::new(vec![url_b.clone()]));
     let people: Vec<_> = links
         .iter()
-        .map(|link| tokio::spawn(person(url_b.clone(), link.clone(), stop.clone())))
+        .map(|link| tokio::spawn(person(urls.clone(), link.clone(), stop.clone())))
         .collect();
     let started = now_ms();
     tokio::time::sleep(Duration::from_secs(4)).await;
 
-    // SIGTERM: the instance hands its tables over and exits of itself.
+    // The rolling restart. SIGTERM: the first instance hands its tables over and exits of
+    // itself.
     let on_a = held_by(&admin, &url_a).await;
-    let term = now_ms();
+    let first_term = now_ms();
     assert!(
         terminate(&mut a),
         "the instance exits by itself after SIGTERM"
     );
-    let exited = now_ms() - term;
+    let first_exit = now_ms() - first_term;
+    // Its new version starts, takes its share, and the second instance is restarted too.
+    let a2 = Instance::start_paced(&db, 150);
+    let url_a2 = a2.serving(wait).unwrap();
+    urls.lock().unwrap().push(url_a2.clone());
+    let mut shared = 0;
+    for _ in 0..100 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        shared = held_by(&admin, &url_a2).await.len();
+        if shared >= 2 {
+            break;
+        }
+    }
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let on_b = held_by(&admin, &url_b).await;
+    let second_term = now_ms();
+    assert!(
+        terminate(&mut b),
+        "the instance exits by itself after SIGTERM"
+    );
+    let second_exit = now_ms() - second_term;
     tokio::time::sleep(Duration::from_secs(3)).await;
     stop.store(true, Ordering::SeqCst);
     let end = now_ms();
@@ -266,9 +299,9 @@ async fn sigterm_hands_every_table_over_at_once_under_load() {
         );
         assert!(p.seen > 0, "{id} was played");
         assert!(!p.went_back, "{id}: a reconnection showed an older state");
-        // A table the stopped instance held was moved (handed over, or rebalanced just
-        // before) while its person was connected, and the person was told so.
-        if on_a.iter().any(|t| t == id) {
+        // A table a stopped instance held was moved (handed over, or rebalanced) while its
+        // person was connected, and the person was told so.
+        if on_a.iter().chain(&on_b).any(|t| t == id) {
             assert!(
                 p.moved >= 1,
                 "{id}: the person was told the table moved: {p:?}"
@@ -276,18 +309,26 @@ async fn sigterm_hands_every_table_over_at_once_under_load() {
         }
     }
     // Every table is held by the instance left.
-    let held = held_by(&admin, &url_b).await;
+    let held = held_by(&admin, &url_a2).await;
     for id in &ids {
         assert!(
             held.contains(id) || finished(&admin, id).await,
             "{id} is held again"
         );
     }
-    let during = longest_gap(&admin, &ids, term, end).await;
+    let during = longest_gap(&admin, &ids, first_term, end).await;
     let overall = longest_gap(&admin, &ids, started, end).await;
     println!(
-        "hand-over: exit {exited} ms after SIGTERM; longest time a table went unserved: \
-         {during} ms after SIGTERM, {overall} ms over the whole run (rebalancing included)"
+        "rolling restart: {} then {} tables handed over, the instances exiting {first_exit} \
+         and {second_exit} ms after SIGTERM ({shared} tables shared out to the restarted one \
+         in between); longest time a table went unserved: {during} ms from the first SIGTERM \
+         on, {overall} ms over the whole run (rebalancing included)",
+        on_a.len(),
+        on_b.len()
+    );
+    assert!(
+        !on_a.is_empty() && !on_b.is_empty(),
+        "both instances held tables"
     );
     assert!(
         during < 10_000 && overall < 10_000,
