@@ -171,7 +171,12 @@ impl Lobby {
                 return;
             }
         };
-        for id in ids.into_iter().filter(|id| self.get(id).is_none()) {
+        // A table being moved away holds this instance's lease until it is passed on.
+        let moving = self.moving.lock().expect("moving lock").clone();
+        for id in ids
+            .into_iter()
+            .filter(|id| self.get(id).is_none() && !moving.contains(id))
+        {
             match self.open(&id).await {
                 Ok(_) => tracing::info!(table = %id, "took a table handed over"),
                 Err(e) => tracing::warn!(table = %id, "cannot take a table handed over: {e}"),
