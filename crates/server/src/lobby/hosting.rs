@@ -177,9 +177,12 @@ impl Lobby {
         if self.draining() {
             return;
         }
+        // Shorter than a lease: an instance that died leaves the list before its leases
+        // expire, so no table is passed to it once they are adopted.
+        let ttl = h.ttl.saturating_sub(h.renew_every).max(h.renew_every);
         if let Err(e) = self
             .db
-            .beat(h.instance.clone(), h.address.clone(), h.ttl)
+            .beat(h.instance.clone(), h.address.clone(), ttl)
             .await
         {
             tracing::warn!("cannot say this instance serves: {e:#}");
