@@ -213,6 +213,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         },
         notify: opts.notify.settings()?,
         metrics_addr: opts.site.metrics_addr,
+        share_tables: true,
     };
     runtime()?.block_on(async move {
         let server = Server::bind(settings).await?;

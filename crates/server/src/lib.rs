@@ -93,6 +93,11 @@ pub struct Settings {
     /// apart from the public one, reachable by the operator's monitoring only. `None`: no
     /// metrics are kept.
     pub metrics_addr: Option<SocketAddr>,
+    /// On a PostgreSQL database served by several instances, whether this one passes the
+    /// tables it holds beyond its share to the others (`lobby/handover.rs`). Off, it still
+    /// takes the tables passed to it and hands its tables over when it stops; tests of other
+    /// matters turn it off so that tables stay where they were created.
+    pub share_tables: bool,
 }
 
 impl Default for Settings {
@@ -113,6 +118,7 @@ impl Default for Settings {
             advertise: None,
             notify: notify::NotifySettings::default(),
             metrics_addr: None,
+            share_tables: true,
         }
     }
 }
@@ -171,7 +177,8 @@ impl Server {
         };
         let (db, hosting) = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
             Some(url) => {
-                let hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                let mut hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                hosting.share = settings.share_tables;
                 tracing::info!(
                     instance = %hosting.instance,
                     advertised = %hosting.address,

@@ -190,7 +190,7 @@ impl Lobby {
         let Some(h) = &self.hosting else {
             return;
         };
-        if self.draining() {
+        if self.draining() || !h.share {
             return;
         }
         let all = match self.db.instances().await {

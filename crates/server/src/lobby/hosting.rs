@@ -37,6 +37,8 @@ pub struct Hosting {
     pub ttl: Duration,
     /// How often leases are renewed and tables nobody holds adopted.
     pub renew_every: Duration,
+    /// Whether it passes the tables it holds beyond its share to the other instances.
+    pub share: bool,
 }
 
 impl Hosting {
@@ -47,6 +49,7 @@ impl Hosting {
             address: address.trim_end_matches('/').to_string(),
             ttl: LEASE_TTL,
             renew_every: RENEW_EVERY,
+            share: true,
         }
     }
 }

@@ -3,15 +3,24 @@
 //! has the table in memory. Runs when the tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`).
 
 use crate::common::pg::{client, fresh};
-use crate::common::{start_on, TestServer};
+use crate::common::{start_settings, TestServer};
 use boardroom_engine::By;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// An instance that keeps the tables created on it (it shares none out), so each test
+/// decides where tables are.
 async fn instance(url: &str) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    start_on(dir, PathBuf::from(url), Duration::from_millis(60)).await
+    let settings = boardroom_server::Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: PathBuf::from(url),
+        bot_delay: Duration::from_millis(60),
+        share_tables: false,
+        ..boardroom_server::Settings::default()
+    };
+    start_settings(dir, settings).await
 }
 
 /// The instance holding each table's lease now, by the database's clock.
