@@ -5,6 +5,9 @@ import { toast } from "./toast.js";
 import { setOffline } from "./offline.js";
 import { t as tr } from "./i18n.js";
 
+/** The close code of a table that moved to another instance (`conn::MOVED` on the server). */
+const MOVED = 4010;
+
 export class Connection {
   /** `onMessage(msg)` receives every server message. */
   constructor(tableId, token, onMessage) {
@@ -46,12 +49,15 @@ export class Connection {
       if (msg.type === "state" || msg.type === "error") this.setPending(false);
       this.onMessage(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       setDot(false);
       this.setPending(false);
       if (this.refused) return;
       setOffline(true);
-      const delay = Math.min(10000, 500 * 2 ** this.retry++);
+      // 4010: the table moved to another instance (its server is stopping, or sharing its
+      // tables out): it is served again at once, so reconnect without backing off.
+      if (ev.code === MOVED) this.retry = 0;
+      const delay = ev.code === MOVED ? 100 : Math.min(10000, 500 * 2 ** this.retry++);
       $("#turn-text").textContent = tr("conn-reconnecting");
       setTimeout(() => this.connect(), delay);
     };

@@ -41,6 +41,30 @@ pub(crate) enum DbCommand {
         #[arg(long, value_name = "DIR")]
         export: Option<PathBuf>,
     },
+    /// Write everything a database stores (tables, seats, actions, chat, finished games, "your
+    /// turn" addresses) into a file of JSON lines, with which tables replay; SQLite or
+    /// PostgreSQL (`--db postgres://…`), read while a server serves it.
+    ///
+    /// Example: boardroom db dump boardroom.dump --db boardroom.sqlite
+    Dump {
+        /// The file to write.
+        file: PathBuf,
+        /// The database: a SQLite file or a PostgreSQL URL.
+        #[arg(long)]
+        db: PathBuf,
+    },
+    /// Restore a file written by `db dump` into an empty database (SQLite, made when missing,
+    /// or PostgreSQL), all or nothing, then replay every table: fails when a table that
+    /// replayed when dumped does not.
+    ///
+    /// Example: boardroom db restore boardroom.dump --db postgres://boardroom@127.0.0.1/site
+    Restore {
+        /// The file written by `db dump`.
+        file: PathBuf,
+        /// The database to restore into: a SQLite file or a PostgreSQL URL.
+        #[arg(long)]
+        db: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]

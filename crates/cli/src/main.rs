@@ -6,6 +6,7 @@
 mod abuse;
 mod args;
 mod bench;
+mod dump;
 mod gauntlet;
 mod hint;
 mod line;
@@ -258,6 +259,12 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
         Command::Db {
             command: DbCommand::Check { db, export },
         } => serve::db_check(&db, export.as_deref()),
+        Command::Db {
+            command: DbCommand::Dump { file, db },
+        } => dump::dump(&db, &file),
+        Command::Db {
+            command: DbCommand::Restore { file, db },
+        } => dump::restore(&db, &file),
         Command::Load {
             game,
             url,

@@ -21,7 +21,7 @@ fn ignore_sigpipe() {
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime> {
+pub(crate) fn runtime() -> Result<tokio::runtime::Runtime> {
     ignore_sigpipe();
     Ok(tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -213,6 +213,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         },
         notify: opts.notify.settings()?,
         metrics_addr: opts.site.metrics_addr,
+        share_tables: true,
     };
     runtime()?.block_on(async move {
         let server = Server::bind(settings).await?;
@@ -231,7 +232,7 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         if let Some(at) = server.metrics_addr {
             println!("Metrics at http://{at}/metrics");
         }
-        server.run().await
+        server.run_until_stopped().await
     })
 }
 

@@ -50,6 +50,10 @@ impl Default for Limits {
 
 static NEXT_CONN: AtomicU64 = AtomicU64::new(1);
 
+/// The close code of a connection whose table moved to another instance (a hand-over): the
+/// page reconnects at once, and is served by the table's new holder.
+pub const MOVED: u16 = 4010;
+
 /// How long a closing connection waits for its close frame to be taken.
 const CLOSE_WAIT: Duration = Duration::from_secs(10);
 
@@ -133,7 +137,9 @@ pub async fn run(
                 // The table dropped this connection (its outbox was full: it read too
                 // slowly) or stopped: say which while closing.
                 None => {
-                    let (code, reason) = if table.tx.is_closed() {
+                    let (code, reason) = if table.moved.load(Ordering::SeqCst) {
+                        (MOVED, "the table moved to another instance; reconnect")
+                    } else if table.tx.is_closed() {
                         (1001, "the table closed; reload the page")
                     } else {
                         (1013, "too slow: messages piled up unread; reconnect to resume")

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
 mod addresses;
+pub mod dump;
 mod leases;
 mod open;
 mod pg;
@@ -40,7 +41,7 @@ mod thread;
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
-pub use store::{Lease, Storage};
+pub use store::{Lease, Peer, Storage};
 
 /// Reports whether the group holding a request was committed.
 type Finish = Box<dyn FnOnce(bool) + Send>;
@@ -60,6 +61,8 @@ pub struct Db {
     health: watch::Receiver<bool>,
     /// On a database several instances serve: grows whenever the lobby's shared list changed.
     changes: Option<watch::Receiver<u64>>,
+    /// On a database several instances serve: grows whenever leases were passed between them.
+    moves: Option<watch::Receiver<u64>>,
 }
 
 /// A simulated disk failure (for tests of how the server lives through one).
@@ -102,6 +105,7 @@ impl Db {
             faults: Arc::default(),
             health,
             changes: None,
+            moves: None,
         }
     }
 
@@ -277,6 +281,47 @@ impl Db {
     /// Tables in play whose lease nobody holds; see [`Storage::unheld_tables`].
     pub async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>> {
         self.store.unheld_tables(limit).await
+    }
+
+    /// Says this instance serves; see [`Storage::beat`].
+    pub async fn beat(
+        &self,
+        instance: String,
+        address: String,
+        ttl: std::time::Duration,
+    ) -> Result<()> {
+        self.store.beat(instance, address, ttl).await
+    }
+
+    /// The instances serving now; see [`Storage::instances`].
+    pub async fn instances(&self) -> Result<Vec<Peer>> {
+        self.store.instances().await
+    }
+
+    /// Removes an instance from those serving; see [`Storage::leave`].
+    pub async fn leave(&self, instance: String) -> Result<()> {
+        self.store.leave(instance).await
+    }
+
+    /// Passes leases to other instances or gives them up; see [`Storage::pass_leases`].
+    pub async fn pass_leases(
+        &self,
+        holder: String,
+        moves: Vec<(String, Option<Peer>)>,
+        ttl: std::time::Duration,
+    ) -> Result<()> {
+        self.store.pass_leases(holder, moves, ttl).await
+    }
+
+    /// The tables whose lease `holder` holds; see [`Storage::held_leases`].
+    pub async fn held_leases(&self, holder: String) -> Result<Vec<String>> {
+        self.store.held_leases(holder).await
+    }
+
+    /// On a database several instances serve, what grows whenever leases were passed between
+    /// instances or given up (told by the database, or the listening connection made again).
+    pub fn lease_moves(&self) -> Option<watch::Receiver<u64>> {
+        self.moves.clone()
     }
 
     /// Publishes lobby lines and removals; see [`Storage::publish_listed`].

@@ -94,6 +94,11 @@ pub struct Settings {
     /// apart from the public one, reachable by the operator's monitoring only. `None`: no
     /// metrics are kept.
     pub metrics_addr: Option<SocketAddr>,
+    /// On a PostgreSQL database served by several instances, whether this one passes the
+    /// tables it holds beyond its share to the others (`lobby/handover.rs`). Off, it still
+    /// takes the tables passed to it and hands its tables over when it stops; tests of other
+    /// matters turn it off so that tables stay where they were created.
+    pub share_tables: bool,
 }
 
 impl Default for Settings {
@@ -114,6 +119,7 @@ impl Default for Settings {
             advertise: None,
             notify: notify::NotifySettings::default(),
             metrics_addr: None,
+            share_tables: true,
         }
     }
 }
@@ -172,7 +178,8 @@ impl Server {
         };
         let (db, hosting) = match settings.db.to_str().filter(|d| db::is_postgres_url(d)) {
             Some(url) => {
-                let hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                let mut hosting = lobby::Hosting::new(&advertised(&settings, addr)?);
+                hosting.share = settings.share_tables;
                 tracing::info!(
                     instance = %hosting.instance,
                     advertised = %hosting.address,
@@ -267,8 +274,42 @@ impl Server {
         .context("the server stopped")
     }
 
+    /// Serves until SIGTERM or Ctrl-C, then hands every table over to the other instances on
+    /// its database ([`lobby::Lobby::hand_over`]: each table's lease passed at once, its
+    /// connections told to reconnect) while still forwarding requests to their new holders,
+    /// and returns once no table is left here.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let lobby = self.lobby.clone();
+        let serving = tokio::spawn(self.run());
+        tokio::select! {
+            stopped = stop_signal() => stopped?,
+            served = serving => return served.context("the server stopped")?,
+        }
+        tracing::info!("stopping: handing the tables over to the other instances");
+        lobby.hand_over().await;
+        Ok(())
+    }
+
     /// Serves in a background task (for tests and tools).
     pub fn spawn(self) -> tokio::task::JoinHandle<anyhow::Result<()>> {
         tokio::spawn(self.run())
     }
+}
+
+/// Returns at the first SIGTERM (Unix) or Ctrl-C.
+async fn stop_signal() -> anyhow::Result<()> {
+    #[cfg(unix)]
+    {
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+            .context("cannot listen for SIGTERM")?;
+        tokio::select! {
+            _ = term.recv() => {}
+            c = tokio::signal::ctrl_c() => c.context("cannot listen for Ctrl-C")?,
+        }
+    }
+    #[cfg(not(unix))]
+    tokio::signal::ctrl_c()
+        .await
+        .context("cannot listen for Ctrl-C")?;
+    Ok(())
 }

@@ -18,6 +18,7 @@ use tokio::sync::Mutex;
 mod check;
 mod claim;
 mod create;
+mod handover;
 mod hosting;
 mod listed;
 mod ready;
@@ -27,6 +28,7 @@ mod restore;
 mod sweep;
 
 pub use check::{check, TableCheck};
+pub use handover::MOVE_WAIT;
 pub use hosting::{Hosting, Located, LEASE_TTL, RENEW_EVERY};
 pub use ready::READY_WAIT;
 pub use request::{
@@ -53,8 +55,11 @@ pub struct Lobby {
     listed: Mutex<listed::Shared>,
     /// Whether the last round renewed this instance's leases (with hosting).
     leases_renewed: AtomicBool,
-    /// Whether this instance is stopping (`/readyz` fails).
+    /// Whether this instance is stopping (`/readyz` fails): it takes no table, and hands over
+    /// those it has.
     draining: AtomicBool,
+    /// The tables asked to move to another instance at the start of their next turn.
+    moving: std::sync::Mutex<std::collections::HashSet<String>>,
 }
 
 impl Lobby {

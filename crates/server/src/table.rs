@@ -37,6 +37,7 @@ mod away;
 mod budget;
 mod clock;
 mod handle;
+mod handover;
 mod history;
 mod play;
 mod presence;
@@ -155,11 +156,14 @@ struct Table<G: Playable> {
     away: away::Away,
     /// How many moves that do not move the game on each seat's person has made.
     budget: budget::Budget,
+    /// Passing the table to another instance (see `handover.rs`).
+    handover: handover::HandOver,
 }
 
 /// Starts the task of a table and returns its handle.
 pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -> TableHandle {
     let (tx, rx) = mpsc::channel(256);
+    let moved = Arc::new(AtomicBool::new(false));
     let (bots, bot_rx) = BotSeats::new(&init.kinds);
     let summary = Arc::new(Mutex::new(Summary {
         id: init.id.clone(),
@@ -223,11 +227,14 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         frames: None,
         away: away::Away::new(seats),
         budget: budget::Budget::new(seats, seat_moves),
+        handover: handover::HandOver::new(moved.clone()),
     };
     if table.game.is_over() {
         table.finished_at = Some(Instant::now());
     }
     table.resume_stand_ins();
+    let turn_began = table.starts_a_turn();
+    table.handover.played(turn_began);
     table.update_summary();
     table.state_changed();
     // At the level of errors, so that the lines of every level carry it whatever the filter.
@@ -246,7 +253,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         table.run(rx, bot_rx).await;
     };
     tokio::spawn(tracing::Instrument::instrument(task, span));
-    TableHandle { tx, summary }
+    TableHandle { tx, summary, moved }
 }
 
 impl<G: Playable> Table<G> {
@@ -271,6 +278,12 @@ impl<G: Playable> Table<G> {
                         continue;
                     }
                     Some(Command::Stop) => return,
+                    Some(Command::HandOver { at_turn, reply }) => {
+                        if self.hand_over(at_turn, reply) {
+                            return;
+                        }
+                        continue;
+                    }
                     Some(cmd) => Work::Command(cmd),
                     // Every handle is gone: the table stops.
                     None => return,
@@ -296,6 +309,9 @@ impl<G: Playable> Table<G> {
                 .await;
             if let Err(panic) = done {
                 self.recover(panic_message(&panic)).await;
+            }
+            if self.handover.stopped() {
+                return;
             }
         }
     }
@@ -355,7 +371,7 @@ impl<G: Playable> Table<G> {
                 let _ = reply.send(None);
             }
             // Handled in `run` and `work`.
-            Command::Stop | Command::Fault => {}
+            Command::Stop | Command::Fault | Command::HandOver { .. } => {}
         }
     }
 
@@ -451,6 +467,8 @@ impl<G: Playable> Table<G> {
         }
         self.history.push_back(step);
         self.update_summary();
+        let turn_began = <G as Present>::turn(&self.game) != turn || self.game.is_over();
+        self.handover.played(turn_began);
         Ok(())
     }
 

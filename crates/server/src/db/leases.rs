@@ -106,11 +106,12 @@ impl Sqlite {
                 "SELECT t.id FROM tables t LEFT JOIN leases l ON l.table_id = t.id \
                  WHERE NOT t.expired \
                  AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.table_id = t.id) \
-                 AND (l.table_id IS NULL OR l.expires < ?1) \
+                 AND ((l.table_id IS NULL AND t.created < ?1 / 1000 - ?3) OR l.expires < ?1) \
                  ORDER BY t.created, t.id LIMIT ?2",
             )?;
+            let grace = super::store::NEW_TABLE_GRACE_SECS;
             let ids = stmt
-                .query_map(params![now_ms(), limit as i64], |r| r.get(0))?
+                .query_map(params![now_ms(), limit as i64, grace], |r| r.get(0))?
                 .collect::<rusqlite::Result<Vec<String>>>()?;
             Ok(ids)
         })

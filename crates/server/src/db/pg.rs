@@ -25,6 +25,7 @@ use std::time::Duration;
 use tokio_postgres::NoTls;
 
 mod addresses;
+mod instances;
 mod leases;
 mod listed;
 mod rows;
@@ -80,7 +81,9 @@ impl Db {
         let serving = store.fence.is_some();
         let mut db = Db::over(Arc::new(store), writable);
         if serving {
-            db.changes = Some(listed::listen(url.parse()?));
+            let heard = listed::listen(url.parse()?);
+            db.changes = Some(heard.lobby);
+            db.moves = Some(heard.leases);
         }
         Ok(db)
     }
@@ -119,7 +122,7 @@ impl Postgres {
     }
 
     /// Runs `f` with a connection of the pool, refused after [`CALL_TIMEOUT`].
-    async fn with<T, F, Fut>(&self, f: F) -> Result<T>
+    pub(in crate::db) async fn with<T, F, Fut>(&self, f: F) -> Result<T>
     where
         F: FnOnce(deadpool_postgres::Object) -> Fut,
         Fut: Future<Output = Result<T>>,
@@ -532,6 +535,31 @@ impl Storage for Postgres {
         self.unheld_tables_pg(limit).await
     }
 
+    async fn beat(&self, instance: String, address: String, ttl: Duration) -> Result<()> {
+        self.beat_pg(instance, address, ttl).await
+    }
+
+    async fn instances(&self) -> Result<Vec<super::Peer>> {
+        self.instances_pg().await
+    }
+
+    async fn leave(&self, instance: String) -> Result<()> {
+        self.leave_pg(instance).await
+    }
+
+    async fn pass_leases(
+        &self,
+        holder: String,
+        moves: Vec<(String, Option<super::Peer>)>,
+        ttl: Duration,
+    ) -> Result<()> {
+        self.pass_leases_pg(holder, moves, ttl).await
+    }
+
+    async fn held_leases(&self, holder: String) -> Result<Vec<String>> {
+        self.held_leases_pg(holder).await
+    }
+
     async fn publish_listed(
         &self,
         holder: String,
@@ -543,6 +571,21 @@ impl Storage for Postgres {
 
     async fn load_listed(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
         self.load_listed_pg(limit).await
+    }
+
+    async fn dump_rows(
+        &self,
+        tables: &'static [(&'static str, &'static str)],
+    ) -> Result<Vec<Vec<super::dump::Row>>> {
+        self.dump_rows_pg(tables).await
+    }
+
+    async fn count_rows(&self, table: &'static str) -> Result<u64> {
+        self.count_rows_pg(table).await
+    }
+
+    async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()> {
+        self.restore_rows_pg(tables).await
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

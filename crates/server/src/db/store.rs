@@ -24,6 +24,21 @@ pub enum Lease {
     },
 }
 
+/// How old a table must be (seconds) before another instance adopts it when it was never
+/// leased ([`Storage::unheld_tables`]): its creator takes its lease right after storing it.
+pub(crate) const NEW_TABLE_GRACE_SECS: i64 = 5;
+
+/// An instance serving the database, as [`Storage::instances`] lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Peer {
+    /// Its id, as its leases name it.
+    pub instance: String,
+    /// Where it is reached (its advertised address).
+    pub address: String,
+    /// How many unexpired leases it holds.
+    pub held: usize,
+}
+
 /// What a storage backend answers. Every write is durable when its call returns (the server
 /// acknowledges nothing before), and every call fails rather than waits for long when the
 /// database cannot be reached, so a table pauses (see `table/storage.rs`) instead of hanging.
@@ -116,9 +131,49 @@ pub trait Storage: Send + Sync + 'static {
     /// it (never leased, given up, or expired).
     async fn lease_holder(&self, table: String) -> Result<Option<(String, String)>>;
 
-    /// Tables in play (neither finished nor expired) whose lease nobody holds (never leased,
-    /// given up, or expired), oldest first, at most `limit`.
+    /// Tables in play (neither finished nor expired) whose lease nobody holds (never leased
+    /// and older than [`NEW_TABLE_GRACE_SECS`], given up, or expired), oldest first, at most
+    /// `limit`.
     async fn unheld_tables(&self, limit: usize) -> Result<Vec<String>>;
+
+    /// Says that instance `instance` (reached at `address`) serves, for `ttl` unless said
+    /// again. A backend served by one instance alone (SQLite) keeps nothing.
+    async fn beat(&self, _instance: String, _address: String, _ttl: Duration) -> Result<()> {
+        Ok(())
+    }
+
+    /// The instances serving now (their last [`Storage::beat`] not expired), with the leases
+    /// each holds. A backend served by one instance alone lists none.
+    async fn instances(&self) -> Result<Vec<Peer>> {
+        Ok(Vec::new())
+    }
+
+    /// Removes instance `instance` from [`Storage::instances`] (it stops): nobody passes it
+    /// tables any more.
+    async fn leave(&self, _instance: String) -> Result<()> {
+        Ok(())
+    }
+
+    /// Passes the leases of `moves` that `holder` holds: each to the instance named (held by
+    /// it for `ttl` from now, so it replays the table at once), or given up (`None`: any
+    /// instance adopts it); then tells every instance that leases moved. The tables must
+    /// have stopped on `holder` first.
+    async fn pass_leases(
+        &self,
+        holder: String,
+        moves: Vec<(String, Option<Peer>)>,
+        _ttl: Duration,
+    ) -> Result<()> {
+        for (table, _) in moves {
+            self.release_lease(table, holder.clone()).await?;
+        }
+        Ok(())
+    }
+
+    /// The tables whose unexpired lease `holder` holds (those passed to it included).
+    async fn held_leases(&self, _holder: String) -> Result<Vec<String>> {
+        Ok(Vec::new())
+    }
 
     /// Publishes what the lobby shows of tables this instance plays (`upsert`: id, creation
     /// time, summary as JSON), removes `remove` from the list, and tells every instance the
@@ -137,6 +192,22 @@ pub trait Storage: Send + Sync + 'static {
     async fn load_listed(&self, _limit: usize) -> Result<Vec<serde_json::Value>> {
         Ok(Vec::new())
     }
+
+    /// Every row of each stored table of `tables` (name, and the columns to order its rows
+    /// by), each row as its columns' values by name; all read in one transaction, so a
+    /// server writing meanwhile leaves them consistent.
+    async fn dump_rows(
+        &self,
+        tables: &'static [(&'static str, &'static str)],
+    ) -> Result<Vec<Vec<super::dump::Row>>>;
+
+    /// The number of rows of stored table `table`.
+    async fn count_rows(&self, table: &'static str) -> Result<u64>;
+
+    /// Stores the rows of every table given, in order, in one transaction (all or nothing),
+    /// each value converted to its column's type; fails naming a column the table lacks or a
+    /// value that does not fit.
+    async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()>;
 
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;

@@ -220,6 +220,21 @@ impl Storage for Sqlite {
         self.unheld_tables_sqlite(limit).await
     }
 
+    async fn dump_rows(
+        &self,
+        tables: &'static [(&'static str, &'static str)],
+    ) -> Result<Vec<Vec<super::dump::Row>>> {
+        self.dump_rows_sqlite(tables).await
+    }
+
+    async fn count_rows(&self, table: &'static str) -> Result<u64> {
+        self.count_rows_sqlite(table).await
+    }
+
+    async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()> {
+        self.restore_rows_sqlite(tables).await
+    }
+
     /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {

@@ -196,7 +196,13 @@ impl Lobby {
         // Another instance that found the table stored before its lease was taken plays
         // it (replayed from the database); one that cannot take it now leaves it to be
         // adopted. Its links work either way.
-        match self.take_lease(&id).await {
+        // An instance that is stopping plays no new table: it passes the lease on at once.
+        let lease = self.take_lease(&id).await;
+        if self.draining() && matches!(lease, Ok(None)) {
+            self.pass_on(id.clone()).await;
+        }
+        match lease {
+            Ok(None) if self.draining() => {}
             Ok(None) => {
                 let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
                 mark(&handle, &extras);

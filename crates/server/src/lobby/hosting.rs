@@ -15,11 +15,13 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-/// How long a lease lasts unless renewed.
-pub const LEASE_TTL: Duration = Duration::from_secs(10);
+/// How long a lease lasts unless renewed: a killed instance's tables are adopted within this
+/// and one [`RENEW_EVERY`] more.
+pub const LEASE_TTL: Duration = Duration::from_secs(3);
 
-/// How often an instance renews its leases and looks for tables nobody holds.
-pub const RENEW_EVERY: Duration = Duration::from_secs(2);
+/// How often an instance renews its leases, says it serves, looks for tables nobody holds and
+/// shares its tables out (a lease then survives two late renewals).
+pub const RENEW_EVERY: Duration = Duration::from_secs(1);
 
 /// Tables adopted at most per round (the next round takes the next ones).
 const ADOPT_PER_ROUND: usize = 64;
@@ -35,6 +37,8 @@ pub struct Hosting {
     pub ttl: Duration,
     /// How often leases are renewed and tables nobody holds adopted.
     pub renew_every: Duration,
+    /// Whether it passes the tables it holds beyond its share to the other instances.
+    pub share: bool,
 }
 
 impl Hosting {
@@ -45,6 +49,7 @@ impl Hosting {
             address: address.trim_end_matches('/').to_string(),
             ttl: LEASE_TTL,
             renew_every: RENEW_EVERY,
+            share: true,
         }
     }
 }
@@ -138,19 +143,53 @@ impl Lobby {
             return;
         };
         let lobby: Weak<Lobby> = Arc::downgrade(self);
+        let mut moves = self.db.lease_moves();
         tokio::spawn(async move {
             let mut tick = tokio::time::interval(every);
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                tick.tick().await;
+                // Told that leases moved (passed to this instance, or given up): taken at
+                // once, without waiting for the round.
+                let told = tokio::select! {
+                    _ = tick.tick() => false,
+                    changed = moved(&mut moves) => changed,
+                };
                 let Some(lobby) = lobby.upgrade() else {
                     return;
                 };
+                if told {
+                    lobby.take_passed().await;
+                    lobby.adopt().await;
+                    continue;
+                }
                 lobby.renew().await;
+                lobby.beat().await;
+                lobby.take_passed().await;
                 lobby.adopt().await;
+                lobby.rebalance().await;
                 lobby.publish().await;
             }
         });
+    }
+
+    /// Says this instance serves (unless it is stopping), so others pass it tables.
+    async fn beat(&self) {
+        let Some(h) = &self.hosting else {
+            return;
+        };
+        if self.draining() {
+            return;
+        }
+        // Shorter than a lease: an instance that died leaves the list before its leases
+        // expire, so no table is passed to it once they are adopted.
+        let ttl = h.ttl.saturating_sub(h.renew_every).max(h.renew_every);
+        if let Err(e) = self
+            .db
+            .beat(h.instance.clone(), h.address.clone(), ttl)
+            .await
+        {
+            tracing::warn!("cannot say this instance serves: {e:#}");
+        }
     }
 
     /// Renews the lease of every table in memory, and stops those whose lease was lost.
@@ -188,7 +227,7 @@ impl Lobby {
     /// Takes the tables in play that nobody holds and plays them here, replayed from the
     /// database: those of an instance that died, and those nobody opened since.
     pub async fn adopt(&self) {
-        if self.hosting.is_none() {
+        if self.hosting.is_none() || self.draining() {
             return;
         }
         let ids = match self.db.unheld_tables(ADOPT_PER_ROUND).await {
@@ -212,5 +251,19 @@ impl Lobby {
                 }
             }
         }
+    }
+}
+
+/// Returns when leases moved (`true`); never without a listening connection.
+async fn moved(moves: &mut Option<tokio::sync::watch::Receiver<u64>>) -> bool {
+    match moves {
+        Some(rx) => {
+            if rx.changed().await.is_ok() {
+                return true;
+            }
+            *moves = None;
+            std::future::pending().await
+        }
+        None => std::future::pending().await,
     }
 }

@@ -61,6 +61,7 @@ impl Lobby {
             listed: Mutex::default(),
             leases_renewed: std::sync::atomic::AtomicBool::new(true),
             draining: std::sync::atomic::AtomicBool::new(false),
+            moving: Default::default(),
         });
         lobby.restore_stored().await;
         if !db.writable() {

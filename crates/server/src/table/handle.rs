@@ -126,6 +126,16 @@ pub enum Command {
     /// Stops the table at once: this instance no longer holds its lease, so another may be
     /// playing it. Its connections close, and their pages reconnect to its holder.
     Stop,
+    /// Stops the table so that another instance plays it: at once, or (`at_turn`) once a turn
+    /// has just begun (never in the middle of one). When it stops, it answers on `reply`
+    /// (nothing more is stored here) and tells its connections to reconnect (close code
+    /// [`crate::conn::MOVED`]). An answer nobody waits for any more leaves it playing here.
+    HandOver {
+        /// Whether to wait for the start of a turn.
+        at_turn: bool,
+        /// Answered once the table stopped.
+        reply: oneshot::Sender<()>,
+    },
     /// Panics inside the table's task, as a bug would: for the tests of its recovery (never
     /// sent by a connection).
     #[doc(hidden)]
@@ -284,6 +294,9 @@ pub struct TableHandle {
     pub tx: mpsc::Sender<Command>,
     /// What the lobby shows of it.
     pub summary: Arc<Mutex<Summary>>,
+    /// Set when the table stopped to be played by another instance: its connections are
+    /// told to reconnect.
+    pub moved: Arc<std::sync::atomic::AtomicBool>,
 }
 
 /// The path of the spectator link of table `id`.

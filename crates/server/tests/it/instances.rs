@@ -3,15 +3,24 @@
 //! has the table in memory. Runs when the tests have a PostgreSQL (`BOARDROOM_TEST_PG_URL`).
 
 use crate::common::pg::{client, fresh};
-use crate::common::{start_on, TestServer};
+use crate::common::{start_settings, TestServer};
 use boardroom_engine::By;
 use serde_json::json;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// An instance that keeps the tables created on it (it shares none out), so each test
+/// decides where tables are.
 async fn instance(url: &str) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
-    start_on(dir, PathBuf::from(url), Duration::from_millis(60)).await
+    let settings = boardroom_server::Settings {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: PathBuf::from(url),
+        bot_delay: Duration::from_millis(60),
+        share_tables: false,
+        ..boardroom_server::Settings::default()
+    };
+    start_settings(dir, settings).await
 }
 
 /// The instance holding each table's lease now, by the database's clock.
@@ -261,4 +270,63 @@ async fn a_page_through_the_other_instance_reconnects_when_its_table_moves() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     crate::browser::shot(&c, "instances-01-moved.png").await;
+}
+
+/// A table page served by an instance that is stopping: the instance hands the table over to
+/// the other one (`Lobby::hand_over`, as on SIGTERM), the page is told the table moved, and it
+/// reconnects by itself (through the stopping instance, which forwards it) to the new holder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_reconnects_by_itself_when_its_instance_hands_its_table_over() {
+    let Some((_browser, c)) = crate::browser::open_browser(1280, 900).await else {
+        return;
+    };
+    let Some(url) = fresh().await else {
+        return;
+    };
+    let a = instance(&url).await;
+    let b = instance(&url).await;
+    let t = a
+        .create_with(json!({"game": "big-boss", "seats": ["human", "human", "random"]}))
+        .await;
+    let link = t.seats[0].link.clone().unwrap();
+    c.goto(&format!("{}{link}", a.url())).await.unwrap();
+    let connected = || async {
+        crate::browser::visible(&c, "#players .player").await
+            && c.execute("return document.body.classList.contains('offline')", vec![])
+                .await
+                .unwrap()
+                == json!(false)
+    };
+    let mut tries = 0;
+    while !connected().await {
+        tries += 1;
+        assert!(tries < 200, "the page connects");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The other instance says it serves (every lease round) before this one stops.
+    let mut tries = 0;
+    while a.lobby.db().instances().await.unwrap().len() < 2 {
+        tries += 1;
+        assert!(tries < 100, "both instances serve");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    a.lobby.hand_over().await;
+    assert!(
+        a.lobby.get(&t.id).is_none(),
+        "the stopping instance keeps no table"
+    );
+
+    // The other instance plays it, and the page is back there by itself.
+    let online = || {
+        b.lobby
+            .get(&t.id)
+            .is_some_and(|h| h.summary.lock().unwrap().seats[0].online > 0)
+    };
+    let mut tries = 0;
+    while !(online() && connected().await) {
+        tries += 1;
+        assert!(tries < 300, "the page reconnects to the table's new holder");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    crate::browser::shot(&c, "instances-02-handed-over.png").await;
 }

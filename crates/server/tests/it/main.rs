@@ -21,6 +21,7 @@ mod clocks;
 mod clocks_kept;
 mod common;
 mod flood;
+mod handover;
 mod hardening;
 mod hints;
 mod history;

@@ -4,7 +4,7 @@
 //! so of two instances asking at once at most one holds it.
 
 use super::Postgres;
-use crate::db::store::Lease;
+use crate::db::store::{Lease, NEW_TABLE_GRACE_SECS};
 use anyhow::Result;
 use std::time::Duration;
 
@@ -158,10 +158,11 @@ impl Postgres {
                          LEFT JOIN leases l ON l.table_id = t.id \
                          WHERE NOT t.expired \
                          AND NOT EXISTS (SELECT 1 FROM finished f WHERE f.table_id = t.id) \
-                         AND (l.table_id IS NULL OR l.expires < {NOW_MS}) \
+                         AND ((l.table_id IS NULL AND t.created < {NOW_MS} / 1000 - $2) \
+                         OR l.expires < {NOW_MS}) \
                          ORDER BY t.created, t.id LIMIT $1"
                     ),
-                    &[&(limit as i64)],
+                    &[&(limit as i64), &NEW_TABLE_GRACE_SECS],
                 )
                 .await?;
             Ok(rows.iter().map(|r| r.get(0)).collect())

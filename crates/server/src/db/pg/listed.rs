@@ -4,6 +4,7 @@
 //! channel [`CHANNEL`] (`NOTIFY`), and every instance listens on a connection of its own
 //! (reconnecting when it is lost), so its lobby reads the list again when it changed.
 
+use super::instances::LEASES_CHANNEL;
 use super::Postgres;
 use anyhow::Result;
 use futures_util::StreamExt;
@@ -70,31 +71,50 @@ impl Postgres {
     }
 }
 
-/// Listens for the lobby's changes on a connection of its own to the database at `url`: the
-/// number it holds grows at every change, and whenever the connection was lost and made again
-/// (a change may have been missed meanwhile). The task ends when every receiver is gone.
-pub(super) fn listen(config: tokio_postgres::Config) -> watch::Receiver<u64> {
-    let (tx, rx) = watch::channel(0u64);
+/// What an instance hears on its listening connection: each number grows at every
+/// notification on its channel, and whenever the connection was lost and made again (one may
+/// have been missed meanwhile).
+pub(super) struct Heard {
+    /// The lobby's list changed.
+    pub lobby: watch::Receiver<u64>,
+    /// Leases were passed between instances or given up.
+    pub leases: watch::Receiver<u64>,
+}
+
+/// Listens for the lobby's changes and for leases passed, on a connection of its own to the
+/// database at `url`. The task ends when every receiver is gone.
+pub(super) fn listen(config: tokio_postgres::Config) -> Heard {
+    let (tx, lobby) = watch::channel(0u64);
+    let (moved, leases) = watch::channel(0u64);
     tokio::spawn(async move {
+        let bump_both = |tx: &watch::Sender<u64>, moved: &watch::Sender<u64>| {
+            tx.send_modify(|n| *n += 1);
+            moved.send_modify(|n| *n += 1);
+        };
         loop {
-            if tx.is_closed() {
+            if tx.is_closed() && moved.is_closed() {
                 return;
             }
             match config.connect(NoTls).await {
                 Ok((client, mut connection)) => {
-                    let bump = tx.clone();
+                    let (bump, bump_moved) = (tx.clone(), moved.clone());
                     let mut messages =
                         futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
                     let driven = tokio::spawn(async move {
                         while let Some(Ok(message)) = messages.next().await {
-                            if let AsyncMessage::Notification(_) = message {
-                                bump.send_modify(|n| *n += 1);
+                            if let AsyncMessage::Notification(n) = message {
+                                if n.channel() == LEASES_CHANNEL {
+                                    bump_moved.send_modify(|n| *n += 1);
+                                } else {
+                                    bump.send_modify(|n| *n += 1);
+                                }
                             }
                         }
                     });
-                    match client.batch_execute(&format!("LISTEN {CHANNEL}")).await {
+                    let listen = format!("LISTEN {CHANNEL}; LISTEN {LEASES_CHANNEL}");
+                    match client.batch_execute(&listen).await {
                         Ok(()) => {
-                            tx.send_modify(|n| *n += 1);
+                            bump_both(&tx, &moved);
                             let _ = driven.await;
                             tracing::warn!("the lobby's listening connection was lost");
                         }
@@ -107,9 +127,9 @@ pub(super) fn listen(config: tokio_postgres::Config) -> watch::Receiver<u64> {
                 }
                 Err(e) => tracing::warn!("cannot listen for the lobby's changes: {e}"),
             }
-            tx.send_modify(|n| *n += 1);
+            bump_both(&tx, &moved);
             tokio::time::sleep(RELISTEN_AFTER).await;
         }
     });
-    rx
+    Heard { lobby, leases }
 }

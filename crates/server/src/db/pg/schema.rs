@@ -94,6 +94,15 @@ CREATE TABLE listed (
     "
 ALTER TABLE actions ADD COLUMN at BIGINT;
 ",
+    // The instances serving the database, each until its last beat expires: where tables are
+    // passed on a hand-over, and how many tables each should hold.
+    "
+CREATE TABLE instances (
+    id          TEXT PRIMARY KEY,
+    address     TEXT NOT NULL,
+    expires     BIGINT NOT NULL
+);
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
