@@ -66,6 +66,25 @@ impl TheBoss {
             }
             return s;
         }
+        self.on_floor(true)
+    }
+
+    /// The seats random playouts draw their actor from (`Game::playout_seats`): those of
+    /// [`TheBoss::may_act`] less the players who passed on the open floor and have neither an
+    /// offer to answer or withdraw nor a long-term deal to act on. Their other actions
+    /// (auctioning a lot, showing their Fate card) stay legal, but a playout that kept drawing
+    /// them would fill random games with auctions nobody in a real game starts after passing.
+    pub fn playout_seats(&self) -> SeatSet {
+        if self.is_over() || self.auction.is_some() || self.meeting.is_some() {
+            return self.may_act();
+        }
+        self.on_floor(false)
+    }
+
+    /// The active player, and with the floor open in Business Transactions every other player
+    /// able to deal who has something to do there; with `optional`, counting the auctions and
+    /// Fate cards shown by players who passed.
+    fn on_floor(&self, optional: bool) -> SeatSet {
         let mut s = SeatSet::single(self.turn.seat);
         if self.after_meeting.is_none()
             && self.disaster.is_none()
@@ -73,7 +92,10 @@ impl TheBoss {
             && self.turn.step == Step::Business
         {
             for p in 0..self.players.len() {
-                if p != self.turn.seat && self.able_to_deal(p) && self.may_deal_on_floor(p) {
+                if p != self.turn.seat
+                    && self.able_to_deal(p)
+                    && self.may_deal_on_floor(p, optional)
+                {
                     s.insert(p);
                 }
             }
@@ -82,18 +104,22 @@ impl TheBoss {
     }
 
     /// Whether `p`, able to deal and not the active player, has something to do on the open
-    /// floor: `pass` until they pass; then the actions left to them.
-    fn may_deal_on_floor(&self, p: Seat) -> bool {
+    /// floor: `pass` until they pass; then the actions left to them (with `optional`, also
+    /// auctioning a lot and showing their Fate card).
+    fn may_deal_on_floor(&self, p: Seat, optional: bool) -> bool {
         if self.turn.idle & (1 << p) == 0 {
             return true;
         }
-        let pl = &self.players[p];
-        let e = self.data.economy();
         let offer = self.offers.iter().any(|o| o.from == p || o.offer.to == p);
         let deal = self
             .deals
             .iter()
             .any(|d| d.promisor == p || d.promisee == p);
+        if offer || deal || !optional {
+            return offer || deal;
+        }
+        let pl = &self.players[p];
+        let e = self.data.economy();
         let others = ((1u16 << self.players.len()) - 1) as u8 & !(1 << p);
         let show = pl
             .fate
@@ -106,7 +132,7 @@ impl TheBoss {
             || pl.shares >= e.lot
             || pl.fate.is_some();
         let auction = lot && self.turn.offers < self.data.limits().max_offers_per_bt;
-        offer || deal || show || auction
+        show || auction
     }
 
     /// The seats the game waits for: the bidder to call in an auction; in a meeting the
