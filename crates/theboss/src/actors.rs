@@ -70,13 +70,34 @@ impl TheBoss {
     }
 
     /// The seats random playouts draw their actor from (`Game::playout_seats`): those of
-    /// [`TheBoss::may_act`] less the players who passed on the open floor and have neither an
-    /// offer to answer or withdraw nor a long-term deal to act on. Their other actions
-    /// (auctioning a lot, showing their Fate card) stay legal, but a playout that kept drawing
-    /// them would fill random games with auctions nobody in a real game starts after passing.
+    /// [`TheBoss::may_act`] less the players whose actions left are all optional. On the open
+    /// floor, a player who passed and has neither an offer to answer or withdraw nor a
+    /// long-term deal to act on (auctioning a lot and showing their Fate card stay legal); in a
+    /// meeting, a caller or target whose pass stands and a voter who has declared, unless they
+    /// are party to a vote deal (buying votes stays legal, R-31, R-33). A playout that kept
+    /// drawing such players would fill random games with auctions and vote offers made by
+    /// players who were done.
     pub fn playout_seats(&self) -> SeatSet {
-        if self.is_over() || self.auction.is_some() || self.meeting.is_some() {
+        if self.is_over() || self.auction.is_some() {
             return self.may_act();
+        }
+        if self.meeting.is_some() {
+            let mut s = self.must_act();
+            for v in 0..self.players.len() {
+                if self.undeclared_voter(v) {
+                    s.insert(v);
+                }
+            }
+            for o in &self.offers {
+                if self.offer_has_vote(&o.offer) {
+                    for p in [o.from, o.offer.to] {
+                        if self.able_to_deal(p) {
+                            s.insert(p);
+                        }
+                    }
+                }
+            }
+            return s;
         }
         self.on_floor(false)
     }

@@ -1,11 +1,11 @@
 //! Who random playouts let act (`Game::playout_seats`): a player who passed on the open floor
-//! and has only optional actions left (an auction, showing a Fate card) is not drawn, yet may
-//! still take those actions; random games keep their length.
+//! and has only optional actions left (an auction, showing a Fate card, buying a vote) is not
+//! drawn, yet may still take those actions; random games keep their length.
 
 use boardroom_engine::playout::{random_playout, Scratch};
 use boardroom_engine::rng::FastRng;
 use boardroom_engine::Game;
-use boardroom_theboss::{Action, Config, TheBoss};
+use boardroom_theboss::{Action, Commitment, Config, Offer, TheBoss};
 use rand::Rng;
 
 /// Random 4-player games, each actor drawn among all the seats that may act: the states where
@@ -23,10 +23,20 @@ fn a_player_left_out_of_playouts_may_still_auction_and_answers_nothing() {
                 left_out += 1;
                 assert!(!g.must_act().contains(p), "the game waits for seat {p}");
                 g.legal_actions(p, &mut legal);
-                // Nothing waits on them: no offer to answer or withdraw, no deal to act on.
+                // Nothing waits on them: no offer to answer or withdraw, no deal to act on;
+                // what is left is an auction, a show, or buying a vote in a meeting.
                 for a in &legal {
+                    let vote = |o: &Offer| {
+                        o.take_commitments
+                            .iter()
+                            .any(|c| matches!(c, Commitment::Vote(_)))
+                    };
                     assert!(
-                        matches!(a, Action::Auction(..) | Action::Show(_)),
+                        match a {
+                            Action::Auction(..) | Action::Show(_) => true,
+                            Action::Offer(o) => vote(o),
+                            _ => false,
+                        },
                         "seat {p} is left out of playouts but may `{}`",
                         g.format_action(a.clone())
                     );
