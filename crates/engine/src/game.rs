@@ -108,6 +108,18 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
         self.to_act()
     }
 
+    /// The seats a random playout or a search's rollout draws its next actor from: every seat
+    /// of [`Game::must_act`] and only seats of [`Game::to_act`] (so never empty while the game
+    /// goes on). By default all of `to_act`. A game whose players keep optional actions after
+    /// they are done with a window (an auction a player who passed may still start) may leave
+    /// them out, so that random games stay as long as played ones instead of being drawn out by
+    /// seats that would otherwise be picked again and again. It is a choice of the drivers,
+    /// not a rule: such a seat stays in `to_act` and may still act through [`Game::apply`].
+    /// The conformance kit's `random_games` checks `must_act ⊆ playout_seats ⊆ to_act`.
+    fn playout_seats(&self) -> SeatSet {
+        self.to_act()
+    }
+
     /// Whether the game has ended.
     fn is_over(&self) -> bool {
         self.to_act().is_empty()

@@ -27,8 +27,9 @@ impl<G: Game> Default for Scratch<G> {
 }
 
 /// Plays `game` to its end, each acting seat choosing uniformly among its legal actions (when
-/// several seats may act, the one that moves is drawn uniformly among them), through
-/// [`Game::apply_random`]. Returns how many decisions were taken.
+/// several seats may act, the one that moves is drawn uniformly among
+/// [`Game::playout_seats`]), through [`Game::apply_random`]. Returns how many decisions were
+/// taken.
 ///
 /// # Panics
 /// If the game reports an acting seat with no legal action, or rejects an action it listed as
@@ -39,7 +40,7 @@ pub fn random_playout<G: Game, R: Rng + ?Sized>(
     scratch: &mut Scratch<G>,
 ) -> PlayoutStats {
     let mut stats = PlayoutStats::default();
-    while let Some(seat) = game.to_act().choose(rng) {
+    while let Some(seat) = game.playout_seats().choose(rng) {
         scratch.events.clear();
         let moved = game.apply_random(seat, rng, &mut scratch.actions, &mut scratch.events);
         assert!(moved, "seat {seat} must act but has no legal action");

@@ -1,12 +1,13 @@
 //! What random games spend their decisions on: the average count per game of each kind of
 //! action (the first word of its notation), over uniformly random 4-player games in which the
-//! acting seat is drawn among the seats that may act, as random playouts do.
+//! acting seat is drawn as random playouts draw it: among `Game::playout_seats`, or with `all`
+//! among every seat that may act (`Game::to_act`).
 //!
 //! ```sh
-//! cargo run --release -p boardroom-theboss --example decision_mix [-- GAMES [PLAYERS]]
+//! cargo run --release -p boardroom-theboss --example decision_mix [-- GAMES [PLAYERS [all]]]
 //! ```
 //!
-//! Defaults: 200 games of 4 players. Long random games cost the search its rollouts: this
+//! Defaults: 200 games of 4 players, actors drawn among the playouts' seats. Long random games cost the search its rollouts: this
 //! tells which kinds make them long (see `crates/theboss/docs/speed.md`).
 
 use boardroom_engine::{rng, Game, SeatSet};
@@ -18,6 +19,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
     let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(4);
+    let all = args.next().is_some_and(|a| a == "all");
     let config = Config::new(players);
     let mut counts: BTreeMap<String, u64> = BTreeMap::new();
     let mut rng = rng::from_seed(3);
@@ -29,7 +31,11 @@ fn main() {
             std::process::exit(2);
         };
         loop {
-            let seats: SeatSet = game.to_act();
+            let seats: SeatSet = if all {
+                game.to_act()
+            } else {
+                game.playout_seats()
+            };
             let Some(seat) = seats.choose(&mut rng) else {
                 break;
             };

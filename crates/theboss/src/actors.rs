@@ -66,6 +66,46 @@ impl TheBoss {
             }
             return s;
         }
+        self.on_floor(true)
+    }
+
+    /// The seats random playouts draw their actor from (`Game::playout_seats`): those of
+    /// [`TheBoss::may_act`] less the players whose actions left are all optional. On the open
+    /// floor, a player who passed and has neither an offer to answer or withdraw nor a
+    /// long-term deal to act on (auctioning a lot and showing their Fate card stay legal); in a
+    /// meeting, a caller or target whose pass stands and a voter who has declared, unless they
+    /// are party to a vote deal (buying votes stays legal, R-31, R-33). A playout that kept
+    /// drawing such players would fill random games with auctions and vote offers made by
+    /// players who were done.
+    pub fn playout_seats(&self) -> SeatSet {
+        if self.is_over() || self.auction.is_some() {
+            return self.may_act();
+        }
+        if self.meeting.is_some() {
+            let mut s = self.must_act();
+            for v in 0..self.players.len() {
+                if self.undeclared_voter(v) {
+                    s.insert(v);
+                }
+            }
+            for o in &self.offers {
+                if self.offer_has_vote(&o.offer) {
+                    for p in [o.from, o.offer.to] {
+                        if self.able_to_deal(p) {
+                            s.insert(p);
+                        }
+                    }
+                }
+            }
+            return s;
+        }
+        self.on_floor(false)
+    }
+
+    /// The active player, and with the floor open in Business Transactions every other player
+    /// able to deal who has something to do there; with `optional`, counting the auctions and
+    /// Fate cards shown by players who passed.
+    fn on_floor(&self, optional: bool) -> SeatSet {
         let mut s = SeatSet::single(self.turn.seat);
         if self.after_meeting.is_none()
             && self.disaster.is_none()
@@ -73,7 +113,10 @@ impl TheBoss {
             && self.turn.step == Step::Business
         {
             for p in 0..self.players.len() {
-                if p != self.turn.seat && self.able_to_deal(p) && self.may_deal_on_floor(p) {
+                if p != self.turn.seat
+                    && self.able_to_deal(p)
+                    && self.may_deal_on_floor(p, optional)
+                {
                     s.insert(p);
                 }
             }
@@ -82,18 +125,22 @@ impl TheBoss {
     }
 
     /// Whether `p`, able to deal and not the active player, has something to do on the open
-    /// floor: `pass` until they pass; then the actions left to them.
-    fn may_deal_on_floor(&self, p: Seat) -> bool {
+    /// floor: `pass` until they pass; then the actions left to them (with `optional`, also
+    /// auctioning a lot and showing their Fate card).
+    fn may_deal_on_floor(&self, p: Seat, optional: bool) -> bool {
         if self.turn.idle & (1 << p) == 0 {
             return true;
         }
-        let pl = &self.players[p];
-        let e = self.data.economy();
         let offer = self.offers.iter().any(|o| o.from == p || o.offer.to == p);
         let deal = self
             .deals
             .iter()
             .any(|d| d.promisor == p || d.promisee == p);
+        if offer || deal || !optional {
+            return offer || deal;
+        }
+        let pl = &self.players[p];
+        let e = self.data.economy();
         let others = ((1u16 << self.players.len()) - 1) as u8 & !(1 << p);
         let show = pl
             .fate
@@ -106,7 +153,7 @@ impl TheBoss {
             || pl.shares >= e.lot
             || pl.fate.is_some();
         let auction = lot && self.turn.offers < self.data.limits().max_offers_per_bt;
-        offer || deal || show || auction
+        show || auction
     }
 
     /// The seats the game waits for: the bidder to call in an auction; in a meeting the

@@ -137,6 +137,12 @@ impl Game for TheBoss {
         TheBoss::must_act(self)
     }
 
+    /// Players who passed on the open floor and have only optional actions left (an auction,
+    /// showing their Fate card) are left out ([`TheBoss::playout_seats`]).
+    fn playout_seats(&self) -> SeatSet {
+        TheBoss::playout_seats(self)
+    }
+
     /// The candidate actions (every enumerable step, bid and vote, and a bounded set of offers).
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.candidates(seat, out)

@@ -340,16 +340,16 @@ impl<G: Evaluate> Ismcts<G> {
         }
         let buf = &mut self.buf;
         let tree = &mut self.tree;
-        // Roll out.
+        // Roll out, drawing each actor among the seats a playout lets act.
         match self.config.rollout {
             Rollout::Full => {
-                while let Some(actor) = state.to_act().choose(&mut self.rng) {
+                while let Some(actor) = state.playout_seats().choose(&mut self.rng) {
                     Self::random_step(&mut state, actor, buf, &mut self.rng);
                 }
             }
             Rollout::Cutoff(depth) => {
                 let mut steps = 0;
-                while let Some(actor) = state.to_act().choose(&mut self.rng) {
+                while let Some(actor) = state.playout_seats().choose(&mut self.rng) {
                     if steps >= depth && state.is_quiet() {
                         break;
                     }

@@ -14,8 +14,10 @@ fn events_json<E: serde::Serialize>(events: &[E]) -> String {
 impl<G: Game> Conformance<G> {
     /// Random games of every config and seed: the caller's invariants hold on the new game and
     /// after every action (with its events); the seat to act always has a legal action that
-    /// `check` and `apply` accept; seats not to act have none; the outcome exists exactly once
-    /// the game is over; every game ends.
+    /// `check` and `apply` accept; seats not to act have none; the seats a playout draws from
+    /// hold those the game waits for and only seats that may act
+    /// (`must_act ⊆ playout_seats ⊆ to_act`); the outcome exists exactly once the game is
+    /// over; every game ends.
     pub fn random_games(&self) {
         self.each_game("random_games", |config, seed, _| {
             let walked = self.walk(config, seed, |v| {
@@ -39,6 +41,15 @@ impl<G: Game> Conformance<G> {
                         );
                     }
                 }
+                let (may, must, playout) = (g.to_act(), g.must_act(), g.playout_seats());
+                assert!(
+                    must.iter().all(|s| playout.contains(s))
+                        && playout.iter().all(|s| may.contains(s)),
+                    "must_act {:?} ⊆ playout_seats {:?} ⊆ to_act {:?} does not hold",
+                    must.iter().collect::<Vec<_>>(),
+                    playout.iter().collect::<Vec<_>>(),
+                    may.iter().collect::<Vec<_>>()
+                );
                 self.check_invariants(g, &Events::new(v.latest, v.all));
             });
             assert!(walked.g.is_over());

@@ -15,6 +15,7 @@ mod hidden;
 mod json;
 mod no_nagging;
 mod notation;
+mod playout_seats;
 mod position;
 mod present;
 mod properties;
