@@ -245,6 +245,10 @@ pub(crate) enum Command {
         /// `X-Forwarded-For` (only when every request comes through that proxy).
         #[arg(long)]
         trust_proxy: bool,
+        /// Mark the session cookie `Secure` on every answer (when TLS ends in front of the
+        /// server without `--trust-proxy` saying so, or `--public-url` is not https://).
+        #[arg(long)]
+        secure_cookies: bool,
         /// With a PostgreSQL `--db` served by several instances: where the others reach this
         /// one (http://host:port), to forward it the requests for the tables it plays. Default:
         /// the address it listens on (0.0.0.0 taken as 127.0.0.1).

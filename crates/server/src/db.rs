@@ -27,6 +27,7 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
+mod accounts;
 mod addresses;
 mod leases;
 mod open;
@@ -305,6 +306,11 @@ impl Db {
         timed("ping", self.store.lease_holder(String::new()))
             .await
             .map(|_| ())
+    }
+
+    /// The accounts' requests (see `crate::accounts::store`).
+    pub fn accounts(&self) -> &dyn crate::accounts::AccountStore {
+        self.store.accounts()
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

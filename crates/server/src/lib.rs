@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accounts;
 pub mod assets;
 pub mod bots;
 pub mod chat;
@@ -93,6 +94,8 @@ pub struct Settings {
     /// apart from the public one, reachable by the operator's monitoring only. `None`: no
     /// metrics are kept.
     pub metrics_addr: Option<SocketAddr>,
+    /// Accounts: sign-in links (mailed through the SMTP relay of `notify`), sessions, names.
+    pub accounts: accounts::AccountSettings,
 }
 
 impl Default for Settings {
@@ -113,6 +116,7 @@ impl Default for Settings {
             advertise: None,
             notify: notify::NotifySettings::default(),
             metrics_addr: None,
+            accounts: accounts::AccountSettings::default(),
         }
     }
 }
@@ -191,6 +195,8 @@ impl Server {
                 None,
             ),
         };
+        let accounts =
+            accounts::Accounts::new(settings.accounts.clone(), db.clone(), &settings.notify)?;
         let lobby = lobby::Lobby::load_hosted(
             db,
             table::TableSettings {
@@ -233,6 +239,7 @@ impl Server {
             costly: Arc::new(rate::Buckets::new(settings.costly).named("costly")),
             forwarded: Arc::new(listen::Open::default()),
             per_address: settings.conn_limits.per_address,
+            accounts,
         });
         Ok(Server {
             addr,

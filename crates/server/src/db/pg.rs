@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::NoTls;
 
+mod accounts;
 mod addresses;
 mod leases;
 mod listed;
@@ -543,6 +544,10 @@ impl Storage for Postgres {
 
     async fn load_listed(&self, limit: usize) -> Result<Vec<serde_json::Value>> {
         self.load_listed_pg(limit).await
+    }
+
+    fn accounts(&self) -> &dyn crate::accounts::AccountStore {
+        self
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

@@ -32,6 +32,8 @@ pub struct AppState {
     pub forwarded: Arc<crate::listen::Open>,
     /// The cap on open connections per client address.
     pub per_address: usize,
+    /// The accounts: sign-in links, sessions, "My games".
+    pub accounts: Arc<crate::accounts::Accounts>,
 }
 
 /// Costly requests (replay frames, whole logs, hints, record downloads) one client address may

@@ -2,6 +2,7 @@
 //! each module holds the tests of one subject.
 
 mod abuse;
+mod accounts;
 mod backends;
 mod browser;
 mod browser_a11y;
