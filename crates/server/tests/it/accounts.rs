@@ -327,6 +327,19 @@ async fn sign_in_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
     assert_eq!(body["claimed"], json!([{ "table": table.id, "seat": 0 }]));
     let (_, body) = bob.post("/api/account/claim", held).await;
     assert_eq!(body["claimed"], json!([]));
+    // "My games" from another device, on the other instance: the seat with its link.
+    let (s, body) = ann.on(b).get("/api/account/games").await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    let games = body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1, "{body}");
+    assert_eq!(games[0]["table"], json!(table.id));
+    assert_eq!(games[0]["seat"], 0);
+    assert_eq!(games[0]["state"], "seated");
+    assert_eq!(games[0]["link"], json!(table.seats[0].link));
+    assert_eq!(
+        bob.get("/api/account/games").await.1,
+        json!({ "games": [] })
+    );
     let (s, body) = Browser::of(a)
         .post("/api/account/claim", json!({ "seats": [] }))
         .await;

@@ -6,6 +6,7 @@ mod accounts;
 mod backends;
 mod browser;
 mod browser_a11y;
+mod browser_accounts;
 mod browser_away;
 mod browser_bigshot;
 mod browser_clocks;
