@@ -20,6 +20,7 @@ use std::time::Duration;
 pub mod csrf;
 pub(crate) mod data;
 mod link;
+mod mine;
 pub mod name;
 pub mod routes;
 pub mod session;
@@ -192,3 +193,29 @@ pub fn hash_token(token: &str) -> String {
 fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
+
+/// The "your turn" addresses of the account holding `seat` of `table` for game `game` (those
+/// kept for the game, else those for every game; none when no account holds the seat).
+pub async fn seat_addresses(
+    db: &crate::db::Db,
+    table: String,
+    seat: usize,
+    game: &str,
+) -> crate::notify::Addresses {
+    let found = async {
+        let accounts = db.accounts().table_accounts(table.clone()).await?;
+        let Some((_, account)) = accounts.into_iter().find(|(s, _)| *s == seat) else {
+            return Ok(crate::notify::Addresses::default());
+        };
+        let kept = db.accounts().account_addresses(account).await?;
+        let pick = |g: &str| kept.iter().find(|(k, _)| k == g).map(|(_, a)| a.clone());
+        anyhow::Ok(pick(game).or_else(|| pick(ALL_GAMES)).unwrap_or_default())
+    };
+    found.await.unwrap_or_else(|e| {
+        tracing::error!(table = %table, seat, "cannot read an account's addresses: {e:#}");
+        crate::notify::Addresses::default()
+    })
+}
+
+/// The game key of addresses kept for every game.
+pub const ALL_GAMES: &str = "*";

@@ -40,11 +40,15 @@ pub fn router() -> Router<AppState> {
         .route("/api/account/signout", post(sign_out))
         .route("/api/account/signout-everywhere", post(sign_out_everywhere))
         .route("/api/account/claim", post(claim))
-        .route("/api/account/games", get(my_games))
+        .route("/api/account/games", get(super::mine::my_games))
+        .route(
+            "/api/account/notify",
+            get(super::mine::addresses).post(super::mine::set_addresses),
+        )
 }
 
 /// A JSON body, or `400` naming what is wrong with it.
-fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, AccountError> {
+pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, AccountError> {
     b.map(|Json(t)| t)
         .map_err(|e| AccountError::BadRequest(e.body_text()))
 }
@@ -245,36 +249,4 @@ async fn claim(
         .map(|(table, seat)| json!({ "table": table, "seat": seat }))
         .collect();
     Ok(Json(json!({ "claimed": claimed })).into_response())
-}
-
-/// The most seats "My games" lists.
-const MY_GAMES: usize = 200;
-
-/// `GET /api/account/games`: every table the account sits at, newest first, from any device:
-/// each seat's link (the key to the seat, for its owner only), and a finished game's summary;
-/// whose turn it is and the clocks are the table's own (`GET /api/tables/{id}`).
-async fn my_games(
-    State(app): State<AppState>,
-    SignedIn(account): SignedIn,
-) -> Result<Response, AccountError> {
-    let seats = app.accounts.store().my_seats(account.id, MY_GAMES).await?;
-    let games: Vec<_> = seats
-        .into_iter()
-        .map(|s| {
-            let link = s.token.as_ref().map(|t| format!("/t/{}?k={t}", s.table));
-            let replay = s.finished.is_some().then(|| format!("/t/{}", s.table));
-            let mut v = serde_json::to_value(&s).unwrap_or_default();
-            if let Some(o) = v.as_object_mut() {
-                o.remove("token");
-                o.insert("link".into(), json!(link));
-                o.insert("replay".into(), json!(replay));
-            }
-            v
-        })
-        .collect();
-    Ok((
-        [(header::CACHE_CONTROL, "no-store")],
-        Json(json!({ "games": games })),
-    )
-        .into_response())
 }

@@ -16,7 +16,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 /// A server over `db` mailing through `smtp`, with `accounts`.
-async fn server(db: PathBuf, smtp: &str, accounts: AccountSettings) -> TestServer {
+pub(crate) async fn server(db: PathBuf, smtp: &str, accounts: AccountSettings) -> TestServer {
     let dir = tempfile::tempdir().unwrap();
     start_settings(
         dir,
@@ -36,7 +36,7 @@ async fn server(db: PathBuf, smtp: &str, accounts: AccountSettings) -> TestServe
 }
 
 /// Generous rates, so the flows below meet only the limits they test.
-fn roomy() -> AccountSettings {
+pub(crate) fn roomy() -> AccountSettings {
     AccountSettings {
         per_address: Rate {
             per_second: 1.0,
@@ -48,14 +48,14 @@ fn roomy() -> AccountSettings {
 }
 
 /// A browser of one server: the session cookie it holds, and its origin on every request.
-struct Browser {
+pub(crate) struct Browser {
     base: String,
     cookie: Option<String>,
     http: reqwest::Client,
 }
 
 impl Browser {
-    fn of(server: &TestServer) -> Browser {
+    pub(crate) fn of(server: &TestServer) -> Browser {
         Browser {
             base: server.url(),
             cookie: None,
@@ -64,7 +64,7 @@ impl Browser {
     }
 
     /// The same cookie, on another instance.
-    fn on(&self, server: &TestServer) -> Browser {
+    pub(crate) fn on(&self, server: &TestServer) -> Browser {
         Browser {
             base: server.url(),
             cookie: self.cookie.clone(),
@@ -72,7 +72,7 @@ impl Browser {
         }
     }
 
-    async fn send(&mut self, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    pub(crate) async fn send(&mut self, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
         let req = match &self.cookie {
             Some(c) => req.header("cookie", format!("boardroom_session={c}")),
             None => req,
@@ -90,7 +90,7 @@ impl Browser {
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
-    async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
+    pub(crate) async fn post(&mut self, path: &str, body: Value) -> (StatusCode, Value) {
         let req = self
             .http
             .post(format!("{}{path}", self.base))
@@ -99,18 +99,18 @@ impl Browser {
         self.send(req).await
     }
 
-    async fn get(&mut self, path: &str) -> (StatusCode, Value) {
+    pub(crate) async fn get(&mut self, path: &str) -> (StatusCode, Value) {
         let req = self.http.get(format!("{}{path}", self.base));
         self.send(req).await
     }
 
-    async fn me(&mut self) -> Value {
+    pub(crate) async fn me(&mut self) -> Value {
         self.get("/api/account").await.1
     }
 }
 
 /// The token of the sign-in link in the next mail, which must go to `to`.
-async fn link_in_mail(sink: &mut SmtpSink, to: &str) -> String {
+pub(crate) async fn link_in_mail(sink: &mut SmtpSink, to: &str) -> String {
     let mail = sink.next().await;
     assert_eq!(mail.to, vec![to.to_string()]);
     let at = mail
@@ -124,7 +124,7 @@ async fn link_in_mail(sink: &mut SmtpSink, to: &str) -> String {
 }
 
 /// Asks for a link for `email` and returns its token.
-async fn fresh_link(b: &mut Browser, sink: &mut SmtpSink, email: &str) -> String {
+pub(crate) async fn fresh_link(b: &mut Browser, sink: &mut SmtpSink, email: &str) -> String {
     let (status, body) = b
         .post("/api/account/link/request", json!({ "email": email }))
         .await;

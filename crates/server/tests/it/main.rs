@@ -3,6 +3,7 @@
 
 mod abuse;
 mod accounts;
+mod accounts_notify;
 mod backends;
 mod browser;
 mod browser_a11y;
