@@ -27,6 +27,7 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
+mod account_data;
 mod accounts;
 mod addresses;
 mod leases;

@@ -24,6 +24,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::NoTls;
 
+mod account_data;
 mod accounts;
 mod addresses;
 mod leases;
