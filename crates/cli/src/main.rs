@@ -4,6 +4,7 @@
 //! the examples in the help all come from the registry.
 
 mod abuse;
+mod admin;
 mod args;
 mod bench;
 mod gauntlet;
@@ -260,6 +261,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
         Command::Db {
             command: DbCommand::Check { db, export },
         } => serve::db_check(&db, export.as_deref()),
+        Command::Admin { command } => admin::admin(command),
         Command::Load {
             game,
             url,

@@ -22,6 +22,7 @@ pub(crate) mod data;
 mod link;
 mod mine;
 pub mod name;
+mod own;
 pub mod routes;
 pub mod session;
 pub mod store;

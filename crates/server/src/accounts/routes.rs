@@ -45,6 +45,10 @@ pub fn router() -> Router<AppState> {
             "/api/account/notify",
             get(super::mine::addresses).post(super::mine::set_addresses),
         )
+        .route("/api/account/export", get(super::own::export))
+        .route("/api/account/delete", post(super::own::delete))
+        .route("/api/account/block", post(super::own::block))
+        .route("/api/account/report", post(super::own::report))
 }
 
 /// A JSON body, or `400` naming what is wrong with it.

@@ -50,7 +50,7 @@ pub(crate) fn roomy() -> AccountSettings {
 /// A browser of one server: the session cookie it holds, and its origin on every request.
 pub(crate) struct Browser {
     base: String,
-    cookie: Option<String>,
+    pub(crate) cookie: Option<String>,
     http: reqwest::Client,
 }
 
