@@ -6,50 +6,30 @@
 //! Tokens (links and sessions) are 128-bit random strings that are never stored: only their
 //! SHA-256 hashes are, so a copy of the database signs nobody in.
 //!
-//! Beside this file: the database requests (`store`), display names (`name`), sign-in links
+//! Beside this file: display names (`name`), sign-in links
 //! and their mail (`link`), cookies and the extractors that find a request's account
-//! (`session`), the check of cross-site requests (`csrf`) and the HTTP routes (`routes`).
+//! (`session`), the check of cross-site requests (`csrf`) and the HTTP routes (`routes`, `mine`,
+//! `own`). What the database keeps of accounts, and the trait it answers by, are the
+//! database's (`crate::db::AccountStore`).
 
 use crate::rate::{Buckets, Rate};
-use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 pub mod csrf;
-pub(crate) mod data;
 mod link;
 mod mine;
 pub mod name;
 mod own;
 pub mod routes;
 pub mod session;
-pub mod store;
 
+pub use crate::db::{
+    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+};
 pub use session::{SignedIn, Viewer, SESSION_COOKIE};
-pub use store::{AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie};
-
-/// The name shown for a deleted account wherever its games are shown.
-pub const FORMER_PLAYER: &str = "former player";
-
-/// An account's number (the `accounts.id` row). Serialises as a bare integer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct AccountId(pub i64);
-
-/// A live account.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Account {
-    /// Its number.
-    pub id: AccountId,
-    /// Its display name, as chosen.
-    pub name: String,
-    /// Its e-mail address (lower-cased): shown to its owner only.
-    pub email: String,
-    /// When it was made (milliseconds since the epoch): "member since".
-    pub created: i64,
-}
 
 /// How accounts work on this server.
 #[derive(Clone, Debug)]
@@ -131,16 +111,26 @@ pub struct Accounts {
     /// The public address in front of the links (`None`: the links are paths).
     public_url: Option<String>,
     signins: Buckets,
+    /// Whether the client's address (and https) is read from a trusted proxy's headers.
+    pub(crate) trust_proxy: bool,
+    /// Origins allowed besides the server's own host (`--allow-origin`).
+    pub(crate) allow_origins: Arc<Vec<String>>,
+    /// The notifier whose checks an account's "your turn" addresses pass.
+    notifier: crate::notify::Notifier,
 }
 
 impl Accounts {
-    /// The accounts kept in `db`, their links mailed as `notify` says (its SMTP relay, sender
-    /// and public URL). An SMTP URL that cannot be read is an error.
+    /// The accounts kept in `db`, their links mailed as `notifier`'s settings say (its SMTP
+    /// relay, sender and public URL), behind a trusted proxy or not, with the origins allowed
+    /// besides the server's own. An SMTP URL that cannot be read is an error.
     pub fn new(
         settings: AccountSettings,
         db: crate::db::Db,
-        notify: &crate::notify::NotifySettings,
+        notifier: crate::notify::Notifier,
+        trust_proxy: bool,
+        allow_origins: Arc<Vec<String>>,
     ) -> anyhow::Result<Arc<Accounts>> {
+        let notify = notifier.settings();
         let mail = link::Mailer::new(notify)?;
         Ok(Arc::new(Accounts {
             signins: Buckets::new(settings.per_address),
@@ -151,7 +141,20 @@ impl Accounts {
                 .public_url
                 .as_ref()
                 .map(|u| u.trim_end_matches('/').to_string()),
+            trust_proxy,
+            allow_origins,
+            notifier,
         }))
+    }
+
+    /// The database.
+    pub fn db(&self) -> &crate::db::Db {
+        &self.db
+    }
+
+    /// The server's notifier.
+    pub fn notifier(&self) -> &crate::notify::Notifier {
+        &self.notifier
     }
 
     /// The database requests.

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
 mod account_data;
+mod account_store;
 mod accounts;
 mod addresses;
 mod leases;
@@ -39,6 +40,9 @@ mod store;
 mod tables;
 mod thread;
 
+pub use account_store::{
+    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+};
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
@@ -309,8 +313,8 @@ impl Db {
             .map(|_| ())
     }
 
-    /// The accounts' requests (see `crate::accounts::store`).
-    pub fn accounts(&self) -> &dyn crate::accounts::AccountStore {
+    /// The accounts' requests (see `crate::accounts`).
+    pub fn accounts(&self) -> &dyn AccountStore {
         self.store.accounts()
     }
 

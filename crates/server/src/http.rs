@@ -97,7 +97,7 @@ pub fn router(state: AppState) -> Router {
             proxy::route,
         ))
         .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
+            state.accounts.clone(),
             crate::accounts::csrf::guard,
         ))
         .layer(axum::middleware::map_response(security_headers))

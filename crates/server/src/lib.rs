@@ -195,15 +195,22 @@ impl Server {
                 None,
             ),
         };
-        let accounts =
-            accounts::Accounts::new(settings.accounts.clone(), db.clone(), &settings.notify)?;
+        let notifier = notify::Notifier::start(settings.notify.clone())?;
+        let allow_origins = Arc::new(settings.allow_origins.clone());
+        let accounts = accounts::Accounts::new(
+            settings.accounts.clone(),
+            db.clone(),
+            notifier.clone(),
+            settings.trust_proxy,
+            allow_origins.clone(),
+        )?;
         let lobby = lobby::Lobby::load_hosted(
             db,
             table::TableSettings {
                 bot_delay: settings.bot_delay,
                 timing: settings.timing.clone(),
                 hints: Arc::new(hint::HintGate::default()),
-                notifier: notify::Notifier::start(settings.notify.clone())?,
+                notifier,
                 seat_moves: settings.limits.seat_moves,
                 instance: hosting
                     .as_ref()
@@ -235,7 +242,7 @@ impl Server {
             creations: Arc::new(rate::Buckets::new(settings.creations).named("create")),
             connections: Arc::new(rate::Buckets::new(settings.connections).named("connect")),
             trust_proxy: settings.trust_proxy,
-            allow_origins: Arc::new(settings.allow_origins.clone()),
+            allow_origins,
             costly: Arc::new(rate::Buckets::new(settings.costly).named("costly")),
             forwarded: Arc::new(listen::Open::default()),
             per_address: settings.conn_limits.per_address,

@@ -7,12 +7,13 @@
 //! refused too. The session cookie's `SameSite=Lax` is a second wall behind this one.
 
 use super::session::cookie_token;
-use crate::http::AppState;
+use super::Accounts;
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use std::sync::Arc;
 
 /// Why a cross-site request is refused.
 pub const CROSS_SITE: &str =
@@ -60,8 +61,8 @@ pub fn allowed(method: &Method, headers: &HeaderMap, allowed: &[String]) -> bool
 }
 
 /// Refuses (`403`) a state-changing request from a page of another site.
-pub async fn guard(State(app): State<AppState>, req: Request, next: Next) -> Response {
-    if allowed(req.method(), req.headers(), &app.allow_origins) {
+pub async fn guard(State(accounts): State<Arc<Accounts>>, req: Request, next: Next) -> Response {
+    if allowed(req.method(), req.headers(), &accounts.allow_origins) {
         next.run(req).await
     } else {
         (

@@ -3,8 +3,8 @@
 //! shown to nobody but their owner).
 
 use super::routes::body;
+use super::Accounts;
 use super::{AccountError, SignedIn, ALL_GAMES};
-use crate::http::AppState;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::header;
@@ -12,6 +12,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
+use std::sync::Arc;
 
 /// The most seats "My games" lists.
 const MY_GAMES: usize = 200;
@@ -20,10 +21,10 @@ const MY_GAMES: usize = 200;
 /// each seat's link (the key to the seat, for its owner only), and a finished game's summary;
 /// whose turn it is and the clocks are the table's own (`GET /api/tables/{id}`).
 pub(super) async fn my_games(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
 ) -> Result<Response, AccountError> {
-    let seats = app.accounts.store().my_seats(account.id, MY_GAMES).await?;
+    let seats = accounts.store().my_seats(account.id, MY_GAMES).await?;
     let games: Vec<_> = seats
         .into_iter()
         .map(|s| {
@@ -47,10 +48,10 @@ pub(super) async fn my_games(
 
 /// `GET /api/account/notify`: the account's "your turn" addresses, by game (`*`: every game).
 pub(super) async fn addresses(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
 ) -> Result<Response, AccountError> {
-    let kept = app.accounts.store().account_addresses(account.id).await?;
+    let kept = accounts.store().account_addresses(account.id).await?;
     let kept: Vec<_> = kept
         .into_iter()
         .map(|(game, a)| json!({ "game": game, "email": a.email, "webhook": a.webhook }))
@@ -76,7 +77,7 @@ pub(super) struct SetAddresses {
 /// `POST /api/account/notify {"game": "*", "email": …, "webhook": …}`: keeps (or, both empty,
 /// removes) the account's addresses for one game or for every game, checked as a seat's are.
 pub(super) async fn set_addresses(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     b: Result<Json<SetAddresses>, JsonRejection>,
 ) -> Result<Response, AccountError> {
@@ -88,15 +89,14 @@ pub(super) async fn set_addresses(
             boardroom_registry::IDS.join(", ")
         )));
     }
-    let to = app
-        .lobby
+    let to = accounts
         .notifier()
         .check(req.email, req.webhook)
         .await
         .map_err(AccountError::BadRequest)?;
-    app.accounts
+    accounts
         .store()
         .store_account_addresses(account.id, req.game, to)
         .await?;
-    addresses(State(app), SignedIn(account)).await
+    addresses(State(accounts), SignedIn(account)).await
 }

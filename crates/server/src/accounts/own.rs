@@ -3,8 +3,8 @@
 //! and reporting a chat line to the operator.
 
 use super::routes::body;
+use super::Accounts;
 use super::{AccountError, SignedIn};
-use crate::http::AppState;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{header, HeaderMap};
@@ -12,16 +12,17 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::json;
+use std::sync::Arc;
 
 /// Chat lines searched for the one reported (the newest of the table's chat).
 const REPORT_WINDOW: usize = 1000;
 
 /// `GET /api/account/export`: everything stored about the account, as a JSON download.
 pub(super) async fn export(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
 ) -> Result<Response, AccountError> {
-    let all = app.accounts.store().export(account.id).await?;
+    let all = accounts.store().export(account.id).await?;
     Ok((
         [
             (header::CACHE_CONTROL, "no-store"),
@@ -45,7 +46,7 @@ pub(super) struct Delete {
 /// `POST /api/account/delete {"confirm": "<my name>"}`: deletes the account. Its games stay,
 /// shown with the name "former player"; every session ends.
 pub(super) async fn delete(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     headers: HeaderMap,
     b: Result<Json<Delete>, JsonRejection>,
@@ -56,13 +57,13 @@ pub(super) async fn delete(
             "type your display name to confirm: deleting an account cannot be undone".into(),
         ));
     }
-    app.accounts
+    accounts
         .store()
         .delete_account(account.id, crate::time::now_ms())
         .await?;
-    let secure = app.accounts.secure(&headers, app.trust_proxy);
+    let secure = accounts.secure(&headers, accounts.trust_proxy);
     Ok((
-        [(header::SET_COOKIE, app.accounts.cookie(None, secure))],
+        [(header::SET_COOKIE, accounts.cookie(None, secure))],
         Json(json!({ "deleted": true })),
     )
         .into_response())
@@ -85,12 +86,12 @@ fn yes() -> bool {
 /// `POST /api/account/block {"name": …, "block": true}`: blocks (or unblocks) a person: no
 /// invitations from them.
 pub(super) async fn block(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     b: Result<Json<Block>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let store = app.accounts.store();
+    let store = accounts.store();
     let Some(other) = store.account_named(super::name::key(&req.name)).await? else {
         return Err(AccountError::BadRequest(format!(
             "nobody is called \"{}\"",
@@ -117,12 +118,12 @@ pub(super) struct ReportLine {
 /// `POST /api/account/report {"table": …, "line": 3}`: reports a chat line to the operator
 /// (`boardroom admin reports`), with the line as it stands and its writer's account, if any.
 pub(super) async fn report(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     b: Result<Json<ReportLine>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let db = app.lobby.db();
+    let db = accounts.db();
     let (lines, _) = db.load_chat(req.table.clone(), REPORT_WINDOW).await?;
     let Some(line) = lines.into_iter().find(|l| l.index == req.line) else {
         return Err(AccountError::BadRequest(format!(

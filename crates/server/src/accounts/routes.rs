@@ -3,10 +3,11 @@
 //! it. Every `POST` passes the cross-site check ([`super::csrf`]) first.
 
 use super::session::cookie_token;
+use super::Accounts;
 use super::{hash_token, Account, AccountError, SignedIn, Viewer};
-use crate::http::{client_ip, AppState};
+use crate::listen::client_ip;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{ConnectInfo, State};
+use axum::extract::{ConnectInfo, FromRef, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -14,6 +15,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 impl IntoResponse for AccountError {
     fn into_response(self) -> Response {
@@ -30,7 +32,11 @@ impl IntoResponse for AccountError {
 }
 
 /// The account routes.
-pub fn router() -> Router<AppState> {
+pub fn router<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Arc<Accounts>: FromRef<S>,
+{
     Router::new()
         .route("/api/account", get(me))
         .route("/api/account/link/request", post(request_link))
@@ -80,14 +86,14 @@ struct LinkRequest {
 /// `POST /api/account/link/request {"email": …}`: mails a sign-in link. The answer is the same
 /// whether or not the address has an account.
 async fn request_link(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     b: Result<Json<LinkRequest>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let ip = client_ip(peer, &headers, app.trust_proxy);
-    app.accounts.request_link(&req.email, ip).await?;
+    let ip = client_ip(peer, &headers, accounts.trust_proxy);
+    accounts.request_link(&req.email, ip).await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(
@@ -107,11 +113,11 @@ struct LinkCheck {
 /// `POST /api/account/link/check {"token": …}`: whether the link can be redeemed and signs in
 /// to an account that exists (`{"account": true}`) or needs a name first. Changes nothing.
 async fn check_link(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     b: Result<Json<LinkCheck>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let has = app.accounts.check_link(&req.token).await?;
+    let has = accounts.check_link(&req.token).await?;
     Ok(Json(json!({ "account": has })).into_response())
 }
 
@@ -127,22 +133,19 @@ struct Redeem {
 /// new session cookie, and a session the request carried before is ended (so a session id
 /// planted before sign-in never becomes a signed-in one).
 async fn redeem_link(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     headers: HeaderMap,
     b: Result<Json<Redeem>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let (account, session) = app.accounts.redeem(&req.token, req.name.as_deref()).await?;
+    let (account, session) = accounts.redeem(&req.token, req.name.as_deref()).await?;
     if let Some(old) = cookie_token(&headers) {
-        app.accounts.store().end_session(hash_token(&old)).await?;
+        accounts.store().end_session(hash_token(&old)).await?;
     }
-    let secure = app.accounts.secure(&headers, app.trust_proxy);
+    let secure = accounts.secure(&headers, accounts.trust_proxy);
     Ok((
         [
-            (
-                header::SET_COOKIE,
-                app.accounts.cookie(Some(&session), secure),
-            ),
+            (header::SET_COOKIE, accounts.cookie(Some(&session), secure)),
             (
                 header::CACHE_CONTROL,
                 "no-store".parse().expect("a header value"),
@@ -161,15 +164,14 @@ struct Rename {
 
 /// `POST /api/account/name {"name": …}`: changes the display name.
 async fn rename(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     b: Result<Json<Rename>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let (name, key) = super::name::check(&req.name, &app.accounts.settings().reserved)
+    let (name, key) = super::name::check(&req.name, &accounts.settings().reserved)
         .map_err(AccountError::BadRequest)?;
-    if !app
-        .accounts
+    if !accounts
         .store()
         .rename(account.id, name.clone(), key)
         .await?
@@ -183,15 +185,15 @@ async fn rename(
 
 /// `POST /api/account/signout`: ends this browser's session.
 async fn sign_out(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     headers: HeaderMap,
 ) -> Result<Response, AccountError> {
     if let Some(token) = cookie_token(&headers) {
-        app.accounts.store().end_session(hash_token(&token)).await?;
+        accounts.store().end_session(hash_token(&token)).await?;
     }
-    let secure = app.accounts.secure(&headers, app.trust_proxy);
+    let secure = accounts.secure(&headers, accounts.trust_proxy);
     Ok((
-        [(header::SET_COOKIE, app.accounts.cookie(None, secure))],
+        [(header::SET_COOKIE, accounts.cookie(None, secure))],
         Json(json!({ "signed_in": false })),
     )
         .into_response())
@@ -199,14 +201,14 @@ async fn sign_out(
 
 /// `POST /api/account/signout-everywhere`: ends every session of the account, on every device.
 async fn sign_out_everywhere(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     headers: HeaderMap,
 ) -> Result<Response, AccountError> {
-    let ended = app.accounts.store().end_sessions(account.id).await?;
-    let secure = app.accounts.secure(&headers, app.trust_proxy);
+    let ended = accounts.store().end_sessions(account.id).await?;
+    let secure = accounts.secure(&headers, accounts.trust_proxy);
     Ok((
-        [(header::SET_COOKIE, app.accounts.cookie(None, secure))],
+        [(header::SET_COOKIE, accounts.cookie(None, secure))],
         Json(json!({ "signed_in": false, "sessions_ended": ended })),
     )
         .into_response())
@@ -232,7 +234,7 @@ const MAX_CLAIM: usize = 500;
 /// `POST /api/account/claim {"seats": [{"table": …, "token": …}]}`: ties the seats whose links
 /// this browser holds to the account (a seat another account holds stays theirs).
 async fn claim(
-    State(app): State<AppState>,
+    State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
     b: Result<Json<Claim>, JsonRejection>,
 ) -> Result<Response, AccountError> {
@@ -243,8 +245,7 @@ async fn claim(
         )));
     }
     let seats = req.seats.into_iter().map(|s| (s.table, s.token)).collect();
-    let claimed = app
-        .accounts
+    let claimed = accounts
         .store()
         .claim_seats(account.id, seats, crate::time::now_ms())
         .await?;

@@ -3,11 +3,11 @@
 //! session lives in the database, so it is valid on every instance.
 
 use super::{hash_token, Account, AccountError, Accounts};
-use crate::http::AppState;
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
+use std::sync::Arc;
 
 /// The session cookie's name.
 pub const SESSION_COOKIE: &str = "boardroom_session";
@@ -72,11 +72,15 @@ pub struct SignedIn(pub Account);
 /// The signed-in account of a request, if any (never refuses but for a database failure).
 pub struct Viewer(pub Option<Account>);
 
-impl FromRequestParts<AppState> for Viewer {
+impl<S> FromRequestParts<S> for Viewer
+where
+    S: Send + Sync,
+    Arc<Accounts>: FromRef<S>,
+{
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
-        app.accounts
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        Arc::<Accounts>::from_ref(state)
             .account_of(&parts.headers)
             .await
             .map(Viewer)
@@ -84,11 +88,15 @@ impl FromRequestParts<AppState> for Viewer {
     }
 }
 
-impl FromRequestParts<AppState> for SignedIn {
+impl<S> FromRequestParts<S> for SignedIn
+where
+    S: Send + Sync,
+    Arc<Accounts>: FromRef<S>,
+{
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, app: &AppState) -> Result<Self, Response> {
-        match Viewer::from_request_parts(parts, app).await? {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        match Viewer::from_request_parts(parts, state).await? {
             Viewer(Some(account)) => Ok(SignedIn(account)),
             Viewer(None) => Err(AccountError::SignedOut.into_response()),
         }

@@ -2,7 +2,7 @@
 //! suspension, the export of everything about it and its deletion (see `crate::accounts`).
 
 use super::Sqlite;
-use crate::accounts::{AccountId, AccountStore, Report};
+use crate::db::{AccountId, AccountStore, Report};
 use anyhow::Result;
 use rusqlite::{params, OptionalExtension};
 
@@ -79,7 +79,7 @@ impl Sqlite {
                  LEFT JOIN accounts b ON b.id = r.reported ORDER BY r.id DESC LIMIT ?1",
             )?;
             let rows = stmt
-                .query_map(params![limit as i64, crate::accounts::FORMER_PLAYER], |r| {
+                .query_map(params![limit as i64, crate::db::FORMER_PLAYER], |r| {
                     Ok(Report {
                         id: r.get(0)?,
                         reporter: r.get(1)?,
@@ -143,7 +143,7 @@ impl Sqlite {
                     "SELECT coalesce(a.name, ?2), b.since FROM blocks b \
                      JOIN accounts a ON a.id = b.blocked WHERE b.account = ?1",
                 )?
-                .query_map(params![account.0, crate::accounts::FORMER_PLAYER], |r| {
+                .query_map(params![account.0, crate::db::FORMER_PLAYER], |r| {
                     Ok(serde_json::json!({ "name": r.get::<_, String>(0)?, "since": r.get::<_, i64>(1)? }))
                 })?
                 .collect::<rusqlite::Result<_>>()?;
@@ -156,7 +156,7 @@ impl Sqlite {
                     }))
                 })?
                 .collect::<rusqlite::Result<_>>()?;
-            Ok(crate::accounts::data::export_json(
+            Ok(crate::db::account_store::export_json(
                 account, name, email, created, seats, addresses, sessions, blocked, reports,
             ))
         })

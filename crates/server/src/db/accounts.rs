@@ -1,10 +1,8 @@
-//! Accounts on SQLite (see `crate::accounts::store`): each request runs in its own savepoint on
+//! Accounts on SQLite (see `crate::db::store`): each request runs in its own savepoint on
 //! the database thread, so what it decides it decides alone.
 
 use super::Sqlite;
-use crate::accounts::{
-    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie,
-};
+use crate::db::{Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie};
 use crate::notify::Addresses;
 use anyhow::Result;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -316,7 +314,7 @@ impl AccountStore for Sqlite {
                             token: (state == SeatState::Seated).then_some(token),
                             invited_by: by.map(|n| {
                                 if by_deleted.is_some() {
-                                    crate::accounts::FORMER_PLAYER.to_string()
+                                    crate::db::FORMER_PLAYER.to_string()
                                 } else {
                                     n
                                 }

@@ -547,7 +547,7 @@ impl Storage for Postgres {
         self.load_listed_pg(limit).await
     }
 
-    fn accounts(&self) -> &dyn crate::accounts::AccountStore {
+    fn accounts(&self) -> &dyn crate::db::AccountStore {
         self
     }
 

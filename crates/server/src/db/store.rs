@@ -142,5 +142,5 @@ pub trait Storage: Send + Sync + 'static {
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
 
     /// The accounts' requests, answered by the same backend.
-    fn accounts(&self) -> &dyn crate::accounts::AccountStore;
+    fn accounts(&self) -> &dyn crate::db::AccountStore;
 }

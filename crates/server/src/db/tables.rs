@@ -222,7 +222,7 @@ impl Storage for Sqlite {
 
     /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
-    fn accounts(&self) -> &dyn crate::accounts::AccountStore {
+    fn accounts(&self) -> &dyn crate::db::AccountStore {
         self
     }
 

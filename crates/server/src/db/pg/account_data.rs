@@ -3,7 +3,7 @@
 //! `crate::accounts`).
 
 use super::Postgres;
-use crate::accounts::{AccountId, AccountStore, Report, FORMER_PLAYER};
+use crate::db::{AccountId, AccountStore, Report, FORMER_PLAYER};
 use anyhow::Result;
 use serde_json::json;
 
@@ -171,7 +171,7 @@ impl Postgres {
                     })
                 })
                 .collect();
-            Ok(crate::accounts::data::export_json(
+            Ok(crate::db::account_store::export_json(
                 account,
                 a.get(0),
                 a.get(1),

@@ -1,9 +1,9 @@
-//! Accounts on PostgreSQL (see `crate::accounts::store`): a request that decides something runs
+//! Accounts on PostgreSQL (see `crate::db::store`): a request that decides something runs
 //! in one transaction, holding the row it decides on (or an advisory lock on the e-mail address
 //! it is about), so two instances asking at once never both win.
 
 use super::Postgres;
-use crate::accounts::{
+use crate::db::{
     Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
 };
 use crate::notify::Addresses;

@@ -1,11 +1,33 @@
-//! What accounts ask of the database: one trait, answered by SQLite (`db/accounts.rs`) and
-//! PostgreSQL (`db/pg/accounts.rs`) alike. Every call that decides something (a link redeemed,
+//! What accounts (`crate::accounts`) ask of the database: an account as stored, and one trait,
+//! answered by SQLite (`db/accounts.rs`) and PostgreSQL (`db/pg/accounts.rs`) alike. Every call that decides something (a link redeemed,
 //! a name taken, a seat tied) decides it in one transaction, so two instances asking at once
 //! never both win.
 
-use super::{Account, AccountId};
 use crate::notify::Addresses;
 use anyhow::Result;
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+/// The name shown for a deleted account wherever its games are shown.
+pub const FORMER_PLAYER: &str = "former player";
+
+/// An account's number (the `accounts.id` row). Serialises as a bare integer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct AccountId(pub i64);
+
+/// A live account.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Account {
+    /// Its number.
+    pub id: AccountId,
+    /// Its display name, as chosen.
+    pub name: String,
+    /// Its e-mail address (lower-cased): shown to its owner only.
+    pub email: String,
+    /// When it was made (milliseconds since the epoch): "member since".
+    pub created: i64,
+}
 
 /// What redeeming a sign-in link came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,6 +269,38 @@ pub trait AccountStore: Send + Sync {
     async fn export(&self, account: AccountId) -> Result<serde_json::Value>;
 
     /// Deletes `account`: its e-mail, name, sessions, addresses and blocks go; its seats stay
-    /// (its games are shown with [`super::FORMER_PLAYER`]); waiting invitations are declined.
+    /// (its games are shown with [`FORMER_PLAYER`]); waiting invitations are declined.
     async fn delete_account(&self, account: AccountId, now: i64) -> Result<()>;
+}
+
+/// The export of an account from its stored parts (both backends build it here, so it reads
+/// the same on each).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn export_json(
+    id: AccountId,
+    name: Option<String>,
+    email: Option<String>,
+    created: i64,
+    seats: Vec<MySeat>,
+    addresses: Vec<(String, Addresses)>,
+    sessions: Vec<Value>,
+    blocked: Vec<Value>,
+    reports: Vec<Value>,
+) -> Value {
+    json!({
+        "account": {
+            "id": id,
+            "name": name.unwrap_or_else(|| FORMER_PLAYER.to_string()),
+            "email": email,
+            "created": created,
+        },
+        "seats": seats,
+        "notification_addresses": addresses
+            .into_iter()
+            .map(|(game, a)| json!({ "game": game, "email": a.email, "webhook": a.webhook }))
+            .collect::<Vec<_>>(),
+        "sessions": sessions,
+        "blocked": blocked,
+        "reports": reports,
+    })
 }
