@@ -114,7 +114,11 @@ function onMessage(msg) {
       // This browser holds the seat: the lobby lists the table under "My tables".
       if (msg.you !== null && params.get("k")) {
         rememberTable({ id: msg.table.id, title: msg.table.title, spectator: msg.table.spectator_link,
-          seats: [{ seat: msg.you, name: ctx.name(msg.you), kind: "human", link: location.pathname + location.search }] });
+          seats: [{ seat: msg.you, name: ctx.name(msg.you), kind: "human", link: location.pathname + location.search, opened: true }] });
+        // Signed in, the seat goes into the account ("My games" on every device); a guest's
+        // request is refused and changes nothing.
+        fetch("/api/account/claim", { method: "POST", headers: { "content-type": "application/json" },
+          body: JSON.stringify({ seats: [{ table: msg.table.id, token: params.get("k") }] }) }).catch(() => {});
       }
       $("#meta").textContent = `${msg.table.title} · ${cap(msg.table.edition.replace(/-/g, " "))} · ${tr("table-id", { id: msg.table.id })} · ` +
         (msg.you === null ? tr("table-watching") : tr("table-you-are", { name: ctx.name(msg.you) }));

@@ -67,6 +67,36 @@ pub(crate) enum DbCommand {
     },
 }
 
+/// The operator's tools for accounts.
+#[derive(Subcommand, Debug)]
+pub(crate) enum AdminCommand {
+    /// List the chat lines people reported, newest first.
+    ///
+    /// Example: boardroom admin reports --db boardroom.sqlite
+    Reports {
+        /// The database: a SQLite file or a PostgreSQL URL.
+        #[arg(long)]
+        db: PathBuf,
+        /// How many reports at most.
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+    },
+    /// Suspend an account by its display name (its sessions end and it cannot sign in), or
+    /// with --lift reinstate it.
+    ///
+    /// Example: boardroom admin suspend "Ann Lee" --db boardroom.sqlite
+    Suspend {
+        /// The account's display name.
+        name: String,
+        /// The database: a SQLite file or a PostgreSQL URL.
+        #[arg(long)]
+        db: PathBuf,
+        /// Reinstate the account instead.
+        #[arg(long)]
+        lift: bool,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     /// Play in the terminal against bots or friends (hot seat).
@@ -269,6 +299,10 @@ pub(crate) enum Command {
         /// `X-Forwarded-For` (only when every request comes through that proxy).
         #[arg(long)]
         trust_proxy: bool,
+        /// Mark the session cookie `Secure` on every answer (when TLS ends in front of the
+        /// server without `--trust-proxy` saying so, or `--public-url` is not https://).
+        #[arg(long)]
+        secure_cookies: bool,
         /// With a PostgreSQL `--db` served by several instances: where the others reach this
         /// one (http://host:port), to forward it the requests for the tables it plays. Default:
         /// the address it listens on (0.0.0.0 taken as 127.0.0.1).
@@ -320,6 +354,11 @@ pub(crate) enum Command {
     Db {
         #[command(subcommand)]
         command: DbCommand,
+    },
+    /// The operator's tools for accounts: reported chat lines, suspending an account.
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
     },
     /// Drive many concurrent tables over WebSockets against a running server and report
     /// round-trip times and memory.

@@ -4,6 +4,7 @@
 //! the examples in the help all come from the registry.
 
 mod abuse;
+mod admin;
 mod args;
 mod bench;
 mod dump;
@@ -225,6 +226,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            secure_cookies,
             advertise,
             allow_origins,
             create_rate,
@@ -244,6 +246,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             db,
             bot_delay_ms,
             trust_proxy,
+            secure_cookies,
             advertise,
             allow_origins,
             create: (create_rate, create_burst),
@@ -265,6 +268,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
         Command::Db {
             command: DbCommand::Restore { file, db },
         } => dump::restore(&db, &file),
+        Command::Admin { command } => admin::admin(command),
         Command::Load {
             game,
             url,

@@ -38,6 +38,8 @@ pub struct ServeOptions {
     pub bot_delay_ms: u64,
     /// Read client addresses from `X-Forwarded-For`.
     pub trust_proxy: bool,
+    /// Mark the session cookie `Secure` on every answer.
+    pub secure_cookies: bool,
     /// Where the other instances on a PostgreSQL database reach this one (see
     /// `Settings::advertise`).
     pub advertise: Option<String>,
@@ -214,6 +216,10 @@ pub fn serve(opts: ServeOptions) -> Result<()> {
         notify: opts.notify.settings()?,
         metrics_addr: opts.site.metrics_addr,
         share_tables: true,
+        accounts: boardroom_server::accounts::AccountSettings {
+            secure_cookies: opts.secure_cookies,
+            ..Default::default()
+        },
     };
     runtime()?.block_on(async move {
         let server = Server::bind(settings).await?;

@@ -34,6 +34,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/lobby.js"),
     },
     Asset {
+        name: "account.js",
+        content_type: JS,
+        body: include_str!("../../../web/account.js"),
+    },
+    Asset {
         name: "favicon.svg",
         content_type: "image/svg+xml",
         body: include_str!("../../../web/favicon.svg"),

@@ -27,6 +27,9 @@ use std::sync::mpsc as std_mpsc;
 use std::sync::Arc;
 use tokio::sync::{oneshot, watch};
 
+mod account_data;
+mod account_store;
+mod accounts;
 mod addresses;
 pub mod dump;
 mod leases;
@@ -38,6 +41,9 @@ mod store;
 mod tables;
 mod thread;
 
+pub use account_store::{
+    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+};
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
@@ -350,6 +356,11 @@ impl Db {
         timed("ping", self.store.lease_holder(String::new()))
             .await
             .map(|_| ())
+    }
+
+    /// The accounts' requests (see `crate::accounts`).
+    pub fn accounts(&self) -> &dyn AccountStore {
+        self.store.accounts()
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

@@ -90,10 +90,16 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(readyz))
         .route("/ws/{id}", get(websocket))
+        .route("/signin", get(index))
+        .merge(crate::accounts::routes::router())
         .layer(DefaultBodyLimit::max(16 * 1024))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             proxy::route,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.accounts.clone(),
+            crate::accounts::csrf::guard,
         ))
         .layer(axum::middleware::map_response(security_headers))
         .with_state(state)

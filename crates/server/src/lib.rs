@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod accounts;
 pub mod assets;
 pub mod bots;
 pub mod chat;
@@ -99,6 +100,8 @@ pub struct Settings {
     /// takes the tables passed to it and hands its tables over when it stops; tests of other
     /// matters turn it off so that tables stay where they were created.
     pub share_tables: bool,
+    /// Accounts: sign-in links (mailed through the SMTP relay of `notify`), sessions, names.
+    pub accounts: accounts::AccountSettings,
 }
 
 impl Default for Settings {
@@ -120,6 +123,7 @@ impl Default for Settings {
             notify: notify::NotifySettings::default(),
             metrics_addr: None,
             share_tables: true,
+            accounts: accounts::AccountSettings::default(),
         }
     }
 }
@@ -199,13 +203,22 @@ impl Server {
                 None,
             ),
         };
+        let notifier = notify::Notifier::start(settings.notify.clone())?;
+        let allow_origins = Arc::new(settings.allow_origins.clone());
+        let accounts = accounts::Accounts::new(
+            settings.accounts.clone(),
+            db.clone(),
+            notifier.clone(),
+            settings.trust_proxy,
+            allow_origins.clone(),
+        )?;
         let lobby = lobby::Lobby::load_hosted(
             db,
             table::TableSettings {
                 bot_delay: settings.bot_delay,
                 timing: settings.timing.clone(),
                 hints: Arc::new(hint::HintGate::default()),
-                notifier: notify::Notifier::start(settings.notify.clone())?,
+                notifier,
                 seat_moves: settings.limits.seat_moves,
                 instance: hosting
                     .as_ref()
@@ -237,10 +250,11 @@ impl Server {
             creations: Arc::new(rate::Buckets::new(settings.creations).named("create")),
             connections: Arc::new(rate::Buckets::new(settings.connections).named("connect")),
             trust_proxy: settings.trust_proxy,
-            allow_origins: Arc::new(settings.allow_origins.clone()),
+            allow_origins,
             costly: Arc::new(rate::Buckets::new(settings.costly).named("costly")),
             forwarded: Arc::new(listen::Open::default()),
             per_address: settings.conn_limits.per_address,
+            accounts,
         });
         Ok(Server {
             addr,

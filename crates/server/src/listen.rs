@@ -3,11 +3,12 @@
 //! headers in time is closed, so half-open connections cannot pile up.
 
 use axum::extract::ConnectInfo;
+use axum::http::HeaderMap;
 use axum::Router;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tower_service::Service;
@@ -125,4 +126,22 @@ pub async fn serve(
             drop(slot);
         });
     }
+}
+
+/// The client's address: the peer's, or behind a trusted proxy the last address of
+/// `X-Forwarded-For` (the one that proxy added; earlier ones are the client's to invent).
+pub fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
+    if trust_proxy {
+        let forwarded = headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
+            .next_back();
+        if let Some(ip) = forwarded {
+            return ip;
+        }
+    }
+    peer.ip()
 }

@@ -148,11 +148,30 @@ enum Event {
         message: Message,
         to: Addresses,
     },
+    /// `seat` must act since table version `turn`, and has no addresses of its own: `lookup`
+    /// finds where to tell it (its account's addresses).
+    Lookup {
+        key: SeatKey,
+        turn: usize,
+        message: Message,
+        lookup: Lookup,
+    },
+    /// What a [`Event::Lookup`] found: told as a turn if that turn is still going on.
+    Found {
+        key: SeatKey,
+        turn: usize,
+        message: Message,
+        to: Addresses,
+    },
     /// `seat`'s turn is over.
     Done { key: SeatKey },
     /// Whether `seat`'s person has the table's page open.
     Presence { key: SeatKey, online: bool },
 }
+
+/// Finds where a seat without addresses of its own is told (its account's addresses), when its
+/// turn begins: so addresses kept with an account reach every table the account sits at.
+pub type Lookup = std::pin::Pin<Box<dyn std::future::Future<Output = Addresses> + Send>>;
 
 /// One message, as every address gets it.
 #[derive(Clone, Debug)]
@@ -196,6 +215,7 @@ impl Notifier {
             sender: Arc::new(sender),
             seats: HashMap::new(),
             last_sent: HashMap::new(),
+            found: tx.downgrade(),
         };
         tokio::spawn(task.run(rx));
         Ok(Notifier {
@@ -262,21 +282,46 @@ impl Notifier {
         link: &str,
         to: Addresses,
     ) {
-        let link = match &self.settings.public_url {
-            Some(base) => format!("{}{link}", base.trim_end_matches('/')),
-            None => link.to_string(),
-        };
-        let message = Message {
-            subject: format!("Your turn at {title} (table {table})"),
-            text: format!("Your turn at {title} (table {table}): {link}"),
-            link,
-        };
+        let message = self.message(table, title, link);
         self.event(Event::Turn {
             key: (table.to_string(), seat),
             turn,
             message,
             to,
         });
+    }
+
+    /// As [`Notifier::turn`], for a seat with no addresses of its own: `lookup` finds them
+    /// (its account's), and the turn is told if it is still going on when they are found.
+    pub fn turn_lookup(
+        &self,
+        table: &str,
+        seat: Seat,
+        turn: usize,
+        title: &str,
+        link: &str,
+        lookup: Lookup,
+    ) {
+        let message = self.message(table, title, link);
+        self.event(Event::Lookup {
+            key: (table.to_string(), seat),
+            turn,
+            message,
+            lookup,
+        });
+    }
+
+    /// The "your turn" message of `table`, with the seat's `link` (a path).
+    fn message(&self, table: &str, title: &str, link: &str) -> Message {
+        let link = match &self.settings.public_url {
+            Some(base) => format!("{}{link}", base.trim_end_matches('/')),
+            None => link.to_string(),
+        };
+        Message {
+            subject: format!("Your turn at {title} (table {table})"),
+            text: format!("Your turn at {title} (table {table}): {link}"),
+            link,
+        }
     }
 
     /// `seat`'s turn at `table` is over: nothing more to tell.
@@ -330,6 +375,8 @@ struct SeatState {
     /// The turn told, until it ends: never twice (tables tell each turn once; this guards a
     /// table rebuilt after a fault).
     told: Option<usize>,
+    /// The turn whose addresses are being looked up, until it ends.
+    looking: Option<usize>,
 }
 
 /// The notifier's task.
@@ -340,6 +387,8 @@ struct Task {
     seats: HashMap<SeatKey, SeatState>,
     /// When each address was last sent a message.
     last_sent: HashMap<String, Instant>,
+    /// The task's own queue, for what a lookup finds (weak: the task ends with the handles).
+    found: mpsc::WeakSender<Event>,
 }
 
 impl Task {
@@ -384,10 +433,57 @@ impl Task {
                     held_rate: false,
                 });
             }
+            Event::Lookup {
+                key,
+                turn,
+                message,
+                lookup,
+            } => {
+                let seat = self.seats.entry(key.clone()).or_default();
+                if seat.told == Some(turn) {
+                    return;
+                }
+                seat.looking = Some(turn);
+                let found = self.found.clone();
+                tokio::spawn(async move {
+                    let to = lookup.await;
+                    if let Some(tx) = found.upgrade() {
+                        let _ = tx
+                            .send(Event::Found {
+                                key,
+                                turn,
+                                message,
+                                to,
+                            })
+                            .await;
+                    }
+                });
+            }
+            Event::Found {
+                key,
+                turn,
+                message,
+                to,
+            } => {
+                // A turn that ended (or another that began) meanwhile is not told.
+                let current = self
+                    .seats
+                    .get_mut(&key)
+                    .is_some_and(|s| s.looking.take_if(|t| *t == turn).is_some());
+                if current {
+                    self.event(Event::Turn {
+                        key,
+                        turn,
+                        message,
+                        to,
+                    });
+                }
+            }
             Event::Done { key } => {
                 if let Some(seat) = self.seats.get_mut(&key) {
                     seat.pending = None;
                     seat.told = None;
+                    seat.looking = None;
                 }
             }
             Event::Presence { key, online } => {
@@ -475,6 +571,7 @@ impl Task {
             seat.online
                 || seat.pending.is_some()
                 || seat.told.is_some()
+                || seat.looking.is_some()
                 || seat.left.is_some_and(|l| now < l + s.away)
         });
         self.last_sent.retain(|_, at| now < *at + s.gap);
@@ -482,68 +579,4 @@ impl Task {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn task(away: Duration) -> Task {
-        let settings = NotifySettings {
-            away,
-            attempts: 1,
-            ..NotifySettings::default()
-        };
-        Task {
-            sender: Arc::new(deliver::Sender::new(&settings).unwrap()),
-            settings: Arc::new(settings),
-            stats: Arc::new(Stats::default()),
-            seats: HashMap::new(),
-            last_sent: HashMap::new(),
-        }
-    }
-
-    fn turn(turn: usize) -> Event {
-        Event::Turn {
-            key: ("t".into(), 1),
-            turn,
-            message: Message {
-                subject: "s".into(),
-                text: "x".into(),
-                link: "/t/t?k=k".into(),
-            },
-            to: Addresses {
-                email: None,
-                webhook: Some("http://127.0.0.1:1/hook".into()),
-            },
-        }
-    }
-
-    #[tokio::test]
-    async fn a_person_who_just_left_the_page_is_told_only_once_away_long_enough() {
-        let mut t = task(Duration::from_secs(60));
-        let key = ("t".to_string(), 1);
-        t.event(Event::Presence {
-            key: key.clone(),
-            online: true,
-        });
-        t.event(Event::Presence { key, online: false });
-        t.event(turn(7));
-        let now = Instant::now();
-        t.flush(now);
-        assert_eq!(t.stats.held_on_page.load(Ordering::Relaxed), 1);
-        assert!(t.last_sent.is_empty(), "nothing sent within the minute");
-        // It wakes when the minute is over, and sends then, once.
-        let wake = t.next_wake().expect("a wake-up");
-        assert!(wake >= now + Duration::from_secs(59), "{:?}", wake - now);
-        t.flush(wake);
-        assert_eq!(t.last_sent.len(), 1);
-        assert!(t.seats.values().all(|s| s.pending.is_none()));
-        // The same turn again (a table rebuilt) is not told twice.
-        t.event(turn(7));
-        assert!(t.seats.values().all(|s| s.pending.is_none()));
-        // The turn ended before the minute was over: nothing to send.
-        t.event(turn(9));
-        t.event(Event::Done {
-            key: ("t".into(), 1),
-        });
-        assert!(t.next_wake().is_none());
-    }
-}
+mod tests;

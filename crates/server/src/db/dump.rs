@@ -10,7 +10,8 @@
 //! null, and `true`/`false` (PostgreSQL's booleans; SQLite's 0 and 1 read as them too). A new
 //! table joins the format by a line in [`TABLES`]; columns are read and written by name, so a
 //! new column needs nothing. What belongs to running instances (leases, the lobby's shared
-//! list, the instances) is not dumped: a restored database starts with none.
+//! list, the instances) is not dumped, nor are sign-in links (valid for minutes): a restored
+//! database starts with none.
 
 use super::Db;
 use anyhow::{bail, Context, Result};
@@ -43,6 +44,12 @@ pub const TABLES: &[(&str, &str)] = &[
     ("chat", "table_id, idx"),
     ("finished", "table_id"),
     ("notify", "table_id, seat"),
+    ("accounts", "id"),
+    ("sessions", "hash"),
+    ("seat_accounts", "table_id, seat"),
+    ("account_notify", "account, game"),
+    ("blocks", "account, blocked"),
+    ("reports", "id"),
 ];
 
 /// What a dump or a restore did.

@@ -24,6 +24,8 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio_postgres::NoTls;
 
+mod account_data;
+mod accounts;
 mod addresses;
 mod instances;
 mod leases;
@@ -586,6 +588,10 @@ impl Storage for Postgres {
 
     async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()> {
         self.restore_rows_pg(tables).await
+    }
+
+    fn accounts(&self) -> &dyn crate::db::AccountStore {
+        self
     }
 
     async fn quick_check(&self, _limit: usize) -> Result<Vec<String>> {

@@ -76,6 +76,71 @@ CREATE TABLE IF NOT EXISTS leases (
 );
 ";
 
+/// Accounts (see `crate::accounts`): people with a name that lasts, the e-mailed sign-in links
+/// and sessions (both stored as SHA-256 hashes of their tokens), which seats each account holds
+/// or is invited to, its "your turn" addresses, the people it blocks and the chat lines it
+/// reported. Times are milliseconds since the epoch; a deleted account keeps its row (its games
+/// stay) with its e-mail and name cleared.
+pub(super) const ACCOUNTS_SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS accounts (
+    id          INTEGER PRIMARY KEY,
+    email       TEXT UNIQUE,
+    name        TEXT,
+    name_key    TEXT UNIQUE,
+    created     INTEGER NOT NULL,
+    deleted     INTEGER,
+    suspended   INTEGER
+);
+CREATE TABLE IF NOT EXISTS signin_links (
+    hash        TEXT PRIMARY KEY,
+    email       TEXT NOT NULL,
+    created     INTEGER NOT NULL,
+    expires     INTEGER NOT NULL,
+    used        INTEGER
+);
+CREATE INDEX IF NOT EXISTS signin_links_by_email ON signin_links (email, created);
+CREATE TABLE IF NOT EXISTS sessions (
+    hash        TEXT PRIMARY KEY,
+    account     INTEGER NOT NULL REFERENCES accounts(id),
+    created     INTEGER NOT NULL,
+    expires     INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS sessions_by_account ON sessions (account);
+CREATE TABLE IF NOT EXISTS seat_accounts (
+    table_id    TEXT NOT NULL REFERENCES tables(id),
+    seat        INTEGER NOT NULL,
+    account     INTEGER NOT NULL REFERENCES accounts(id),
+    state       TEXT NOT NULL,
+    invited_by  INTEGER REFERENCES accounts(id),
+    since       INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seat_accounts_by_account ON seat_accounts (account);
+CREATE TABLE IF NOT EXISTS account_notify (
+    account     INTEGER NOT NULL REFERENCES accounts(id),
+    game        TEXT NOT NULL,
+    email       TEXT,
+    webhook     TEXT,
+    PRIMARY KEY (account, game)
+);
+CREATE TABLE IF NOT EXISTS blocks (
+    account     INTEGER NOT NULL REFERENCES accounts(id),
+    blocked     INTEGER NOT NULL REFERENCES accounts(id),
+    since       INTEGER NOT NULL,
+    PRIMARY KEY (account, blocked)
+);
+CREATE TABLE IF NOT EXISTS reports (
+    id          INTEGER PRIMARY KEY,
+    reporter    INTEGER NOT NULL REFERENCES accounts(id),
+    table_id    TEXT NOT NULL,
+    chat_idx    INTEGER NOT NULL,
+    reported    INTEGER REFERENCES accounts(id),
+    text        TEXT NOT NULL,
+    at          INTEGER NOT NULL,
+    UNIQUE (reporter, table_id, chat_idx)
+);
+";
+
 /// The columns a `tables` row is read from (see [`read_table`]); a database from before
 /// expiry (opened read-only, so not migrated) has no `expired` column: nothing expired.
 pub(super) fn table_columns(conn: &Connection) -> String {
@@ -139,6 +204,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the notify table")?;
     conn.execute_batch(LEASES_SCHEMA)
         .context("cannot create the leases table")?;
+    conn.execute_batch(ACCOUNTS_SCHEMA)
+        .context("cannot create the accounts' tables")?;
     migrate_history(conn)
 }
 

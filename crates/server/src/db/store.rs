@@ -211,4 +211,7 @@ pub trait Storage: Send + Sync + 'static {
 
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
+
+    /// The accounts' requests, answered by the same backend.
+    fn accounts(&self) -> &dyn crate::db::AccountStore;
 }

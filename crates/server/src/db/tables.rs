@@ -237,6 +237,10 @@ impl Storage for Sqlite {
 
     /// Checks the file's structure (SQLite's `quick_check`): the problems found, at most
     /// `limit` (empty: none).
+    fn accounts(&self) -> &dyn crate::db::AccountStore {
+        self
+    }
+
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;

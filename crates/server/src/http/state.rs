@@ -4,10 +4,10 @@
 use crate::conn::Limits;
 use crate::lobby::Lobby;
 use crate::rate::{Buckets, Rate};
-use axum::http::HeaderMap;
 use serde::Deserialize;
-use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
+
+pub use crate::listen::client_ip;
 
 /// What every request handler shares.
 #[derive(Clone)]
@@ -32,6 +32,8 @@ pub struct AppState {
     pub forwarded: Arc<crate::listen::Open>,
     /// The cap on open connections per client address.
     pub per_address: usize,
+    /// The accounts: sign-in links, sessions, "My games".
+    pub accounts: Arc<crate::accounts::Accounts>,
 }
 
 /// Costly requests (replay frames, whole logs, hints, record downloads) one client address may
@@ -53,27 +55,15 @@ pub const CONNECTIONS_PER_SECOND: Rate = Rate {
     burst: 300.0,
 };
 
-/// The client's address: the peer's, or behind a trusted proxy the last address of
-/// `X-Forwarded-For` (the one that proxy added; earlier ones are the client's to invent).
-pub fn client_ip(peer: SocketAddr, headers: &HeaderMap, trust_proxy: bool) -> IpAddr {
-    if trust_proxy {
-        let forwarded = headers
-            .get_all("x-forwarded-for")
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(','))
-            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .next_back();
-        if let Some(ip) = forwarded {
-            return ip;
-        }
-    }
-    peer.ip()
-}
-
 /// The query of a table link: `?k=TOKEN` for a seat, nothing to watch.
 #[derive(Deserialize)]
 pub struct LinkQuery {
     /// The seat token, if any.
     pub k: Option<String>,
+}
+
+impl axum::extract::FromRef<AppState> for Arc<crate::accounts::Accounts> {
+    fn from_ref(app: &AppState) -> Self {
+        app.accounts.clone()
+    }
 }

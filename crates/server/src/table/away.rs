@@ -85,6 +85,20 @@ impl<G: Playable> Table<G> {
         };
         let to = self.away.addresses[seat].clone();
         if to.is_empty() {
+            // The seat's account may keep addresses: looked up as the turn begins, so a change
+            // made on any instance counts from the next turn on.
+            let (db, table) = (self.db.clone(), self.id.clone());
+            let lookup = Box::pin(async move {
+                crate::accounts::seat_addresses(&db, table, seat, G::NAME).await
+            });
+            self.settings.notifier.turn_lookup(
+                &self.id,
+                seat,
+                turn,
+                G::TITLE,
+                &seat_link(&self.id, token),
+                lookup,
+            );
             return;
         }
         self.settings.notifier.turn(

@@ -2,9 +2,13 @@
 //! each module holds the tests of one subject.
 
 mod abuse;
+mod accounts;
+mod accounts_data;
+mod accounts_notify;
 mod backends;
 mod browser;
 mod browser_a11y;
+mod browser_accounts;
 mod browser_away;
 mod browser_bigshot;
 mod browser_clocks;

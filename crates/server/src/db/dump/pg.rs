@@ -105,6 +105,30 @@ impl Postgres {
                     )
                     .await?;
                 }
+                // Rows restored with their ids leave an identity column's sequence behind
+                // them: the next account would be given an id already taken.
+                let identities: Vec<String> = tx
+                    .query(
+                        "SELECT column_name::text FROM information_schema.columns \
+                         WHERE table_schema = current_schema() AND table_name = $1 \
+                         AND is_identity = 'YES'",
+                        &[table],
+                    )
+                    .await?
+                    .iter()
+                    .map(|r| r.get(0))
+                    .collect();
+                for column in identities {
+                    tx.execute(
+                        &format!(
+                            "SELECT setval(pg_get_serial_sequence('{table}', '{column}'), \
+                             COALESCE((SELECT MAX({column}) FROM {table}), 1), \
+                             (SELECT MAX({column}) FROM {table}) IS NOT NULL)"
+                        ),
+                        &[],
+                    )
+                    .await?;
+                }
             }
             tx.commit().await?;
             Ok(())

@@ -1,0 +1,138 @@
+// The lobby's account panel: asking for a sign-in link, redeeming it (the link's page is
+// /signin#k=TOKEN: the token stays in the fragment, which is never sent to the server), the
+// account signed in with signing out here or everywhere, and "My games": every table the
+// account sits at, from any device, with whose turn it is.
+import { $, h as el } from "./shell/dom.js";
+import { toast } from "./shell/toast.js";
+import { myTables } from "./shell/clocks.js";
+
+/** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
+async function post(path, body) {
+  const r = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const answer = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(answer.error || `the server answered ${r.status}`);
+  return answer;
+}
+
+/** The seats this browser opened (the table pages it played at): theirs to claim. */
+function openedSeats() {
+  const out = [];
+  for (const t of Object.values(myTables())) {
+    for (const s of (t && t.seats) || []) {
+      const token = s.opened && s.link && new URL(s.link, location.href).searchParams.get("k");
+      if (token) out.push({ table: t.id, token });
+    }
+  }
+  return out;
+}
+
+/** Shows the panel for `account` (null: signed out). */
+function show(account) {
+  $("#signin-form").hidden = account !== null || !!redeeming;
+  $("#signed-in").hidden = account === null;
+  $("#my-games").hidden = account === null;
+  if (account) {
+    $("#account-name").textContent = account.name;
+    refreshGames();
+  }
+}
+
+let redeeming = null;
+
+async function refresh() {
+  const r = await fetch("/api/account");
+  const me = r.ok ? await r.json() : { signed_in: false };
+  show(me.signed_in ? me.account : null);
+}
+
+/** "My games": the account's seats, those awaiting a move of ours first. */
+async function refreshGames() {
+  const r = await fetch("/api/account/games");
+  if (!r.ok) return;
+  const { games } = await r.json();
+  const rows = await Promise.all(games.map(async (g) => {
+    if (g.finished || !g.link) return { g, s: null };
+    try {
+      const t = await fetch(`/api/tables/${encodeURIComponent(g.table)}`);
+      return { g, s: t.ok ? await t.json() : null };
+    } catch {
+      return { g, s: null };
+    }
+  }));
+  const ours = ({ g, s }) => s && !s.over && (s.to_act === g.seat || (s.clocks || []).some((c) => c.running && c.seat === g.seat));
+  rows.sort((a, b) => Number(ours(b)) - Number(ours(a)));
+  $("#my-games-list").replaceChildren(...rows.map((row) => {
+    const { g, s } = row;
+    let state;
+    if (g.finished) state = "finished";
+    else if (!s) state = "not in play now";
+    else if (s.over) state = "finished";
+    else if (ours(row)) state = "your turn";
+    else state = s.to_act !== null && s.seats[s.to_act] ? `${s.seats[s.to_act].name} to play` : `turn ${s.turn}`;
+    const clocks = s && !s.over ? (s.clocks || []).filter((c) => c.seat === g.seat && c.ms_left !== undefined)
+      .map((c) => ` · your clock ${Math.ceil(c.ms_left / 60000)} min`) : [];
+    const title = (s && s.title) || g.game;
+    const actions = [];
+    if (g.link && !g.finished) actions.push(el("a", { class: "btn" + (ours(row) ? " primary" : ""), href: g.link }, "Play"));
+    if (g.replay || (s && s.over)) actions.push(el("a", { class: "btn", href: `/t/${g.table}` }, "Replay"));
+    return el("li", { class: "my-table" + (ours(row) ? " your-turn" : ""), "data-my-game": g.table },
+      el("span", { class: "info" }, `${title} · ${g.table} · seat ${g.seat + 1} · `, el("strong", { class: "whose" }, state), ...clocks),
+      ...actions);
+  }));
+}
+
+async function redeem(event) {
+  event.preventDefault();
+  const name = $("#redeem-name").hidden ? undefined : $("#redeem-name-input").value;
+  try {
+    const answer = await post("/api/account/link", { token: redeeming, name });
+    redeeming = null;
+    history.replaceState(null, "", "/");
+    $("#redeem-form").hidden = true;
+    await post("/api/account/claim", { seats: openedSeats() }).catch(() => {});
+    show(answer.account);
+  } catch (e) {
+    toast(e.message);
+  }
+}
+
+async function startRedeem(token) {
+  redeeming = token;
+  $("#redeem-form").hidden = false;
+  $("#signin-form").hidden = true;
+  try {
+    const { account } = await post("/api/account/link/check", { token });
+    $("#redeem-name").hidden = account;
+    $("#redeem-text").textContent = account ? "Sign in with this link?" : "Welcome! Choose the name others will see.";
+  } catch (e) {
+    $("#redeem-text").textContent = e.message;
+    redeeming = null;
+    history.replaceState(null, "", "/");
+    $("#redeem-form").hidden = true;
+    $("#signin-form").hidden = false;
+  }
+}
+
+$("#signin-form").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const answer = await post("/api/account/link/request", { email: $("#signin-email").value });
+    toast(answer.message);
+  } catch (e) {
+    toast(e.message);
+  }
+});
+$("#redeem-form").addEventListener("submit", redeem);
+$("#signout").addEventListener("click", async () => {
+  await post("/api/account/signout", {}).catch((e) => toast(e.message));
+  refresh();
+});
+$("#signout-everywhere").addEventListener("click", async () => {
+  await post("/api/account/signout-everywhere", {}).catch((e) => toast(e.message));
+  refresh();
+});
+
+const token = location.pathname === "/signin" && new URLSearchParams(location.hash.slice(1)).get("k");
+if (token) startRedeem(token);
+refresh();
+setInterval(() => { if (!$("#my-games").hidden) refreshGames(); }, 5000);
