@@ -5,6 +5,7 @@
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
+import { t as tr } from "./shell/i18n.js";
 
 /** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
 async function post(path, body) {
@@ -64,19 +65,19 @@ async function refreshGames() {
   $("#my-games-list").replaceChildren(...rows.map((row) => {
     const { g, s } = row;
     let state;
-    if (g.finished) state = "finished";
-    else if (!s) state = "not in play now";
-    else if (s.over) state = "finished";
-    else if (ours(row)) state = "your turn";
-    else state = s.to_act !== null && s.seats[s.to_act] ? `${s.seats[s.to_act].name} to play` : `turn ${s.turn}`;
+    if (g.finished) state = tr("lobby-finished-state");
+    else if (!s) state = tr("account-not-in-play");
+    else if (s.over) state = tr("lobby-finished-state");
+    else if (ours(row)) state = tr("lobby-your-turn");
+    else state = s.to_act !== null && s.seats[s.to_act] ? tr("lobby-to-play", { name: s.seats[s.to_act].name }) : tr("lobby-turn", { turn: s.turn });
     const clocks = s && !s.over ? (s.clocks || []).filter((c) => c.seat === g.seat && c.ms_left !== undefined)
-      .map((c) => ` · your clock ${Math.ceil(c.ms_left / 60000)} min`) : [];
+      .map((c) => ` · ${tr("account-your-clock", { minutes: Math.ceil(c.ms_left / 60000) })}`) : [];
     const title = (s && s.title) || g.game;
     const actions = [];
-    if (g.link && !g.finished) actions.push(el("a", { class: "btn" + (ours(row) ? " primary" : ""), href: g.link }, "Play"));
-    if (g.replay || (s && s.over)) actions.push(el("a", { class: "btn", href: `/t/${g.table}` }, "Replay"));
+    if (g.link && !g.finished) actions.push(el("a", { class: "btn" + (ours(row) ? " primary" : ""), href: g.link }, tr("account-play")));
+    if (g.replay || (s && s.over)) actions.push(el("a", { class: "btn", href: `/t/${g.table}` }, tr("lobby-replay")));
     return el("li", { class: "my-table" + (ours(row) ? " your-turn" : ""), "data-my-game": g.table },
-      el("span", { class: "info" }, `${title} · ${g.table} · seat ${g.seat + 1} · `, el("strong", { class: "whose" }, state), ...clocks),
+      el("span", { class: "info" }, `${title} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
       ...actions);
   }));
 }
@@ -103,7 +104,7 @@ async function startRedeem(token) {
   try {
     const { account } = await post("/api/account/link/check", { token });
     $("#redeem-name").hidden = account;
-    $("#redeem-text").textContent = account ? "Sign in with this link?" : "Welcome! Choose the name others will see.";
+    $("#redeem-text").textContent = tr(account ? "account-confirm-link" : "account-welcome");
   } catch (e) {
     $("#redeem-text").textContent = e.message;
     redeeming = null;

@@ -248,3 +248,21 @@ since-for-you-timeout = Von deinem Ersatz für dich gespielt, als deine Zeit abg
 since-for-other = Von einem Ersatz für { $name } gespielt
 since-for-other-timeout = Von einem Ersatz für { $name } gespielt, als die Zeit von { $name } abgelaufen war
 clock-days-hours = { $days } T. { $hours } Std.
+
+## The lobby's account panel and "My games"
+account-title = Konto
+account-guest-text = Spiele als Gast mit Platz-Links oder melde dich mit einem Link an, den du per E-Mail bekommst: Dann folgen dir deine Partien auf jedes Gerät.
+account-email = E-Mail-Adresse
+account-send-link = Anmeldelink per E-Mail schicken
+account-signing-in = Anmeldung läuft…
+account-name-label = Anzeigename (3 bis 24 Buchstaben, Ziffern, Leerzeichen, - _ .)
+account-sign-in = Anmelden
+account-signed-in-as = Angemeldet als
+account-sign-out = Abmelden
+account-sign-out-everywhere = Überall abmelden
+account-my-games = Meine Partien
+account-confirm-link = Mit diesem Link anmelden?
+account-welcome = Willkommen! Wähle den Namen, den die anderen sehen.
+account-not-in-play = gerade nicht im Spiel
+account-your-clock = deine Uhr: { $minutes } Min.
+account-play = Spielen

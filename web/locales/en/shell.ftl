@@ -249,3 +249,21 @@ since-for-you-timeout = Played for you by your stand-in when your time ran out
 since-for-other = Played for { $name } by a stand-in
 since-for-other-timeout = Played for { $name } by a stand-in when { $name }'s time ran out
 clock-days-hours = { $days } d { $hours } h
+
+## The lobby's account panel and "My games"
+account-title = Account
+account-guest-text = Play as a guest with seat links, or sign in with a link sent to your e-mail address: your games then follow you to every device.
+account-email = E-mail address
+account-send-link = E-mail me a sign-in link
+account-signing-in = Signing in…
+account-name-label = Display name (3 to 24 letters, digits, spaces, - _ .)
+account-sign-in = Sign in
+account-signed-in-as = Signed in as
+account-sign-out = Sign out
+account-sign-out-everywhere = Sign out everywhere
+account-my-games = My games
+account-confirm-link = Sign in with this link?
+account-welcome = Welcome! Choose the name others will see.
+account-not-in-play = not in play now
+account-your-clock = your clock { $minutes } min
+account-play = Play
