@@ -1,6 +1,7 @@
 //! `boardroom db dump` and `boardroom db restore`: a database with tables in play and
 //! finished, actions, a chat line, an open seat and a "your turn" address moves from SQLite to
-//! PostgreSQL and back (with the tests' PostgreSQL; SQLite to SQLite without it), every row
+//! PostgreSQL and back (with the tests' PostgreSQL; SQLite to SQLite without it), with two
+//! accounts (a session, a seat, an address, a block and a report), every row
 //! kept and every table replaying to the same record; a non-empty target, a file cut short and
 //! a newer format are refused.
 
@@ -82,6 +83,21 @@ async fn fill(db: &Path) {
         "INSERT INTO notify (table_id, seat, email) VALUES (?1, 0, 'ann@example.org')",
         [people["id"].as_str().unwrap()],
     )
+    .unwrap();
+    // Two accounts: one signed in, sitting at the people's table, with an address, a block
+    // and a report of the chat line.
+    let table = people["id"].as_str().unwrap();
+    conn.execute_batch(&format!(
+        "INSERT INTO accounts (id, email, name, name_key, created) VALUES \
+             (1, 'ann@example.org', 'Ann', 'ann', 1), (2, 'bo@example.org', 'Bo', 'bo', 2);
+         INSERT INTO sessions (hash, account, created, expires) VALUES ('h1', 1, 1, 9999999999999);
+         INSERT INTO seat_accounts (table_id, seat, account, state, since) \
+             VALUES ('{table}', 0, 1, 'claimed', 3);
+         INSERT INTO account_notify (account, game, email) VALUES (1, '*', 'ann@example.org');
+         INSERT INTO blocks (account, blocked, since) VALUES (1, 2, 4);
+         INSERT INTO reports (id, reporter, table_id, chat_idx, reported, text, at) \
+             VALUES (1, 2, '{table}', 0, 1, 'kept in the dump', 5);"
+    ))
     .unwrap();
     let finished: i64 = conn
         .query_row("SELECT count(*) FROM finished", [], |r| r.get(0))
@@ -199,6 +215,12 @@ async fn a_database_moves_from_sqlite_to_postgres_and_back_whole() {
         "chat",
         "finished",
         "notify",
+        "accounts",
+        "sessions",
+        "seat_accounts",
+        "account_notify",
+        "blocks",
+        "reports",
     ] {
         assert!(
             !r1.get(table).is_none_or(Vec::is_empty),
