@@ -18,6 +18,7 @@ use std::net::SocketAddr;
 
 pub mod health;
 mod proxy;
+pub mod ratings;
 mod records;
 mod state;
 
@@ -89,6 +90,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stats", get(stats))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(readyz))
+        .route("/leaderboard", get(ratings::leaderboard_page))
+        .route("/players/{player}", get(ratings::profile_page))
+        .route("/api/leaderboard", get(ratings::leaderboard))
+        .route("/api/players/{player}", get(ratings::profile))
         .route("/ws/{id}", get(websocket))
         .route("/signin", get(index))
         .merge(crate::accounts::routes::router())

@@ -52,16 +52,38 @@ impl<'a> Visitor for CreateVisitor<'a> {
             }
             crate::seats::check_open(&req.open_seats, &req.seats, req.private)
                 .map_err(LobbyError::BadRequest)?;
+            if req.rated {
+                check_rated(&req.seats, &req.open_seats)?;
+            }
             let extras = TableExtras {
                 private: req.private,
                 bot_speed: req.bot_speed,
                 open_seats: req.open_seats,
                 hints: req.hints,
+                rated: req.rated,
             };
             lobby
                 .start::<G>(config, req.seats, None, percent, clock, extras)
                 .await
         })
+    }
+}
+
+/// Checks that a rated table's every seat is a signed-in person or a bot: a guest's seat (a
+/// person seat with no account, or one open to anyone in the lobby) cannot be rated.
+fn check_rated(kinds: &[SeatKind], open: &[usize]) -> Result<(), LobbyError> {
+    if let Some(seat) = open.first() {
+        return Err(LobbyError::BadRequest(format!(
+            "a rated table cannot open seat {seat} to anyone in the lobby: every seat of a \
+             rated table is a signed-in person or a bot"
+        )));
+    }
+    match kinds.iter().position(|k| k.is_human()) {
+        Some(seat) => Err(LobbyError::BadRequest(format!(
+            "seat {seat} is a guest's: every seat of a rated table is a signed-in person or a \
+             bot (sign in, or make the table unrated)"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -164,6 +186,7 @@ impl Lobby {
             hints: extras.hints,
             rules: G::RULES_REVISION,
             clock: clock.stored(),
+            rated: extras.rated,
         };
         if let Some(problem) = self.file_damage.read().expect("file damage lock").clone() {
             return Err(LobbyError::Damaged(file_problem_words(&problem)));
@@ -257,6 +280,8 @@ impl Lobby {
                 bot_speed: summary.bot_speed.clone(),
                 open_seats: Vec::new(),
                 hints: spec.hints,
+                // A rematch is unrated: its creator marks a new table rated.
+                rated: false,
             }
         };
         let start = boardroom_registry::visit(

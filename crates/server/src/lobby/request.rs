@@ -42,6 +42,10 @@ pub struct CreateTable {
     /// person whose every opponent is a bot may).
     #[serde(default)]
     pub hints: bool,
+    /// Whether the game's end moves its players' ratings (see [`crate::ratings`]): refused
+    /// unless every seat is a signed-in person or a bot.
+    #[serde(default)]
+    pub rated: bool,
     /// The table's clock (absent: none): `{"mode": "live", "bank": 600, "increment": 15,
     /// "absent": 120, "standin": "heuristic"}`, `{"mode": "turn", "per_move": 86400}` or
     /// `{"mode": "none"}` (see [`crate::clocks::ClockSettings::parse`]).
@@ -68,6 +72,8 @@ pub struct TableExtras {
     pub open_seats: Vec<usize>,
     /// Whether every person may ask for hints.
     pub hints: bool,
+    /// Whether the game's end moves its players' ratings.
+    pub rated: bool,
 }
 
 fn default_game() -> String {

@@ -34,6 +34,7 @@ mod leak;
 mod notify;
 mod people;
 mod protocol;
+mod ratings;
 mod recovery;
 mod revision;
 mod site;
