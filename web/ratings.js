@@ -53,8 +53,10 @@ async function leaderboard() {
   const show = async () => {
     const b = boards[Number(select.value)];
     const q = new URLSearchParams({ game: b.game, edition: b.edition, players: b.players });
+    if (params.get("min_games")) q.set("min_games", params.get("min_games"));
     const board = await json(`/api/leaderboard?${q}`);
-    $("#board-note").textContent = `Players with at least ${board.min_games} rated games, `
+    const games = (n) => `${n} rated game${n === 1 ? "" : "s"}`;
+    $("#board-note").textContent = `Players with at least ${games(board.min_games)}, `
       + `the last within ${board.active_days} days. A rating marked "?" is provisional `
       + `(fewer than ${board.provisional_games} games).`;
     const body = $("#ladder tbody");
