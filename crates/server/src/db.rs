@@ -394,6 +394,11 @@ impl Db {
         self.store.history_of(player, limit).await
     }
 
+    /// What a profile shows of account `id`; see [`Storage::account_card`].
+    pub async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.store.account_card(id).await
+    }
+
     /// Every board someone holds a rating on; see [`Storage::rated_boards`].
     pub async fn rated_boards(&self) -> Result<Vec<crate::ratings::Board>> {
         self.store.rated_boards().await

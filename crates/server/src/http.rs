@@ -269,6 +269,7 @@ async fn create_table(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    crate::accounts::Viewer(viewer): crate::accounts::Viewer,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     if !app
@@ -281,7 +282,7 @@ async fn create_table(
         )
             .into_response();
     }
-    let Json(req) = match body {
+    let Json(mut req) = match body {
         Ok(b) => b,
         Err(e) => {
             return (
@@ -291,6 +292,7 @@ async fn create_table(
                 .into_response()
         }
     };
+    req.creator = viewer.map(|a| a.id);
     match app.lobby.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(e) => {

@@ -205,6 +205,8 @@ pub fn rated_seats(places: &[(usize, bool)], players: &[Option<String>]) -> Opti
 pub struct RatingRow {
     /// The identity (`account:…` or `bot:…`).
     pub player: String,
+    /// The account's display name (`None`: a bot, or an account deleted since).
+    pub name: Option<String>,
     /// The board.
     pub board: Board,
     /// The rating.

@@ -415,6 +415,10 @@ impl Storage for Postgres {
         self.rated_boards_pg().await
     }
 
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.account_card_pg(id).await
+    }
+
     async fn store_finished(&self, row: FinishedRow) -> Result<()> {
         self.with(|mut client| async move {
             let tx = client.transaction().await?;

@@ -222,10 +222,29 @@ fn read_rating(r: &rusqlite::Row) -> rusqlite::Result<RatingRow> {
         games: r.get(6)?,
         wins: r.get(7)?,
         last_played: r.get(8)?,
+        name: r.get(9)?,
     })
 }
 
-const RATING_COLUMNS: &str = "player, game, edition, players, mu, sigma, games, wins, last_played";
+/// The columns [`read_rating`] reads from `ratings r`: the account's name last (null for a bot
+/// or a deleted account).
+const RATING_COLUMNS: &str = "r.player, r.game, r.edition, r.players, r.mu, r.sigma, r.games, \
+     r.wins, r.last_played, (SELECT a.name FROM accounts a WHERE r.player LIKE 'account:%' \
+     AND a.id = CAST(substr(r.player, 9) AS INTEGER) AND a.deleted IS NULL)";
+
+/// The shown name and creation time (milliseconds since the epoch) of account `id`: `None`
+/// when there is none; a deleted account has no name.
+pub(super) fn account_card(
+    conn: &Connection,
+    id: i64,
+) -> rusqlite::Result<Option<(Option<String>, i64)>> {
+    conn.query_row(
+        "SELECT CASE WHEN deleted IS NULL THEN name END, created FROM accounts WHERE id = ?1",
+        [id],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+    .optional()
+}
 
 impl Sqlite {
     /// Recomputes every rating and its history from `rated_games`, in the order the games
@@ -261,8 +280,8 @@ impl Sqlite {
     ) -> Result<Vec<RatingRow>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE game = ?1 AND edition = ?2 \
-                 AND players = ?3 AND games >= ?4 AND last_played >= ?5"
+                "SELECT {RATING_COLUMNS} FROM ratings r WHERE r.game = ?1 AND r.edition = ?2 \
+                 AND r.players = ?3 AND r.games >= ?4 AND r.last_played >= ?5"
             ))?;
             let rows = stmt.query_map(
                 params![board.game, board.edition, board.players, min_games, since],
@@ -279,8 +298,8 @@ impl Sqlite {
     pub(super) async fn ratings_of_sqlite(&self, player: String) -> Result<Vec<RatingRow>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!(
-                "SELECT {RATING_COLUMNS} FROM ratings WHERE player = ?1 \
-                 ORDER BY game, edition, players"
+                "SELECT {RATING_COLUMNS} FROM ratings r WHERE r.player = ?1 \
+                 ORDER BY r.game, r.edition, r.players"
             ))?;
             let rows = stmt.query_map([player], read_rating)?;
             Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
@@ -327,6 +346,14 @@ impl Sqlite {
             Ok(rows)
         })
         .await
+    }
+
+    /// The shown name and creation time of account `id` (see [`account_card`]).
+    pub(super) async fn account_card_sqlite(
+        &self,
+        id: i64,
+    ) -> Result<Option<(Option<String>, i64)>> {
+        self.call(move |conn| Ok(account_card(conn, id)?)).await
     }
 
     /// Every board someone holds a rating on.

@@ -228,6 +228,10 @@ pub trait Storage: Send + Sync + 'static {
     /// Every board someone holds a rating on.
     async fn rated_boards(&self) -> Result<Vec<Board>>;
 
+    /// What a profile shows of account `id`: its name (`None` once deleted) and when it was
+    /// made (milliseconds since the epoch); `None`: no such account.
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>>;
+
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;
 

@@ -296,6 +296,10 @@ impl Storage for Sqlite {
         self.rated_boards_sqlite().await
     }
 
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.account_card_sqlite(id).await
+    }
+
     /// Remembers that a game ended (once; a second call changes nothing).
     async fn store_finished(&self, row: FinishedRow) -> Result<()> {
         self.call(move |conn| {

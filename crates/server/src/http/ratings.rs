@@ -41,11 +41,13 @@ pub struct BoardQuery {
     pub min_games: Option<u32>,
 }
 
-/// The name shown for identity `player`: a bot level's name, or the account's.
-fn shown_name(player: &str) -> String {
-    match ratings::bot_level(player) {
-        Some(level) => format!("{level} (bot)"),
-        None => player.replace(':', " "),
+/// The name shown for identity `player` with its account's name `name`: a bot level's name,
+/// the account's, or "former player" for a deleted account.
+fn shown_name(player: &str, name: Option<&str>) -> String {
+    match (ratings::bot_level(player), name) {
+        (Some(level), _) => format!("{level} (bot)"),
+        (None, Some(name)) => name.to_string(),
+        (None, None) => crate::accounts::FORMER_PLAYER.to_string(),
     }
 }
 
@@ -121,7 +123,7 @@ pub async fn leaderboard(State(app): State<AppState>, Query(q): Query<BoardQuery
                     let mut v = rating_json(r);
                     v["rank"] = json!(i + 1);
                     v["player"] = json!(r.player);
-                    v["name"] = json!(shown_name(&r.player));
+                    v["name"] = json!(shown_name(&r.player, r.name.as_deref()));
                     v
                 })
                 .collect();
@@ -172,16 +174,36 @@ pub async fn profile(State(app): State<AppState>, Path(player): Path<String>) ->
         Ok(Some(v)) => no_cache(Json(v)),
         Ok(None) => refuse(
             StatusCode::NOT_FOUND,
-            "no such player: a profile is `bot:<level>` or `account:<number>`",
+            "no such player: a profile is a display name, `bot:<level>` or `account:<number>`",
         ),
         Err(e) => storage_error(e),
     }
 }
 
-/// The profile of `player` (`None`: not an identity).
+/// The profile of `player` — an identity key, or an account's display name — (`None`: no
+/// such player).
 pub async fn profile_json(db: &Db, player: &str) -> anyhow::Result<Option<Value>> {
-    if !valid_player(player) {
-        return Ok(None);
+    let player = if valid_player(player) {
+        player.to_string()
+    } else {
+        match db
+            .accounts()
+            .account_named(crate::accounts::name::key(player))
+            .await?
+        {
+            Some(a) => ratings::account_player(&a.id.0.to_string()),
+            None => return Ok(None),
+        }
+    };
+    let player = player.as_str();
+    let mut name = None;
+    let mut member_since = None;
+    if let Some(id) = player.strip_prefix("account:") {
+        let Some((n, created)) = db.account_card(id.parse()?).await? else {
+            return Ok(None);
+        };
+        name = n;
+        member_since = Some(created);
     }
     let ratings = db.ratings_of(player.to_string()).await?;
     let history = db.history_of(player.to_string(), HISTORY_SHOWN).await?;
@@ -193,8 +215,9 @@ pub async fn profile_json(db: &Db, player: &str) -> anyhow::Result<Option<Value>
         .collect();
     Ok(Some(json!({
         "player": player,
-        "name": shown_name(player),
+        "name": shown_name(player, name.as_deref()),
         "bot": ratings::bot_level(player).is_some(),
+        "member_since": member_since,
         "ratings": ratings.iter().map(rating_json).collect::<Vec<_>>(),
         "history": history.iter().map(history_json).collect::<Vec<_>>(),
         "recent": recent,

@@ -46,6 +46,10 @@ pub struct CreateTable {
     /// unless every seat is a signed-in person or a bot.
     #[serde(default)]
     pub rated: bool,
+    /// The signed-in account creating the table (from its session, never from the request's
+    /// body): at a rated table it holds the first person seat.
+    #[serde(skip)]
+    pub creator: Option<crate::accounts::AccountId>,
     /// The table's clock (absent: none): `{"mode": "live", "bank": 600, "increment": 15,
     /// "absent": 120, "standin": "heuristic"}`, `{"mode": "turn", "per_move": 86400}` or
     /// `{"mode": "none"}` (see [`crate::clocks::ClockSettings::parse`]).
@@ -74,6 +78,8 @@ pub struct TableExtras {
     pub hints: bool,
     /// Whether the game's end moves its players' ratings.
     pub rated: bool,
+    /// At a rated table, the signed-in creator who holds its first person seat.
+    pub creator: Option<crate::accounts::AccountId>,
 }
 
 fn default_game() -> String {

@@ -337,6 +337,7 @@ impl Lobby {
             open_seats: row.open_seats.clone(),
             hints: row.hints,
             rated: row.rated,
+            creator: None,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);

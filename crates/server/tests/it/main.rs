@@ -36,6 +36,7 @@ mod notify;
 mod people;
 mod protocol;
 mod ratings;
+mod ratings_people;
 mod recovery;
 mod revision;
 mod site;

@@ -197,7 +197,11 @@ async fn apply(c: &impl GenericClient, game: &RatedGame) -> Result<()> {
     Ok(())
 }
 
-const RATING_COLUMNS: &str = "player, game, edition, players, mu, sigma, games, wins, last_played";
+/// The columns [`read_rating`] reads from `ratings r`: the account's name last (null for a bot
+/// or a deleted account).
+const RATING_COLUMNS: &str = "r.player, r.game, r.edition, r.players, r.mu, r.sigma, r.games, \
+     r.wins, r.last_played, (SELECT a.name FROM accounts a WHERE r.player LIKE 'account:%' \
+     AND a.id::text = substr(r.player, 9) AND a.deleted IS NULL)";
 
 fn read_rating(r: &Row) -> RatingRow {
     RatingRow {
@@ -214,6 +218,7 @@ fn read_rating(r: &Row) -> RatingRow {
         games: r.get::<_, i32>(6) as u32,
         wins: r.get::<_, i32>(7) as u32,
         last_played: r.get(8),
+        name: r.get(9),
     }
 }
 
@@ -264,8 +269,9 @@ impl Postgres {
             let rows = client
                 .query(
                     &format!(
-                        "SELECT {RATING_COLUMNS} FROM ratings WHERE game = $1 AND edition = $2 \
-                         AND players = $3 AND games >= $4 AND last_played >= $5"
+                        "SELECT {RATING_COLUMNS} FROM ratings r WHERE r.game = $1 \
+                         AND r.edition = $2 AND r.players = $3 AND r.games >= $4 \
+                         AND r.last_played >= $5"
                     ),
                     &[
                         &board.game,
@@ -288,8 +294,8 @@ impl Postgres {
             let rows = client
                 .query(
                     &format!(
-                        "SELECT {RATING_COLUMNS} FROM ratings WHERE player = $1 \
-                         ORDER BY game, edition, players"
+                        "SELECT {RATING_COLUMNS} FROM ratings r WHERE r.player = $1 \
+                         ORDER BY r.game, r.edition, r.players"
                     ),
                     &[&player],
                 )
@@ -338,6 +344,20 @@ impl Postgres {
                 .collect();
             out.reverse();
             Ok(out)
+        })
+        .await
+    }
+
+    pub(super) async fn account_card_pg(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.with(|client| async move {
+            Ok(client
+                .query_opt(
+                    "SELECT CASE WHEN deleted IS NULL THEN name END, created FROM accounts \
+                     WHERE id = $1",
+                    &[&id],
+                )
+                .await?
+                .map(|r| (r.get(0), r.get(1))))
         })
         .await
     }
