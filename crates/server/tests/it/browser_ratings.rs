@@ -1,9 +1,11 @@
 //! Ratings in headless Chromium: a rated table with a guest's seat refused in the lobby's form
 //! with the server's words; a rated table of two bots created from the form and played to the
 //! end moves both bots' ratings, which the leaderboard page lists (provisional) and the
-//! profile page shows with its SVG plot and a link to the game's replay.
+//! profile page shows with its SVG plot and a link to the game's replay; both pages pass
+//! axe-core's serious and critical checks.
 
 use crate::browser::{open_browser, shot};
+use crate::browser_a11y::{axe_script, axe_violations};
 use crate::browser_history::{click, until_text};
 use crate::common::start;
 use fantoccini::{Client, Locator};
@@ -96,6 +98,11 @@ async fn a_rated_bot_game_from_the_lobby_shows_on_the_leaderboard_and_the_profil
         "{names}"
     );
     shot(&c, "ratings-leaderboard").await;
+    let axe = axe_script();
+    let mut problems = Vec::new();
+    if let Some(axe) = &axe {
+        problems.extend(axe_violations(&c, axe).await);
+    }
     let ladder: Value = http
         .get(format!(
             "{boards_url}?game={}&edition={}&players=2&min_games=1",
@@ -149,6 +156,10 @@ async fn a_rated_bot_game_from_the_lobby_shows_on_the_leaderboard_and_the_profil
         .unwrap();
     assert!(link.starts_with("/t/"), "{link}");
     shot(&c, "ratings-profile").await;
+    if let Some(axe) = &axe {
+        problems.extend(axe_violations(&c, axe).await);
+    }
+    assert!(problems.is_empty(), "axe: {}", problems.join("\n"));
     click(&c, "#recent a").await;
     c.wait()
         .at_most(Duration::from_secs(60))
