@@ -53,15 +53,13 @@ CREATE INDEX IF NOT EXISTS rating_history_by_player ON rating_history (player, s
 ";
 
 /// The identity at each seat of `table`: its bot level, or the account seated there (`None`:
-/// a guest). A database without accounts has only guests and bots.
+/// a guest).
 fn seat_players(conn: &Connection, table: &str) -> Result<Vec<Option<String>>> {
-    let with_accounts = "SELECT s.kind, (SELECT a.account FROM seat_accounts a \
+    let mut stmt = conn.prepare(
+        "SELECT s.kind, (SELECT a.account FROM seat_accounts a \
          WHERE a.table_id = s.table_id AND a.seat = s.seat AND a.state = 'seated') \
-         FROM seats s WHERE s.table_id = ?1 ORDER BY s.seat";
-    let mut stmt = match conn.prepare(with_accounts) {
-        Ok(stmt) => stmt,
-        Err(_) => conn.prepare("SELECT kind, NULL FROM seats WHERE table_id = ?1 ORDER BY seat")?,
-    };
+         FROM seats s WHERE s.table_id = ?1 ORDER BY s.seat",
+    )?;
     let rows = stmt.query_map([table], |r| {
         Ok((r.get::<_, String>(0)?, r.get::<_, Option<i64>>(1)?))
     })?;

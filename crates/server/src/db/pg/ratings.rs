@@ -62,18 +62,14 @@ const RATINGS_LOCK: i64 = 0x0072_6174_696e_6773;
 
 /// The identity at each seat of `table` (see the SQLite twin).
 async fn seat_players(c: &impl GenericClient, table: &str) -> Result<Vec<Option<String>>> {
-    let accounts: bool = c
-        .query_one("SELECT to_regclass('seat_accounts') IS NOT NULL", &[])
-        .await?
-        .get(0);
-    let sql = if accounts {
-        "SELECT s.kind, (SELECT a.account FROM seat_accounts a \
-         WHERE a.table_id = s.table_id AND a.seat = s.seat AND a.state = 'seated') \
-         FROM seats s WHERE s.table_id = $1 ORDER BY s.seat"
-    } else {
-        "SELECT kind, NULL::BIGINT FROM seats WHERE table_id = $1 ORDER BY seat"
-    };
-    let rows = c.query(sql, &[&table]).await?;
+    let rows = c
+        .query(
+            "SELECT s.kind, (SELECT a.account FROM seat_accounts a \
+             WHERE a.table_id = s.table_id AND a.seat = s.seat AND a.state = 'seated') \
+             FROM seats s WHERE s.table_id = $1 ORDER BY s.seat",
+            &[&table],
+        )
+        .await?;
     Ok(rows
         .iter()
         .map(|r| seat_player(&r.get::<_, String>(0), r.get::<_, Option<i64>>(1)))
