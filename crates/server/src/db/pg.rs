@@ -420,23 +420,7 @@ impl Storage for Postgres {
     }
 
     async fn store_finished(&self, row: FinishedRow) -> Result<()> {
-        self.with(|mut client| async move {
-            let tx = client.transaction().await?;
-            let inserted = tx
-                .execute(
-                    "INSERT INTO finished (table_id, finished, summary) VALUES ($1, $2, $3) \
-                     ON CONFLICT (table_id) DO NOTHING",
-                    &[&row.id, &row.finished, &serde_json::to_string(&row)?],
-                )
-                .await?;
-            // Rated once, with the end it belongs to: a repeated call inserts nothing.
-            if inserted == 1 {
-                ratings::rate_finished(&tx, &row).await?;
-            }
-            tx.commit().await?;
-            Ok(())
-        })
-        .await
+        self.store_finished_pg(row).await
     }
 
     async fn finished_ids(&self) -> Result<HashSet<String>> {

@@ -78,10 +78,7 @@ async fn seat_players(c: &impl GenericClient, table: &str) -> Result<Vec<Option<
 
 /// Rates the game of `row` if its table is rated, inside `tx`, the transaction that stores
 /// its end (see the SQLite twin).
-pub(super) async fn rate_finished(
-    tx: &deadpool_postgres::Transaction<'_>,
-    row: &FinishedRow,
-) -> Result<()> {
+async fn rate_finished(tx: &deadpool_postgres::Transaction<'_>, row: &FinishedRow) -> Result<()> {
     let rated = tx
         .query_opt("SELECT rated FROM tables WHERE id = $1", &[&row.id])
         .await?
@@ -219,6 +216,28 @@ fn read_rating(r: &Row) -> RatingRow {
 }
 
 impl Postgres {
+    /// Remembers that a game ended (once), and rates it in the same transaction when its table
+    /// is rated.
+    pub(super) async fn store_finished_pg(&self, row: FinishedRow) -> Result<()> {
+        self.with(|mut client| async move {
+            let tx = client.transaction().await?;
+            let inserted = tx
+                .execute(
+                    "INSERT INTO finished (table_id, finished, summary) VALUES ($1, $2, $3) \
+                     ON CONFLICT (table_id) DO NOTHING",
+                    &[&row.id, &row.finished, &serde_json::to_string(&row)?],
+                )
+                .await?;
+            // Rated once, with the end it belongs to: a repeated call inserts nothing.
+            if inserted == 1 {
+                rate_finished(&tx, &row).await?;
+            }
+            tx.commit().await?;
+            Ok(())
+        })
+        .await
+    }
+
     pub(super) async fn rebuild_ratings_pg(&self) -> Result<usize> {
         self.with(|mut client| async move {
             let tx = client.transaction().await?;
