@@ -9,6 +9,8 @@ const el = (tag, text, attrs = {}) => {
   return e;
 };
 
+import { t as tr, lang } from "./shell/i18n.js";
+
 let titles = {};
 
 async function json(url) {
@@ -20,7 +22,7 @@ async function json(url) {
 
 function boardName(b) {
   const title = titles[b.game] || b.game;
-  return `${title} (${b.edition}), ${b.players} players`;
+  return tr("ratings-board", { game: title, edition: b.edition, players: b.players });
 }
 
 // A rating as shown: its number, with "?" while it is provisional.
@@ -32,9 +34,15 @@ function ratingCell(r) {
   const td = el("td", ratingText(r));
   if (r.provisional) {
     td.className = "provisional";
-    td.title = "Provisional: fewer rated games than needed for a settled rating";
+    td.title = tr("ratings-provisional");
   }
   return td;
+}
+
+// A day (milliseconds since the epoch) as the page's language writes dates.
+function day(ms) {
+  const tag = lang === "en-XA" ? "en" : lang;
+  return new Date(ms).toLocaleDateString(tag);
 }
 
 async function leaderboard() {
@@ -42,7 +50,7 @@ async function leaderboard() {
   const select = $("#board");
   if (!boards.length) {
     $("#ladder-empty").hidden = false;
-    $("#board-note").textContent = "No rated games have been played yet.";
+    $("#board-note").textContent = tr("ratings-none-yet");
     return;
   }
   boards.forEach((b, i) => select.append(el("option", boardName(b), { value: String(i) })));
@@ -55,18 +63,17 @@ async function leaderboard() {
     const q = new URLSearchParams({ game: b.game, edition: b.edition, players: b.players });
     if (params.get("min_games")) q.set("min_games", params.get("min_games"));
     const board = await json(`/api/leaderboard?${q}`);
-    const games = (n) => `${n} rated game${n === 1 ? "" : "s"}`;
-    $("#board-note").textContent = `Players with at least ${games(board.min_games)}, `
-      + `the last within ${board.active_days} days. A rating marked "?" is provisional `
-      + `(fewer than ${board.provisional_games} games).`;
+    $("#board-note").textContent = tr("ratings-board-note", {
+      minGames: board.min_games, days: board.active_days, provisional: board.provisional_games,
+    });
     const body = $("#ladder tbody");
     body.replaceChildren();
     for (const p of board.players) {
-      const tr = el("tr");
+      const row = el("tr");
       const name = el("td");
       name.append(el("a", p.name, { href: `/players/${encodeURIComponent(p.player)}` }));
-      tr.append(el("td", p.rank), name, ratingCell(p), el("td", p.games), el("td", p.wins));
-      body.append(tr);
+      row.append(el("td", p.rank), name, ratingCell(p), el("td", p.games), el("td", p.wins));
+      body.append(row);
     }
     $("#ladder-empty").hidden = board.players.length > 0;
   };
@@ -90,7 +97,8 @@ function plot(board, points) {
   const x = (i) => pad + (i * (w - 2 * pad)) / Math.max(values.length - 1, 1);
   const y = (v) => h - pad + ((lo - v) * (h - 2 * pad)) / (hi - lo);
   const root = svg("svg", { viewBox: `0 0 ${w} ${h}`, class: "rating-plot", role: "img",
-    "aria-label": `${boardName(board)}: rating from ${values[0]} to ${values[values.length - 1]} over ${points.length} games` });
+    "aria-label": tr("ratings-plot-label", { board: boardName(board), from: String(values[0]),
+      to: String(values[values.length - 1]), games: points.length }) });
   root.append(svg("line", { class: "axis", x1: pad, y1: h - pad, x2: w - pad, y2: h - pad }));
   root.append(svg("line", { class: "axis", x1: pad, y1: pad, x2: pad, y2: h - pad }));
   for (const v of [lo, hi]) {
@@ -103,7 +111,8 @@ function plot(board, points) {
   values.forEach((v, i) => {
     const c = svg("circle", { class: "dot", cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3 });
     const tip = svg("title");
-    tip.textContent = i === 0 ? `before: ${v}` : `after game ${i}: ${v}`;
+    tip.textContent = i === 0 ? tr("ratings-plot-before", { rating: String(v) })
+      : tr("ratings-plot-after", { game: i, rating: String(v) });
     c.append(tip);
     root.append(c);
   });
@@ -116,23 +125,24 @@ async function profile() {
   try {
     p = await json(`/api/players/${encodeURIComponent(player)}`);
   } catch (e) {
-    $("#player-name").textContent = "No such player";
+    $("#player-name").textContent = tr("ratings-no-such-player");
     $("#player-since").textContent = e.message;
     return;
   }
   document.title = `${p.name} — Boardroom`;
   $("#player-name").textContent = p.name;
   if (p.member_since) {
-    $("#player-since").textContent = `Member since ${new Date(p.member_since).toLocaleDateString()}`;
+    $("#player-since").textContent = tr("ratings-member-since", { date: day(p.member_since) });
   } else if (p.bot) {
-    $("#player-since").textContent = "A bot level: its rating places it on the ladder.";
+    $("#player-since").textContent = tr("ratings-bot-level");
   }
   const body = $("#player-ratings tbody");
   for (const r of p.ratings) {
-    const tr = el("tr");
-    tr.append(el("td", `${titles[r.board.game] || r.board.game} (${r.board.edition})`),
+    const row = el("tr");
+    const game = titles[r.board.game] || r.board.game;
+    row.append(el("td", tr("ratings-board-short", { game, edition: r.board.edition })),
       el("td", r.board.players), ratingCell(r), el("td", r.games), el("td", r.wins));
-    body.append(tr);
+    body.append(row);
   }
   $("#ratings-empty").hidden = p.ratings.length > 0;
   const byBoard = new Map();
@@ -150,17 +160,17 @@ async function profile() {
   const recent = $("#recent");
   for (const g of p.recent) {
     const li = el("li");
-    const when = new Date(g.finished * 1000).toLocaleDateString();
-    const what = `${boardName(g.board)}: ${g.won ? "won" : `place ${g.place}`}, `
-      + `rating ${g.rating_before} → ${g.rating} (${when})`;
+    const args = { board: boardName(g.board), place: g.place, before: String(g.rating_before),
+      after: String(g.rating), date: day(g.finished * 1000) };
+    const what = tr(g.won ? "ratings-recent-won" : "ratings-recent-place", args);
     if (g.replay) {
       li.append(el("a", what, { href: g.replay }));
     } else {
-      li.append(el("span", `${what} (a private table)`));
+      li.append(el("span", tr("ratings-private-table", { game: what })));
     }
     recent.append(li);
   }
-  if (!p.recent.length) recent.append(el("li", "No rated games yet.", { class: "empty" }));
+  if (!p.recent.length) recent.append(el("li", tr("ratings-no-games"), { class: "empty" }));
 }
 
 async function main() {

@@ -7,7 +7,7 @@ use super::state::AppState;
 use crate::db::Db;
 use crate::ratings::{self, Board, HistoryRow, RatingRow, Skill};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -224,14 +224,20 @@ pub async fn profile_json(db: &Db, player: &str) -> anyhow::Result<Option<Value>
     })))
 }
 
-/// The leaderboard page (`web/leaderboard.html`).
-pub async fn leaderboard_page() -> Response {
-    no_cache(Html(crate::assets::LEADERBOARD_HTML))
+/// The leaderboard page (`web/leaderboard.html`), written in the request's language.
+pub async fn leaderboard_page(headers: HeaderMap) -> Response {
+    let lang = crate::lang::of_request(&headers);
+    no_cache(Html(crate::lang::fill(
+        crate::assets::LEADERBOARD_HTML,
+        lang,
+    )))
 }
 
-/// A profile page (`web/profile.html`); the page reads its player from its address.
-pub async fn profile_page(Path(_player): Path<String>) -> Response {
-    no_cache(Html(crate::assets::PROFILE_HTML))
+/// A profile page (`web/profile.html`), written in the request's language; the page reads its
+/// player from its address.
+pub async fn profile_page(Path(_player): Path<String>, headers: HeaderMap) -> Response {
+    let lang = crate::lang::of_request(&headers);
+    no_cache(Html(crate::lang::fill(crate::assets::PROFILE_HTML, lang)))
 }
 
 fn no_cache(body: impl IntoResponse) -> Response {

@@ -2,11 +2,13 @@
 //! with the server's words; a rated table of two bots created from the form and played to the
 //! end moves both bots' ratings, which the leaderboard page lists (provisional) and the
 //! profile page shows with its SVG plot and a link to the game's replay; both pages pass
-//! axe-core's serious and critical checks.
+//! axe-core's serious and critical checks; in German both pages speak German, and in the
+//! pseudo-locale every word on them comes from a message.
 
 use crate::browser::{open_browser, shot};
 use crate::browser_a11y::{axe_script, axe_violations};
 use crate::browser_history::{click, until_text};
+use crate::browser_lang::{open_in, unwrapped};
 use crate::common::start;
 use fantoccini::{Client, Locator};
 use serde_json::Value;
@@ -166,4 +168,42 @@ async fn a_rated_bot_game_from_the_lobby_shows_on_the_leaderboard_and_the_profil
         .for_url(&format!("{}{link}", server.url()).parse().unwrap())
         .await
         .unwrap();
+
+    // In German, and in the pseudo-locale: no word on either page but a message's (the
+    // players' names and the brand are names).
+    let ladder_page = format!(
+        "{}/leaderboard?game={}&edition={}&players=2&min_games=1",
+        server.url(),
+        board["game"].as_str().unwrap(),
+        board["edition"].as_str().unwrap()
+    );
+    let profile_page = format!("{}/players/bot:heuristic", server.url());
+    open_in(&c, &ladder_page, "de").await;
+    until_text(&c, "#board-note", |t| {
+        t.contains("mindestens einer gewerteten Partie") && t.contains("vorläufig")
+    })
+    .await;
+    until_text(&c, "main h1", |t| t == "Ranglisten").await;
+    until_text(&c, "#ladder thead", |t| t.contains("Wertung")).await;
+    open_in(&c, &profile_page, "de").await;
+    until_text(&c, "main h2", |t| t == "Wertungen").await;
+    until_text(&c, "#recent", |t| t.contains("Wertung")).await;
+    open_in(&c, &ladder_page, "en-XA").await;
+    until_text(&c, "#ladder tbody", |t| t.lines().count() == 2).await;
+    let left = unwrapped(&c, ".brand, #lang-select, #ladder tbody a").await;
+    assert!(
+        left.is_empty(),
+        "leaderboard words not from a message: {left:#?}"
+    );
+    open_in(&c, &profile_page, "en-XA").await;
+    c.wait()
+        .at_most(Duration::from_secs(60))
+        .for_element(Locator::Css("#recent a"))
+        .await
+        .unwrap();
+    let left = unwrapped(&c, ".brand, #lang-select, #player-name").await;
+    assert!(
+        left.is_empty(),
+        "profile words not from a message: {left:#?}"
+    );
 }
