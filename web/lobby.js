@@ -187,6 +187,7 @@ function request() {
   const body = { game: current().id, seats: kinds.slice(0, players), hints: $("#hints").checked };
   body.open_seats = [...openSeats].filter((i) => i < players && kinds[i] === "human").sort((a, b) => a - b);
   body.private = $("#private").checked;
+  if ($("#rated").checked) body.rated = true;
   if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
   if (current().timers) body.timer_percent = Number($("#timer-percent").value);
   const clock = clockRequest();

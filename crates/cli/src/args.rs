@@ -97,6 +97,20 @@ pub(crate) enum AdminCommand {
     },
 }
 
+/// `boardroom ratings …`: work with the ratings a server keeps.
+#[derive(Subcommand, Debug)]
+pub(crate) enum RatingsCommand {
+    /// Recompute every rating and its history from the rated games stored with their ends, in
+    /// the order they were rated, in one transaction: the numbers the server keeps, again.
+    ///
+    /// Example: boardroom ratings rebuild --db boardroom.sqlite
+    Rebuild {
+        /// The database: a SQLite file or a PostgreSQL URL (`postgres://…`).
+        #[arg(long)]
+        db: PathBuf,
+    },
+}
+
 #[derive(Subcommand, Debug)]
 pub(crate) enum Command {
     /// Play in the terminal against bots or friends (hot seat).
@@ -359,6 +373,11 @@ pub(crate) enum Command {
     Admin {
         #[command(subcommand)]
         command: AdminCommand,
+    },
+    /// Work with the ratings a server keeps (rated tables' players and bot levels).
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
     },
     /// Drive many concurrent tables over WebSockets against a running server and report
     /// round-trip times and memory.

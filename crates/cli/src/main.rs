@@ -20,7 +20,7 @@ mod simulate;
 mod stats;
 mod tools;
 
-use args::{command, Cli, Command, DbCommand, TABLE_SUBCOMMANDS};
+use args::{command, Cli, Command, DbCommand, RatingsCommand, TABLE_SUBCOMMANDS};
 use clap::FromArgMatches;
 use options::GivenOptions;
 use std::process::ExitCode;
@@ -269,6 +269,9 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             command: DbCommand::Restore { file, db },
         } => dump::restore(&db, &file),
         Command::Admin { command } => admin::admin(command),
+        Command::Ratings {
+            command: RatingsCommand::Rebuild { db },
+        } => serve::ratings_rebuild(&db),
         Command::Load {
             game,
             url,

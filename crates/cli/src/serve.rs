@@ -430,3 +430,28 @@ pub fn db_check(path: &std::path::Path, export: Option<&std::path::Path>) -> Res
     }
     Ok(())
 }
+
+/// `boardroom ratings rebuild`: every rating and its history recomputed from the rated games
+/// stored with their ends (see `boardroom_server::ratings`), on a SQLite file or a PostgreSQL
+/// database; prints how many games were replayed.
+pub fn ratings_rebuild(path: &std::path::Path) -> Result<()> {
+    use boardroom_server::db::{hide_password, is_postgres_url, Db};
+    let named = path.to_string_lossy().to_string();
+    let games = runtime()?.block_on(async {
+        let db = if is_postgres_url(&named) {
+            Db::connect(&named).await?
+        } else {
+            if !path.exists() {
+                anyhow::bail!("no database at {}", path.display());
+            }
+            Db::open(path)?
+        };
+        db.rebuild_ratings().await
+    })?;
+    println!(
+        "rebuilt the ratings of {} from {games} rated game{}",
+        hide_password(&named),
+        if games == 1 { "" } else { "s" }
+    );
+    Ok(())
+}

@@ -19,6 +19,12 @@ pub const INDEX_HTML: &str = include_str!("../../../web/index.html");
 /// [`table_page`]).
 pub const TABLE_HTML: &str = include_str!("../../../web/table.html");
 
+/// The leaderboards page.
+pub const LEADERBOARD_HTML: &str = include_str!("../../../web/leaderboard.html");
+
+/// A player's profile page.
+pub const PROFILE_HTML: &str = include_str!("../../../web/profile.html");
+
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// Scripts and styles served under `/assets/`.
@@ -37,6 +43,11 @@ pub const ASSETS: &[Asset] = &[
         name: "account.js",
         content_type: JS,
         body: include_str!("../../../web/account.js"),
+    },
+    Asset {
+        name: "ratings.js",
+        content_type: JS,
+        body: include_str!("../../../web/ratings.js"),
     },
     Asset {
         name: "favicon.svg",

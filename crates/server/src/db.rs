@@ -35,6 +35,7 @@ pub mod dump;
 mod leases;
 mod open;
 mod pg;
+mod ratings;
 mod rows;
 mod schema;
 mod store;
@@ -361,6 +362,46 @@ impl Db {
     /// The accounts' requests (see `crate::accounts`).
     pub fn accounts(&self) -> &dyn AccountStore {
         self.store.accounts()
+    }
+
+    /// Recomputes every rating from the rated games stored with their ends (`boardroom ratings
+    /// rebuild`); see [`Storage::rebuild_ratings`].
+    pub async fn rebuild_ratings(&self) -> Result<usize> {
+        self.store.rebuild_ratings().await
+    }
+
+    /// A board's leaderboard; see [`Storage::leaderboard`].
+    pub async fn leaderboard(
+        &self,
+        board: crate::ratings::Board,
+        min_games: u32,
+        since: i64,
+    ) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.store.leaderboard(board, min_games, since).await
+    }
+
+    /// Every rating of `player`; see [`Storage::ratings_of`].
+    pub async fn ratings_of(&self, player: String) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.store.ratings_of(player).await
+    }
+
+    /// The rating history of `player`; see [`Storage::history_of`].
+    pub async fn history_of(
+        &self,
+        player: String,
+        limit: usize,
+    ) -> Result<Vec<crate::ratings::HistoryRow>> {
+        self.store.history_of(player, limit).await
+    }
+
+    /// What a profile shows of account `id`; see [`Storage::account_card`].
+    pub async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.store.account_card(id).await
+    }
+
+    /// Every board someone holds a rating on; see [`Storage::rated_boards`].
+    pub async fn rated_boards(&self) -> Result<Vec<crate::ratings::Board>> {
+        self.store.rated_boards().await
     }
 
     /// Checks the storage's structure (SQLite's `quick_check`): the problems found, at most

@@ -18,6 +18,7 @@ use std::net::SocketAddr;
 
 pub mod health;
 mod proxy;
+pub mod ratings;
 mod records;
 mod state;
 
@@ -89,6 +90,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/stats", get(stats))
         .route("/healthz", get(health::healthz))
         .route("/readyz", get(readyz))
+        .route("/leaderboard", get(ratings::leaderboard_page))
+        .route("/players/{player}", get(ratings::profile_page))
+        .route("/api/leaderboard", get(ratings::leaderboard))
+        .route("/api/players/{player}", get(ratings::profile))
         .route("/ws/{id}", get(websocket))
         .route("/signin", get(index))
         .merge(crate::accounts::routes::router())
@@ -264,6 +269,7 @@ async fn create_table(
     State(app): State<AppState>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
+    crate::accounts::Viewer(viewer): crate::accounts::Viewer,
     body: Result<Json<CreateTable>, axum::extract::rejection::JsonRejection>,
 ) -> Response {
     if !app
@@ -276,7 +282,7 @@ async fn create_table(
         )
             .into_response();
     }
-    let Json(req) = match body {
+    let Json(mut req) = match body {
         Ok(b) => b,
         Err(e) => {
             return (
@@ -286,6 +292,7 @@ async fn create_table(
                 .into_response()
         }
     };
+    req.creator = viewer.map(|a| a.id);
     match app.lobby.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(e) => {

@@ -158,7 +158,12 @@ mod tests {
 
     #[test]
     fn every_placeholder_of_the_pages_is_an_english_message() {
-        for page in [crate::assets::INDEX_HTML, crate::assets::TABLE_HTML] {
+        for page in [
+            crate::assets::INDEX_HTML,
+            crate::assets::TABLE_HTML,
+            crate::assets::LEADERBOARD_HTML,
+            crate::assets::PROFILE_HTML,
+        ] {
             for part in page.split("{{t:").skip(1) {
                 let id = part.split("}}").next().unwrap_or_default();
                 assert!(catalog().has_message("en", id), "no message `{id}`");

@@ -19,6 +19,7 @@
 //! * [`notify`] — "your turn" by e-mail or webhook for people away from their table.
 //! * [`chat`] — the chat of a table; [`seats`] — seats opened to anyone in the lobby.
 //! * [`clocks`] — a table's clock (none, live, turn-based) and its stand-in bot.
+//! * [`ratings`] — the Weng-Lin ratings of rated tables: places, the rating arithmetic.
 //! * [`rate`] — token buckets; [`time`] — the clock as stored; [`revision`] — rules revisions.
 
 #![warn(missing_docs)]
@@ -41,6 +42,7 @@ pub mod outgoing;
 pub mod patch;
 pub mod protocol;
 pub mod rate;
+pub mod ratings;
 pub mod revision;
 pub mod seats;
 pub mod table;

@@ -266,3 +266,42 @@ account-welcome = Willkommen! Wähle den Namen, den die anderen sehen.
 account-not-in-play = gerade nicht im Spiel
 account-your-clock = deine Uhr: { $minutes } Min.
 account-play = Spielen
+
+## Ratings: the lobby's Rated choice, the leaderboards and the profiles
+lobby-rated = Gewertet
+lobby-rated-text = Gewertet: Das Ergebnis verändert die Wertungen der Spieler (an jedem Platz eine angemeldete Person oder ein Bot)
+lobby-leaderboards = Ranglisten
+ratings-leaderboards = Ranglisten
+ratings-game = Spiel
+ratings-rank = Nr.
+ratings-player = Spieler
+ratings-rating = Wertung
+ratings-games = Partien
+ratings-won = Gewonnen
+ratings-players = Spieler
+ratings-ladder-empty = In dieser Rangliste steht noch niemand.
+ratings-none-yet = Es wurden noch keine gewerteten Partien gespielt.
+ratings-board = { $game } ({ $edition }), { $players } Spieler
+ratings-board-short = { $game } ({ $edition })
+ratings-board-note = Spieler mit mindestens { $minGames ->
+        [one] einer gewerteten Partie
+       *[other] { $minGames } gewerteten Partien
+    }, die letzte in den vergangenen { $days } Tagen. Eine mit „?“ markierte Wertung ist vorläufig (weniger als { $provisional } Partien).
+ratings-provisional = Vorläufig: weniger gewertete Partien, als für eine feste Wertung nötig sind
+ratings-profile-title = Profil
+ratings-ratings = Wertungen
+ratings-no-games = Noch keine gewerteten Partien.
+ratings-history = Verlauf der Wertung
+ratings-recent = Letzte Partien
+ratings-no-such-player = Diesen Spieler gibt es nicht
+ratings-member-since = Mitglied seit { $date }
+ratings-bot-level = Eine Bot-Stufe: Ihre Wertung ordnet sie in die Rangliste ein.
+ratings-plot-label = { $board }: Wertung von { $from } auf { $to } in { $games ->
+        [one] einer Partie
+       *[other] { $games } Partien
+    }
+ratings-plot-before = vorher: { $rating }
+ratings-plot-after = nach Partie { $game }: { $rating }
+ratings-recent-won = { $board }: gewonnen, Wertung { $before } → { $after } ({ $date })
+ratings-recent-place = { $board }: Platz { $place }, Wertung { $before } → { $after } ({ $date })
+ratings-private-table = { $game } (ein privater Tisch)

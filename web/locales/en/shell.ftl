@@ -267,3 +267,42 @@ account-welcome = Welcome! Choose the name others will see.
 account-not-in-play = not in play now
 account-your-clock = your clock { $minutes } min
 account-play = Play
+
+## Ratings: the lobby's Rated choice, the leaderboards and the profiles
+lobby-rated = Rated
+lobby-rated-text = Rated: the result moves the players' ratings (every seat a signed-in person or a bot)
+lobby-leaderboards = Leaderboards
+ratings-leaderboards = Leaderboards
+ratings-game = Game
+ratings-rank = #
+ratings-player = Player
+ratings-rating = Rating
+ratings-games = Games
+ratings-won = Won
+ratings-players = Players
+ratings-ladder-empty = Nobody is listed on this board yet.
+ratings-none-yet = No rated games have been played yet.
+ratings-board = { $game } ({ $edition }), { $players } players
+ratings-board-short = { $game } ({ $edition })
+ratings-board-note = Players with at least { $minGames ->
+        [one] { $minGames } rated game
+       *[other] { $minGames } rated games
+    }, the last within { $days } days. A rating marked “?” is provisional (fewer than { $provisional } games).
+ratings-provisional = Provisional: fewer rated games than needed for a settled rating
+ratings-profile-title = Player
+ratings-ratings = Ratings
+ratings-no-games = No rated games yet.
+ratings-history = Rating history
+ratings-recent = Recent games
+ratings-no-such-player = No such player
+ratings-member-since = Member since { $date }
+ratings-bot-level = A bot level: its rating places it on the ladder.
+ratings-plot-label = { $board }: rating from { $from } to { $to } over { $games ->
+        [one] one game
+       *[other] { $games } games
+    }
+ratings-plot-before = before: { $rating }
+ratings-plot-after = after game { $game }: { $rating }
+ratings-recent-won = { $board }: won, rating { $before } → { $after } ({ $date })
+ratings-recent-place = { $board }: place { $place }, rating { $before } → { $after } ({ $date })
+ratings-private-table = { $game } (a private table)

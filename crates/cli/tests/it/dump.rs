@@ -1,7 +1,8 @@
 //! `boardroom db dump` and `boardroom db restore`: a database with tables in play and
 //! finished, actions, a chat line, an open seat and a "your turn" address moves from SQLite to
 //! PostgreSQL and back (with the tests' PostgreSQL; SQLite to SQLite without it), with two
-//! accounts (a session, a seat, an address, a block and a report), every row
+//! accounts (a session, a seat, an address, a block and a report) and a rated game's ratings
+//! and their history (the `rated` mark of its table with them), every row
 //! kept and every table replaying to the same record; a non-empty target, a file cut short and
 //! a newer format are refused.
 
@@ -14,8 +15,9 @@ use std::path::Path;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
 
-/// Fills the SQLite database `db` through a server: a finished bot game, a table in play with
-/// a person's action, a chat line and an open seat; then a "your turn" address.
+/// Fills the SQLite database `db` through a server: a finished rated bot game (with its
+/// ratings), a table in play with a person's action, a chat line and an open seat; then a
+/// "your turn" address.
 async fn fill(db: &Path) {
     let server = serve(db);
     let http = reqwest::Client::new();
@@ -24,12 +26,16 @@ async fn fill(db: &Path) {
             .json(&body)
             .send()
     };
-    let bots: Value = post(json!({"edition": "classic", "seats": ["random", "random", "random"]}))
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let bots: Value = post(json!({
+        "edition": "classic",
+        "seats": ["random", "heuristic", "random"],
+        "rated": true
+    }))
+    .await
+    .unwrap()
+    .json()
+    .await
+    .unwrap();
     let people: Value = post(json!({
         "edition": "classic",
         "seats": ["human", "human", "random"],
@@ -103,12 +109,20 @@ async fn fill(db: &Path) {
         .query_row("SELECT count(*) FROM finished", [], |r| r.get(0))
         .unwrap();
     assert_eq!(finished, 1, "the bots' game finished");
+    let rated: i64 = conn
+        .query_row("SELECT count(*) FROM tables WHERE rated = 1", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(rated, 1, "the bots' table is rated");
 }
 
 /// The rows of a dump by table, each as sorted JSON text, SQLite's 0/1 read as booleans where
 /// the other side wrote booleans (`bools`: the columns that are booleans).
 fn rows(file: &Path) -> BTreeMap<String, Vec<String>> {
-    const BOOLS: &[&str] = &["expired", "hints", "private", "undone", "claimed"];
+    const BOOLS: &[&str] = &[
+        "expired", "hints", "private", "undone", "claimed", "rated", "won",
+    ];
     let text = std::fs::read_to_string(file).unwrap();
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for line in text.lines().skip(1) {
@@ -221,6 +235,9 @@ async fn a_database_moves_from_sqlite_to_postgres_and_back_whole() {
         "account_notify",
         "blocks",
         "reports",
+        "rated_games",
+        "ratings",
+        "rating_history",
     ] {
         assert!(
             !r1.get(table).is_none_or(Vec::is_empty),
@@ -275,13 +292,13 @@ fn a_dump_cut_short_or_of_a_newer_format_is_refused_and_restores_nothing() {
     std::fs::write(
         &unknown,
         "{\"format\":\"boardroom-dump\",\"version\":1,\"tables\":[]}\n\
-         {\"table\":\"ratings\",\"row\":{}}\n{\"end\":{\"rows\":1}}\n",
+         {\"table\":\"trophies\",\"row\":{}}\n{\"end\":{\"rows\":1}}\n",
     )
     .unwrap();
     let out = run(&["restore", unknown.to_str().unwrap()], target);
     assert!(!out.status.success());
     assert!(
-        String::from_utf8_lossy(&out.stderr).contains("table `ratings`"),
+        String::from_utf8_lossy(&out.stderr).contains("table `trophies`"),
         "{out:?}"
     );
 }

@@ -10,6 +10,7 @@ mod dump;
 mod events_and_scores;
 mod handover;
 mod ops;
+mod ratings;
 mod registry;
 mod serve;
 mod site;

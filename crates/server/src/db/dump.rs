@@ -50,6 +50,9 @@ pub const TABLES: &[(&str, &str)] = &[
     ("account_notify", "account, game"),
     ("blocks", "account, blocked"),
     ("reports", "id"),
+    ("rated_games", "table_id"),
+    ("ratings", "player, game, edition, players"),
+    ("rating_history", "table_id, player"),
 ];
 
 /// What a dump or a restore did.

@@ -30,6 +30,7 @@ mod addresses;
 mod instances;
 mod leases;
 mod listed;
+mod ratings;
 mod rows;
 mod schema;
 mod url;
@@ -172,8 +173,8 @@ impl Storage for Postgres {
             let tx = client.transaction().await?;
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
-                 private, bot_speed, hints, rules, clock) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                 private, bot_speed, hints, rules, clock, rated) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
                 &[
                     &row.id,
                     &row.game,
@@ -187,6 +188,7 @@ impl Storage for Postgres {
                     &row.hints,
                     &i32::try_from(row.rules)?,
                     &row.clock,
+                    &row.rated,
                 ],
             )
             .await?;
@@ -384,18 +386,41 @@ impl Storage for Postgres {
         .await
     }
 
+    async fn rebuild_ratings(&self) -> Result<usize> {
+        self.rebuild_ratings_pg().await
+    }
+
+    async fn leaderboard(
+        &self,
+        board: crate::ratings::Board,
+        min_games: u32,
+        since: i64,
+    ) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.leaderboard_pg(board, min_games, since).await
+    }
+
+    async fn ratings_of(&self, player: String) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.ratings_of_pg(player).await
+    }
+
+    async fn history_of(
+        &self,
+        player: String,
+        limit: usize,
+    ) -> Result<Vec<crate::ratings::HistoryRow>> {
+        self.history_of_pg(player, limit).await
+    }
+
+    async fn rated_boards(&self) -> Result<Vec<crate::ratings::Board>> {
+        self.rated_boards_pg().await
+    }
+
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.account_card_pg(id).await
+    }
+
     async fn store_finished(&self, row: FinishedRow) -> Result<()> {
-        self.with(|client| async move {
-            client
-                .execute(
-                    "INSERT INTO finished (table_id, finished, summary) VALUES ($1, $2, $3) \
-                     ON CONFLICT (table_id) DO NOTHING",
-                    &[&row.id, &row.finished, &serde_json::to_string(&row)?],
-                )
-                .await?;
-            Ok(())
-        })
-        .await
+        self.store_finished_pg(row).await
     }
 
     async fn finished_ids(&self) -> Result<HashSet<String>> {

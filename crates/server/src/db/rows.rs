@@ -65,6 +65,8 @@ pub struct TableRow {
     /// The table's clock and stand-in as JSON ([`crate::clocks::ClockSettings`]); `None`: no
     /// clock.
     pub clock: Option<String>,
+    /// Whether the game's end moves its players' ratings (see [`crate::ratings`]).
+    pub rated: bool,
 }
 
 /// One stored action.
@@ -168,6 +170,10 @@ pub struct FinishedRow {
     pub winners: Vec<String>,
     /// Actions played (not counting those taken back).
     pub actions: usize,
+    /// Each seat's place for its rating and whether it won ([`crate::ratings::places`]):
+    /// what a rated table's ratings move by.
+    #[serde(skip)]
+    pub places: Vec<(usize, bool)>,
 }
 
 /// A stored table that cannot be served, and why.
@@ -219,6 +225,18 @@ pub(super) fn table_extras(
     match rows.next().map_err(|e| format!("settings: {e}"))? {
         Some(r) => Ok((int(r, 0, "private")? != 0, opt_text(r, 1, "bot_speed")?)),
         None => Ok((false, None)),
+    }
+}
+
+/// Whether table `id` is rated (no table is in a database from before ratings).
+fn table_rated(conn: &Connection, id: &str) -> std::result::Result<bool, String> {
+    let Ok(mut stmt) = conn.prepare_cached("SELECT rated FROM tables WHERE id = ?1") else {
+        return Ok(false);
+    };
+    let mut rows = stmt.query([id]).map_err(|e| format!("rated: {e}"))?;
+    match rows.next().map_err(|e| format!("rated: {e}"))? {
+        Some(r) => Ok(int(r, 0, "rated")? != 0),
+        None => Ok(false),
     }
 }
 
@@ -307,6 +325,7 @@ pub(super) fn read_table(conn: &Connection, r: &Row) -> Stored {
             rules: u32::try_from(int(r, 10, "rules")?)
                 .map_err(|_| "`rules` is negative or too large".to_string())?,
             clock: None,
+            rated: table_rated(conn, &id)?,
             id,
         };
         (row.private, row.bot_speed) = table_extras(conn, &row.id)?;

@@ -195,6 +195,12 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         conn.execute_batch("ALTER TABLE tables ADD COLUMN rules INTEGER NOT NULL DEFAULT 1")
             .context("cannot add the `rules` column")?;
     }
+    if conn.prepare("SELECT rated FROM tables LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE tables ADD COLUMN rated INTEGER NOT NULL DEFAULT 0")
+            .context("cannot add the `rated` column")?;
+    }
+    conn.execute_batch(super::ratings::RATINGS_SCHEMA)
+        .context("cannot create the ratings tables")?;
     migrate_clocks(conn)?;
     conn.execute_batch(CHAT_SCHEMA)
         .context("cannot create the chat table")?;

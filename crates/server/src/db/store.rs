@@ -5,6 +5,7 @@
 use super::rows::{ActionRow, Damaged, FinishedRow, Stored, TableRow};
 use crate::notify::Addresses;
 use crate::protocol::ChatLine;
+use crate::ratings::{Board, HistoryRow, RatingRow};
 use anyhow::Result;
 use boardroom_engine::By;
 use std::collections::HashSet;
@@ -208,6 +209,28 @@ pub trait Storage: Send + Sync + 'static {
     /// each value converted to its column's type; fails naming a column the table lacks or a
     /// value that does not fit.
     async fn restore_rows(&self, tables: Vec<(&'static str, Vec<super::dump::Row>)>) -> Result<()>;
+
+    /// Recomputes every rating and its history from the rated games stored with their ends,
+    /// in the order they were rated, in one transaction: the number of games replayed.
+    async fn rebuild_ratings(&self) -> Result<usize>;
+
+    /// The ratings on `board` of the identities with at least `min_games` rated games there,
+    /// the last ended at or after `since` (seconds since the epoch), best first.
+    async fn leaderboard(&self, board: Board, min_games: u32, since: i64)
+        -> Result<Vec<RatingRow>>;
+
+    /// Every rating of identity `player`, by board.
+    async fn ratings_of(&self, player: String) -> Result<Vec<RatingRow>>;
+
+    /// The last `limit` ratings of `player` after each of its rated games, oldest first.
+    async fn history_of(&self, player: String, limit: usize) -> Result<Vec<HistoryRow>>;
+
+    /// Every board someone holds a rating on.
+    async fn rated_boards(&self) -> Result<Vec<Board>>;
+
+    /// What a profile shows of account `id`: its name (`None` once deleted) and when it was
+    /// made (milliseconds since the epoch); `None`: no such account.
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>>;
 
     /// Checks the storage's structure: the problems found, at most `limit` (empty: none).
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>>;

@@ -21,8 +21,8 @@ impl Storage for Sqlite {
         self.call(move |tx| {
             tx.execute(
                 "INSERT INTO tables (id, game, config, seed, created, rematch_of, timer_percent, \
-                 private, bot_speed, hints, rules, clock) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                 private, bot_speed, hints, rules, clock, rated) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
                 params![
                     row.id,
                     row.game,
@@ -35,7 +35,8 @@ impl Storage for Sqlite {
                     row.bot_speed,
                     row.hints as i64,
                     row.rules as i64,
-                    row.clock
+                    row.clock,
+                    row.rated as i64
                 ],
             )?;
             for (i, s) in row.seats.iter().enumerate() {
@@ -266,13 +267,50 @@ impl Storage for Sqlite {
         .await
     }
 
+    async fn rebuild_ratings(&self) -> Result<usize> {
+        self.rebuild_ratings_sqlite().await
+    }
+
+    async fn leaderboard(
+        &self,
+        board: crate::ratings::Board,
+        min_games: u32,
+        since: i64,
+    ) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.leaderboard_sqlite(board, min_games, since).await
+    }
+
+    async fn ratings_of(&self, player: String) -> Result<Vec<crate::ratings::RatingRow>> {
+        self.ratings_of_sqlite(player).await
+    }
+
+    async fn history_of(
+        &self,
+        player: String,
+        limit: usize,
+    ) -> Result<Vec<crate::ratings::HistoryRow>> {
+        self.history_of_sqlite(player, limit).await
+    }
+
+    async fn rated_boards(&self) -> Result<Vec<crate::ratings::Board>> {
+        self.rated_boards_sqlite().await
+    }
+
+    async fn account_card(&self, id: i64) -> Result<Option<(Option<String>, i64)>> {
+        self.account_card_sqlite(id).await
+    }
+
     /// Remembers that a game ended (once; a second call changes nothing).
     async fn store_finished(&self, row: FinishedRow) -> Result<()> {
         self.call(move |conn| {
-            conn.execute(
+            let inserted = conn.execute(
                 "INSERT OR IGNORE INTO finished (table_id, finished, summary) VALUES (?1, ?2, ?3)",
                 params![row.id, row.finished, serde_json::to_string(&row)?],
             )?;
+            // Rated once, with the end it belongs to: a repeated call inserts nothing.
+            if inserted == 1 {
+                super::ratings::rate_finished(conn, &row)?;
+            }
             Ok(())
         })
         .await
@@ -420,6 +458,7 @@ mod tests {
             open_seats: Vec::new(),
             hints: false,
             clock: None,
+            rated: false,
             rules: 1,
         }
     }

@@ -52,16 +52,54 @@ impl<'a> Visitor for CreateVisitor<'a> {
             }
             crate::seats::check_open(&req.open_seats, &req.seats, req.private)
                 .map_err(LobbyError::BadRequest)?;
+            if req.rated {
+                check_rated(&req.seats, &req.open_seats, req.creator.is_some())?;
+            }
             let extras = TableExtras {
                 private: req.private,
                 bot_speed: req.bot_speed,
                 open_seats: req.open_seats,
                 hints: req.hints,
+                rated: req.rated,
+                creator: req.creator.filter(|_| req.rated),
             };
             lobby
                 .start::<G>(config, req.seats, None, percent, clock, extras)
                 .await
         })
+    }
+}
+
+/// Checks that a rated table's every seat is a signed-in person or a bot: its first person
+/// seat is its signed-in creator's (`signed_in`), and any other person seat would be a
+/// guest's (as would a seat open to anyone in the lobby), so it cannot be rated.
+fn check_rated(kinds: &[SeatKind], open: &[usize], signed_in: bool) -> Result<(), LobbyError> {
+    if let Some(seat) = open.first() {
+        return Err(LobbyError::BadRequest(format!(
+            "a rated table cannot open seat {seat} to anyone in the lobby: every seat of a \
+             rated table is a signed-in person or a bot"
+        )));
+    }
+    let mut people = kinds
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.is_human())
+        .map(|(s, _)| s);
+    let guest = if signed_in {
+        people.nth(1)
+    } else {
+        people.next()
+    };
+    match guest {
+        Some(seat) if signed_in => Err(LobbyError::BadRequest(format!(
+            "seat {seat} is a guest's: every seat of a rated table is a signed-in person or a \
+             bot, and a rated table seats you at its first person seat and bots at the others"
+        ))),
+        Some(seat) => Err(LobbyError::BadRequest(format!(
+            "seat {seat} is a guest's: every seat of a rated table is a signed-in person or a \
+             bot (sign in to sit at a rated table, or make the table unrated)"
+        ))),
+        None => Ok(()),
     }
 }
 
@@ -164,6 +202,7 @@ impl Lobby {
             hints: extras.hints,
             rules: G::RULES_REVISION,
             clock: clock.stored(),
+            rated: extras.rated,
         };
         if let Some(problem) = self.file_damage.read().expect("file damage lock").clone() {
             return Err(LobbyError::Damaged(file_problem_words(&problem)));
@@ -175,6 +214,7 @@ impl Lobby {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
             return Err(LobbyError::Storage(e));
         }
+        self.seat_creator(&id, &req_seats, extras.creator).await?;
         let init = TableInit {
             id: id.clone(),
             created: row.created,
@@ -257,6 +297,9 @@ impl Lobby {
                 bot_speed: summary.bot_speed.clone(),
                 open_seats: Vec::new(),
                 hints: spec.hints,
+                // A rematch is unrated: its creator marks a new table rated.
+                rated: false,
+                creator: None,
             }
         };
         let start = boardroom_registry::visit(
@@ -281,5 +324,32 @@ impl Lobby {
             })
             .await;
         Ok(created.id)
+    }
+
+    /// Ties the first person seat of a new rated table to its signed-in creator (`creator`),
+    /// so that its result counts for the creator's rating.
+    async fn seat_creator(
+        &self,
+        id: &str,
+        kinds: &[SeatKind],
+        creator: Option<crate::accounts::AccountId>,
+    ) -> Result<(), LobbyError> {
+        let (Some(account), Some(seat)) = (creator, kinds.iter().position(|k| k.is_human())) else {
+            return Ok(());
+        };
+        let tie = crate::accounts::SeatTie {
+            seat,
+            account,
+            state: crate::accounts::SeatState::Seated,
+            invited_by: None,
+        };
+        self.db
+            .accounts()
+            .tie_seats(id.to_string(), vec![tie], crate::time::now_ms())
+            .await
+            .map_err(|e| {
+                tracing::error!(table = %id, "cannot seat a rated table's creator: {e:#}");
+                LobbyError::Storage(e)
+            })
     }
 }

@@ -42,6 +42,14 @@ pub struct CreateTable {
     /// person whose every opponent is a bot may).
     #[serde(default)]
     pub hints: bool,
+    /// Whether the game's end moves its players' ratings (see [`crate::ratings`]): refused
+    /// unless every seat is a signed-in person or a bot.
+    #[serde(default)]
+    pub rated: bool,
+    /// The signed-in account creating the table (from its session, never from the request's
+    /// body): at a rated table it holds the first person seat.
+    #[serde(skip)]
+    pub creator: Option<crate::accounts::AccountId>,
     /// The table's clock (absent: none): `{"mode": "live", "bank": 600, "increment": 15,
     /// "absent": 120, "standin": "heuristic"}`, `{"mode": "turn", "per_move": 86400}` or
     /// `{"mode": "none"}` (see [`crate::clocks::ClockSettings::parse`]).
@@ -68,6 +76,10 @@ pub struct TableExtras {
     pub open_seats: Vec<usize>,
     /// Whether every person may ask for hints.
     pub hints: bool,
+    /// Whether the game's end moves its players' ratings.
+    pub rated: bool,
+    /// At a rated table, the signed-in creator who holds its first person seat.
+    pub creator: Option<crate::accounts::AccountId>,
 }
 
 fn default_game() -> String {

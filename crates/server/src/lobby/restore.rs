@@ -336,6 +336,8 @@ impl Lobby {
             bot_speed: row.bot_speed.clone(),
             open_seats: row.open_seats.clone(),
             hints: row.hints,
+            rated: row.rated,
+            creator: None,
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);

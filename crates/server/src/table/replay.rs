@@ -85,6 +85,10 @@ pub fn finished_row<G: Playable>(
             .map(|o| o.winners.iter().map(<G as Present>::seat_name).collect())
             .unwrap_or_default(),
         actions: record.iter().filter(|a| !a.undone).count(),
+        places: game
+            .outcome()
+            .map(|o| crate::ratings::places(&o, record, game.num_players()))
+            .unwrap_or_default(),
     }
 }
 

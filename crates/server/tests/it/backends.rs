@@ -38,6 +38,7 @@ fn table(id: &str, created: i64) -> TableRow {
         hints: true,
         rules: 7,
         clock: Some(r#"{"mode":"turn","per_move":86400,"standin":"easy"}"#.into()),
+        rated: false,
     }
 }
 
@@ -190,6 +191,7 @@ async fn take_backs_chat_and_finished_games_on_every_backend() {
                 finished: at,
                 winners: vec!["Red".into()],
                 actions: 3,
+                places: vec![(1, true), (2, false)],
             };
             db.store_finished(row.clone()).await.unwrap();
             db.store_finished(row).await.unwrap();

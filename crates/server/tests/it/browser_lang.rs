@@ -12,7 +12,7 @@ use fantoccini::{Client, Locator};
 use serde_json::Value;
 
 /// Sets the `lang` cookie as the language menu does, and loads `url`.
-async fn open_in(c: &Client, url: &str, lang: &str) {
+pub(crate) async fn open_in(c: &Client, url: &str, lang: &str) {
     c.goto(url).await.unwrap();
     c.execute(
         "document.cookie = `lang=${arguments[0]}; path=/`",
@@ -34,7 +34,7 @@ async fn text(c: &Client, css: &str) -> String {
 
 /// The visible texts on the page, outside the parts that `skip` selects, that are not wrapped
 /// in ⟦…⟧ (numbers and lone symbols aside).
-async fn unwrapped(c: &Client, skip: &str) -> Vec<String> {
+pub(crate) async fn unwrapped(c: &Client, skip: &str) -> Vec<String> {
     let v = c
         .execute(
             r##"const skip = arguments[0];

@@ -65,6 +65,7 @@ fn past(id: &str, clock: &str, kinds: [&str; 2], created: i64, times: &[i64]) ->
             hints: false,
             rules: BigBoss::RULES_REVISION,
             clock: Some(clock.into()),
+            rated: false,
         },
         actions,
         waited,

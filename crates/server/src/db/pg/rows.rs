@@ -17,7 +17,7 @@ pub(super) fn get<'a, T: tokio_postgres::types::FromSql<'a>>(
 /// The columns of `tables` read by [`read_table`].
 pub(super) const TABLE_COLUMNS: &str =
     "id, game, config, seed, created, rematch_of, rematch, expired, \
-     timer_percent, hints, private, bot_speed, rules, clock";
+     timer_percent, hints, private, bot_speed, rules, clock, rated";
 
 /// A `tables` row with its seats and unclaimed open seats: the table, expired, or why it
 /// cannot be read.
@@ -47,6 +47,7 @@ pub(super) fn read_table(r: &Row, seats: Vec<SeatRow>, open: Vec<usize>) -> Stor
             rules: u32::try_from(get::<i32>(r, "rules")?)
                 .map_err(|_| "`rules` is negative".to_string())?,
             clock: get(r, "clock")?,
+            rated: get(r, "rated")?,
         }))
     };
     match read() {

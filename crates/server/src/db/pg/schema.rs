@@ -163,6 +163,7 @@ CREATE TABLE reports (
     UNIQUE (reporter, table_id, chat_idx)
 );
 ",
+    super::ratings::RATINGS_MIGRATION,
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).

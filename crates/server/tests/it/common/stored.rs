@@ -51,6 +51,7 @@ impl StoredTable {
                 hints: false,
                 rules: G::RULES_REVISION,
                 clock: None,
+                rated: false,
             },
             actions,
         }
