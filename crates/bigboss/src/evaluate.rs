@@ -213,7 +213,10 @@ impl Evaluate for BigBoss {
             "heuristic",
             "plans its whole turn; beat random in 40 games of 40",
         ),
-        ("easy", "wins a little over half its games against heuristic"),
+        (
+            "easy",
+            "wins a little over half its games against heuristic",
+        ),
         ("normal", "beats easy about 2 games in 3"),
     ];
 

@@ -301,4 +301,18 @@ fn a_dump_cut_short_or_of_a_newer_format_is_refused_and_restores_nothing() {
         String::from_utf8_lossy(&out.stderr).contains("table `trophies`"),
         "{out:?}"
     );
+    // A row with no columns is named, not passed to the database as broken SQL.
+    let empty = dir.path().join("empty-row.dump");
+    std::fs::write(
+        &empty,
+        "{\"format\":\"boardroom-dump\",\"version\":1,\"tables\":[]}\n\
+         {\"table\":\"chat\",\"row\":{}}\n{\"end\":{\"rows\":1}}\n",
+    )
+    .unwrap();
+    let out = run(&["restore", empty.to_str().unwrap()], target);
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("line 2: a row of `chat` with no columns"),
+        "{out:?}"
+    );
 }

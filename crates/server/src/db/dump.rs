@@ -161,6 +161,9 @@ pub fn read(input: impl BufRead) -> Result<(Rows, Vec<String>)> {
                  restore it with a newer version"
             );
         };
+        if row.is_empty() {
+            bail!("line {n}: a row of `{name}` with no columns");
+        }
         rows.entry(table).or_default().push(row.clone());
         count += 1;
     }
