@@ -217,7 +217,7 @@ impl Evaluate for BigBoss {
             "easy",
             "wins a little over half its games against heuristic",
         ),
-        ("normal", "beats easy about 2 games in 3"),
+        ("normal", "wins a little over half its games against easy"),
     ];
 
     const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
