@@ -107,7 +107,7 @@ macro_rules! web_view {
 }
 
 /// One language of a game: its messages (a Fluent file of its crate's `locales/<lang>/`, every
-/// id starting with the game's id, `big-boss-…`, so that one page may hold the shell's messages
+/// id starting with the game's id and a hyphen, so that one page may hold the shell's messages
 /// and a game's together) and, for a language other than the view's own English, its
 /// how-to-play fragment (the `howto.html` of the same folder).
 ///

@@ -58,7 +58,7 @@ pub const PSEUDO: &str = "en-XA";
 pub struct Source {
     /// Its language, e.g. `de`.
     pub lang: &'static str,
-    /// Its owner, e.g. `shell` or `big-boss`, for error messages and checks.
+    /// Its owner, `shell` or a game's id, for error messages and checks.
     pub name: &'static str,
     /// Its Fluent text.
     pub ftl: &'static str,

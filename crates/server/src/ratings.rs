@@ -1,5 +1,5 @@
 //! Ratings: a multiplayer Weng-Lin (OpenSkill) rating per board — a game, its edition (the
-//! game's variant, since Big Boss Modern and Classic are different games to be good at) and
+//! game's variant, since two editions of one game may be different games to be good at) and
 //! its player count — for every rated identity: an account, or a bot level (so the ladder
 //! reads as numbers).
 //!
@@ -41,7 +41,7 @@ pub fn bot_level(player: &str) -> Option<&str> {
 /// What a rating is kept for: one game, edition and player count.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Board {
-    /// The game's id (`big-boss`).
+    /// The game's id, as the registry names it.
     pub game: String,
     /// The game's variant (`modern`, `classic`, `standard`, `hidden-money`…).
     pub edition: String,
