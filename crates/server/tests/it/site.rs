@@ -137,8 +137,9 @@ async fn metrics_are_served_apart_and_move_with_play() {
         after = scrape(site.metrics).await;
     }
     assert!(moved(&after), "the metrics moved with play: {after:#?}");
-    assert!(value(&after, r#"boardroom_tables_live{game="big-boss"}"#) >= 1.0);
-    assert!(value(&after, "boardroom_connections") >= 1.0);
+    // The gauges (tables live, connections) are shared by every server of this test process,
+    // and tables or connections opened by other tests before the recorder was installed are
+    // subtracted when they close: only their presence on the page is asserted (below).
     // Every metric is on the page, the histograms with their buckets.
     let names: Vec<&str> = after.keys().map(|k| k.split('{').next().unwrap()).collect();
     for name in [
