@@ -100,6 +100,7 @@ __all__ = [
     "bench_random_playouts",
     "games",
     "game_ids",
+    "policies",
     "load_position",
     "to_notation",
 ]
@@ -114,6 +115,14 @@ def games():
     ``{"type": "choice", "choices": [...]}`` or ``{"type": "file"}`` — ``default``, ``lobby``),
     ``bots`` and ``seat_names``."""
     return _json.loads(_boardroom.games_json())
+
+
+def policies(game_id):
+    """The gauntlet's fixed simple policies for ``game_id``, bot names that ``Game.bot`` and
+    ``VecGame.bot_actions`` take besides the levels: ``first`` and ``last`` (the first and last
+    legal action as listed), ``lowest-id`` and ``highest-id`` (by fixed action id), ``random``,
+    then the game's scripted strategies ``script:NAME``."""
+    return list(_boardroom.policies(game_id))
 
 
 def game_ids():

@@ -22,13 +22,17 @@ every state, see ``docs/ai-builders.md``); a seat's legal actions are the ids it
 ``action_mask`` marks. Moves outside the fixed space (The Boss's offers on terms of one's own)
 are not reachable through OpenSpiel.
 
-**Chance** is handled as the engine does. Dice, shuffles and deals are drawn inside the game
-from its seed (``SAMPLED_STOCHASTIC``): the ``n``-th state ``new_initial_state()`` returns is
-the Boardroom game seeded ``seed + n``, so runs are reproducible, and
-``resample_from_infostate`` re-draws everything the seat cannot know (``Game.sample_hidden``,
-the future included). The one choice the engine leaves to its driver, which seat acts when
-several may (The Boss's open floor), is an explicit chance node: each of those seats with equal
-probability (the drivers of the engine draw uniformly too), its outcome the seat number.
+**Chance** is explicit (``EXPLICIT_STOCHASTIC``). A new state starts with the deal, a chance
+node with :data:`DEALS` equally likely outcomes: outcome ``k`` sets up the Boardroom game seeded
+``seed + k``, and that seed then draws every die, shuffle and card of the game, so a state is
+its game's parameters and its history, and OpenSpiel's serialisation
+(``pyspiel.serialize_game_and_state``, which keeps the history and the state's Python
+attributes) restores it exactly; the random-simulation test passes with it. The seed is never
+in an observation. ``resample_from_infostate`` re-draws everything the seat cannot know
+(``Game.sample_hidden``, the future included). The one choice the engine leaves to its driver,
+which seat acts when several may (The Boss's open floor), is a chance node too: each of those
+seats with equal probability (the drivers of the engine draw uniformly too), its outcome the
+seat number. ``BoardroomGame.initial_state_for_seed(seed)`` gives a state already dealt.
 
 **Observations.** A seat's information-state and observation strings are its observation as
 JSON (``Game.observe_json``), its tensors ``Game.observation_array`` (``observation_size``
@@ -53,11 +57,15 @@ from open_spiel.python.algorithms import mcts as _mcts
 from ._boardroom import Game as _Game
 from . import games as _games
 
-__all__ = ["BoardroomGame", "BoardroomObserver", "BoardroomState", "BotRolloutEvaluator",
-           "game_name", "load", "register"]
+__all__ = ["DEALS", "BoardroomGame", "BoardroomObserver", "BoardroomState",
+           "BotRolloutEvaluator", "game_name", "load", "register"]
 
 #: The bound given as every game's ``max_game_length``.
 MAX_GAME_LENGTH = 100_000
+
+#: The outcomes of the deal, the chance node every new state starts with: outcome ``k`` is the
+#: game seeded ``seed + k``.
+DEALS = 2**16
 
 
 def game_name(game_id):
@@ -85,7 +93,7 @@ def _game_type(entry):
         short_name=game_name(entry["id"]),
         long_name="Boardroom " + entry["title"],
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -131,7 +139,7 @@ class BoardroomGame(pyspiel.Game):
         self.observation_size = probe.observation_size
         info = pyspiel.GameInfo(
             num_distinct_actions=probe.max_actions,
-            max_chance_outcomes=self.players,
+            max_chance_outcomes=max(DEALS, self.players),
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
@@ -139,16 +147,17 @@ class BoardroomGame(pyspiel.Game):
             max_game_length=MAX_GAME_LENGTH,
         )
         super().__init__(game_type, info, merged)
-        self._next = 0
 
     def new_initial_state(self):
-        """The next new game: the ``n``-th call's is seeded ``seed + n``."""
-        seed = self.seed + self._next
-        self._next += 1
-        return self.initial_state_for_seed(seed)
+        """A new game before the deal (a chance node over :data:`DEALS` outcomes)."""
+        return BoardroomState(self, None)
+
+    def deal(self, k):
+        """The Boardroom game of the deal's outcome ``k``: seeded ``seed + k``."""
+        return _Game(self.game_id, players=self.players, options=self.options, seed=self.seed + k)
 
     def initial_state_for_seed(self, seed):
-        """The new game set up from ``seed``."""
+        """The new game set up from ``seed``, already dealt."""
         game = _Game(self.game_id, players=self.players, options=self.options, seed=seed)
         return BoardroomState(self, game)
 
@@ -161,14 +170,14 @@ class BoardroomGame(pyspiel.Game):
 
 
 class BoardroomState(pyspiel.State):
-    """A state of a :class:`BoardroomGame`: a Boardroom game, and the seat to act when several
-    may (``None`` while that is the chance node's to draw)."""
+    """A state of a :class:`BoardroomGame`: a Boardroom game (``None`` before the deal), and
+    the seat to act when several may (``None`` while that is the chance node's to draw)."""
 
     def __init__(self, game, boardroom_game, actor=None):
         super().__init__(game)
         self.game = boardroom_game
         self._actor = actor
-        if actor is None:
+        if actor is None and boardroom_game is not None:
             self._settle()
 
     def _settle(self):
@@ -178,6 +187,8 @@ class BoardroomState(pyspiel.State):
         self._actor = may[0] if len(may) == 1 else None
 
     def current_player(self):
+        if self.game is None:
+            return pyspiel.PlayerId.CHANCE
         if self.game.is_over():
             return pyspiel.PlayerId.TERMINAL
         if self._actor is None:
@@ -188,11 +199,20 @@ class BoardroomState(pyspiel.State):
         return [int(a) for a in np.flatnonzero(self.game.action_mask(player))]
 
     def chance_outcomes(self):
+        if self.game is None:
+            p = 1.0 / DEALS
+            return [(k, p) for k in range(DEALS)]
         may = self.game.to_act()
         p = 1.0 / len(may)
         return [(s, p) for s in may]
 
     def _apply_action(self, action):
+        if self.game is None:
+            if not 0 <= action < DEALS:
+                raise ValueError(f"deal {action} is not one of the {DEALS} deals")
+            self.game = self.get_game().deal(int(action))
+            self._settle()
+            return
         if self._actor is None:
             if action not in self.game.to_act():
                 raise ValueError(f"seat {action} may not act now")
@@ -203,15 +223,15 @@ class BoardroomState(pyspiel.State):
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seat {action} acts"
+            return f"deal {action}" if self.game is None else f"seat {action} acts"
         return self.game.format_action(int(action), player)
 
     def is_terminal(self):
-        return self.game.is_over()
+        return self.game is not None and self.game.is_over()
 
     def returns(self):
-        if not self.game.is_over():
-            return [0.0] * self.game.num_players
+        if self.game is None or not self.game.is_over():
+            return [0.0] * self.get_game().num_players()
         return list(self.game.rewards())
 
     def resample_from_infostate(self, player_id, probability_sampler):
@@ -219,6 +239,8 @@ class BoardroomState(pyspiel.State):
         know re-drawn (``Game.sample_hidden``) from a seed drawn with ``probability_sampler``
         (a callable returning a float in [0, 1), e.g. ``pyspiel.UniformProbabilitySampler``)."""
         seed = int(probability_sampler() * 2**63)
+        if self.game is None:
+            return BoardroomState(self.get_game(), None)
         sampled = self.game.sample_hidden(player_id, seed)
         state = BoardroomState(self.get_game(), sampled, self._actor)
         if self._actor is None:
@@ -226,7 +248,7 @@ class BoardroomState(pyspiel.State):
         return state
 
     def __str__(self):
-        return self.game.to_position()
+        return "before the deal" if self.game is None else self.game.to_position()
 
 
 class BoardroomObserver:
@@ -238,10 +260,13 @@ class BoardroomObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state, player):
-        self.tensor[:] = state.game.observation_array(player)
+        if state.game is None:
+            self.tensor[:] = 0  # before the deal nobody knows anything
+        else:
+            self.tensor[:] = state.game.observation_array(player)
 
     def string_from(self, state, player):
-        return state.game.observe_json(player)
+        return "{}" if state.game is None else state.game.observe_json(player)
 
 
 class BotRolloutEvaluator(_mcts.Evaluator):
@@ -259,9 +284,12 @@ class BotRolloutEvaluator(_mcts.Evaluator):
     def evaluate(self, state):
         total = np.zeros(state.num_players())
         for _ in range(self.n_rollouts):
-            game = state.game.clone()
+            if state.game is None:
+                game = state.get_game().deal(self._rng.randrange(DEALS))
+            else:
+                game = state.game.clone()
             bot = game.bot(self.bot, self._rng.randrange(2**63))
-            if not game.is_over() and state.current_player() >= 0:
+            if state.game is not None and not game.is_over() and state.current_player() >= 0:
                 bot.act(game, state.current_player())
             bot.play_out(game, self._rng.randrange(2**63))
             total += game.rewards()

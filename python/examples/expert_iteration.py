@@ -35,7 +35,11 @@ rule without the network); with ``--reference``, also the small search guided by
 own visit shares (the most a perfect apprentice could add). Each share of wins (a shared win
 counts 1/k) is printed with its 95% Wilson interval, and the agent's margin over the search
 alone and over the even prior with the 95% interval of the mean difference game by game (the
-same seeds). ``--save PATH`` writes the trained network; ``--load PATH`` evaluates a saved
+same seeds). Then the yardstick below `heuristic`: the agent and the network alone (its most
+probable legal move) play ``--baseline-eval`` games against each of the gauntlet's fixed
+simple policies (``boardroom.policies``: first, last, lowest-id, highest-id, random and the
+game's scripts), so that a share of wins against `heuristic` can be read against what a plain
+line achieves. ``--save PATH`` writes the trained network; ``--load PATH`` evaluates a saved
 network instead of training one (e.g. with another ``--play-level``).
 The same ``--seed`` and ``--iterations`` give the same run on any machine (the searches, games
 and the network's initialisation are seeded, and the library's results do not depend on the
@@ -211,9 +215,10 @@ def agent_choice(net, obs, mask, search, uniform):
     return search(search_prior(net, obs, mask, uniform)).argmax(axis=1)
 
 
-def play_against_heuristic(args, net, games, seed_base, mode="agent"):
-    """Plays ``games`` games against `heuristic` (the player in seat ``i % 2`` of game ``i``)
-    on one batch; returns the player's reward in each game (1 a win, 1/k a win shared by k, 0
+def play_against_heuristic(args, net, games, seed_base, mode="agent", opponent="heuristic"):
+    """Plays ``games`` games against the bot ``opponent`` (`heuristic` by default, or a level,
+    or a policy of the gauntlet, ``boardroom.policies``), the player in seat ``i % 2`` of game
+    ``i``, on one batch; returns the player's reward in each game (1 a win, 1/k a win shared by k, 0
     a loss). ``mode``: "agent" (the network with the decision-time search, or alone when
     ``--play-level`` is "none"), "net" (the network alone), "search" (the decision-time search
     alone, as the library runs it), "even" (the decision-time search guided by an even prior
@@ -230,7 +235,7 @@ def play_against_heuristic(args, net, games, seed_base, mode="agent"):
     step = 0
     while not finished.all():
         mine = (out["actor"] == learner) & ~finished
-        actions = vec.bot_actions("heuristic", seed=seed_base + step)["actions"].astype(np.int64)
+        actions = vec.bot_actions(opponent, seed=seed_base + step)["actions"].astype(np.int64)
         if mine.any():
             if mode == "net" or not use_search:
                 chosen = net.act(out["obs"], out["mask"])
@@ -292,6 +297,9 @@ def parse_args(argv=None):
                    help="iterations over which the search's share of moves falls to beta-min")
     p.add_argument("--probe", type=int, default=32, help="running evaluation games")
     p.add_argument("--eval", type=int, default=400, help="final evaluation games")
+    p.add_argument("--baseline-eval", type=int, default=100,
+                   help="games of the agent and of the network alone against each simple "
+                        "baseline (the gauntlet's policies); 0 for none")
     p.add_argument("--save", metavar="PATH", help="write the trained network to PATH (.npz)")
     p.add_argument("--load", metavar="PATH",
                    help="evaluate the network written by --save instead of training one")
@@ -366,6 +374,24 @@ def paired(a, b, z=1.96):
     return d.mean(), d.mean() - h, d.mean() + h
 
 
+def baselines(args, net, seeds):
+    """The yardstick below `heuristic`: the agent and the network alone (its most probable legal
+    move, no search) against each of the gauntlet's fixed simple policies (``first``, ``last``,
+    ``lowest-id``, ``highest-id``, ``random`` and the game's scripts), ``--baseline-eval``
+    games each, seats alternated, on the same seeds for both."""
+    modes = ["agent", "net"] if args.play_level != "none" else ["agent"]
+    print(f"against the gauntlet's policies, {args.baseline_eval} games each, seats alternated "
+          "(share of wins, 95% Wilson):", flush=True)
+    for policy in boardroom.policies(args.game):
+        parts = []
+        for mode in modes:
+            r = play_against_heuristic(args, net, args.baseline_eval, seeds, mode, policy)
+            lo, hi = wilson(r.sum(), len(r))
+            who = "agent" if mode == "agent" else "network alone"
+            parts.append(f"{who} {r.mean():.1%} [{lo:.1%}, {hi:.1%}]")
+        print(f"  {policy}: " + "; ".join(parts), flush=True)
+
+
 def main(argv=None):
     args = parse_args(argv)
     wall0 = time.time()
@@ -405,6 +431,8 @@ def main(argv=None):
             d, lo, hi = paired(results["agent"], results[other])
             print(f"the agent minus the {what[other][4:]}, game by game on the same seeds: "
                   f"{d:+.1%} [{lo:+.1%}, {hi:+.1%}] (95%)", flush=True)
+    if args.baseline_eval > 0:
+        baselines(args, net, seeds + args.eval)
     print(f"wall {(time.time() - wall0) / 60:.1f} min", flush=True)
     r = results["agent"]
     return r.sum(), len(r)

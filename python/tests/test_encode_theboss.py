@@ -10,7 +10,7 @@ import pytest
 
 import boardroom
 
-SIZES = {2: 4692, 3: 4983, 4: 5274}
+SIZES = {2: 10190, 3: 10469, 4: 10748}
 DEALING = ("offer", "counter", "accept", "auction", "bid")
 
 
@@ -130,3 +130,51 @@ def test_batched_rows_are_the_game_encoding():
             seat = int(out["actor"][i])
             assert np.array_equal(out["obs"][i], vec.game(i).observation_array(seat))
         out = vec.step((rng.random(out["mask"].shape) * out["mask"]).argmax(axis=1))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_play_by_ids_rarely_overflows(players):
+    """The documented random recipe (a uniform legal id from the mask), batched: fewer than 1%
+    of the observations leave anything out, while seats' refused offers fill their slots."""
+    vec = boardroom.VecGame("the-boss", 32, players=players, seed=11, threads=1)
+    names = [name for _, name in vec.game(0).observation_layout()]
+    counts = [names.index(f"players[{s}].refused.count") for s in range(players)]
+    rows = overflowed = most = 0
+    for k in range(400):
+        out = vec.step(vec.random_actions(seed=k))
+        rows += len(out["obs"])
+        overflowed += int((out["obs"][:, 0] > 0).sum())
+        most = max(most, int(out["obs"][:, counts].max()))
+    assert overflowed * 100 < rows, (overflowed, rows)
+    assert most > 8, most
+
+
+def test_notes_encode_as_their_text():
+    """Two notes with the same length and the same 32-bit FNV-1a fingerprint (the old encoding),
+    and two of 200 characters that differ only at the end, encode differently; the note's bytes
+    are in the open offers' text table."""
+
+    def offer_with(note):
+        game = boardroom.Game("the-boss", players=3, seed=4)
+        rng = random.Random(4)
+        while True:
+            seat = game.to_act()[0]
+            offers = [a for a in game.legal_notations(seat) if a.startswith("offer ")]
+            if offers:
+                terms = offers[0].split(' note "')[0]  # a suggested offer's own note dropped
+                game.apply(f'{terms} note "{note}"', seat)
+                return game
+            game.apply(rng.choice(game.legal_notations(seat)), seat)
+
+    long = "x" * 199
+    for a, b in (("deal 1122789?", "deal 1339192?"), (long + "a", long + "b")):
+        ga, gb = offer_with(a), offer_with(b)
+        names = [name for _, name in ga.observation_layout()]
+        ea, eb = ga.observation_array(None), gb.observation_array(None)
+        assert ea[0] == eb[0] == 0
+        assert not np.array_equal(ea, eb), (a, b)
+        at = names.index
+        assert ea[at("offers[0].note")] == 1
+        assert ea[at("offers.texts[0].len")] == len(a)
+        text = ea[at("offers.texts[0].byte[0]") : at("offers.texts[0].byte[0]") + len(a)]
+        assert bytes(text.astype(np.uint8)).decode() == a

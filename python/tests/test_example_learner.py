@@ -82,7 +82,7 @@ def test_a_short_run_trains_and_evaluates(capsys):
     wins, n = ex.main(["--seed", "2", "--iterations", "2", "--games", "8", "--steps", "4",
                        "--level", "ismcts:20", "--play-level", "ismcts:20", "--updates", "5",
                        "--batch", "16", "--probe", "2", "--eval", "4", "--hidden", "16",
-                       "--buffer", "64", "--reference"])
+                       "--buffer", "64", "--reference", "--baseline-eval", "2"])
     assert n == 4 and 0.0 <= wins <= 4.0
     text = capsys.readouterr().out
     assert "iteration 2:" in text and "iteration 3:" not in text
@@ -91,6 +91,11 @@ def test_a_short_run_trains_and_evaluates(capsys):
     assert "search guided by the ismcts:20 search" in text
     assert "search guided by an even prior" in text
     assert "game by game on the same seeds" in text
+    # The yardstick: the agent and the network alone against every policy of the gauntlet.
+    assert "against the gauntlet's policies, 2 games each" in text
+    for policy in boardroom.policies("big-boss"):
+        line = next(x for x in text.splitlines() if x.startswith(f"  {policy}: "))
+        assert "agent " in line and "network alone " in line
 
 
 def test_a_saved_network_loads_and_plays_the_same(tmp_path, capsys):
@@ -104,7 +109,8 @@ def test_a_saved_network_loads_and_plays_the_same(tmp_path, capsys):
     back = ex.PolicyNet.load(path, vec.observation_size, vec.max_actions)
     out = vec.arrays()
     assert np.array_equal(back.scores(out["obs"], out["mask"]), net.scores(out["obs"], out["mask"]))
-    wins, n = ex.main(["--load", path, "--play-level", "ismcts:20", "--eval", "4"])
+    wins, n = ex.main(["--load", path, "--play-level", "ismcts:20", "--eval", "4",
+                       "--baseline-eval", "0"])
     assert n == 4 and 0.0 <= wins <= 4.0
     text = capsys.readouterr().out
     assert f"loaded the network from {path}" in text and "iteration" not in text

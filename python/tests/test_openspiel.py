@@ -25,13 +25,48 @@ def test_registered_with_pyspiel_and_passes_its_random_simulation_checks(game_id
     assert game.information_state_tensor_shape() == [probe.observation_size]
     assert game.observation_tensor_shape() == [probe.observation_size]
     # OpenSpiel's C++ checks: legal actions and masks, clones, strings and tensors, returns,
-    # chance outcomes, along random games to the end.
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    # chance outcomes, and serialisation of the game and state, along random games to the end.
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game_id,players", GAMES, ids=[g for g, _ in GAMES])
+def test_a_serialised_state_goes_on_as_the_original(game_id, players):
+    """pyspiel.serialize_game_and_state and deserialize_game_and_state, mid-game: the restored
+    state is the same position with the same history, and the same actions then give the same
+    game, chance nodes included."""
+    game = pyspiel.load_game(bos.game_name(game_id), {"players": players, "seed": 5})
+    state = game.new_initial_state()
+    assert state.is_chance_node() and len(state.chance_outcomes()) == bos.DEALS
+    state.apply_action(77)
+    assert str(state) == str(bos.load(game_id, players=players, seed=82).initial_state_for_seed(82))
+    rng = np.random.RandomState(2)
+
+    def advance(s, n, rng):
+        for _ in range(n):
+            if s.is_terminal():
+                return
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                s.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                s.apply_action(int(rng.choice(s.legal_actions())))
+
+    advance(state, 60, rng)
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert str(state2) == str(state) and state2.history() == state.history()
+    assert state2.current_player() == state.current_player()
+    a, b = np.random.RandomState(9), np.random.RandomState(9)
+    advance(state, 80, a)
+    advance(state2, 80, b)
+    assert str(state2) == str(state) and state2.returns() == state.returns()
 
 
 def test_parameters_reach_the_game():
     game = pyspiel.load_game("boardroom_big_shot", {"players": 3, "hidden_money": True, "seed": 9})
     state = game.new_initial_state()
+    state.apply_action(0)
     assert state.game.num_players == 3
     assert state.game.config["hidden_money"] is True
     with pytest.raises(Exception):
@@ -100,6 +135,7 @@ def test_resampling_keeps_the_seats_knowledge_and_redraws_the_rest():
 def test_several_seats_may_act_is_a_chance_node_over_them():
     game = bos.load("the-boss", players=3, seed=1)
     state = game.new_initial_state()
+    state.apply_action(0)  # the deal: the game seeded 1
     rng = np.random.RandomState(1)
     seen = 0
     for _ in range(400):
@@ -123,6 +159,7 @@ def test_same_seed_and_actions_give_the_same_game():
         game = bos.load("big-shot", players=4, seed=8)
         state = game.new_initial_state()
         second = game.new_initial_state()
+        second.apply_action(1)
         rng = np.random.RandomState(3)
         while not state.is_terminal():
             if state.is_chance_node():
@@ -133,6 +170,6 @@ def test_same_seed_and_actions_give_the_same_game():
 
     a, b = run(), run()
     assert a == b
-    # Successive initial states are successive seeds.
-    assert a[2] == str(bos.load("big-shot", players=4, seed=9).new_initial_state())
-    assert a[2] != str(bos.load("big-shot", players=4, seed=8).new_initial_state())
+    # Deal k is the game seeded seed + k.
+    assert a[2] == str(bos.load("big-shot", players=4, seed=9).initial_state_for_seed(9))
+    assert a[2] != str(bos.load("big-shot", players=4, seed=8).initial_state_for_seed(8))

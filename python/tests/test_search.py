@@ -183,3 +183,30 @@ def test_every_bot_move_of_the_boss_has_an_id_a_batch_plays(players):
             a = int(chosen["actions"][i])
             assert g.format_action(a, seat) == chosen["notations"][i]
         vec.step(chosen["actions"])
+
+
+@pytest.mark.parametrize("game_id", [g["id"] for g in boardroom.games()])
+def test_the_gauntlets_policies_are_bots(game_id):
+    """``boardroom.policies`` lists the gauntlet's fixed policies (the generic ones, then the
+    game's scripts); each is a bot that ``bot_actions`` and ``Game.bot`` take, giving legal
+    moves; ``lowest-id`` is the lowest legal id where the mask is the legal set (Big Boss, Big
+    Shot); an unknown name's error lists the policies."""
+    names = boardroom.policies(game_id)
+    assert names[:5] == ["first", "last", "lowest-id", "highest-id", "random"]
+    assert any(n.startswith("script:") for n in names), names
+    vec = boardroom.VecGame(game_id, 6, players=2, seed=4, threads=1)
+    out = vec.arrays()
+    for k in range(30):
+        for name in names:
+            acts = vec.bot_actions(name, seed=k)["actions"]
+            assert out["mask"][np.arange(6), acts].all(), (name, acts)
+            if name == "lowest-id" and game_id != "the-boss":
+                assert np.array_equal(acts, out["mask"].argmax(axis=1))
+        out = vec.step(vec.bot_actions(names[k % len(names)], seed=k)["actions"])
+    game = boardroom.Game(game_id, players=2, seed=1)
+    seat = game.to_act()[0]
+    assert game.bot("last", 0).choose(game, seat)[1] == game.legal_notations(seat)[-1]
+    with pytest.raises(boardroom.BotError, match="lowest-id"):
+        vec.bot_actions("lowest", seed=0)
+    with pytest.raises(boardroom.UnknownGameError):
+        boardroom.policies("chess")

@@ -133,6 +133,7 @@ fn _boardroom(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py_bot::PyBot>()?;
     m.add_class::<py_vec::PyVecGame>()?;
     m.add_function(wrap_pyfunction!(py_functions::games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(py_functions::policies, m)?)?;
     m.add_function(wrap_pyfunction!(py_functions::load_position, m)?)?;
     m.add_function(wrap_pyfunction!(py_functions::bench_random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(pickle::_game_from_state, m)?)?;

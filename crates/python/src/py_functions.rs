@@ -18,6 +18,14 @@ pub fn games_json() -> String {
     serde_json::to_string(&boardroom_registry::list()).unwrap_or_else(|_| "[]".into())
 }
 
+/// The gauntlet's policies of the game called `game_id` (generic ones, then the game's scripts):
+/// bot names `Game.bot` and `VecGame.bot_actions` take besides the levels.
+#[pyfunction]
+pub fn policies(game_id: &str) -> PyResult<Vec<String>> {
+    boardroom_registry::policies(game_id)
+        .map_err(|e| to_py(Error::new(Kind::UnknownGame, e.to_string())))
+}
+
 /// Loads a position file of any registered game.
 #[pyfunction]
 pub fn load_position(text: &str) -> PyResult<PyGame> {

@@ -483,8 +483,23 @@ impl<G: Playable> DynGame for Wrapped<G> {
     }
 
     fn make_bot(&self, name: &str, seed: u64) -> Result<Box<dyn DynBot>> {
-        let bot = boardroom_bots::make_bot::<G>(name, seed)
-            .map_err(|e| Error::new(Kind::Bot, e.to_string()))?;
+        use boardroom_bots::gauntlet;
+        // A level or search by its name, else a policy of the gauntlet (`first`, `lowest-id`,
+        // `script:NAME`…): the fixed simple lines a learner is measured against.
+        let bot = match boardroom_bots::make_bot::<G>(name, seed) {
+            Ok(bot) => bot,
+            Err(_) if gauntlet::is_policy::<G>(name) => gauntlet::make_policy::<G>(name, seed)
+                .map_err(|e| Error::new(Kind::Bot, e.to_string()))?,
+            Err(e) => {
+                return Err(Error::new(
+                    Kind::Bot,
+                    format!(
+                        "{e}; or a policy of the gauntlet: {}",
+                        gauntlet::policy_names::<G>().join(", ")
+                    ),
+                ))
+            }
+        };
         Ok(Box::new(crate::dynbot::BotOf::<G>::new(
             bot,
             name.trim().to_ascii_lowercase(),

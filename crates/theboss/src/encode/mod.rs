@@ -5,12 +5,13 @@
 //! its data set aside), as values, never as places in lists of strings: counts and amounts as
 //! numbers, seats, steps, kinds and positions one-hot, sets one bit per member, card ids as
 //! numbers (`card` values: id + 1, 0 for none; `.value` after a presence bit: the id), free texts
-//! (notes, favours) as their length in characters and a 32-bit fingerprint (FNV-1a of the UTF-8
-//! bytes) in two 16-bit halves. Seats are `0–3` whatever the table's size (seats beyond it are
-//! 0). `E`, `X`, `F` are the data set's Experience, Executive and Fate cards (48, 20 and 51 by
-//! default), `K` its Experience kinds (6), `T` its Fate card types (21), `O` =
-//! `max_open_offers_per_player` × players (12 for 4 players by default): 4,628 values for 2
-//! players, 4,919 for 3, 5,210 for 4 with the default data.
+//! (notes, favours) as their UTF-8 bytes in a table after their list (below). Seats are `0–3`
+//! whatever the table's size (seats beyond it are 0). `E`, `X`, `F` are the data set's
+//! Experience, Executive and Fate cards (48, 20 and 51 by default), `K` its Experience kinds (6),
+//! `T` its Fate card types (21), `O` = `max_open_offers_per_player` × players (12 for 4 players
+//! by default), `B` = `note_max_chars` (200 by default), `R` = [`REFUSED_SLOTS`] (16, all the
+//! refused offers the rules remember): 10,190 values for 2 players, 10,469 for 3, 10,748 for 4
+//! with the default data.
 //!
 //! | values | what |
 //! |---|---|
@@ -26,27 +27,35 @@
 //! | 56 | the auction: running, seller, lot kind (Experience, Executive, Fate, shares), lot (card id + 1, or shares), its Fate card (present and id, window present and turn, seats that know it), opening bid, mandatory, bidders (count, then up to 4 in calling order, one-hot), seats out, the bidder whose call it is, the high bid (present, bidder, amount) |
 //! | 34 + 6 | the meeting: running, caller, target, Fire card, severance, each seat's declared vote (for, against, abstain), voters, standing passes (caller, target), offers made in it, seats named with its card; after a failed meeting: present, Fire card, seats named |
 //! | 1 + 4 × 4 + 4 | once over: over, per seat cash owned, shares owned, Executive points, net worth; the winners |
-//! | 1 + O × (91 + K) | open offers (count, then in the order they were made): id, from, the offer it counters (present, id), the terms |
-//! | 1 + 6 × (33 + K) | open long-term deals (count, then oldest first): id, promisor, promisee, promise, collateral, due round |
+//! | 1 + O × (87 + K) + 4 × (1 + B) | open offers (count, then in the order they were made): id, from, the offer it counters (present, id), the terms; then their text table (4 texts) |
+//! | 1 + 6 × (31 + K) + 2 × (1 + B) | open long-term deals (count, then oldest first): id, promisor, promisee, promise, collateral, due round; then their text table (2 texts) |
 //! | 2 + 4 × 11 | broken deals: count, then the latest 4 (id, promisor, promisee, round, walked away) |
-//! | 4 × (2 + 8 × (87 + K)) | per seat, its refused offers still remembered: count, then the latest 8 (round, the situation it was refused in as a 32-bit fingerprint in two halves, terms) |
+//! | 4 × (2 + R × (83 + K) + 2 × (1 + B)) | per seat, its refused offers still remembered: count, then all of them, oldest first (round, the situation it was refused in as a 32-bit fingerprint in two halves, terms); then their text table (2 texts) |
 //!
-//! An offer's terms (84 + K): the receiver (4); what the maker gives and takes, each a bundle
+//! An offer's terms (80 + K): the receiver (4); what the maker gives and takes, each a bundle
 //! of 12 (cash, shares, the Fate card, Experience card ids: count then 4 ids + 1, Executive card
 //! ids: count then 3 ids + 1); the commitments given and asked, 11 counts each (vote
-//! for/against/abstain, fire seat 0–3, spare seat 0–3); the long-term promise, 29 + K (present,
+//! for/against/abstain, fire seat 0–3, spare seat 0–3); the long-term promise, 27 + K (present,
 //! promisor, deliver or favour, the deliverable's cash, shares, Experience cards per kind and
-//! Executive cards per number 5–8, the favour's text, the collateral bundle, the due round); the
-//! deal it cancels (present, id); the note's text.
+//! Executive cards per number 5–8, the favour, the collateral bundle, the due round); the
+//! deal it cancels (present, id); the note.
 //!
-//! Lists are a count and fixed slots; a list longer than its slots (more than 4 Experience or 3
-//! Executive cards in a bundle, more than 12 open offers, 6 open deals, 4 broken deals or 8
-//! refused offers of a seat) keeps the first items (the latest for refused offers and broken
-//! deals) and adds what it left out to `overflow`: two states whose observations differ and
-//! whose `overflow` is 0 never encode equal (the tests check it on sampled states of random and
-//! dealing-heavy games). The order of commitments and of a deliverable's cards is not kept (they
-//! are counted; it has no meaning). The lists come last, so the values that change at most
-//! decisions lie together.
+//! A note or a favour is its place in its list's text table (1 for the first, 0 for none). The
+//! table (`offers.texts`, `deals.texts`, `players[s].refused.texts`) holds the list's distinct
+//! texts in the order its items name them, each as its length in UTF-8 bytes and its first `B`
+//! bytes (0–255), zero-padded: a note of `note_max_chars` ASCII characters fits whole. (A
+//! refused offer's note is not kept by the rules; its favour is.)
+//!
+//! Lists are a count and fixed slots sized from the rules' caps where they have one (the open
+//! offers from the data file's limit, the refused offers from what the rules remember); a list
+//! longer than its slots (more than 4 Experience or 3 Executive cards in a bundle, more than 6
+//! open deals or 4 broken deals), a text its table has no room for, or one longer than `B`
+//! bytes keeps the first items (the latest broken deals) and adds what it left out to
+//! `overflow`: two states whose observations differ and whose `overflow` is 0 never encode
+//! equal (the tests check it on sampled states of random and dealing-heavy games, and that
+//! fewer than 1% of the states of random play by ids overflow). The order of commitments and
+//! of a deliverable's cards is not kept (they are counted; it has no meaning). The lists come
+//! last, so the values that change at most decisions lie together.
 //!
 //! [`Encode::encode_update`] writes each section of the fixed part only when the inputs it is
 //! written from changed: the memo keeps them as plain values (a seat's and the turn's packed
@@ -70,6 +79,8 @@ mod players;
 mod table;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_lists;
 
 use crate::state::{Ending, Sequence, Step, TheBoss, MAX_PLAYERS};
 use crate::Config;
@@ -81,8 +92,8 @@ use std::sync::Arc;
 
 /// Seats the encoding has room for.
 pub const SEATS: usize = MAX_PLAYERS;
-/// Refused offers shown per player (the latest).
-pub const REFUSED_SLOTS: usize = 8;
+/// Refused offers shown per player: all the rules remember.
+pub const REFUSED_SLOTS: usize = crate::state::REFUSALS_KEPT;
 /// Open long-term deals shown.
 pub const DEAL_SLOTS: usize = 6;
 /// Broken deals shown (the latest).
@@ -116,6 +127,8 @@ pub(crate) struct Dims {
     fate: usize,
     fate_types: usize,
     offers: usize,
+    /// The bytes a text shows: the longest note in characters (as many bytes for ASCII).
+    pub(crate) text_bytes: usize,
 }
 
 impl Dims {
@@ -128,6 +141,7 @@ impl Dims {
             fate: d.fate_cards.len(),
             fate_types: d.fate_effects.len(),
             offers: d.limits().max_open_offers_per_player as usize * game.players.len(),
+            text_bytes: d.limits().note_max_chars as usize,
         }
     }
 }
@@ -227,8 +241,8 @@ impl TheBoss {
             "offers",
             &self.offers,
             false,
-            d.offers,
-            offer::pending_len(d),
+            (d.offers, offer::pending_len(d)),
+            Some(&offer::pending_texts(d)),
             sample_pending,
             (&mut shown.offers, self.offers.stamp()),
             |o, p| o.pending(p, d),
@@ -237,8 +251,8 @@ impl TheBoss {
             "deals",
             &self.deals,
             false,
-            DEAL_SLOTS,
-            offer::deal_len(d),
+            (DEAL_SLOTS, offer::deal_len(d)),
+            Some(&offer::deal_texts(d)),
             sample_deal,
             (&mut shown.deals, self.deals.stamp()),
             |o, x| o.deal(x, d),
@@ -247,8 +261,8 @@ impl TheBoss {
             "broken",
             &self.broken,
             true,
-            BROKEN_SLOTS,
-            offer::BROKEN_LEN,
+            (BROKEN_SLOTS, offer::BROKEN_LEN),
+            None,
             sample_broken,
             (&mut shown.broken, self.broken.stamp()),
             |o, b| o.broken(b),

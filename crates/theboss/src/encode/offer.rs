@@ -1,7 +1,7 @@
 //! The encoding of what changes hands: bundles, commitments, long-term promises, offers,
 //! deals and the public records of broken deals and refused offers.
 
-use super::out::Out;
+use super::out::{Out, Texts};
 use super::{Dims, SEATS};
 use crate::action::{Bundle, Commitment, LongTerm, Offer, Promise, Vote};
 use crate::data::FIRST_EXEC;
@@ -20,8 +20,14 @@ pub(super) const fn bundle_len() -> usize {
     3 + 1 + BUNDLE_EXPERIENCE + 1 + BUNDLE_EXECUTIVE
 }
 
-/// The values of a text: its length in characters and a 32-bit fingerprint in two halves.
-pub(super) const TEXT_LEN: usize = 3;
+/// The values of a text in an item: its place in the list's text table.
+pub(super) const TEXT_LEN: usize = 1;
+
+/// Texts the open offers' table holds (notes and favours).
+pub const OFFER_TEXTS: usize = 4;
+/// Texts the open deals' and each seat's refused offers' tables hold (favours: a refused
+/// offer's note is not kept).
+pub const LIST_TEXTS: usize = 2;
 
 /// The values of one side's commitments: a count for each of the 11 commitments.
 const COMMITMENT_LEN: usize = 3 + 2 * SEATS;
@@ -54,12 +60,47 @@ pub(super) fn deal_len(d: &Dims) -> usize {
 /// The values of a broken deal.
 pub(super) const BROKEN_LEN: usize = 1 + 2 * SEATS + 1 + 1;
 
-/// FNV-1a over the text's bytes: different texts get different fingerprints but for
-/// collisions (one in 2^32 for two given texts).
-fn fingerprint(text: &str) -> u32 {
-    text.bytes().fold(0x811c_9dc5, |h, b| {
-        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
-    })
+/// The favour a long-term part promises ("" for none).
+fn favour(lt: Option<&LongTerm>) -> &str {
+    match lt.map(|l| &l.promise) {
+        Some(Promise::Favour(t)) => t,
+        _ => "",
+    }
+}
+
+/// The texts of an offer's terms: its note, its favour.
+pub(super) fn offer_texts(o: &Offer) -> [&str; 2] {
+    [&o.note, favour(o.long_term.as_ref())]
+}
+
+/// The text table of the open offers.
+pub(super) fn pending_texts(d: &Dims) -> Texts<PendingOffer> {
+    Texts {
+        slots: OFFER_TEXTS,
+        bytes: d.text_bytes,
+        of: |p| offer_texts(&p.offer),
+    }
+}
+
+/// The text table of a seat's refused offers.
+pub(super) fn refused_texts(d: &Dims) -> Texts<Refused> {
+    Texts {
+        slots: LIST_TEXTS,
+        bytes: d.text_bytes,
+        of: |r| offer_texts(&r.offer),
+    }
+}
+
+/// The text table of the open deals.
+pub(super) fn deal_texts(d: &Dims) -> Texts<Deal> {
+    Texts {
+        slots: LIST_TEXTS,
+        bytes: d.text_bytes,
+        of: |x| match &x.promise {
+            Promise::Favour(t) => [t, ""],
+            Promise::Deliver(_) => ["", ""],
+        },
+    }
 }
 
 /// A sample offer of every kind of term, for naming the slots.
@@ -110,28 +151,6 @@ pub(super) fn sample_refused() -> Refused {
 }
 
 impl Out<'_> {
-    /// A free text (no rules effect): its length in characters, and its fingerprint's high
-    /// and low 16 bits (all 0 for no text).
-    pub(super) fn text(&mut self, text: &str, name: &str) {
-        let (len, hi, lo) = if text.is_empty() {
-            (0, 0, 0)
-        } else {
-            let h = fingerprint(text);
-            (text.chars().count(), h >> 16, h & 0xffff)
-        };
-        let values = [len as f32, hi as f32, lo as f32];
-        self.put_each(
-            TEXT_LEN,
-            |k| {
-                format!(
-                    "{name}.{}",
-                    ["chars", "fingerprint_hi", "fingerprint_lo"][k]
-                )
-            },
-            |k| values[k],
-        );
-    }
-
     /// A bundle: cash, shares, the Fate card, Experience and Executive card ids.
     pub(super) fn bundle(&mut self, b: &Bundle, name: &str) {
         // An empty bundle (most of an offer's) is zeros, written at once.

@@ -15,6 +15,30 @@ pub(super) struct Out<'a> {
     pub(super) used: Vec<u16>,
     /// Items left out (lists longer than their slots).
     pub(super) dropped: u32,
+    /// The text table of the list being written (see [`Texts`]), which [`Out::text`] refers to.
+    table: Vec<String>,
+    /// The bytes each text of `table` shows.
+    table_bytes: usize,
+}
+
+/// The free texts of a list's items (notes, favours), written once in a table after the items:
+/// `slots` texts, the distinct ones in the order the items name them, each its length in UTF-8
+/// bytes and then its first `bytes` bytes (zero-padded); an item names a text by its place in
+/// the table (1 for the first, 0 for none).
+pub(super) struct Texts<T> {
+    /// The texts the table holds.
+    pub(super) slots: usize,
+    /// The bytes each text shows.
+    pub(super) bytes: usize,
+    /// An item's texts (empty: none).
+    pub(super) of: fn(&T) -> [&str; 2],
+}
+
+impl<T> Texts<T> {
+    /// The values of the table.
+    pub(super) fn len(&self) -> usize {
+        self.slots * (1 + self.bytes)
+    }
 }
 
 impl<'a> Out<'a> {
@@ -28,6 +52,8 @@ impl<'a> Out<'a> {
             prev,
             used,
             dropped: 0,
+            table: Vec::new(),
+            table_bytes: 0,
         }
     }
 
@@ -41,6 +67,8 @@ impl<'a> Out<'a> {
             prev: None,
             used: Vec::new(),
             dropped: 0,
+            table: Vec::new(),
+            table_bytes: 0,
         }
     }
 
@@ -354,6 +382,10 @@ impl<'a> Out<'a> {
     /// (`{name}.latest`). When naming, `item` is called once per slot with what `sample`
     /// makes.
     ///
+    /// With `texts`, the items' free texts follow as a table ([`Texts`], named `{name}.texts`);
+    /// a text the table has no room for, or the bytes beyond its room, are left out (counted
+    /// once per item naming it).
+    ///
     /// `memo`, kept with the buffer, tells which list (by its [`crate::state::Tracked`] stamp,
     /// given with it) the values showed when they were last written: when it is the same list,
     /// they already hold its items and are not rewritten.
@@ -364,8 +396,8 @@ impl<'a> Out<'a> {
         name: &str,
         items: &[T],
         latest: bool,
-        slots: usize,
-        stride: usize,
+        (slots, stride): (usize, usize),
+        texts: Option<&Texts<T>>,
         sample: impl FnOnce() -> T,
         memo: (&mut Shown, u64),
         item: impl FnMut(&mut Self, &T),
@@ -373,12 +405,62 @@ impl<'a> Out<'a> {
         if let (Some(_), (m, stamp)) = (self.prev, &memo) {
             if m.stamp == Some(*stamp) {
                 self.dropped += m.dropped;
-                self.at += usize::from(latest) + 1 + slots * stride;
+                self.at += usize::from(latest) + 1 + slots * stride + texts.map_or(0, Texts::len);
                 self.used.push(items.len().min(slots) as u16);
                 return;
             }
         }
-        self.write_list(name, items, latest, slots, stride, sample, memo, item);
+        self.write_list(
+            name,
+            items,
+            latest,
+            (slots, stride),
+            texts,
+            sample,
+            memo,
+            item,
+        );
+    }
+
+    /// A free text of an item of the list being written: its place in the list's text table
+    /// (1 for the first, 0 for none). A text not in the table, or longer than the table shows,
+    /// counts as left out.
+    pub(super) fn text(&mut self, text: &str, name: &str) {
+        let mut slot = 0;
+        if !text.is_empty() && !self.naming() {
+            match self.table.iter().position(|t| t == text) {
+                Some(k) => {
+                    slot = k + 1;
+                    self.dropped += u32::from(text.len() > self.table_bytes);
+                }
+                None => self.dropped += 1,
+            }
+        }
+        self.put(slot as f32, name);
+    }
+
+    /// The text table of `shown` (see [`Texts`]).
+    fn write_texts<T>(&mut self, name: &str, texts: &Texts<T>) {
+        if self.naming() {
+            let stride = 1 + texts.bytes;
+            self.push_names(texts.len(), &|k| match k % stride {
+                0 => format!("{name}.texts[{}].len", k / stride),
+                b => format!("{name}.texts[{}].byte[{}]", k / stride, b - 1),
+            });
+            return;
+        }
+        let table = std::mem::take(&mut self.table);
+        let part = self.block(texts.len(), |_| String::new());
+        let stride = 1 + texts.bytes;
+        for (k, text) in table.iter().enumerate() {
+            if let Some(slot) = part.get_mut(k * stride..(k + 1) * stride) {
+                slot[0] = text.len() as f32;
+                for (v, &b) in slot[1..].iter_mut().zip(text.as_bytes()) {
+                    *v = f32::from(b);
+                }
+            }
+        }
+        self.table = table;
     }
 
     /// [`Out::list`] when its values are written.
@@ -389,14 +471,15 @@ impl<'a> Out<'a> {
         name: &str,
         items: &[T],
         latest: bool,
-        slots: usize,
-        stride: usize,
+        (slots, stride): (usize, usize),
+        texts: Option<&Texts<T>>,
         sample: impl FnOnce() -> T,
         memo: (&mut Shown, u64),
         mut item: impl FnMut(&mut Self, &T),
     ) {
         let used = items.len().min(slots);
         if self.naming() {
+            let list_name = name;
             let name = if latest {
                 self.put_with(items.len() as f32, || format!("{name}.count"));
                 format!("{name}.latest")
@@ -407,6 +490,9 @@ impl<'a> Out<'a> {
             let sample = sample();
             for k in 0..slots {
                 self.scope(|| format!("{name}[{k}]."), |o| item(o, &sample));
+            }
+            if let Some(texts) = texts {
+                self.write_texts(list_name, texts);
             }
             self.used.push(0);
             return;
@@ -422,6 +508,20 @@ impl<'a> Out<'a> {
             &items[..used]
         };
         self.dropped += (items.len() - used) as u32;
+        self.table.clear();
+        if let Some(texts) = texts {
+            self.table_bytes = texts.bytes;
+            for x in shown {
+                for t in (texts.of)(x) {
+                    if self.table.len() < texts.slots
+                        && !t.is_empty()
+                        && !self.table.iter().any(|s| s == t)
+                    {
+                        self.table.push(t.to_string());
+                    }
+                }
+            }
+        }
         for x in shown {
             let start = self.at;
             item(self, x);
@@ -445,6 +545,10 @@ impl<'a> Out<'a> {
             dropped: self.dropped - dropped,
         };
         self.at += (slots - used) * stride;
+        if let Some(texts) = texts {
+            self.write_texts(name, texts);
+        }
+        self.table.clear();
         self.used.push(used as u16);
     }
 }

@@ -51,12 +51,36 @@ fn beyond_slots(g: &TheBoss) -> u32 {
             + o.long_term.as_ref().map_or(0, |lt| bundle(&lt.collateral))
     };
     let d = Dims::of(g);
+    // A text the list's table has no room for, or longer than it shows, once per item.
+    fn texts<T>(items: &[T], slots: usize, bytes: usize, of: impl Fn(&T) -> [&str; 2]) -> u32 {
+        let mut table: Vec<&str> = Vec::new();
+        for t in items.iter().flat_map(&of) {
+            if !t.is_empty() && !table.contains(&t) && table.len() < slots {
+                table.push(t);
+            }
+        }
+        let beyond = |t: &&str| !t.is_empty() && (!table.contains(t) || t.len() > bytes);
+        items.iter().flat_map(&of).filter(beyond).count() as u32
+    }
+    let b = d.text_bytes;
     let shown = g.offers.len().min(d.offers);
     let mut n = over(g.offers.len(), d.offers)
         + g.offers[..shown]
             .iter()
             .map(|p| terms(&p.offer))
             .sum::<u32>()
+        + texts(&g.offers[..shown], offer::OFFER_TEXTS, b, |p| {
+            offer::offer_texts(&p.offer)
+        })
+        + texts(
+            &g.deals[..g.deals.len().min(DEAL_SLOTS)],
+            offer::LIST_TEXTS,
+            b,
+            |x| match &x.promise {
+                Promise::Favour(t) => [t, ""],
+                Promise::Deliver(_) => ["", ""],
+            },
+        )
         + over(g.deals.len(), DEAL_SLOTS)
         + g.deals[..g.deals.len().min(DEAL_SLOTS)]
             .iter()
@@ -67,13 +91,16 @@ fn beyond_slots(g: &TheBoss) -> u32 {
         n += over(p.refused.len(), REFUSED_SLOTS);
         let latest = &p.refused[p.refused.len().saturating_sub(REFUSED_SLOTS)..];
         n += latest.iter().map(|r| terms(&r.offer)).sum::<u32>();
+        n += texts(latest, offer::LIST_TEXTS, b, |r| {
+            offer::offer_texts(&r.offer)
+        });
     }
     n + over(g.auction.as_ref().map_or(0, |a| a.bidders.len()), SEATS)
 }
 
 /// A random game's next move: with `dealing`, offers, counters, answers and auctions are
 /// preferred whenever the list has some.
-fn next_move(game: &TheBoss, r: &mut impl Rng, dealing: bool) -> Option<(Seat, Action)> {
+pub(super) fn next_move(game: &TheBoss, r: &mut impl Rng, dealing: bool) -> Option<(Seat, Action)> {
     let seat = game.to_act().choose(r)?;
     let mut legal = Vec::new();
     game.legal_actions(seat, &mut legal);
