@@ -22,12 +22,14 @@ impl Card {
         matches!(self, Card::Level(_))
     }
 
-    /// The card in words, as a player reads it: `card 23`, `a level card`, `storey card 3`.
-    pub fn words(self) -> String {
+    /// The card in words, as a player reads it (`card 23`, `a level card`, `storey card 3` in
+    /// English), for [`crate::words::text`] to write in a reader's language.
+    pub fn message(self) -> boardroom_i18n::Message {
+        let m = boardroom_i18n::Message::new("big-boss-card-words");
         match self {
-            Card::Industry(s) => format!("card {s}"),
-            Card::Level(0) => "a level card".into(),
-            Card::Level(k) => format!("storey card {k}"),
+            Card::Industry(s) => m.arg("kind", "industry").arg("card", s.to_string()),
+            Card::Level(0) => m.arg("kind", "level"),
+            Card::Level(k) => m.arg("kind", "storey").arg("storey", k),
         }
     }
 }

@@ -1,99 +1,135 @@
 //! Events in words, for game logs.
 
 use crate::event::{EndReason, Event};
+use crate::words;
 use boardroom_engine::{Holding, Seat};
+use boardroom_i18n::Message;
 
 impl Event {
-    /// The event as a sentence, naming players with `name`.
-    pub fn describe(&self, name: &dyn Fn(Seat) -> String) -> String {
+    /// The event as a sentence, for [`crate::words::text`] to write in a reader's language.
+    pub fn message(&self) -> Message {
+        let m = Message::new;
+        let seat = |s: &Seat| words::seat(*s);
         match self {
             Event::BoughtFromDeck {
-                seat,
+                seat: s,
                 card: Some(c),
-            } => {
-                format!("{} buys {} from the deck", name(*seat), c.words())
-            }
-            Event::BoughtFromDeck { seat, card: None } => {
-                format!("{} buys a card from the deck", name(*seat))
-            }
-            Event::BoughtFromRow { seat, card, refill } => match refill {
-                Some(r) => format!(
-                    "{} buys card {card} from the row; {r} is turned up",
-                    name(*seat)
-                ),
-                None => format!("{} buys card {card} from the row", name(*seat)),
+            } => m("big-boss-ev-bought-deck-card")
+                .arg("seat", seat(s))
+                .arg("card", c.message()),
+            Event::BoughtFromDeck {
+                seat: s,
+                card: None,
+            } => m("big-boss-ev-bought-deck").arg("seat", seat(s)),
+            Event::BoughtFromRow {
+                seat: s,
+                card,
+                refill,
+            } => match refill {
+                Some(r) => m("big-boss-ev-bought-row-refill")
+                    .arg("seat", seat(s))
+                    .arg("card", card.to_string())
+                    .arg("refill", r.to_string()),
+                None => m("big-boss-ev-bought-row")
+                    .arg("seat", seat(s))
+                    .arg("card", card.to_string()),
             },
-            Event::BoughtLevel { seat } => format!("{} buys a level card", name(*seat)),
-            Event::CardPlayed { seat, card } => format!("{} plays {}", name(*seat), card.words()),
+            Event::BoughtLevel { seat: s } => m("big-boss-ev-bought-level").arg("seat", seat(s)),
+            Event::CardPlayed { seat: s, card } => m("big-boss-ev-played")
+                .arg("seat", seat(s))
+                .arg("card", card.message()),
             Event::Founded {
-                seat,
+                seat: s,
                 company,
                 spaces,
                 double,
             } => {
-                let extra = double
-                    .map(|d| format!(", two pieces on {d}"))
-                    .unwrap_or_default();
-                format!(
-                    "{} founds {company} on {}, {}, {}{extra}",
-                    name(*seat),
-                    spaces[0],
-                    spaces[1],
-                    spaces[2]
-                )
+                let id = if double.is_some() {
+                    "big-boss-ev-founded-double"
+                } else {
+                    "big-boss-ev-founded"
+                };
+                let founded = m(id)
+                    .arg("seat", seat(s))
+                    .arg("company", company.name())
+                    .arg("a", spaces[0].to_string())
+                    .arg("b", spaces[1].to_string())
+                    .arg("c", spaces[2].to_string());
+                match double {
+                    Some(d) => founded.arg("double", d.to_string()),
+                    None => founded,
+                }
             }
             Event::PiecePlaced {
                 space,
                 company,
                 level,
-            } => format!("{company} builds on {space} (level {level})"),
+            } => m("big-boss-ev-built")
+                .arg("company", company.name())
+                .arg("space", space.to_string())
+                .arg("level", *level),
             Event::PriceChanged { company, from, to } => {
                 if from == to {
-                    format!("{company} stays at {to} (the cap)")
+                    m("big-boss-ev-price-capped")
+                        .arg("company", company.name())
+                        .arg("price", *to)
                 } else {
-                    format!("{company} rises from {from} to {to}")
+                    m("big-boss-ev-price-rose")
+                        .arg("company", company.name())
+                        .arg("from", *from)
+                        .arg("to", *to)
                 }
             }
             Event::Payout {
-                seat,
+                seat: s,
                 company,
                 shares,
                 amount,
-            } => format!(
-                "{} is paid {amount} for {shares} share{} of {company}",
-                name(*seat),
-                if *shares == 1 { "" } else { "s" }
-            ),
-            Event::Merged { survivor, acquired } => {
-                format!("{survivor} acquires {acquired}, which leaves the game")
-            }
+            } => m("big-boss-ev-payout")
+                .arg("seat", seat(s))
+                .arg("company", company.name())
+                .arg("shares", *shares)
+                .arg("amount", *amount),
+            Event::Merged { survivor, acquired } => m("big-boss-ev-merged")
+                .arg("survivor", survivor.name())
+                .arg("acquired", acquired.name()),
             Event::Earned {
-                seat,
+                seat: s,
                 company,
                 amount,
-            } => format!("{} earns {amount} from {company}", name(*seat)),
+            } => m("big-boss-ev-earned")
+                .arg("seat", seat(s))
+                .arg("company", company.name())
+                .arg("amount", *amount),
             Event::ShareBought {
-                seat,
+                seat: s,
                 company,
                 cost,
-            } => format!("{} buys a share of {company} for {cost}", name(*seat)),
+            } => m("big-boss-ev-share-bought")
+                .arg("seat", seat(s))
+                .arg("company", company.name())
+                .arg("cost", *cost),
             Event::TowerPlaced {
-                seat,
+                seat: s,
                 company,
                 cost,
-            } => format!("{} places a tower on {company} for {cost}", name(*seat)),
+            } => m("big-boss-ev-tower-placed")
+                .arg("seat", seat(s))
+                .arg("company", company.name())
+                .arg("cost", *cost),
             Event::ShareSold {
-                seat,
+                seat: s,
                 company,
                 amount,
-            } => format!("{} sells a share of {company} for {amount}", name(*seat)),
-            Event::Passed { seat } => format!("{} passes", name(*seat)),
-            Event::TurnStarted { seat } => format!("{}'s turn", name(*seat)),
+            } => m("big-boss-ev-share-sold")
+                .arg("seat", seat(s))
+                .arg("company", company.name())
+                .arg("amount", *amount),
+            Event::Passed { seat: s } => m("big-boss-ev-passed").arg("seat", seat(s)),
+            Event::TurnStarted { seat: s } => m("big-boss-ev-turn").arg("seat", seat(s)),
             Event::GameOver { reason } => match reason {
-                EndReason::LastPiece => {
-                    "The last building piece is placed: the game is over".into()
-                }
-                EndReason::AllPassed => "Every player passed in a row: the game is over".into(),
+                EndReason::LastPiece => m("big-boss-ev-over-last-piece"),
+                EndReason::AllPassed => m("big-boss-ev-over-all-passed"),
             },
         }
     }

@@ -42,6 +42,7 @@ pub mod score;
 pub mod scripts;
 pub mod state;
 pub mod terminal;
+pub mod words;
 
 pub use action::Action;
 pub use card::Card;

@@ -22,13 +22,16 @@
 use crate::board::offset;
 use crate::card::Card;
 use crate::company::Status;
+use crate::error::RuleError;
 use crate::rules::IndustryUse;
-use crate::state::{MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS};
+use crate::state::{MAX_PLAYERS, MIN_PLAYERS};
+use crate::words;
 use crate::{Action, BigBoss, CompanyId, Config, Edition, EndReason, Event, Phase};
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, LocaleFile, OptionKind, OptionSpec, OptionValue,
     Options, Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
+use boardroom_i18n::{Message, ENGLISH};
 
 /// Help on the notation, for the terminal's `help`.
 const HELP: &str = "\
@@ -49,24 +52,22 @@ const OPTIONS: &[OptionSpec] = &[OptionSpec {
 }];
 
 impl BigBoss {
-    /// What `action` would do, briefly (empty when the label says it all): where a card
-    /// builds, what a share or card costs, what a sale brings.
-    fn effect(&self, seat: Seat, action: Action) -> String {
-        match action {
+    /// What `action` would do, briefly (empty when the label says it all), in `lang`: where a
+    /// card builds, what a share or card costs, what a sale brings.
+    fn effect(&self, seat: Seat, action: Action, lang: &str) -> String {
+        let m = Message::new;
+        let said = match action {
             Action::Play(Card::Industry(s)) => match self.industry_use(s) {
-                IndustryUse::Stack(c) => {
-                    format!("stack on {c}, level {}", self.board().height(s) + 1)
-                }
-                IndustryUse::Extend(c) => format!("extend {c}"),
-                IndustryUse::Merge(a, b) => format!("merge {a} and {b}"),
-                IndustryUse::Found => "found a company".into(),
-                IndustryUse::Dead(_) => String::new(),
+                IndustryUse::Stack(c) => m("big-boss-effect-stack")
+                    .arg("company", c.name())
+                    .arg("level", self.board().height(s) + 1),
+                IndustryUse::Extend(c) => m("big-boss-effect-extend").arg("company", c.name()),
+                IndustryUse::Merge(a, b) => m("big-boss-effect-merge")
+                    .arg("a", a.name())
+                    .arg("b", b.name()),
+                IndustryUse::Found => m("big-boss-effect-found"),
+                IndustryUse::Dead(_) => return String::new(),
             },
-            Action::Share(c) => self.share_cost(c).to_string(),
-            Action::Tower => self
-                .tower_cost(seat)
-                .map(|c| c.to_string())
-                .unwrap_or_default(),
             Action::At(s) => {
                 let c = self
                     .board()
@@ -74,13 +75,24 @@ impl BigBoss {
                     .map(CompanyId)
                     .map(|c| c.name())
                     .unwrap_or("");
-                format!("{c}, level {}", self.board().height(s) + 1)
+                m("big-boss-effect-at")
+                    .arg("company", c)
+                    .arg("level", self.board().height(s) + 1)
             }
-            Action::Sell(c) => format!("+{}", self.company(c).price),
-            Action::BuyRow(_) | Action::BuyDeck => self.rules().card_cost.to_string(),
-            Action::BuyLevel => self.rules().level_cost.to_string(),
-            _ => String::new(),
-        }
+            // Amounts of money: the same in every language.
+            Action::Share(c) => return self.share_cost(c).to_string(),
+            Action::Tower => {
+                return self
+                    .tower_cost(seat)
+                    .map(|c| c.to_string())
+                    .unwrap_or_default()
+            }
+            Action::Sell(c) => return format!("+{}", self.company(c).price),
+            Action::BuyRow(_) | Action::BuyDeck => return self.rules().card_cost.to_string(),
+            Action::BuyLevel => return self.rules().level_cost.to_string(),
+            _ => return String::new(),
+        };
+        words::text(lang, &said)
     }
 
     /// What `action` of `seat` costs in millions, when it costs money.
@@ -96,29 +108,38 @@ impl BigBoss {
     }
 
     /// A short label for `action`, in the words of the browser's buttons.
-    fn label(&self, action: Action) -> String {
+    fn label(&self, action: Action) -> Message {
+        let m = Message::new;
         match action {
-            Action::BuyDeck => "Buy from the deck".into(),
-            Action::BuyLevel => "Buy a level card".into(),
-            Action::BuyRow(s) => format!("Buy card {s}"),
-            Action::Play(c) => format!("Play {}", c.words()),
-            Action::Found(s) => format!("Spaces {s}, {}, {}", offset(s, 1), offset(s, 2)),
-            Action::Double(s) => format!("Fourth piece on {s}"),
-            Action::Hq(c) => format!("Found {c}"),
-            Action::At(s) => format!("Space {s}"),
-            Action::Join(c) => format!("Give the piece to {c}"),
-            Action::Survivor(c) => format!("{c} acquires"),
-            Action::Share(c) => format!("Share of {c}"),
-            Action::Sell(c) => format!("Sell a share of {c}"),
-            Action::Tower => format!("Place a {}", self.rules().tower_name),
-            Action::End => "End turn".into(),
-            Action::Pass => "Pass".into(),
+            Action::BuyDeck => m("big-boss-act-buy-deck"),
+            Action::BuyLevel => m("big-boss-act-buy-level"),
+            Action::BuyRow(s) => m("big-boss-act-buy-row").arg("card", s.to_string()),
+            Action::Play(c) => m("big-boss-act-play").arg("card", c.message()),
+            Action::Found(s) => m("big-boss-act-found")
+                .arg("a", s.to_string())
+                .arg("b", offset(s, 1).to_string())
+                .arg("c", offset(s, 2).to_string()),
+            Action::Double(s) => m("big-boss-act-double").arg("space", s.to_string()),
+            Action::Hq(c) => m("big-boss-act-hq").arg("company", c.name()),
+            Action::At(s) => m("big-boss-act-at").arg("space", s.to_string()),
+            Action::Join(c) => m("big-boss-act-join").arg("company", c.name()),
+            Action::Survivor(c) => m("big-boss-act-survivor").arg("company", c.name()),
+            Action::Share(c) => m("big-boss-act-share").arg("company", c.name()),
+            Action::Sell(c) => m("big-boss-act-sell").arg("company", c.name()),
+            Action::Tower => m("big-boss-act-tower").arg("kind", self.tower_kind()),
+            Action::End => m("big-boss-act-end"),
+            Action::Pass => m("big-boss-act-pass"),
         }
+    }
+
+    /// The rule set's tower as the messages choose by it (`radio-tower`, `owner-flag`).
+    fn tower_kind(&self) -> String {
+        words::tower_kind(self.rules().tower_name)
     }
 
     /// The prompt at the start of a turn, from what the player may do now: buy, play, both,
     /// or neither (then selling and passing), saying why the rest is closed.
-    fn turn_prompt(&self) -> String {
+    fn turn_prompt(&self) -> Message {
         let seat = self.current();
         let mut legal = Vec::new();
         self.legal_actions(seat, &mut legal);
@@ -127,42 +148,25 @@ impl BigBoss {
             .iter()
             .any(|a| matches!(a, Action::BuyDeck | Action::BuyRow(_) | Action::BuyLevel));
         let can_sell = legal.iter().any(|a| matches!(a, Action::Sell(_)));
-        match (can_play, can_buy) {
-            (true, true) => "Buy a card or play a card".into(),
-            (true, false) => format!(
-                "Play a card from your hand (you cannot buy one: {})",
-                self.why_no_buy(seat)
-            ),
-            (false, true) => format!(
-                "Buy a card (you cannot play one: {})",
-                self.why_no_play(seat)
-            ),
-            (false, false) => {
-                let then = if can_sell {
-                    "you may sell shares, then pass"
-                } else {
-                    "you can only pass"
-                };
-                format!(
-                    "{} and you cannot buy a card ({}): {then}",
-                    capitalise(&self.why_no_play(seat)),
-                    self.why_no_buy(seat)
-                )
-            }
-        }
-    }
-
-    /// Why `seat` plays no card now.
-    fn why_no_play(&self, seat: Seat) -> String {
-        if self.player(seat).hand.is_empty() {
-            "your hand is empty".into()
+        let empty_hand = self.player(seat).hand.is_empty();
+        let why_no_play = Message::new(if empty_hand {
+            "big-boss-why-hand-empty"
         } else {
-            "no card in your hand can be played".into()
+            "big-boss-why-none-playable"
+        });
+        match (can_play, can_buy) {
+            (true, true) => Message::new("big-boss-prompt-buy-or-play"),
+            (true, false) => Message::new("big-boss-prompt-play").arg("why", self.why_no_buy(seat)),
+            (false, true) => Message::new("big-boss-prompt-buy").arg("why", why_no_play),
+            (false, false) => Message::new("big-boss-prompt-neither")
+                .arg("hand", if empty_hand { "empty" } else { "unplayable" })
+                .arg("why", self.why_no_buy(seat))
+                .arg("sell", if can_sell { "yes" } else { "no" }),
         }
     }
 
     /// Why `seat` buys no card now: nothing left to buy, or not enough money.
-    fn why_no_buy(&self, seat: Seat) -> String {
+    fn why_no_buy(&self, seat: Seat) -> Message {
         let rules = self.rules();
         let money = self.player(seat).money;
         let industry_left = self.deck_len() > 0 || !self.row().is_empty();
@@ -172,16 +176,18 @@ impl BigBoss {
         } else if levels_left {
             rules.level_cost
         } else {
-            return "no card is left to buy".into();
+            return Message::new("big-boss-why-nothing-to-buy");
         };
-        format!("a card costs {cost} and you have {money}")
+        Message::new("big-boss-why-too-poor")
+            .arg("cost", cost)
+            .arg("money", money)
     }
 
     /// What a card of `seat`'s hand would do now, or why it cannot be played (see
-    /// [`Present::extra`]).
-    fn card_note(&self, seat: Seat, card: Card) -> serde_json::Value {
+    /// [`Present::extra`]), in `lang`.
+    fn card_note(&self, seat: Seat, card: Card, lang: &str) -> serde_json::Value {
         match self.card_playable(card) {
-            Err(why) => serde_json::json!({ "playable": false, "why": why }),
+            Err(why) => serde_json::json!({ "playable": false, "why": words::text(lang, &why) }),
             Ok(()) => {
                 let short = match card {
                     Card::Level(_) => "level",
@@ -193,9 +199,9 @@ impl BigBoss {
                         IndustryUse::Dead(_) => "",
                     },
                 };
-                let effect = self.effect(seat, Action::Play(card));
+                let effect = self.effect(seat, Action::Play(card), lang);
                 let effect = if effect.is_empty() {
-                    "add a piece on a built space".to_string()
+                    words::t(lang, "big-boss-effect-add-piece", &[])
                 } else {
                     effect
                 };
@@ -281,9 +287,11 @@ impl Present for BigBoss {
     const TITLE: &'static str = "Big Boss";
 
     fn seat_name(seat: Seat) -> String {
-        PLAYER_COLOURS
-            .get(seat)
-            .map_or_else(|| format!("Seat {}", seat + 1), |c| c.to_string())
+        Self::seat_name_in(seat, ENGLISH)
+    }
+
+    fn seat_name_in(seat: Seat, lang: &str) -> String {
+        words::text(lang, &words::seat(seat))
     }
 
     fn describe_config(config: &Config) -> String {
@@ -298,59 +306,57 @@ impl Present for BigBoss {
         BigBoss::turn(self)
     }
 
-    fn describe(event: &Event) -> String {
-        event.describe(&<BigBoss as Present>::seat_name)
+    fn describe(event: &Event, lang: &str) -> String {
+        words::text(lang, &event.message())
     }
 
     fn starts_turn(event: &Event) -> bool {
         matches!(event, Event::TurnStarted { .. })
     }
 
-    fn prompt(&self) -> String {
-        match self.phase() {
+    fn prompt(&self, lang: &str) -> String {
+        let m = Message::new;
+        let prompt = match self.phase() {
             Phase::Turn => self.turn_prompt(),
-            Phase::Selling => "Sell more shares or pass".into(),
+            Phase::Selling => m("big-boss-prompt-selling"),
             Phase::ChooseTriple { card } => {
-                format!("Card {card} founds a company: choose its three spaces")
+                m("big-boss-prompt-triple").arg("card", card.to_string())
             }
-            Phase::ChooseDouble { start, .. } => format!(
-                "Choose the founding space ({start}-{}) that gets the fourth piece",
-                offset(start, 2)
-            ),
-            Phase::ChooseCompany { .. } => "Choose the company to found".into(),
-            Phase::ChooseLevelSpace { .. } => "Choose the space for the level card's piece".into(),
-            Phase::ChooseJoin { left, right, .. } => {
-                format!("The piece connects {left} and {right}: which company gets it (+1)?")
-            }
-            Phase::ChooseSurvivor { left, right, .. } => {
-                format!("{left} and {right} have equal prices: which one acquires the other?")
-            }
-            Phase::Invest { company, shares } => {
-                let buy = match shares {
-                    0 => "Buy up to 2 shares, ",
-                    1 => "Buy 1 more share, ",
-                    _ => "",
-                };
-                format!(
-                    "{buy}place a {} on {company}, or end the turn",
-                    self.rules().tower_name
-                )
-            }
-            Phase::Over { .. } => "The game is over".into(),
-        }
+            Phase::ChooseDouble { start, .. } => m("big-boss-prompt-double")
+                .arg("start", start.to_string())
+                .arg("end", offset(start, 2).to_string()),
+            Phase::ChooseCompany { .. } => m("big-boss-prompt-company"),
+            Phase::ChooseLevelSpace { .. } => m("big-boss-prompt-level-space"),
+            Phase::ChooseJoin { left, right, .. } => m("big-boss-prompt-join")
+                .arg("left", left.name())
+                .arg("right", right.name()),
+            Phase::ChooseSurvivor { left, right, .. } => m("big-boss-prompt-survivor")
+                .arg("left", left.name())
+                .arg("right", right.name()),
+            Phase::Invest { company, shares } => m("big-boss-prompt-invest")
+                .arg("shares", shares)
+                .arg("kind", self.tower_kind())
+                .arg("company", company.name()),
+            Phase::Over { .. } => m("big-boss-prompt-over"),
+        };
+        words::text(lang, &prompt)
     }
 
-    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+    fn action_view(&self, seat: Seat, action: &Action, lang: &str) -> ActionView {
         let action = *action;
         let (kind, args) = Self::kind(action);
         ActionView {
             kind,
-            label: self.label(action),
-            effect: self.effect(seat, action),
+            label: words::text(lang, &self.label(action)),
+            effect: self.effect(seat, action, lang),
             cost: self.cost(seat, action).map(i64::from),
             highlights: Self::highlight(action).into_iter().collect(),
             args,
         }
+    }
+
+    fn refusal(error: &RuleError, lang: &str) -> String {
+        words::text(lang, &error.message())
     }
 
     fn notation_help() -> &'static str {
@@ -388,7 +394,7 @@ impl Present for BigBoss {
     /// {"46": {"playable": true, "short": "extend", "use": "extend Regent"}, "L":
     /// {"playable": false, "why": "…"}}}`. Only the seat's own cards and the public board go
     /// into it.
-    fn extra(&self, viewer: Viewer) -> Option<serde_json::Value> {
+    fn extra(&self, viewer: Viewer, lang: &str) -> Option<serde_json::Value> {
         let mut extra = serde_json::Map::new();
         extra.insert(
             "tower_name".to_string(),
@@ -400,7 +406,7 @@ impl Present for BigBoss {
                 .hand
                 .cards()
                 .into_iter()
-                .map(|card| (card.to_string(), self.card_note(seat, card)))
+                .map(|card| (card.to_string(), self.card_note(seat, card, lang)))
                 .collect();
             // Moved in, not copied (`json!` would write the whole map out again).
             extra.insert("hand".to_string(), serde_json::Value::Object(hand));
@@ -508,13 +514,6 @@ impl Configure for BigBoss {
     fn config_players(config: &Config) -> usize {
         config.players
     }
-}
-
-/// `s` with its first letter in capitals.
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }
 
 impl BigBoss {

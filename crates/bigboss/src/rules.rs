@@ -15,6 +15,7 @@ use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{BigBoss, Phase};
 use boardroom_engine::Seat;
+use boardroom_i18n::Message;
 
 mod check;
 mod exec;
@@ -30,25 +31,25 @@ pub enum IndustryUse {
     Merge(CompanyId, CompanyId),
     /// Found a new company.
     Found,
-    /// Cannot be played now, and why.
+    /// Cannot be played now, and why (a message id).
     Dead(&'static str),
 }
 
-const WHY_NO_PIECES: &str = "no building pieces are left in the supply";
-const WHY_FOUND_PIECES: &str = "founding needs more building pieces than the supply holds";
-const WHY_NO_COMPANY: &str = "every company has been founded (acquired companies never return)";
-const WHY_SPACING: &str =
-    "a new company needs at least 3 empty spaces between it and every other company, on both sides";
-const STEP_TURN: &str =
-    "start your turn: buy a card, play a card, or (if you can do neither) sell shares and pass";
-const STEP_SELLING: &str = "after selling you may only sell more shares or pass";
-const STEP_TRIPLE: &str = "choose the three founding spaces";
-const STEP_DOUBLE: &str = "choose the space for the fourth founding piece";
-const STEP_COMPANY: &str = "choose the company to found";
-const STEP_LEVEL: &str = "choose the space for the level card's piece";
-const STEP_JOIN: &str = "choose which company gets the connecting piece";
-const STEP_SURVIVOR: &str = "prices are equal: choose the acquiring company";
-const STEP_INVEST: &str = "buy up to 2 shares, place a tower, or end the turn";
+// Why a card cannot be played and what step an action belongs to: message ids (in
+// `locales/<lang>/game.ftl`), written in each reader's language.
+const WHY_NO_PIECES: &str = "big-boss-why-no-pieces";
+const WHY_FOUND_PIECES: &str = "big-boss-why-found-pieces";
+const WHY_NO_COMPANY: &str = "big-boss-why-no-company";
+const WHY_SPACING: &str = "big-boss-why-spacing";
+const STEP_TURN: &str = "big-boss-step-turn";
+const STEP_SELLING: &str = "big-boss-step-selling";
+const STEP_TRIPLE: &str = "big-boss-step-triple";
+const STEP_DOUBLE: &str = "big-boss-step-double";
+const STEP_COMPANY: &str = "big-boss-step-company";
+const STEP_LEVEL: &str = "big-boss-step-level";
+const STEP_JOIN: &str = "big-boss-step-join";
+const STEP_SURVIVOR: &str = "big-boss-step-survivor";
+const STEP_INVEST: &str = "big-boss-step-invest";
 
 impl BigBoss {
     // ----- queries -------------------------------------------------------------------------
@@ -153,25 +154,23 @@ impl BigBoss {
     }
 
     /// Whether `card` (assumed in hand) can be played now, or why not.
-    pub fn card_playable(&self, card: Card) -> Result<(), String> {
+    pub fn card_playable(&self, card: Card) -> Result<(), Message> {
         match card {
             Card::Industry(s) => match self.industry_use(s) {
-                IndustryUse::Dead(why) => Err(why.to_string()),
+                IndustryUse::Dead(why) => Err(Message::new(why)),
                 _ => Ok(()),
             },
             Card::Level(kind) => {
                 if self.pieces == 0 {
-                    Err(WHY_NO_PIECES.to_string())
+                    Err(Message::new(WHY_NO_PIECES))
                 } else if self.level_playable(kind) {
                     Ok(())
                 } else if kind == 0 {
-                    Err("a level card needs a space with 1 to 4 pieces".to_string())
+                    Err(Message::new("big-boss-why-level-needs"))
                 } else {
-                    let below = kind - 1;
-                    Err(format!(
-                        "a storey-{kind} card needs a space with exactly {below} piece{}",
-                        if below == 1 { "" } else { "s" }
-                    ))
+                    Err(Message::new("big-boss-why-storey-needs")
+                        .arg("storey", kind)
+                        .arg("below", kind - 1))
                 }
             }
         }

@@ -125,7 +125,7 @@ impl Present for BigShot {
         self.round() as u32
     }
 
-    fn describe(event: &Event) -> String {
+    fn describe(event: &Event, _lang: &str) -> String {
         event.describe(seat_name)
     }
 
@@ -135,7 +135,7 @@ impl Present for BigShot {
 
     /// What the seat to act is asked to do. In the hidden-money variant the bidder's purse is
     /// left out, as the prompt may be shown to everyone.
-    fn prompt(&self) -> String {
+    fn prompt(&self, _lang: &str) -> String {
         match self.phase() {
             Phase::Roll => "Roll the die to move the broker".into(),
             Phase::Loans { seat, .. } => format!(
@@ -173,7 +173,7 @@ impl Present for BigShot {
     /// (`lot:<id>`), everything else is a button. Kinds: `roll`, `loan` and `pay` (argument
     /// `colour`), `decline`, `bid` (`amount`), `pass`, `place` (`colour`, `lot`). Nothing costs money at once here: a bid is
     /// paid only when it wins.
-    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+    fn action_view(&self, seat: Seat, action: &Action, _lang: &str) -> ActionView {
         match *action {
             Action::Roll => ActionView::new("roll", "Roll the die", ""),
             Action::Loan(c) => {
@@ -259,7 +259,7 @@ impl Present for BigShot {
 
     /// The board (to draw the city), the colours of each seat, the lowest bid allowed now, and
     /// for a seat: the most it can bid and what its next loan brings.
-    fn extra(&self, viewer: Viewer) -> Option<Value> {
+    fn extra(&self, viewer: Viewer, _lang: &str) -> Option<Value> {
         let board = self.board();
         let lots: Vec<Value> = (0..board.num_lots())
             .map(|l| {

@@ -122,18 +122,19 @@ pub struct RankedMove {
 }
 
 /// The legal actions of `viewer` ranked best first by [`rank_actions`] (so from `viewer`'s
-/// own knowledge only), each with its notation, label and effect: the one function behind
-/// `boardroom hint` and the browser's hints.
+/// own knowledge only), each with its notation, and its label and effect in language `lang`:
+/// the one function behind `boardroom hint` and the browser's hints.
 pub fn rank_moves<G: Evaluate + Present>(
     game: &G,
     viewer: Seat,
     config: SearchConfig,
     seed: u64,
+    lang: &str,
 ) -> Result<Vec<RankedMove>, HintError> {
     Ok(rank_actions(game, viewer, config, seed)?
         .into_iter()
         .map(|h| {
-            let view = game.action_view(viewer, &h.action);
+            let view = game.action_view(viewer, &h.action, lang);
             RankedMove {
                 notation: game.format_action(h.action),
                 label: view.label,

@@ -137,6 +137,10 @@ pub(crate) enum Command {
         /// Never use colours.
         #[arg(long)]
         no_color: bool,
+        /// The language of the game's words (`en`, `de`). Default: the locale of the
+        /// environment (`LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Play many bot games and summarise them.
     Simulate {

@@ -64,6 +64,7 @@ fn run<G: Playable>(text: &str, path: &Path, opts: &HintOptions) -> Result<()> {
         viewer,
         SearchConfig::with_iterations(opts.iterations),
         opts.seed,
+        boardroom_i18n::ENGLISH,
     )?;
     let rows: Vec<Row> = hints
         .into_iter()

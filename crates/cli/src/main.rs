@@ -10,6 +10,7 @@ mod bench;
 mod dump;
 mod gauntlet;
 mod hint;
+mod lang;
 mod line;
 mod load;
 mod options;
@@ -62,6 +63,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             first,
             record,
             no_color,
+            lang,
         } => visit(
             &game,
             play::Play(play::PlayOptions {
@@ -72,6 +74,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 seed,
                 record,
                 color: !no_color,
+                lang: lang::of_process(lang.as_deref())?,
             }),
         ),
         Command::Simulate {

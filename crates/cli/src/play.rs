@@ -33,6 +33,8 @@ pub struct PlayOptions {
     pub record: Option<PathBuf>,
     /// Whether colours may be used.
     pub color: bool,
+    /// The language of the game's words (see [`crate::lang`]).
+    pub lang: &'static str,
 }
 
 /// `boardroom play` for the game the registry finds.
@@ -73,10 +75,11 @@ enum Answer<A> {
     Quit,
 }
 
-/// An action as the list of moves shows it: the notation, and what it does when the game says.
-pub fn explain<G: Playable>(game: &G, seat: Seat, action: &G::Action) -> String {
+/// An action as the list of moves shows it: the notation, and what it does when the game says
+/// (in language `lang`).
+pub fn explain<G: Playable>(game: &G, seat: Seat, action: &G::Action, lang: &str) -> String {
     let text = game.format_action(action.clone());
-    let view = game.action_view(seat, action);
+    let view = game.action_view(seat, action, lang);
     if view.effect.is_empty() {
         text
     } else {
@@ -153,7 +156,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
             .enumerate()
             .map(|(s, spec)| format!(
                 "{} = {}",
-                G::seat_name(s),
+                G::seat_name_in(s, opt.lang),
                 match spec {
                     SeatSpec::Human => SeatKind::Human.name(),
                     SeatSpec::Bot(name) => name.as_str(),
@@ -183,7 +186,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                 if hot_seat && last_human != Some(seat) {
                     // Hide the previous player's secrets before the next one looks.
                     print!("\x1b[2J\x1b[H");
-                    let name = G::seat_name(seat);
+                    let name = G::seat_name_in(seat, opt.lang);
                     println!("{name}'s turn. Hand the keyboard to {name} and press Enter.");
                     if input.read("", &mut out)?.is_none() {
                         println!("\nInput ended; the game is left unfinished.");
@@ -198,7 +201,12 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                 }
                 // A seat the game does not wait for may let the others go on.
                 let may_wait = !game.must_act().contains(seat);
-                match ask(&game, seat, &legal, may_wait, &mut input, &mut out, color)? {
+                let how = Asking {
+                    may_wait,
+                    color,
+                    lang: opt.lang,
+                };
+                match ask(&game, seat, &legal, how, &mut input, &mut out)? {
                     Answer::Act(a) => a,
                     Answer::Wait => continue,
                     Answer::Quit => {
@@ -220,14 +228,14 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
         })?;
         record.actions.push(RecordedAction::new(seat, text.clone()));
         save_record(&opt.record, &record)?;
-        println!("{}: {text}", G::seat_name(seat));
+        println!("{}: {text}", G::seat_name_in(seat, opt.lang));
         for e in &events {
             let seen = G::redact(e, log_viewer);
             if G::starts_turn(&seen) {
                 show_table = true;
                 continue;
             }
-            println!("    {}", G::describe(&seen));
+            println!("    {}", G::describe(&seen, opt.lang));
         }
     }
     println!("\n{}", game.draw(Viewer::Spectator, color));
@@ -262,6 +270,15 @@ fn groups<G: Playable>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Vec<
     (out.len() > 1).then_some(out)
 }
 
+/// How a person is asked: whether they may let the others go on, whether colours may be used,
+/// and the language of the game's words.
+#[derive(Clone, Copy)]
+struct Asking {
+    may_wait: bool,
+    color: bool,
+    lang: &'static str,
+}
+
 /// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`). When
 /// the game groups its actions (a placement: first where, then which piece), the group is
 /// asked first, then the action within it; the notation may be typed at either step.
@@ -269,16 +286,25 @@ fn ask<G: Playable>(
     game: &G,
     seat: Seat,
     legal: &[G::Action],
-    may_wait: bool,
+    how: Asking,
     input: &mut LineInput,
     out: &mut impl Write,
-    color: bool,
 ) -> Result<Answer<G::Action>> {
+    let Asking {
+        may_wait,
+        color,
+        lang,
+    } = how;
     let grouped = groups(game, seat, legal);
     // The group chosen in the first step, while its actions are asked.
     let mut within: Option<usize> = None;
     loop {
-        writeln!(out, "{} — {}:", G::seat_name(seat), game.prompt())?;
+        writeln!(
+            out,
+            "{} — {}:",
+            G::seat_name_in(seat, lang),
+            game.prompt(lang)
+        )?;
         // The numbered choices now: action indices into `legal`, or groups.
         let choices: Vec<(String, Choice)> = match (&grouped, within) {
             (Some(gs), Some(g)) => {
@@ -297,7 +323,7 @@ fn ask<G: Playable>(
             (None, _) => legal
                 .iter()
                 .enumerate()
-                .map(|(i, a)| (explain(game, seat, a), Choice::Action(i)))
+                .map(|(i, a)| (explain(game, seat, a, lang), Choice::Action(i)))
                 .collect(),
         };
         let items: Vec<String> = choices
@@ -351,7 +377,7 @@ fn ask<G: Playable>(
             Err(e) => writeln!(out, "✗ {e}")?,
             Ok(a) => match game.check(seat, a.clone()) {
                 Ok(()) => return Ok(Answer::Act(a)),
-                Err(e) => writeln!(out, "✗ {}: {e}", game.format_action(a))?,
+                Err(e) => writeln!(out, "✗ {}: {}", game.format_action(a), G::refusal(&e, lang))?,
             },
         }
     }

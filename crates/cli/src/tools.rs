@@ -172,7 +172,7 @@ impl Visitor for Apply<'_> {
                     .iter()
                     .map(|e| {
                         Ok(EventOut {
-                            text: G::describe(e),
+                            text: G::describe(e, boardroom_i18n::ENGLISH),
                             detail: serde_json::to_value(e)?,
                         })
                     })
@@ -302,7 +302,7 @@ fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
             );
             n += 1;
             for e in &step.events {
-                println!("        {}", G::describe(e));
+                println!("        {}", G::describe(e, boardroom_i18n::ENGLISH));
             }
         })
         .map_err(|e| anyhow!("{e}"))?;

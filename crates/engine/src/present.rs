@@ -4,6 +4,12 @@
 //! A game implements [`Present`] once, in its own crate; the terminal (`boardroom play`), the
 //! server's views and the browser all use that one implementation, so a sentence or a label is
 //! written once for every front end.
+//!
+//! The methods that write words a person reads take `lang`, the language tag of the reader
+//! (`en`, `de`, the pseudo-locale `en-XA`): a game writes them from the messages of its
+//! [`Present::locales`] (its crate's `locales/<lang>/game.ftl`), English where a language lacks
+//! one. The words are made for one reader at the moment they are shown; what the game keeps
+//! (its record, its notation, its events) holds none of them.
 
 use crate::{Game, Seat, Viewer};
 use serde::Serialize;
@@ -276,8 +282,14 @@ pub trait Present: Game {
     /// The game's title, e.g. `Big Boss`.
     const TITLE: &'static str;
 
-    /// A seat's name (its colour), as logs, prompts and score tables call it.
+    /// A seat's name (its colour), as logs, prompts and score tables call it, in English.
     fn seat_name(seat: Seat) -> String;
+
+    /// A seat's name in language `lang`, as the game's own sentences in that language call it
+    /// (by default [`Present::seat_name`]).
+    fn seat_name_in(seat: Seat, _lang: &str) -> String {
+        Self::seat_name(seat)
+    }
 
     /// One line describing a configuration, e.g. `Big Boss (modern), 4 players`.
     fn describe_config(config: &Self::Config) -> String;
@@ -288,18 +300,25 @@ pub trait Present: Game {
     /// The turn or round number now.
     fn turn(&self) -> u32;
 
-    /// An event as a sentence, naming players by [`Present::seat_name`].
-    fn describe(event: &Self::Event) -> String;
+    /// An event as a sentence in language `lang`.
+    fn describe(event: &Self::Event, lang: &str) -> String;
 
     /// Whether the event starts a new turn (the terminal redraws the table then).
     fn starts_turn(event: &Self::Event) -> bool;
 
     /// What the seat to act is asked to do now, and why other things are closed when that
-    /// is not obvious.
-    fn prompt(&self) -> String;
+    /// is not obvious, in language `lang`.
+    fn prompt(&self, lang: &str) -> String;
 
-    /// A legal action of `seat` as a person is shown it.
-    fn action_view(&self, seat: Seat, action: &Self::Action) -> ActionView;
+    /// A legal action of `seat` as a person is shown it, its label and effect in language
+    /// `lang` (its kind, targets and arguments are the same in every language).
+    fn action_view(&self, seat: Seat, action: &Self::Action, lang: &str) -> ActionView;
+
+    /// Why an action was refused (`error`, from [`Game::apply`]), in language `lang`, naming
+    /// the rule it breaks as the error does. By default the error's own text (English).
+    fn refusal(error: &Self::Error, _lang: &str) -> String {
+        error.to_string()
+    }
 
     /// The actions a person at `seat` is offered, written into `out` (cleared first): by
     /// default the legal actions. A game whose `legal_actions` is a bounded candidate list for
@@ -336,8 +355,9 @@ pub trait Present: Game {
     }
 
     /// Information for the browser view that the observation does not spell out, as `viewer`
-    /// may know it (e.g. the board to draw, the lowest bid). `None`: nothing to add.
-    fn extra(&self, _viewer: Viewer) -> Option<serde_json::Value> {
+    /// may know it (e.g. the board to draw, the lowest bid), any words in it in language
+    /// `lang`. `None`: nothing to add.
+    fn extra(&self, _viewer: Viewer, _lang: &str) -> Option<serde_json::Value> {
         None
     }
 

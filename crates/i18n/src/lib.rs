@@ -64,13 +64,75 @@ pub struct Source {
     pub ftl: &'static str,
 }
 
-/// An argument of a message: a number (for plurals and number formatting) or a text.
-#[derive(Clone, Debug, PartialEq)]
+/// An argument of a message: a number (for plurals and number formatting), a text, or another
+/// message (formatted in the same language first, e.g. the reason inside a refusal).
+#[derive(Clone, Debug)]
 pub enum Arg {
     /// A number, formatted and chosen plurals by for the language.
     Number(f64),
     /// A text, inserted as it is.
     Text(String),
+    /// A message, inserted in the language of the message it is an argument of.
+    Message(Box<Message>),
+}
+
+impl PartialEq for Arg {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            // Bitwise, so that equality is an equivalence (and `Arg` may be `Eq`).
+            (Arg::Number(a), Arg::Number(b)) => a.to_bits() == b.to_bits(),
+            (Arg::Text(a), Arg::Text(b)) => a == b,
+            (Arg::Message(a), Arg::Message(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Arg {}
+
+impl From<u32> for Arg {
+    fn from(n: u32) -> Self {
+        Arg::Number(f64::from(n))
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Self {
+        Arg::Number(f64::from(n))
+    }
+}
+
+impl From<Message> for Arg {
+    fn from(m: Message) -> Self {
+        Arg::Message(Box::new(m))
+    }
+}
+
+/// A message not yet in any language: its id and its arguments. Games keep these in what
+/// they report (a refusal's reason), so that each reader gets it in their own language
+/// ([`Catalog::format`]); the record and the notation never hold one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The message's id.
+    pub id: &'static str,
+    /// Its arguments, by name.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    /// Message `id` without arguments.
+    pub fn new(id: &'static str) -> Self {
+        Message {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// This message with one more argument.
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Self {
+        self.args.push((name, value.into()));
+        self
+    }
 }
 
 impl From<i64> for Arg {
@@ -255,16 +317,45 @@ impl Catalog {
     /// Message `id` in `lang`, with `args`. A language that lacks it gives the English one
     /// (and the first time, a warning in the log); a message English lacks too gives its id
     /// in words of English ("(missing text: id)") so that a page never shows a bare id.
+    /// Arguments that are messages are formatted in `lang` first.
     pub fn message(&self, lang: &str, id: &str, args: &[(&str, Arg)]) -> String {
+        let nested: Vec<(&str, Arg)>;
+        let args = if args.iter().any(|(_, a)| matches!(a, Arg::Message(_))) {
+            nested = args
+                .iter()
+                .map(|(name, arg)| match arg {
+                    Arg::Message(m) => (*name, Arg::Text(self.format(lang, m))),
+                    other => (*name, other.clone()),
+                })
+                .collect();
+            &nested
+        } else {
+            args
+        };
         let fluent_args = to_fluent(args);
-        if let Some(text) = self.format(lang, id, &fluent_args) {
+        if let Some(text) = self.format_in(lang, id, &fluent_args) {
             return text;
         }
         self.warn_once(lang, id);
-        if let Some(text) = self.format(ENGLISH, id, &fluent_args) {
+        if let Some(text) = self.format_in(ENGLISH, id, &fluent_args) {
             return text;
         }
         format!("(missing text: {id})")
+    }
+
+    /// `message` in `lang` (see [`Catalog::message`]).
+    pub fn format(&self, lang: &str, message: &Message) -> String {
+        self.message(lang, message.id, &message.args)
+    }
+
+    /// The (language, id) pairs asked for and missing so far, each shown in English instead
+    /// (or, missing in English too, as "(missing text: id)"), sorted: what a test of a
+    /// language's completeness looks at after using it.
+    pub fn fallbacks(&self) -> Vec<(String, String)> {
+        let warned = self.warned.lock().unwrap_or_else(|e| e.into_inner());
+        let mut out: Vec<(String, String)> = warned.iter().cloned().collect();
+        out.sort();
+        out
     }
 
     /// Whether `lang` (or failing that, English) has message `id`.
@@ -307,7 +398,7 @@ impl Catalog {
             .collect()
     }
 
-    fn format(&self, lang: &str, id: &str, args: &FluentArgs) -> Option<String> {
+    fn format_in(&self, lang: &str, id: &str, args: &FluentArgs) -> Option<String> {
         let language = self.languages.get(lang)?;
         let pattern = language.bundle.get_message(id)?.value()?;
         let mut errors = Vec::new();
@@ -338,6 +429,8 @@ fn to_fluent<'a>(args: &'a [(&'a str, Arg)]) -> FluentArgs<'a> {
         let value = match arg {
             Arg::Number(n) => FluentValue::from(*n),
             Arg::Text(s) => FluentValue::from(s.as_str()),
+            // Formatted to text by `Catalog::message` before it gets here.
+            Arg::Message(m) => FluentValue::from(m.id),
         };
         fluent.set(*name, value);
     }

@@ -63,6 +63,33 @@ fn a_missing_message_falls_back_to_english_never_an_id() {
 }
 
 #[test]
+fn a_message_argument_is_formatted_in_the_same_language() {
+    let c = catalog(DE);
+    let inner = Message::new("seats").arg("count", 3);
+    let outer = Message::new("hello").arg("name", inner);
+    assert_eq!(c.format("de", &outer), "Hallo, 3 Plätze!");
+    assert_eq!(c.format("en", &outer), "Hello, 3 seats!");
+    assert!(c.fallbacks().is_empty(), "{:?}", c.fallbacks());
+}
+
+#[test]
+fn fallbacks_are_recorded_once_for_each_language_and_id() {
+    let c = catalog("hello = Hallo, { $name }!\n");
+    assert!(c.fallbacks().is_empty());
+    c.message("de", "seats", &[("count", 2.into())]);
+    c.message("de", "seats", &[("count", 3.into())]);
+    c.message("de", "hello", &[("name", "Ada".into())]);
+    c.message("en", "no-such-message", &[]);
+    assert_eq!(
+        c.fallbacks(),
+        vec![
+            ("de".to_string(), "seats".to_string()),
+            ("en".to_string(), "no-such-message".to_string())
+        ]
+    );
+}
+
+#[test]
 fn the_check_names_missing_messages_and_other_variables() {
     let c = catalog("hello = Hallo, { $who }!\nbutton = Senden\nextra = Nur hier\n");
     let problems: Vec<String> = c.check().iter().map(|p| p.to_string()).collect();

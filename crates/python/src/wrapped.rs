@@ -8,6 +8,7 @@ use crate::prefetch::prefetch_value;
 use crate::shape::{shape_of, Shape};
 use boardroom_engine::rng;
 use boardroom_engine::{EncodeMemo, Outcome, Seat, SeatSet, Viewer};
+use boardroom_i18n::ENGLISH;
 use boardroom_registry::{make_config, Playable};
 use std::any::Any;
 use std::sync::Arc;
@@ -176,7 +177,7 @@ impl<G: Playable> Wrapped<G> {
         self.legal_of = None;
         Ok(events
             .iter()
-            .map(|e| G::describe(&G::redact(e, Viewer::Seat(seat))))
+            .map(|e| G::describe(&G::redact(e, Viewer::Seat(seat)), ENGLISH))
             .collect())
     }
 
@@ -259,7 +260,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
     }
 
     fn prompt(&self) -> String {
-        self.game.prompt()
+        self.game.prompt(ENGLISH)
     }
 
     fn draw(&self, viewer: Viewer) -> String {
@@ -328,7 +329,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
             .iter()
             .enumerate()
             .map(|(position, a)| {
-                let view = self.game.action_view(seat, a);
+                let view = self.game.action_view(seat, a, ENGLISH);
                 ActionInfo {
                     index: self.space_index(seat, position, a),
                     position,

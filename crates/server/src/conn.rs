@@ -78,12 +78,15 @@ impl Writer {
 }
 
 /// Who is at the other end of a connection, for the budgets it shares with the other
-/// connections of its address.
+/// connections of its address, and the language it reads.
 pub struct Client {
     /// Its address.
     pub ip: std::net::IpAddr,
     /// The costly requests of each address (replay frames, whole logs, hints).
     pub costly: Arc<Buckets>,
+    /// The language of the page that opened it ([`crate::lang::of_request`]): the game's
+    /// words (log, prompt, actions, refusals) are sent in it.
+    pub lang: &'static str,
 }
 
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
@@ -106,6 +109,7 @@ pub async fn run(
         .send(Command::Join {
             conn,
             token,
+            lang: client.lang,
             outbox,
             reply: reply_tx,
         })

@@ -156,7 +156,8 @@ pub fn refusal(kinds: &[SeatKind], seat: Seat, allowed: bool) -> Option<String> 
 /// Starts working out a hint for `seat` in `game` (at table version `version`), asked from
 /// address `ip`, and sends the answer to `outbox`; refused (sent at once) while another hint
 /// of the table (`busy`) or of the address is being worked out, or when `gate` has too many
-/// waiting.
+/// waiting. The moves' labels are written in `lang`.
+#[allow(clippy::too_many_arguments)]
 pub fn start<G: Playable>(
     game: G,
     seat: Seat,
@@ -165,6 +166,7 @@ pub fn start<G: Playable>(
     busy: Arc<AtomicBool>,
     gate: &Arc<HintGate>,
     ip: IpAddr,
+    lang: &'static str,
 ) {
     let refuse = |why: &str| {
         let _ = outbox.try_send(Outgoing::from(ServerMsg::error(
@@ -194,7 +196,7 @@ pub fn start<G: Playable>(
             ..SearchConfig::with_iterations(HINT_ITERATIONS)
         };
         let ranked = tokio::task::spawn_blocking(move || {
-            rank_moves(&game, seat, config, rand::random()).map_err(|e| e.to_string())
+            rank_moves(&game, seat, config, rand::random(), lang).map_err(|e| e.to_string())
         })
         .await;
         busy.store(false, Ordering::SeqCst);

@@ -334,9 +334,10 @@ impl<G: Playable> Table<G> {
             Command::Join {
                 conn,
                 token,
+                lang,
                 outbox,
                 reply,
-            } => self.join(conn, token, outbox, reply),
+            } => self.join(conn, token, lang, outbox, reply),
             Command::Leave { conn } => self.leave(conn),
             Command::Act {
                 conn,
@@ -395,12 +396,13 @@ impl<G: Playable> Table<G> {
 
     /// Applies `action` for `seat`: to a copy first, then to the database, then to the table.
     /// A person's (`from` their address) that does not move the game on is first counted
-    /// against their budget.
+    /// against their budget. A refusal by the rules is written in `lang`.
     async fn commit(
         &mut self,
         seat: Seat,
         action: G::Action,
         from: Option<IpAddr>,
+        lang: &str,
     ) -> Result<(), Refusal> {
         let accepted = Instant::now();
         let mut next = self.game.clone();
@@ -408,7 +410,7 @@ impl<G: Playable> Table<G> {
         next.apply(seat, action.clone(), &mut events).map_err(|e| {
             Refusal::Rule(Box::new(ServerMsg::error(
                 ErrorCode::Illegal,
-                e.to_string(),
+                <G as Present>::refusal(&e, lang),
             )))
         })?;
         if let Some(ip) = from.filter(|_| !budget::moves_on(&self.game, &next)) {
@@ -486,12 +488,13 @@ impl<G: Playable> Table<G> {
         self.notify_turns();
     }
 
-    /// What every viewer's `state` message shares now.
-    fn shared(&self) -> view::Shared {
+    /// What every viewer's `state` message in language `lang` shares now.
+    fn shared(&self, lang: &str) -> view::Shared {
         let game = &self.game;
-        let timers = self
-            .clock
-            .out(|a| game.format_action(a), |a| game.action_view(CLOCK, a));
+        let timers = self.clock.out(
+            |a| game.format_action(a),
+            |a| game.action_view(CLOCK, a, lang),
+        );
         let mut shared = view::Shared::new(game, self.version, timers);
         shared.rev = view::next_rev();
         shared.clocks = self.timebank.out(Instant::now());

@@ -34,18 +34,23 @@ pub struct Step<G: Game> {
     pub events: Vec<G::Event>,
 }
 
-/// The log entry of `step` as `viewer` may see it.
-pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer) -> LogEntry {
-    entry(step, |e| G::redact(e, viewer))
+/// The log entry of `step` as `viewer` may see it, in language `lang`.
+pub fn log_entry<G: Playable>(step: &Step<G>, viewer: Viewer, lang: &str) -> LogEntry {
+    entry(step, lang, |e| G::redact(e, viewer))
 }
 
-/// The log entry of `step` with nothing hidden: only for replays of a finished game.
-pub fn full_entry<G: Playable>(step: &Step<G>) -> LogEntry {
-    entry(step, G::Event::clone)
+/// The log entry of `step` with nothing hidden, in language `lang`: only for replays of a
+/// finished game.
+pub fn full_entry<G: Playable>(step: &Step<G>, lang: &str) -> LogEntry {
+    entry(step, lang, G::Event::clone)
 }
 
-/// The log entry of `step`, each event shown as `show` gives it.
-fn entry<G: Playable>(step: &Step<G>, show: impl Fn(&G::Event) -> G::Event) -> LogEntry {
+/// The log entry of `step` in language `lang`, each event shown as `show` gives it.
+fn entry<G: Playable>(
+    step: &Step<G>,
+    lang: &str,
+    show: impl Fn(&G::Event) -> G::Event,
+) -> LogEntry {
     let clock = step.seat == CLOCK;
     LogEntry {
         index: step.index,
@@ -64,7 +69,7 @@ fn entry<G: Playable>(step: &Step<G>, show: impl Fn(&G::Event) -> G::Event) -> L
             .map(|e| {
                 let detail = show(e);
                 EventOut {
-                    text: <G as Present>::describe(&detail),
+                    text: <G as Present>::describe(&detail, lang),
                     detail: raw_json(&detail),
                 }
             })
@@ -78,9 +83,9 @@ fn acting_seat<G: Playable>(game: &G, viewer: Viewer) -> Option<Seat> {
 }
 
 /// The actions a person at `viewer`'s seat is offered (`Present::person_actions`; empty unless
-/// the viewer's seat is to act): notation, kind, label, effect, cost, the targets that play
-/// them when clicked and their arguments.
-pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
+/// the viewer's seat is to act): notation, kind, label and effect (in language `lang`), cost,
+/// the targets that play them when clicked and their arguments.
+pub fn actions_for<G: Playable>(game: &G, viewer: Viewer, lang: &str) -> Vec<ActionOut> {
     let Some(seat) = acting_seat(game, viewer) else {
         return Vec::new();
     };
@@ -89,7 +94,7 @@ pub fn actions_for<G: Playable>(game: &G, viewer: Viewer) -> Vec<ActionOut> {
     legal
         .into_iter()
         .map(|a| {
-            let view = game.action_view(seat, &a);
+            let view = game.action_view(seat, &a, lang);
             ActionOut {
                 json: game.action_to_json(&a),
                 notation: game.format_action(a),
@@ -147,22 +152,31 @@ impl Shared {
 
 /// The `state` message for `viewer`: its observation, its actions and prompt (when it is to
 /// act), the final scores once the game is over, and the last step redacted for it (no
-/// timers: see [`state_msg_shared`]).
+/// timers: see [`state_msg_shared`]), its words in English.
 pub fn state_msg<G: Playable>(
     game: &G,
     viewer: Viewer,
     version: usize,
     last: Option<&Step<G>>,
 ) -> Outgoing {
-    state_msg_shared(game, viewer, &Shared::new(game, version, Vec::new()), last)
+    let lang = boardroom_i18n::ENGLISH;
+    state_msg_shared(
+        game,
+        viewer,
+        lang,
+        &Shared::new(game, version, Vec::new()),
+        last,
+    )
 }
 
 /// The `state` message for `viewer`, serialised once: the parts every viewer shares from
 /// `shared` (worked out from the same `game`), the rest (observation, extra, actions, prompt,
-/// the last step's events) from `viewer`'s own view of the game only.
+/// the last step's events) from `viewer`'s own view of the game only, its words in language
+/// `lang` (as `shared`'s).
 pub fn state_msg_shared<G: Playable>(
     game: &G,
     viewer: Viewer,
+    lang: &str,
     shared: &Shared,
     last: Option<&Step<G>>,
 ) -> Outgoing {
@@ -175,11 +189,11 @@ pub fn state_msg_shared<G: Playable>(
         to_act: &shared.to_act,
         turn: shared.turn,
         must_act: viewer.seat().is_some_and(|s| game.must_act().contains(s)),
-        prompt: acting.then(|| game.prompt()),
-        actions: actions_for(game, viewer),
+        prompt: acting.then(|| game.prompt(lang)),
+        actions: actions_for(game, viewer, lang),
         observation: &observation,
-        extra: game.extra(viewer),
-        last: last.map(|s| log_entry(s, viewer)),
+        extra: game.extra(viewer, lang),
+        last: last.map(|s| log_entry(s, viewer, lang)),
         scores: shared.scores.as_ref(),
         timers: &shared.timers,
         clocks: &shared.clocks,

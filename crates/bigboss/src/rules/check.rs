@@ -10,7 +10,9 @@ use crate::card::Card;
 use crate::company::{CompanyId, Status};
 use crate::error::RuleError;
 use crate::state::{BigBoss, Phase};
+use crate::words;
 use boardroom_engine::Seat;
+use boardroom_i18n::Message;
 
 impl BigBoss {
     /// Why `action` by `seat` is illegal, or `Ok` if it is legal.
@@ -33,7 +35,7 @@ impl BigBoss {
             })
         };
         // `what` is built only on failure: checking a legal action allocates nothing.
-        let afford = |what: &dyn Fn() -> String, cost: u32| {
+        let afford = |what: &dyn Fn() -> Message, cost: u32| {
             if p.money >= cost {
                 Ok(())
             } else {
@@ -50,29 +52,30 @@ impl BigBoss {
                     if self.deck.is_empty() {
                         return Err(RuleError::DeckEmpty);
                     }
-                    afford(&|| "a card".into(), r.card_cost)
+                    afford(&|| Message::new("big-boss-what-card"), r.card_cost)
                 }
                 Action::BuyRow(s) => {
                     if r.row_size == 0 {
-                        return Err(RuleError::NotInEdition(
-                            "the Classic rules have no face-up row: cards are bought from the deck",
-                        ));
+                        return Err(RuleError::NotInEdition("big-boss-err-classic-no-row"));
                     }
                     if !self.row.contains(&s) {
                         return Err(RuleError::NotInRow(s));
                     }
-                    afford(&|| format!("card {s}"), r.card_cost)
+                    afford(
+                        &|| Message::new("big-boss-what-row-card").arg("card", s.to_string()),
+                        r.card_cost,
+                    )
                 }
                 Action::BuyLevel => {
                     if r.levels_in_deck {
                         return Err(RuleError::NotInEdition(
-                            "in the Classic rules level cards are in the deck: buy a card from the deck",
+                            "big-boss-err-classic-levels-in-deck",
                         ));
                     }
                     if self.level_stack == 0 {
                         return Err(RuleError::LevelStackEmpty);
                     }
-                    afford(&|| "a level card".into(), r.level_cost)
+                    afford(&|| Message::new("big-boss-what-level"), r.level_cost)
                 }
                 Action::Play(card) => {
                     if !p.hand.contains(card) {
@@ -86,9 +89,7 @@ impl BigBoss {
                 }
                 Action::Sell(c) => {
                     if !r.selling {
-                        return Err(RuleError::NotInEdition(
-                            "shares can never be sold in the Classic rules",
-                        ));
+                        return Err(RuleError::NotInEdition("big-boss-err-classic-no-selling"));
                     }
                     if self.can_buy() || self.can_play() {
                         return Err(RuleError::MustBuyOrPlay);
@@ -111,21 +112,17 @@ impl BigBoss {
             Phase::ChooseTriple { card } => match action {
                 Action::Found(start) => {
                     let end = offset(start, 2);
-                    let bad = |reason: &str| {
-                        Err(RuleError::BadFounding {
-                            start,
-                            end,
-                            reason: reason.to_string(),
-                        })
-                    };
+                    let bad = |reason: Message| Err(RuleError::BadFounding { start, end, reason });
                     if !(-2..=0).any(|k| offset(card, k) == start) {
-                        return bad(&format!("the three spaces must include space {card}"));
+                        return bad(
+                            Message::new("big-boss-why-include-card").arg("card", card.to_string())
+                        );
                     }
                     if !self.board.run_empty(start, 3) {
-                        return bad("the three spaces must be empty");
+                        return bad(Message::new("big-boss-why-triple-empty"));
                     }
                     if !self.triple_ok(start) {
-                        return bad(WHY_SPACING);
+                        return bad(Message::new(WHY_SPACING));
                     }
                     Ok(())
                 }
@@ -138,11 +135,9 @@ impl BigBoss {
                     } else {
                         Err(RuleError::BadSpace {
                             space: s,
-                            reason: format!(
-                                "the fourth piece goes on one of the founding spaces {}-{}",
-                                start,
-                                offset(start, 2)
-                            ),
+                            reason: Message::new("big-boss-why-double-space")
+                                .arg("start", start.to_string())
+                                .arg("end", offset(start, 2).to_string()),
                         })
                     }
                 }
@@ -153,37 +148,34 @@ impl BigBoss {
                     Status::Unfounded => Ok(()),
                     Status::Active => Err(RuleError::BadCompany {
                         company: c,
-                        reason: "is already on the board".into(),
+                        reason: Message::new("big-boss-why-on-board"),
                     }),
                     Status::Gone => Err(RuleError::BadCompany {
                         company: c,
-                        reason: "was acquired and never returns".into(),
+                        reason: Message::new("big-boss-why-gone"),
                     }),
                 },
                 _ => wrong(STEP_COMPANY),
             },
-            Phase::ChooseLevelSpace { kind } => {
-                match action {
-                    Action::At(s) => {
-                        if self.level_fits(kind, s) {
-                            Ok(())
+            Phase::ChooseLevelSpace { kind } => match action {
+                Action::At(s) => {
+                    if self.level_fits(kind, s) {
+                        Ok(())
+                    } else {
+                        let h = self.board.height(s);
+                        let reason = if kind == 0 {
+                            Message::new("big-boss-why-level-goes").arg("height", h)
                         } else {
-                            let h = self.board.height(s);
-                            let reason = if kind == 0 {
-                                format!("a level card goes on a space with 1 to 4 pieces; this one has {h}")
-                            } else {
-                                let below = kind - 1;
-                                let plural = if below == 1 { "" } else { "s" };
-                                format!(
-                                "a storey-{kind} card goes on a space with exactly {below} piece{plural}; this one has {h}"
-                            )
-                            };
-                            Err(RuleError::BadSpace { space: s, reason })
-                        }
+                            Message::new("big-boss-why-storey-goes")
+                                .arg("storey", kind)
+                                .arg("below", kind - 1)
+                                .arg("height", h)
+                        };
+                        Err(RuleError::BadSpace { space: s, reason })
                     }
-                    _ => wrong(STEP_LEVEL),
                 }
-            }
+                _ => wrong(STEP_LEVEL),
+            },
             Phase::ChooseJoin { left, right, .. } | Phase::ChooseSurvivor { left, right, .. } => {
                 let (is_join, c) = match action {
                     Action::Join(c) if matches!(self.phase, Phase::ChooseJoin { .. }) => (true, c),
@@ -198,58 +190,59 @@ impl BigBoss {
                 } else {
                     Err(RuleError::BadCompany {
                         company: c,
-                        reason: format!(
-                            "is not part of this merger ({} {left} and {right})",
-                            if is_join {
-                                "the piece joins"
-                            } else {
-                                "it is between"
-                            }
-                        ),
+                        reason: Message::new("big-boss-why-not-in-merger")
+                            .arg("join", if is_join { "yes" } else { "no" })
+                            .arg("left", left.name())
+                            .arg("right", right.name()),
                     })
                 }
             }
-            Phase::Invest { company, shares } => {
-                match action {
-                    Action::Share(c) => {
-                        if shares >= 2 {
-                            return Err(RuleError::ShareLimit);
-                        }
-                        let co = &self.companies[c.idx()];
-                        if !co.active() {
-                            return Err(RuleError::BadCompany {
+            Phase::Invest { company, shares } => match action {
+                Action::Share(c) => {
+                    if shares >= 2 {
+                        return Err(RuleError::ShareLimit);
+                    }
+                    let co = &self.companies[c.idx()];
+                    if !co.active() {
+                        return Err(RuleError::BadCompany {
                             company: c,
-                            reason: "is not on the board; shares are bought only in founded companies".into(),
+                            reason: Message::new("big-boss-why-not-founded"),
                         });
-                        }
-                        if co.supply == 0 {
-                            return Err(RuleError::BadCompany {
-                                company: c,
-                                reason: "has no shares left in its pile".into(),
-                            });
-                        }
-                        afford(&|| format!("a share of {c}"), self.share_cost(c))
                     }
-                    Action::Tower => {
-                        if let Some(owner) = self.companies[company.idx()].tower {
-                            return Err(RuleError::BadCompany {
-                                company,
-                                reason: format!(
-                                    "already carries {}'s {}; each company takes only one",
-                                    <BigBoss as boardroom_engine::Present>::seat_name(owner),
-                                    r.tower_name
-                                ),
-                            });
-                        }
-                        match self.tower_cost(seat) {
-                            None => Err(RuleError::NoTowerLeft(r.tower_name)),
-                            Some(cost) => afford(&|| format!("your {}", r.tower_name), cost),
-                        }
+                    if co.supply == 0 {
+                        return Err(RuleError::BadCompany {
+                            company: c,
+                            reason: Message::new("big-boss-why-no-shares-left"),
+                        });
                     }
-                    Action::End => Ok(()),
-                    _ => wrong(STEP_INVEST),
+                    afford(
+                        &|| Message::new("big-boss-what-share").arg("company", c.name()),
+                        self.share_cost(c),
+                    )
                 }
-            }
+                Action::Tower => {
+                    if let Some(owner) = self.companies[company.idx()].tower {
+                        return Err(RuleError::BadCompany {
+                            company,
+                            reason: Message::new("big-boss-why-tower-taken")
+                                .arg("seat", words::seat(owner))
+                                .arg("kind", words::tower_kind(r.tower_name)),
+                        });
+                    }
+                    match self.tower_cost(seat) {
+                        None => Err(RuleError::NoTowerLeft(r.tower_name)),
+                        Some(cost) => afford(
+                            &|| {
+                                Message::new("big-boss-what-tower")
+                                    .arg("kind", words::tower_kind(r.tower_name))
+                            },
+                            cost,
+                        ),
+                    }
+                }
+                Action::End => Ok(()),
+                _ => wrong(STEP_INVEST),
+            },
             Phase::Over { .. } => Err(RuleError::GameOver),
         }
     }
@@ -258,7 +251,7 @@ impl BigBoss {
         if self.players[seat].shares[c.idx()] == 0 {
             return Err(RuleError::BadCompany {
                 company: c,
-                reason: "you hold no share of it to sell (towers cannot be sold)".into(),
+                reason: Message::new("big-boss-why-none-to-sell"),
             });
         }
         Ok(())

@@ -106,11 +106,11 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
             let players = 2 + (seed as usize % 5);
             let mut g = BigBoss::new(&Config::new(edition, players), seed).unwrap();
             while let Some(seat) = g.to_act().first() {
-                assert!(!g.prompt().is_empty());
+                assert!(!g.prompt("en").is_empty());
                 assert!(g.score_table().is_none(), "no scores before the end");
                 g.legal_actions(seat, &mut legal);
                 for &a in &legal {
-                    let view = g.action_view(seat, &a);
+                    let view = g.action_view(seat, &a, "en");
                     assert!(!view.label.trim().is_empty(), "{a} has no label");
                     check_kind(a, &view);
                     assert!(view.highlights.len() <= 1, "{a}: {:?}", view.highlights);
@@ -135,7 +135,7 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
                 }
                 let a = legal[rng.gen_range(0..legal.len())];
                 for e in g.play(seat, a).unwrap() {
-                    assert!(!BigBoss::describe(&e).is_empty());
+                    assert!(!BigBoss::describe(&e, "en").is_empty());
                 }
             }
             let outcome = g.outcome().unwrap();
@@ -170,33 +170,33 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
 fn views_use_the_browsers_words() {
     let g = BigBoss::new(&Config::new(Edition::Modern, 3), 2).unwrap();
     let seat = g.current();
-    let deck = g.action_view(seat, &Action::BuyDeck);
+    let deck = g.action_view(seat, &Action::BuyDeck, "en");
     assert_eq!(deck.label, "Buy from the deck");
     assert_eq!(deck.cost, Some(5));
     assert_eq!(deck.highlights, vec!["deck"]);
-    let level = g.action_view(seat, &Action::BuyLevel);
+    let level = g.action_view(seat, &Action::BuyLevel, "en");
     assert_eq!(
         (level.label.as_str(), level.cost),
         ("Buy a level card", Some(10))
     );
     assert_eq!(level.highlights, vec!["level"]);
     let row = g.row()[0];
-    let buy = g.action_view(seat, &Action::BuyRow(row));
+    let buy = g.action_view(seat, &Action::BuyRow(row), "en");
     assert_eq!(buy.label, format!("Buy card {row}"));
     assert_eq!(buy.highlights, vec![format!("row:{row}")]);
-    let found = g.action_view(seat, &Action::Found(71));
+    let found = g.action_view(seat, &Action::Found(71), "en");
     assert_eq!(found.label, "Spaces 71, 72, 1");
     assert_eq!(found.highlights, vec!["space:71"]);
-    let tower = g.action_view(seat, &Action::Tower);
+    let tower = g.action_view(seat, &Action::Tower, "en");
     assert_eq!(tower.label, "Place a radio tower");
     assert!(tower.highlights.is_empty());
     let classic = BigBoss::new(&Config::new(Edition::Classic, 3), 2).unwrap();
-    let flag = classic.action_view(classic.current(), &Action::Tower);
+    let flag = classic.action_view(classic.current(), &Action::Tower, "en");
     // The words the browser has always used, article included.
     assert_eq!(flag.label, "Place a owner flag");
     assert_eq!(
         classic
-            .action_view(0, &Action::Play(Card::Level(3)))
+            .action_view(0, &Action::Play(Card::Level(3)), "en")
             .highlights,
         vec!["card:L3"]
     );

@@ -19,7 +19,7 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
             while let Some(seat) = g.to_act().first() {
                 g.legal_actions(seat, &mut legal);
                 if g.phase() == Phase::Turn {
-                    let prompt = g.prompt();
+                    let prompt = g.prompt("en");
                     let play = legal.iter().any(|a| matches!(a, Action::Play(_)));
                     let buy = legal.iter().any(|a| {
                         matches!(a, Action::BuyDeck | Action::BuyRow(_) | Action::BuyLevel)
@@ -59,7 +59,9 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
                         }
                     }
                     // The hand notes say the same as the legal actions.
-                    let extra = g.extra(Viewer::Seat(seat)).expect("a seat's hand notes");
+                    let extra = g
+                        .extra(Viewer::Seat(seat), "en")
+                        .expect("a seat's hand notes");
                     for card in g.player(seat).hand.cards() {
                         let note = &extra["hand"][card.to_string()];
                         let listed = legal.contains(&Action::Play(card));
@@ -88,15 +90,15 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
 #[test]
 fn spectators_get_no_hand_notes() {
     let g = BigBoss::new(&Config::new(Edition::Modern, 3), 4).unwrap();
-    let spectator = g.extra(Viewer::Spectator).unwrap();
+    let spectator = g.extra(Viewer::Spectator, "en").unwrap();
     assert!(spectator.get("hand").is_none(), "{spectator}");
     assert_eq!(spectator["tower_name"], "radio tower");
     let classic = BigBoss::new(&Config::new(Edition::Classic, 3), 4).unwrap();
     assert_eq!(
-        classic.extra(Viewer::Seat(0)).unwrap()["tower_name"],
+        classic.extra(Viewer::Seat(0), "en").unwrap()["tower_name"],
         "owner flag"
     );
-    let notes = g.extra(Viewer::Seat(1)).unwrap();
+    let notes = g.extra(Viewer::Seat(1), "en").unwrap();
     assert_eq!(
         notes["hand"].as_object().unwrap().len(),
         g.player(1).hand.cards().len()

@@ -47,7 +47,7 @@ fn refusals_and_events_read_as_sentences() {
             events.clear();
             g.apply(to_act, a, &mut events).unwrap();
             for e in &events {
-                in_words(&<BigBoss as Present>::describe(e));
+                in_words(&<BigBoss as Present>::describe(e, "en"));
             }
         }
         assert!(refusals > 1000, "{edition}: {refusals} refusals checked");
@@ -81,4 +81,62 @@ fn holdings_are_words() {
             && now.parse::<u32>().unwrap() == was.parse::<u32>().unwrap() + 1),
         "{cells:?}"
     );
+}
+
+/// In random games of both editions, every log sentence, prompt, action label and effect,
+/// hand note and refusal reads in German: each message exists in German (none falls back to
+/// English, none is shown as its id), and each sentence differs from its English one.
+#[test]
+fn a_whole_game_reads_in_german() {
+    use boardroom_bigboss::words::catalog;
+    let all = universe();
+    let mut seen = 0;
+    for edition in [Edition::Modern, Edition::Classic] {
+        let mut g = BigBoss::new(&Config::new(edition, 4), 23).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
+        let (mut legal, mut events) = (Vec::new(), Vec::<Event>::new());
+        let mut german = |de: String, en: String| {
+            assert!(!de.contains("(missing text"), "an id shown: {de}");
+            assert_ne!(de, en, "not in German");
+            seen += 1;
+        };
+        for step in 0..2000 {
+            let Some(to_act) = g.to_act().first() else {
+                break;
+            };
+            german(g.prompt("de"), g.prompt("en"));
+            if step % 25 == 0 {
+                for seat in 0..4 {
+                    for &a in &all {
+                        if let Err(e) = g.check(seat, a) {
+                            german(BigBoss::refusal(&e, "de"), e.to_string());
+                        }
+                    }
+                    let notes = g.extra(Viewer::Seat(seat), "de").unwrap().to_string();
+                    assert!(!notes.contains("(missing text"), "{notes}");
+                }
+            }
+            g.legal_actions(to_act, &mut legal);
+            for a in &legal {
+                let (de, en) = (
+                    g.action_view(to_act, a, "de"),
+                    g.action_view(to_act, a, "en"),
+                );
+                german(de.label, en.label);
+                if en.effect.chars().any(char::is_alphabetic) {
+                    german(de.effect, en.effect);
+                }
+            }
+            let a = legal[rng.gen_range(0..legal.len())];
+            events.clear();
+            g.apply(to_act, a, &mut events).unwrap();
+            for e in &events {
+                german(BigBoss::describe(e, "de"), BigBoss::describe(e, "en"));
+            }
+        }
+        assert!(g.is_over(), "{edition}: the game ends");
+    }
+    assert!(seen > 10_000, "{seen} texts checked");
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+    assert!(catalog().check().is_empty(), "{:?}", catalog().check());
 }

@@ -50,7 +50,7 @@ fn check_action_views(g: &BigShot, seat: Seat, legal: &[Action]) {
     let mut highlighted: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); 4];
     let mut placeable: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); 4];
     for a in legal {
-        let view = g.action_view(seat, a);
+        let view = g.action_view(seat, a, "en");
         let text = g.format_action(*a);
         assert!(!view.label.trim().is_empty(), "`{text}` has no label");
         assert_eq!(view.cost, None, "`{text}` costs nothing at once");
@@ -102,8 +102,8 @@ fn views_prompts_and_score_tables_follow_random_games() {
             let mut g = BigShot::new(&config, seed).unwrap();
             let mut r = rng::from_seed(seed + 500);
             while let Some(seat) = g.to_act().first() {
-                assert!(!g.prompt().trim().is_empty());
-                assert_ne!(g.prompt(), "The game is over");
+                assert!(!g.prompt("en").trim().is_empty());
+                assert_ne!(g.prompt("en"), "The game is over");
                 assert!(g.score_table().is_none(), "no score table before the end");
                 g.legal_actions(seat, &mut legal);
                 check_action_views(&g, seat, &legal);
@@ -143,13 +143,16 @@ fn views_prompts_and_score_tables_follow_random_games() {
 fn labels_read_as_the_browser_buttons() {
     let mut g = BigShot::new(&config(4, false), 3).unwrap();
     let seat = g.to_act().first().unwrap();
-    assert_eq!(g.action_view(seat, &Action::Roll).label, "Roll the die");
+    assert_eq!(
+        g.action_view(seat, &Action::Roll, "en").label,
+        "Roll the die"
+    );
     g.play(seat, Action::Roll).unwrap();
     // The loan window before bidding.
     let seat = g.to_act().first().unwrap();
     assert!(matches!(g.phase(), Phase::Loans { .. }), "{:?}", g.phase());
     let c = g.colours_of(seat)[0];
-    let loan = g.action_view(seat, &Action::Loan(c));
+    let loan = g.action_view(seat, &Action::Loan(c), "en");
     assert_eq!(
         loan.label,
         format!(
@@ -161,14 +164,14 @@ fn labels_read_as_the_browser_buttons() {
         loan.effect,
         format!("+{}M, owe 10M", g.next_loan_amount(seat))
     );
-    assert_eq!(g.action_view(seat, &Action::Decline).label, "No loan");
-    assert_eq!(g.action_view(seat, &Action::Pass).label, "Pass");
-    assert_eq!(g.action_view(seat, &Action::Bid(7)).label, "Bid 7M");
-    let red = g.action_view(0, &Action::Pay(Colour(0)));
+    assert_eq!(g.action_view(seat, &Action::Decline, "en").label, "No loan");
+    assert_eq!(g.action_view(seat, &Action::Pass, "en").label, "Pass");
+    assert_eq!(g.action_view(seat, &Action::Bid(7), "en").label, "Bid 7M");
+    let red = g.action_view(0, &Action::Pay(Colour(0)), "en");
     assert_eq!(red.label, "Pay with red");
     assert_eq!(red.effect, format!("has {}M", g.coins(Colour(0))));
     let w9 = g.board().lot_index("W9").unwrap();
-    let place = g.action_view(seat, &Action::Place(Colour(1), w9 as u8));
+    let place = g.action_view(seat, &Action::Place(Colour(1), w9 as u8), "en");
     assert_eq!(place.label, "Place orange on W9");
     assert_eq!(place.highlights, vec!["lot:W9".to_string()]);
     assert!(place.effect.ends_with(", empty"), "{}", place.effect);
@@ -190,19 +193,22 @@ fn drawing_and_extra_keep_other_players_coins_secret() {
                         let v = Viewer::Seat(s);
                         let same_draw = g.draw(v, false) == h.draw(v, false);
                         let same_colour_draw = g.draw(v, true) == h.draw(v, true);
-                        let same_extra = g.extra(v) == h.extra(v);
+                        let same_extra = g.extra(v, "en") == h.extra(v, "en");
                         assert_eq!(same_draw, s != owner, "{players}p {c} seat {s}");
                         assert_eq!(same_colour_draw, s != owner, "{players}p {c} seat {s}");
                         if s != owner {
                             assert!(same_extra, "{players}p {c}: seat {s} learns of it");
                         }
-                        assert_eq!(g.prompt(), h.prompt(), "the prompt shows no purse");
+                        assert_eq!(g.prompt("en"), h.prompt("en"), "the prompt shows no purse");
                     }
                     assert_eq!(
                         g.draw(Viewer::Spectator, false),
                         h.draw(Viewer::Spectator, false)
                     );
-                    assert_eq!(g.extra(Viewer::Spectator), h.extra(Viewer::Spectator));
+                    assert_eq!(
+                        g.extra(Viewer::Spectator, "en"),
+                        h.extra(Viewer::Spectator, "en")
+                    );
                 }
             }
         }
@@ -220,11 +226,11 @@ fn standard_games_show_every_purse() {
     let mine = hidden.draw(Viewer::Seat(0), false);
     let row = mine.lines().find(|l| l.contains("Orange  orange")).unwrap();
     assert!(row.contains('?'), "{mine}");
-    let extra = hidden.extra(Viewer::Seat(2)).unwrap();
+    let extra = hidden.extra(Viewer::Seat(2), "en").unwrap();
     assert_eq!(extra["cash"], 10);
     assert_eq!(extra["min_bid"], 1);
     assert!(hidden
-        .extra(Viewer::Spectator)
+        .extra(Viewer::Spectator, "en")
         .unwrap()
         .get("cash")
         .is_none());
@@ -321,17 +327,17 @@ fn options_are_checked_against_the_specs() {
 #[test]
 fn events_prompts_and_stats_read_as_before() {
     let mut g = BigShot::new(&config(3, false), 2).unwrap();
-    assert_eq!(g.prompt(), "Roll the die to move the broker");
+    assert_eq!(g.prompt("en"), "Roll the die to move the broker");
     assert_eq!(g.turn(), 1);
     assert_eq!(g.variant(), "standard");
     let seat = g.to_act().first().unwrap();
     let events = g.play(seat, Action::Roll).unwrap();
-    let text = BigShot::describe(&events[0]);
+    let text = BigShot::describe(&events[0], "en");
     assert!(text.starts_with(&BigShot::seat_name(seat)), "{text}");
     assert!(
-        g.prompt().starts_with("Before bidding: take a loan"),
+        g.prompt("en").starts_with("Before bidding: take a loan"),
         "{}",
-        g.prompt()
+        g.prompt("en")
     );
     assert_eq!(BigShot::seat_name(3), "Purple");
     assert_eq!(g.money(seat), 10);
@@ -368,7 +374,7 @@ fn two_player_logs_name_the_player_of_a_lots_owner_colour() {
                 else {
                     continue;
                 };
-                let text = <BigShot as Present>::describe(&e);
+                let text = <BigShot as Present>::describe(&e, "en");
                 let seat = owner_seat.expect("a player's colour");
                 let name = <BigShot as Present>::seat_name(seat);
                 if name.eq_ignore_ascii_case(o.name()) {

@@ -47,9 +47,9 @@ fn refusals_and_events_read_as_sentences() {
             events.clear();
             g.apply(to_act, a, &mut events).unwrap();
             for e in &events {
-                in_words(&<BigShot as Present>::describe(e));
+                in_words(&<BigShot as Present>::describe(e, "en"));
             }
-            in_words(&g.prompt());
+            in_words(&g.prompt("en"));
         }
         assert!(refusals > 1000, "{refusals} refusals checked");
     }

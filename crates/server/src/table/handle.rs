@@ -24,6 +24,8 @@ pub enum Command {
         conn: ConnId,
         /// The token from the link.
         token: Option<String>,
+        /// The language it reads (see [`crate::conn::Client::lang`]).
+        lang: &'static str,
         /// Where to send its messages.
         outbox: Outbox,
         /// The viewer it became, or the refusal.

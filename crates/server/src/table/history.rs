@@ -80,8 +80,9 @@ impl<G: Playable> Table<G> {
         let Some(viewer) = self.conns.viewer(conn) else {
             return;
         };
+        let lang = self.conns.lang(conn);
         let mut entries = Vec::with_capacity(self.record.len());
-        let msg = match self.replay(|step, _| entries.push(view::log_entry(&step, viewer))) {
+        let msg = match self.replay(|step, _| entries.push(view::log_entry(&step, viewer, lang))) {
             Ok(_) => ServerMsg::Log { entries },
             Err(e) => {
                 tracing::error!(table = %self.id, "the table's record does not replay: {e:#}");
@@ -97,6 +98,7 @@ impl<G: Playable> Table<G> {
         if self.conns.viewer(conn).is_none() {
             return;
         }
+        let lang = self.conns.lang(conn);
         if !self.game.is_over() {
             let m = ServerMsg::error(
                 ErrorCode::Illegal,
@@ -153,8 +155,8 @@ impl<G: Playable> Table<G> {
             turn: <G as Present>::turn(&game),
             to_act: game.to_act().iter().collect(),
             observation: view::raw_json(&game.observe(viewer)),
-            extra: game.extra(viewer),
-            last: last.as_ref().map(view::full_entry),
+            extra: game.extra(viewer, lang),
+            last: last.as_ref().map(|s| view::full_entry(s, lang)),
             turns,
         }));
         self.send(conn, msg);

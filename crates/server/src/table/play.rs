@@ -8,6 +8,7 @@ use super::{Refusal, Table};
 use crate::outgoing::{ConnId, Outgoing};
 use crate::protocol::{ActionInput, ErrorCode, ServerMsg};
 use boardroom_engine::{Present, Seat, Viewer, CLOCK};
+use boardroom_i18n::ENGLISH;
 use boardroom_registry::Playable;
 use std::net::IpAddr;
 use tokio::time::Instant;
@@ -98,7 +99,10 @@ impl<G: Playable> Table<G> {
             }
             Err(m) => return self.send(conn, *m),
         };
-        match self.commit(seat, action, Some(ip)).await {
+        match self
+            .commit(seat, action, Some(ip), self.conns.lang(conn))
+            .await
+        {
             Ok(()) => {}
             Err(Refusal::Limited(e)) => self.send(conn, *e),
             // Chosen on a state the table has left (what it answered looked unchanged, but the
@@ -164,7 +168,7 @@ impl<G: Playable> Table<G> {
                 let plays = self.bots.plays(seat);
                 if meant && plays && !self.backoff.is_paused() && self.game.to_act().contains(seat)
                 {
-                    match self.commit(seat, action.clone(), None).await {
+                    match self.commit(seat, action.clone(), None, ENGLISH).await {
                         Ok(()) => {}
                         Err(Refusal::Storage) => return self.pause_for_storage(seat, action),
                         Err(Refusal::Rule(e) | Refusal::Limited(e)) if current => {
@@ -194,7 +198,7 @@ impl<G: Playable> Table<G> {
                 self.clock.block(i);
                 continue;
             }
-            match self.commit(CLOCK, action.clone(), None).await {
+            match self.commit(CLOCK, action.clone(), None, ENGLISH).await {
                 Ok(()) => {}
                 Err(Refusal::Storage) => return self.pause_for_storage(CLOCK, action),
                 Err(Refusal::Rule(e) | Refusal::Limited(e)) => {
@@ -228,7 +232,7 @@ impl<G: Playable> Table<G> {
             return;
         };
         crate::metrics::storage_retry();
-        match self.commit(p.seat, p.action.clone(), None).await {
+        match self.commit(p.seat, p.action.clone(), None, ENGLISH).await {
             Ok(()) => {
                 tracing::info!(table = %self.id, "storage is back; play resumes");
                 self.backoff.resumed();

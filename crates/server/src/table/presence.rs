@@ -12,6 +12,8 @@ use tokio::time::Instant;
 pub(super) struct Conn {
     /// Whose view it receives.
     pub(super) viewer: Viewer,
+    /// The language it reads.
+    pub(super) lang: &'static str,
     /// Where its messages go.
     pub(super) outbox: Outbox,
     /// The latest state it was sent (whole, or as a patch): what the next patch applies to.
@@ -57,12 +59,34 @@ impl Conns {
         self.conns.keys().copied().collect()
     }
 
-    /// A connection opens as `viewer`.
-    pub(super) fn insert(&mut self, conn: ConnId, viewer: Viewer, outbox: Outbox) {
+    /// The language connection `conn` reads (English once it has closed).
+    pub(super) fn lang(&self, conn: ConnId) -> &'static str {
+        self.conns
+            .get(&conn)
+            .map_or(boardroom_i18n::ENGLISH, |c| c.lang)
+    }
+
+    /// The languages the open connections read, each once.
+    pub(super) fn langs(&self) -> Vec<&'static str> {
+        let mut langs: Vec<&'static str> = self.conns.values().map(|c| c.lang).collect();
+        langs.sort_unstable();
+        langs.dedup();
+        langs
+    }
+
+    /// A connection opens as `viewer`, reading `lang`.
+    pub(super) fn insert(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        lang: &'static str,
+        outbox: Outbox,
+    ) {
         self.conns.insert(
             conn,
             Conn {
                 viewer,
+                lang,
                 outbox,
                 state: None,
             },

@@ -30,6 +30,7 @@ impl<G: Playable> Table<G> {
         &mut self,
         conn: ConnId,
         token: Option<String>,
+        lang: &'static str,
         outbox: Outbox,
         reply: oneshot::Sender<Result<Viewer, ServerMsg>>,
     ) {
@@ -56,7 +57,7 @@ impl<G: Playable> Table<G> {
             log: self
                 .history
                 .iter()
-                .map(|s| view::log_entry(s, viewer))
+                .map(|s| view::log_entry(s, viewer, lang))
                 .collect(),
             rematch: self.rematch_msg(viewer).and_then(|m| match m {
                 ServerMsg::Rematch { link, .. } => Some(link),
@@ -67,7 +68,7 @@ impl<G: Playable> Table<G> {
                 .seat()
                 .is_some_and(|s| hint::refusal(&self.kinds, s, self.hints).is_none()),
         };
-        self.conns.insert(conn, viewer, outbox);
+        self.conns.insert(conn, viewer, lang, outbox);
         self.last_visit = Instant::now();
         self.send(conn, welcome);
         self.send_state(conn, true);
@@ -219,6 +220,7 @@ impl<G: Playable> Table<G> {
             self.hint_busy.clone(),
             &self.settings.hints,
             ip,
+            self.conns.lang(conn),
         );
     }
 }

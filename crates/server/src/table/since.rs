@@ -32,6 +32,7 @@ impl<G: Playable> Table<G> {
             return;
         }
         let viewer = Viewer::Seat(seat);
+        let lang = self.conns.lang(conn);
         let mut before: Option<G> = None;
         let mut previous: Option<G> = None;
         let mut entries = Vec::new();
@@ -55,7 +56,7 @@ impl<G: Playable> Table<G> {
                     if let Some(prev) = previous.as_ref() {
                         concerns(prev, &step, &mut highlights);
                     }
-                    entries.push(view::log_entry(&step, viewer));
+                    entries.push(view::log_entry(&step, viewer, lang));
                 }
                 previous = Some(after.clone());
             },
@@ -112,7 +113,11 @@ fn concerns<G: Playable>(before: &G, step: &Step<G>, out: &mut Vec<String>) {
     let Ok(action) = before.parse_action(&step.action) else {
         return;
     };
-    for target in before.action_view(step.seat, &action).highlights {
+    // The targets are the same in every language.
+    for target in before
+        .action_view(step.seat, &action, boardroom_i18n::ENGLISH)
+        .highlights
+    {
         if out.len() < MOST_HIGHLIGHTS && !out.contains(&target) {
             out.push(target);
         }

@@ -116,7 +116,7 @@ impl<G: Playable> Table<G> {
             |a| {
                 format!(
                     "Your last action, “{}”,",
-                    before.action_view(seat, &a).label
+                    before.action_view(seat, &a, self.conns.lang(conn)).label
                 )
             },
         );

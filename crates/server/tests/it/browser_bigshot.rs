@@ -49,7 +49,7 @@ fn short_of_cash() -> Option<Found> {
                 let bids = legal
                     .iter()
                     .any(|&a| g.format_action(a).starts_with("bid "));
-                let extra = g.extra(Viewer::Seat(0)).unwrap_or(Value::Null);
+                let extra = g.extra(Viewer::Seat(0), "en").unwrap_or(Value::Null);
                 if let (true, Some(cash), Some(min)) =
                     (bids, extra["cash"].as_u64(), extra["min_bid"].as_u64())
                 {

@@ -151,6 +151,53 @@ async fn a_german_big_boss_classic_table_speaks_the_1994_rulebook_and_fits_a_pho
         "return document.querySelector('#announce')?.textContent === 'Du bist dran'",
     )
     .await;
+    // The game's own words: the prompt, a refusal and the log, in German.
+    let prompt = text(&c, "#prompt").await;
+    assert!(prompt.contains("Kaufe eine Karte"), "{prompt}");
+    // A second connection of the page's seat (the browser sends it the page's `lang` cookie)
+    // tries a move the rules refuse, then buys a card, which the page's log then shows.
+    c.execute(
+        r#"const u = new URL(location.href);
+        const ws = new WebSocket(location.origin.replace(/^http/, "ws") + "/ws/" +
+          u.pathname.split("/")[2] + u.search);
+        let tried = false;
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === "state" && !tried) {
+            tried = true;
+            ws.send(JSON.stringify({ type: "act", action: "tower" }));
+          } else if (m.type === "error") {
+            window.refusal = m.message;
+            ws.send(JSON.stringify({ type: "act", action: "buy deck" }));
+          }
+        };"#,
+        vec![],
+    )
+    .await
+    .unwrap();
+    until(
+        &c,
+        "the refusal",
+        "return typeof window.refusal === 'string'",
+    )
+    .await;
+    let refusal = c.execute("return window.refusal", vec![]).await.unwrap();
+    assert!(
+        refusal
+            .as_str()
+            .unwrap()
+            .starts_with("das geht jetzt nicht: beginne deinen Zug"),
+        "{refusal}"
+    );
+    until(
+        &c,
+        "the purchase in the log, in German",
+        "return document.querySelector('#log').textContent.includes('Rot kauft ')",
+    )
+    .await;
+    let log = text(&c, "#log").await;
+    assert!(!log.contains(" buys "), "{log}");
+
     // The shell's words and the view's, in the rulebook's terms.
     assert_eq!(text(&c, "#hand-title").await, "Deine Karten");
     // The words as written (the style sheet shows some in capitals).

@@ -307,7 +307,7 @@ async fn the_meeting_shows_the_true_standing_and_the_end_reads_colour_is_the_bos
     };
     // A meeting just called between players who both hold shares, no vote declared yet.
     let meeting = |g: &TheBoss| {
-        let x = g.extra(Viewer::Spectator).unwrap();
+        let x = g.extra(Viewer::Spectator, "en").unwrap();
         let m = &x["meeting"];
         m.is_object()
             && m["for"].as_u64().unwrap_or(0) > 0
@@ -318,7 +318,7 @@ async fn the_meeting_shows_the_true_standing_and_the_end_reads_colour_is_the_bos
     let (table, g) = (0..200u64)
         .find_map(|seed| played_until("bossmeet01", 3, seed, 4000, meeting))
         .expect("a meeting in a random game");
-    let x = g.extra(Viewer::Spectator).unwrap();
+    let x = g.extra(Viewer::Spectator, "en").unwrap();
     let obs = g.observe(Viewer::Spectator);
     let public = serde_json::to_value(&obs).unwrap()["public"]["meeting"].clone();
     let (caller, target) = (

@@ -82,14 +82,14 @@ fn a_card_bought_from_the_deck_is_shown_to_its_buyer_only() {
         by: boardroom_engine::By::Player,
         events,
     };
-    let own = serde_json::to_string(&view::log_entry(&step, Viewer::Seat(seat))).unwrap();
+    let own = serde_json::to_string(&view::log_entry(&step, Viewer::Seat(seat), "en")).unwrap();
     assert!(own.contains("\"card\""), "{own}");
     for viewer in (0..3)
         .filter(|&s| s != seat)
         .map(Viewer::Seat)
         .chain([Viewer::Spectator])
     {
-        let entry = view::log_entry(&step, viewer);
+        let entry = view::log_entry(&step, viewer, "en");
         let text = serde_json::to_string(&entry).unwrap();
         assert!(!text.contains("\"card\""), "{text}");
         assert!(entry.events[0].text.contains("buys a card from the deck"));

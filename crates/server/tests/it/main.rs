@@ -31,6 +31,7 @@ mod hardening;
 mod hints;
 mod history;
 mod instances;
+mod lang_words;
 mod leak;
 mod notify;
 mod people;

@@ -19,7 +19,7 @@ fn expected_last<G: Playable>(step: &Step<G>, viewer: Viewer) -> Value {
         .map(|e| {
             let shown = G::redact(e, viewer);
             json!({
-                "text": <G as Present>::describe(&shown),
+                "text": <G as Present>::describe(&shown, "en"),
                 "detail": serde_json::to_value(&shown).unwrap(),
             })
         })
@@ -53,7 +53,7 @@ fn expected_state<G: Playable>(
         let mut legal = Vec::new();
         game.person_actions(seat, &mut legal);
         for a in legal {
-            let v = game.action_view(seat, &a);
+            let v = game.action_view(seat, &a, "en");
             let mut out = json!({
                 "notation": game.format_action(a.clone()),
                 "kind": v.kind,
@@ -79,13 +79,13 @@ fn expected_state<G: Playable>(
         "to_act": game.to_act().iter().collect::<Vec<_>>(),
         "turn": <G as Present>::turn(game),
         "must_act": viewer.seat().is_some_and(|s| game.must_act().contains(s)),
-        "prompt": acting.map(|_| game.prompt()),
+        "prompt": acting.map(|_| game.prompt("en")),
         "actions": actions,
         "observation": serde_json::to_value(game.observe(viewer)).unwrap(),
         "last": last.map(|s| expected_last(s, viewer)),
         "scores": serde_json::to_value(game.score_table()).unwrap(),
     });
-    if let Some(extra) = game.extra(viewer) {
+    if let Some(extra) = game.extra(viewer, "en") {
         msg["extra"] = extra;
     }
     msg

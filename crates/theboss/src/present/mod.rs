@@ -91,7 +91,7 @@ impl Present for TheBoss {
         self.round
     }
 
-    fn describe(event: &Event) -> String {
+    fn describe(event: &Event, _lang: &str) -> String {
         describe::describe(event, &seat_name)
     }
 
@@ -103,7 +103,7 @@ impl Present for TheBoss {
     /// caller after a failed meeting, a Financial Disaster, or the active player's step; offers
     /// waiting for an answer are listed. Held Fate cards are never named (the prompt may be
     /// shown to everyone).
-    fn prompt(&self) -> String {
+    fn prompt(&self, _lang: &str) -> String {
         if let Some(e) = &self.ending {
             return format!(
                 "The game is over: {}",
@@ -193,7 +193,7 @@ impl Present for TheBoss {
     }
 
     /// See [`actions`].
-    fn action_view(&self, seat: Seat, action: &Action) -> ActionView {
+    fn action_view(&self, seat: Seat, action: &Action, _lang: &str) -> ActionView {
         self.view_of(seat, action)
     }
 
@@ -275,7 +275,7 @@ impl Present for TheBoss {
     }
 
     /// See [`extra`].
-    fn extra(&self, viewer: Viewer) -> Option<Value> {
+    fn extra(&self, viewer: Viewer, _lang: &str) -> Option<Value> {
         Some(self.browser_extra(viewer))
     }
 

@@ -116,7 +116,7 @@ fn the_meeting_tally_shows_the_true_standing() {
         named: 0b10,
     });
     let tally = |g: &TheBoss| {
-        let x = &g.extra(Viewer::Spectator).unwrap()["meeting"];
+        let x = &g.extra(Viewer::Spectator, "en").unwrap()["meeting"];
         (x["for"].clone(), x["against"].clone(), x["abstain"].clone())
     };
     assert_eq!(tally(&g), (json!(320), json!(450), json!(0)));
@@ -132,12 +132,12 @@ fn the_meeting_tally_shows_the_true_standing() {
 fn the_offer_builder_is_open_to_a_seat_in_its_deal_window_only() {
     let g = TheBoss::new(&Config::new(3), 5).unwrap();
     let active = g.turn.seat;
-    let extra = |s: Seat| g.extra(Viewer::Seat(s)).unwrap();
+    let extra = |s: Seat| g.extra(Viewer::Seat(s), "en").unwrap();
     assert_eq!(extra(active)["may_offer"], true);
     let other = (active + 1) % 3;
     assert_eq!(extra(other)["may_offer"], false, "the floor is closed");
     assert!(g
-        .extra(Viewer::Spectator)
+        .extra(Viewer::Spectator, "en")
         .unwrap()
         .get("may_offer")
         .is_none());

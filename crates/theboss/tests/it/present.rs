@@ -62,7 +62,7 @@ fn check_views(g: &TheBoss, seat: Seat) {
     let mut legal = Vec::new();
     g.legal_actions(seat, &mut legal);
     for a in &legal {
-        let view = g.action_view(seat, a);
+        let view = g.action_view(seat, a, "en");
         let text = g.format_action(a.clone());
         assert!(!view.label.trim().is_empty(), "`{text}` has no label");
         // The kind is the notation's first word; the numbers a view finds actions by are
@@ -148,7 +148,7 @@ fn views_prompts_and_score_tables_follow_random_games() {
                     assert!(t.rows[0].winner, "the winner comes first");
                     continue;
                 }
-                assert!(!g.prompt().trim().is_empty(), "a prompt while running");
+                assert!(!g.prompt("en").trim().is_empty(), "a prompt while running");
                 for seat in g.to_act().iter() {
                     check_views(&g, seat);
                 }
@@ -169,7 +169,7 @@ fn drawing_and_extra_ignore_other_players_fate_cards_and_the_deck_order() {
                     let other = g.sample_hidden(viewer, &mut r);
                     assert_eq!(g.draw(viewer, false), other.draw(viewer, false));
                     assert_eq!(g.draw(viewer, true), other.draw(viewer, true));
-                    assert_eq!(g.extra(viewer), other.extra(viewer));
+                    assert_eq!(g.extra(viewer, "en"), other.extra(viewer, "en"));
                     if (0..players).any(|s| s != v && g.player(s).fate.is_some()) {
                         checked += 1;
                     }
@@ -180,7 +180,10 @@ fn drawing_and_extra_ignore_other_players_fate_cards_and_the_deck_order() {
                     g.draw(Viewer::Spectator, false),
                     other.draw(Viewer::Spectator, false)
                 );
-                assert_eq!(g.extra(Viewer::Spectator), other.extra(Viewer::Spectator));
+                assert_eq!(
+                    g.extra(Viewer::Spectator, "en"),
+                    other.extra(Viewer::Spectator, "en")
+                );
             }
         }
     }
@@ -201,7 +204,7 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
             let own = g.draw(Viewer::Seat(holder), false);
             assert!(own.contains(&format!("Fate card {card}")), "{own}");
             // The page names the card as players call it (the terminal keeps the code typed).
-            let extra = g.extra(Viewer::Seat(holder)).unwrap();
+            let extra = g.extra(Viewer::Seat(holder), "en").unwrap();
             let name = boardroom_theboss::names::fate_name(
                 g.data(),
                 g.player(holder).fate.as_ref().unwrap().card,
@@ -216,7 +219,10 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
                     .find(|l| l.contains(&format!("{}:", <TheBoss as Present>::seat_name(holder))))
                     .unwrap();
                 assert!(line.ends_with("Fate card ?"), "{line}");
-                assert!(g.extra(Viewer::Seat(other)).unwrap()["players"][holder]["fate"].is_null());
+                assert!(
+                    g.extra(Viewer::Seat(other), "en").unwrap()["players"][holder]["fate"]
+                        .is_null()
+                );
             }
             return;
         }
@@ -247,7 +253,7 @@ fn events_read_as_sentences_and_stats_name_the_ending() {
     )
     .unwrap();
     for e in &events {
-        let s = <TheBoss as Present>::describe(e);
+        let s = <TheBoss as Present>::describe(e, "en");
         assert!(!s.is_empty() && !s.contains("Seat"), "{s}");
     }
     assert!(events.iter().any(<TheBoss as Present>::starts_turn));

@@ -76,7 +76,7 @@ fn a_mandatory_auction_reads_must_auction() {
         opening: 50,
         mandatory: true,
     };
-    let text = <TheBoss as Present>::describe(&e);
+    let text = <TheBoss as Present>::describe(&e, "en");
     assert!(text.starts_with("Green must auction "), "{text}");
     let e = Event::AuctionOpened {
         seller: 2,
@@ -85,11 +85,15 @@ fn a_mandatory_auction_reads_must_auction() {
         opening: 50,
         mandatory: false,
     };
-    let text = <TheBoss as Present>::describe(&e);
+    let text = <TheBoss as Present>::describe(&e, "en");
     assert!(text.starts_with("Green auctions "), "{text}");
     for players in 2..=4 {
         let (g, _, _) = random_game(players, 3, 3000);
-        assert!(!g.prompt().contains("must auctions"), "{}", g.prompt());
+        assert!(
+            !g.prompt("en").contains("must auctions"),
+            "{}",
+            g.prompt("en")
+        );
     }
 }
 

@@ -118,7 +118,7 @@ fn cannot_buy_without_the_money() {
     assert_eq!(
         e,
         RuleError::CannotAfford {
-            what: "a level card".into(),
+            what: boardroom_i18n::Message::new("big-boss-what-level"),
             cost: 10,
             money: 9
         }

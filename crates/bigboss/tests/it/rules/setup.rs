@@ -38,7 +38,7 @@ fn space_72_is_adjacent_to_space_1() {
     // Nothing else is adjacent: a space two away from a company founds, it does not extend.
     let g = Table::modern(2).run(REGENT, 5, 10, 3).hand(0, "14").game();
     assert_eq!(
-        g.card_playable(Card::Industry(14)).unwrap_err(),
+        boardroom_bigboss::words::text("en", &g.card_playable(Card::Industry(14)).unwrap_err()),
         "a new company needs at least 3 empty spaces between it and every other company, on both sides"
     );
 }

@@ -173,3 +173,50 @@ fn search_and_heuristic_bots_play_a_game_to_the_end() {
         .success()
         .stdout(predicate::str::contains("total"));
 }
+
+/// `play --lang de` (or a German locale in the environment) writes the game's words in
+/// German: the log, the prompt, the moves' effects and a refusal; an unknown language is
+/// refused, naming the ones there are.
+#[test]
+fn play_speaks_the_language_asked_for() {
+    let play = |lang: Option<&str>, env_lang: &str| {
+        let mut cmd = boardroom();
+        cmd.args(["play", "big-boss", "--seats", "human,random", "--seed", "4"]);
+        if let Some(l) = lang {
+            cmd.args(["--lang", l]);
+        }
+        cmd.env_remove("LC_ALL")
+            .env_remove("LC_MESSAGES")
+            .env("LANG", env_lang)
+            .write_stdin("tower\n1\n1\n1\nquit\n")
+            .output()
+            .unwrap()
+    };
+    for out in [play(Some("de"), "en_US.UTF-8"), play(None, "de_DE.UTF-8")] {
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Rot — "), "{text}");
+        assert!(
+            text.contains("✗ tower: das geht jetzt nicht: beginne deinen Zug"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" kauft ") || text.contains(" spielt "),
+            "{text}"
+        );
+        assert!(
+            !text.contains(" buys ") && !text.contains("Red — "),
+            "{text}"
+        );
+    }
+    let out = play(None, "C.UTF-8");
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("✗ tower: that is not possible now"), "{text}");
+    let out = play(Some("xx"), "de_DE.UTF-8");
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("no language `xx`") && err.contains("en, de"),
+        "{err}"
+    );
+}

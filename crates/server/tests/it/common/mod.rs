@@ -187,12 +187,24 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(base: &str, link: &str) -> Client {
+        Client::connect_with(base, link, &[]).await
+    }
+
+    /// Connects to `link` sending `headers` with the upgrade request (e.g. a `Cookie`, an
+    /// `Accept-Language`).
+    pub async fn connect_with(base: &str, link: &str, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = format!(
             "{}{}",
             base.replacen("http", "ws", 1),
             link.replacen("/t/", "/ws/", 1)
         );
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut request = url.into_client_request().unwrap();
+        for (name, value) in headers {
+            let name: tokio_tungstenite::tungstenite::http::HeaderName = name.parse().unwrap();
+            request.headers_mut().insert(name, value.parse().unwrap());
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
         Client {
             ws,
             last_seq: 0,

@@ -257,7 +257,7 @@ fn r33_a_declared_voter_buys_another_voters_vote() {
         "a declared voter may still buy a vote"
     );
     assert!(!g.must_act().contains(2), "the game does not wait for it");
-    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2), "en").unwrap();
     assert_eq!(extra["may_offer"], true, "its offer builder is open");
     let mut cands = Vec::new();
     g.candidates(2, &mut cands);
@@ -307,7 +307,7 @@ fn r33_not_under_revision_2() {
     let id = g.offers()[0].id;
     play(&mut g, 2, &format!("withdraw {id}"));
     assert!(!g.to_act().contains(2));
-    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2)).unwrap();
+    let extra = boardroom_engine::Present::extra(&g, Viewer::Seat(2), "en").unwrap();
     assert_eq!(extra["may_offer"], false);
 }
 
