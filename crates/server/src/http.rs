@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
 pub mod health;
+mod invite;
 mod proxy;
 pub mod ratings;
 mod records;
@@ -86,6 +87,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/claim", post(claim_seat))
+        .route("/api/tables/{id}/invitation", post(invite::answer))
         .route("/api/tables/finished", get(records::finished))
         .route("/api/stats", get(stats))
         .route("/healthz", get(health::healthz))
@@ -292,7 +294,7 @@ async fn create_table(
                 .into_response()
         }
     };
-    req.creator = viewer.map(|a| a.id);
+    req.creator = viewer;
     match app.lobby.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(e) => {

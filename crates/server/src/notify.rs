@@ -167,6 +167,12 @@ enum Event {
     Done { key: SeatKey },
     /// Whether `seat`'s person has the table's page open.
     Presence { key: SeatKey, online: bool },
+    /// Tell `to` at once, whatever the seat's turn (an invitation to it).
+    Now {
+        key: SeatKey,
+        message: Message,
+        to: Addresses,
+    },
 }
 
 /// Finds where a seat without addresses of its own is told (its account's addresses), when its
@@ -324,6 +330,34 @@ impl Notifier {
         }
     }
 
+    /// Tells `to` at once about `seat` at `table` (an invitation to it): `subject`, then `text`
+    /// followed by `link` (a path, put behind the public URL).
+    pub fn tell(
+        &self,
+        table: &str,
+        seat: Seat,
+        to: Addresses,
+        subject: String,
+        text: &str,
+        link: &str,
+    ) {
+        let link = match &self.settings.public_url {
+            Some(base) => format!("{}{link}", base.trim_end_matches('/')),
+            None => link.to_string(),
+        };
+        let text = format!("{text} {link}");
+        let message = Message {
+            subject,
+            text,
+            link,
+        };
+        self.event(Event::Now {
+            key: (table.to_string(), seat),
+            message,
+            to,
+        });
+    }
+
     /// `seat`'s turn at `table` is over: nothing more to tell.
     pub fn done(&self, table: &str, seat: Seat) {
         self.event(Event::Done {
@@ -432,6 +466,23 @@ impl Task {
                     held_on_page: false,
                     held_rate: false,
                 });
+            }
+            Event::Now { key, message, to } => {
+                let targets = to.email.map(deliver::Target::Email);
+                let hooks = to.webhook.map(deliver::Target::Webhook);
+                for target in targets.into_iter().chain(hooks) {
+                    let (sender, stats) = (self.sender.clone(), self.stats.clone());
+                    let (table, m) = (key.0.clone(), message.clone());
+                    deliver::spawn(
+                        sender,
+                        stats,
+                        self.settings.clone(),
+                        target,
+                        m,
+                        table,
+                        key.1,
+                    );
+                }
             }
             Event::Lookup {
                 key,

@@ -203,16 +203,21 @@ pub trait AccountStore: Send + Sync {
     /// `limit`).
     async fn my_seats(&self, account: AccountId, limit: usize) -> Result<Vec<MySeat>>;
 
-    /// Answers `account`'s invitation to seat `seat` of `table`: the seat's token when
-    /// accepted, `None` when there is no such waiting invitation.
+    /// Answers `account`'s invitation to seat `seat` of `table` (one transaction): the seat's
+    /// token when accepted; when declined, the seat is offered to anyone in the lobby if
+    /// `reopen`. `None` when there is no such waiting invitation (nothing changed).
     async fn answer_invite(
         &self,
         account: AccountId,
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>>;
+
+    /// The seats of `table` whose invitation waits for an answer.
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>>;
 
     /// The accounts tied to the seats of `table` (held seats only), by seat.
     async fn table_accounts(&self, table: String) -> Result<Vec<(usize, AccountId)>>;

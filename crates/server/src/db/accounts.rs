@@ -335,6 +335,7 @@ impl AccountStore for Sqlite {
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>> {
         self.call(move |conn| {
@@ -348,6 +349,13 @@ impl AccountStore for Sqlite {
                 return Ok(None);
             }
             if !accept {
+                if reopen {
+                    conn.execute(
+                        "INSERT INTO open_seats (table_id, seat) VALUES (?1, ?2) \
+                         ON CONFLICT (table_id, seat) DO UPDATE SET claimed = 0",
+                        params![table, seat as i64],
+                    )?;
+                }
                 return Ok(Some(None));
             }
             let token: String = conn.query_row(
@@ -356,6 +364,23 @@ impl AccountStore for Sqlite {
                 |r| r.get(0),
             )?;
             Ok(Some(Some(token)))
+        })
+        .await
+    }
+
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT seat FROM seat_accounts WHERE table_id = ?1 AND state = 'invited' \
+                 ORDER BY seat",
+            )?;
+            let rows = stmt
+                .query_map([table], |r| r.get::<_, i64>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|s| usize::try_from(s).ok())
+                .collect())
         })
         .await
     }

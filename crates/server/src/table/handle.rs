@@ -59,6 +59,11 @@ pub enum Command {
         /// Its client's address (one hint at a time per address).
         ip: std::net::IpAddr,
     },
+    /// The invitation to `seat` was answered: the seat no longer waits for it.
+    InviteAnswered {
+        /// The seat.
+        seat: Seat,
+    },
     /// A connection takes its seat back from the stand-in playing it.
     TakeSeat {
         /// The connection.
@@ -349,6 +354,9 @@ pub struct TableInit<G: Game> {
     /// not stored) for a table loaded from the database, whose seats' clocks are rebuilt
     /// from them; `None` for a new table, whose clocks start now.
     pub times: Option<Vec<Option<i64>>>,
+    /// The person seats waiting for an invited account's answer: no stand-in plays them and
+    /// their clocks do not run until it answers.
+    pub invited: Vec<Seat>,
 }
 
 /// Compares two tokens in time independent of where they differ.

@@ -31,6 +31,7 @@ mod hardening;
 mod hints;
 mod history;
 mod instances;
+mod invitations;
 mod leak;
 mod notify;
 mod people;

@@ -367,20 +367,49 @@ impl AccountStore for Postgres {
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>> {
-        self.with(|client| async move {
+        self.with(|mut client| async move {
             let state = if accept { "seated" } else { "declined" };
-            let row = client
+            let seat = i32::try_from(seat)?;
+            let tx = client.transaction().await?;
+            let row = tx
                 .query_opt(
                     "UPDATE seat_accounts sa SET state = $4, since = $5 FROM seats s \
                      WHERE sa.table_id = $1 AND sa.seat = $2 AND sa.account = $3 \
                      AND sa.state = 'invited' AND s.table_id = sa.table_id AND s.seat = sa.seat \
                      RETURNING s.token",
-                    &[&table, &i32::try_from(seat)?, &account.0, &state, &now],
+                    &[&table, &seat, &account.0, &state, &now],
                 )
                 .await?;
+            if row.is_some() && !accept && reopen {
+                tx.execute(
+                    "INSERT INTO open_seats (table_id, seat) VALUES ($1, $2) \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = FALSE",
+                    &[&table, &seat],
+                )
+                .await?;
+            }
+            tx.commit().await?;
             Ok(row.map(|r| accept.then(|| r.get(0))))
+        })
+        .await
+    }
+
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT seat FROM seat_accounts WHERE table_id = $1 \
+                     AND state = 'invited' ORDER BY seat",
+                    &[&table],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| usize::try_from(r.get::<_, i32>(0)).ok())
+                .collect())
         })
         .await
     }
