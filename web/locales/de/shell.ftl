@@ -265,6 +265,14 @@ account-confirm-link = Mit diesem Link anmelden?
 account-welcome = Willkommen! Wähle den Namen, den die anderen sehen.
 account-not-in-play = gerade nicht im Spiel
 account-your-clock = deine Uhr: { $minutes } Min.
+lobby-invite-placeholder = einladen (Anzeigename)
+lobby-invite-label = Eine angemeldete Person zum Platz { $name } einladen, mit ihrem Anzeigenamen
+lobby-link-invited = wartet auf { $name } (eingeladen: nimmt unter „Meine Partien“ an)
+account-invited-by = { $name } lädt dich ein
+account-accept = Annehmen
+account-decline = Ablehnen
+account-accepted = Einladung angenommen: der Platz gehört dir
+account-declined = abgelehnt
 account-play = Spielen
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles

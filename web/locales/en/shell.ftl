@@ -266,6 +266,14 @@ account-confirm-link = Sign in with this link?
 account-welcome = Welcome! Choose the name others will see.
 account-not-in-play = not in play now
 account-your-clock = your clock { $minutes } min
+lobby-invite-placeholder = invite (display name)
+lobby-invite-label = Invite a signed-in person to { $name }'s seat by their display name
+lobby-link-invited = waits for { $name } (invited: they accept under My games)
+account-invited-by = { $name } invites you
+account-accept = Accept
+account-decline = Decline
+account-accepted = Invitation accepted: the seat is yours
+account-declined = declined
 account-play = Play
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles

@@ -13,6 +13,7 @@ mod browser_away;
 mod browser_bigshot;
 mod browser_clocks;
 mod browser_history;
+mod browser_invitations;
 mod browser_lang;
 mod browser_learn;
 mod browser_prompts;
