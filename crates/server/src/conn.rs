@@ -84,6 +84,8 @@ pub struct Client {
     pub ip: std::net::IpAddr,
     /// The costly requests of each address (replay frames, whole logs, hints).
     pub costly: Arc<Buckets>,
+    /// Its signed-in account and whom it blocks (their chat lines are not sent to it).
+    pub reader: crate::chat::Reader,
 }
 
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
@@ -106,6 +108,7 @@ pub async fn run(
         .send(Command::Join {
             conn,
             token,
+            reader: client.reader.clone(),
             outbox,
             reply: reply_tx,
         })

@@ -386,6 +386,7 @@ async fn websocket(
     Path(id): Path<String>,
     Query(q): Query<LinkQuery>,
     held: Option<axum::Extension<crate::listen::OpenConn>>,
+    crate::accounts::Viewer(account): crate::accounts::Viewer,
     ws: WebSocketUpgrade,
 ) -> Response {
     if !origin_allowed(&headers, &app.allow_origins) {
@@ -434,6 +435,7 @@ async fn websocket(
     let client = crate::conn::Client {
         ip,
         costly: app.costly.clone(),
+        reader: crate::chat::reader(app.lobby.db(), account.map(|a| a.id)).await,
     };
     // Small buffers: thousands of idle connections should not cost 128 KiB each.
     ws.read_buffer_size(8 * 1024)

@@ -337,9 +337,10 @@ impl<G: Playable> Table<G> {
             Command::Join {
                 conn,
                 token,
+                reader,
                 outbox,
                 reply,
-            } => self.join(conn, token, outbox, reply),
+            } => self.join(conn, token, reader, outbox, reply),
             Command::Leave { conn } => self.leave(conn),
             Command::Act {
                 conn,

@@ -43,6 +43,18 @@ impl Sqlite {
         .await
     }
 
+    pub(super) async fn blockers_sqlite(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.call(move |conn| {
+            let mut stmt =
+                conn.prepare("SELECT account FROM blocks WHERE blocked = ?1 ORDER BY account")?;
+            let rows = stmt
+                .query_map([account.0], |r| Ok(AccountId(r.get(0)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
     pub(super) async fn report_sqlite(
         &self,
         reporter: AccountId,

@@ -245,6 +245,9 @@ pub trait AccountStore: Send + Sync {
     /// The accounts `account` blocks.
     async fn blocked(&self, account: AccountId) -> Result<Vec<AccountId>>;
 
+    /// The accounts that block `account` (who are not shown its chat lines).
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>>;
+
     /// Whether `account` blocks `other`.
     async fn blocks(&self, account: AccountId, other: AccountId) -> Result<bool> {
         Ok(self.blocked(account).await?.contains(&other))

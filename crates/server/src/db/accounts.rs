@@ -461,6 +461,10 @@ impl AccountStore for Sqlite {
         self.blocked_sqlite(account).await
     }
 
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.blockers_sqlite(account).await
+    }
+
     async fn report(
         &self,
         reporter: AccountId,

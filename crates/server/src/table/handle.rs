@@ -24,6 +24,8 @@ pub enum Command {
         conn: ConnId,
         /// The token from the link.
         token: Option<String>,
+        /// Its signed-in account and whom that account blocks.
+        reader: crate::chat::Reader,
         /// Where to send its messages.
         outbox: Outbox,
         /// The viewer it became, or the refusal.

@@ -12,6 +12,8 @@ use tokio::time::Instant;
 pub(super) struct Conn {
     /// Whose view it receives.
     pub(super) viewer: Viewer,
+    /// Its signed-in account and whom it blocks.
+    pub(super) reader: crate::chat::Reader,
     /// Where its messages go.
     pub(super) outbox: Outbox,
     /// The latest state it was sent (whole, or as a patch): what the next patch applies to.
@@ -58,11 +60,18 @@ impl Conns {
     }
 
     /// A connection opens as `viewer`.
-    pub(super) fn insert(&mut self, conn: ConnId, viewer: Viewer, outbox: Outbox) {
+    pub(super) fn insert(
+        &mut self,
+        conn: ConnId,
+        viewer: Viewer,
+        reader: crate::chat::Reader,
+        outbox: Outbox,
+    ) {
         self.conns.insert(
             conn,
             Conn {
                 viewer,
+                reader,
                 outbox,
                 state: None,
             },
@@ -106,6 +115,11 @@ impl Conns {
             self.conns.remove(&conn);
         }
         slow
+    }
+
+    /// Who reads through connection `conn`, if it is open.
+    pub(super) fn reader(&self, conn: ConnId) -> Option<&crate::chat::Reader> {
+        self.conns.get(&conn).map(|c| &c.reader)
     }
 
     /// Connection `conn`, if it is open.

@@ -3,6 +3,7 @@
 
 mod abuse;
 mod accounts;
+mod accounts_blocks;
 mod accounts_data;
 mod accounts_notify;
 mod backends;

@@ -50,6 +50,19 @@ impl Postgres {
         .await
     }
 
+    pub(super) async fn blockers_pg(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT account FROM blocks WHERE blocked = $1 ORDER BY account",
+                    &[&account.0],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| AccountId(r.get(0))).collect())
+        })
+        .await
+    }
+
     pub(super) async fn report_pg(
         &self,
         reporter: AccountId,

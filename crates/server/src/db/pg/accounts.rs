@@ -504,6 +504,10 @@ impl AccountStore for Postgres {
         self.blocked_pg(account).await
     }
 
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.blockers_pg(account).await
+    }
+
     async fn report(
         &self,
         reporter: AccountId,

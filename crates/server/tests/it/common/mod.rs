@@ -187,12 +187,23 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(base: &str, link: &str) -> Client {
+        Client::connect_as(base, link, None).await
+    }
+
+    /// Connects as a browser holding the session cookie `session` (none: signed out).
+    pub async fn connect_as(base: &str, link: &str, session: Option<&str>) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = format!(
             "{}{}",
             base.replacen("http", "ws", 1),
             link.replacen("/t/", "/ws/", 1)
         );
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut req = url.into_client_request().unwrap();
+        if let Some(s) = session {
+            let cookie = format!("boardroom_session={s}").parse().unwrap();
+            req.headers_mut().insert("cookie", cookie);
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(req).await.unwrap();
         Client {
             ws,
             last_seq: 0,
