@@ -20,6 +20,21 @@ impl Sqlite {
                     "INSERT OR IGNORE INTO blocks (account, blocked, since) VALUES (?1, ?2, ?3)",
                     params![account.0, other.0, now],
                 )?;
+                // No invitations from a person blocked: those waiting are declined, and their
+                // seats open as a declined invitation's do.
+                conn.execute(
+                    "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     WHERE sa.account = ?1 AND sa.invited_by = ?2 AND sa.state = 'invited' \
+                     AND t.private = 0 \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = 0",
+                    params![account.0, other.0],
+                )?;
+                conn.execute(
+                    "UPDATE seat_accounts SET state = 'declined', since = ?3 \
+                     WHERE account = ?1 AND invited_by = ?2 AND state = 'invited'",
+                    params![account.0, other.0, now],
+                )?;
             } else {
                 conn.execute(
                     "DELETE FROM blocks WHERE account = ?1 AND blocked = ?2",

@@ -233,7 +233,9 @@ pub trait AccountStore: Send + Sync {
     /// `account`'s "your turn" addresses, by game (`*`: every game).
     async fn account_addresses(&self, account: AccountId) -> Result<Vec<(String, Addresses)>>;
 
-    /// Blocks (`true`) or unblocks `other` for `account`.
+    /// Blocks (`true`) or unblocks `other` for `account` (one transaction). Blocking declines
+    /// `other`'s waiting invitations to `account`, opening their seats in the lobby on listed
+    /// tables.
     async fn set_block(
         &self,
         account: AccountId,

@@ -87,6 +87,11 @@ impl<G: Playable> Table<G> {
             };
             self.send(conn, status);
         }
+        // Whoever opens a seat's link holds the seat: one still kept for an invitation (that
+        // was declined meanwhile, or whose seat was claimed in the lobby) no longer waits.
+        if let Some(seat) = viewer.seat() {
+            self.invite_answered(seat);
+        }
         if let Some(note) = &self.archive {
             let status = ServerMsg::Status {
                 paused: true,

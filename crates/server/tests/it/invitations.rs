@@ -1,7 +1,7 @@
 //! Invitations: a signed-in creator keeps a seat for a named account, which is told by mail
 //! and in "My games"; the seat waits for it (its link goes to nobody else, no stand-in plays
 //! it, its clock does not run) until it accepts (and plays) or declines (the seat opens in the
-//! lobby). Bad invitations (a guest's, an unknown name, oneself, a bot's or a taken seat, from a
+//! lobby; blocking the inviter declines it). Bad invitations (a guest's, an unknown name, oneself, a bot's or a taken seat, from a
 //! person the invitee blocks) get a clear message and create nothing. On SQLite and on two
 //! PostgreSQL instances (the answer reaches the instance that plays the table).
 
@@ -253,6 +253,42 @@ async fn invitation_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
         claimed["link"].as_str().unwrap().contains("k="),
         "{claimed}"
     );
+
+    // Blocking the inviter declines the invitations of theirs that wait, opening the seats.
+    let (s, created) = ann
+        .post("/api/tables", table(json!([{ "seat": 1, "name": "Bob" }])))
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{created}");
+    let third = created["id"].as_str().unwrap().to_string();
+    let _ = sink.next().await;
+    let (s, _) = bob
+        .post("/api/account/block", json!({ "name": "Ann Lee" }))
+        .await;
+    assert_eq!(s, StatusCode::OK);
+    let (_, mine) = bob.get("/api/account/games").await;
+    let row = mine["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["table"] == json!(third))
+        .cloned()
+        .unwrap();
+    assert_eq!(row["state"], "declined", "{mine}");
+    let (s, _) = bob
+        .post(
+            &format!("/api/tables/{third}/invitation"),
+            json!({ "seat": 1, "accept": true }),
+        )
+        .await;
+    assert_eq!(
+        s,
+        StatusCode::CONFLICT,
+        "a declined invitation cannot be accepted"
+    );
+    let (s, claimed) = Browser::of(b)
+        .post(&format!("/api/tables/{third}/claim"), json!({ "seat": 1 }))
+        .await;
+    assert_eq!(s, StatusCode::OK, "{claimed}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

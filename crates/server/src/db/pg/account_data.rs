@@ -15,15 +15,33 @@ impl Postgres {
         block: bool,
         now: i64,
     ) -> Result<()> {
-        self.with(|client| async move {
+        self.with(|mut client| async move {
             if block {
-                client
-                    .execute(
-                        "INSERT INTO blocks (account, blocked, since) VALUES ($1, $2, $3) \
-                         ON CONFLICT DO NOTHING",
-                        &[&account.0, &other.0, &now],
-                    )
-                    .await?;
+                let tx = client.transaction().await?;
+                tx.execute(
+                    "INSERT INTO blocks (account, blocked, since) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                    &[&account.0, &other.0, &now],
+                )
+                .await?;
+                // No invitations from a person blocked: those waiting are declined, and their
+                // seats open as a declined invitation's do.
+                tx.execute(
+                    "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     WHERE sa.account = $1 AND sa.invited_by = $2 AND sa.state = 'invited' \
+                     AND NOT t.private \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = FALSE",
+                    &[&account.0, &other.0],
+                )
+                .await?;
+                tx.execute(
+                    "UPDATE seat_accounts SET state = 'declined', since = $3 \
+                     WHERE account = $1 AND invited_by = $2 AND state = 'invited'",
+                    &[&account.0, &other.0, &now],
+                )
+                .await?;
+                tx.commit().await?;
             } else {
                 client
                     .execute(
