@@ -4,6 +4,7 @@
 mod abuse;
 mod accounts;
 mod accounts_blocks;
+mod accounts_cookies;
 mod accounts_data;
 mod accounts_notify;
 mod backends;
