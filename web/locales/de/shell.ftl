@@ -297,6 +297,7 @@ ratings-board-note = Spieler mit mindestens { $minGames ->
     }, die letzte in den vergangenen { $days } Tagen. Eine mit „?“ markierte Wertung ist vorläufig (weniger als { $provisional } Partien).
 ratings-provisional = Vorläufig: weniger gewertete Partien, als für eine feste Wertung nötig sind
 ratings-profile-title = Profil
+ratings-played = Gespielte Partien
 ratings-ratings = Wertungen
 ratings-no-games = Noch keine gewerteten Partien.
 ratings-history = Verlauf der Wertung

@@ -298,6 +298,7 @@ ratings-board-note = Players with at least { $minGames ->
     }, the last within { $days } days. A rating marked “?” is provisional (fewer than { $provisional } games).
 ratings-provisional = Provisional: fewer rated games than needed for a settled rating
 ratings-profile-title = Player
+ratings-played = Games played
 ratings-ratings = Ratings
 ratings-no-games = No rated games yet.
 ratings-history = Rating history

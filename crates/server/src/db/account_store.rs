@@ -105,6 +105,19 @@ pub struct MySeat {
     pub finished: Option<serde_json::Value>,
 }
 
+/// A seat an account held at a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedSeat {
+    /// The game's id.
+    pub game: String,
+    /// The seat.
+    pub seat: usize,
+    /// How many seats the table had.
+    pub players: usize,
+    /// The stored summary of the end (JSON text).
+    pub summary: String,
+}
+
 /// A new seat tie: seat `seat` of a table, for `account`, in `state`.
 #[derive(Clone, Debug)]
 pub struct SeatTie {
@@ -218,6 +231,11 @@ pub trait AccountStore: Send + Sync {
 
     /// The seats of `table` whose invitation waits for an answer.
     async fn waiting_invites(&self, table: String) -> Result<Vec<usize>>;
+
+    /// Every finished game `account` held a seat at, rated or not: the game's id, the seat,
+    /// the number of seats and the stored summary of the end (JSON text, with the winners'
+    /// seat names).
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>>;
 
     /// The accounts tied to the seats of `table` (held seats only), by seat.
     async fn table_accounts(&self, table: String) -> Result<Vec<(usize, AccountId)>>;

@@ -2,7 +2,9 @@
 //! the database thread, so what it decides it decides alone.
 
 use super::Sqlite;
-use crate::db::{Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie};
+use crate::db::{
+    Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+};
 use crate::notify::Addresses;
 use anyhow::Result;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -364,6 +366,40 @@ impl AccountStore for Sqlite {
                 |r| r.get(0),
             )?;
             Ok(Some(Some(token)))
+        })
+        .await
+    }
+
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT t.game, sa.seat, \
+                 (SELECT count(*) FROM seats s WHERE s.table_id = sa.table_id), f.summary \
+                 FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                 JOIN finished f ON f.table_id = sa.table_id \
+                 WHERE sa.account = ?1 AND sa.state = 'seated' ORDER BY f.finished",
+            )?;
+            let rows = stmt
+                .query_map([account.0], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|(game, seat, players, summary)| {
+                    Some(FinishedSeat {
+                        game,
+                        seat: usize::try_from(seat).ok()?,
+                        players: usize::try_from(players).ok()?,
+                        summary,
+                    })
+                })
+                .collect())
         })
         .await
     }

@@ -38,6 +38,7 @@ mod invitations;
 mod leak;
 mod notify;
 mod people;
+mod profiles;
 mod protocol;
 mod ratings;
 mod ratings_people;

@@ -4,7 +4,8 @@
 
 use super::Postgres;
 use crate::db::{
-    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+    Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+    FORMER_PLAYER,
 };
 use crate::notify::Addresses;
 use anyhow::Result;
@@ -393,6 +394,33 @@ impl AccountStore for Postgres {
             }
             tx.commit().await?;
             Ok(row.map(|r| accept.then(|| r.get(0))))
+        })
+        .await
+    }
+
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT t.game, sa.seat, \
+                     (SELECT count(*) FROM seats s WHERE s.table_id = sa.table_id), f.summary \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     JOIN finished f ON f.table_id = sa.table_id \
+                     WHERE sa.account = $1 AND sa.state = 'seated' ORDER BY f.finished",
+                    &[&account.0],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| {
+                    Some(FinishedSeat {
+                        game: r.get(0),
+                        seat: usize::try_from(r.get::<_, i32>(1)).ok()?,
+                        players: usize::try_from(r.get::<_, i64>(2)).ok()?,
+                        summary: r.get(3),
+                    })
+                })
+                .collect())
         })
         .await
     }
