@@ -53,7 +53,7 @@ async function refresh() {
 async function refreshGames() {
   const r = await fetch("/api/account/games");
   if (!r.ok) return;
-  const { games } = await r.json();
+  const { games, sent } = await r.json();
   const rows = await Promise.all(games.map(async (g) => {
     if (g.finished || !g.link) return { g, s: null };
     try {
@@ -65,7 +65,8 @@ async function refreshGames() {
   }));
   const ours = ({ g, s }) => s && !s.over && (s.to_act === g.seat || (s.clocks || []).some((c) => c.running && c.seat === g.seat));
   rows.sort((a, b) => Number(ours(b)) - Number(ours(a)));
-  $("#my-games-list").replaceChildren(...rows.map((row) => {
+  const sentRows = (sent || []).map(sentInvitation);
+  $("#my-games-list").replaceChildren(...sentRows, ...rows.map((row) => {
     const { g, s } = row;
     if (g.state === "invited" || g.state === "declined") return invitation(g);
     let state;
@@ -84,6 +85,18 @@ async function refreshGames() {
       el("span", { class: "info" }, `${title} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
       ...actions);
   }));
+}
+
+/** A row of "My games" for an invitation this account sent: waiting, or declined with the
+ * seat's link to pass on to someone else. */
+function sentInvitation(g) {
+  const declined = g.state === "declined";
+  const info = el("span", { class: "info" }, `${g.game} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `,
+    el("strong", { class: "whose" }, tr(declined ? "account-sent-declined" : "account-sent-waiting", { name: g.invitee })));
+  const link = declined && g.link
+    ? el("input", { readonly: "", value: new URL(g.link, location.href).href, "aria-label": tr("account-sent-link", { name: g.invitee }) })
+    : null;
+  return el("li", { class: "my-table", "data-sent": `${g.table}:${g.seat}` }, info, link);
 }
 
 /** A row of "My games" for an invitation: who invites, and its answer (or that it was declined). */

@@ -44,7 +44,7 @@ mod thread;
 
 pub use account_store::{
     Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
-    FORMER_PLAYER,
+    SentInvite, FORMER_PLAYER,
 };
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};

@@ -273,6 +273,9 @@ account-accept = Annehmen
 account-decline = Ablehnen
 account-accepted = Einladung angenommen: der Platz gehört dir
 account-declined = abgelehnt
+account-sent-waiting = { $name } eingeladen: noch keine Antwort
+account-sent-declined = { $name } hat abgelehnt: gib den Link des Platzes an jemand anderen weiter
+account-sent-link = Der Link des Platzes, den { $name } abgelehnt hat
 account-play = Spielen
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles

@@ -274,6 +274,9 @@ account-accept = Accept
 account-decline = Decline
 account-accepted = Invitation accepted: the seat is yours
 account-declined = declined
+account-sent-waiting = invited { $name }: no answer yet
+account-sent-declined = { $name } declined: pass the seat's link on to someone else
+account-sent-link = The link of the seat { $name } declined
 account-play = Play
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles

@@ -2,7 +2,7 @@
 //! suspension, the export of everything about it and its deletion (see `crate::accounts`).
 
 use super::Sqlite;
-use crate::db::{AccountId, AccountStore, Report};
+use crate::db::{AccountId, AccountStore, Report, SeatState, SentInvite, FORMER_PLAYER};
 use anyhow::Result;
 use rusqlite::{params, OptionalExtension};
 
@@ -66,6 +66,43 @@ impl Sqlite {
                 .query_map([account.0], |r| Ok(AccountId(r.get(0)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(rows)
+        })
+        .await
+    }
+
+    pub(super) async fn sent_invites_sqlite(
+        &self,
+        account: AccountId,
+        limit: usize,
+    ) -> Result<Vec<SentInvite>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT sa.table_id, t.game, sa.seat, a.name, a.deleted, sa.state, s.token \
+                 FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                 JOIN accounts a ON a.id = sa.account \
+                 JOIN seats s ON s.table_id = sa.table_id AND s.seat = sa.seat \
+                 WHERE sa.invited_by = ?1 AND sa.state IN ('invited', 'declined') \
+                 AND t.expired = 0 ORDER BY t.created DESC, sa.table_id, sa.seat LIMIT ?2",
+            )?;
+            let rows = stmt
+                .query_map(params![account.0, limit as i64], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, Option<i64>>(4)?,
+                        r.get::<_, String>(5)?,
+                        r.get::<_, String>(6)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|(table, game, seat, name, deleted, state, token)| {
+                    sent(table, game, seat, name, deleted.is_some(), &state, token)
+                })
+                .collect())
         })
         .await
     }
@@ -217,4 +254,29 @@ impl Sqlite {
         })
         .await
     }
+}
+
+/// A sent invitation from its stored parts (both backends read it so).
+pub(super) fn sent(
+    table: String,
+    game: String,
+    seat: i64,
+    name: String,
+    deleted: bool,
+    state: &str,
+    token: String,
+) -> Option<SentInvite> {
+    let state = SeatState::parse(state)?;
+    Some(SentInvite {
+        table,
+        game,
+        seat: usize::try_from(seat).ok()?,
+        invitee: if deleted {
+            FORMER_PLAYER.to_string()
+        } else {
+            name
+        },
+        state,
+        token: (state == SeatState::Declined).then_some(token),
+    })
 }

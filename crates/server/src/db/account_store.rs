@@ -105,6 +105,24 @@ pub struct MySeat {
     pub finished: Option<serde_json::Value>,
 }
 
+/// An invitation an account sent, as its "My games" lists it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SentInvite {
+    /// The table.
+    pub table: String,
+    /// The game's id.
+    pub game: String,
+    /// The seat kept.
+    pub seat: usize,
+    /// The invited person's display name.
+    pub invitee: String,
+    /// Waiting, or declined.
+    pub state: SeatState,
+    /// The seat's link token, once declined (the inviter passes it on): never while it waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
 /// A seat an account held at a finished game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FinishedSeat {
@@ -231,6 +249,10 @@ pub trait AccountStore: Send + Sync {
 
     /// The seats of `table` whose invitation waits for an answer.
     async fn waiting_invites(&self, table: String) -> Result<Vec<usize>>;
+
+    /// The invitations `account` sent that wait or were declined, newest table first (at most
+    /// `limit`).
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>>;
 
     /// Every finished game `account` held a seat at, rated or not: the game's id, the seat,
     /// the number of seats and the stored summary of the end (JSON text, with the winners'

@@ -4,6 +4,7 @@
 use super::Sqlite;
 use crate::db::{
     Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+    SentInvite,
 };
 use crate::notify::Addresses;
 use anyhow::Result;
@@ -368,6 +369,10 @@ impl AccountStore for Sqlite {
             Ok(Some(Some(token)))
         })
         .await
+    }
+
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>> {
+        self.sent_invites_sqlite(account, limit).await
     }
 
     async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {

@@ -158,7 +158,7 @@ async fn reports_blocks_export_suspension_and_deletion() {
         assert_eq!(st, StatusCode::OK);
         assert_eq!(
             again.get("/api/account/games").await.1,
-            json!({ "games": [] })
+            json!({ "games": [], "sent": [] })
         );
     }
 }

@@ -1,5 +1,6 @@
 //! Invitations in headless Chromium: Ann, signed in, creates a table in the lobby and invites
-//! Bob to its second seat by name; the lobby shows the seat waiting for him (no link). Bob, in
+//! Bob to its second seat by name; the lobby shows the seat waiting for him (no link), and her
+//! "My games" the invitation she sent. Bob, in
 //! a second browser, is mailed, finds the invitation under "My games", accepts, lands on the
 //! table at his seat, and plays it. Waits are bounded; nothing depends on how fast the machine
 //! is.
@@ -82,6 +83,11 @@ async fn an_invited_person_accepts_from_my_games_and_plays() {
     wait_for(&c, "#create-btn").await.click().await.unwrap();
     wait_text(&c, "[data-invited='1']", "waits for Bob").await;
     wait_for(&c, "[data-sit='0']").await;
+    let sit = wait_for(&c, "[data-sit='0']").await;
+    let ann_path = sit.attr("href").await.unwrap().unwrap();
+    let id = ann_path[3..].split('?').next().unwrap().to_string();
+    // Ann's "My games" lists the invitation she sent, waiting.
+    wait_text(&c, &format!("[data-sent='{id}:1']"), "invited Bob").await;
     let mail = sink.next().await;
     assert_eq!(mail.to, vec!["bob@example.com".to_string()]);
     assert!(mail.data.contains("Ann Lee invites you"), "{}", mail.data);

@@ -113,7 +113,10 @@ async fn invitation_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
         before,
         "a refused invitation creates nothing"
     );
-    assert_eq!(cy.get("/api/account/games").await.1, json!({ "games": [] }));
+    assert_eq!(
+        cy.get("/api/account/games").await.1,
+        json!({ "games": [], "sent": [] })
+    );
 
     // Ann invites Bob: the answer holds no link for Bob's seat, only his name.
     let (s, created) = ann
@@ -142,6 +145,13 @@ async fn invitation_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
     assert_eq!(games[0]["link"], Value::Null, "{mine}");
     let (_, mine) = ann.get("/api/account/games").await;
     assert_eq!(mine["games"][0]["state"], "seated", "{mine}");
+    // Ann sees the invitation she sent waiting, without the seat's link.
+    assert_eq!(
+        mine["sent"],
+        json!([{ "table": id, "game": "big-boss", "seat": 1, "invitee": "Bob",
+                 "state": "invited", "link": null }]),
+        "{mine}"
+    );
 
     // The seat waits: the stand-in plays Ann's absent seat on her turn clock (one second),
     // but on Bob's turn nothing runs, and nobody plays his seat.
@@ -245,6 +255,22 @@ async fn invitation_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
         .filter(|g| g["table"] == json!(second))
         .collect();
     assert_eq!(declined[0]["state"], "declined", "{mine}");
+    // Declined, the seat's link is Ann's to pass on (on a private table too).
+    let (_, mine) = ann.get("/api/account/games").await;
+    let sent = mine["sent"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["table"] == json!(second))
+        .cloned()
+        .unwrap();
+    assert_eq!(sent["state"], "declined", "{mine}");
+    assert!(
+        sent["link"]
+            .as_str()
+            .is_some_and(|l| l.starts_with(&format!("/t/{second}?k="))),
+        "{mine}"
+    );
     let (s, claimed) = Browser::of(b)
         .post(&format!("/api/tables/{second}/claim"), json!({ "seat": 1 }))
         .await;

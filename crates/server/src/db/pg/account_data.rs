@@ -3,7 +3,7 @@
 //! `crate::accounts`).
 
 use super::Postgres;
-use crate::db::{AccountId, AccountStore, Report, FORMER_PLAYER};
+use crate::db::{AccountId, AccountStore, Report, SentInvite, FORMER_PLAYER};
 use anyhow::Result;
 use serde_json::json;
 
@@ -77,6 +77,41 @@ impl Postgres {
                 )
                 .await?;
             Ok(rows.iter().map(|r| AccountId(r.get(0))).collect())
+        })
+        .await
+    }
+
+    pub(super) async fn sent_invites_pg(
+        &self,
+        account: AccountId,
+        limit: usize,
+    ) -> Result<Vec<SentInvite>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT sa.table_id, t.game, sa.seat, a.name, a.deleted, sa.state, s.token \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     JOIN accounts a ON a.id = sa.account \
+                     JOIN seats s ON s.table_id = sa.table_id AND s.seat = sa.seat \
+                     WHERE sa.invited_by = $1 AND sa.state IN ('invited', 'declined') \
+                     AND NOT t.expired ORDER BY t.created DESC, sa.table_id, sa.seat LIMIT $2",
+                    &[&account.0, &i64::try_from(limit)?],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| {
+                    crate::db::account_data::sent(
+                        r.get(0),
+                        r.get(1),
+                        i64::from(r.get::<_, i32>(2)),
+                        r.get::<_, Option<String>>(3).unwrap_or_default(),
+                        r.get::<_, Option<i64>>(4).is_some(),
+                        r.get(5),
+                        r.get(6),
+                    )
+                })
+                .collect())
         })
         .await
     }

@@ -5,7 +5,7 @@
 use super::Postgres;
 use crate::db::{
     Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
-    FORMER_PLAYER,
+    SentInvite, FORMER_PLAYER,
 };
 use crate::notify::Addresses;
 use anyhow::Result;
@@ -396,6 +396,10 @@ impl AccountStore for Postgres {
             Ok(row.map(|r| accept.then(|| r.get(0))))
         })
         .await
+    }
+
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>> {
+        self.sent_invites_pg(account, limit).await
     }
 
     async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {
