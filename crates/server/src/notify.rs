@@ -23,6 +23,7 @@ use tokio::time::Instant;
 
 mod address;
 mod deliver;
+mod tell;
 
 pub use address::{check_email, check_webhook, is_public, network, Network, Reach};
 
@@ -167,12 +168,6 @@ enum Event {
     Done { key: SeatKey },
     /// Whether `seat`'s person has the table's page open.
     Presence { key: SeatKey, online: bool },
-    /// Tell `to` at once, whatever the seat's turn (an invitation to it).
-    Now {
-        key: SeatKey,
-        message: Message,
-        to: Addresses,
-    },
 }
 
 /// Finds where a seat without addresses of its own is told (its account's addresses), when its
@@ -196,6 +191,8 @@ pub struct Notifier {
     tx: mpsc::Sender<Event>,
     settings: Arc<NotifySettings>,
     stats: Arc<Stats>,
+    /// What sends (shared with the task), for messages told at once (`tell.rs`).
+    sender: Arc<deliver::Sender>,
 }
 
 impl std::fmt::Debug for Notifier {
@@ -211,14 +208,14 @@ impl Notifier {
     /// Starts the notifier's task (inside a tokio runtime); an SMTP URL that cannot be read
     /// is an error.
     pub fn start(settings: NotifySettings) -> anyhow::Result<Notifier> {
-        let sender = deliver::Sender::new(&settings)?;
+        let sender = Arc::new(deliver::Sender::new(&settings)?);
         let settings = Arc::new(settings);
         let stats = Arc::new(Stats::default());
         let (tx, rx) = mpsc::channel(QUEUE);
         let task = Task {
             settings: settings.clone(),
             stats: stats.clone(),
-            sender: Arc::new(sender),
+            sender: sender.clone(),
             seats: HashMap::new(),
             last_sent: HashMap::new(),
             found: tx.downgrade(),
@@ -228,6 +225,7 @@ impl Notifier {
             tx,
             settings,
             stats,
+            sender,
         })
     }
 
@@ -328,34 +326,6 @@ impl Notifier {
             text: format!("Your turn at {title} (table {table}): {link}"),
             link,
         }
-    }
-
-    /// Tells `to` at once about `seat` at `table` (an invitation to it): `subject`, then `text`
-    /// followed by `link` (a path, put behind the public URL).
-    pub fn tell(
-        &self,
-        table: &str,
-        seat: Seat,
-        to: Addresses,
-        subject: String,
-        text: &str,
-        link: &str,
-    ) {
-        let link = match &self.settings.public_url {
-            Some(base) => format!("{}{link}", base.trim_end_matches('/')),
-            None => link.to_string(),
-        };
-        let text = format!("{text} {link}");
-        let message = Message {
-            subject,
-            text,
-            link,
-        };
-        self.event(Event::Now {
-            key: (table.to_string(), seat),
-            message,
-            to,
-        });
     }
 
     /// `seat`'s turn at `table` is over: nothing more to tell.
@@ -466,23 +436,6 @@ impl Task {
                     held_on_page: false,
                     held_rate: false,
                 });
-            }
-            Event::Now { key, message, to } => {
-                let targets = to.email.map(deliver::Target::Email);
-                let hooks = to.webhook.map(deliver::Target::Webhook);
-                for target in targets.into_iter().chain(hooks) {
-                    let (sender, stats) = (self.sender.clone(), self.stats.clone());
-                    let (table, m) = (key.0.clone(), message.clone());
-                    deliver::spawn(
-                        sender,
-                        stats,
-                        self.settings.clone(),
-                        target,
-                        m,
-                        table,
-                        key.1,
-                    );
-                }
             }
             Event::Lookup {
                 key,
