@@ -26,7 +26,7 @@ impl Sqlite {
                     "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
                      FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
                      WHERE sa.account = ?1 AND sa.invited_by = ?2 AND sa.state = 'invited' \
-                     AND t.private = 0 \
+                     AND t.private = 0 AND t.rated = 0 \
                      ON CONFLICT (table_id, seat) DO UPDATE SET claimed = 0",
                     params![account.0, other.0],
                 )?;

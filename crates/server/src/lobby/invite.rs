@@ -182,8 +182,8 @@ pub(super) fn tell(
 pub enum Answered {
     /// Accepted: the seat's link (a path on this server).
     Accepted(String),
-    /// Declined: the seat no longer waits (and is open to anyone in the lobby on a listed
-    /// table).
+    /// Declined: the seat no longer waits (and is open to anyone in the lobby on a listed,
+    /// unrated table).
     Declined {
         /// Whether the seat is now open in the lobby.
         opened: bool,
@@ -216,7 +216,15 @@ impl Lobby {
         accept: bool,
     ) -> Result<Answered, AnswerError> {
         let handle = self.open(id).await.map_err(|_| AnswerError::NoSuchTable)?;
+        // A declined seat opens in the lobby on a listed, unrated table (a rated table's every
+        // seat is a signed-in person or a bot, so a guest from the lobby may not take it).
+        let rated = match self.db.load_table(id.to_string()).await {
+            Ok(Some(crate::db::Stored::Table(row))) => row.rated,
+            Ok(_) => return Err(AnswerError::NoSuchTable),
+            Err(e) => return Err(AnswerError::Storage(e)),
+        };
         let private = handle.summary.lock().expect("summary lock").private;
+        let reopen = !private && !rated;
         let answered = self
             .db
             .accounts()
@@ -225,7 +233,7 @@ impl Lobby {
                 id.to_string(),
                 seat,
                 accept,
-                !private,
+                reopen,
                 crate::time::now_ms(),
             )
             .await
@@ -243,14 +251,14 @@ impl Lobby {
         match token {
             Some(token) => Ok(Answered::Accepted(crate::table::seat_link(id, &token))),
             None => {
-                if !private {
+                if reopen {
                     let mut summary = handle.summary.lock().expect("summary lock");
                     if !summary.open_seats.contains(&seat) {
                         summary.open_seats.push(seat);
                         summary.open_seats.sort_unstable();
                     }
                 }
-                Ok(Answered::Declined { opened: !private })
+                Ok(Answered::Declined { opened: reopen })
             }
         }
     }

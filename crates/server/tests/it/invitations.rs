@@ -280,6 +280,30 @@ async fn invitation_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
         "{claimed}"
     );
 
+    // On a rated table the declined seat does not open to guests in the lobby.
+    let (s, created) = ann
+        .post(
+            "/api/tables",
+            json!({"game": "big-boss", "seats": ["human", "human"], "rated": true,
+                   "invite": [{ "seat": 1, "name": "Bob" }]}),
+        )
+        .await;
+    assert_eq!(s, StatusCode::CREATED, "{created}");
+    let rated = created["id"].as_str().unwrap().to_string();
+    let _ = sink.next().await;
+    let (s, body) = bob
+        .post(
+            &format!("/api/tables/{rated}/invitation"),
+            json!({ "seat": 1, "accept": false }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::OK, "{body}");
+    assert_eq!(body, json!({ "accepted": false, "opened": false }));
+    let (s, _) = Browser::of(b)
+        .post(&format!("/api/tables/{rated}/claim"), json!({ "seat": 1 }))
+        .await;
+    assert_eq!(s, StatusCode::CONFLICT);
+
     // Blocking the inviter declines the invitations of theirs that wait, opening the seats.
     let (s, created) = ann
         .post("/api/tables", table(json!([{ "seat": 1, "name": "Bob" }])))

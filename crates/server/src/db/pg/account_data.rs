@@ -30,7 +30,7 @@ impl Postgres {
                     "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
                      FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
                      WHERE sa.account = $1 AND sa.invited_by = $2 AND sa.state = 'invited' \
-                     AND NOT t.private \
+                     AND NOT t.private AND NOT t.rated \
                      ON CONFLICT (table_id, seat) DO UPDATE SET claimed = FALSE",
                     &[&account.0, &other.0],
                 )
