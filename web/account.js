@@ -1,7 +1,8 @@
 // The lobby's account panel: asking for a sign-in link, redeeming it (the link's page is
 // /signin#k=TOKEN: the token stays in the fragment, which is never sent to the server), the
 // account signed in with signing out here or everywhere, and "My games": every table the
-// account sits at, from any device, with whose turn it is.
+// account sits at, from any device, with whose turn it is, and the invitations it may accept or
+// decline.
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
@@ -32,6 +33,8 @@ function show(account) {
   $("#signin-form").hidden = account !== null || !!redeeming;
   $("#signed-in").hidden = account === null;
   $("#my-games").hidden = account === null;
+  // The lobby's form offers invitations to a signed-in creator only.
+  document.body.toggleAttribute("data-signed-in", account !== null);
   if (account) {
     $("#account-name").textContent = account.name;
     refreshGames();
@@ -50,7 +53,7 @@ async function refresh() {
 async function refreshGames() {
   const r = await fetch("/api/account/games");
   if (!r.ok) return;
-  const { games } = await r.json();
+  const { games, sent } = await r.json();
   const rows = await Promise.all(games.map(async (g) => {
     if (g.finished || !g.link) return { g, s: null };
     try {
@@ -62,8 +65,10 @@ async function refreshGames() {
   }));
   const ours = ({ g, s }) => s && !s.over && (s.to_act === g.seat || (s.clocks || []).some((c) => c.running && c.seat === g.seat));
   rows.sort((a, b) => Number(ours(b)) - Number(ours(a)));
-  $("#my-games-list").replaceChildren(...rows.map((row) => {
+  const sentRows = (sent || []).map(sentInvitation);
+  $("#my-games-list").replaceChildren(...sentRows, ...rows.map((row) => {
     const { g, s } = row;
+    if (g.state === "invited" || g.state === "declined") return invitation(g);
     let state;
     if (g.finished) state = tr("lobby-finished-state");
     else if (!s) state = tr("account-not-in-play");
@@ -80,6 +85,38 @@ async function refreshGames() {
       el("span", { class: "info" }, `${title} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
       ...actions);
   }));
+}
+
+/** A row of "My games" for an invitation this account sent: waiting, or declined with the
+ * seat's link to pass on to someone else. */
+function sentInvitation(g) {
+  const declined = g.state === "declined";
+  const info = el("span", { class: "info" }, `${g.game} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `,
+    el("strong", { class: "whose" }, tr(declined ? "account-sent-declined" : "account-sent-waiting", { name: g.invitee })));
+  const link = declined && g.link
+    ? el("input", { readonly: "", value: new URL(g.link, location.href).href, "aria-label": tr("account-sent-link", { name: g.invitee }) })
+    : null;
+  return el("li", { class: "my-table", "data-sent": `${g.table}:${g.seat}` }, info, link);
+}
+
+/** A row of "My games" for an invitation: who invites, and its answer (or that it was declined). */
+function invitation(g) {
+  const info = el("span", { class: "info" }, `${g.game} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `,
+    el("strong", { class: "whose" }, g.state === "invited" ? tr("account-invited-by", { name: g.invited_by || "" }) : tr("account-declined")));
+  if (g.state !== "invited") return el("li", { class: "my-table", "data-my-game": g.table }, info);
+  const answer = (accept) => async () => {
+    try {
+      const r = await post(`/api/tables/${encodeURIComponent(g.table)}/invitation`, { seat: g.seat, accept });
+      toast(tr(accept ? "account-accepted" : "account-declined"), true);
+      if (accept && r.link) location.href = r.link;
+      else refreshGames();
+    } catch (e) {
+      toast(e.message);
+    }
+  };
+  return el("li", { class: "my-table your-turn", "data-my-game": g.table, "data-invitation": g.seat }, info,
+    el("button", { type: "button", class: "btn primary", "data-accept": g.seat, onclick: answer(true) }, tr("account-accept")),
+    el("button", { type: "button", class: "btn", "data-decline": g.seat, onclick: answer(false) }, tr("account-decline")));
 }
 
 async function redeem(event) {

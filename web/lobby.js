@@ -12,6 +12,7 @@ let games = []; // from /api/games
 let players = 3;
 const kinds = ["human", "normal", "normal", "normal", "normal", "normal"];
 const openSeats = new Set(); // person seats offered to anyone in the list of tables
+const invites = {}; // display names of the accounts invited to person seats, by seat
 
 const current = () => games.find((g) => g.id === $("#game").value) || games[0];
 const swatch = (name) => `var(--seat-${String(name).toLowerCase()})`;
@@ -119,7 +120,12 @@ function renderForm() {
         seatKinds.map(([v, label]) => el("option", { value: v, selected: kinds[i] === v }, label))),
       kinds[i] === "human" ? el("label", { class: "open-seat", title: tr("lobby-open-seat-title") },
         el("input", { type: "checkbox", "data-open": i, checked: openSeats.has(i),
-          onchange: (e) => { if (e.target.checked) openSeats.add(i); else openSeats.delete(i); } }), " open to anyone") : null);
+          onchange: (e) => { if (e.target.checked) openSeats.add(i); else openSeats.delete(i); } }), " open to anyone") : null,
+      // A signed-in creator sits at the first person seat and may keep the others for people
+      // they name (the account panel shows these fields once signed in).
+      kinds[i] === "human" && i !== kinds.indexOf("human") ? el("input", { class: "invite-name", type: "text", "data-invite": i,
+        maxlength: "24", value: invites[i] || "", placeholder: tr("lobby-invite-placeholder"),
+        "aria-label": tr("lobby-invite-label", { name }), oninput: (e) => { invites[i] = e.target.value; } }) : null);
   }));
 }
 
@@ -134,8 +140,9 @@ function showInvite(created) {
   const pip = (s) => el("span", { class: "seat-pip", style: `background:${swatch(s.name)}` }, s.name[0]);
   const rows = created.seats.map((s) => {
     if (!s.link) {
-      return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name),
-        el("span", { class: "empty" }, tr("lobby-link-bot", { bot: s.kind })), el("span"), el("span"));
+      const what = s.invited ? tr("lobby-link-invited", { name: s.invited }) : tr("lobby-link-bot", { bot: s.kind });
+      return el("div", { class: "link-row", "data-invited": s.invited ? s.seat : null }, el("span", {}, pip(s), " ", s.name),
+        el("span", { class: "empty" }, what), el("span"), el("span"));
     }
     const input = el("input", { readonly: "", value: absolute(s.link), "aria-label": tr("lobby-seat-link-label", { name: s.name }) });
     return el("div", { class: "link-row" }, el("span", {}, pip(s), " ", s.name), input,
@@ -188,6 +195,10 @@ function request() {
   body.open_seats = [...openSeats].filter((i) => i < players && kinds[i] === "human").sort((a, b) => a - b);
   body.private = $("#private").checked;
   if ($("#rated").checked) body.rated = true;
+  const invite = Object.entries(invites)
+    .map(([seat, name]) => ({ seat: Number(seat), name: name.trim() }))
+    .filter((v) => v.name && v.seat < players && kinds[v.seat] === "human" && v.seat !== kinds.indexOf("human"));
+  if (invite.length) body.invite = invite;
   if ($("#bot-speed").value) body.bot_speed = $("#bot-speed").value;
   if (current().timers) body.timer_percent = Number($("#timer-percent").value);
   const clock = clockRequest();

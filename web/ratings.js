@@ -136,6 +136,14 @@ async function profile() {
   } else if (p.bot) {
     $("#player-since").textContent = tr("ratings-bot-level");
   }
+  // Every finished game of an account, rated or not, per game and player count.
+  const played = $("#player-games tbody");
+  for (const g of p.games || []) {
+    const row = el("tr");
+    row.append(el("td", titles[g.game] || g.title), el("td", g.players), el("td", g.played), el("td", g.won));
+    played.append(row);
+  }
+  $("#played-section").hidden = !(p.games || []).length;
   const body = $("#player-ratings tbody");
   for (const r of p.ratings) {
     const row = el("tr");

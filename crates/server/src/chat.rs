@@ -3,6 +3,7 @@
 //! ones are sent to a connection when it opens. Lines are text: the page shows them as text,
 //! never as HTML, and the server stores them exactly as written.
 
+use crate::accounts::AccountId;
 use crate::db::Db;
 use crate::outgoing::ConnId;
 use crate::protocol::{ChatLine, ErrorCode};
@@ -57,6 +58,39 @@ pub fn check(text: &str) -> Result<(), (ErrorCode, String)> {
     Ok(())
 }
 
+/// Who reads a table's chat through one connection: its signed-in account, if any, and the
+/// accounts that account blocks (as they stood when it connected), whose lines it is not sent.
+#[derive(Clone, Debug, Default)]
+pub struct Reader {
+    /// The signed-in account.
+    pub account: Option<AccountId>,
+    /// The accounts it blocks.
+    pub blocked: Vec<AccountId>,
+}
+
+impl Reader {
+    /// Whether `line` is shown to this reader: not when its writer is blocked by the reader.
+    pub fn shown(&self, line: &ChatLine) -> bool {
+        line.account.is_none_or(|a| !self.blocked.contains(&a))
+    }
+}
+
+/// The reader signed in as `account`: with the accounts it blocks now (a failure to read them
+/// is logged, and nobody is hidden).
+pub async fn reader(db: &Db, account: Option<AccountId>) -> Reader {
+    let Some(account) = account else {
+        return Reader::default();
+    };
+    let blocked = db.accounts().blocked(account).await.unwrap_or_else(|e| {
+        tracing::error!("cannot read whom an account blocks: {e:#}");
+        Vec::new()
+    });
+    Reader {
+        account: Some(account),
+        blocked,
+    }
+}
+
 /// Who is rate-limited: a seat (all its connections together), or one spectator connection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Writer {
@@ -95,8 +129,12 @@ impl Chat {
     }
 
     /// The recent lines, oldest first.
-    pub fn history(&self) -> Vec<ChatLine> {
-        self.recent.iter().cloned().collect()
+    pub fn history(&self, reader: &Reader) -> Vec<ChatLine> {
+        self.recent
+            .iter()
+            .filter(|l| reader.shown(l))
+            .cloned()
+            .collect()
     }
 
     /// Checks a line by `viewer` on connection `conn` (its length, its writer's rate) and
@@ -144,6 +182,7 @@ impl Chat {
             name,
             text,
             at: crate::time::now(),
+            account: None,
         })
     }
 

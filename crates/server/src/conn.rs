@@ -87,6 +87,8 @@ pub struct Client {
     /// The language of the page that opened it ([`crate::lang::of_request`]): the game's
     /// words (log, prompt, actions, refusals) are sent in it.
     pub lang: &'static str,
+    /// Its signed-in account and whom it blocks (their chat lines are not sent to it).
+    pub reader: crate::chat::Reader,
 }
 
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
@@ -110,6 +112,7 @@ pub async fn run(
             conn,
             token,
             lang: client.lang,
+            reader: client.reader.clone(),
             outbox,
             reply: reply_tx,
         })

@@ -43,7 +43,8 @@ mod tables;
 mod thread;
 
 pub use account_store::{
-    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+    Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+    SentInvite, FORMER_PLAYER,
 };
 pub use open::file_problem;
 pub use pg::{hide_password, is_postgres_url};

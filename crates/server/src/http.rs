@@ -17,6 +17,7 @@ use serde::{Deserialize, Serialize};
 use std::net::SocketAddr;
 
 pub mod health;
+mod invite;
 mod proxy;
 pub mod ratings;
 mod records;
@@ -86,6 +87,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/tables", get(list_tables).post(create_table))
         .route("/api/tables/{id}", get(table_summary))
         .route("/api/tables/{id}/claim", post(claim_seat))
+        .route("/api/tables/{id}/invitation", post(invite::answer))
         .route("/api/tables/finished", get(records::finished))
         .route("/api/stats", get(stats))
         .route("/healthz", get(health::healthz))
@@ -292,7 +294,7 @@ async fn create_table(
                 .into_response()
         }
     };
-    req.creator = viewer.map(|a| a.id);
+    req.creator = viewer;
     match app.lobby.create(req).await {
         Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
         Err(e) => {
@@ -429,10 +431,14 @@ async fn websocket(
     let lobby = app.lobby.clone();
     // As the table's own span: at the level of errors, so every line carries it.
     let span = tracing::error_span!("table", table = %id, instance = %lobby.instance());
+    // The signed-in reader (whose blocks hide chat lines): a session the database cannot
+    // read now counts as none.
+    let account = app.accounts.account_of(&headers).await.ok().flatten();
     let client = crate::conn::Client {
         ip,
         costly: app.costly.clone(),
         lang: crate::lang::of_request(&headers),
+        reader: crate::chat::reader(app.lobby.db(), account.map(|a| a.id)).await,
     };
     // Small buffers: thousands of idle connections should not cost 128 KiB each.
     ws.read_buffer_size(8 * 1024)

@@ -4,7 +4,7 @@
 //! This file holds the tables in memory and what the lobby shows of them. Beside it: what is
 //! asked of the lobby and what it answers (`request`), creating tables and rematches
 //! (`create`), bringing stored tables back (`restore`), the sweeper (`sweep`), claiming an
-//! open seat (`claim`), replaying a stored table (`replay`), `boardroom db check` (`check`)
+//! open seat (`claim`), invitations to seats (`invite`), replaying a stored table (`replay`), `boardroom db check` (`check`)
 //! and sharing a database with other instances (`hosting`).
 
 use crate::bots;
@@ -20,6 +20,7 @@ mod claim;
 mod create;
 mod handover;
 mod hosting;
+pub mod invite;
 mod listed;
 mod ready;
 mod replay;
@@ -32,8 +33,8 @@ pub use handover::MOVE_WAIT;
 pub use hosting::{Hosting, Located, LEASE_TTL, RENEW_EVERY};
 pub use ready::READY_WAIT;
 pub use request::{
-    new_token, Claimed, CreateTable, Created, CreatedSeat, LobbyError, Missing, TableExtras,
-    MAX_TABLES, MAX_TIMER_PERCENT,
+    new_token, Claimed, CreateTable, Created, CreatedSeat, InviteSeat, LobbyError, Missing,
+    TableExtras, MAX_TABLES, MAX_TIMER_PERCENT,
 };
 
 /// Every table of the server.

@@ -23,6 +23,7 @@ use tokio::time::Instant;
 
 mod address;
 mod deliver;
+mod tell;
 
 pub use address::{check_email, check_webhook, is_public, network, Network, Reach};
 
@@ -190,6 +191,8 @@ pub struct Notifier {
     tx: mpsc::Sender<Event>,
     settings: Arc<NotifySettings>,
     stats: Arc<Stats>,
+    /// What sends (shared with the task), for messages told at once (`tell.rs`).
+    sender: Arc<deliver::Sender>,
 }
 
 impl std::fmt::Debug for Notifier {
@@ -205,14 +208,14 @@ impl Notifier {
     /// Starts the notifier's task (inside a tokio runtime); an SMTP URL that cannot be read
     /// is an error.
     pub fn start(settings: NotifySettings) -> anyhow::Result<Notifier> {
-        let sender = deliver::Sender::new(&settings)?;
+        let sender = Arc::new(deliver::Sender::new(&settings)?);
         let settings = Arc::new(settings);
         let stats = Arc::new(Stats::default());
         let (tx, rx) = mpsc::channel(QUEUE);
         let task = Task {
             settings: settings.clone(),
             stats: stats.clone(),
-            sender: Arc::new(sender),
+            sender: sender.clone(),
             seats: HashMap::new(),
             last_sent: HashMap::new(),
             found: tx.downgrade(),
@@ -222,6 +225,7 @@ impl Notifier {
             tx,
             settings,
             stats,
+            sender,
         })
     }
 

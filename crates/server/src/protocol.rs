@@ -543,6 +543,10 @@ pub struct ChatLine {
     pub text: String,
     /// When it was written, seconds since the Unix epoch.
     pub at: i64,
+    /// The writer's account, if signed in (or the seat's): never sent, it keeps the line from
+    /// the people who block the writer.
+    #[serde(skip)]
+    pub account: Option<crate::accounts::AccountId>,
 }
 
 #[cfg(test)]

@@ -132,6 +132,8 @@ struct Table<G: Playable> {
     stand_ins: Vec<Option<By>>,
     /// Per person seat, since when nobody holds it (no connection).
     gone_since: Vec<Option<Instant>>,
+    /// Per seat, whether it waits for an invited account's answer.
+    invited: Vec<bool>,
     /// What tells a stale action: since when each answer stands, the states just left.
     staleness: Staleness<G>,
     /// The connections, and when presence is due.
@@ -213,6 +215,7 @@ pub fn spawn<G: Playable>(init: TableInit<G>, db: Db, settings: TableSettings) -
         clock_settings: init.clock,
         stand_ins,
         gone_since,
+        invited: (0..seats).map(|s| init.invited.contains(&s)).collect(),
         staleness: Staleness::new(),
         conns: Conns::new(),
         db,
@@ -335,9 +338,10 @@ impl<G: Playable> Table<G> {
                 conn,
                 token,
                 lang,
+                reader,
                 outbox,
                 reply,
-            } => self.join(conn, token, lang, outbox, reply),
+            } => self.join(conn, token, lang, reader, outbox, reply),
             Command::Leave { conn } => self.leave(conn),
             Command::Act {
                 conn,
@@ -358,6 +362,7 @@ impl<G: Playable> Table<G> {
             }
             Command::Hint { conn, ip } => self.hint(conn, ip),
             Command::TakeSeat { conn } => self.take_seat(conn),
+            Command::InviteAnswered { seat } => self.invite_answered(seat),
             Command::Sync { conn } => self.sync(conn),
             Command::Spec { reply } => {
                 let _ = reply.send(self.spec());

@@ -265,6 +265,17 @@ account-confirm-link = Mit diesem Link anmelden?
 account-welcome = Willkommen! Wähle den Namen, den die anderen sehen.
 account-not-in-play = gerade nicht im Spiel
 account-your-clock = deine Uhr: { $minutes } Min.
+lobby-invite-placeholder = einladen (Anzeigename)
+lobby-invite-label = Eine angemeldete Person zum Platz { $name } einladen, mit ihrem Anzeigenamen
+lobby-link-invited = wartet auf { $name } (eingeladen: nimmt unter „Meine Partien“ an)
+account-invited-by = { $name } lädt dich ein
+account-accept = Annehmen
+account-decline = Ablehnen
+account-accepted = Einladung angenommen: der Platz gehört dir
+account-declined = abgelehnt
+account-sent-waiting = { $name } eingeladen: noch keine Antwort
+account-sent-declined = { $name } hat abgelehnt: gib den Link des Platzes an jemand anderen weiter
+account-sent-link = Der Link des Platzes, den { $name } abgelehnt hat
 account-play = Spielen
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles
@@ -289,6 +300,7 @@ ratings-board-note = Spieler mit mindestens { $minGames ->
     }, die letzte in den vergangenen { $days } Tagen. Eine mit „?“ markierte Wertung ist vorläufig (weniger als { $provisional } Partien).
 ratings-provisional = Vorläufig: weniger gewertete Partien, als für eine feste Wertung nötig sind
 ratings-profile-title = Profil
+ratings-played = Gespielte Partien
 ratings-ratings = Wertungen
 ratings-no-games = Noch keine gewerteten Partien.
 ratings-history = Verlauf der Wertung

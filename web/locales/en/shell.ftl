@@ -266,6 +266,17 @@ account-confirm-link = Sign in with this link?
 account-welcome = Welcome! Choose the name others will see.
 account-not-in-play = not in play now
 account-your-clock = your clock { $minutes } min
+lobby-invite-placeholder = invite (display name)
+lobby-invite-label = Invite a signed-in person to { $name }'s seat by their display name
+lobby-link-invited = waits for { $name } (invited: they accept under My games)
+account-invited-by = { $name } invites you
+account-accept = Accept
+account-decline = Decline
+account-accepted = Invitation accepted: the seat is yours
+account-declined = declined
+account-sent-waiting = invited { $name }: no answer yet
+account-sent-declined = { $name } declined: pass the seat's link on to someone else
+account-sent-link = The link of the seat { $name } declined
 account-play = Play
 
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles
@@ -290,6 +301,7 @@ ratings-board-note = Players with at least { $minGames ->
     }, the last within { $days } days. A rating marked “?” is provisional (fewer than { $provisional } games).
 ratings-provisional = Provisional: fewer rated games than needed for a settled rating
 ratings-profile-title = Player
+ratings-played = Games played
 ratings-ratings = Ratings
 ratings-no-games = No rated games yet.
 ratings-history = Rating history

@@ -1,6 +1,7 @@
 //! The integration tests of this crate, in one test binary (one link, shared helpers);
 //! each module holds the tests of one subject.
 
+mod admin;
 mod bigshot;
 mod cli;
 mod clock;

@@ -19,7 +19,9 @@ const MY_GAMES: usize = 200;
 
 /// `GET /api/account/games`: every table the account sits at, newest first, from any device:
 /// each seat's link (the key to the seat, for its owner only), and a finished game's summary;
-/// whose turn it is and the clocks are the table's own (`GET /api/tables/{id}`).
+/// whose turn it is and the clocks are the table's own (`GET /api/tables/{id}`). Beside them
+/// (`sent`), the invitations the account sent that wait or were declined, a declined one with
+/// its seat's link for the inviter to pass on.
 pub(super) async fn my_games(
     State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
@@ -39,9 +41,24 @@ pub(super) async fn my_games(
             v
         })
         .collect();
+    let sent: Vec<_> = accounts
+        .store()
+        .sent_invites(account.id, MY_GAMES)
+        .await?
+        .into_iter()
+        .map(|s| {
+            let link = s.token.as_ref().map(|t| format!("/t/{}?k={t}", s.table));
+            let mut v = serde_json::to_value(&s).unwrap_or_default();
+            if let Some(o) = v.as_object_mut() {
+                o.remove("token");
+                o.insert("link".into(), json!(link));
+            }
+            v
+        })
+        .collect();
     Ok((
         [(header::CACHE_CONTROL, "no-store")],
-        Json(json!({ "games": games })),
+        Json(json!({ "games": games, "sent": sent })),
     )
         .into_response())
 }

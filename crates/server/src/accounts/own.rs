@@ -1,5 +1,6 @@
 //! People's own data, as routes: the export of everything about my account, deleting it (its
-//! games stay, its name becomes "former player"), blocking a person (no invitations from them)
+//! games stay, its name becomes "former player"), blocking a person (no invitations from them,
+//! their chat hidden)
 //! and reporting a chat line to the operator.
 
 use super::routes::body;
@@ -84,7 +85,7 @@ fn yes() -> bool {
 }
 
 /// `POST /api/account/block {"name": …, "block": true}`: blocks (or unblocks) a person: no
-/// invitations from them.
+/// invitations from them (those waiting are declined), and their chat lines are not shown.
 pub(super) async fn block(
     State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,

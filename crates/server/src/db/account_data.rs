@@ -2,7 +2,7 @@
 //! suspension, the export of everything about it and its deletion (see `crate::accounts`).
 
 use super::Sqlite;
-use crate::db::{AccountId, AccountStore, Report};
+use crate::db::{AccountId, AccountStore, Report, SeatState, SentInvite, FORMER_PLAYER};
 use anyhow::Result;
 use rusqlite::{params, OptionalExtension};
 
@@ -18,6 +18,21 @@ impl Sqlite {
             if block {
                 conn.execute(
                     "INSERT OR IGNORE INTO blocks (account, blocked, since) VALUES (?1, ?2, ?3)",
+                    params![account.0, other.0, now],
+                )?;
+                // No invitations from a person blocked: those waiting are declined, and their
+                // seats open as a declined invitation's do.
+                conn.execute(
+                    "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     WHERE sa.account = ?1 AND sa.invited_by = ?2 AND sa.state = 'invited' \
+                     AND t.private = 0 AND t.rated = 0 \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = 0",
+                    params![account.0, other.0],
+                )?;
+                conn.execute(
+                    "UPDATE seat_accounts SET state = 'declined', since = ?3 \
+                     WHERE account = ?1 AND invited_by = ?2 AND state = 'invited'",
                     params![account.0, other.0, now],
                 )?;
             } else {
@@ -39,6 +54,55 @@ impl Sqlite {
                 .query_map([account.0], |r| Ok(AccountId(r.get(0)?)))?
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(rows)
+        })
+        .await
+    }
+
+    pub(super) async fn blockers_sqlite(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.call(move |conn| {
+            let mut stmt =
+                conn.prepare("SELECT account FROM blocks WHERE blocked = ?1 ORDER BY account")?;
+            let rows = stmt
+                .query_map([account.0], |r| Ok(AccountId(r.get(0)?)))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows)
+        })
+        .await
+    }
+
+    pub(super) async fn sent_invites_sqlite(
+        &self,
+        account: AccountId,
+        limit: usize,
+    ) -> Result<Vec<SentInvite>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT sa.table_id, t.game, sa.seat, a.name, a.deleted, sa.state, s.token \
+                 FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                 JOIN accounts a ON a.id = sa.account \
+                 JOIN seats s ON s.table_id = sa.table_id AND s.seat = sa.seat \
+                 WHERE sa.invited_by = ?1 AND sa.state IN ('invited', 'declined') \
+                 AND t.expired = 0 ORDER BY t.created DESC, sa.table_id, sa.seat LIMIT ?2",
+            )?;
+            let rows = stmt
+                .query_map(params![account.0, limit as i64], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, Option<i64>>(4)?,
+                        r.get::<_, String>(5)?,
+                        r.get::<_, String>(6)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|(table, game, seat, name, deleted, state, token)| {
+                    sent(table, game, seat, name, deleted.is_some(), &state, token)
+                })
+                .collect())
         })
         .await
     }
@@ -190,4 +254,29 @@ impl Sqlite {
         })
         .await
     }
+}
+
+/// A sent invitation from its stored parts (both backends read it so).
+pub(super) fn sent(
+    table: String,
+    game: String,
+    seat: i64,
+    name: String,
+    deleted: bool,
+    state: &str,
+    token: String,
+) -> Option<SentInvite> {
+    let state = SeatState::parse(state)?;
+    Some(SentInvite {
+        table,
+        game,
+        seat: usize::try_from(seat).ok()?,
+        invitee: if deleted {
+            FORMER_PLAYER.to_string()
+        } else {
+            name
+        },
+        state,
+        token: (state == SeatState::Declined).then_some(token),
+    })
 }

@@ -105,6 +105,37 @@ pub struct MySeat {
     pub finished: Option<serde_json::Value>,
 }
 
+/// An invitation an account sent, as its "My games" lists it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SentInvite {
+    /// The table.
+    pub table: String,
+    /// The game's id.
+    pub game: String,
+    /// The seat kept.
+    pub seat: usize,
+    /// The invited person's display name.
+    pub invitee: String,
+    /// Waiting, or declined.
+    pub state: SeatState,
+    /// The seat's link token, once declined (the inviter passes it on): never while it waits.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+}
+
+/// A seat an account held at a finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FinishedSeat {
+    /// The game's id.
+    pub game: String,
+    /// The seat.
+    pub seat: usize,
+    /// How many seats the table had.
+    pub players: usize,
+    /// The stored summary of the end (JSON text).
+    pub summary: String,
+}
+
 /// A new seat tie: seat `seat` of a table, for `account`, in `state`.
 #[derive(Clone, Debug)]
 pub struct SeatTie {
@@ -203,16 +234,30 @@ pub trait AccountStore: Send + Sync {
     /// `limit`).
     async fn my_seats(&self, account: AccountId, limit: usize) -> Result<Vec<MySeat>>;
 
-    /// Answers `account`'s invitation to seat `seat` of `table`: the seat's token when
-    /// accepted, `None` when there is no such waiting invitation.
+    /// Answers `account`'s invitation to seat `seat` of `table` (one transaction): the seat's
+    /// token when accepted; when declined, the seat is offered to anyone in the lobby if
+    /// `reopen`. `None` when there is no such waiting invitation (nothing changed).
     async fn answer_invite(
         &self,
         account: AccountId,
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>>;
+
+    /// The seats of `table` whose invitation waits for an answer.
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>>;
+
+    /// The invitations `account` sent that wait or were declined, newest table first (at most
+    /// `limit`).
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>>;
+
+    /// Every finished game `account` held a seat at, rated or not: the game's id, the seat,
+    /// the number of seats and the stored summary of the end (JSON text, with the winners'
+    /// seat names).
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>>;
 
     /// The accounts tied to the seats of `table` (held seats only), by seat.
     async fn table_accounts(&self, table: String) -> Result<Vec<(usize, AccountId)>>;
@@ -228,7 +273,9 @@ pub trait AccountStore: Send + Sync {
     /// `account`'s "your turn" addresses, by game (`*`: every game).
     async fn account_addresses(&self, account: AccountId) -> Result<Vec<(String, Addresses)>>;
 
-    /// Blocks (`true`) or unblocks `other` for `account`.
+    /// Blocks (`true`) or unblocks `other` for `account` (one transaction). Blocking declines
+    /// `other`'s waiting invitations to `account`, opening their seats in the lobby on listed
+    /// tables.
     async fn set_block(
         &self,
         account: AccountId,
@@ -239,6 +286,9 @@ pub trait AccountStore: Send + Sync {
 
     /// The accounts `account` blocks.
     async fn blocked(&self, account: AccountId) -> Result<Vec<AccountId>>;
+
+    /// The accounts that block `account` (who are not shown its chat lines).
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>>;
 
     /// Whether `account` blocks `other`.
     async fn blocks(&self, account: AccountId, other: AccountId) -> Result<bool> {

@@ -2,7 +2,10 @@
 //! the database thread, so what it decides it decides alone.
 
 use super::Sqlite;
-use crate::db::{Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie};
+use crate::db::{
+    Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+    SentInvite,
+};
 use crate::notify::Addresses;
 use anyhow::Result;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -335,6 +338,7 @@ impl AccountStore for Sqlite {
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>> {
         self.call(move |conn| {
@@ -348,6 +352,13 @@ impl AccountStore for Sqlite {
                 return Ok(None);
             }
             if !accept {
+                if reopen {
+                    conn.execute(
+                        "INSERT INTO open_seats (table_id, seat) VALUES (?1, ?2) \
+                         ON CONFLICT (table_id, seat) DO UPDATE SET claimed = 0",
+                        params![table, seat as i64],
+                    )?;
+                }
                 return Ok(Some(None));
             }
             let token: String = conn.query_row(
@@ -356,6 +367,61 @@ impl AccountStore for Sqlite {
                 |r| r.get(0),
             )?;
             Ok(Some(Some(token)))
+        })
+        .await
+    }
+
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>> {
+        self.sent_invites_sqlite(account, limit).await
+    }
+
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT t.game, sa.seat, \
+                 (SELECT count(*) FROM seats s WHERE s.table_id = sa.table_id), f.summary \
+                 FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                 JOIN finished f ON f.table_id = sa.table_id \
+                 WHERE sa.account = ?1 AND sa.state = 'seated' ORDER BY f.finished",
+            )?;
+            let rows = stmt
+                .query_map([account.0], |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, i64>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                    ))
+                })?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|(game, seat, players, summary)| {
+                    Some(FinishedSeat {
+                        game,
+                        seat: usize::try_from(seat).ok()?,
+                        players: usize::try_from(players).ok()?,
+                        summary,
+                    })
+                })
+                .collect())
+        })
+        .await
+    }
+
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>> {
+        self.call(move |conn| {
+            let mut stmt = conn.prepare(
+                "SELECT seat FROM seat_accounts WHERE table_id = ?1 AND state = 'invited' \
+                 ORDER BY seat",
+            )?;
+            let rows = stmt
+                .query_map([table], |r| r.get::<_, i64>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(rows
+                .into_iter()
+                .filter_map(|s| usize::try_from(s).ok())
+                .collect())
         })
         .await
     }
@@ -434,6 +500,10 @@ impl AccountStore for Sqlite {
 
     async fn blocked(&self, account: AccountId) -> Result<Vec<AccountId>> {
         self.blocked_sqlite(account).await
+    }
+
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.blockers_sqlite(account).await
     }
 
     async fn report(

@@ -476,7 +476,7 @@ impl Storage for Postgres {
                 .get(0);
             let rows = client
                 .query(
-                    "SELECT idx, seat, name, text, at FROM chat WHERE table_id = $1 \
+                    "SELECT idx, seat, name, text, at, account FROM chat WHERE table_id = $1 \
                      ORDER BY idx DESC LIMIT $2",
                     &[&table, &(limit as i64)],
                 )
@@ -490,6 +490,7 @@ impl Storage for Postgres {
                         name: get(r, "name")?,
                         text: get(r, "text")?,
                         at: get(r, "at")?,
+                        account: get::<Option<i64>>(r, "account")?.map(crate::accounts::AccountId),
                     })
                 };
                 match read() {
@@ -506,8 +507,8 @@ impl Storage for Postgres {
         self.with(|client| async move {
             client
                 .execute(
-                    "INSERT INTO chat (table_id, idx, seat, name, text, at) \
-                     VALUES ($1, $2, $3, $4, $5, $6)",
+                    "INSERT INTO chat (table_id, idx, seat, name, text, at, account) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     &[
                         &table,
                         &(line.index as i64),
@@ -515,6 +516,7 @@ impl Storage for Postgres {
                         &line.name,
                         &line.text,
                         &line.at,
+                        &line.account.map(|a| a.0),
                     ],
                 )
                 .await?;

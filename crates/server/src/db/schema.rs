@@ -204,6 +204,12 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
     migrate_clocks(conn)?;
     conn.execute_batch(CHAT_SCHEMA)
         .context("cannot create the chat table")?;
+    // The writer's account of each chat line, so that the people who block them are not
+    // shown it.
+    if conn.prepare("SELECT account FROM chat LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE chat ADD COLUMN account INTEGER")
+            .context("cannot add the chat's `account` column")?;
+    }
     conn.execute_batch(OPEN_SEATS_SCHEMA)
         .context("cannot create the open seats table")?;
     conn.execute_batch(NOTIFY_SCHEMA)

@@ -8,6 +8,7 @@ use super::rows::{
 use super::schema::{has_at_column, has_by_column, has_undone_column, table_columns};
 use super::store::Storage;
 use super::Sqlite;
+use crate::accounts::AccountId;
 use crate::notify::Addresses;
 use crate::protocol::ChatLine;
 use anyhow::Result;
@@ -381,7 +382,7 @@ impl Storage for Sqlite {
                 |r| r.get(0),
             )?;
             let mut stmt = conn.prepare(
-                "SELECT idx, seat, name, text, at FROM chat WHERE table_id = ?1 \
+                "SELECT idx, seat, name, text, at, account FROM chat WHERE table_id = ?1 \
                  ORDER BY idx DESC LIMIT ?2",
             )?;
             let mut rows = stmt.query(params![table, limit as i64])?;
@@ -394,6 +395,7 @@ impl Storage for Sqlite {
                         name: r.get(2)?,
                         text: r.get(3)?,
                         at: r.get(4)?,
+                        account: r.get::<_, Option<i64>>(5)?.map(AccountId),
                     })
                 };
                 match read() {
@@ -410,15 +412,16 @@ impl Storage for Sqlite {
     async fn store_chat(&self, table: String, line: ChatLine) -> Result<()> {
         self.call(move |conn| {
             conn.execute(
-                "INSERT INTO chat (table_id, idx, seat, name, text, at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                "INSERT INTO chat (table_id, idx, seat, name, text, at, account) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
                 params![
                     table,
                     line.index as i64,
                     line.seat.map(|s| s as i64),
                     line.name,
                     line.text,
-                    line.at
+                    line.at,
+                    line.account.map(|a| a.0)
                 ],
             )?;
             Ok(())

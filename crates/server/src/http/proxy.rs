@@ -1,5 +1,5 @@
 //! Reaching a table held by another instance: a request for a table (its page, WebSocket,
-//! record, summary or seat claim) that another instance serving the same database plays is
+//! record, summary, seat claim or an invitation's answer) that another instance serving the same database plays is
 //! forwarded to that instance, and its answer (a WebSocket's bytes both ways) passed back. So
 //! every instance answers for every table, behind one public address, with no sticky routing;
 //! browsers would not follow a redirect for a WebSocket.
@@ -28,7 +28,7 @@ fn table_of(path: &str) -> Option<(&str, bool)> {
         (Some("t"), Some(id), None | Some("record"), None) => Some((id, true)),
         (Some("ws"), Some(id), None, None) => Some((id, true)),
         (Some("api"), Some("tables"), Some(id), None) if id != "finished" => Some((id, false)),
-        (Some("api"), Some("tables"), Some(id), Some("claim")) => Some((id, true)),
+        (Some("api"), Some("tables"), Some(id), Some("claim" | "invitation")) => Some((id, true)),
         _ => None,
     }
 }

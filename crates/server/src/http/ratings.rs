@@ -167,8 +167,9 @@ fn history_json(h: &HistoryRow) -> Value {
 }
 
 /// `GET /api/players/{player}`: a rated identity's profile — its name, each board's rating
-/// with games played and won, its rating after each rated game (oldest first) and its recent
-/// games with their replays. Nothing private (no e-mail address, no private table).
+/// with games played and won, an account's games played and won per game and player count
+/// (rated or not), its rating after each rated game (oldest first) and its recent games with
+/// their replays. Nothing private (no e-mail address, no private table).
 pub async fn profile(State(app): State<AppState>, Path(player): Path<String>) -> Response {
     match profile_json(app.lobby.db(), &player).await {
         Ok(Some(v)) => no_cache(Json(v)),
@@ -198,12 +199,15 @@ pub async fn profile_json(db: &Db, player: &str) -> anyhow::Result<Option<Value>
     let player = player.as_str();
     let mut name = None;
     let mut member_since = None;
+    let mut games = Vec::new();
     if let Some(id) = player.strip_prefix("account:") {
-        let Some((n, created)) = db.account_card(id.parse()?).await? else {
+        let id: i64 = id.parse()?;
+        let Some((n, created)) = db.account_card(id).await? else {
             return Ok(None);
         };
         name = n;
         member_since = Some(created);
+        games = games_played(db, crate::accounts::AccountId(id)).await?;
     }
     let ratings = db.ratings_of(player.to_string()).await?;
     let history = db.history_of(player.to_string(), HISTORY_SHOWN).await?;
@@ -218,10 +222,39 @@ pub async fn profile_json(db: &Db, player: &str) -> anyhow::Result<Option<Value>
         "name": shown_name(player, name.as_deref()),
         "bot": ratings::bot_level(player).is_some(),
         "member_since": member_since,
+        "games": games,
         "ratings": ratings.iter().map(rating_json).collect::<Vec<_>>(),
         "history": history.iter().map(history_json).collect::<Vec<_>>(),
         "recent": recent,
     })))
+}
+
+/// The finished games `account` held a seat at, rated or not, counted per game and player
+/// count: `[{"game", "title", "players", "played", "won"}]`. A game is won when the seat is
+/// among the winners its end names.
+async fn games_played(db: &Db, account: crate::accounts::AccountId) -> anyhow::Result<Vec<Value>> {
+    let mut counts: std::collections::BTreeMap<(String, usize), (u64, u64)> =
+        std::collections::BTreeMap::new();
+    for s in db.accounts().finished_seats(account).await? {
+        let winners: Vec<String> = serde_json::from_str::<Value>(&s.summary)
+            .ok()
+            .and_then(|v| serde_json::from_value(v["winners"].clone()).ok())
+            .unwrap_or_default();
+        let won = boardroom_registry::info(&s.game)
+            .ok()
+            .and_then(|g| g.seat_names.get(s.seat).cloned())
+            .is_some_and(|name| winners.contains(&name));
+        let count = counts.entry((s.game, s.players)).or_default();
+        count.0 += 1;
+        count.1 += u64::from(won);
+    }
+    Ok(counts
+        .into_iter()
+        .map(|((game, players), (played, won))| {
+            let title = boardroom_registry::info(&game).map_or(game.clone(), |g| g.title.into());
+            json!({ "game": game, "title": title, "players": players, "played": played, "won": won })
+        })
+        .collect())
 }
 
 /// The leaderboard page (`web/leaderboard.html`), written in the request's language.

@@ -52,8 +52,18 @@ impl<'a> Visitor for CreateVisitor<'a> {
             }
             crate::seats::check_open(&req.open_seats, &req.seats, req.private)
                 .map_err(LobbyError::BadRequest)?;
+            let creator = req.creator.as_ref();
+            let invited =
+                super::invite::check(lobby, &req.seats, &req.open_seats, creator, &req.invite)
+                    .await?;
+            let invited_seats: Vec<usize> = invited.iter().map(|i| i.seat).collect();
             if req.rated {
-                check_rated(&req.seats, &req.open_seats, req.creator.is_some())?;
+                check_rated(
+                    &req.seats,
+                    &req.open_seats,
+                    &invited_seats,
+                    creator.is_some(),
+                )?;
             }
             let extras = TableExtras {
                 private: req.private,
@@ -61,19 +71,47 @@ impl<'a> Visitor for CreateVisitor<'a> {
                 open_seats: req.open_seats,
                 hints: req.hints,
                 rated: req.rated,
-                creator: req.creator.filter(|_| req.rated),
+                creator: creator
+                    .filter(|_| req.rated || !invited.is_empty())
+                    .map(|a| a.id),
+                invited: invited.iter().map(|i| (i.seat, i.account.id)).collect(),
             };
-            lobby
+            let (mut created, tokens) = lobby
                 .start::<G>(config, req.seats, None, percent, clock, extras)
-                .await
+                .await?;
+            for invitation in &invited {
+                if let Some(seat) = created.seats.get_mut(invitation.seat) {
+                    seat.link = None;
+                    seat.invited = Some(invitation.account.name.clone());
+                }
+            }
+            if let Some(creator) = creator {
+                for invitation in invited {
+                    super::invite::tell(
+                        lobby,
+                        &created.id,
+                        G::NAME,
+                        G::TITLE,
+                        &creator.name,
+                        invitation,
+                    );
+                }
+            }
+            Ok((created, tokens))
         })
     }
 }
 
 /// Checks that a rated table's every seat is a signed-in person or a bot: its first person
-/// seat is its signed-in creator's (`signed_in`), and any other person seat would be a
-/// guest's (as would a seat open to anyone in the lobby), so it cannot be rated.
-fn check_rated(kinds: &[SeatKind], open: &[usize], signed_in: bool) -> Result<(), LobbyError> {
+/// seat is its signed-in creator's (`signed_in`), the `invited` seats wait for accounts, and
+/// any other person seat would be a guest's (as would a seat open to anyone in the lobby), so
+/// it cannot be rated.
+fn check_rated(
+    kinds: &[SeatKind],
+    open: &[usize],
+    invited: &[usize],
+    signed_in: bool,
+) -> Result<(), LobbyError> {
     if let Some(seat) = open.first() {
         return Err(LobbyError::BadRequest(format!(
             "a rated table cannot open seat {seat} to anyone in the lobby: every seat of a \
@@ -83,7 +121,7 @@ fn check_rated(kinds: &[SeatKind], open: &[usize], signed_in: bool) -> Result<()
     let mut people = kinds
         .iter()
         .enumerate()
-        .filter(|(_, k)| k.is_human())
+        .filter(|(s, k)| k.is_human() && !invited.contains(s))
         .map(|(s, _)| s);
     let guest = if signed_in {
         people.nth(1)
@@ -93,7 +131,8 @@ fn check_rated(kinds: &[SeatKind], open: &[usize], signed_in: bool) -> Result<()
     match guest {
         Some(seat) if signed_in => Err(LobbyError::BadRequest(format!(
             "seat {seat} is a guest's: every seat of a rated table is a signed-in person or a \
-             bot, and a rated table seats you at its first person seat and bots at the others"
+             bot, and a rated table seats you at its first person seat, invited accounts at \
+             theirs and bots at the others"
         ))),
         Some(seat) => Err(LobbyError::BadRequest(format!(
             "seat {seat} is a guest's: every seat of a rated table is a signed-in person or a \
@@ -214,7 +253,8 @@ impl Lobby {
             tracing::error!(table = %id, "cannot store a new table: {e:#}");
             return Err(LobbyError::Storage(e));
         }
-        self.seat_creator(&id, &req_seats, extras.creator).await?;
+        self.seat_creator(&id, &req_seats, extras.creator, &extras.invited)
+            .await?;
         let init = TableInit {
             id: id.clone(),
             created: row.created,
@@ -232,6 +272,7 @@ impl Lobby {
             archive: None,
             clock,
             times: None,
+            invited: extras.invited.iter().map(|&(s, _)| s).collect(),
         };
         // Another instance that found the table stored before its lease was taken plays
         // it (replayed from the database); one that cannot take it now leaves it to be
@@ -260,6 +301,7 @@ impl Lobby {
                     name: <G as Present>::seat_name(s),
                     kind: *k,
                     link: k.is_human().then(|| seat_link(&id, &tokens[s])),
+                    invited: None,
                 })
                 .collect(),
             spectator: spectator_link(&id),
@@ -300,6 +342,7 @@ impl Lobby {
                 // A rematch is unrated: its creator marks a new table rated.
                 rated: false,
                 creator: None,
+                invited: Vec::new(),
             }
         };
         let start = boardroom_registry::visit(
@@ -326,26 +369,30 @@ impl Lobby {
         Ok(created.id)
     }
 
-    /// Ties the first person seat of a new rated table to its signed-in creator (`creator`),
-    /// so that its result counts for the creator's rating.
+    /// Ties the first person seat of a new rated table, or one with invitations, to its
+    /// signed-in creator (`creator`), so that its result counts for the creator's rating and
+    /// it is in the creator's "My games"; and the `invited` seats to the accounts they wait
+    /// for.
     async fn seat_creator(
         &self,
         id: &str,
         kinds: &[SeatKind],
         creator: Option<crate::accounts::AccountId>,
+        invited: &[(usize, crate::accounts::AccountId)],
     ) -> Result<(), LobbyError> {
         let (Some(account), Some(seat)) = (creator, kinds.iter().position(|k| k.is_human())) else {
             return Ok(());
         };
-        let tie = crate::accounts::SeatTie {
+        let mut ties = vec![crate::accounts::SeatTie {
             seat,
             account,
             state: crate::accounts::SeatState::Seated,
             invited_by: None,
-        };
+        }];
+        ties.extend(super::invite::ties(account, invited));
         self.db
             .accounts()
-            .tie_seats(id.to_string(), vec![tie], crate::time::now_ms())
+            .tie_seats(id.to_string(), ties, crate::time::now_ms())
             .await
             .map_err(|e| {
                 tracing::error!(table = %id, "cannot seat a rated table's creator: {e:#}");

@@ -46,10 +46,14 @@ pub struct CreateTable {
     /// unless every seat is a signed-in person or a bot.
     #[serde(default)]
     pub rated: bool,
+    /// Accounts invited to person seats, by display name: `[{"seat": 1, "name": "Bob"}]`
+    /// (only a signed-in creator invites; see [`crate::lobby::invite`]).
+    #[serde(default)]
+    pub invite: Vec<InviteSeat>,
     /// The signed-in account creating the table (from its session, never from the request's
-    /// body): at a rated table it holds the first person seat.
+    /// body): at a rated table, or one with invitations, it holds the first person seat.
     #[serde(skip)]
-    pub creator: Option<crate::accounts::AccountId>,
+    pub creator: Option<crate::accounts::Account>,
     /// The table's clock (absent: none): `{"mode": "live", "bank": 600, "increment": 15,
     /// "absent": 120, "standin": "heuristic"}`, `{"mode": "turn", "per_move": 86400}` or
     /// `{"mode": "none"}` (see [`crate::clocks::ClockSettings::parse`]).
@@ -59,6 +63,16 @@ pub struct CreateTable {
     /// Only options the game offers in the lobby are accepted.
     #[serde(flatten)]
     pub options: Options,
+}
+
+/// A seat of a new table kept for a named account, which accepts or declines from "My games".
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InviteSeat {
+    /// The seat's number.
+    pub seat: usize,
+    /// The invited person's display name (written in any case, with any separators).
+    pub name: String,
 }
 
 /// The slowest clock a table may ask for, in percent of the game's timers.
@@ -78,8 +92,11 @@ pub struct TableExtras {
     pub hints: bool,
     /// Whether the game's end moves its players' ratings.
     pub rated: bool,
-    /// At a rated table, the signed-in creator who holds its first person seat.
+    /// At a rated table, or one with invitations, the signed-in creator who holds its first
+    /// person seat.
     pub creator: Option<crate::accounts::AccountId>,
+    /// The seats waiting for an invited account, with the account.
+    pub invited: Vec<(usize, crate::accounts::AccountId)>,
 }
 
 fn default_game() -> String {
@@ -191,8 +208,12 @@ pub struct CreatedSeat {
     pub name: String,
     /// `human` or the bot level.
     pub kind: SeatKind,
-    /// The invite link (a path on this server) for a human seat.
+    /// The invite link (a path on this server) for a human seat, except one kept for an
+    /// invited account (its link goes to them alone, when they accept).
     pub link: Option<String>,
+    /// The display name of the account invited to the seat, if one is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invited: Option<String>,
 }
 
 /// The answer to creating a table.

@@ -21,13 +21,19 @@ struct RestoreVisitor<'a> {
     actions: &'a [ActionRow],
     rematch: Option<(String, Vec<String>)>,
     finished: bool,
+    invited: Vec<usize>,
 }
 
 impl Visitor for RestoreVisitor<'_> {
     type Output = anyhow::Result<Option<TableHandle>>;
     fn visit<G: Playable>(self) -> anyhow::Result<Option<TableHandle>> {
-        self.lobby
-            .restore::<G>(self.row, self.actions, self.rematch, self.finished)
+        self.lobby.restore::<G>(
+            self.row,
+            self.actions,
+            self.rematch,
+            self.finished,
+            self.invited,
+        )
     }
 }
 
@@ -217,6 +223,12 @@ impl Lobby {
             .load_actions(row.id.clone())
             .await
             .map_err(|e| format!("{e:#}"))?;
+        let invited = self
+            .db
+            .accounts()
+            .waiting_invites(row.id.clone())
+            .await
+            .map_err(|e| format!("{e:#}"))?;
         boardroom_registry::visit(
             &row.game,
             RestoreVisitor {
@@ -225,6 +237,7 @@ impl Lobby {
                 actions: &actions,
                 rematch,
                 finished,
+                invited,
             },
         )
         .map_err(anyhow::Error::from)
@@ -293,6 +306,7 @@ impl Lobby {
         actions: &[ActionRow],
         rematch: Option<(String, Vec<String>)>,
         finished: bool,
+        invited: Vec<usize>,
     ) -> anyhow::Result<Option<TableHandle>> {
         if row.seats.len() < G::MIN_PLAYERS || row.seats.len() > G::MAX_PLAYERS {
             anyhow::bail!(
@@ -330,6 +344,7 @@ impl Lobby {
             archive,
             clock: crate::clocks::ClockSettings::from_stored(row.clock.as_deref()),
             times: Some(actions.iter().map(|a| a.at).collect()),
+            invited,
         };
         let extras = TableExtras {
             private: row.private,
@@ -338,6 +353,7 @@ impl Lobby {
             hints: row.hints,
             rated: row.rated,
             creator: None,
+            invited: Vec::new(),
         };
         let handle = table::spawn(init, self.db.clone(), self.table_settings(&extras));
         mark(&handle, &extras);

@@ -26,6 +26,8 @@ pub enum Command {
         token: Option<String>,
         /// The language it reads (see [`crate::conn::Client::lang`]).
         lang: &'static str,
+        /// Its signed-in account and whom that account blocks.
+        reader: crate::chat::Reader,
         /// Where to send its messages.
         outbox: Outbox,
         /// The viewer it became, or the refusal.
@@ -60,6 +62,11 @@ pub enum Command {
         conn: ConnId,
         /// Its client's address (one hint at a time per address).
         ip: std::net::IpAddr,
+    },
+    /// The invitation to `seat` was answered: the seat no longer waits for it.
+    InviteAnswered {
+        /// The seat.
+        seat: Seat,
     },
     /// A connection takes its seat back from the stand-in playing it.
     TakeSeat {
@@ -351,6 +358,9 @@ pub struct TableInit<G: Game> {
     /// not stored) for a table loaded from the database, whose seats' clocks are rebuilt
     /// from them; `None` for a new table, whose clocks start now.
     pub times: Option<Vec<Option<i64>>>,
+    /// The person seats waiting for an invited account's answer: no stand-in plays them and
+    /// their clocks do not run until it answers.
+    pub invited: Vec<Seat>,
 }
 
 /// Compares two tokens in time independent of where they differ.

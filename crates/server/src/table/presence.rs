@@ -14,6 +14,8 @@ pub(super) struct Conn {
     pub(super) viewer: Viewer,
     /// The language it reads.
     pub(super) lang: &'static str,
+    /// Its signed-in account and whom it blocks.
+    pub(super) reader: crate::chat::Reader,
     /// Where its messages go.
     pub(super) outbox: Outbox,
     /// The latest state it was sent (whole, or as a patch): what the next patch applies to.
@@ -80,6 +82,7 @@ impl Conns {
         conn: ConnId,
         viewer: Viewer,
         lang: &'static str,
+        reader: crate::chat::Reader,
         outbox: Outbox,
     ) {
         self.conns.insert(
@@ -87,6 +90,7 @@ impl Conns {
             Conn {
                 viewer,
                 lang,
+                reader,
                 outbox,
                 state: None,
             },
@@ -130,6 +134,11 @@ impl Conns {
             self.conns.remove(&conn);
         }
         slow
+    }
+
+    /// Who reads through connection `conn`, if it is open.
+    pub(super) fn reader(&self, conn: ConnId) -> Option<&crate::chat::Reader> {
+        self.conns.get(&conn).map(|c| &c.reader)
     }
 
     /// Connection `conn`, if it is open.

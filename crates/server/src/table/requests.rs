@@ -4,12 +4,13 @@
 use super::handle::{seat_link, spectator_link, TableSpec};
 use super::storage::STORAGE_PAUSED;
 use super::Table;
+use crate::accounts::AccountId;
 use crate::chat::{self, Chat};
 use crate::hint;
 use crate::outgoing::{ConnId, Outbox, Outgoing};
 use crate::protocol::{ErrorCode, ServerMsg};
 use crate::view;
-use boardroom_engine::{Present, Viewer};
+use boardroom_engine::{Present, Seat, Viewer};
 use boardroom_registry::Playable;
 use tokio::sync::oneshot;
 use tokio::time::Instant;
@@ -31,6 +32,7 @@ impl<G: Playable> Table<G> {
         conn: ConnId,
         token: Option<String>,
         lang: &'static str,
+        reader: chat::Reader,
         outbox: Outbox,
         reply: oneshot::Sender<Result<Viewer, ServerMsg>>,
     ) {
@@ -63,12 +65,12 @@ impl<G: Playable> Table<G> {
                 ServerMsg::Rematch { link, .. } => Some(link),
                 _ => None,
             }),
-            chat: self.chat.history(),
+            chat: self.chat.history(&reader),
             hints: viewer
                 .seat()
                 .is_some_and(|s| hint::refusal(&self.kinds, s, self.hints).is_none()),
         };
-        self.conns.insert(conn, viewer, lang, outbox);
+        self.conns.insert(conn, viewer, lang, reader, outbox);
         self.last_visit = Instant::now();
         self.send(conn, welcome);
         self.send_state(conn, true);
@@ -85,6 +87,11 @@ impl<G: Playable> Table<G> {
                 message: STORAGE_PAUSED.to_string(),
             };
             self.send(conn, status);
+        }
+        // Whoever opens a seat's link holds the seat: one still kept for an invitation (that
+        // was declined meanwhile, or whose seat was claimed in the lobby) no longer waits.
+        if let Some(seat) = viewer.seat() {
+            self.invite_answered(seat);
         }
         if let Some(note) = &self.archive {
             let status = ServerMsg::Status {
@@ -136,9 +143,15 @@ impl<G: Playable> Table<G> {
             Viewer::Seat(s) => <G as Present>::seat_name(s),
             Viewer::Spectator => chat::SPECTATOR.to_string(),
         };
-        let line = match self.chat.prepare(conn, viewer, name, text) {
+        let mut line = match self.chat.prepare(conn, viewer, name, text) {
             Ok(line) => line,
             Err((code, message)) => return self.send(conn, ServerMsg::error(code, message)),
+        };
+        let signed_in = self.conns.reader(conn).and_then(|r| r.account);
+        let (db, id) = (self.db.clone(), self.id.clone());
+        line.account = match signed_in {
+            Some(a) => Some(a),
+            None => seat_account(db, id, viewer.seat()).await,
         };
         if let Err(e) = Chat::store(&self.db, self.id.clone(), line.clone()).await {
             tracing::error!(table = %self.id, "cannot store a chat line: {e:#}");
@@ -151,7 +164,18 @@ impl<G: Playable> Table<G> {
             );
         }
         self.chat.stored(line.clone());
-        self.send_to_all(Outgoing::from(ServerMsg::Chat(line)));
+        let blockers = match line.account {
+            Some(writer) => blockers(self.db.clone(), self.id.clone(), writer).await,
+            None => Vec::new(),
+        };
+        let msg = Outgoing::from(ServerMsg::Chat(line));
+        let dropped = self.conns.fan_out(|c| {
+            let blocks = c.reader.account.is_some_and(|a| blockers.contains(&a));
+            blocks || c.outbox.try_send(msg.clone()).is_ok()
+        });
+        if dropped {
+            self.presence_changed();
+        }
     }
 
     /// Sends every connection its link to the rematch.
@@ -223,4 +247,25 @@ impl<G: Playable> Table<G> {
             self.conns.lang(conn),
         );
     }
+}
+
+/// The account holding `seat` of table `id` (none for a spectator or a seat no account holds):
+/// who writes a chat line from a seat link while signed out.
+async fn seat_account(db: crate::db::Db, id: String, seat: Option<Seat>) -> Option<AccountId> {
+    let seat = seat?;
+    match db.accounts().table_accounts(id.clone()).await {
+        Ok(tied) => tied.into_iter().find(|(s, _)| *s == seat).map(|(_, a)| a),
+        Err(e) => {
+            tracing::error!(table = %id, "cannot read the seats' accounts: {e:#}");
+            None
+        }
+    }
+}
+
+/// The accounts that block `writer` now (a block made while connected counts at once).
+async fn blockers(db: crate::db::Db, id: String, writer: AccountId) -> Vec<AccountId> {
+    db.accounts().blockers(writer).await.unwrap_or_else(|e| {
+        tracing::error!(table = %id, "cannot read who blocks a writer: {e:#}");
+        Vec::new()
+    })
 }

@@ -39,7 +39,8 @@ impl<G: Playable> Table<G> {
             .unwrap_or(By::Player)
     }
 
-    /// The seats whose person the game waits for now (their clocks run).
+    /// The seats whose person the game waits for now (their clocks run): not those waiting
+    /// for an invited account's answer.
     fn waiting(&self) -> Vec<Seat> {
         if self.game.is_over() || self.archive.is_some() {
             return Vec::new();
@@ -47,8 +48,27 @@ impl<G: Playable> Table<G> {
         self.game
             .must_act()
             .iter()
-            .filter(|&s| self.kinds[s].is_human() && self.stand_ins[s].is_none())
+            .filter(|&s| {
+                self.kinds[s].is_human() && self.stand_ins[s].is_none() && !self.invited[s]
+            })
             .collect()
+    }
+
+    /// The invitation to `seat` was answered: the seat is played (or waited for) as any
+    /// other person seat from now on, its absence counted from now.
+    pub(super) fn invite_answered(&mut self, seat: Seat) {
+        let Some(waits) = self.invited.get_mut(seat) else {
+            return;
+        };
+        if !std::mem::take(waits) {
+            return;
+        }
+        if self.conns.online(seat) == 0 {
+            self.gone_since[seat] = Some(Instant::now());
+        }
+        self.tick_clocks(None);
+        self.seats_changed();
+        self.schedule_bot();
     }
 
     /// The seats' clocks after a change (`acted`: the seat that just played, if any).

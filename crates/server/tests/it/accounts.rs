@@ -338,7 +338,7 @@ async fn sign_in_flow(a: &TestServer, b: &TestServer, sink: &mut SmtpSink) {
     assert_eq!(games[0]["link"], json!(table.seats[0].link));
     assert_eq!(
         bob.get("/api/account/games").await.1,
-        json!({ "games": [] })
+        json!({ "games": [], "sent": [] })
     );
     let (s, body) = Browser::of(a)
         .post("/api/account/claim", json!({ "seats": [] }))

@@ -9,7 +9,7 @@ use crate::common::sinks::SmtpSink;
 use reqwest::StatusCode;
 use serde_json::json;
 
-async fn signed_in(b: &mut Browser, sink: &mut SmtpSink, email: &str, name: &str) {
+pub(crate) async fn signed_in(b: &mut Browser, sink: &mut SmtpSink, email: &str, name: &str) {
     let token = fresh_link(b, sink, email).await;
     let (s, body) = b
         .post("/api/account/link", json!({ "token": token, "name": name }))
@@ -158,7 +158,7 @@ async fn reports_blocks_export_suspension_and_deletion() {
         assert_eq!(st, StatusCode::OK);
         assert_eq!(
             again.get("/api/account/games").await.1,
-            json!({ "games": [] })
+            json!({ "games": [], "sent": [] })
         );
     }
 }

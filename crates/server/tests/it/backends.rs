@@ -160,6 +160,7 @@ async fn take_backs_chat_and_finished_games_on_every_backend() {
                 name: "Red".into(),
                 text: format!("line {i} ✓"),
                 at: 100 + i as i64,
+                account: (i == 2).then_some(boardroom_server::accounts::AccountId(7)),
             };
             db.store_chat("t1".into(), line).await.unwrap();
         }
@@ -169,6 +170,7 @@ async fn take_backs_chat_and_finished_games_on_every_backend() {
             name: "x".into(),
             text: "x".into(),
             at: 0,
+            account: None,
         };
         assert!(db.store_chat("t1".into(), dup).await.is_err(), "{name}");
         let (lines, next) = db.load_chat("t1".into(), 2).await.unwrap();
@@ -180,6 +182,9 @@ async fn take_backs_chat_and_finished_games_on_every_backend() {
             "{name}: the last, oldest first"
         );
         assert_eq!(lines[1].seat, None, "{name}: a spectator's line");
+        let writers: Vec<_> = lines.iter().map(|l| l.account).collect();
+        let seven = Some(boardroom_server::accounts::AccountId(7));
+        assert_eq!(writers, [seven, None], "{name}: the writer's account");
         assert_eq!(db.load_chat("t2".into(), 5).await.unwrap(), (vec![], 0));
 
         for (id, at) in [("t1", 10), ("t2", 20)] {

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 /// The longest any single wait of this test lasts.
 const PATIENCE: Duration = Duration::from_secs(60);
 
-async fn wait_for(c: &Client, css: &str) -> fantoccini::elements::Element {
+pub(crate) async fn wait_for(c: &Client, css: &str) -> fantoccini::elements::Element {
     c.wait()
         .at_most(PATIENCE)
         .for_element(Locator::Css(css))
@@ -24,7 +24,7 @@ async fn wait_for(c: &Client, css: &str) -> fantoccini::elements::Element {
 }
 
 /// Waits until the first element matching `css` shows `text`.
-async fn wait_text(c: &Client, css: &str, text: &str) {
+pub(crate) async fn wait_text(c: &Client, css: &str, text: &str) {
     let deadline = Instant::now() + PATIENCE;
     loop {
         let shown = match c.find(Locator::Css(css)).await {
@@ -43,7 +43,12 @@ async fn wait_text(c: &Client, css: &str, text: &str) {
 }
 
 /// In the lobby: asks for a sign-in link for `email`, and returns the link's path from the mail.
-async fn ask_for_link(c: &Client, base: &str, sink: &mut SmtpSink, email: &str) -> String {
+pub(crate) async fn ask_for_link(
+    c: &Client,
+    base: &str,
+    sink: &mut SmtpSink,
+    email: &str,
+) -> String {
     c.goto(base).await.unwrap();
     wait_for(c, "#signin-email")
         .await

@@ -3,7 +3,7 @@
 //! `crate::accounts`).
 
 use super::Postgres;
-use crate::db::{AccountId, AccountStore, Report, FORMER_PLAYER};
+use crate::db::{AccountId, AccountStore, Report, SentInvite, FORMER_PLAYER};
 use anyhow::Result;
 use serde_json::json;
 
@@ -15,15 +15,33 @@ impl Postgres {
         block: bool,
         now: i64,
     ) -> Result<()> {
-        self.with(|client| async move {
+        self.with(|mut client| async move {
             if block {
-                client
-                    .execute(
-                        "INSERT INTO blocks (account, blocked, since) VALUES ($1, $2, $3) \
-                         ON CONFLICT DO NOTHING",
-                        &[&account.0, &other.0, &now],
-                    )
-                    .await?;
+                let tx = client.transaction().await?;
+                tx.execute(
+                    "INSERT INTO blocks (account, blocked, since) VALUES ($1, $2, $3) \
+                     ON CONFLICT DO NOTHING",
+                    &[&account.0, &other.0, &now],
+                )
+                .await?;
+                // No invitations from a person blocked: those waiting are declined, and their
+                // seats open as a declined invitation's do.
+                tx.execute(
+                    "INSERT INTO open_seats (table_id, seat) SELECT sa.table_id, sa.seat \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     WHERE sa.account = $1 AND sa.invited_by = $2 AND sa.state = 'invited' \
+                     AND NOT t.private AND NOT t.rated \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = FALSE",
+                    &[&account.0, &other.0],
+                )
+                .await?;
+                tx.execute(
+                    "UPDATE seat_accounts SET state = 'declined', since = $3 \
+                     WHERE account = $1 AND invited_by = $2 AND state = 'invited'",
+                    &[&account.0, &other.0, &now],
+                )
+                .await?;
+                tx.commit().await?;
             } else {
                 client
                     .execute(
@@ -46,6 +64,54 @@ impl Postgres {
                 )
                 .await?;
             Ok(rows.iter().map(|r| AccountId(r.get(0))).collect())
+        })
+        .await
+    }
+
+    pub(super) async fn blockers_pg(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT account FROM blocks WHERE blocked = $1 ORDER BY account",
+                    &[&account.0],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| AccountId(r.get(0))).collect())
+        })
+        .await
+    }
+
+    pub(super) async fn sent_invites_pg(
+        &self,
+        account: AccountId,
+        limit: usize,
+    ) -> Result<Vec<SentInvite>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT sa.table_id, t.game, sa.seat, a.name, a.deleted, sa.state, s.token \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     JOIN accounts a ON a.id = sa.account \
+                     JOIN seats s ON s.table_id = sa.table_id AND s.seat = sa.seat \
+                     WHERE sa.invited_by = $1 AND sa.state IN ('invited', 'declined') \
+                     AND NOT t.expired ORDER BY t.created DESC, sa.table_id, sa.seat LIMIT $2",
+                    &[&account.0, &i64::try_from(limit)?],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| {
+                    crate::db::account_data::sent(
+                        r.get(0),
+                        r.get(1),
+                        i64::from(r.get::<_, i32>(2)),
+                        r.get::<_, Option<String>>(3).unwrap_or_default(),
+                        r.get::<_, Option<i64>>(4).is_some(),
+                        r.get(5),
+                        r.get(6),
+                    )
+                })
+                .collect())
         })
         .await
     }

@@ -4,7 +4,8 @@
 
 use super::Postgres;
 use crate::db::{
-    Account, AccountId, AccountStore, MySeat, Redeemed, Report, SeatState, SeatTie, FORMER_PLAYER,
+    Account, AccountId, AccountStore, FinishedSeat, MySeat, Redeemed, Report, SeatState, SeatTie,
+    SentInvite, FORMER_PLAYER,
 };
 use crate::notify::Addresses;
 use anyhow::Result;
@@ -367,20 +368,80 @@ impl AccountStore for Postgres {
         table: String,
         seat: usize,
         accept: bool,
+        reopen: bool,
         now: i64,
     ) -> Result<Option<Option<String>>> {
-        self.with(|client| async move {
+        self.with(|mut client| async move {
             let state = if accept { "seated" } else { "declined" };
-            let row = client
+            let seat = i32::try_from(seat)?;
+            let tx = client.transaction().await?;
+            let row = tx
                 .query_opt(
                     "UPDATE seat_accounts sa SET state = $4, since = $5 FROM seats s \
                      WHERE sa.table_id = $1 AND sa.seat = $2 AND sa.account = $3 \
                      AND sa.state = 'invited' AND s.table_id = sa.table_id AND s.seat = sa.seat \
                      RETURNING s.token",
-                    &[&table, &i32::try_from(seat)?, &account.0, &state, &now],
+                    &[&table, &seat, &account.0, &state, &now],
                 )
                 .await?;
+            if row.is_some() && !accept && reopen {
+                tx.execute(
+                    "INSERT INTO open_seats (table_id, seat) VALUES ($1, $2) \
+                     ON CONFLICT (table_id, seat) DO UPDATE SET claimed = FALSE",
+                    &[&table, &seat],
+                )
+                .await?;
+            }
+            tx.commit().await?;
             Ok(row.map(|r| accept.then(|| r.get(0))))
+        })
+        .await
+    }
+
+    async fn sent_invites(&self, account: AccountId, limit: usize) -> Result<Vec<SentInvite>> {
+        self.sent_invites_pg(account, limit).await
+    }
+
+    async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT t.game, sa.seat, \
+                     (SELECT count(*) FROM seats s WHERE s.table_id = sa.table_id), f.summary \
+                     FROM seat_accounts sa JOIN tables t ON t.id = sa.table_id \
+                     JOIN finished f ON f.table_id = sa.table_id \
+                     WHERE sa.account = $1 AND sa.state = 'seated' ORDER BY f.finished",
+                    &[&account.0],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| {
+                    Some(FinishedSeat {
+                        game: r.get(0),
+                        seat: usize::try_from(r.get::<_, i32>(1)).ok()?,
+                        players: usize::try_from(r.get::<_, i64>(2)).ok()?,
+                        summary: r.get(3),
+                    })
+                })
+                .collect())
+        })
+        .await
+    }
+
+    async fn waiting_invites(&self, table: String) -> Result<Vec<usize>> {
+        self.with(|client| async move {
+            let rows = client
+                .query(
+                    "SELECT seat FROM seat_accounts WHERE table_id = $1 \
+                     AND state = 'invited' ORDER BY seat",
+                    &[&table],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .filter_map(|r| usize::try_from(r.get::<_, i32>(0)).ok())
+                .collect())
         })
         .await
     }
@@ -473,6 +534,10 @@ impl AccountStore for Postgres {
 
     async fn blocked(&self, account: AccountId) -> Result<Vec<AccountId>> {
         self.blocked_pg(account).await
+    }
+
+    async fn blockers(&self, account: AccountId) -> Result<Vec<AccountId>> {
+        self.blockers_pg(account).await
     }
 
     async fn report(

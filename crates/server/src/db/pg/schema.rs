@@ -164,6 +164,9 @@ CREATE TABLE reports (
 );
 ",
     super::ratings::RATINGS_MIGRATION,
+    // The writer's account of each chat line, so that the people who block them are not
+    // shown it.
+    "ALTER TABLE chat ADD COLUMN account BIGINT",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).

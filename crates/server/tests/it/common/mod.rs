@@ -190,6 +190,17 @@ impl Client {
         Client::connect_with(base, link, &[]).await
     }
 
+    /// Connects as a browser holding the session cookie `session` (none: signed out).
+    pub async fn connect_as(base: &str, link: &str, session: Option<&str>) -> Client {
+        match session {
+            Some(s) => {
+                let cookie = format!("boardroom_session={s}");
+                Client::connect_with(base, link, &[("cookie", &cookie)]).await
+            }
+            None => Client::connect_with(base, link, &[]).await,
+        }
+    }
+
     /// Connects to `link` sending `headers` with the upgrade request (e.g. a `Cookie`, an
     /// `Accept-Language`).
     pub async fn connect_with(base: &str, link: &str, headers: &[(&str, &str)]) -> Client {
