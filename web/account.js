@@ -5,7 +5,7 @@
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
-import { t as tr } from "./shell/i18n.js";
+import { t as tr, lang } from "./shell/i18n.js";
 
 /** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
 async function post(path, body) {
@@ -91,6 +91,11 @@ async function redeem(event) {
     history.replaceState(null, "", "/");
     $("#redeem-form").hidden = true;
     await post("/api/account/claim", { seats: openedSeats() }).catch(() => {});
+    // The answer set the account's language: a page in another one is written again in it.
+    if (answer.account.lang && answer.account.lang !== lang) {
+      location.reload();
+      return;
+    }
     show(answer.account);
   } catch (e) {
     toast(e.message);

@@ -1,7 +1,8 @@
 // The page's words: the same Fluent files the server reads (GET /api/messages/<lang>: the
 // shell's and every game's messages), formatted by the vendored @fluent/bundle. The language
 // is the one the server chose for the page (<html lang>: the `lang` cookie, else the
-// browser's Accept-Language); the language menu (#lang-select) sets the cookie and reloads. A
+// browser's Accept-Language); the language menu (#lang-select) sets the cookie (and, signed in,
+// the account's language: POST /api/account/lang) and reloads. A
 // message the language lacks is shown in English and logged once; the pseudo-locale wraps
 // every message in ⟦…⟧ and lengthens it, as the server's does (crates/i18n/src/pseudo.rs).
 import { FluentBundle, FluentResource } from "../vendor/fluent-bundle/index.js";
@@ -92,8 +93,14 @@ export function number(n) {
 
 const menu = document.getElementById("lang-select");
 if (menu) {
-  menu.addEventListener("change", () => {
+  menu.addEventListener("change", async () => {
     document.cookie = `lang=${encodeURIComponent(menu.value)}; path=/; max-age=31536000; samesite=lax`;
+    // Signed in, the account keeps the choice too (for its other browsers and its e-mails).
+    await fetch("/api/account/lang", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lang: menu.value }),
+    }).catch(() => {});
     location.reload();
   });
 }

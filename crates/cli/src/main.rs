@@ -19,6 +19,7 @@ mod serve;
 mod simulate;
 mod stats;
 mod tools;
+mod words;
 
 use args::{command, Cli, Command, DbCommand, RatingsCommand, TABLE_SUBCOMMANDS};
 use clap::FromArgMatches;
@@ -86,6 +87,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             plot,
             compare,
             rotate,
+            lang,
         } => visit(
             &game,
             simulate::Simulate(simulate::SimOptions {
@@ -100,6 +102,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 plot,
                 compare,
                 rotate,
+                lang,
             }),
         ),
         Command::Gauntlet {

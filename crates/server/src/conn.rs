@@ -84,6 +84,9 @@ pub struct Client {
     pub ip: std::net::IpAddr,
     /// The costly requests of each address (replay frames, whole logs, hints).
     pub costly: Arc<Buckets>,
+    /// The language of the page that opened the connection (its `lang` cookie, else its
+    /// `Accept-Language`): the language of the "your turn" messages of addresses it leaves.
+    pub lang: &'static str,
 }
 
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
@@ -280,7 +283,13 @@ pub async fn run(
                     Ok(ClientMsg::Notify { email, webhook }) => {
                         // Checked here (a webhook's host is looked up), never in the table.
                         match lobby.notifier().check(email, webhook).await {
-                            Ok(to) => Command::Notify { conn, to },
+                            Ok(to) => Command::Notify {
+                                conn,
+                                to: crate::notify::Addresses {
+                                    lang: Some(client.lang.to_string()),
+                                    ..to
+                                },
+                            },
                             Err(why) => {
                                 let m = ServerMsg::error(ErrorCode::BadAddress, why);
                                 if !writer.send(&mut socket, &m).await {

@@ -432,6 +432,7 @@ async fn websocket(
     let client = crate::conn::Client {
         ip,
         costly: app.costly.clone(),
+        lang: crate::lang::of_request(&headers),
     };
     // Small buffers: thousands of idle connections should not cost 128 KiB each.
     ws.read_buffer_size(8 * 1024)

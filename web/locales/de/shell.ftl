@@ -305,3 +305,7 @@ ratings-plot-after = nach Partie { $game }: { $rating }
 ratings-recent-won = { $board }: gewonnen, Wertung { $before } → { $after } ({ $date })
 ratings-recent-place = { $board }: Platz { $place }, Wertung { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (ein privater Tisch)
+
+## „Du bist am Zug“: die E-Mails und Webhooks des Servers
+notify-turn-subject = Du bist am Zug: { $title } (Tisch { $table })
+notify-turn-text = Du bist am Zug: { $title } (Tisch { $table }): { $link }

@@ -306,3 +306,7 @@ ratings-plot-after = after game { $game }: { $rating }
 ratings-recent-won = { $board }: won, rating { $before } → { $after } ({ $date })
 ratings-recent-place = { $board }: place { $place }, rating { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (a private table)
+
+## "Your turn" notifications (the server's e-mails and webhooks)
+notify-turn-subject = Your turn at { $title } (table { $table })
+notify-turn-text = Your turn at { $title } (table { $table }): { $link }

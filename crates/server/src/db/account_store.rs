@@ -27,6 +27,9 @@ pub struct Account {
     pub email: String,
     /// When it was made (milliseconds since the epoch): "member since".
     pub created: i64,
+    /// The language its pages and messages are written in (chosen on any page while signed
+    /// in; `None`: none chosen yet).
+    pub lang: Option<String>,
 }
 
 /// What redeeming a sign-in link came to.
@@ -213,6 +216,12 @@ pub trait AccountStore: Send + Sync {
         accept: bool,
         now: i64,
     ) -> Result<Option<Option<String>>>;
+
+    /// Sets the language of `account`'s pages and messages.
+    async fn set_account_lang(&self, account: AccountId, lang: String) -> Result<()>;
+
+    /// The language `account` chose (`None`: none, or no such live account).
+    async fn account_lang(&self, account: AccountId) -> Result<Option<String>>;
 
     /// The accounts tied to the seats of `table` (held seats only), by seat.
     async fn table_accounts(&self, table: String) -> Result<Vec<(usize, AccountId)>>;

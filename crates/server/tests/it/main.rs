@@ -33,6 +33,7 @@ mod history;
 mod instances;
 mod leak;
 mod notify;
+mod notify_lang;
 mod people;
 mod protocol;
 mod ratings;

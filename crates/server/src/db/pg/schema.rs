@@ -164,6 +164,11 @@ CREATE TABLE reports (
 );
 ",
     super::ratings::RATINGS_MIGRATION,
+    // The language of a seat's and an account's messages (null: English, or none chosen).
+    "
+ALTER TABLE notify ADD COLUMN lang TEXT;
+ALTER TABLE accounts ADD COLUMN lang TEXT;
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).

@@ -187,12 +187,24 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(base: &str, link: &str) -> Client {
+        Client::connect_cookie(base, link, None).await
+    }
+
+    /// Connects as a page holding `cookie` (e.g. `lang=de`) would.
+    pub async fn connect_cookie(base: &str, link: &str, cookie: Option<&str>) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let url = format!(
             "{}{}",
             base.replacen("http", "ws", 1),
             link.replacen("/t/", "/ws/", 1)
         );
-        let (ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+        let mut request = url.into_client_request().unwrap();
+        if let Some(cookie) = cookie {
+            request
+                .headers_mut()
+                .insert("cookie", cookie.parse().unwrap());
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request).await.unwrap();
         Client {
             ws,
             last_seq: 0,
