@@ -83,11 +83,6 @@ impl Words {
         Ok(Words { lang })
     }
 
-    /// The language's tag.
-    pub fn lang(&self) -> &'static str {
-        self.lang
-    }
-
     /// Message `id` with `args`.
     pub fn t(&self, id: &str, args: &[(&str, Arg)]) -> String {
         catalog().message(self.lang, id, args)
@@ -127,19 +122,16 @@ mod tests {
     #[test]
     fn the_flag_wins_then_the_environment_then_english() {
         let german = [("LANG", "de_DE.UTF-8")];
-        assert_eq!(Words::choose(None, env(&german)).unwrap().lang(), "de");
-        assert_eq!(
-            Words::choose(Some("en"), env(&german)).unwrap().lang(),
-            "en"
-        );
+        assert_eq!(Words::choose(None, env(&german)).unwrap().lang, "de");
+        assert_eq!(Words::choose(Some("en"), env(&german)).unwrap().lang, "en");
         // LC_ALL overrides LANG; a locale the program does not speak, or C, is English.
         let both = [("LC_ALL", "C"), ("LANG", "de_DE.UTF-8")];
-        assert_eq!(Words::choose(None, env(&both)).unwrap().lang(), "en");
+        assert_eq!(Words::choose(None, env(&both)).unwrap().lang, "en");
         let french = [("LANG", "fr_FR.UTF-8")];
-        assert_eq!(Words::choose(None, env(&french)).unwrap().lang(), "en");
-        assert_eq!(Words::choose(None, env(&[])).unwrap().lang(), "en");
+        assert_eq!(Words::choose(None, env(&french)).unwrap().lang, "en");
+        assert_eq!(Words::choose(None, env(&[])).unwrap().lang, "en");
         let at = [("LC_MESSAGES", "de_AT@euro")];
-        assert_eq!(Words::choose(None, env(&at)).unwrap().lang(), "de");
+        assert_eq!(Words::choose(None, env(&at)).unwrap().lang, "de");
         let e = Words::choose(Some("tlh"), env(&[]))
             .unwrap_err()
             .to_string();
