@@ -5,7 +5,7 @@
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
-import { t as tr, lang } from "./shell/i18n.js";
+import { t as tr, lang, date } from "./shell/i18n.js";
 
 /** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
 async function post(path, body) {
@@ -77,7 +77,8 @@ async function refreshGames() {
     if (g.link && !g.finished) actions.push(el("a", { class: "btn" + (ours(row) ? " primary" : ""), href: g.link }, tr("account-play")));
     if (g.replay || (s && s.over)) actions.push(el("a", { class: "btn", href: `/t/${g.table}` }, tr("lobby-replay")));
     return el("li", { class: "my-table" + (ours(row) ? " your-turn" : ""), "data-my-game": g.table },
-      el("span", { class: "info" }, `${title} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
+      el("span", { class: "info" }, `${title} · ${g.table} · `, el("time", { class: "created" }, date(g.created * 1000)),
+        ` · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
       ...actions);
   }));
 }

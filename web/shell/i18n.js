@@ -86,9 +86,24 @@ export function has(id) {
   return Boolean((chosen && chosen.getMessage(id)) || english.getMessage(id));
 }
 
+/** The locale that numbers and dates are written in: the page's language (the pseudo-locale's
+ * is English's). */
+const locale = lang === PSEUDO ? "en" : lang;
+
 /** A number as the page's language writes it (e.g. `1.250` in German). */
 export function number(n) {
-  return new Intl.NumberFormat(lang === PSEUDO ? "en" : lang).format(n);
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** A day (milliseconds since the epoch) as the page's language writes dates (`7 Dec 2026`,
+ * `07.12.2026`). */
+export function date(ms) {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(ms));
+}
+
+/** A time of day (milliseconds since the epoch) as the page's language writes it (`09:41`). */
+export function time(ms) {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(ms));
 }
 
 const menu = document.getElementById("lang-select");

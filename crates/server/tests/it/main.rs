@@ -16,6 +16,7 @@ mod browser_history;
 mod browser_lang;
 mod browser_learn;
 mod browser_prompts;
+mod browser_pseudo;
 mod browser_ratings;
 mod browser_social;
 mod browser_theboss;
