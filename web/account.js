@@ -130,6 +130,16 @@ $("#signin-form").addEventListener("submit", async (event) => {
   }
 });
 $("#redeem-form").addEventListener("submit", redeem);
+// The account's language (its pages on every browser it signs in on, its e-mails): kept, then
+// this page is written again in it.
+$("#account-lang").addEventListener("change", async (event) => {
+  try {
+    await post("/api/account/lang", { lang: event.target.value });
+    location.reload();
+  } catch (e) {
+    toast(e.message);
+  }
+});
 $("#signout").addEventListener("click", async () => {
   await post("/api/account/signout", {}).catch((e) => toast(e.message));
   refresh();

@@ -270,6 +270,7 @@ account-signing-in = Anmeldung läuft…
 account-name-label = Anzeigename (3 bis 24 Buchstaben, Ziffern, Leerzeichen, - _ .)
 account-sign-in = Anmelden
 account-signed-in-as = Angemeldet als
+account-language = Sprache deiner Seiten und E-Mails
 account-sign-out = Abmelden
 account-sign-out-everywhere = Überall abmelden
 account-my-games = Meine Partien

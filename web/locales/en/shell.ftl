@@ -271,6 +271,7 @@ account-signing-in = Signing in…
 account-name-label = Display name (3 to 24 letters, digits, spaces, - _ .)
 account-sign-in = Sign in
 account-signed-in-as = Signed in as
+account-language = Language of your pages and e-mails
 account-sign-out = Sign out
 account-sign-out-everywhere = Sign out everywhere
 account-my-games = My games
