@@ -319,6 +319,17 @@ ratings-recent-won = { $board }: gewonnen, Wertung { $before } → { $after } ({
 ratings-recent-place = { $board }: Platz { $place }, Wertung { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (ein privater Tisch)
 
-## „Du bist am Zug“: die E-Mails und Webhooks des Servers
+## Die E-Mails und Webhooks des Servers: der Anmeldelink, „Du bist am Zug“
+signin-mail-subject = Dein Anmeldelink für Boardroom
+signin-mail-text = Jemand (hoffentlich du) möchte sich mit dieser Adresse
+    bei Boardroom anmelden.
+
+    Öffne diesen Link innerhalb von { $minutes } Minuten, um dich anzumelden;
+    er gilt nur einmal:
+
+    { $link }
+
+    Wenn du das nicht warst, ignoriere diese E-Mail:
+    Ohne den Link passiert nichts.
 notify-turn-subject = Du bist am Zug: { $title } (Tisch { $table })
 notify-turn-text = Du bist am Zug: { $title } (Tisch { $table }): { $link }

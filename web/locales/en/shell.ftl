@@ -320,6 +320,14 @@ ratings-recent-won = { $board }: won, rating { $before } → { $after } ({ $date
 ratings-recent-place = { $board }: place { $place }, rating { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (a private table)
 
-## "Your turn" notifications (the server's e-mails and webhooks)
+## The server's e-mails and webhooks: the sign-in link, "your turn"
+signin-mail-subject = Your Boardroom sign-in link
+signin-mail-text = Someone (we hope you) asked to sign in to Boardroom with this address.
+
+    Open this link within { $minutes } minutes to sign in; it works once:
+
+    { $link }
+
+    If you did not ask, ignore this mail: nothing happens without the link.
 notify-turn-subject = Your turn at { $title } (table { $table })
 notify-turn-text = Your turn at { $title } (table { $table }): { $link }

@@ -94,7 +94,9 @@ async fn request_link(
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
     let ip = client_ip(peer, &headers, accounts.trust_proxy);
-    accounts.request_link(&req.email, ip).await?;
+    accounts
+        .request_link(&req.email, ip, crate::lang::of_request(&headers))
+        .await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(

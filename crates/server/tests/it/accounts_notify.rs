@@ -120,6 +120,31 @@ async fn an_accounts_addresses_reach_every_table_it_sits_at() {
     assert_eq!(kept, json!({ "addresses": [] }));
 }
 
+/// `text` with its quoted-printable parts decoded (soft line breaks joined, `=XX` bytes).
+fn quoted_printable(text: &str) -> String {
+    let joined = text.replace("=\r\n", "").replace("=\n", "");
+    let bytes = joined.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'=', Some(b)) => {
+                out.push(b);
+                i += 3;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_accounts_language_is_kept_given_to_each_browser_signing_in_and_used_for_its_messages() {
     let mut smtp = SmtpSink::start().await;
@@ -147,10 +172,29 @@ async fn an_accounts_language_is_kept_given_to_each_browser_signing_in_and_used_
             .map(|c| c.split(';').next().unwrap().to_string())
     };
 
-    // A new account takes the language of the browser it signs up in.
+    // A German page asks for a sign-in link: the mail is German. The new account takes the
+    // language of the browser it signs up in.
     let mut de = Browser::of(&server);
     de.lang = Some("de".into());
-    let token = fresh_link(&mut de, &mut smtp, "de@example.org").await;
+    let (s, _) = de
+        .post(
+            "/api/account/link/request",
+            json!({ "email": "de@example.org" }),
+        )
+        .await;
+    assert_eq!(s, StatusCode::ACCEPTED);
+    let mail = smtp.next().await;
+    let data = quoted_printable(&mail.data);
+    assert!(
+        data.contains("Öffne diesen Link innerhalb von 15 Minuten"),
+        "{data}"
+    );
+    assert!(!data.contains("Open this link"), "{data}");
+    let at = data.find("/signin#k=").unwrap() + "/signin#k=".len();
+    let token: String = data[at..]
+        .chars()
+        .take_while(char::is_ascii_hexdigit)
+        .collect();
     let (s, answer) = de
         .post(
             "/api/account/link",
