@@ -231,22 +231,28 @@ async fn every_page_in_the_pseudo_locale_comes_from_messages_and_fits_a_phone() 
     )
     .await;
 
-    // In German, My games writes its dates as German does (day, month, year).
+    // In German, My games and the finished tables write their dates as German does (day,
+    // month, year).
     open_in(&c, &server.url(), "de").await;
-    wait_for(&c, "#my-games-list li time.created").await;
-    let shown = c
-        .execute(
-            "return document.querySelector('#my-games-list time.created').textContent",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let shown = shown.as_str().unwrap();
-    let parts: Vec<&str> = shown.split('.').collect();
-    assert!(
-        parts.len() == 3 && parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit())),
-        "a German date: {shown}"
-    );
+    for css in [
+        "#my-games-list time.created",
+        "#finished-list time.finished",
+    ] {
+        wait_for(&c, css).await;
+        let shown = c
+            .execute(
+                "return document.querySelector(arguments[0]).textContent",
+                vec![Value::from(css)],
+            )
+            .await
+            .unwrap();
+        let shown = shown.as_str().unwrap();
+        let parts: Vec<&str> = shown.split('.').collect();
+        assert!(
+            parts.len() == 3 && parts.iter().all(|p| p.chars().all(|c| c.is_ascii_digit())),
+            "{css}: a German date, not {shown}"
+        );
+    }
 
     // A profile and the leaderboard.
     open_in(&c, &format!("{}/players/bot:random", server.url()), "en-XA").await;
