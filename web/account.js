@@ -6,7 +6,7 @@
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
-import { t as tr } from "./shell/i18n.js";
+import { t as tr, lang, date } from "./shell/i18n.js";
 
 /** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
 async function post(path, body) {
@@ -82,7 +82,8 @@ async function refreshGames() {
     if (g.link && !g.finished) actions.push(el("a", { class: "btn" + (ours(row) ? " primary" : ""), href: g.link }, tr("account-play")));
     if (g.replay || (s && s.over)) actions.push(el("a", { class: "btn", href: `/t/${g.table}` }, tr("lobby-replay")));
     return el("li", { class: "my-table" + (ours(row) ? " your-turn" : ""), "data-my-game": g.table },
-      el("span", { class: "info" }, `${title} · ${g.table} · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
+      el("span", { class: "info" }, `${title} · ${g.table} · `, el("time", { class: "created" }, date(g.created * 1000)),
+        ` · ${tr("lobby-seat-number", { number: g.seat + 1 })} · `, el("strong", { class: "whose" }, state), ...clocks),
       ...actions);
   }));
 }
@@ -128,6 +129,11 @@ async function redeem(event) {
     history.replaceState(null, "", "/");
     $("#redeem-form").hidden = true;
     await post("/api/account/claim", { seats: openedSeats() }).catch(() => {});
+    // The answer set the account's language: a page in another one is written again in it.
+    if (answer.account.lang && answer.account.lang !== lang) {
+      location.reload();
+      return;
+    }
     show(answer.account);
   } catch (e) {
     toast(e.message);
@@ -161,6 +167,16 @@ $("#signin-form").addEventListener("submit", async (event) => {
   }
 });
 $("#redeem-form").addEventListener("submit", redeem);
+// The account's language (its pages on every browser it signs in on, its e-mails): kept, then
+// this page is written again in it.
+$("#account-lang").addEventListener("change", async (event) => {
+  try {
+    await post("/api/account/lang", { lang: event.target.value });
+    location.reload();
+  } catch (e) {
+    toast(e.message);
+  }
+});
 $("#signout").addEventListener("click", async () => {
   await post("/api/account/signout", {}).catch((e) => toast(e.message));
   refresh();

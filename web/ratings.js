@@ -9,7 +9,7 @@ const el = (tag, text, attrs = {}) => {
   return e;
 };
 
-import { t as tr, lang } from "./shell/i18n.js";
+import { t as tr, date } from "./shell/i18n.js";
 
 let titles = {};
 
@@ -40,10 +40,7 @@ function ratingCell(r) {
 }
 
 // A day (milliseconds since the epoch) as the page's language writes dates.
-function day(ms) {
-  const tag = lang === "en-XA" ? "en" : lang;
-  return new Date(ms).toLocaleDateString(tag);
-}
+const day = date;
 
 async function leaderboard() {
   const { boards } = await json("/api/leaderboard");

@@ -15,14 +15,14 @@ export class AwayForm {
     const box = $("#away-panel");
     if (!box) return;
     box.hidden = false;
-    const email = h("input", { id: "away-email", type: "email", autocomplete: "email", placeholder: "name@example.org",
-      "aria-label": "E-mail address", value: msg.email || "", disabled: msg.email_enabled ? null : true });
-    const hook = h("input", { id: "away-webhook", type: "url", placeholder: "https://… (Discord, Slack, ntfy)",
+    const email = h("input", { id: "away-email", type: "email", autocomplete: "email", placeholder: tr("away-email-placeholder"),
+      "aria-label": tr("away-email-label"), value: msg.email || "", disabled: msg.email_enabled ? null : true });
+    const hook = h("input", { id: "away-webhook", type: "url", placeholder: tr("away-webhook-placeholder"),
       "aria-label": tr("away-webhook-url"), value: msg.webhook || "" });
     const left = [msg.email, msg.webhook].filter(Boolean);
     const status = left.length ? tr("away-told-at", { places: left.join(", ") }) : tr("away-nothing");
     const form = h("form", { id: "away-form", class: "away-form", autocomplete: "off" },
-      h("label", {}, "E-mail ", email),
+      h("label", {}, tr("away-email"), " ", email),
       msg.email_enabled ? null : h("div", { class: "hint" }, tr("away-no-email")),
       h("label", {}, tr("away-webhook"), " ", hook),
       h("div", { class: "buttons" },

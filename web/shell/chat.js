@@ -1,6 +1,7 @@
 // The chat of a table: seated players and spectators write short lines; the server stores
 // each line and sends it to everyone. Lines are shown as text (never as HTML).
 import { $, h } from "./dom.js";
+import { time } from "./i18n.js";
 
 const SHOWN = 200;
 
@@ -39,7 +40,7 @@ export class ChatBox {
   }
 
   line(l) {
-    const when = new Date(l.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const when = time(l.at * 1000);
     const who = h("span", { class: "who" }, l.name);
     if (l.seat !== null && l.seat !== undefined) who.style.color = this.colour(l.seat);
     return h("li", { "data-index": l.index }, h("span", { class: "when" }, when), " ", who, " ",

@@ -149,5 +149,5 @@ export function applyPatch(doc, ops) {
 function setDot(on) {
   const d = $("#conn-dot");
   d.className = "dot " + (on ? "on" : "off");
-  d.title = on ? "connected" : "disconnected";
+  d.title = tr(on ? "conn-connected" : "conn-disconnected");
 }

@@ -1,7 +1,8 @@
 // The page's words: the same Fluent files the server reads (GET /api/messages/<lang>: the
 // shell's and every game's messages), formatted by the vendored @fluent/bundle. The language
 // is the one the server chose for the page (<html lang>: the `lang` cookie, else the
-// browser's Accept-Language); the language menu (#lang-select) sets the cookie and reloads. A
+// browser's Accept-Language); the language menu (#lang-select) sets the cookie (and, signed in,
+// the account's language: POST /api/account/lang) and reloads. A
 // message the language lacks is shown in English and logged once; the pseudo-locale wraps
 // every message in ⟦…⟧ and lengthens it, as the server's does (crates/i18n/src/pseudo.rs).
 import { FluentBundle, FluentResource } from "../vendor/fluent-bundle/index.js";
@@ -85,15 +86,36 @@ export function has(id) {
   return Boolean((chosen && chosen.getMessage(id)) || english.getMessage(id));
 }
 
+/** The locale that numbers and dates are written in: the page's language (the pseudo-locale's
+ * is English's). */
+const locale = lang === PSEUDO ? "en" : lang;
+
 /** A number as the page's language writes it (e.g. `1.250` in German). */
 export function number(n) {
-  return new Intl.NumberFormat(lang === PSEUDO ? "en" : lang).format(n);
+  return new Intl.NumberFormat(locale).format(n);
+}
+
+/** A day (milliseconds since the epoch) as the page's language writes dates (`7 Dec 2026`,
+ * `07.12.2026`). */
+export function date(ms) {
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium" }).format(new Date(ms));
+}
+
+/** A time of day (milliseconds since the epoch) as the page's language writes it (`09:41`). */
+export function time(ms) {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" }).format(new Date(ms));
 }
 
 const menu = document.getElementById("lang-select");
 if (menu) {
-  menu.addEventListener("change", () => {
+  menu.addEventListener("change", async () => {
     document.cookie = `lang=${encodeURIComponent(menu.value)}; path=/; max-age=31536000; samesite=lax`;
+    // Signed in, the account keeps the choice too (for its other browsers and its e-mails).
+    await fetch("/api/account/lang", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ lang: menu.value }),
+    }).catch(() => {});
     location.reload();
   });
 }

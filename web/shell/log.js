@@ -61,5 +61,5 @@ export function renderLog(entries, name, colour, words = (text) => text, turnWor
       h("div", { class: "turn-head" }, turnHead(g, name, turnWord)),
       h("ol", {}, g.entries.slice().reverse().map((e) => entryItem(e, name, colour, words)))));
   $("#log").replaceChildren(...items);
-  $("#log-count").textContent = entries.length ? `${entries.length} actions` : "";
+  $("#log-count").textContent = entries.length ? tr("log-count", { count: entries.length }) : "";
 }

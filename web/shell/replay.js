@@ -71,7 +71,7 @@ export class History {
     const turn = h("select", { id: "replay-turn", "aria-label": tr("replay-jump"), onchange: (ev) => go(Number(ev.target.value)) },
       f.turns.map(([t, s]) => h("option", { value: s, selected: f.turn === t ? true : null }, `${this.turnWord()} ${t}`)));
     const seat = h("select", { id: "replay-seat", "aria-label": tr("replay-whose-view"), onchange: (ev) => { this.seat = Number(ev.target.value); go(f.step); } },
-      (this.ctx.table ? this.ctx.table.seats : []).map((s) => h("option", { value: s.seat, selected: s.seat === f.seat ? true : null }, `${s.name}'s view`)));
+      (this.ctx.table ? this.ctx.table.seats : []).map((s) => h("option", { value: s.seat, selected: s.seat === f.seat ? true : null }, tr("replay-seat-view", { name: s.name }))));
     // The last action in words: its events, as the log writes them (its notation only as a
     // tooltip, for developers).
     const last = f.last ? (f.last.events.length ? f.last.events.map((e) => this.words(e.text)).join(" ")

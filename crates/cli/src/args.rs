@@ -181,6 +181,10 @@ pub(crate) enum Command {
         /// --games). The bot summary then compares bots free of seat advantage.
         #[arg(long)]
         rotate: bool,
+        /// The language of the report, the progress bar and the plot (en, de; default: from
+        /// LC_ALL, LC_MESSAGES or LANG, else English). JSON and CSV stay language-free.
+        #[arg(long, value_name = "LANG")]
+        lang: Option<String>,
     },
     /// Play the bots' gauntlet: every fixed simple policy (first, last, lowest-id, highest-id
     /// or random legal action, and the game's scripted strategies) against a bot level, with

@@ -147,7 +147,16 @@ fn run<G: Playable>(opt: &GauntletOptions) -> Result<()> {
         let mut bots = vec![policy.clone()];
         bots.extend(std::iter::repeat_n(level.clone(), opt.players - 1));
         let label = format!("{policy} against {level}");
-        let (results, _) = run_games::<G>(&config, &bots, true, games, opt.seed, threads, &label)?;
+        let (results, _) = run_games::<G>(
+            &config,
+            &bots,
+            true,
+            games,
+            opt.seed,
+            threads,
+            &label,
+            &crate::words::Words::english(),
+        )?;
         let r = row(policy, opt.players, &results);
         if !opt.json {
             print_row(&r);

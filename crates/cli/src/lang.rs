@@ -19,22 +19,10 @@ pub fn choose(flag: Option<&str>, env: impl Fn(&str) -> Option<String>) -> Resul
         }
         return Ok(catalog.choose(Some(given), None));
     }
-    // The first variable set decides, as for every program of the system; `C` and `POSIX`
-    // (and an empty value) are no language.
-    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
-        .iter()
-        .filter_map(|v| env(v))
-        .find(|v| !v.is_empty())
-        .unwrap_or_default();
-    let tag = locale
-        .split(['.', '@'])
-        .next()
-        .unwrap_or("")
-        .replace('_', "-");
-    if tag.is_empty() || tag == "C" || tag == "POSIX" {
-        return Ok(boardroom_i18n::ENGLISH);
-    }
-    Ok(catalog.choose(None, Some(&tag)))
+    Ok(match crate::words::env_tag(env) {
+        Some(tag) => catalog.choose(None, Some(&tag)),
+        None => boardroom_i18n::ENGLISH,
+    })
 }
 
 /// The language of this process: `flag`, else its environment's locale, else English.

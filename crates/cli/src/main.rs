@@ -20,6 +20,7 @@ mod serve;
 mod simulate;
 mod stats;
 mod tools;
+mod words;
 
 use args::{command, Cli, Command, DbCommand, RatingsCommand, TABLE_SUBCOMMANDS};
 use clap::FromArgMatches;
@@ -89,6 +90,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
             plot,
             compare,
             rotate,
+            lang,
         } => visit(
             &game,
             simulate::Simulate(simulate::SimOptions {
@@ -103,6 +105,7 @@ fn run(command: Command, given: GivenOptions) -> anyhow::Result<()> {
                 plot,
                 compare,
                 rotate,
+                lang,
             }),
         ),
         Command::Gauntlet {

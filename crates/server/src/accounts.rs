@@ -6,7 +6,7 @@
 //! Tokens (links and sessions) are 128-bit random strings that are never stored: only their
 //! SHA-256 hashes are, so a copy of the database signs nobody in.
 //!
-//! Beside this file: display names (`name`), sign-in links
+//! Beside this file: display names (`name`), the account's language (`lang`), sign-in links
 //! and their mail (`link`), cookies and the extractors that find a request's account
 //! (`session`), the check of cross-site requests (`csrf`) and the HTTP routes (`routes`, `mine`,
 //! `own`). What the database keeps of accounts, and the trait it answers by, are the
@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 pub mod csrf;
+mod lang;
 mod link;
 mod mine;
 pub mod name;
@@ -199,7 +200,8 @@ fn ms(d: Duration) -> i64 {
 }
 
 /// The "your turn" addresses of the account holding `seat` of `table` for game `game` (those
-/// kept for the game, else those for every game; none when no account holds the seat).
+/// kept for the game, else those for every game; none when no account holds the seat), in the
+/// account's language.
 pub async fn seat_addresses(
     db: &crate::db::Db,
     table: String,
@@ -213,7 +215,11 @@ pub async fn seat_addresses(
         };
         let kept = db.accounts().account_addresses(account).await?;
         let pick = |g: &str| kept.iter().find(|(k, _)| k == g).map(|(_, a)| a.clone());
-        anyhow::Ok(pick(game).or_else(|| pick(ALL_GAMES)).unwrap_or_default())
+        let Some(mut to) = pick(game).or_else(|| pick(ALL_GAMES)) else {
+            return Ok(crate::notify::Addresses::default());
+        };
+        to.lang = db.accounts().account_lang(account).await?;
+        anyhow::Ok(to)
     };
     found.await.unwrap_or_else(|e| {
         tracing::error!(table = %table, seat, "cannot read an account's addresses: {e:#}");

@@ -85,7 +85,8 @@ pub struct Client {
     /// The costly requests of each address (replay frames, whole logs, hints).
     pub costly: Arc<Buckets>,
     /// The language of the page that opened it ([`crate::lang::of_request`]): the game's
-    /// words (log, prompt, actions, refusals) are sent in it.
+    /// words (log, prompt, actions, refusals) are sent in it, and the "your turn" messages of
+    /// addresses it leaves are written in it.
     pub lang: &'static str,
     /// Its signed-in account and whom it blocks (their chat lines are not sent to it).
     pub reader: crate::chat::Reader,
@@ -287,7 +288,13 @@ pub async fn run(
                     Ok(ClientMsg::Notify { email, webhook }) => {
                         // Checked here (a webhook's host is looked up), never in the table.
                         match lobby.notifier().check(email, webhook).await {
-                            Ok(to) => Command::Notify { conn, to },
+                            Ok(to) => Command::Notify {
+                                conn,
+                                to: crate::notify::Addresses {
+                                    lang: Some(client.lang.to_string()),
+                                    ..to
+                                },
+                            },
                             Err(why) => {
                                 let m = ServerMsg::error(ErrorCode::BadAddress, why);
                                 if !writer.send(&mut socket, &m).await {

@@ -9,8 +9,8 @@
 //! [`NotifySettings::gap`] (a later one waits for the gap) — and hands each message to its own
 //! task, which retries a failing relay or webhook a few times with a growing pause, and logs.
 //!
-//! Beside this file: checking the addresses a person leaves (`address`) and delivering a
-//! message (`deliver`).
+//! Beside this file: checking the addresses a person leaves (`address`), writing a message in
+//! its recipient's language (`message`) and delivering it (`deliver`).
 
 use boardroom_engine::Seat;
 use serde::Serialize;
@@ -23,9 +23,11 @@ use tokio::time::Instant;
 
 mod address;
 mod deliver;
+mod message;
 mod tell;
 
 pub use address::{check_email, check_webhook, is_public, network, Network, Reach};
+use message::{Call, Message};
 
 /// Why a spectator's addresses are refused (before anything in them is checked or looked up).
 pub const SPECTATORS_LEAVE_NO_ADDRESS: &str =
@@ -92,6 +94,11 @@ pub struct Addresses {
     pub email: Option<String>,
     /// A webhook URL (http or https).
     pub webhook: Option<String>,
+    /// The language the messages are written in: the page's when a seat's person left the
+    /// addresses, the account's for an account's; `None` (or a language the server does not
+    /// speak): English.
+    #[serde(skip)]
+    pub lang: Option<String>,
 }
 
 impl Addresses {
@@ -146,7 +153,7 @@ enum Event {
     Turn {
         key: SeatKey,
         turn: usize,
-        message: Message,
+        call: Call,
         to: Addresses,
     },
     /// `seat` must act since table version `turn`, and has no addresses of its own: `lookup`
@@ -154,14 +161,14 @@ enum Event {
     Lookup {
         key: SeatKey,
         turn: usize,
-        message: Message,
+        call: Call,
         lookup: Lookup,
     },
     /// What a [`Event::Lookup`] found: told as a turn if that turn is still going on.
     Found {
         key: SeatKey,
         turn: usize,
-        message: Message,
+        call: Call,
         to: Addresses,
     },
     /// `seat`'s turn is over.
@@ -173,17 +180,6 @@ enum Event {
 /// Finds where a seat without addresses of its own is told (its account's addresses), when its
 /// turn begins: so addresses kept with an account reach every table the account sits at.
 pub type Lookup = std::pin::Pin<Box<dyn std::future::Future<Output = Addresses> + Send>>;
-
-/// One message, as every address gets it.
-#[derive(Clone, Debug)]
-pub(crate) struct Message {
-    /// The e-mail's subject.
-    pub subject: String,
-    /// The text, with the link.
-    pub text: String,
-    /// The link alone.
-    pub link: String,
-}
 
 /// The notifier's handle, shared by every table. Cheap to clone.
 #[derive(Clone)]
@@ -272,7 +268,11 @@ impl Notifier {
             None => None,
             Some(w) => Some(check_webhook(&w, self.settings.reach(), &self.stats.lookups).await?),
         };
-        Ok(Addresses { email, webhook })
+        Ok(Addresses {
+            email,
+            webhook,
+            lang: None,
+        })
     }
 
     /// `seat` at `table` must act since version `turn`: `to` is told, once its person is away
@@ -286,11 +286,11 @@ impl Notifier {
         link: &str,
         to: Addresses,
     ) {
-        let message = self.message(table, title, link);
+        let call = self.call(table, title, link);
         self.event(Event::Turn {
             key: (table.to_string(), seat),
             turn,
-            message,
+            call,
             to,
         });
     }
@@ -306,24 +306,24 @@ impl Notifier {
         link: &str,
         lookup: Lookup,
     ) {
-        let message = self.message(table, title, link);
+        let call = self.call(table, title, link);
         self.event(Event::Lookup {
             key: (table.to_string(), seat),
             turn,
-            message,
+            call,
             lookup,
         });
     }
 
-    /// The "your turn" message of `table`, with the seat's `link` (a path).
-    fn message(&self, table: &str, title: &str, link: &str) -> Message {
+    /// The "your turn" call of `table`, with the seat's `link` (a path).
+    fn call(&self, table: &str, title: &str, link: &str) -> Call {
         let link = match &self.settings.public_url {
             Some(base) => format!("{}{link}", base.trim_end_matches('/')),
             None => link.to_string(),
         };
-        Message {
-            subject: format!("Your turn at {title} (table {table})"),
-            text: format!("Your turn at {title} (table {table}): {link}"),
+        Call {
+            table: table.to_string(),
+            title: title.to_string(),
             link,
         }
     }
@@ -415,13 +415,15 @@ impl Task {
             Event::Turn {
                 key,
                 turn,
-                message,
+                call,
                 to,
             } => {
                 let seat = self.seats.entry(key).or_default();
                 if seat.told == Some(turn) || to.is_empty() {
                     return;
                 }
+                // Written as the addresses are known: in their person's language.
+                let message = call.message(to.lang.as_deref());
                 let mut targets = Vec::new();
                 if let Some(e) = to.email {
                     targets.push(deliver::Target::Email(e));
@@ -440,7 +442,7 @@ impl Task {
             Event::Lookup {
                 key,
                 turn,
-                message,
+                call,
                 lookup,
             } => {
                 let seat = self.seats.entry(key.clone()).or_default();
@@ -456,7 +458,7 @@ impl Task {
                             .send(Event::Found {
                                 key,
                                 turn,
-                                message,
+                                call,
                                 to,
                             })
                             .await;
@@ -466,7 +468,7 @@ impl Task {
             Event::Found {
                 key,
                 turn,
-                message,
+                call,
                 to,
             } => {
                 // A turn that ended (or another that began) meanwhile is not told.
@@ -478,7 +480,7 @@ impl Task {
                     self.event(Event::Turn {
                         key,
                         turn,
-                        message,
+                        call,
                         to,
                     });
                 }

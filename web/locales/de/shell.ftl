@@ -180,6 +180,10 @@ share-link = Zuschauer-Link: { $link }
 view-failed = Die Ansicht dieses Spiels konnte nicht geladen werden: { $reason }
 rematch-started = Die Revanche hat begonnen
 away-webhook-url = Webhook-URL
+away-email = E-Mail
+away-email-label = E-Mail-Adresse
+away-email-placeholder = name@beispiel.de
+away-webhook-placeholder = https://… (Discord, Slack, ntfy)
 away-told-at = Du wirst benachrichtigt über: { $places }
 away-nothing = Nichts mehr eingetragen: Du wirst nicht benachrichtigt, während du weg bist.
 away-no-email = Dieser Server verschickt keine E-Mails.
@@ -187,6 +191,8 @@ away-webhook = Webhook
 away-save = Speichern
 away-remove = Entfernen
 away-hint = Einmal pro Zug, wenn du seit einer Minute nicht auf dieser Seite warst; nur du siehst diese Angaben.
+conn-connected = verbunden
+conn-disconnected = getrennt
 conn-reconnecting = Verbinde neu…
 conn-not-connected = Nicht verbunden: verbinde neu…
 hint-thinking = Denke nach…
@@ -201,6 +207,10 @@ howto-none = Für { $title } gibt es noch keine Regelübersicht.
 howto-title = So spielt man { $title }
 howto-this-table = dieser Tisch
 log-turn = Zug
+log-count = { $count ->
+        [one] eine Aktion
+       *[other] { $count } Aktionen
+    }
 log-the-clock = Die Uhr
 log-timed-out = Die Zeit von { $name } ist abgelaufen: Der Ersatz hat gespielt
 log-standin-played = Der Ersatz hat für { $name } gespielt
@@ -225,6 +235,7 @@ replay-download = Partie herunterladen
 undo-title = Deinen letzten Zug zurücknehmen (nicht, nachdem eine Karte gezogen oder gewürfelt wurde)
 undo = Zurücknehmen
 replay-jump = Zu einem Zug springen
+replay-seat-view = Sicht von { $name }
 replay-whose-view = Wessen Sicht
 replay-setup = Der Aufbau
 replay-start-title = Der Anfang
@@ -239,6 +250,7 @@ scores-winner = Sieger
 scores-shared = { $names } teilen sich den Sieg!
 scores-won = { $name } ist der { $title }!
 scores-you = (du)
+players-viewing-as = (Ansicht von)
 scores-player = Spieler
 since-moves = Züge seit deinem letzten Zug
 since-changes = Was sich geändert hat
@@ -258,6 +270,7 @@ account-signing-in = Anmeldung läuft…
 account-name-label = Anzeigename (3 bis 24 Buchstaben, Ziffern, Leerzeichen, - _ .)
 account-sign-in = Anmelden
 account-signed-in-as = Angemeldet als
+account-language = Sprache deiner Seiten und E-Mails
 account-sign-out = Abmelden
 account-sign-out-everywhere = Überall abmelden
 account-my-games = Meine Partien
@@ -317,3 +330,20 @@ ratings-plot-after = nach Partie { $game }: { $rating }
 ratings-recent-won = { $board }: gewonnen, Wertung { $before } → { $after } ({ $date })
 ratings-recent-place = { $board }: Platz { $place }, Wertung { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (ein privater Tisch)
+
+## Die E-Mails und Webhooks des Servers: der Anmeldelink, „Du bist am Zug“
+signin-mail-subject = Dein Anmeldelink für Boardroom
+signin-mail-text = Jemand (hoffentlich du) möchte sich mit dieser Adresse
+    bei Boardroom anmelden.
+
+    Öffne diesen Link innerhalb von { $minutes } Minuten, um dich anzumelden;
+    er gilt nur einmal:
+
+    { $link }
+
+    Wenn du das nicht warst, ignoriere diese E-Mail:
+    Ohne den Link passiert nichts.
+notify-invite-subject = { $inviter } lädt dich zu { $title } ein (Tisch { $table })
+notify-invite-text = { $inviter } lädt dich an einen Tisch von { $title } ein und hält Platz { $seat } für dich frei. Nimm unter „Meine Partien“ in der Lobby an oder lehne ab:
+notify-turn-subject = Du bist am Zug: { $title } (Tisch { $table })
+notify-turn-text = Du bist am Zug: { $title } (Tisch { $table }): { $link }

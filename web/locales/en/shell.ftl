@@ -181,6 +181,10 @@ share-link = Spectator link: { $link }
 view-failed = The view of this game could not be loaded: { $reason }
 rematch-started = A rematch has started
 away-webhook-url = Webhook URL
+away-email = E-mail
+away-email-label = E-mail address
+away-email-placeholder = name@example.org
+away-webhook-placeholder = https://… (Discord, Slack, ntfy)
 away-told-at = You will be told at: { $places }
 away-nothing = Nothing left: you are not told while away.
 away-no-email = This server sends no e-mail.
@@ -188,6 +192,8 @@ away-webhook = Webhook
 away-save = Save
 away-remove = Remove
 away-hint = Told once per turn when you have not been on this page for a minute; only you see these.
+conn-connected = connected
+conn-disconnected = disconnected
 conn-reconnecting = Reconnecting…
 conn-not-connected = Not connected: reconnecting…
 hint-thinking = Thinking…
@@ -202,6 +208,10 @@ howto-none = No rules summary is available for { $title } yet.
 howto-title = How to play { $title }
 howto-this-table = this table
 log-turn = Turn
+log-count = { $count ->
+        [one] { $count } action
+       *[other] { $count } actions
+    }
 log-the-clock = The clock
 log-timed-out = { $name }'s time ran out: the stand-in played
 log-standin-played = The stand-in played for { $name }
@@ -226,6 +236,7 @@ replay-download = Download the record
 undo-title = Take back your last action (not after drawing a card or rolling a die)
 undo = Take back
 replay-jump = Jump to a turn
+replay-seat-view = { $name }'s view
 replay-whose-view = Whose view
 replay-setup = The set-up
 replay-start-title = The start
@@ -240,6 +251,7 @@ scores-winner = winner
 scores-shared = { $names } share the title!
 scores-won = { $name } is the { $title }!
 scores-you = (you)
+players-viewing-as = (viewing as)
 scores-player = Player
 since-moves = Moves since your last move
 since-changes = What changed
@@ -259,6 +271,7 @@ account-signing-in = Signing in…
 account-name-label = Display name (3 to 24 letters, digits, spaces, - _ .)
 account-sign-in = Sign in
 account-signed-in-as = Signed in as
+account-language = Language of your pages and e-mails
 account-sign-out = Sign out
 account-sign-out-everywhere = Sign out everywhere
 account-my-games = My games
@@ -318,3 +331,17 @@ ratings-plot-after = after game { $game }: { $rating }
 ratings-recent-won = { $board }: won, rating { $before } → { $after } ({ $date })
 ratings-recent-place = { $board }: place { $place }, rating { $before } → { $after } ({ $date })
 ratings-private-table = { $game } (a private table)
+
+## The server's e-mails and webhooks: the sign-in link, "your turn"
+signin-mail-subject = Your Boardroom sign-in link
+signin-mail-text = Someone (we hope you) asked to sign in to Boardroom with this address.
+
+    Open this link within { $minutes } minutes to sign in; it works once:
+
+    { $link }
+
+    If you did not ask, ignore this mail: nothing happens without the link.
+notify-invite-subject = { $inviter } invites you to { $title } (table { $table })
+notify-invite-text = { $inviter } invites you to a table of { $title } and keeps seat { $seat } for you. Accept or decline under "My games" in the lobby:
+notify-turn-subject = Your turn at { $title } (table { $table })
+notify-turn-text = Your turn at { $title } (table { $table }): { $link }

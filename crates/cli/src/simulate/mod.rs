@@ -6,7 +6,9 @@
 //! whose work depends on the machine's speed). `--compare` runs the same seeds under several
 //! values of the game's choice option (its rule sets); `--rotate` moves the bots one seat on
 //! from game to game; `--csv` writes one row per game;
-//! `--plot` draws an SVG.
+//! `--plot` draws an SVG. The report, the progress bar and the plot are in the language of
+//! `--lang` or the environment (`crate::words`); JSON and CSV are for programs and stay
+//! language-free.
 //!
 //! | module | holds |
 //! |---|---|
@@ -47,6 +49,7 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
     if opt.games == 0 {
         bail!("--games must be at least 1");
     }
+    let words = opt.words()?;
     let threads = opt.threads()?;
     let bots = opt.bots()?;
     let configs = opt.configs::<G>()?;
@@ -54,7 +57,7 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
     for config in &configs {
         let label = G::describe_config(config);
         let (results, seconds) = play::run_games::<G>(
-            config, &bots, opt.rotate, opt.games, opt.seed, threads, &label,
+            config, &bots, opt.rotate, opt.games, opt.seed, threads, &label, &words,
         )?;
         let summary = summary::summarize::<G>(
             config, &bots, opt.rotate, &results, opt.seed, threads, seconds,
@@ -71,7 +74,8 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &opt.plot {
-        plot::draw(path, &runs).with_context(|| format!("cannot draw {}", path.display()))?;
+        plot::draw(path, &runs, &words)
+            .with_context(|| format!("cannot draw {}", path.display()))?;
     }
     if opt.json {
         if runs.len() == 1 {
@@ -81,9 +85,9 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
             println!("{}", serde_json::json!({ "compare": all }));
         }
     } else if runs.len() == 1 {
-        report::print_table(&runs[0]);
+        report::print_table(&runs[0], &words);
     } else {
-        report::print_comparison(&runs);
+        report::print_comparison(&runs, &words);
     }
     Ok(())
 }

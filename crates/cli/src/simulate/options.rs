@@ -3,6 +3,7 @@
 
 use crate::options::{config, first_choice, GivenOptions};
 use crate::seats::parse_bots;
+use crate::words::Words;
 use anyhow::{bail, Result};
 use boardroom_engine::OptionKind;
 use boardroom_registry::Playable;
@@ -32,9 +33,16 @@ pub struct SimOptions {
     pub compare: Option<Vec<String>>,
     /// Rotate the bots through the seats, game by game.
     pub rotate: bool,
+    /// The language of the report (`--lang`; `None`: the environment's).
+    pub lang: Option<String>,
 }
 
 impl SimOptions {
+    /// The report's words: `--lang`'s language, else the environment's.
+    pub fn words(&self) -> Result<Words> {
+        Words::choose(self.lang.as_deref(), |name| std::env::var(name).ok())
+    }
+
     /// The worker threads: as given, or every core.
     pub fn threads(&self) -> Result<usize> {
         let threads = self

@@ -3,6 +3,7 @@
 
 use super::results::GameResult;
 use crate::seats::make_bot;
+use crate::words::Words;
 use anyhow::Result;
 use boardroom_engine::{Bot, Game};
 use boardroom_registry::Playable;
@@ -153,7 +154,8 @@ fn count(counted: &mut Vec<(&'static str, u32)>, name: &'static str) {
 }
 
 /// Plays `games` games of `config` from seed `seed` on `threads` threads; returns them in
-/// index order and the seconds taken.
+/// index order and the seconds taken. The progress bar shows `label` and speaks `words`.
+#[allow(clippy::too_many_arguments)]
 pub fn run_games<G: Playable>(
     config: &G::Config,
     bots: &[String],
@@ -162,14 +164,18 @@ pub fn run_games<G: Playable>(
     seed: u64,
     threads: usize,
     label: &str,
+    words: &Words,
 ) -> Result<(Vec<GameResult>, f64)> {
     let bar = ProgressBar::new(games);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{spinner} {msg} [{elapsed_precise}] {wide_bar} {pos}/{len} games ({per_sec}, ETA {eta})",
-        )
-        .expect("valid template"),
+    // The words are the program's own messages: braces in them would be read as the
+    // template's keys.
+    let word = |id: &str| words.t(id, &[]).replace(['{', '}'], "");
+    let template = format!(
+        "{{spinner}} {{msg}} [{{elapsed_precise}}] {{wide_bar}} {{pos}}/{{len}} {} ({{per_sec}}, {} {{eta}})",
+        word("sim-progress-games"),
+        word("sim-progress-eta"),
     );
+    bar.set_style(ProgressStyle::with_template(&template).expect("valid template"));
     bar.set_message(label.to_string());
     let next = AtomicU64::new(0);
     let results = Mutex::new(Vec::with_capacity(games as usize));

@@ -1,8 +1,10 @@
 //! `boardroom simulate --plot FILE.svg`: score distributions and win rates by seat, drawn with
 //! the `plotters` crate's SVG back end (text is written as SVG text, so no system fonts are
-//! needed). One row of two charts per simulated rule set.
+//! needed). One row of two charts per simulated rule set; the captions, axes and legends are in
+//! the report's language.
 
 use super::results::Run;
+use crate::words::Words;
 use anyhow::{anyhow, Result};
 use plotters::prelude::*;
 use std::path::Path;
@@ -14,22 +16,26 @@ fn err<E: std::fmt::Debug>(e: E) -> anyhow::Error {
     anyhow!("plotting failed: {e:?}")
 }
 
-/// Draws every run into the SVG file at `path`.
-pub fn draw(path: &Path, runs: &[Run]) -> Result<()> {
+/// Draws every run into the SVG file at `path`, in `w`'s words.
+pub fn draw(path: &Path, runs: &[Run], w: &Words) -> Result<()> {
     let height = 420 * runs.len() as u32;
     let root = SVGBackend::new(path, (1100, height)).into_drawing_area();
     root.fill(&WHITE).map_err(err)?;
     let areas = root.split_evenly((runs.len(), 2));
     for (i, run) in runs.iter().enumerate() {
-        draw_scores(&areas[2 * i], run)?;
-        draw_win_rates(&areas[2 * i + 1], run)?;
+        draw_scores(&areas[2 * i], run, w)?;
+        draw_win_rates(&areas[2 * i + 1], run, w)?;
     }
     root.present().map_err(err)?;
     Ok(())
 }
 
 /// Final-score distribution per bot, as the share of that bot's players in each bin.
-fn draw_scores(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run) -> Result<()> {
+fn draw_scores(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    run: &Run,
+    w: &Words,
+) -> Result<()> {
     let s = &run.summary;
     let lo = s.score_quantiles.min.floor();
     let hi = (s.score_quantiles.max.ceil()).max(lo + 1.0);
@@ -56,7 +62,7 @@ fn draw_scores(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run
     }
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!("{}: final scores by bot", run.label),
+            w.t("sim-plot-scores", &[("label", run.label.as_str().into())]),
             ("sans-serif", 18),
         )
         .margin(12)
@@ -66,8 +72,8 @@ fn draw_scores(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run
         .map_err(err)?;
     chart
         .configure_mesh()
-        .x_desc("final score")
-        .y_desc("share of players")
+        .x_desc(w.t("sim-plot-score-axis", &[]))
+        .y_desc(w.t("sim-plot-share-axis", &[]))
         .draw()
         .map_err(err)?;
     for (k, (name, points)) in series.into_iter().enumerate() {
@@ -88,7 +94,11 @@ fn draw_scores(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run
 }
 
 /// Win rate by seat with its 95% confidence interval.
-fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &Run) -> Result<()> {
+fn draw_win_rates(
+    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
+    run: &Run,
+    w: &Words,
+) -> Result<()> {
     let s = &run.summary;
     let n = s.players;
     let top = s
@@ -100,7 +110,7 @@ fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &
         * 1.15;
     let mut chart = ChartBuilder::on(area)
         .caption(
-            format!("{}: win rate by seat (95% CI)", run.label),
+            w.t("sim-plot-wins", &[("label", run.label.as_str().into())]),
             ("sans-serif", 18),
         )
         .margin(12)
@@ -112,10 +122,11 @@ fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &
         .configure_mesh()
         .disable_x_mesh()
         .x_labels(0)
-        .x_desc("seat (bars left to right in seat order; see the legend)")
-        .y_desc("win rate")
+        .x_desc(w.t("sim-plot-seat-axis", &[]))
+        .y_desc(w.t("sim-plot-win-axis", &[]))
         .draw()
         .map_err(err)?;
+    let rotated = w.t("sim-rotated", &[]);
     for seat in 0..n {
         let colour = Palette99::pick(seat).to_rgba();
         chart
@@ -127,12 +138,24 @@ fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &
                 colour.filled(),
             )))
             .map_err(err)?
-            .label(format!(
-                "{} ({}): {:.1}%",
-                run.seat_names[seat],
-                if s.rotated { "rotated" } else { &s.bots[seat] },
-                100.0 * s.win_rate_by_seat[seat]
-            ))
+            .label(
+                w.t(
+                    "sim-plot-seat-legend",
+                    &[
+                        ("seat", run.seat_names[seat].as_str().into()),
+                        (
+                            "bot",
+                            if s.rotated {
+                                rotated.as_str()
+                            } else {
+                                &s.bots[seat]
+                            }
+                            .into(),
+                        ),
+                        ("rate", w.num(100.0 * s.win_rate_by_seat[seat], 1).into()),
+                    ],
+                ),
+            )
             .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], colour.filled()));
     }
     chart
@@ -149,7 +172,7 @@ fn draw_win_rates(area: &DrawingArea<SVGBackend, plotters::coord::Shift>, run: &
             BLACK.mix(0.4),
         )))
         .map_err(err)?
-        .label("par (1 / players)")
+        .label(w.t("sim-plot-par", &[]))
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 12, y)], BLACK.mix(0.4)));
     chart
         .configure_series_labels()

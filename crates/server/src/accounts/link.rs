@@ -3,7 +3,7 @@
 
 use super::{hash_token, ms, new_token, Account, AccountError, Accounts, Redeemed};
 use anyhow::Context;
-use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::header::ContentType;
 use lettre::message::{Body, Mailbox};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use std::net::IpAddr;
@@ -39,21 +39,24 @@ impl Mailer {
         Ok(Some(Mailer { transport, from }))
     }
 
-    /// Sends the sign-in link `link` to `to`, in a task of its own (the request is answered at
-    /// once, whatever the relay does, so its answer tells nothing about the address).
-    fn send(&self, to: Mailbox, link: String, minutes: u64) {
-        let text = format!(
-            "Someone (we hope you) asked to sign in to Boardroom with this address.\n\n\
-             Open this link within {minutes} minutes to sign in; it works once:\n\n{link}\n\n\
-             If you did not ask, ignore this mail: nothing happens without the link.\n"
-        );
-        let Ok(body) = Body::new_with_encoding(text, ContentTransferEncoding::EightBit) else {
-            return;
-        };
+    /// Sends the sign-in link `link` to `to` in `lang` (the language of the page that asked),
+    /// in a task of its own (the request is answered at once, whatever the relay does, so its
+    /// answer tells nothing about the address).
+    fn send(&self, to: Mailbox, link: String, minutes: u64, lang: &str) {
+        let catalog = crate::lang::catalog();
+        let args = [
+            ("minutes", minutes.to_string().into()),
+            ("link", link.into()),
+        ];
+        let text = catalog.message(lang, "signin-mail-text", &args);
+        let subject = catalog.message(lang, "signin-mail-subject", &[]);
+        // Plain text when it is ASCII; a language with other letters goes quoted-printable,
+        // which every relay carries (8-bit needs the relay's 8BITMIME).
+        let body = Body::new(text);
         let mail = lettre::Message::builder()
             .from(self.from.clone())
             .to(to)
-            .subject("Your Boardroom sign-in link")
+            .subject(subject)
             .header(ContentType::TEXT_PLAIN)
             .body(body);
         let mail = match mail {
@@ -75,10 +78,15 @@ impl Mailer {
 }
 
 impl Accounts {
-    /// Asks for a sign-in link for `email` from client address `ip`. Whether or not the address
-    /// has an account, the answer is the same and a link is mailed (redeeming it the first time
-    /// makes the account).
-    pub async fn request_link(&self, email: &str, ip: IpAddr) -> Result<(), AccountError> {
+    /// Asks for a sign-in link for `email` from client address `ip`, mailed in `lang` (the
+    /// page's). Whether or not the address has an account, the answer is the same and a link is
+    /// mailed (redeeming it the first time makes the account).
+    pub async fn request_link(
+        &self,
+        email: &str,
+        ip: IpAddr,
+        lang: &str,
+    ) -> Result<(), AccountError> {
         let Some(mail) = &self.mail else {
             return Err(AccountError::NoMail);
         };
@@ -118,7 +126,12 @@ impl Accounts {
             "{}{SIGNIN_PATH}#k={token}",
             self.public_url.as_deref().unwrap_or("")
         );
-        mail.send(to, link, self.settings.link_ttl.as_secs().div_ceil(60));
+        mail.send(
+            to,
+            link,
+            self.settings.link_ttl.as_secs().div_ceil(60),
+            lang,
+        );
         Ok(())
     }
 

@@ -9,7 +9,7 @@ use crate::listen::client_ip;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{ConnectInfo, FromRef, State};
 use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::{AppendHeaders, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
@@ -43,6 +43,7 @@ where
         .route("/api/account/link/check", post(check_link))
         .route("/api/account/link", post(redeem_link))
         .route("/api/account/name", post(rename))
+        .route("/api/account/lang", post(super::lang::set_lang))
         .route("/api/account/signout", post(sign_out))
         .route("/api/account/signout-everywhere", post(sign_out_everywhere))
         .route("/api/account/claim", post(claim))
@@ -65,7 +66,7 @@ pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, AccountErr
 
 /// What the owner sees of their account.
 fn account_json(a: &Account) -> serde_json::Value {
-    json!({ "id": a.id, "name": a.name, "email": a.email, "created": a.created })
+    json!({ "id": a.id, "name": a.name, "email": a.email, "created": a.created, "lang": a.lang })
 }
 
 /// `GET /api/account`: the account signed in, or `{"signed_in": false}`.
@@ -93,7 +94,9 @@ async fn request_link(
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
     let ip = client_ip(peer, &headers, accounts.trust_proxy);
-    accounts.request_link(&req.email, ip).await?;
+    accounts
+        .request_link(&req.email, ip, crate::lang::of_request(&headers))
+        .await?;
     Ok((
         StatusCode::ACCEPTED,
         Json(
@@ -131,26 +134,29 @@ struct Redeem {
 
 /// `POST /api/account/link {"token": …, "name": …}`: redeems a sign-in link; the answer sets a
 /// new session cookie, and a session the request carried before is ended (so a session id
-/// planted before sign-in never becomes a signed-in one).
+/// planted before sign-in never becomes a signed-in one). It also sets the `lang` cookie to the
+/// account's language (an account without one takes this browser's).
 async fn redeem_link(
     State(accounts): State<Arc<Accounts>>,
     headers: HeaderMap,
     b: Result<Json<Redeem>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let (account, session) = accounts.redeem(&req.token, req.name.as_deref()).await?;
+    let (mut account, session) = accounts.redeem(&req.token, req.name.as_deref()).await?;
     if let Some(old) = cookie_token(&headers) {
         accounts.store().end_session(hash_token(&old)).await?;
     }
+    let lang = super::lang::on_sign_in(&accounts, &mut account, &headers).await?;
     let secure = accounts.secure(&headers, accounts.trust_proxy);
     Ok((
-        [
+        AppendHeaders([
             (header::SET_COOKIE, accounts.cookie(Some(&session), secure)),
+            (header::SET_COOKIE, super::lang::cookie(lang)),
             (
                 header::CACHE_CONTROL,
                 "no-store".parse().expect("a header value"),
             ),
-        ],
+        ]),
         Json(json!({ "signed_in": true, "account": account_json(&account) })),
     )
         .into_response())

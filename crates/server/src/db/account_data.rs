@@ -235,7 +235,8 @@ impl Sqlite {
                 [id],
             )?;
             conn.execute(
-                "UPDATE accounts SET email = NULL, name = NULL, name_key = NULL, deleted = ?2 \
+                "UPDATE accounts SET email = NULL, name = NULL, name_key = NULL, lang = NULL, \
+                 deleted = ?2 \
                  WHERE id = ?1",
                 params![id, now],
             )?;

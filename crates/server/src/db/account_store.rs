@@ -27,6 +27,9 @@ pub struct Account {
     pub email: String,
     /// When it was made (milliseconds since the epoch): "member since".
     pub created: i64,
+    /// The language its pages and messages are written in (chosen on any page while signed
+    /// in; `None`: none chosen yet).
+    pub lang: Option<String>,
 }
 
 /// What redeeming a sign-in link came to.
@@ -258,6 +261,12 @@ pub trait AccountStore: Send + Sync {
     /// the number of seats and the stored summary of the end (JSON text, with the winners'
     /// seat names).
     async fn finished_seats(&self, account: AccountId) -> Result<Vec<FinishedSeat>>;
+
+    /// Sets the language of `account`'s pages and messages.
+    async fn set_account_lang(&self, account: AccountId, lang: String) -> Result<()>;
+
+    /// The language `account` chose (`None`: none, or no such live account).
+    async fn account_lang(&self, account: AccountId) -> Result<Option<String>>;
 
     /// The accounts tied to the seats of `table` (held seats only), by seat.
     async fn table_accounts(&self, table: String) -> Result<Vec<(usize, AccountId)>>;

@@ -11,7 +11,7 @@ use anyhow::Result;
 use rusqlite::{params, Connection, OptionalExtension};
 
 /// The columns an [`Account`] is read from (`a` is `accounts`).
-const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.email, a.created";
+const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.email, a.created, a.lang";
 
 fn account_row(r: &rusqlite::Row) -> rusqlite::Result<Account> {
     Ok(Account {
@@ -19,6 +19,7 @@ fn account_row(r: &rusqlite::Row) -> rusqlite::Result<Account> {
         name: r.get(1)?,
         email: r.get(2)?,
         created: r.get(3)?,
+        lang: r.get(4)?,
     })
 }
 
@@ -31,7 +32,7 @@ fn account_by_email(conn: &Connection, email: &str) -> Result<Option<(Account, b
                  WHERE a.email = ?1 AND a.deleted IS NULL"
             ),
             [email],
-            |r| Ok((account_row(r)?, r.get::<_, bool>(4)?)),
+            |r| Ok((account_row(r)?, r.get::<_, bool>(5)?)),
         )
         .optional()?)
 }
@@ -134,6 +135,7 @@ impl AccountStore for Sqlite {
                         name,
                         email,
                         created: now,
+                        lang: None,
                     }
                 }
             };
@@ -443,6 +445,31 @@ impl AccountStore for Sqlite {
         .await
     }
 
+    async fn set_account_lang(&self, account: AccountId, lang: String) -> Result<()> {
+        self.call(move |conn| {
+            conn.execute(
+                "UPDATE accounts SET lang = ?2 WHERE id = ?1 AND deleted IS NULL",
+                params![account.0, lang],
+            )?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn account_lang(&self, account: AccountId) -> Result<Option<String>> {
+        self.call(move |conn| {
+            Ok(conn
+                .query_row(
+                    "SELECT lang FROM accounts WHERE id = ?1 AND deleted IS NULL",
+                    [account.0],
+                    |r| r.get::<_, Option<String>>(0),
+                )
+                .optional()?
+                .flatten())
+        })
+        .await
+    }
+
     async fn store_account_addresses(
         &self,
         account: AccountId,
@@ -479,6 +506,7 @@ impl AccountStore for Sqlite {
                         Addresses {
                             email: r.get(1)?,
                             webhook: r.get(2)?,
+                            lang: None,
                         },
                     ))
                 })?

@@ -22,9 +22,9 @@ impl Sqlite {
                 )?;
             } else {
                 conn.execute(
-                    "INSERT OR REPLACE INTO notify (table_id, seat, email, webhook) \
-                     VALUES (?1, ?2, ?3, ?4)",
-                    params![table, seat as i64, to.email, to.webhook],
+                    "INSERT OR REPLACE INTO notify (table_id, seat, email, webhook, lang) \
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                    params![table, seat as i64, to.email, to.webhook, to.lang],
                 )?;
             }
             Ok(())
@@ -42,8 +42,15 @@ impl Sqlite {
             if conn.prepare("SELECT seat FROM notify LIMIT 0").is_err() {
                 return Ok(Vec::new());
             }
-            let mut stmt =
-                conn.prepare("SELECT seat, email, webhook FROM notify WHERE table_id = ?1")?;
+            // A database opened read-only from before languages were kept: English.
+            let lang = if conn.prepare("SELECT lang FROM notify LIMIT 0").is_ok() {
+                "lang"
+            } else {
+                "NULL"
+            };
+            let mut stmt = conn.prepare(&format!(
+                "SELECT seat, email, webhook, {lang} FROM notify WHERE table_id = ?1"
+            ))?;
             let rows = stmt
                 .query_map([table], |r| {
                     Ok((
@@ -51,6 +58,7 @@ impl Sqlite {
                         Addresses {
                             email: r.get(1)?,
                             webhook: r.get(2)?,
+                            lang: r.get(3)?,
                         },
                     ))
                 })?

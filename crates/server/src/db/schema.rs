@@ -61,6 +61,7 @@ CREATE TABLE IF NOT EXISTS notify (
     seat        INTEGER NOT NULL,
     email       TEXT,
     webhook     TEXT,
+    lang        TEXT,
     PRIMARY KEY (table_id, seat)
 );
 ";
@@ -89,7 +90,8 @@ CREATE TABLE IF NOT EXISTS accounts (
     name_key    TEXT UNIQUE,
     created     INTEGER NOT NULL,
     deleted     INTEGER,
-    suspended   INTEGER
+    suspended   INTEGER,
+    lang        TEXT
 );
 CREATE TABLE IF NOT EXISTS signin_links (
     hash        TEXT PRIMARY KEY,
@@ -214,10 +216,19 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the open seats table")?;
     conn.execute_batch(NOTIFY_SCHEMA)
         .context("cannot create the notify table")?;
+    // The language of a seat's messages (null, as for the rows stored before: English).
+    if conn.prepare("SELECT lang FROM notify LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE notify ADD COLUMN lang TEXT")
+            .context("cannot add the notify table's `lang` column")?;
+    }
     conn.execute_batch(LEASES_SCHEMA)
         .context("cannot create the leases table")?;
     conn.execute_batch(ACCOUNTS_SCHEMA)
         .context("cannot create the accounts' tables")?;
+    if conn.prepare("SELECT lang FROM accounts LIMIT 0").is_err() {
+        conn.execute_batch("ALTER TABLE accounts ADD COLUMN lang TEXT")
+            .context("cannot add the accounts' `lang` column")?;
+    }
     migrate_history(conn)
 }
 

@@ -150,29 +150,50 @@ pub(super) fn tell(
 ) {
     let (db, notifier) = (lobby.db.clone(), lobby.notifier().clone());
     let (id, game) = (id.to_string(), game.to_string());
-    let subject = format!("{inviter} invites you to {title} (table {id})");
-    let text = format!(
-        "{inviter} invites you to a table of {title} and keeps seat {} for you. Accept or \
-         decline under \"My games\" in the lobby:",
-        invitation.seat + 1
-    );
+    let (title, inviter) = (title.to_string(), inviter.to_string());
     tokio::spawn(async move {
-        let kept = match db.accounts().account_addresses(invitation.account.id).await {
+        let account = invitation.account.id;
+        let kept = match db.accounts().account_addresses(account).await {
             Ok(kept) => kept,
             Err(e) => {
                 tracing::error!(table = %id, "cannot read an invited account's addresses: {e:#}");
                 Vec::new()
             }
         };
+        // Written in the invited account's language, as its "your turn" messages are.
+        let lang = db
+            .accounts()
+            .account_lang(account)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::error!(table = %id, "cannot read an invited account's language: {e:#}");
+                None
+            });
         let pick = |g: &str| kept.iter().find(|(k, _)| k == g).map(|(_, a)| a.clone());
-        let to = pick(&game)
+        let mut to = pick(&game)
             .or_else(|| pick(crate::accounts::ALL_GAMES))
             .unwrap_or_else(|| crate::notify::Addresses {
                 email: notifier
                     .email_enabled()
                     .then(|| invitation.account.email.clone()),
                 webhook: None,
+                lang: None,
             });
+        to.lang = lang;
+        let catalog = crate::lang::catalog();
+        let lang = to
+            .lang
+            .as_deref()
+            .filter(|l| catalog.has_language(l))
+            .unwrap_or(boardroom_i18n::ENGLISH);
+        let args = [
+            ("inviter", inviter.as_str().into()),
+            ("title", title.as_str().into()),
+            ("table", id.as_str().into()),
+            ("seat", (invitation.seat as i64 + 1).into()),
+        ];
+        let subject = catalog.message(lang, "notify-invite-subject", &args);
+        let text = catalog.message(lang, "notify-invite-text", &args);
         notifier.tell(&id, invitation.seat, to, subject, &text, "/");
     });
 }

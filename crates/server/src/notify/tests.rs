@@ -17,18 +17,23 @@ fn task(away: Duration) -> Task {
     }
 }
 
+fn call() -> Call {
+    Call {
+        table: "t".into(),
+        title: "Big Boss".into(),
+        link: "/t/t?k=k".into(),
+    }
+}
+
 fn turn(turn: usize) -> Event {
     Event::Turn {
         key: ("t".into(), 1),
         turn,
-        message: Message {
-            subject: "s".into(),
-            text: "x".into(),
-            link: "/t/t?k=k".into(),
-        },
+        call: call(),
         to: Addresses {
             email: None,
             webhook: Some("http://127.0.0.1:1/hook".into()),
+            lang: None,
         },
     }
 }
@@ -68,24 +73,21 @@ async fn a_person_who_just_left_the_page_is_told_only_once_away_long_enough() {
 async fn addresses_found_after_their_turn_ended_are_not_told() {
     let mut t = task(Duration::from_secs(3600));
     let key: SeatKey = ("t".into(), 1);
-    let message = Message {
-        subject: "s".into(),
-        text: "x".into(),
-        link: "/t/t?k=k".into(),
-    };
+    let call = call();
     let lookup = |turn| Event::Lookup {
         key: key.clone(),
         turn,
-        message: message.clone(),
+        call: call.clone(),
         lookup: Box::pin(async { Addresses::default() }),
     };
     let found = |turn| Event::Found {
         key: key.clone(),
         turn,
-        message: message.clone(),
+        call: call.clone(),
         to: Addresses {
             email: Some("q@example.org".into()),
             webhook: None,
+            lang: None,
         },
     };
     // Found while the turn goes on: it waits to be told.
@@ -104,4 +106,32 @@ async fn addresses_found_after_their_turn_ended_are_not_told() {
     t.event(lookup(9));
     t.event(found(7));
     assert!(t.seats[&key].pending.is_none());
+}
+
+#[tokio::test]
+async fn a_message_is_written_in_its_addresses_language_and_english_otherwise() {
+    let mut t = task(Duration::from_secs(3600));
+    let key: SeatKey = ("t".into(), 1);
+    let to = |lang: Option<&str>| Addresses {
+        email: Some("q@example.org".into()),
+        webhook: None,
+        lang: lang.map(str::to_string),
+    };
+    for (lang, subject) in [
+        (Some("de"), "Du bist am Zug: Big Boss (Tisch t)"),
+        (Some("tlh"), "Your turn at Big Boss (table t)"),
+        (None, "Your turn at Big Boss (table t)"),
+    ] {
+        t.event(Event::Done { key: key.clone() });
+        t.event(Event::Turn {
+            key: key.clone(),
+            turn: 1,
+            call: call(),
+            to: to(lang),
+        });
+        let pending = t.seats[&key].pending.as_ref().expect("a turn to tell");
+        assert_eq!(pending.message.subject, subject, "{lang:?}");
+        assert!(pending.message.text.starts_with(subject), "{lang:?}");
+        assert!(pending.message.text.ends_with("/t/t?k=k"), "{lang:?}");
+    }
 }

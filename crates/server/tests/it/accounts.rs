@@ -52,6 +52,10 @@ pub(crate) struct Browser {
     base: String,
     pub(crate) cookie: Option<String>,
     http: reqwest::Client,
+    /// The `Set-Cookie` values of the last answer.
+    pub(crate) set_cookies: Vec<String>,
+    /// The `lang` cookie it sends, if any.
+    pub(crate) lang: Option<String>,
 }
 
 impl Browser {
@@ -60,6 +64,8 @@ impl Browser {
             base: server.url(),
             cookie: None,
             http: reqwest::Client::new(),
+            set_cookies: Vec::new(),
+            lang: None,
         }
     }
 
@@ -69,22 +75,37 @@ impl Browser {
             base: server.url(),
             cookie: self.cookie.clone(),
             http: reqwest::Client::new(),
+            set_cookies: Vec::new(),
+            lang: None,
         }
     }
 
     pub(crate) async fn send(&mut self, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
-        let req = match &self.cookie {
-            Some(c) => req.header("cookie", format!("boardroom_session={c}")),
-            None => req,
+        let cookies: Vec<String> = self
+            .cookie
+            .iter()
+            .map(|c| format!("boardroom_session={c}"))
+            .chain(self.lang.iter().map(|l| format!("lang={l}")))
+            .collect();
+        let req = if cookies.is_empty() {
+            req
+        } else {
+            req.header("cookie", cookies.join("; "))
         };
         let r = req.send().await.unwrap();
         let status = r.status();
-        if let Some(set) = r.headers().get("set-cookie") {
-            let set = set.to_str().unwrap();
-            let value = set
-                .strip_prefix("boardroom_session=")
-                .and_then(|v| v.split(';').next())
-                .unwrap();
+        self.set_cookies = r
+            .headers()
+            .get_all("set-cookie")
+            .iter()
+            .map(|v| v.to_str().unwrap().to_string())
+            .collect();
+        if let Some(set) = self
+            .set_cookies
+            .iter()
+            .find_map(|c| c.strip_prefix("boardroom_session="))
+        {
+            let value = set.split(';').next().unwrap();
             self.cookie = (!value.is_empty()).then(|| value.to_string());
         }
         (status, r.json().await.unwrap_or(Value::Null))

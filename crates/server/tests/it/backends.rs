@@ -236,7 +236,7 @@ async fn an_open_seat_goes_to_exactly_one_claim_on_every_backend() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn your_turn_addresses_are_stored_replaced_and_removed_on_every_backend() {
+async fn your_turn_addresses_and_their_language_are_stored_replaced_and_removed_on_every_backend() {
     use boardroom_server::notify::Addresses;
     for (name, spec, _dir) in backends().await {
         let db = open(&spec).await;
@@ -245,6 +245,7 @@ async fn your_turn_addresses_are_stored_replaced_and_removed_on_every_backend() 
         let mail = |m: &str| Addresses {
             email: Some(m.into()),
             webhook: None,
+            lang: None,
         };
         db.store_addresses("t1".into(), 0, mail("ann@example.org"))
             .await
@@ -255,9 +256,11 @@ async fn your_turn_addresses_are_stored_replaced_and_removed_on_every_backend() 
         db.store_addresses("t2".into(), 0, mail("cy@example.org"))
             .await
             .unwrap();
+        // Kept with the language of its messages.
         let hook = Addresses {
             email: None,
             webhook: Some("https://example.org/hook".into()),
+            lang: Some("de".into()),
         };
         db.store_addresses("t1".into(), 0, hook.clone())
             .await

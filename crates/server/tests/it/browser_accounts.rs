@@ -121,7 +121,22 @@ async fn sign_in_by_mailed_link_and_my_games_on_a_second_browser() {
         "the link leaves the address bar"
     );
 
-    // Another browser, another link to the same address: the same game, with its seat link.
+    // The account's language, chosen in its panel: this page is written again in German, and
+    // the account keeps it.
+    wait_for(&c, "#account-lang")
+        .await
+        .select_by_value("de")
+        .await
+        .unwrap();
+    wait_text(&c, "#signed-in", "Angemeldet als").await;
+    let lang = c
+        .execute("return document.documentElement.lang", vec![])
+        .await
+        .unwrap();
+    assert_eq!(lang, "de");
+
+    // Another browser, another link to the same address: the same game, with its seat link,
+    // in the account's language.
     let Some((_second, d)) = open_browser(1280, 900).await else {
         return;
     };
@@ -144,7 +159,12 @@ async fn sign_in_by_mailed_link_and_my_games_on_a_second_browser() {
         play.attr("href").await.unwrap().as_deref(),
         Some(link.as_str())
     );
-    wait_text(&d, &row, "seat 1").await;
+    wait_text(&d, &row, "Platz 1").await;
+    let lang = d
+        .execute("return document.documentElement.lang", vec![])
+        .await
+        .unwrap();
+    assert_eq!(lang, "de", "the account's language reaches its new browser");
 
     // Signing out everywhere from the second browser signs the first out too.
     wait_for(&d, "#signout-everywhere")

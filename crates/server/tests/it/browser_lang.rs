@@ -32,12 +32,19 @@ async fn text(c: &Client, css: &str) -> String {
         .unwrap()
 }
 
-/// The visible texts on the page, outside the parts that `skip` selects, that are not wrapped
-/// in ⟦…⟧ (numbers and lone symbols aside).
+/// The visible texts on the page, outside the parts that `skip` selects, with a letter outside
+/// every ⟦…⟧ (messages put together with numbers and signs pass).
 pub(crate) async fn unwrapped(c: &Client, skip: &str) -> Vec<String> {
     let v = c
         .execute(
             r##"const skip = arguments[0];
+            // What is left of a text outside its messages (innermost first: a message may
+            // hold another).
+            const bare = (s) => {
+              let r = s;
+              while (/⟦[^⟦⟧]*⟧/.test(r)) r = r.replace(/⟦[^⟦⟧]*⟧/g, "");
+              return r;
+            };
             const out = [];
             const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
             for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -45,14 +52,15 @@ pub(crate) async fn unwrapped(c: &Client, skip: &str) -> Vec<String> {
               const s = n.textContent.trim();
               if (!s || !/\p{L}/u.test(s) || e.closest(skip)) continue;
               if (e.closest("[hidden], script, style") || !e.getClientRects().length) continue;
-              if (/^⟦[\s\S]*⟧$/.test(s)) continue;
+              // Messages may be put together with numbers and signs ("· 0/2 ⟦…⟧").
+              if (!/\p{L}/u.test(bare(s))) continue;
               out.push(`${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}: ${s.slice(0, 60)}`);
             }
             for (const e of document.querySelectorAll("[title], [aria-label], [placeholder]")) {
               if (e.closest(skip)) continue;
               for (const a of ["title", "aria-label", "placeholder"]) {
                 const s = (e.getAttribute(a) || "").trim();
-                if (s && /\p{L}/u.test(s) && !/^⟦[\s\S]*⟧$/.test(s)) out.push(`${a} of ${e.tagName.toLowerCase()}: ${s}`);
+                if (/\p{L}/u.test(bare(s))) out.push(`${a} of ${e.tagName.toLowerCase()}: ${s}`);
               }
             }
             return out;"##,

@@ -305,3 +305,109 @@ fn gauntlet_plays_each_policy_against_the_level_with_the_seats_rotated() {
         "{err}"
     );
 }
+
+#[test]
+fn simulate_reports_in_german_by_flag_or_by_the_environment() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("plot.svg");
+    let args = ["simulate", "--games", "20", "--players", "2"];
+    let out = boardroom()
+        .args(args)
+        .args(["--lang", "de", "--plot"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report = String::from_utf8(out.stdout).unwrap();
+    for german in [
+        "20 Partien ab Seed 1 auf",
+        "Platz",
+        "Siege",
+        "Sieg-%",
+        "95-%-KI",
+        "Ø Punkte",
+        "Sieg-%/Platz",
+        "Geld am Ende",
+        "Punkte am Ende",
+        "Runden je Partie",
+        "Entscheidungen je Partie",
+        "Median",
+        "Partien pro Sekunde",
+    ] {
+        assert!(report.contains(german), "{german:?} in:\n{report}");
+    }
+    for english in [
+        "games from seed",
+        "win %",
+        "mean score",
+        "final money",
+        "per game",
+        "games per second",
+        "median",
+    ] {
+        assert!(!report.contains(english), "{english:?} in:\n{report}");
+    }
+    // Decimals with a comma: the turns per game (a mean with one decimal) among them.
+    let decisions = report
+        .lines()
+        .find(|l| l.starts_with("Entscheidungen je Partie"))
+        .unwrap();
+    assert!(
+        decisions
+            .trim_end()
+            .rsplit(' ')
+            .next()
+            .unwrap()
+            .contains(','),
+        "{decisions}"
+    );
+    let plot = fs::read_to_string(&svg).unwrap();
+    assert!(plot.contains("Siegquote je Platz"), "the plot is German");
+    assert!(!plot.contains("win rate by seat"));
+
+    // The environment's locale chooses German too; a flag overrides it; JSON stays the same.
+    let by_env = boardroom()
+        .args(args)
+        .env("LANG", "de_DE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(by_env.stdout)
+        .unwrap()
+        .contains("Partien pro Sekunde"));
+    let english = boardroom()
+        .args(args)
+        .args(["--lang", "en"])
+        .env("LC_ALL", "de_DE.UTF-8")
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(english.stdout)
+        .unwrap()
+        .contains("games per second"));
+    let json = |lang: &str| -> Value {
+        let out = boardroom()
+            .args(args)
+            .args(["--threads", "1", "--json", "--lang", lang])
+            .output()
+            .unwrap();
+        let mut v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for timing in ["seconds", "games_per_second"] {
+            v.as_object_mut().unwrap().remove(timing);
+        }
+        v
+    };
+    assert_eq!(json("de"), json("en"), "JSON is language-free");
+
+    // A language the program does not speak is refused, naming those it does.
+    boardroom()
+        .args(args)
+        .args(["--lang", "tlh"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains(
+            "--lang tlh: no such language (languages: en, de)",
+        ));
+}

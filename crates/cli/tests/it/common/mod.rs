@@ -5,9 +5,15 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-/// The `boardroom` program built for these tests.
+/// The `boardroom` program built for these tests, speaking English whatever the locale of the
+/// environment the tests run in.
 pub fn boardroom() -> assert_cmd::Command {
-    assert_cmd::Command::cargo_bin("boardroom").unwrap()
+    let mut command = assert_cmd::Command::cargo_bin("boardroom").unwrap();
+    command
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG");
+    command
 }
 
 /// A running `boardroom serve`; dropping it kills the process and waits for it.

@@ -262,7 +262,8 @@ impl Postgres {
             )
             .await?;
             tx.execute(
-                "UPDATE accounts SET email = NULL, name = NULL, name_key = NULL, deleted = $2 \
+                "UPDATE accounts SET email = NULL, name = NULL, name_key = NULL, lang = NULL, \
+                 deleted = $2 \
                  WHERE id = $1",
                 &[&id, &now],
             )

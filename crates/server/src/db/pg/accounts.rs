@@ -13,7 +13,7 @@ use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
 /// The columns an [`Account`] is read from (`a` is `accounts`).
-const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.email, a.created";
+const ACCOUNT_COLUMNS: &str = "a.id, a.name, a.email, a.created, a.lang";
 
 fn account_row(r: &Row) -> Account {
     Account {
@@ -21,6 +21,7 @@ fn account_row(r: &Row) -> Account {
         name: r.get(1),
         email: r.get(2),
         created: r.get(3),
+        lang: r.get(4),
     }
 }
 
@@ -45,7 +46,7 @@ async fn account_by_email(tx: &impl GenericClient, email: &str) -> Result<Option
             &[&email],
         )
         .await?;
-    Ok(row.map(|r| (account_row(&r), r.get(4))))
+    Ok(row.map(|r| (account_row(&r), r.get(5))))
 }
 
 /// What stands in the way of redeeming the link with `hash` (its row locked when `lock`), and
@@ -165,6 +166,7 @@ impl AccountStore for Postgres {
                         name,
                         email,
                         created: now,
+                        lang: None,
                     }
                 }
             };
@@ -468,6 +470,32 @@ impl AccountStore for Postgres {
         .await
     }
 
+    async fn set_account_lang(&self, account: AccountId, lang: String) -> Result<()> {
+        self.with(|client| async move {
+            client
+                .execute(
+                    "UPDATE accounts SET lang = $2 WHERE id = $1 AND deleted IS NULL",
+                    &[&account.0, &lang],
+                )
+                .await?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn account_lang(&self, account: AccountId) -> Result<Option<String>> {
+        self.with(|client| async move {
+            let row = client
+                .query_opt(
+                    "SELECT lang FROM accounts WHERE id = $1 AND deleted IS NULL",
+                    &[&account.0],
+                )
+                .await?;
+            Ok(row.and_then(|r| r.get::<_, Option<String>>(0)))
+        })
+        .await
+    }
+
     async fn store_account_addresses(
         &self,
         account: AccountId,
@@ -514,6 +542,7 @@ impl AccountStore for Postgres {
                         Addresses {
                             email: r.get(1),
                             webhook: r.get(2),
+                            lang: None,
                         },
                     )
                 })

@@ -25,10 +25,11 @@ impl Postgres {
             } else {
                 client
                     .execute(
-                        "INSERT INTO notify (table_id, seat, email, webhook) \
-                         VALUES ($1, $2, $3, $4) ON CONFLICT (table_id, seat) \
-                         DO UPDATE SET email = EXCLUDED.email, webhook = EXCLUDED.webhook",
-                        &[&table, &seat, &to.email, &to.webhook],
+                        "INSERT INTO notify (table_id, seat, email, webhook, lang) \
+                         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (table_id, seat) \
+                         DO UPDATE SET email = EXCLUDED.email, webhook = EXCLUDED.webhook, \
+                         lang = EXCLUDED.lang",
+                        &[&table, &seat, &to.email, &to.webhook, &to.lang],
                     )
                     .await?;
             }
@@ -41,7 +42,7 @@ impl Postgres {
         self.with(|client| async move {
             let rows = client
                 .query(
-                    "SELECT seat, email, webhook FROM notify WHERE table_id = $1",
+                    "SELECT seat, email, webhook, lang FROM notify WHERE table_id = $1",
                     &[&table],
                 )
                 .await?;
@@ -55,6 +56,7 @@ impl Postgres {
                         Addresses {
                             email: get(r, "email")?,
                             webhook: get(r, "webhook")?,
+                            lang: get(r, "lang")?,
                         },
                     ))
                 };

@@ -167,6 +167,11 @@ CREATE TABLE reports (
     // The writer's account of each chat line, so that the people who block them are not
     // shown it.
     "ALTER TABLE chat ADD COLUMN account BIGINT",
+    // The language of a seat's and an account's messages (null: English, or none chosen).
+    "
+ALTER TABLE notify ADD COLUMN lang TEXT;
+ALTER TABLE accounts ADD COLUMN lang TEXT;
+",
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).

@@ -201,6 +201,14 @@ impl Client {
         }
     }
 
+    /// Connects as a page holding `cookie` (e.g. `lang=de`) would.
+    pub async fn connect_cookie(base: &str, link: &str, cookie: Option<&str>) -> Client {
+        match cookie {
+            Some(c) => Client::connect_with(base, link, &[("cookie", c)]).await,
+            None => Client::connect_with(base, link, &[]).await,
+        }
+    }
+
     /// Connects to `link` sending `headers` with the upgrade request (e.g. a `Cookie`, an
     /// `Accept-Language`).
     pub async fn connect_with(base: &str, link: &str, headers: &[(&str, &str)]) -> Client {
