@@ -162,10 +162,13 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Draws one of `seat`'s legal actions uniformly with `rng` and applies it, appending its
     /// events to `events`; `actions` is scratch space (a game may write its legal actions there,
     /// or find the drawn one without listing them all).
-    /// Returns `false`, with nothing drawn and nothing changed, when `seat` has no legal action.
+    /// Returns `false`, with nothing changed, when `seat` has no legal action (a game that
+    /// draws by rejection may have drawn from `rng` before finding none).
     ///
-    /// The draw is exactly `actions[rng.gen_range(0..actions.len())]` after
-    /// [`Game::legal_actions`], so random playouts keep their random streams. The default
+    /// The default draw is exactly `actions[rng.gen_range(0..actions.len())]` after
+    /// [`Game::legal_actions`]. A game may draw otherwise, as long as every action of that list
+    /// stays equally likely (for instance by rejection, checking only the drawn candidate): the
+    /// random streams are then its own, each still a function of the seed. The default
     /// applies the action through [`Game::apply`]; a game may skip re-checking it, since its own
     /// generator has just listed it (the action never comes from outside this call).
     ///

@@ -12,6 +12,7 @@ use crate::action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Vote,
 };
 use crate::data::{FateEffect, Level, MAX_KINDS};
+use crate::draw::Spares;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
 
@@ -20,16 +21,11 @@ impl TheBoss {
     /// not act. Every candidate is legal.
     pub fn candidates(&self, seat: Seat, out: &mut Vec<Action>) {
         // An offer of the last list is kept to hold the next one: no allocation.
-        let mut spare = None;
-        for a in out.drain(..) {
-            if let Action::Offer(o) = a {
-                spare = Some(o);
-            }
-        }
+        let mut spares = Spares::take_from(out);
         if seat >= self.players.len() || self.is_over() {
             return;
         }
-        self.raw_candidates(seat, out, &mut spare);
+        self.raw_candidates(seat, out, &mut spares, false);
         // Keep the legal ones, each once, in order.
         let mut kept = 0;
         for i in 0..out.len() {
@@ -53,7 +49,7 @@ impl TheBoss {
     /// Whether `a`, as [`TheBoss::raw_candidates`] lists it in the current phase, is legal by
     /// construction: the conditions it is listed under are those of its check, so the check is
     /// skipped (the dev profile still runs it). Every other candidate is checked.
-    fn legal_when_listed(&self, a: &Action) -> bool {
+    pub(crate) fn legal_when_listed(&self, a: &Action) -> bool {
         if self.auction.is_some() {
             // Listed only for the bidder whose call it is: all that `check_auction_pass` asks.
             return matches!(a, Action::Pass);
@@ -80,7 +76,17 @@ impl TheBoss {
         }
     }
 
-    fn raw_candidates(&self, seat: Seat, out: &mut Vec<Action>, spare: &mut Option<Box<Offer>>) {
+    /// Writes the raw candidates of `seat` (unchecked) into `out`. With `defer_offer` the
+    /// player's own new offer is not written: the result says whether one may be
+    /// ([`TheBoss::offer_candidate`] writes it), so that a random draw builds it only when it
+    /// draws it.
+    pub(crate) fn raw_candidates(
+        &self,
+        seat: Seat,
+        out: &mut Vec<Action>,
+        spares: &mut Spares,
+        defer_offer: bool,
+    ) -> bool {
         let n = self.players.len();
         if let Some(a) = &self.auction {
             if self.auction_caller() == Some(seat) {
@@ -105,7 +111,7 @@ impl TheBoss {
                 }
                 out.push(Action::Pass);
             }
-            return;
+            return false;
         }
         if let Some(m) = &self.meeting {
             if self.undeclared_voter(seat) {
@@ -125,34 +131,34 @@ impl TheBoss {
                 } else {
                     Vote::Against
                 };
-                self.vote_purchases(seat, vote, out);
+                self.vote_purchases(seat, vote, out, spares);
             } else if self.revision_3() && m.voters & (1 << seat) != 0 {
                 // a voter who has declared buys the vote it declared; after abstaining,
                 // either.
                 match m.votes[seat] {
-                    Some(Vote::For) => self.vote_purchases(seat, Vote::For, out),
-                    Some(Vote::Against) => self.vote_purchases(seat, Vote::Against, out),
+                    Some(Vote::For) => self.vote_purchases(seat, Vote::For, out, spares),
+                    Some(Vote::Against) => self.vote_purchases(seat, Vote::Against, out, spares),
                     Some(Vote::Abstain) => {
-                        self.vote_purchases(seat, Vote::For, out);
-                        self.vote_purchases(seat, Vote::Against, out);
+                        self.vote_purchases(seat, Vote::For, out, spares);
+                        self.vote_purchases(seat, Vote::Against, out, spares);
                     }
                     None => {}
                 }
             }
             self.answers(seat, out);
             self.withdrawals(seat, out);
-            return;
+            return false;
         }
         if self.after_meeting.is_some() {
             for x in 0..n {
                 out.push(Action::Meeting(x));
             }
             out.push(Action::Stop);
-            return;
+            return false;
         }
         if self.disaster.is_some() {
             out.extend([Action::Pay, Action::Lose]);
-            return;
+            return false;
         }
         let t = &self.turn;
         if seat == t.seat {
@@ -163,9 +169,9 @@ impl TheBoss {
                         Action::Draw(Deck::Fate),
                         Action::Discard,
                     ]);
-                    return;
+                    return false;
                 }
-                Step::Closing | Step::Disaster => return,
+                Step::Closing | Step::Disaster => return false,
                 _ => {}
             }
             // Only what the step and the sequence still allow (the check below has the last
@@ -225,7 +231,7 @@ impl TheBoss {
             out.push(Action::End);
         }
         if !self.in_deal_window(seat) {
-            return;
+            return false;
         }
         // A player who passed on the floor makes no more offers, but may still answer, withdraw,
         // show, auction and act on their deals (§9.1, §9.5).
@@ -234,9 +240,10 @@ impl TheBoss {
             out.push(Action::Pass);
         }
         self.answers(seat, out);
-        self.counter_candidate(seat, out);
+        self.counter_candidate(seat, out, spares);
         self.show_candidate(seat, passed, out);
         let have = self.kind_counts(seat);
+        let mut deferred = false;
         if passed {
             self.withdrawals(seat, out);
             self.passed_auction_candidate(seat, out);
@@ -248,7 +255,11 @@ impl TheBoss {
                 .sum();
             let most = if seat == t.seat { 2 } else { 1 };
             if made < most && !self.offers.iter().any(|o| o.from == seat) {
-                self.offer_candidates(seat, &have, out, spare);
+                if defer_offer {
+                    deferred = true;
+                } else if let Some(o) = self.offer_candidate(seat, &have, spares) {
+                    out.push(Action::Offer(o));
+                }
             }
             if seat == t.seat {
                 self.auction_candidate(seat, &have, out);
@@ -268,6 +279,7 @@ impl TheBoss {
                 }
             }
         }
+        deferred
     }
 
     /// Withdrawing each offer `seat` made (listed where nothing else may be left to do).
@@ -313,28 +325,24 @@ impl TheBoss {
 
     /// Offers of `seat` to buy `vote` from each voter yet to declare, at the voter's shares in
     /// dollars within the buyer's cash (a vote asked for nothing is an offer too).
-    fn vote_purchases(&self, seat: Seat, vote: Vote, out: &mut Vec<Action>) {
+    fn vote_purchases(&self, seat: Seat, vote: Vote, out: &mut Vec<Action>, spares: &mut Spares) {
         for v in 0..self.players.len() {
             if v != seat && self.undeclared_voter(v) {
                 let power = self.voting_power(v);
                 let price = (power / 10 * 10)
                     .max(10)
                     .min(self.free_cash(seat) / 10 * 10);
-                out.push(Action::Offer(Box::new(Offer {
-                    to: v,
-                    give: Bundle {
-                        cash: price,
-                        ..Bundle::default()
-                    },
-                    take_commitments: vec![Commitment::Vote(vote)],
-                    ..Offer::default()
-                })));
+                let mut offer = spares.offer();
+                offer.to = v;
+                offer.give.cash = price;
+                offer.take_commitments.push(Commitment::Vote(vote));
+                out.push(Action::Offer(offer));
             }
         }
     }
 
     /// A counter to the first plain offer made to `seat`: the same exchange for $10 more.
-    fn counter_candidate(&self, seat: Seat, out: &mut Vec<Action>) {
+    fn counter_candidate(&self, seat: Seat, out: &mut Vec<Action>, spares: &mut Spares) {
         let Some(po) = self.offers.iter().find(|o| o.offer.to == seat) else {
             return;
         };
@@ -346,18 +354,12 @@ impl TheBoss {
             && o.long_term.is_none()
             && o.cancel.is_none();
         if plain {
-            out.push(Action::Counter(
-                po.id,
-                Box::new(Offer {
-                    to: po.from,
-                    give: o.take.clone(),
-                    take: Bundle {
-                        cash: o.give.cash + 10,
-                        ..o.give.clone()
-                    },
-                    ..Offer::default()
-                }),
-            ));
+            let mut counter = spares.offer();
+            counter.to = po.from;
+            counter.give.clone_from(&o.take);
+            counter.take.clone_from(&o.give);
+            counter.take.cash += 10;
+            out.push(Action::Counter(po.id, counter));
         }
     }
 
@@ -379,14 +381,14 @@ impl TheBoss {
     }
 
     /// One offer to one partner: the partner and the kind turn with the offers already made in
-    /// this step and the turn number, so that every kind comes up.
-    fn offer_candidates(
+    /// this step and the turn number, so that every kind comes up. `have` counts `seat`'s
+    /// Experience cards per kind ([`TheBoss::kind_counts`]).
+    pub(crate) fn offer_candidate(
         &self,
         seat: Seat,
         have: &[u32; MAX_KINDS],
-        out: &mut Vec<Action>,
-        spare: &mut Option<Box<Offer>>,
-    ) {
+        spares: &mut Spares,
+    ) -> Option<Box<Offer>> {
         let mut partners = [0; 4];
         let mut count = 0;
         for o in self.order_from(seat) {
@@ -396,18 +398,16 @@ impl TheBoss {
             }
         }
         if count == 0 {
-            return;
+            return None;
         }
         let turn = self.turn.number as usize + self.turn.offers as usize;
         let partner = partners[turn % count];
         let plan = (0..OFFER_KINDS)
-            .find_map(|k| self.offer_plan(seat, have, partner, (turn + k) % OFFER_KINDS));
-        if let Some(plan) = plan {
-            // A box is taken (or made) only for an offer sure to be listed.
-            let mut offer = spare.take().unwrap_or_default();
-            self.write_offer(seat, partner, plan, &mut offer);
-            out.push(Action::Offer(offer));
-        }
+            .find_map(|k| self.offer_plan(seat, have, partner, (turn + k) % OFFER_KINDS))?;
+        // A box is taken (or made) only for an offer sure to be listed.
+        let mut offer = spares.offer();
+        self.write_offer(seat, partner, plan, &mut offer);
+        Some(offer)
     }
 
     /// Offer number `kind` of `seat` to `o`, when it makes sense: buy a card of a kind still
@@ -441,13 +441,12 @@ impl TheBoss {
         }
     }
 
-    /// Writes the offer of `plan` from `seat` to `o` into `offer` (its buffers reused): a card
+    /// Writes the offer of `plan` from `seat` to `o` into the empty `offer`: a card
     /// bought for $100 or sold for $50, a block of shares a little above its value, $50 not to
     /// be fired, $200 lent against 20 shares.
     fn write_offer(&self, seat: Seat, o: Seat, plan: OfferPlan, offer: &mut Offer) {
         let price = self.data.economy().share_price;
         let lot = self.data.economy().lot;
-        clear_offer(offer);
         offer.to = o;
         match plan {
             OfferPlan::BuyCard(c) => {
@@ -491,7 +490,7 @@ impl TheBoss {
     }
 
     /// Experience cards in `seat`'s hand, per kind.
-    fn kind_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
+    pub(crate) fn kind_counts(&self, seat: Seat) -> [u32; MAX_KINDS] {
         let mut have = [0u32; MAX_KINDS];
         for &c in &self.players[seat].experience {
             have[self.data.exp_kind(c) as usize] += 1;
@@ -561,26 +560,10 @@ enum OfferPlan {
     Loan,
 }
 
-/// Empties `o`, keeping the room of its lists and note.
-fn clear_offer(o: &mut Offer) {
-    for b in [&mut o.give, &mut o.take] {
-        b.cash = 0;
-        b.shares = 0;
-        b.experience.clear();
-        b.executive.clear();
-        b.fate = false;
-    }
-    o.to = 0;
-    o.give_commitments.clear();
-    o.take_commitments.clear();
-    o.long_term = None;
-    o.cancel = None;
-    o.note.clear();
-}
-
 #[cfg(test)]
 mod tests {
     use crate::action::Action;
+    use crate::draw::Spares;
     use crate::state::{Config, TheBoss};
     use rand::{Rng, SeedableRng};
 
@@ -588,7 +571,7 @@ mod tests {
     fn checked(g: &TheBoss, seat: usize) -> Vec<Action> {
         let mut raw = Vec::new();
         if seat < g.players.len() && !g.is_over() {
-            g.raw_candidates(seat, &mut raw, &mut None);
+            g.raw_candidates(seat, &mut raw, &mut Spares::default(), false);
         }
         let mut kept: Vec<Action> = Vec::new();
         for a in raw {

@@ -29,7 +29,8 @@
 //! moving, Fate cards, firing, the draw), [`turn`] (the turn's start and end, mandatory
 //! auctions, wins), [`offer`] (wheeling and dealing, escrow), [`auction`], [`meeting`],
 //! [`actors`] (who may and who must act), [`candidates`] (a bounded set of sensible actions
-//! for bots and playouts), [`notation`],
+//! for bots and playouts), [`draw`] (one of them drawn at random without checking them all),
+//! [`notation`],
 //! [`observe`], [`position`], [`score`], [`event`], [`error`]; for people: [`describe`] (events
 //! and offers in words), [`present`] (`Present`, `Configure`), [`terminal`] (the table drawn for
 //! a terminal); for the bots: [`bot`] (the reference bot and its valuation, §9.8), [`evaluate`]
@@ -46,6 +47,7 @@ pub mod candidates;
 pub mod clock;
 pub mod data;
 pub mod describe;
+pub mod draw;
 pub mod encode;
 pub mod error;
 pub mod evaluate;
@@ -186,8 +188,10 @@ impl Game for TheBoss {
         Ok(())
     }
 
-    /// Draws among the candidates as the default does, and applies the drawn one in place
-    /// without checking it again (the generator lists only legal actions) or copying it.
+    /// Draws uniformly among the candidates, as the default does, but by rejection
+    /// ([`TheBoss::draw_candidate`]: most draws check one candidate, not the whole list), so
+    /// the generator is advanced otherwise than by listing; the drawn action is applied in
+    /// place without checking it again or copying it.
     fn apply_random_with<R, F>(
         &mut self,
         seat: Seat,
@@ -200,11 +204,9 @@ impl Game for TheBoss {
         R: Rng + ?Sized,
         F: FnOnce(&Self, &Action),
     {
-        self.candidates(seat, actions);
-        if actions.is_empty() {
+        let Some(action) = self.draw_candidate(seat, rng, actions) else {
             return false;
-        }
-        let action = actions.swap_remove(rng.gen_range(0..actions.len()));
+        };
         before(self, &action);
         self.apply_listed(seat, action, events);
         true

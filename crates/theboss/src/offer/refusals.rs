@@ -38,6 +38,29 @@ impl Fnv {
     }
 }
 
+/// A set of bytes, read in increasing order.
+#[derive(Default)]
+struct ByteSet([u64; 4]);
+
+impl ByteSet {
+    fn insert(&mut self, x: u8) {
+        self.0[x as usize / 64] |= 1 << (x % 64);
+    }
+
+    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    (i as u32 * 64 + bit) as u8
+                })
+            })
+        })
+    }
+}
+
 impl TheBoss {
     /// The situation offer `o` of `maker` is made in (see the module's documentation): equal
     /// fingerprints, equal situations. Never 0, which marks a refusal kept without one (rules
@@ -50,40 +73,42 @@ impl TheBoss {
             h.add(p.and_then(|p| p.job).map_or(0, |j| j as u64 + 1));
             h.add(p.is_some_and(|p| p.fired.is_some()) as u64);
         }
-        // The kinds and numbers the terms move, each once, in order.
-        let mut kinds: Vec<u8> = Vec::new();
-        let mut numbers: Vec<u8> = Vec::new();
-        let mut bundles = vec![&o.give, &o.take];
-        if let Some(lt) = &o.long_term {
-            bundles.push(&lt.collateral);
-            if let Promise::Deliver(d) = &lt.promise {
-                kinds.extend(&d.experience);
-                numbers.extend(&d.executive);
-            }
+        // The kinds and numbers the terms move, each once, in order: sets of bytes, so that
+        // no list is allocated.
+        let mut kinds = ByteSet::default();
+        let mut numbers = ByteSet::default();
+        let long_term = o.long_term.as_ref();
+        if let Some(Promise::Deliver(d)) = long_term.map(|lt| &lt.promise) {
+            d.experience.iter().for_each(|&k| kinds.insert(k));
+            d.executive.iter().for_each(|&n| numbers.insert(n));
         }
         // A recorded offer read from a position may name cards the data set lacks: they count
         // as a kind and a number of their own.
-        for b in bundles {
-            kinds.extend(b.experience.iter().map(|&c| {
-                self.data
-                    .exp_cards
-                    .get(c as usize)
-                    .copied()
-                    .unwrap_or(u8::MAX)
-            }));
-            numbers.extend(b.executive.iter().map(|&c| {
-                self.data
-                    .exec_cards
-                    .get(c as usize)
-                    .copied()
-                    .unwrap_or(u8::MAX)
-            }));
+        let collateral = long_term.map(|lt| &lt.collateral);
+        for b in [Some(&o.give), Some(&o.take), collateral]
+            .into_iter()
+            .flatten()
+        {
+            for &c in &b.experience {
+                kinds.insert(
+                    self.data
+                        .exp_cards
+                        .get(c as usize)
+                        .copied()
+                        .unwrap_or(u8::MAX),
+                );
+            }
+            for &c in &b.executive {
+                numbers.insert(
+                    self.data
+                        .exec_cards
+                        .get(c as usize)
+                        .copied()
+                        .unwrap_or(u8::MAX),
+                );
+            }
         }
-        kinds.sort_unstable();
-        kinds.dedup();
-        numbers.sort_unstable();
-        numbers.dedup();
-        for &k in &kinds {
+        for k in kinds.iter() {
             h.add(k as u64);
             for s in [maker, to] {
                 let held = self.players.get(s).map_or(0, |p| {
@@ -95,7 +120,7 @@ impl TheBoss {
                 h.add(held as u64);
             }
         }
-        for &n in &numbers {
+        for n in numbers.iter() {
             h.add(0x100 + n as u64);
             for s in [maker, to] {
                 let owned = if s < self.players.len() {
@@ -179,10 +204,10 @@ impl TheBoss {
         let Some(p) = self.players.get(seat) else {
             return false;
         };
+        // The terms are compared first: the situation is worked out only for the same terms.
         p.refused.iter().any(|r| {
             let f = &r.offer;
-            self.refusal_lasts(seat, r)
-                && f.to == o.to
+            f.to == o.to
                 && f.give.shares == o.give.shares
                 && f.give.experience == o.give.experience
                 && f.give.executive == o.give.executive
@@ -196,6 +221,7 @@ impl TheBoss {
                 && f.long_term == o.long_term
                 && f.cancel == o.cancel
                 && net(o) <= net(f)
+                && self.refusal_lasts(seat, r)
         })
     }
 }
