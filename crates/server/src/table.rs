@@ -5,7 +5,7 @@
 //! game, written to the database, and only once the write is committed does the table take the
 //! new state and tell every connection (each its own observation and redacted events).
 //!
-//! This file is the actor: its state, its loop, and committing an action. It owns small parts
+//! This file is the actor: its state and its loop; committing an action is `commit`. It owns small parts
 //! that know nothing of it: its handle and commands (`handle`), the game's timers (`clock`),
 //! the storage back-off (`storage`), its connections and presence (`presence`), the states
 //! it sends them, whole or as patches (`states`), its bots' turns (`schedule`), reading a
@@ -21,13 +21,12 @@ use crate::chat::Chat;
 use crate::clocks::ClockSettings;
 use crate::db::Db;
 use crate::outgoing::{ConnId, Outgoing};
-use crate::protocol::{ErrorCode, SeatInfo, ServerMsg, TableInfo};
+use crate::protocol::{SeatInfo, ServerMsg, TableInfo};
 use crate::view::{self, Step};
 use boardroom_engine::{By, Game, Present, RecordedAction, Seat, Timer, CLOCK};
 use boardroom_registry::Playable;
 use futures_util::FutureExt;
 use std::collections::VecDeque;
-use std::net::IpAddr;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -36,6 +35,7 @@ use tokio::time::Instant;
 mod away;
 mod budget;
 mod clock;
+mod commit;
 mod handle;
 mod handover;
 mod history;
@@ -397,86 +397,6 @@ impl<G: Playable> Table<G> {
             return Some(Retired::Expired);
         }
         None
-    }
-
-    /// Applies `action` for `seat`: to a copy first, then to the database, then to the table.
-    /// A person's (`from` their address) that does not move the game on is first counted
-    /// against their budget. A refusal by the rules is written in `lang`.
-    async fn commit(
-        &mut self,
-        seat: Seat,
-        action: G::Action,
-        from: Option<IpAddr>,
-        lang: &str,
-    ) -> Result<(), Refusal> {
-        let accepted = Instant::now();
-        let mut next = self.game.clone();
-        let mut events = Vec::new();
-        next.apply(seat, action.clone(), &mut events).map_err(|e| {
-            Refusal::Rule(Box::new(ServerMsg::error(
-                ErrorCode::Illegal,
-                <G as Present>::refusal(&e, lang),
-            )))
-        })?;
-        if let Some(ip) = from.filter(|_| !budget::moves_on(&self.game, &next)) {
-            let addresses = &self.settings.address_moves;
-            if let Err(why) = self.budget.spend(&self.game, seat, ip, addresses) {
-                let m = ServerMsg::error(ErrorCode::RateLimited, why);
-                return Err(Refusal::Limited(Box::new(m)));
-            }
-        }
-        let notation = self.game.format_action(action);
-        let turn = <G as Present>::turn(&self.game);
-        let index = self.record.len();
-        let by = self.played_by(seat);
-        if let Err(e) = self
-            .db
-            .append_action(self.id.clone(), index, seat, notation.clone(), by)
-            .await
-        {
-            self.backoff
-                .log_failure(&self.id, &self.settings.timing, &e);
-            return Err(Refusal::Storage);
-        }
-        let stored = accepted.elapsed();
-        // A stand-in's optional moves count as a bot's: bots cannot keep a table busy forever.
-        let waited_for = seat == CLOCK
-            || self.game.must_act().contains(seat)
-            || (self.kinds[seat].is_human() && by == By::Player);
-        self.bots.played(!waited_for);
-        let previous = std::mem::replace(&mut self.game, next);
-        self.staleness.left(previous);
-        self.record
-            .push(RecordedAction::by(seat, notation.clone(), by));
-        if by == By::Clock {
-            self.stand_ins[seat] = Some(By::StandIn);
-        }
-        self.tick_clocks(Some(seat));
-        if self.game.is_over() && self.finished_at.is_none() {
-            self.finished_at = Some(Instant::now());
-            self.store_finished();
-        }
-        let step = Step {
-            index,
-            seat,
-            action: notation,
-            turn,
-            undone: false,
-            by,
-            events,
-        };
-        self.version += 1;
-        self.state_changed();
-        self.send_state_to_all(None, Some(&step));
-        crate::metrics::action(G::NAME, stored, accepted.elapsed());
-        if self.history.len() == LOG_KEPT {
-            self.history.pop_front();
-        }
-        self.history.push_back(step);
-        self.update_summary();
-        let turn_began = <G as Present>::turn(&self.game) != turn || self.game.is_over();
-        self.handover.played(turn_began);
-        Ok(())
     }
 
     /// After every change of the game: the timers (kept when their key is unchanged, started
