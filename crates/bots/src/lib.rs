@@ -41,7 +41,9 @@ pub use hint::{
     hint_seat, rank_actions, rank_actions_guided, rank_moves, target_config, Hint, HintError,
     RankedMove,
 };
-pub use ismcts::{ActionStats, Budget, Ismcts, IsmctsBot, Rollout, SearchConfig, SearchResult};
+pub use ismcts::{
+    ActionStats, Budget, Ismcts, IsmctsBot, Playout, Rollout, SearchConfig, SearchResult,
+};
 pub use levels::{
     bot_names, make_bot, rollout_config, search_config, validate_name, BotNameError, BOT_NAMES,
 };

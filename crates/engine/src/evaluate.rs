@@ -20,6 +20,18 @@ impl Default for Style {
     }
 }
 
+/// Rollouts greedy on the game's evaluation ([`Evaluate::greedy_rollouts`]): each move is the
+/// one best for its player one decision ahead by [`advantage`] (one position looked at per
+/// legal move), but for a share drawn at random that keeps the rollouts of one search apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GreedyRollouts {
+    /// The share of the moves, in percent, drawn uniformly at random.
+    pub random_percent: u8,
+    /// Decisions played after the tree before the rollout looks for a quiet position and
+    /// evaluates it (the search's own cut-off is for random rollouts).
+    pub depth: u32,
+}
+
 /// A game whose positions can be judged without playing them out.
 ///
 /// Implementations must read only what the state holds: bots call them on states produced by
@@ -123,6 +135,15 @@ pub trait Evaluate: Game {
     /// games whose turns are many small decisions, where a search of a few hundred iterations
     /// sees less of the turn than the heuristic's plan of it. Off by default.
     const HEURISTIC_PRIOR: bool = false;
+
+    /// How the tree-search levels' rollouts play after the tree from this position
+    /// (`boardroom_bots::ismcts`): `None` (the default) uniformly random moves for the
+    /// search's own cut-off; otherwise greedily on the game's evaluation as [`GreedyRollouts`]
+    /// says. For games (or rule sets) where random play misjudges positions that a greedy
+    /// player on the evaluation judges well.
+    fn greedy_rollouts(&self) -> Option<GreedyRollouts> {
+        None
+    }
 
     /// What each bot level is in this game, measured, in one line for people choosing a bot
     /// (the lobby's list): `(level, note)` pairs such as `("normal", "beats easy about 7 games

@@ -45,7 +45,7 @@ pub mod testing;
 pub use bot::{Bot, RandomBot};
 pub use encode::{Encode, EncodeMemo};
 pub use error::{ConfigError, NotationError, PositionError};
-pub use evaluate::{advantage, win_chances, Evaluate, Style};
+pub use evaluate::{advantage, win_chances, Evaluate, GreedyRollouts, Style};
 pub use game::{Game, Timer};
 pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;

@@ -9,9 +9,10 @@
 //!    choosing among the children legal in this determinization by UCB1 on the *acting seat's*
 //!    mean value, with availability counts in place of the parent's visits;
 //! 3. **expand** — add one untried legal action;
-//! 4. **roll out** — play uniformly random actions to the end (rewards from
-//!    [`boardroom_engine::Outcome::reward`]) or, with [`Rollout::Cutoff`], for a few decisions
-//!    and then until a quiet position, valued by [`win_chances`];
+//! 4. **roll out** — play to the end (rewards from [`boardroom_engine::Outcome::reward`]) or,
+//!    with [`Rollout::Cutoff`], for a few decisions and then until a quiet position, valued by
+//!    [`win_chances`]; the moves are uniformly random or, where the game asks for it
+//!    ([`Evaluate::GREEDY_ROLLOUTS`]), greedy on its evaluation ([`Playout`]);
 //! 5. **back up** — add to every node on the path the value of the seat that acted there
 //!    (selection compares children by their actor's value), and to the root's child the
 //!    searching seat's value.
@@ -40,7 +41,9 @@ use rand::Rng;
 use std::time::{Duration, Instant};
 
 mod guide;
+mod playout;
 use guide::Guide;
+pub use playout::Playout;
 
 /// How an iteration values the position reached after expansion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,18 +101,22 @@ pub struct SearchConfig {
     pub exploration: f64,
     /// How leaves are valued.
     pub rollout: Rollout,
+    /// How the rollouts choose their moves.
+    pub playout: Playout,
     /// Whether the iterations stop at the game's [`Evaluate::useful_iterations`] (the `hard`
     /// level's setting).
     pub game_limit: bool,
 }
 
 impl SearchConfig {
-    /// `iterations` iterations with evaluation cut-off rollouts (the levels' setting).
+    /// `iterations` iterations with evaluation cut-off rollouts played as the game asks (the
+    /// levels' setting).
     pub fn with_iterations(iterations: u32) -> Self {
         SearchConfig {
             budget: Budget::iterations(iterations),
             exploration: DEFAULT_EXPLORATION,
             rollout: Rollout::Cutoff(DEFAULT_CUTOFF),
+            playout: Playout::Game,
             game_limit: false,
         }
     }
@@ -147,6 +154,9 @@ pub struct Ismcts<G: Game> {
     buf: Buffers<G>,
     /// The prior over the root's moves of a guided search ([`Ismcts::search_guided`]).
     guide: Option<Guide<G::Action>>,
+    /// The rollouts' policy and cut-off in this search ([`Playout::Game`] resolved).
+    playout: Playout,
+    cutoff: u32,
 }
 
 impl<G: Evaluate> Ismcts<G> {
@@ -179,6 +189,8 @@ impl<G: Evaluate> Ismcts<G> {
                 ln: (0..LN_TABLE).map(|n| (n as f64).ln()).collect(),
             },
             guide: None,
+            playout: Playout::Random,
+            cutoff: DEFAULT_CUTOFF,
         }
     }
 
@@ -230,6 +242,11 @@ impl<G: Evaluate> Ismcts<G> {
                 max_iter = max_iter.min(useful);
             }
         }
+        let depth = match self.config.rollout {
+            Rollout::Cutoff(depth) => depth,
+            Rollout::Full => 0,
+        };
+        (self.playout, self.cutoff) = playout::resolve(self.config.playout, depth, game);
         let mut done = 0u32;
         // What every determinization shares is prepared once.
         let mut sample = game.sampler::<FastRng>(Viewer::Seat(seat));
@@ -341,19 +358,21 @@ impl<G: Evaluate> Ismcts<G> {
         let buf = &mut self.buf;
         let tree = &mut self.tree;
         // Roll out, drawing each actor among the seats a playout lets act.
+        let policy = self.playout;
         match self.config.rollout {
             Rollout::Full => {
                 while let Some(actor) = state.playout_seats().choose(&mut self.rng) {
-                    Self::random_step(&mut state, actor, buf, &mut self.rng);
+                    playout::step(policy, &mut state, actor, buf, &mut self.rng);
                 }
             }
-            Rollout::Cutoff(depth) => {
+            Rollout::Cutoff(_) => {
+                let depth = self.cutoff;
                 let mut steps = 0;
                 while let Some(actor) = state.playout_seats().choose(&mut self.rng) {
                     if steps >= depth && state.is_quiet() {
                         break;
                     }
-                    Self::random_step(&mut state, actor, buf, &mut self.rng);
+                    playout::step(policy, &mut state, actor, buf, &mut self.rng);
                     steps += 1;
                 }
             }
@@ -394,12 +413,6 @@ impl<G: Evaluate> Ismcts<G> {
                 (child, action, true)
             }
         })
-    }
-
-    fn random_step(state: &mut G, actor: Seat, buf: &mut Buffers<G>, rng: &mut FastRng) {
-        buf.events.clear();
-        let moved = state.apply_random(actor, rng, &mut buf.legal, &mut buf.events);
-        assert!(moved, "seat {actor} must act but has no legal action");
     }
 
     /// Writes the keys of `buf.legal` into `buf.keys`; `false` when some legal action has no

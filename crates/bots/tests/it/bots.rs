@@ -4,7 +4,7 @@ use boardroom_bigboss::{Action, BigBoss, Config, Edition};
 use boardroom_bots::search_config;
 use boardroom_bots::{
     levels, make_bot, rank_actions, rank_actions_guided, win_chances, Budget, Evaluate,
-    HeuristicBot, HintError, Ismcts, Rollout, SearchConfig,
+    HeuristicBot, HintError, Ismcts, Playout, Rollout, SearchConfig,
 };
 use boardroom_engine::{Bot, Game};
 use rand::{Rng, SeedableRng};
@@ -111,9 +111,17 @@ fn search_statistics_add_up_and_stay_in_range() {
     let seat = g.to_act().first().unwrap();
     let mut legal = Vec::new();
     g.legal_actions(seat, &mut legal);
-    for rollout in [Rollout::Full, Rollout::Cutoff(0), Rollout::Cutoff(20)] {
+    let greedy = Playout::Greedy { random_percent: 10 };
+    for (rollout, playout) in [
+        (Rollout::Full, Playout::Random),
+        (Rollout::Cutoff(0), Playout::Random),
+        (Rollout::Cutoff(20), Playout::Random),
+        (Rollout::Cutoff(8), greedy),
+        (Rollout::Cutoff(20), Playout::Game),
+    ] {
         let config = SearchConfig {
             rollout,
+            playout,
             ..SearchConfig::with_iterations(500)
         };
         let r = Ismcts::<BigBoss>::new(config, 3).search(&g, seat);
