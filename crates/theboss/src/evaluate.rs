@@ -96,6 +96,22 @@ impl Evaluate for TheBoss {
     }
 
     /// Plain lines of play for the bots' gauntlet ([`crate::scripts`]).
+    /// From the ladder, the dealing table and the gauntlet of The Boss in `docs/strength.md`.
+    const LEVEL_NOTES: &'static [(&'static str, &'static str)] = &[
+        ("random", "any legal move, at random"),
+        (
+            "heuristic",
+            "deals, bids and votes by its valuation; won 400 of 400 against three random",
+        ),
+        (
+            "heuristic-nodeal",
+            "heuristic that never deals; two dealers beat two of it about 6 games in 10",
+        ),
+        ("easy", "beats heuristic about 6 games in 10"),
+        ("normal", "wins a little over half its games against easy"),
+        ("hard", "wins a little over half its games against normal"),
+    ];
+
     const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
 
     fn scripted_action(

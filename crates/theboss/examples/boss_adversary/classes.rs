@@ -10,11 +10,12 @@ use boardroom_theboss::{
 use rand::Rng;
 use rand_chacha::ChaCha8Rng;
 
-/// Offers made and offers accepted.
+/// Offers made and offers accepted, and the net cash the accepted offers paid the adversary.
 #[derive(Default, Clone, Copy)]
 pub struct Stats {
     pub offers: u64,
     pub accepted: u64,
+    pub paid: i64,
 }
 
 /// The bots of the table, by seat.
@@ -64,6 +65,7 @@ pub fn sharpen(g: &TheBoss, adv: Seat, o: &Offer) -> Option<Offer> {
 /// Returns whether it was accepted.
 pub fn propose(g: &mut TheBoss, adv: Seat, o: Offer, bots: &mut Bots, stats: &mut Stats) -> bool {
     let to = o.to;
+    let net = o.take.cash as i64 - o.give.cash as i64;
     if g.play(adv, Action::Offer(Box::new(o))).is_err() {
         return false;
     }
@@ -88,6 +90,9 @@ pub fn propose(g: &mut TheBoss, adv: Seat, o: Offer, bots: &mut Bots, stats: &mu
         }
     }
     stats.accepted += accepted as u64;
+    if accepted {
+        stats.paid += net;
+    }
     let counters: Vec<u32> = g
         .offers()
         .iter()
@@ -199,6 +204,25 @@ pub fn fire_leader(g: &mut TheBoss, adv: Seat, bots: &mut Bots, stats: &mut Stat
         if let Some(o) = sharpen(g, adv, &o).filter(paid) {
             propose(g, adv, o, bots, stats);
         }
+    }
+}
+
+/// The control of `fire-leader` without any deal: with a usable Fire card, fire the net-worth
+/// leader among the others (or call the meeting on it, whatever its chance), unpaid. What
+/// this line gains over the fair seat is what firing the leader is worth to the adversary
+/// itself, not what the dealers pay for it.
+pub fn fire_leader_unpaid(g: &mut TheBoss, adv: Seat) {
+    if g.usable_fire(adv).is_none() || g.turn().must_fire.is_some() {
+        return;
+    }
+    let Some(leader) = (0..g.num_players())
+        .filter(|&s| s != adv && may_fire(g, adv, s))
+        .max_by_key(|&s| (g.net_worth(s), std::cmp::Reverse(s)))
+    else {
+        return;
+    };
+    if g.play(adv, Action::Fire(leader)).is_err() {
+        let _ = g.play(adv, Action::Meeting(leader));
     }
 }
 

@@ -23,7 +23,11 @@
 //!   by either side, promises about its Fire card), made only when the race model's win
 //!   chances say the receiver's chance falls and the adversary's rises, and the adversary
 //!   gains by its own measure.
-//! * `all`: every class.
+//! * `fire-leader-unpaid`: the control of `fire-leader`, no deal: with a usable Fire card,
+//!   fire the net-worth leader among the others (or call the meeting on it), unpaid. It
+//!   measures what that firing gains the adversary itself; `fire-leader` exploits the dealers
+//!   only by what it gains beyond this.
+//! * `all`: every class (not the control).
 //!
 //! Each offer is priced against the receiver's own acceptance test (the price best for the
 //! adversary that the reference player still accepts, by bisection to the $10 step); the
@@ -43,6 +47,7 @@ use rand_chacha::ChaCha8Rng;
 enum Class {
     Protection,
     FireLeader,
+    FireLeaderUnpaid,
     Votes,
     Generic,
     All,
@@ -92,7 +97,9 @@ fn play(
             // Only where it has something to offer, so that a game without offers is the
             // fair game move for move.
             let fire = g.usable_fire(adv).is_some()
-                && (class.has(Class::Protection) || class.has(Class::FireLeader));
+                && (class.has(Class::Protection)
+                    || class.has(Class::FireLeader)
+                    || class == Class::FireLeaderUnpaid);
             if turn.seat == adv
                 && turn.step == Step::Business
                 && turn.number != scripted
@@ -110,6 +117,9 @@ fn play(
                 }
                 if class.has(Class::Generic) {
                     classes::generic(&mut g, adv, &mut bots, &mut rng, stats);
+                }
+                if class == Class::FireLeaderUnpaid {
+                    classes::fire_leader_unpaid(&mut g, adv);
                 }
                 classes::keep_fire_promise(&mut g, adv);
                 continue;
@@ -151,7 +161,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     assert!(
         args.len() == 4 || args.len() == 5,
-        "usage: boss_adversary GAMES SEED PLAYERS protection|fire-leader|votes|generic|all [LEVEL]"
+        "usage: boss_adversary GAMES SEED PLAYERS protection|fire-leader|fire-leader-unpaid|votes|generic|all [LEVEL]"
     );
     let games: u64 = args[0].parse().expect("GAMES");
     let base: u64 = args[1].parse().expect("SEED");
@@ -159,6 +169,7 @@ fn main() {
     let class = match args[3].as_str() {
         "protection" => Class::Protection,
         "fire-leader" => Class::FireLeader,
+        "fire-leader-unpaid" => Class::FireLeaderUnpaid,
         "votes" => Class::Votes,
         "generic" => Class::Generic,
         "all" => Class::All,
@@ -196,7 +207,7 @@ fn main() {
     let (al, ah) = wilson(pa, m);
     let (fl, fh) = wilson(pf, m);
     println!(
-        "{games} games, {n} players, class {}, level {level}: adversary {:.1}% [{:.1}, {:.1}], fair {:.1}% [{:.1}, {:.1}], par {:.1}%; gain {:+.1} ± {:.1} points (paired 95%); offers {}, accepted {}",
+        "{games} games, {n} players, class {}, level {level}: adversary {:.1}% [{:.1}, {:.1}], fair {:.1}% [{:.1}, {:.1}], par {:.1}%; gain {:+.1} ± {:.1} points (paired 95%); offers {}, accepted {}, paid ${}",
         args[3],
         100.0 * pa,
         100.0 * al,
@@ -208,6 +219,7 @@ fn main() {
         100.0 * mean,
         100.0 * half,
         stats.offers,
-        stats.accepted
+        stats.accepted,
+        stats.paid
     );
 }

@@ -214,17 +214,23 @@ impl TheBoss {
     }
 
     /// The value to `seat` of the meeting's target being fired: losing its own job when it is
-    /// the target; the target's job when the target leads in net worth or `seat` called the
-    /// meeting; otherwise nothing.
+    /// the target; the target's job when `seat` called the meeting; when the target leads in
+    /// net worth, the target's job shared by every seat it leads (a bystander gains on the
+    /// leader only as much as each of the others does, so with three or four players it is
+    /// worth a half or a third of the job to it); otherwise nothing.
     pub fn firing_value(&self, seat: Seat, caller: Seat, target: Seat) -> i64 {
         if target == seat {
             return -self.job_value(seat);
         }
-        let leader = (0..self.players.len())
+        if caller == seat {
+            return self.job_value(target);
+        }
+        let n = self.players.len();
+        let leader = (0..n)
             .max_by_key(|&s| (self.net_worth(s), std::cmp::Reverse(s)))
             .unwrap_or(0);
-        if caller == seat || leader == target {
-            self.job_value(target)
+        if leader == target {
+            self.job_value(target) / (n as i64 - 1).max(1)
         } else {
             0
         }

@@ -197,3 +197,26 @@ fn a_vote_that_cannot_change_the_tally_is_worth_nothing() {
     let g = meeting_on_bot([200, 200, 300]);
     assert!(best_price(&g, 1, Commitment::Vote(Vote::Against)) >= 100);
 }
+
+#[test]
+fn a_bystander_pays_for_the_leaders_firing_only_its_share_of_the_gain() {
+    // Seat 2 leads in net worth; the executive at seat 1 can pay any severance and would
+    // rather fire the bot (the better job), so a promise to fire the leader instead is worth
+    // something to the bot. The leader's loss is shared with the seller, who gains on the
+    // leader as much as the bot does: the bot pays at most half the leader's job for it.
+    let g = fire_table(
+        &[
+            standing(3, 100, 800),
+            standing(5, 300, 3000),
+            standing(2, 700, 2500),
+        ],
+        1,
+        200,
+    );
+    let leader = (0..3).max_by_key(|&s| g.net_worth(s)).unwrap();
+    assert_eq!(leader, 2);
+    let job = g.job_value(2) as u32;
+    let paid = best_price(&g, 1, Commitment::FireTarget(2));
+    assert!(paid > 0, "a sure firing of the leader is worth something");
+    assert!(paid <= job / 2, "paid ${paid} for a share of a ${job} job");
+}
