@@ -11,6 +11,7 @@ use crate::colour::{cubes_words, Colour};
 use crate::event::Event;
 use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
+use crate::words;
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, LocaleFile, OptionKind, OptionSpec, Options, Present,
     ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
@@ -99,6 +100,10 @@ impl Present for BigShot {
         seat_name(seat)
     }
 
+    fn seat_name_in(seat: Seat, lang: &str) -> String {
+        words::text(lang, &words::seat(seat))
+    }
+
     fn describe_config(config: &Config) -> String {
         let variant = if config.hidden_money {
             " (hidden money)"
@@ -125,8 +130,8 @@ impl Present for BigShot {
         self.round() as u32
     }
 
-    fn describe(event: &Event, _lang: &str) -> String {
-        event.describe(seat_name)
+    fn describe(event: &Event, lang: &str) -> String {
+        words::text(lang, &event.message())
     }
 
     fn starts_turn(event: &Event) -> bool {

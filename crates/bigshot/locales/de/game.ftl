@@ -47,3 +47,54 @@ big-shot-ious = { $count ->
 
 big-shot-option-hidden-money = Verdecktes Geld
 big-shot-option-hidden-money-help = Variante mit verdecktem Geld: Das Bargeld jedes Spielers bleibt bis zum Ende geheim, Kredite nur vor dem Bieten
+
+## Was das Spiel in Rust schreibt (crates/bigshot/src/words.rs): Plätze, Würfel, das Protokoll
+
+big-shot-seat = { $colour ->
+    [red] Rot
+    [orange] Orange
+    [ivory] Elfenbein
+    [purple] Lila
+   *[other] Platz { $number }
+}
+big-shot-cube-count = { $count ->
+    [one] ein Würfel
+   *[other] { $count } Würfel
+} in { $colour }
+# Each colour counts its own cubes, so the total adds nothing here.
+big-shot-cubes = { $total ->
+    [one] { $list }
+   *[other] { $list }
+}
+big-shot-cubes-none = keine Würfel
+big-shot-list = { $head }, { $tail }
+big-shot-list-and = { $head } und { $last }
+big-shot-empty = {""}
+
+big-shot-ev-round = Runde { $round }: { $seat } würfelt.
+big-shot-ev-rolled = { $seat } würfelt eine { $die }: Der Makler zieht von Auktionsfeld { $from } auf Auktionsfeld { $to } ({ $cubes } zur Versteigerung).
+big-shot-ev-loan = { $seat } nimmt einen Kredit für { $colour } auf: erhält { $received } Mio. und einen Schuldschein ({ $colour } hat jetzt { $ious ->
+    [one] einen Schuldschein
+   *[other] { $ious } Schuldscheine
+}).
+big-shot-ev-declined = { $seat } nimmt keinen Kredit auf.
+big-shot-ev-bidding = Das Bieten beginnt bei { $seat }.
+big-shot-ev-bid = { $seat } bietet { $amount } Mio.
+big-shot-ev-passed = { $seat } passt.
+big-shot-ev-won = { $seat } ersteigert die Würfel für { $amount } Mio.
+big-shot-ev-free = Niemand bietet: { $seat } bekommt die Würfel umsonst.
+big-shot-ev-paid = { $seat } zahlt { $amount } Mio. aus dem Geld von { $colour }.
+big-shot-ev-placed = { $seat } setzt einen Würfel in { $colour } auf Grundstück { $lot }.
+big-shot-ev-sold = { $end ->
+    [yes] Bei Spielende geht Grundstück { $lot } an { $owner }
+   *[no] Grundstück { $lot } geht an { $owner }
+} ({ $cubes }).
+big-shot-ev-sold-player = { $end ->
+    [yes] Bei Spielende geht Grundstück { $lot } an { $owner }, die Farbe von { $seat }
+   *[no] Grundstück { $lot } geht an { $owner }, die Farbe von { $seat }
+} ({ $cubes }).
+big-shot-ev-sold-nobody = { $end ->
+    [yes] Bei Spielende geht Grundstück { $lot } an niemanden
+   *[no] Grundstück { $lot } geht an niemanden
+} ({ $cubes }).
+big-shot-ev-over = Das Spiel ist vorbei.

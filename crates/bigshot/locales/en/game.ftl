@@ -47,3 +47,51 @@ big-shot-ious = { $count ->
 
 big-shot-option-hidden-money = Hidden money
 big-shot-option-hidden-money-help = The hidden-money variant: each player's coins are secret until the end, loans only before bidding
+
+## What the game writes from Rust (crates/bigshot/src/words.rs): seats, cubes, the log
+
+big-shot-seat = { $colour ->
+    [red] Red
+    [orange] Orange
+    [ivory] Ivory
+    [purple] Purple
+   *[other] Seat { $number }
+}
+big-shot-cube-count = { $count } { $colour }
+big-shot-cubes = { $list } { $total ->
+    [one] cube
+   *[other] cubes
+}
+big-shot-cubes-none = no cubes
+big-shot-list = { $head }, { $tail }
+big-shot-list-and = { $head } and { $last }
+big-shot-empty = {""}
+
+big-shot-ev-round = Round { $round }: { $seat } rolls.
+big-shot-ev-rolled = { $seat } rolls { $die }: the broker moves from space { $from } to space { $to } ({ $cubes } up for auction).
+big-shot-ev-loan = { $seat } borrows for { $colour }: receives { $received }M and an IOU ({ $colour } holds { $ious }).
+big-shot-ev-declined = { $seat } takes no loan.
+big-shot-ev-bidding = Bidding opens with { $seat }.
+big-shot-ev-bid = { $seat } bids { $amount }M.
+big-shot-ev-passed = { $seat } passes.
+big-shot-ev-won = { $seat } wins the auction for { $amount }M.
+big-shot-ev-free = Nobody bids: { $seat } takes the cubes free.
+big-shot-ev-paid = { $seat } pays { $amount }M from { $colour }'s coins.
+big-shot-ev-placed = { $seat } places { $colour ->
+    [orange] an
+    [ivory] an
+   *[other] a
+} { $colour } cube on lot { $lot }.
+big-shot-ev-sold = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } is sold to { $owner } ({ $cubes }).
+big-shot-ev-sold-player = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } is sold to { $owner }, { $seat }'s colour ({ $cubes }).
+big-shot-ev-sold-nobody = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } goes to nobody ({ $cubes }).
+big-shot-ev-over = The game is over.

@@ -96,3 +96,41 @@ fn holdings_are_words() {
         "{cells:?}"
     );
 }
+
+/// In random games of every player count (and the hidden-money variant), every log sentence
+/// reads in German: each message exists in German (none falls back to English, none is shown
+/// as its id), and each differs from its English one.
+#[test]
+fn a_whole_game_reads_in_german() {
+    use boardroom_bigshot::words::catalog;
+    let mut seen = 0;
+    for (players, hidden) in [(2, false), (3, false), (4, false), (3, true)] {
+        let mut config = Config::new(players);
+        config.hidden_money = hidden;
+        let mut g = BigShot::new(&config, 31 + players as u64).unwrap();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5 + players as u64);
+        let (mut legal, mut events) = (Vec::new(), Vec::<Event>::new());
+        let mut german = |de: String, en: String| {
+            assert!(!de.contains("(missing text"), "an id shown: {de}");
+            assert!(!de.contains("big-shot-"), "an id shown: {de}");
+            assert_ne!(de, en, "not in German");
+            seen += 1;
+        };
+        for _ in 0..3000 {
+            let Some(to_act) = g.to_act().first() else {
+                break;
+            };
+            g.legal_actions(to_act, &mut legal);
+            let a = legal[rng.gen_range(0..legal.len())];
+            events.clear();
+            g.apply(to_act, a, &mut events).unwrap();
+            for e in &events {
+                german(BigShot::describe(e, "de"), BigShot::describe(e, "en"));
+            }
+        }
+        assert!(g.is_over(), "{players} players: the game ends");
+    }
+    assert!(seen > 1_000, "{seen} texts checked");
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+    assert!(catalog().check().is_empty(), "{:?}", catalog().check());
+}
