@@ -98,3 +98,35 @@ big-shot-ev-sold-nobody = { $end ->
    *[no] Grundstück { $lot } geht an niemanden
 } ({ $cubes }).
 big-shot-ev-over = Das Spiel ist vorbei.
+
+## Aufforderungen, Züge und ihre Wirkung
+
+big-shot-prompt-roll = Würfle, um den Makler zu ziehen
+big-shot-prompt-loans = Vor dem Bieten: Kredit aufnehmen ({ $amount } Mio. erhalten, 10 Mio. Schulden) oder ablehnen
+big-shot-prompt-bid = Biete mindestens { $min } Mio. { $hidden ->
+    [yes] oder passe
+   *[no] (du kannst { $cash } Mio. zahlen) oder passe
+} – { $standing }
+big-shot-standing = Höchstgebot { $bid } Mio. von { $seat }
+big-shot-no-bid = noch kein Gebot
+big-shot-prompt-pay = Wähle die Farbe, die die { $bid } Mio. bezahlt
+big-shot-prompt-place = Setze die ersteigerten Würfel einzeln (noch übrig: { $cubes })
+big-shot-prompt-over = Das Spiel ist vorbei
+
+big-shot-act-roll = Würfeln
+big-shot-act-loan = Kredit für { $colour } aufnehmen (+{ $amount } Mio., 1 Schuldschein)
+big-shot-effect-loan = +{ $amount } Mio., 10 Mio. Schulden
+big-shot-act-decline = Kein Kredit
+big-shot-act-bid = { $amount } Mio. bieten
+big-shot-act-pass = Passen
+big-shot-act-pay = Mit { $colour } bezahlen
+big-shot-effect-pay = hat { $coins } Mio.
+big-shot-act-place = { $colour } auf { $lot } setzen
+big-shot-effect-empty = { $park ->
+    [yes] Park
+   *[no] { $value } Mio.
+}, leer
+big-shot-effect-has = { $park ->
+    [yes] Park
+   *[no] { $value } Mio.
+}, belegt: { $cubes }

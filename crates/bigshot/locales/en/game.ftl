@@ -95,3 +95,35 @@ big-shot-ev-sold-nobody = { $end ->
    *[no] Lot
 } { $lot } goes to nobody ({ $cubes }).
 big-shot-ev-over = The game is over.
+
+## Prompts, actions and their effects
+
+big-shot-prompt-roll = Roll the die to move the broker
+big-shot-prompt-loans = Before bidding: take a loan (receive { $amount }M, owe 10M) or decline
+big-shot-prompt-bid = Bid at least { $min }M { $hidden ->
+    [yes] or pass
+   *[no] (you can pay { $cash }M) or pass
+} — { $standing }
+big-shot-standing = { $bid }M by { $seat }
+big-shot-no-bid = no bid yet
+big-shot-prompt-pay = Choose the colour that pays the { $bid }M
+big-shot-prompt-place = Place the won cubes one by one ({ $cubes } left)
+big-shot-prompt-over = The game is over
+
+big-shot-act-roll = Roll the die
+big-shot-act-loan = Take a loan (+{ $amount }M, 1 IOU) for { $colour }
+big-shot-effect-loan = +{ $amount }M, owe 10M
+big-shot-act-decline = No loan
+big-shot-act-bid = Bid { $amount }M
+big-shot-act-pass = Pass
+big-shot-act-pay = Pay with { $colour }
+big-shot-effect-pay = has { $coins }M
+big-shot-act-place = Place { $colour } on { $lot }
+big-shot-effect-empty = { $park ->
+    [yes] park
+   *[no] { $value }M
+}, empty
+big-shot-effect-has = { $park ->
+    [yes] park
+   *[no] { $value }M
+}, has { $cubes }

@@ -97,9 +97,9 @@ fn holdings_are_words() {
     );
 }
 
-/// In random games of every player count (and the hidden-money variant), every log sentence
-/// reads in German: each message exists in German (none falls back to English, none is shown
-/// as its id), and each differs from its English one.
+/// In random games of every player count (and the hidden-money variant), every log sentence,
+/// prompt and action label and effect reads in German: each message exists in German
+/// (none falls back to English, none is shown as its id), and each differs from its English one.
 #[test]
 fn a_whole_game_reads_in_german() {
     use boardroom_bigshot::words::catalog;
@@ -120,7 +120,18 @@ fn a_whole_game_reads_in_german() {
             let Some(to_act) = g.to_act().first() else {
                 break;
             };
+            german(g.prompt("de"), g.prompt("en"));
             g.legal_actions(to_act, &mut legal);
+            for a in &legal {
+                let (de, en) = (
+                    g.action_view(to_act, a, "de"),
+                    g.action_view(to_act, a, "en"),
+                );
+                german(de.label, en.label);
+                if en.effect.chars().any(char::is_alphabetic) {
+                    german(de.effect, en.effect);
+                }
+            }
             let a = legal[rng.gen_range(0..legal.len())];
             events.clear();
             g.apply(to_act, a, &mut events).unwrap();
@@ -129,8 +140,9 @@ fn a_whole_game_reads_in_german() {
             }
         }
         assert!(g.is_over(), "{players} players: the game ends");
+        german(g.prompt("de"), g.prompt("en"));
     }
-    assert!(seen > 1_000, "{seen} texts checked");
+    assert!(seen > 10_000, "{seen} texts checked");
     assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
     assert!(catalog().check().is_empty(), "{:?}", catalog().check());
 }
