@@ -8,6 +8,7 @@
 use crate::action::Action;
 use crate::board::BoardSpec;
 use crate::colour::Colour;
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
@@ -232,6 +233,11 @@ impl Present for BigShot {
                     .arg("lot", lot.id.as_str())
             }
         }
+    }
+
+    /// The refusal in `lang`, naming the rule it breaks.
+    fn refusal(error: &RuleError, lang: &str) -> String {
+        words::text(lang, &error.message())
     }
 
     fn notation_help() -> &'static str {

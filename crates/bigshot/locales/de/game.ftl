@@ -130,3 +130,24 @@ big-shot-effect-has = { $park ->
     [yes] Park
    *[no] { $value } Mio.
 }, belegt: { $cubes }
+
+## Ablehnungen, jede mit ihrer Regel
+
+big-shot-err-over = das Spiel ist vorbei
+big-shot-err-not-your-turn = { $seat } ist nicht am Zug ({ $current } ist dran)
+big-shot-err-wrong-step = das geht jetzt nicht: { $expected }
+big-shot-step-roll = zuerst würfelt, wer in dieser Runde an der Reihe ist
+big-shot-step-loans = vor dem Bieten nimmt jeder Spieler einen Kredit auf oder lehnt ab
+big-shot-step-bidding = die Versteigerung läuft: bieten oder passen
+big-shot-step-pay = wer ersteigert hat, wählt die Farbe, die bezahlt
+big-shot-step-place = wer ersteigert hat, setzt die ersteigerten Würfel
+big-shot-step-over = das Spiel ist vorbei
+big-shot-err-bid-too-low = ein Gebot muss mindestens { $min } Mio. betragen (1 Mio. mehr als das Höchstgebot), nicht { $bid } Mio.
+big-shot-err-bid-above-cash = mit { $cash } Mio. Bargeld kannst du nicht { $bid } Mio. bieten (ein Gebot darf nie höher sein als das Geld, mit dem es bezahlt wird)
+big-shot-err-loan-twice = du hast in dieser Runde schon einen Kredit aufgenommen (ein Kredit pro Runde)
+big-shot-err-loan-after-bidding = Kredite gibt es nur, bevor das Bieten beginnt (bei 2 Spielern und in der Variante mit verdecktem Geld)
+big-shot-err-not-your-colour = { $colour } ist nicht deine Farbe
+big-shot-err-cannot-pay = { $colour } hat { $coins } Mio. und kann das Höchstgebot von { $bid } Mio. nicht bezahlen (eine Farbe bezahlt alles)
+big-shot-err-no-such-cube = du hast keinen Würfel in { $colour } mehr zu setzen (ersteigert: { $hand })
+big-shot-err-no-such-lot = auf diesem Spielplan gibt es kein Grundstück Nummer { $lot }
+big-shot-err-lot-sold = Grundstück { $lot } ist verkauft (abgerechnet beim 7. Würfel, höchstens 7 pro Grundstück) und nimmt keine Würfel mehr

@@ -127,3 +127,24 @@ big-shot-effect-has = { $park ->
     [yes] park
    *[no] { $value }M
 }, has { $cubes }
+
+## Refusals, each naming the rule
+
+big-shot-err-over = the game is over
+big-shot-err-not-your-turn = it is not { $seat }'s turn ({ $current } is to act)
+big-shot-err-wrong-step = that is not possible now: { $expected }
+big-shot-step-roll = the round's roller rolls the die
+big-shot-step-loans = before bidding each player takes a loan or declines
+big-shot-step-bidding = the auction is on: bid or pass
+big-shot-step-pay = the winner chooses the colour that pays
+big-shot-step-place = the winner places the won cubes
+big-shot-step-over = the game is over
+big-shot-err-bid-too-low = a bid must be at least { $min }M (1M more than the standing bid), not { $bid }M
+big-shot-err-bid-above-cash = you cannot bid { $bid }M with { $cash }M in cash (a bid may never exceed the coins that pay it)
+big-shot-err-loan-twice = you have already taken a loan this round (one loan per round)
+big-shot-err-loan-after-bidding = loans are taken only before bidding starts (2 players and the hidden-money variant)
+big-shot-err-not-your-colour = { $colour } is not your colour
+big-shot-err-cannot-pay = { $colour } has { $coins }M and cannot pay the winning bid of { $bid }M (one colour pays it all)
+big-shot-err-no-such-cube = no { $colour } cube is left to place (you won { $hand })
+big-shot-err-no-such-lot = there is no lot number { $lot } on this board
+big-shot-err-lot-sold = lot { $lot } is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes

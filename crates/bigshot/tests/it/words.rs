@@ -98,7 +98,7 @@ fn holdings_are_words() {
 }
 
 /// In random games of every player count (and the hidden-money variant), every log sentence,
-/// prompt and action label and effect reads in German: each message exists in German
+/// prompt, action label and effect and refusal reads in German: each message exists in German
 /// (none falls back to English, none is shown as its id), and each differs from its English one.
 #[test]
 fn a_whole_game_reads_in_german() {
@@ -108,6 +108,7 @@ fn a_whole_game_reads_in_german() {
         let mut config = Config::new(players);
         config.hidden_money = hidden;
         let mut g = BigShot::new(&config, 31 + players as u64).unwrap();
+        let all = universe(g.board());
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5 + players as u64);
         let (mut legal, mut events) = (Vec::new(), Vec::<Event>::new());
         let mut german = |de: String, en: String| {
@@ -116,11 +117,20 @@ fn a_whole_game_reads_in_german() {
             assert_ne!(de, en, "not in German");
             seen += 1;
         };
-        for _ in 0..3000 {
+        for step in 0..3000 {
             let Some(to_act) = g.to_act().first() else {
                 break;
             };
             german(g.prompt("de"), g.prompt("en"));
+            if step % 10 == 0 {
+                for seat in 0..players {
+                    for &a in &all {
+                        if let Err(e) = g.check(seat, a) {
+                            german(BigShot::refusal(&e, "de"), e.to_string());
+                        }
+                    }
+                }
+            }
             g.legal_actions(to_act, &mut legal);
             for a in &legal {
                 let (de, en) = (
@@ -145,4 +155,32 @@ fn a_whole_game_reads_in_german() {
     assert!(seen > 10_000, "{seen} texts checked");
     assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
     assert!(catalog().check().is_empty(), "{:?}", catalog().check());
+}
+
+/// Seats are named by their colour in the reader's language, and a refusal names its rule in
+/// German as in English.
+#[test]
+fn seats_and_refusals_in_german() {
+    assert_eq!(BigShot::seat_name_in(2, "de"), "Elfenbein");
+    assert_eq!(BigShot::seat_name_in(2, "en"), "Ivory");
+    let g = BigShot::new(&Config::new(3), 1).unwrap();
+    let to_act = g.to_act().first().unwrap();
+    let other = (to_act + 1) % 3;
+    let e = g.check(other, boardroom_bigshot::Action::Roll).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "it is not {}'s turn ({} is to act)",
+            BigShot::seat_name(other),
+            BigShot::seat_name(to_act)
+        )
+    );
+    assert_eq!(
+        BigShot::refusal(&e, "de"),
+        format!(
+            "{} ist nicht am Zug ({} ist dran)",
+            BigShot::seat_name_in(other, "de"),
+            BigShot::seat_name_in(to_act, "de")
+        )
+    );
 }
