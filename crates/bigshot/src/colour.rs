@@ -97,22 +97,6 @@ pub fn cubes_to_string(c: &Cubes) -> String {
     s
 }
 
-/// Cubes in words, as a player reads them: `2 red and 1 indigo cubes`, `1 orange cube`,
-/// `no cubes`.
-pub fn cubes_words(c: &Cubes) -> String {
-    let parts: Vec<String> = Colour::all()
-        .filter(|col| c[col.idx()] > 0)
-        .map(|col| format!("{} {}", c[col.idx()], col.name()))
-        .collect();
-    let total: u32 = c.iter().map(|&k| k as u32).sum();
-    let noun = if total == 1 { "cube" } else { "cubes" };
-    match parts.as_slice() {
-        [] => "no cubes".into(),
-        [one] => format!("{one} {noun}"),
-        [rest @ .., last] => format!("{} and {last} {noun}", rest.join(", ")),
-    }
-}
-
 /// Reads cube letters (any order), e.g. `RROI`.
 pub fn cubes_from_str(s: &str) -> Result<Cubes, String> {
     let mut c = [0u8; COLOURS];

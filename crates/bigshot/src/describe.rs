@@ -1,67 +1,67 @@
 //! Events as sentences for logs, naming players by seat and cubes by colour.
 
-use crate::colour::cubes_words;
 use crate::event::Event;
+use crate::words;
 use boardroom_engine::{Holding, Seat};
+use boardroom_i18n::Message;
 
 impl Event {
-    /// The event as a sentence; `name` names a seat (e.g. `Seat 2` or `Alice`).
-    pub fn describe(&self, name: impl Fn(Seat) -> String) -> String {
+    /// The event as a sentence, for [`crate::words::text`] to write in a reader's language.
+    pub fn message(&self) -> Message {
+        let m = Message::new;
+        let seat = |s: &Seat| words::seat(*s);
         match self {
-            Event::RoundStarted { round, roller } => {
-                format!("Round {round}: {} rolls.", name(*roller))
-            }
+            Event::RoundStarted { round, roller } => m("big-shot-ev-round")
+                .arg("round", *round)
+                .arg("seat", seat(roller)),
             Event::Rolled {
-                seat,
+                seat: s,
                 die,
                 from,
                 to,
                 cubes,
-            } => format!(
-                "{} rolls {die}: the broker moves from space {} to space {} ({} up for auction).",
-                name(*seat),
-                from + 1,
-                to + 1,
-                cubes_words(cubes)
-            ),
+            } => m("big-shot-ev-rolled")
+                .arg("seat", seat(s))
+                .arg("die", *die)
+                .arg("from", u32::from(*from) + 1)
+                .arg("to", u32::from(*to) + 1)
+                .arg("cubes", words::cubes(cubes)),
             Event::Loan {
-                seat,
+                seat: s,
                 colour,
                 received,
                 ious,
-            } => format!(
-                "{} borrows for {colour}: receives {received}M and an IOU ({colour} holds {ious}).",
-                name(*seat)
-            ),
-            Event::Declined { seat } => format!("{} takes no loan.", name(*seat)),
-            Event::BiddingOpened { seat } => format!("Bidding opens with {}.", name(*seat)),
-            Event::Bid { seat, amount } => format!("{} bids {amount}M.", name(*seat)),
-            Event::Passed { seat } => format!("{} passes.", name(*seat)),
-            Event::Won { seat, amount } => {
-                format!("{} wins the auction for {amount}M.", name(*seat))
-            }
-            Event::TakenFree { seat } => {
-                format!("Nobody bids: {} takes the cubes free.", name(*seat))
-            }
+            } => m("big-shot-ev-loan")
+                .arg("seat", seat(s))
+                .arg("colour", words::colour(*colour))
+                .arg("received", *received)
+                .arg("ious", *ious),
+            Event::Declined { seat: s } => m("big-shot-ev-declined").arg("seat", seat(s)),
+            Event::BiddingOpened { seat: s } => m("big-shot-ev-bidding").arg("seat", seat(s)),
+            Event::Bid { seat: s, amount } => m("big-shot-ev-bid")
+                .arg("seat", seat(s))
+                .arg("amount", *amount),
+            Event::Passed { seat: s } => m("big-shot-ev-passed").arg("seat", seat(s)),
+            Event::Won { seat: s, amount } => m("big-shot-ev-won")
+                .arg("seat", seat(s))
+                .arg("amount", *amount),
+            Event::TakenFree { seat: s } => m("big-shot-ev-free").arg("seat", seat(s)),
             Event::Paid {
-                seat,
+                seat: s,
                 colour,
                 amount,
-            } => format!("{} pays {amount}M from {colour}'s coins.", name(*seat)),
-            Event::Placed { seat, colour, lot } => {
-                let article = if matches!(
-                    colour.name().as_bytes()[0],
-                    b'a' | b'e' | b'i' | b'o' | b'u'
-                ) {
-                    "an"
-                } else {
-                    "a"
-                };
-                format!(
-                    "{} places {article} {colour} cube on lot {lot}.",
-                    name(*seat)
-                )
-            }
+            } => m("big-shot-ev-paid")
+                .arg("seat", seat(s))
+                .arg("amount", *amount)
+                .arg("colour", words::colour(*colour)),
+            Event::Placed {
+                seat: s,
+                colour,
+                lot,
+            } => m("big-shot-ev-placed")
+                .arg("seat", seat(s))
+                .arg("colour", words::colour(*colour))
+                .arg("lot", lot.to_string()),
             Event::Resolved {
                 lot,
                 cubes,
@@ -69,21 +69,27 @@ impl Event {
                 owner_seat,
                 at_end,
             } => {
-                let when = if *at_end { "At the end, lot" } else { "Lot" };
-                let cubes = cubes_words(cubes);
-                // Where a player plays several colours (2 players), the player too.
-                let player = match owner_seat.map(&name) {
-                    Some(n) if owner.is_some_and(|o| !n.eq_ignore_ascii_case(o.name())) => {
-                        format!(", {n}'s colour")
-                    }
-                    _ => String::new(),
+                let sold = |id| {
+                    m(id)
+                        .arg("end", words::yes(*at_end))
+                        .arg("lot", lot.to_string())
+                        .arg("cubes", words::cubes(cubes))
                 };
-                match owner {
-                    Some(o) => format!("{when} {lot} is sold to {o}{player} ({cubes})."),
-                    None => format!("{when} {lot} goes to nobody ({cubes})."),
+                let Some(o) = owner else {
+                    return sold("big-shot-ev-sold-nobody");
+                };
+                // Where a player plays several colours (2 players), the player too: a seat is
+                // named after its first colour, so only another colour needs its player named.
+                let player = owner_seat
+                    .filter(|&s| !crate::present::seat_name(s).eq_ignore_ascii_case(o.name()));
+                match player {
+                    Some(s) => sold("big-shot-ev-sold-player")
+                        .arg("owner", words::colour(*o))
+                        .arg("seat", seat(&s)),
+                    None => sold("big-shot-ev-sold").arg("owner", words::colour(*o)),
                 }
             }
-            Event::GameOver => "The game is over.".to_string(),
+            Event::GameOver => m("big-shot-ev-over"),
         }
     }
 }

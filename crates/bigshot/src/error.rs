@@ -1,18 +1,18 @@
 //! Rule violations: every rejected action names the rule it breaks.
 
-use crate::colour::Colour;
-use crate::present::seat_name;
+use crate::colour::{Colour, Cubes};
+use crate::words;
 use boardroom_engine::Seat;
-use thiserror::Error;
+use boardroom_i18n::{Message, ENGLISH};
+use std::fmt;
 
-/// Why an action is illegal. The message names the rule (see `docs/big-shot.md`).
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Why an action is illegal. The message names the rule (see `docs/big-shot.md`); it is written
+/// in a reader's language by [`RuleError::message`], and in English by `Display`.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RuleError {
     /// The game has ended.
-    #[error("the game is over")]
     GameOver,
     /// Another seat must act.
-    #[error("it is not {}'s turn ({} is to act)", seat_name(*.seat), seat_name(*.current))]
     NotYourTurn {
         /// Who tried.
         seat: Seat,
@@ -20,15 +20,13 @@ pub enum RuleError {
         current: Seat,
     },
     /// The action belongs to another step of the round.
-    #[error("that is not possible now: {expected}")]
     WrongStep {
         /// The action as written.
         action: String,
-        /// What is expected now.
+        /// What is expected now (a message id, `big-shot-step-…`).
         expected: &'static str,
     },
     /// A bid must beat the standing bid by at least 1M (the first bid is at least 1M).
-    #[error("a bid must be at least {min}M (1M more than the standing bid), not {bid}M")]
     BidTooLow {
         /// The bid.
         bid: u32,
@@ -36,9 +34,6 @@ pub enum RuleError {
         min: u32,
     },
     /// A bid may never exceed the bidder's cash.
-    #[error(
-        "you cannot bid {bid}M with {cash}M in cash (a bid may never exceed the coins that pay it)"
-    )]
     BidAboveCash {
         /// The bid.
         bid: u32,
@@ -46,21 +41,15 @@ pub enum RuleError {
         cash: u32,
     },
     /// One loan per player per round.
-    #[error("you have already taken a loan this round (one loan per round)")]
     LoanTwice,
     /// In the 2-player game and the hidden-money variant, loans only before bidding starts.
-    #[error("loans are taken only before bidding starts (2 players and the hidden-money variant)")]
     LoanAfterBidding,
     /// The colour is not one of the acting player's.
-    #[error("{colour} is not your colour")]
     NotYourColour {
         /// The colour named.
         colour: Colour,
     },
     /// The paying colour does not have the coins.
-    #[error(
-        "{colour} has {coins}M and cannot pay the winning bid of {bid}M (one colour pays it all)"
-    )]
     CannotPay {
         /// The colour named.
         colour: Colour,
@@ -70,25 +59,64 @@ pub enum RuleError {
         bid: u32,
     },
     /// No cube of that colour is left to place.
-    #[error("no {colour} cube is left to place (you won {hand})")]
     NoSuchCube {
         /// The colour named.
         colour: Colour,
-        /// The cubes still to place, as letters.
-        hand: String,
+        /// The cubes still to place.
+        hand: Cubes,
     },
     /// The lot does not exist on this board.
-    #[error("there is no lot number {lot} on this board")]
     NoSuchLot {
         /// The lot index.
         lot: u8,
     },
     /// A lot with a SOLD marker takes no more cubes.
-    #[error(
-        "lot {lot} is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes"
-    )]
     LotSold {
         /// The lot id.
         lot: String,
     },
 }
+
+impl RuleError {
+    /// The refusal as a message, for [`crate::words::text`] to write in a reader's language.
+    pub fn message(&self) -> Message {
+        let id = Message::new;
+        match self {
+            RuleError::GameOver => id("big-shot-err-over"),
+            RuleError::NotYourTurn { seat, current } => id("big-shot-err-not-your-turn")
+                .arg("seat", words::seat(*seat))
+                .arg("current", words::seat(*current)),
+            RuleError::WrongStep { expected, .. } => {
+                id("big-shot-err-wrong-step").arg("expected", id(expected))
+            }
+            RuleError::BidTooLow { bid, min } => id("big-shot-err-bid-too-low")
+                .arg("bid", *bid)
+                .arg("min", *min),
+            RuleError::BidAboveCash { bid, cash } => id("big-shot-err-bid-above-cash")
+                .arg("bid", *bid)
+                .arg("cash", *cash),
+            RuleError::LoanTwice => id("big-shot-err-loan-twice"),
+            RuleError::LoanAfterBidding => id("big-shot-err-loan-after-bidding"),
+            RuleError::NotYourColour { colour } => {
+                id("big-shot-err-not-your-colour").arg("colour", words::colour(*colour))
+            }
+            RuleError::CannotPay { colour, coins, bid } => id("big-shot-err-cannot-pay")
+                .arg("colour", words::colour(*colour))
+                .arg("coins", *coins)
+                .arg("bid", *bid),
+            RuleError::NoSuchCube { colour, hand } => id("big-shot-err-no-such-cube")
+                .arg("colour", words::colour(*colour))
+                .arg("hand", words::cubes(hand)),
+            RuleError::NoSuchLot { lot } => id("big-shot-err-no-such-lot").arg("lot", *lot),
+            RuleError::LotSold { lot } => id("big-shot-err-lot-sold").arg("lot", lot.clone()),
+        }
+    }
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&words::text(ENGLISH, &self.message()))
+    }
+}
+
+impl std::error::Error for RuleError {}

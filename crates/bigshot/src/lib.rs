@@ -43,6 +43,7 @@ pub mod score;
 pub mod scripts;
 pub mod state;
 pub mod terminal;
+pub mod words;
 
 pub use action::{Action, ParsedAction};
 pub use board::{Board, BoardError, BoardSpec};

@@ -7,14 +7,17 @@
 
 use crate::action::Action;
 use crate::board::BoardSpec;
-use crate::colour::{cubes_words, Colour};
+use crate::colour::Colour;
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{BigShot, Config, Phase, MAX_PLAYERS, MIN_PLAYERS};
 use crate::terminal;
+use crate::words;
 use boardroom_engine::{
     ActionView, ConfigError, Configure, Game, LocaleFile, OptionKind, OptionSpec, Options, Present,
     ScoreRow, ScoreTable, Seat, Viewer, WebAsset,
 };
+use boardroom_i18n::Message;
 use serde_json::{json, Value};
 
 /// Seat names: each seat is named after its first cube colour.
@@ -99,6 +102,10 @@ impl Present for BigShot {
         seat_name(seat)
     }
 
+    fn seat_name_in(seat: Seat, lang: &str) -> String {
+        words::text(lang, &words::seat(seat))
+    }
+
     fn describe_config(config: &Config) -> String {
         let variant = if config.hidden_money {
             " (hidden money)"
@@ -125,8 +132,8 @@ impl Present for BigShot {
         self.round() as u32
     }
 
-    fn describe(event: &Event, _lang: &str) -> String {
-        event.describe(seat_name)
+    fn describe(event: &Event, lang: &str) -> String {
+        words::text(lang, &event.message())
     }
 
     fn starts_turn(event: &Event) -> bool {
@@ -135,63 +142,72 @@ impl Present for BigShot {
 
     /// What the seat to act is asked to do. In the hidden-money variant the bidder's purse is
     /// left out, as the prompt may be shown to everyone.
-    fn prompt(&self, _lang: &str) -> String {
-        match self.phase() {
-            Phase::Roll => "Roll the die to move the broker".into(),
-            Phase::Loans { seat, .. } => format!(
-                "Before bidding: take a loan (receive {}M, owe 10M) or decline",
-                self.next_loan_amount(seat)
-            ),
+    fn prompt(&self, lang: &str) -> String {
+        let m = Message::new;
+        let prompt = match self.phase() {
+            Phase::Roll => m("big-shot-prompt-roll"),
+            Phase::Loans { seat, .. } => {
+                m("big-shot-prompt-loans").arg("amount", self.next_loan_amount(seat))
+            }
             Phase::Bidding { seat } => {
-                let (bid, bidder) = self.standing_bid();
-                let standing = match bidder {
-                    Some(b) => format!("{bid}M by {}", seat_name(b)),
-                    None => "no bid yet".into(),
+                let standing = match self.standing_bid() {
+                    (bid, Some(b)) => m("big-shot-standing")
+                        .arg("bid", bid)
+                        .arg("seat", words::seat(b)),
+                    (_, None) => m("big-shot-no-bid"),
                 };
-                let purse = if self.hidden_money() {
-                    String::new()
-                } else {
-                    format!(" (you can pay {}M)", self.cash(seat))
-                };
-                format!(
-                    "Bid at least {}M{purse} or pass — {standing}",
-                    self.min_bid()
-                )
+                let hidden = self.hidden_money();
+                // The purse is left out of the arguments too when it is secret.
+                let cash = if hidden { 0 } else { self.cash(seat) };
+                m("big-shot-prompt-bid")
+                    .arg("min", self.min_bid())
+                    .arg("hidden", words::yes(hidden))
+                    .arg("cash", cash)
+                    .arg("standing", standing)
             }
-            Phase::Pay { .. } => {
-                format!("Choose the colour that pays the {}M", self.standing_bid().0)
+            Phase::Pay { .. } => m("big-shot-prompt-pay").arg("bid", self.standing_bid().0),
+            Phase::Place { .. } => {
+                m("big-shot-prompt-place").arg("cubes", words::cubes(&self.hand()))
             }
-            Phase::Place { .. } => format!(
-                "Place the won cubes one by one ({} left)",
-                cubes_words(&self.hand())
-            ),
-            Phase::Over => "The game is over".into(),
-        }
+            Phase::Over => m("big-shot-prompt-over"),
+        };
+        words::text(lang, &prompt)
     }
 
     /// Labels as the browser's buttons read; placing a cube is played by clicking its lot
     /// (`lot:<id>`), everything else is a button. Kinds: `roll`, `loan` and `pay` (argument
     /// `colour`), `decline`, `bid` (`amount`), `pass`, `place` (`colour`, `lot`). Nothing costs money at once here: a bid is
     /// paid only when it wins.
-    fn action_view(&self, seat: Seat, action: &Action, _lang: &str) -> ActionView {
+    fn action_view(&self, seat: Seat, action: &Action, lang: &str) -> ActionView {
+        let say = |id: &'static str| words::t(lang, id, &[]);
+        let text = |m: Message| words::text(lang, &m);
         match *action {
-            Action::Roll => ActionView::new("roll", "Roll the die", ""),
+            Action::Roll => ActionView::new("roll", say("big-shot-act-roll"), ""),
             Action::Loan(c) => {
                 let amount = self.next_loan_amount(seat);
                 ActionView::new(
                     "loan",
-                    format!("Take a loan (+{amount}M, 1 IOU) for {c}"),
-                    format!("+{amount}M, owe 10M"),
+                    text(
+                        Message::new("big-shot-act-loan")
+                            .arg("amount", amount)
+                            .arg("colour", words::colour(c)),
+                    ),
+                    text(Message::new("big-shot-effect-loan").arg("amount", amount)),
                 )
                 .arg("colour", c.name())
             }
-            Action::Decline => ActionView::new("decline", "No loan", ""),
-            Action::Bid(n) => ActionView::new("bid", format!("Bid {n}M"), "").arg("amount", n),
-            Action::Pass => ActionView::new("pass", "Pass", ""),
+            Action::Decline => ActionView::new("decline", say("big-shot-act-decline"), ""),
+            Action::Bid(n) => ActionView::new(
+                "bid",
+                text(Message::new("big-shot-act-bid").arg("amount", n)),
+                "",
+            )
+            .arg("amount", n),
+            Action::Pass => ActionView::new("pass", say("big-shot-act-pass"), ""),
             Action::Pay(c) => ActionView::new(
                 "pay",
-                format!("Pay with {c}"),
-                format!("has {}M", self.coins(c)),
+                text(Message::new("big-shot-act-pay").arg("colour", words::colour(c))),
+                text(Message::new("big-shot-effect-pay").arg("coins", self.coins(c))),
             )
             .arg("colour", c.name()),
             Action::Place(c, l) => {
@@ -200,22 +216,28 @@ impl Present for BigShot {
                         .arg("colour", c.name());
                 };
                 let cubes = self.lot_cubes(l as usize);
-                let value = if lot.park {
-                    "park".to_string()
-                } else {
-                    format!("{}M", lot.value)
-                };
                 let effect = if cubes.iter().all(|&k| k == 0) {
-                    format!("{value}, empty")
+                    Message::new("big-shot-effect-empty")
                 } else {
-                    format!("{value}, has {}", cubes_words(&cubes))
+                    Message::new("big-shot-effect-has").arg("cubes", words::cubes(&cubes))
                 };
-                ActionView::new("place", format!("Place {c} on {}", lot.id), effect)
+                let effect = effect
+                    .arg("park", words::yes(lot.park))
+                    .arg("value", lot.value);
+                let label = Message::new("big-shot-act-place")
+                    .arg("colour", words::colour(c))
+                    .arg("lot", lot.id.as_str());
+                ActionView::new("place", text(label), text(effect))
                     .highlight(format!("lot:{}", lot.id))
                     .arg("colour", c.name())
                     .arg("lot", lot.id.as_str())
             }
         }
+    }
+
+    /// The refusal in `lang`, naming the rule it breaks.
+    fn refusal(error: &RuleError, lang: &str) -> String {
+        words::text(lang, &error.message())
     }
 
     fn notation_help() -> &'static str {

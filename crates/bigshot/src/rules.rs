@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::board::LOT_CAPACITY;
-use crate::colour::{cubes_words, Colour, Cubes, COLOURS};
+use crate::colour::{Colour, Cubes, COLOURS};
 use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{loan_amount, BigShot, Phase};
@@ -169,14 +169,15 @@ impl BigShot {
         }
     }
 
+    /// What is expected now, as the id of the message that says it.
     fn expected(&self) -> &'static str {
         match self.phase {
-            Phase::Roll => "the round's roller rolls the die",
-            Phase::Loans { .. } => "before bidding each player takes a loan or declines",
-            Phase::Bidding { .. } => "the auction is on: bid or pass",
-            Phase::Pay { .. } => "the winner chooses the colour that pays",
-            Phase::Place { .. } => "the winner places the won cubes",
-            Phase::Over => "the game is over",
+            Phase::Roll => "big-shot-step-roll",
+            Phase::Loans { .. } => "big-shot-step-loans",
+            Phase::Bidding { .. } => "big-shot-step-bidding",
+            Phase::Pay { .. } => "big-shot-step-pay",
+            Phase::Place { .. } => "big-shot-step-place",
+            Phase::Over => "big-shot-step-over",
         }
     }
 
@@ -237,7 +238,7 @@ impl BigShot {
                 if self.hand.get(c.idx()).copied().unwrap_or(0) == 0 {
                     return Err(RuleError::NoSuchCube {
                         colour: c,
-                        hand: cubes_words(&self.hand),
+                        hand: self.hand,
                     });
                 }
                 if self.lot_open(l as usize) {

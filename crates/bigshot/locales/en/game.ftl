@@ -47,3 +47,104 @@ big-shot-ious = { $count ->
 
 big-shot-option-hidden-money = Hidden money
 big-shot-option-hidden-money-help = The hidden-money variant: each player's coins are secret until the end, loans only before bidding
+
+## What the game writes from Rust (crates/bigshot/src/words.rs): seats, cubes, the log
+
+big-shot-seat = { $colour ->
+    [red] Red
+    [orange] Orange
+    [ivory] Ivory
+    [purple] Purple
+   *[other] Seat { $number }
+}
+big-shot-cube-count = { $count } { $colour }
+big-shot-cubes = { $list } { $total ->
+    [one] cube
+   *[other] cubes
+}
+big-shot-cubes-none = no cubes
+big-shot-list = { $head }, { $tail }
+big-shot-list-and = { $head } and { $last }
+big-shot-empty = {""}
+
+big-shot-ev-round = Round { $round }: { $seat } rolls.
+big-shot-ev-rolled = { $seat } rolls { $die }: the broker moves from space { $from } to space { $to } ({ $cubes } up for auction).
+big-shot-ev-loan = { $seat } borrows for { $colour }: receives { $received }M and an IOU ({ $colour } holds { $ious }).
+big-shot-ev-declined = { $seat } takes no loan.
+big-shot-ev-bidding = Bidding opens with { $seat }.
+big-shot-ev-bid = { $seat } bids { $amount }M.
+big-shot-ev-passed = { $seat } passes.
+big-shot-ev-won = { $seat } wins the auction for { $amount }M.
+big-shot-ev-free = Nobody bids: { $seat } takes the cubes free.
+big-shot-ev-paid = { $seat } pays { $amount }M from { $colour }'s coins.
+big-shot-ev-placed = { $seat } places { $colour ->
+    [orange] an
+    [ivory] an
+   *[other] a
+} { $colour } cube on lot { $lot }.
+big-shot-ev-sold = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } is sold to { $owner } ({ $cubes }).
+big-shot-ev-sold-player = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } is sold to { $owner }, { $seat }'s colour ({ $cubes }).
+big-shot-ev-sold-nobody = { $end ->
+    [yes] At the end, lot
+   *[no] Lot
+} { $lot } goes to nobody ({ $cubes }).
+big-shot-ev-over = The game is over.
+
+## Prompts, actions and their effects
+
+big-shot-prompt-roll = Roll the die to move the broker
+big-shot-prompt-loans = Before bidding: take a loan (receive { $amount }M, owe 10M) or decline
+big-shot-prompt-bid = Bid at least { $min }M { $hidden ->
+    [yes] or pass
+   *[no] (you can pay { $cash }M) or pass
+} — { $standing }
+big-shot-standing = { $bid }M by { $seat }
+big-shot-no-bid = no bid yet
+big-shot-prompt-pay = Choose the colour that pays the { $bid }M
+big-shot-prompt-place = Place the won cubes one by one ({ $cubes } left)
+big-shot-prompt-over = The game is over
+
+big-shot-act-roll = Roll the die
+big-shot-act-loan = Take a loan (+{ $amount }M, 1 IOU) for { $colour }
+big-shot-effect-loan = +{ $amount }M, owe 10M
+big-shot-act-decline = No loan
+big-shot-act-bid = Bid { $amount }M
+big-shot-act-pass = Pass
+big-shot-act-pay = Pay with { $colour }
+big-shot-effect-pay = has { $coins }M
+big-shot-act-place = Place { $colour } on { $lot }
+big-shot-effect-empty = { $park ->
+    [yes] park
+   *[no] { $value }M
+}, empty
+big-shot-effect-has = { $park ->
+    [yes] park
+   *[no] { $value }M
+}, has { $cubes }
+
+## Refusals, each naming the rule
+
+big-shot-err-over = the game is over
+big-shot-err-not-your-turn = it is not { $seat }'s turn ({ $current } is to act)
+big-shot-err-wrong-step = that is not possible now: { $expected }
+big-shot-step-roll = the round's roller rolls the die
+big-shot-step-loans = before bidding each player takes a loan or declines
+big-shot-step-bidding = the auction is on: bid or pass
+big-shot-step-pay = the winner chooses the colour that pays
+big-shot-step-place = the winner places the won cubes
+big-shot-step-over = the game is over
+big-shot-err-bid-too-low = a bid must be at least { $min }M (1M more than the standing bid), not { $bid }M
+big-shot-err-bid-above-cash = you cannot bid { $bid }M with { $cash }M in cash (a bid may never exceed the coins that pay it)
+big-shot-err-loan-twice = you have already taken a loan this round (one loan per round)
+big-shot-err-loan-after-bidding = loans are taken only before bidding starts (2 players and the hidden-money variant)
+big-shot-err-not-your-colour = { $colour } is not your colour
+big-shot-err-cannot-pay = { $colour } has { $coins }M and cannot pay the winning bid of { $bid }M (one colour pays it all)
+big-shot-err-no-such-cube = no { $colour } cube is left to place (you won { $hand })
+big-shot-err-no-such-lot = there is no lot number { $lot } on this board
+big-shot-err-lot-sold = lot { $lot } is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes

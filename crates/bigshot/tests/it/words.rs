@@ -96,3 +96,91 @@ fn holdings_are_words() {
         "{cells:?}"
     );
 }
+
+/// In random games of every player count (and the hidden-money variant), every log sentence,
+/// prompt, action label and effect and refusal reads in German: each message exists in German
+/// (none falls back to English, none is shown as its id), and each differs from its English one.
+#[test]
+fn a_whole_game_reads_in_german() {
+    use boardroom_bigshot::words::catalog;
+    let mut seen = 0;
+    for (players, hidden) in [(2, false), (3, false), (4, false), (3, true)] {
+        let mut config = Config::new(players);
+        config.hidden_money = hidden;
+        let mut g = BigShot::new(&config, 31 + players as u64).unwrap();
+        let all = universe(g.board());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5 + players as u64);
+        let (mut legal, mut events) = (Vec::new(), Vec::<Event>::new());
+        let mut german = |de: String, en: String| {
+            assert!(!de.contains("(missing text"), "an id shown: {de}");
+            assert!(!de.contains("big-shot-"), "an id shown: {de}");
+            assert_ne!(de, en, "not in German");
+            seen += 1;
+        };
+        for step in 0..3000 {
+            let Some(to_act) = g.to_act().first() else {
+                break;
+            };
+            german(g.prompt("de"), g.prompt("en"));
+            if step % 10 == 0 {
+                for seat in 0..players {
+                    for &a in &all {
+                        if let Err(e) = g.check(seat, a) {
+                            german(BigShot::refusal(&e, "de"), e.to_string());
+                        }
+                    }
+                }
+            }
+            g.legal_actions(to_act, &mut legal);
+            for a in &legal {
+                let (de, en) = (
+                    g.action_view(to_act, a, "de"),
+                    g.action_view(to_act, a, "en"),
+                );
+                german(de.label, en.label);
+                if en.effect.chars().any(char::is_alphabetic) {
+                    german(de.effect, en.effect);
+                }
+            }
+            let a = legal[rng.gen_range(0..legal.len())];
+            events.clear();
+            g.apply(to_act, a, &mut events).unwrap();
+            for e in &events {
+                german(BigShot::describe(e, "de"), BigShot::describe(e, "en"));
+            }
+        }
+        assert!(g.is_over(), "{players} players: the game ends");
+        german(g.prompt("de"), g.prompt("en"));
+    }
+    assert!(seen > 10_000, "{seen} texts checked");
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+    assert!(catalog().check().is_empty(), "{:?}", catalog().check());
+}
+
+/// Seats are named by their colour in the reader's language, and a refusal names its rule in
+/// German as in English.
+#[test]
+fn seats_and_refusals_in_german() {
+    assert_eq!(BigShot::seat_name_in(2, "de"), "Elfenbein");
+    assert_eq!(BigShot::seat_name_in(2, "en"), "Ivory");
+    let g = BigShot::new(&Config::new(3), 1).unwrap();
+    let to_act = g.to_act().first().unwrap();
+    let other = (to_act + 1) % 3;
+    let e = g.check(other, boardroom_bigshot::Action::Roll).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "it is not {}'s turn ({} is to act)",
+            BigShot::seat_name(other),
+            BigShot::seat_name(to_act)
+        )
+    );
+    assert_eq!(
+        BigShot::refusal(&e, "de"),
+        format!(
+            "{} ist nicht am Zug ({} ist dran)",
+            BigShot::seat_name_in(other, "de"),
+            BigShot::seat_name_in(to_act, "de")
+        )
+    );
+}
