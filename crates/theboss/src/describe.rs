@@ -9,9 +9,11 @@ use crate::data::Data;
 use crate::event::Event;
 use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
 use crate::state::Ending;
+use crate::words::{list, t};
 use boardroom_engine::{Holding, Seat};
+use boardroom_i18n::Arg;
 
-/// A vote as a word.
+/// A vote as a word, in English (the terminal's and the notation's word).
 pub fn vote_word(v: Vote) -> &'static str {
     match v {
         Vote::For => "for",
@@ -20,7 +22,7 @@ pub fn vote_word(v: Vote) -> &'static str {
     }
 }
 
-/// A deck as a word.
+/// A deck as a word, in English.
 pub fn deck_word(d: Deck) -> &'static str {
     match d {
         Deck::Experience => "Experience",
@@ -28,19 +30,42 @@ pub fn deck_word(d: Deck) -> &'static str {
     }
 }
 
+/// A deck's id, as the messages choose their words by it.
+pub(crate) fn deck_id(d: Deck) -> &'static str {
+    match d {
+        Deck::Experience => "experience",
+        Deck::Fate => "fate",
+    }
+}
+
+/// A card numbered from 0 as its message argument (numbered from 1).
+fn number(card: u8) -> Arg {
+    (card as u32 + 1).into()
+}
+
+/// Experience card `c` in `lang`: named with the data set, else by its number.
+fn exp_words(data: Option<&Data>, c: u8, lang: &str) -> String {
+    match data {
+        Some(d) => exp_name(d, c),
+        None => t(lang, "the-boss-experience-card", &[("number", number(c))]),
+    }
+}
+
+/// Executive card `c` in `lang`: named with the data set, else by its number.
+fn exec_words(data: Option<&Data>, c: u8, lang: &str) -> String {
+    match data {
+        Some(d) => exec_name(d, c),
+        None => t(lang, "the-boss-executive-card", &[("number", number(c))]),
+    }
+}
+
 /// A lot in words; with the data set, cards are named with their kind.
-pub fn lot_words(data: Option<&Data>, lot: Lot) -> String {
+pub fn lot_words(data: Option<&Data>, lot: Lot, lang: &str) -> String {
     match lot {
-        Lot::Experience(c) => match data {
-            Some(d) => exp_name(d, c),
-            None => format!("Experience card #{}", c as u32 + 1),
-        },
-        Lot::Executive(c) => match data {
-            Some(d) => exec_name(d, c),
-            None => format!("Executive card #{}", c as u32 + 1),
-        },
-        Lot::Fate => "a Fate card".into(),
-        Lot::Shares(k) => format!("{k} shares"),
+        Lot::Experience(c) => exp_words(data, c, lang),
+        Lot::Executive(c) => exec_words(data, c, lang),
+        Lot::Fate => t(lang, "the-boss-lot-fate", &[]),
+        Lot::Shares(k) => t(lang, "the-boss-n-shares", &[("count", k.into())]),
     }
 }
 
@@ -50,218 +75,299 @@ pub fn items(
     b: &Bundle,
     commitments: &[Commitment],
     name: &dyn Fn(Seat) -> String,
+    lang: &str,
 ) -> String {
     let mut v = Vec::new();
     if b.cash > 0 {
-        v.push(format!("${}", b.cash));
+        v.push(t(lang, "the-boss-money", &[("amount", b.cash.into())]));
     }
     if b.shares > 0 {
-        v.push(format!("{} shares", b.shares));
+        v.push(t(lang, "the-boss-n-shares", &[("count", b.shares.into())]));
     }
     for &c in &b.experience {
-        v.push(match data {
-            Some(d) => exp_name(d, c),
-            None => format!("Experience card #{}", c as u32 + 1),
-        });
+        v.push(exp_words(data, c, lang));
     }
     for &c in &b.executive {
-        v.push(match data {
-            Some(d) => exec_name(d, c),
-            None => format!("Executive card #{}", c as u32 + 1),
-        });
+        v.push(exec_words(data, c, lang));
     }
     if b.fate {
-        v.push("the Fate card".into());
+        v.push(t(lang, "the-boss-item-fate", &[]));
     }
     for c in commitments {
         v.push(match *c {
-            Commitment::Vote(x) => format!("a vote {}", vote_word(x)),
-            Commitment::FireTarget(s) => format!("firing {}", name(s)),
-            Commitment::NotFire(s) => format!("not firing {}", name(s)),
+            Commitment::Vote(x) => t(lang, "the-boss-item-vote", &[("vote", vote_word(x).into())]),
+            Commitment::FireTarget(s) => t(lang, "the-boss-item-fire", &[("name", name(s).into())]),
+            Commitment::NotFire(s) => {
+                t(lang, "the-boss-item-not-fire", &[("name", name(s).into())])
+            }
         });
     }
-    if v.is_empty() {
-        "nothing".into()
-    } else {
-        v.join(", ")
-    }
+    list(lang, v)
 }
 
 /// What a long-term promise delivers, comma-separated (`nothing` when empty); with the data
 /// set, cards are named.
-pub fn deliverable(data: Option<&Data>, d: &Deliverable) -> String {
+pub fn deliverable(data: Option<&Data>, d: &Deliverable, lang: &str) -> String {
     let mut v = Vec::new();
     if d.cash > 0 {
-        v.push(format!("${}", d.cash));
+        v.push(t(lang, "the-boss-money", &[("amount", d.cash.into())]));
     }
     if d.shares > 0 {
-        v.push(format!("{} shares", d.shares));
+        v.push(t(lang, "the-boss-n-shares", &[("count", d.shares.into())]));
     }
     for &k in &d.experience {
         v.push(match data {
-            Some(data) => format!("an Experience card \"{}\"", kind_name(data, k)),
-            None => format!("an Experience card of kind {}", k + 1),
+            Some(data) => t(
+                lang,
+                "the-boss-deliver-experience",
+                &[("kind", kind_name(data, k).into())],
+            ),
+            None => t(
+                lang,
+                "the-boss-deliver-experience-kind",
+                &[("kind", number(k))],
+            ),
         });
     }
     for &n in &d.executive {
         v.push(match data {
-            Some(data) => format!("an {}", exec_number_name(data, n)),
-            None => format!("an Executive card #{n}"),
+            Some(data) => t(
+                lang,
+                "the-boss-deliver-executive",
+                &[("card", exec_number_name(data, n).into())],
+            ),
+            None => t(
+                lang,
+                "the-boss-deliver-executive-number",
+                &[("number", n.into())],
+            ),
         });
     }
-    if v.is_empty() {
-        "nothing".into()
-    } else {
-        v.join(", ")
-    }
+    list(lang, v)
 }
 
 /// An offer in words from its maker's side: what is given, what is taken, the promise.
-pub fn offer_words(data: Option<&Data>, o: &Offer, name: &dyn Fn(Seat) -> String) -> String {
-    let mut s = format!(
-        "gives {} for {}",
-        items(data, &o.give, &o.give_commitments, name),
-        items(data, &o.take, &o.take_commitments, name)
+pub fn offer_words(
+    data: Option<&Data>,
+    o: &Offer,
+    name: &dyn Fn(Seat) -> String,
+    lang: &str,
+) -> String {
+    let mut s = t(
+        lang,
+        "the-boss-offer-gives",
+        &[
+            (
+                "give",
+                items(data, &o.give, &o.give_commitments, name, lang).into(),
+            ),
+            (
+                "take",
+                items(data, &o.take, &o.take_commitments, name, lang).into(),
+            ),
+        ],
     );
     if let Some(lt) = &o.long_term {
         let what = match &lt.promise {
-            Promise::Deliver(d) => format!("to deliver {}", deliverable(data, d)),
-            Promise::Favour(t) => format!("the favour \"{t}\""),
+            Promise::Deliver(d) => t(
+                lang,
+                "the-boss-promise-deliver",
+                &[("what", deliverable(data, d, lang).into())],
+            ),
+            Promise::Favour(f) => t(
+                lang,
+                "the-boss-promise-favour",
+                &[("favour", f.as_str().into())],
+            ),
         };
-        s.push_str(&format!(
-            "; {} promises {what} by the end of round {}",
-            name(lt.promisor),
-            lt.due
+        s.push_str(&t(
+            lang,
+            "the-boss-offer-promise",
+            &[
+                ("promisor", name(lt.promisor).into()),
+                ("what", what.into()),
+                ("round", lt.due.into()),
+            ],
         ));
         if !lt.collateral.is_empty() {
-            s.push_str(&format!(
-                ", pledging {}",
-                items(data, &lt.collateral, &[], name)
+            s.push_str(&t(
+                lang,
+                "the-boss-offer-pledge",
+                &[(
+                    "collateral",
+                    items(data, &lt.collateral, &[], name, lang).into(),
+                )],
             ));
         }
     }
     if let Some(d) = o.cancel {
-        s.push_str(&format!("; cancels deal {d}"));
+        s.push_str(&t(lang, "the-boss-offer-cancels", &[("deal", d.into())]));
     }
     if !o.note.is_empty() {
-        s.push_str(&format!(" — \"{}\"", o.note));
+        s.push_str(&t(
+            lang,
+            "the-boss-offer-note",
+            &[("note", o.note.as_str().into())],
+        ));
     }
     s
 }
 
 /// How the game ended, in words.
-pub fn ending_words(e: &Ending, name: &dyn Fn(Seat) -> String) -> String {
+pub fn ending_words(e: &Ending, name: &dyn Fn(Seat) -> String, lang: &str) -> String {
     match *e {
         Ending::CompleteSet { seat } => {
-            format!("{} owns a complete Executive set and wins", name(seat))
+            t(lang, "the-boss-ending-set", &[("name", name(seat).into())])
         }
-        Ending::Shares { seat } => {
-            format!("{} owns more than half of the shares and wins", name(seat))
-        }
-        Ending::DeckEnd => "the last Fate card was drawn: net worth decides".into(),
+        Ending::Shares { seat } => t(
+            lang,
+            "the-boss-ending-shares",
+            &[("name", name(seat).into())],
+        ),
+        Ending::DeckEnd => t(lang, "the-boss-ending-deck", &[]),
     }
 }
 
-/// An event as a sentence, naming seats with `name`.
-pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
+/// An event as a sentence in `lang`, naming seats with `name`.
+pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String, lang: &str) -> String {
+    let n = |s: Seat| -> Arg { name(s).into() };
+    let m = |id: &str, args: &[(&str, Arg)]| t(lang, id, args);
     match e {
-        Event::TurnStarted { seat, round } => format!("Round {round}: {}'s turn", name(*seat)),
+        Event::TurnStarted { seat, round } => m(
+            "the-boss-ev-turn",
+            &[("round", (*round).into()), ("name", n(*seat))],
+        ),
         Event::TurnSkipped { seat, reason } => {
-            format!("{} misses the turn ({reason})", name(*seat))
+            let reason = match reason.as_str() {
+                "fired" => m("the-boss-skip-fired", &[]),
+                "fired: missing 2nd turn" => m("the-boss-skip-fired-second", &[]),
+                "losing turns" => m("the-boss-skip-losing", &[]),
+                other => other.to_string(),
+            };
+            m(
+                "the-boss-ev-skipped",
+                &[("name", n(*seat)), ("reason", reason.into())],
+            )
         }
-        Event::DisasterOver { seat, .. } => format!(
-            "{}'s Financial Disaster is over and its card is discarded",
-            name(*seat)
+        Event::DisasterOver { seat, .. } => m("the-boss-ev-disaster-over", &[("name", n(*seat))]),
+        Event::Salary { seat, amount } => m(
+            "the-boss-ev-salary",
+            &[("name", n(*seat)), ("amount", (*amount).into())],
         ),
-        Event::Salary { seat, amount } => format!("{} collects a salary of ${amount}", name(*seat)),
-        Event::ExecutiveCard { seat, card } => format!(
-            "{} takes Executive card #{} from the Bank",
-            name(*seat),
-            *card as u32 + 1
+        Event::ExecutiveCard { seat, card } => m(
+            "the-boss-ev-executive-card",
+            &[("name", n(*seat)), ("number", number(*card))],
         ),
-        Event::Bought { seat, shares, cost } => format!(
-            "{} buys {shares} shares from the Bank for ${cost}",
-            name(*seat)
+        Event::Bought { seat, shares, cost } => m(
+            "the-boss-ev-bought",
+            &[
+                ("name", n(*seat)),
+                ("shares", (*shares).into()),
+                ("cost", (*cost).into()),
+            ],
         ),
-        Event::FloorOpened { seat } => {
-            format!("{} opens the floor: everyone may deal", name(*seat))
-        }
+        Event::FloorOpened { seat } => m("the-boss-ev-floor", &[("name", n(*seat))]),
         Event::Moved { seat, from, to } => match from {
-            Some(f) => format!("{} moves from position {f} to position {to}", name(*seat)),
-            None => format!("{} takes position {to}", name(*seat)),
+            Some(f) => m(
+                "the-boss-ev-moved",
+                &[
+                    ("name", n(*seat)),
+                    ("from", (*f).into()),
+                    ("to", (*to).into()),
+                ],
+            ),
+            None => m(
+                "the-boss-ev-took-position",
+                &[("name", n(*seat)), ("to", (*to).into())],
+            ),
         },
-        Event::Used { seat, card } => {
-            format!("{} uses Fate card #{}", name(*seat), *card as u32 + 1)
-        }
+        Event::Used { seat, card } => m(
+            "the-boss-ev-used",
+            &[("name", n(*seat)), ("number", number(*card))],
+        ),
         Event::Fired {
             by,
             seat,
             severance,
         } => {
             if *severance > 0 {
-                format!(
-                    "{} fires {} (severance ${severance})",
-                    name(*by),
-                    name(*seat)
+                m(
+                    "the-boss-ev-fired-severance",
+                    &[
+                        ("by", n(*by)),
+                        ("name", n(*seat)),
+                        ("severance", (*severance).into()),
+                    ],
                 )
             } else {
-                format!("{} fires {}", name(*by), name(*seat))
+                m("the-boss-ev-fired", &[("by", n(*by)), ("name", n(*seat))])
             }
         }
-        Event::MeetingCalled { caller, target, .. } => format!(
-            "{} calls a Stockholders' Meeting to fire {}",
-            name(*caller),
-            name(*target)
+        Event::MeetingCalled { caller, target, .. } => m(
+            "the-boss-ev-meeting",
+            &[("caller", n(*caller)), ("target", n(*target))],
         ),
-        Event::Voted { seat, vote, shares } => format!(
-            "{} votes {} with {shares} shares",
-            name(*seat),
-            vote_word(*vote)
+        Event::Voted { seat, vote, shares } => m(
+            "the-boss-ev-voted",
+            &[
+                ("name", n(*seat)),
+                ("vote", vote_word(*vote).into()),
+                ("shares", (*shares).into()),
+            ],
         ),
-        Event::LobbyPass { seat } => format!("{} passes in the lobbying", name(*seat)),
+        Event::LobbyPass { seat } => m("the-boss-ev-lobby-pass", &[("name", n(*seat))]),
         Event::Tally {
             for_shares,
             against,
             fired,
-        } => format!(
-            "The meeting votes {for_shares} for and {against} against: {}",
+        } => m(
             if *fired {
-                "the executive is fired"
+                "the-boss-ev-tally-fired"
             } else {
-                "the executive stays"
-            }
+                "the-boss-ev-tally-stays"
+            },
+            &[
+                ("for", (*for_shares).into()),
+                ("against", (*against).into()),
+            ],
         ),
         Event::Discarded { seat, deck, card } => match seat {
-            Some(s) => format!(
-                "{} discards {} card #{}",
-                name(*s),
-                deck_word(*deck),
-                *card as u32 + 1
+            Some(s) => m(
+                "the-boss-ev-discards",
+                &[
+                    ("name", n(*s)),
+                    ("deck", deck_id(*deck).into()),
+                    ("number", number(*card)),
+                ],
             ),
-            None => format!(
-                "{} card #{} is discarded",
-                deck_word(*deck),
-                *card as u32 + 1
+            None => m(
+                "the-boss-ev-discarded",
+                &[("deck", deck_id(*deck).into()), ("number", number(*card))],
             ),
         },
         Event::Drew {
             seat, deck, card, ..
         } => match card {
-            Some(c) => format!(
-                "{} draws {} card #{}",
-                name(*seat),
-                deck_word(*deck),
-                *c as u32 + 1
+            Some(c) => m(
+                "the-boss-ev-drew-card",
+                &[
+                    ("name", n(*seat)),
+                    ("deck", deck_id(*deck).into()),
+                    ("number", number(*c)),
+                ],
             ),
-            None => format!("{} draws a {} card", name(*seat), deck_word(*deck)),
+            None => m(
+                "the-boss-ev-drew",
+                &[("name", n(*seat)), ("deck", deck_id(*deck).into())],
+            ),
         },
-        Event::PaidDisaster { seat, amount } => {
-            format!("{} pays ${amount} for the Financial Disaster", name(*seat))
-        }
-        Event::LosingTurns { seat, turns } => format!(
-            "{} will lose {turns} turn{}",
-            name(*seat),
-            if *turns == 1 { "" } else { "s" }
+        Event::PaidDisaster { seat, amount } => m(
+            "the-boss-ev-paid-disaster",
+            &[("name", n(*seat)), ("amount", (*amount).into())],
+        ),
+        Event::LosingTurns { seat, turns } => m(
+            "the-boss-ev-losing-turns",
+            &[("name", n(*seat)), ("count", (*turns).into())],
         ),
         Event::Offered {
             id,
@@ -269,40 +375,62 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
             counters,
             offer,
         } => {
-            let c = counters
-                .map(|c| format!(" (countering offer {c})"))
-                .unwrap_or_default();
-            format!(
-                "Offer {id}{c}: {} to {}: {}",
-                name(*from),
-                name(offer.to),
-                offer_words(None, offer, name)
-            )
+            let text = offer_words(None, offer, name, lang);
+            match counters {
+                Some(c) => m(
+                    "the-boss-ev-countered",
+                    &[
+                        ("id", (*id).into()),
+                        ("counters", (*c).into()),
+                        ("from", n(*from)),
+                        ("to", n(offer.to)),
+                        ("offer", text.into()),
+                    ],
+                ),
+                None => m(
+                    "the-boss-ev-offered",
+                    &[
+                        ("id", (*id).into()),
+                        ("from", n(*from)),
+                        ("to", n(offer.to)),
+                        ("offer", text.into()),
+                    ],
+                ),
+            }
         }
         Event::Accepted { id, deal } => match deal {
-            Some(d) => format!("Offer {id} is accepted; long-term deal {d} opens"),
-            None => format!("Offer {id} is accepted"),
+            Some(d) => m(
+                "the-boss-ev-accepted-deal",
+                &[("id", (*id).into()), ("deal", (*d).into())],
+            ),
+            None => m("the-boss-ev-accepted", &[("id", (*id).into())]),
         },
-        Event::Voided { id, reason } => format!("Offer {id} is void: {reason}"),
-        Event::Rejected { id } => format!("Offer {id} is rejected"),
-        Event::Withdrawn { id } => format!("Offer {id} is withdrawn"),
-        Event::Expired { ids } => format!(
-            "Unanswered offer{} {} expire{}",
-            if ids.len() == 1 { "" } else { "s" },
-            ids.iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            if ids.len() == 1 { "s" } else { "" }
+        Event::Voided { id, reason } => m(
+            "the-boss-ev-voided",
+            &[("id", (*id).into()), ("reason", reason.as_str().into())],
+        ),
+        Event::Rejected { id } => m("the-boss-ev-rejected", &[("id", (*id).into())]),
+        Event::Withdrawn { id } => m("the-boss-ev-withdrawn", &[("id", (*id).into())]),
+        Event::Expired { ids } => m(
+            "the-boss-ev-expired",
+            &[
+                ("count", ids.len().into()),
+                (
+                    "ids",
+                    ids.iter()
+                        .map(|i| i.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                        .into(),
+                ),
+            ],
         ),
         Event::Shown { seat, to, card } => match card {
-            Some(c) => format!(
-                "{} shows Fate card #{} to {}",
-                name(*seat),
-                *c as u32 + 1,
-                name(*to)
+            Some(c) => m(
+                "the-boss-ev-shown-card",
+                &[("name", n(*seat)), ("number", number(*c)), ("to", n(*to))],
             ),
-            None => format!("{} shows the Fate card to {}", name(*seat), name(*to)),
+            None => m("the-boss-ev-shown", &[("name", n(*seat)), ("to", n(*to))]),
         },
         Event::AuctionOpened {
             seller,
@@ -310,54 +438,73 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String) -> String {
             opening,
             mandatory,
             ..
-        } => format!(
-            "{} {} {} from ${opening}",
-            name(*seller),
+        } => m(
             if *mandatory {
-                "must auction"
+                "the-boss-ev-auction-mandatory"
             } else {
-                "auctions"
+                "the-boss-ev-auction"
             },
-            lot_words(None, *lot)
+            &[
+                ("name", n(*seller)),
+                ("lot", lot_words(None, *lot, lang).into()),
+                ("opening", (*opening).into()),
+            ],
         ),
-        Event::Bid { seat, amount } => format!("{} bids ${amount}", name(*seat)),
-        Event::Passed { seat } => format!("{} passes", name(*seat)),
+        Event::Bid { seat, amount } => m(
+            "the-boss-ev-bid",
+            &[("name", n(*seat)), ("amount", (*amount).into())],
+        ),
+        Event::Passed { seat } => m("the-boss-ev-passed", &[("name", n(*seat))]),
         Event::AuctionClosed { sold, lot } => match sold {
-            Some((s, p)) => format!("{} buys {} for ${p}", name(*s), lot_words(None, *lot)),
-            None => format!("Nobody buys {}", lot_words(None, *lot)),
+            Some((s, p)) => m(
+                "the-boss-ev-auction-sold",
+                &[
+                    ("name", n(*s)),
+                    ("lot", lot_words(None, *lot, lang).into()),
+                    ("price", (*p).into()),
+                ],
+            ),
+            None => m(
+                "the-boss-ev-auction-unsold",
+                &[("lot", lot_words(None, *lot, lang).into())],
+            ),
         },
-        Event::Settled { id } => format!("Deal {id} is settled; the collateral returns"),
-        Event::Released { id } => format!("Deal {id}: the collateral is released"),
-        Event::Broke { id, walked_away } => format!(
-            "Deal {id} is broken ({}): the collateral goes to the promisee",
+        Event::Settled { id } => m("the-boss-ev-settled", &[("id", (*id).into())]),
+        Event::Released { id } => m("the-boss-ev-released", &[("id", (*id).into())]),
+        Event::Broke { id, walked_away } => m(
             if *walked_away {
-                "the promisor walked away"
+                "the-boss-ev-broke-walked"
             } else {
-                "declared in default"
-            }
+                "the-boss-ev-broke-default"
+            },
+            &[("id", (*id).into())],
         ),
-        Event::Cancelled { id } => format!("Deal {id} is cancelled; the collateral returns"),
+        Event::Cancelled { id } => m("the-boss-ev-cancelled", &[("id", (*id).into())]),
         Event::DealsClosed {
             defaulted,
             returned,
-        } => format!(
-            "Open deals close: {} defaulted, {} returned",
-            defaulted.len(),
-            returned.len()
+        } => m(
+            "the-boss-ev-deals-closed",
+            &[
+                ("defaulted", defaulted.len().into()),
+                ("returned", returned.len().into()),
+            ],
         ),
         Event::TimeUp { what } => match what {
             crate::action::Timeout::Offer(id) => {
-                format!("Time is up: offer {id} is rejected unanswered")
+                m("the-boss-ev-time-offer", &[("id", (*id).into())])
             }
-            crate::action::Timeout::Bid => "Time is up for the bid: a pass".into(),
-            crate::action::Timeout::Lobbying => "Time is up: the lobbying closes".into(),
-            crate::action::Timeout::Business => "Time is up: Business Transactions end".into(),
+            crate::action::Timeout::Bid => m("the-boss-ev-time-bid", &[]),
+            crate::action::Timeout::Lobbying => m("the-boss-ev-time-lobbying", &[]),
+            crate::action::Timeout::Business => m("the-boss-ev-time-business", &[]),
         },
-        Event::CommitmentLapsed { target } => format!(
-            "The promise to fire {} lapses: they left the job otherwise",
-            name(*target)
+        Event::CommitmentLapsed { target } => {
+            m("the-boss-ev-commitment-lapsed", &[("name", n(*target))])
+        }
+        Event::GameOver { ending } => m(
+            "the-boss-ev-game-over",
+            &[("ending", ending_words(ending, name, lang).into())],
         ),
-        Event::GameOver { ending } => format!("Game over: {}", ending_words(ending, name)),
     }
 }
 

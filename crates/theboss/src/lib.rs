@@ -70,6 +70,7 @@ pub mod state;
 pub mod steps;
 pub mod terminal;
 pub mod turn;
+pub mod words;
 
 pub use action::{
     Action, Bundle, Commitment, Deck, Deliverable, LongTerm, Lot, Offer, Promise, Timeout, Vote,

@@ -11,6 +11,7 @@ use crate::notation::{exec_card, exp_card};
 use crate::present::seat_name;
 use crate::state::TheBoss;
 use boardroom_engine::{Seat, Viewer};
+use boardroom_i18n::ENGLISH;
 use owo_colors::OwoColorize;
 use std::fmt::Write;
 
@@ -236,7 +237,7 @@ fn running(g: &TheBoss, color: bool, out: &mut String) {
             o.id,
             painted(o.from, color),
             painted(o.offer.to, color),
-            offer_words(Some(d), &o.offer, &name)
+            offer_words(Some(d), &o.offer, &name, ENGLISH)
         );
     }
     for x in g.deals() {
@@ -267,7 +268,7 @@ fn running(g: &TheBoss, color: bool, out: &mut String) {
             painted(x.promisee, color),
             x.due,
             if x.due < g.round() { " (overdue)" } else { "" },
-            items(Some(d), &x.collateral, &[], &name)
+            items(Some(d), &x.collateral, &[], &name, ENGLISH)
         );
     }
     if !g.broken_deals().is_empty() {

@@ -158,3 +158,212 @@ the-boss-sh = { $shares } sh
 
 the-boss-option-two-player-share-cap = Two player share cap
 the-boss-option-two-player-share-cap-help = Two players only: the Bank sells at most the data file's cap of shares (1,200 in the shipped set)
+
+## What the game writes in Rust: seats, the log's sentences, offers
+
+the-boss-seat = { $colour ->
+    [red] Red
+    [blue] Blue
+    [green] Green
+    [yellow] Yellow
+   *[none] Seat { $number }
+}
+the-boss-money = ${ $amount }
+the-boss-lot-fate = a Fate card
+the-boss-item-fate = the Fate card
+the-boss-item-vote = a vote { $vote ->
+    [for] for
+    [against] against
+   *[abstain] abstain
+}
+the-boss-item-fire = firing { $name }
+the-boss-item-not-fire = not firing { $name }
+the-boss-deliver-experience = an Experience card "{ $kind }"
+the-boss-deliver-experience-kind = an Experience card of kind { $kind }
+the-boss-deliver-executive = an { $card }
+the-boss-deliver-executive-number = an Executive card #{ $number }
+the-boss-offer-gives = gives { $give } for { $take }
+the-boss-promise-deliver = to deliver { $what }
+the-boss-promise-favour = the favour "{ $favour }"
+the-boss-offer-promise = ; { $promisor } promises { $what } by the end of round { $round }
+the-boss-offer-pledge = , pledging { $collateral }
+the-boss-offer-cancels = ; cancels deal { $deal }
+the-boss-offer-note = {" "}— "{ $note }"
+the-boss-ending-set = { $name } owns a complete Executive set and wins
+the-boss-ending-shares = { $name } owns more than half of the shares and wins
+the-boss-ending-deck = the last Fate card was drawn: net worth decides
+the-boss-skip-fired = fired
+the-boss-skip-fired-second = fired: missing 2nd turn
+the-boss-skip-losing = losing turns
+the-boss-ev-turn = Round { $round }: { $name }'s turn
+the-boss-ev-skipped = { $name } misses the turn ({ $reason })
+the-boss-ev-disaster-over = { $name }'s Financial Disaster is over and its card is discarded
+the-boss-ev-salary = { $name } collects a salary of ${ $amount }
+the-boss-ev-executive-card = { $name } takes Executive card #{ $number } from the Bank
+the-boss-ev-bought = { $name } buys { $shares } shares from the Bank for ${ $cost }
+the-boss-ev-floor = { $name } opens the floor: everyone may deal
+the-boss-ev-moved = { $name } moves from position { $from } to position { $to }
+the-boss-ev-took-position = { $name } takes position { $to }
+the-boss-ev-used = { $name } uses Fate card #{ $number }
+the-boss-ev-fired-severance = { $by } fires { $name } (severance ${ $severance })
+the-boss-ev-fired = { $by } fires { $name }
+the-boss-ev-meeting = { $caller } calls a Stockholders' Meeting to fire { $target }
+the-boss-ev-voted = { $name } votes { $vote ->
+    [for] for
+    [against] against
+   *[abstain] abstain
+} with { $shares } shares
+the-boss-ev-lobby-pass = { $name } passes in the lobbying
+the-boss-ev-tally-fired = The meeting votes { $for } for and { $against } against: the executive is fired
+the-boss-ev-tally-stays = The meeting votes { $for } for and { $against } against: the executive stays
+the-boss-ev-discards = { $name } discards { $deck ->
+    [experience] Experience
+   *[fate] Fate
+} card #{ $number }
+the-boss-ev-discarded = { $deck ->
+    [experience] Experience
+   *[fate] Fate
+} card #{ $number } is discarded
+the-boss-ev-drew-card = { $name } draws { $deck ->
+    [experience] Experience
+   *[fate] Fate
+} card #{ $number }
+the-boss-ev-drew = { $name } draws a { $deck ->
+    [experience] Experience
+   *[fate] Fate
+} card
+the-boss-ev-paid-disaster = { $name } pays ${ $amount } for the Financial Disaster
+the-boss-ev-losing-turns = { $name } will lose { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}
+the-boss-ev-offered = Offer { $id }: { $from } to { $to }: { $offer }
+the-boss-ev-countered = Offer { $id } (countering offer { $counters }): { $from } to { $to }: { $offer }
+the-boss-ev-accepted-deal = Offer { $id } is accepted; long-term deal { $deal } opens
+the-boss-ev-accepted = Offer { $id } is accepted
+the-boss-ev-voided = Offer { $id } is void: { $reason }
+the-boss-ev-rejected = Offer { $id } is rejected
+the-boss-ev-withdrawn = Offer { $id } is withdrawn
+the-boss-ev-expired = { $count ->
+    [one] Unanswered offer { $ids } expires
+   *[other] Unanswered offers { $ids } expire
+}
+the-boss-ev-shown-card = { $name } shows Fate card #{ $number } to { $to }
+the-boss-ev-shown = { $name } shows the Fate card to { $to }
+the-boss-ev-auction = { $name } auctions { $lot } from ${ $opening }
+the-boss-ev-auction-mandatory = { $name } must auction { $lot } from ${ $opening }
+the-boss-ev-bid = { $name } bids ${ $amount }
+the-boss-ev-passed = { $name } passes
+the-boss-ev-auction-sold = { $name } buys { $lot } for ${ $price }
+the-boss-ev-auction-unsold = Nobody buys { $lot }
+the-boss-ev-settled = Deal { $id } is settled; the collateral returns
+the-boss-ev-released = Deal { $id }: the collateral is released
+the-boss-ev-broke-walked = Deal { $id } is broken (the promisor walked away): the collateral goes to the promisee
+the-boss-ev-broke-default = Deal { $id } is broken (declared in default): the collateral goes to the promisee
+the-boss-ev-cancelled = Deal { $id } is cancelled; the collateral returns
+the-boss-ev-deals-closed = Open deals close: { $defaulted } defaulted, { $returned } returned
+the-boss-ev-time-offer = Time is up: offer { $id } is rejected unanswered
+the-boss-ev-time-bid = Time is up for the bid: a pass
+the-boss-ev-time-lobbying = Time is up: the lobbying closes
+the-boss-ev-time-business = Time is up: Business Transactions end
+the-boss-ev-commitment-lapsed = The promise to fire { $name } lapses: they left the job otherwise
+the-boss-ev-game-over = Game over: { $ending }
+
+## The prompt
+
+the-boss-step = { $step ->
+    [salary] collect salary
+    [card] take an Executive card
+    [stock] buy stock
+    [business] business transactions
+    [closing] closing auctions
+    [draw] draw
+   *[disaster] Financial Disaster
+}
+the-boss-prompt-over = The game is over: { $ending }
+the-boss-prompt-high-bid = high bid ${ $bid } by { $name }
+the-boss-prompt-no-bid = no bid yet
+the-boss-prompt-auction = { $name }: bid at least ${ $min } for { $lot } sold by { $seller }, or pass — { $high }
+the-boss-prompt-meeting = Stockholders' Meeting: { $caller } moves to fire { $target } (severance ${ $severance }).
+the-boss-prompt-undeclared = {" "}Still to vote for, against or abstain: { $names }.
+the-boss-prompt-lobbying = {" "}Caller and target may buy votes, then pass.
+the-boss-prompt-after-meeting = { $name }: the meeting failed — call a meeting on another executive or stop
+the-boss-prompt-disaster = { $name }: Financial Disaster — pay ${ $pay } or lose { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}
+the-boss-prompt-pay-or-lose = { $name }: pay or lose turns
+the-boss-prompt-draw = { $name }: draw a card from the Experience or the Fate deck (or discard the held Fate card first)
+the-boss-prompt-closing = { $name }: the closing auctions run
+the-boss-prompt-turn = { $name }'s turn ({ $step }): collect, buy, move, use cards, fire, deal, then end business
+the-boss-prompt-floor = {" "}— the floor is open: everyone may deal
+the-boss-prompt-offer = offer { $id } from { $from } to { $to }
+the-boss-prompt-waiting = . Waiting for an answer: { $offers }
+
+## The actions: labels and what they do
+
+the-boss-do-collect = Collect the salary
+the-boss-do-card = Take an Executive card
+the-boss-do-card-effect = an { $card }, { $points } points
+the-boss-do-buy = Buy { $count } shares
+the-boss-do-buy-effect = ${ $cost } to the Bank
+the-boss-do-open = Open the floor
+the-boss-do-open-effect = everyone may deal
+the-boss-do-move = Move to { $title } ({ $number })
+the-boss-do-move-effect = salary ${ $salary }
+the-boss-do-use = Use { $card }
+the-boss-do-use-option = buy { $shares } shares at ${ $price }
+the-boss-do-use-fate = Use the Fate card
+the-boss-do-fire = Fire { $name }
+the-boss-do-fire-effect = severance ${ $severance }
+the-boss-do-meeting = Call a meeting to fire { $name }
+the-boss-do-meeting-effect = the shareholders vote
+the-boss-do-stop = Call no other meeting
+the-boss-do-stop-effect = the Fire card is discarded
+the-boss-do-vote = Vote { $vote ->
+    [for] for
+    [against] against
+   *[abstain] abstain
+}
+the-boss-do-pass = Pass
+the-boss-do-pass-auction = leave the auction
+the-boss-do-pass-lobbying = end your lobbying
+the-boss-do-pass-floor = make no more offers this turn
+the-boss-do-bid = Bid ${ $amount }
+the-boss-do-bid-effect = for { $lot }, paid if it wins
+the-boss-do-pay = Pay ${ $amount }
+the-boss-do-pay-effect = keep your turns
+the-boss-do-lose = Lose { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}
+the-boss-do-lose-effect = keep your cash
+the-boss-do-draw = Draw from the { $deck ->
+    [experience] Experience
+   *[fate] Fate
+} deck
+the-boss-do-draw-effect = { $count } left
+the-boss-do-discard = Discard the Fate card
+the-boss-do-discard-effect = face up
+the-boss-do-end = End business
+the-boss-do-end-effect = then draw a card
+the-boss-do-offer = Offer to { $name }
+the-boss-do-accept = Accept offer { $id }
+the-boss-do-reject = Reject offer { $id }
+the-boss-do-withdraw = Withdraw offer { $id }
+the-boss-do-counter = Counter offer { $id }
+the-boss-do-show = Show the Fate card to { $name }
+the-boss-do-show-effect = only they see it
+the-boss-do-auction-fate = Auction the Fate card
+the-boss-do-auction = Auction { $lot }
+the-boss-do-auction-effect = opening bid ${ $reserve }
+the-boss-do-settle = Settle deal { $id }
+the-boss-do-settle-effect = deliver and get the collateral back
+the-boss-do-release = Release deal { $id }
+the-boss-do-release-effect = return the collateral
+the-boss-do-default = Declare deal { $id } in default
+the-boss-do-default-effect = keep the collateral
+the-boss-do-walkaway = Walk away from deal { $id }
+the-boss-do-walkaway-effect = lose the collateral, keep the deliverable
+the-boss-do-timeout = Time is up
+the-boss-deal-favour = favour: "{ $favour }"

@@ -10,25 +10,26 @@
 //! `withdraw` and `counter` (`offer`), `auction` (`reserve`), `settle`, `release`, `default`
 //! and `walkaway` (`deal`), `timeout`.
 
-use super::seat_name;
 use crate::action::{Action, Deck, Lot, Timeout, Vote};
 use crate::data::{Data, FateEffect};
-use crate::describe::{deck_word, lot_words, offer_words, vote_word};
+use crate::describe::{deck_id, lot_words, offer_words, vote_word};
 use crate::event::Event;
 use crate::names::fate_name;
 use crate::notation::{exec_card, exp_card};
 use crate::state::TheBoss;
+use crate::words::{self, seat_in};
 use boardroom_engine::{ActionView, Seat};
+use boardroom_i18n::Arg;
 
 impl TheBoss {
     /// What the running auction sells, in words, with the Fate card of a Fate lot (revealed).
-    pub(super) fn auction_lot_words(&self) -> String {
+    pub(super) fn auction_lot_words(&self, lang: &str) -> String {
         let Some(a) = &self.auction else {
             return String::new();
         };
         match (a.lot, &a.fate) {
             (Lot::Fate, Some(f)) => fate_name(&self.data, f.card),
-            (lot, _) => lot_words(Some(&self.data), lot),
+            (lot, _) => lot_words(Some(&self.data), lot, lang),
         }
     }
 
@@ -56,15 +57,15 @@ impl TheBoss {
     }
 
     /// An open offer in words, from its maker's side.
-    fn offer_summary(&self, id: u32) -> String {
+    fn offer_summary(&self, id: u32, lang: &str) -> String {
         self.offers
             .iter()
             .find(|o| o.id == id)
             .map(|o| {
                 format!(
                     "{} {}",
-                    seat_name(o.from),
-                    offer_words(Some(&self.data), &o.offer, &seat_name)
+                    seat_in(o.from, lang),
+                    offer_words(Some(&self.data), &o.offer, &|s| seat_in(s, lang), lang)
                 )
             })
             .unwrap_or_default()
@@ -73,26 +74,34 @@ impl TheBoss {
     /// Labels as the browser's buttons read, the cash that leaves at once as the cost (a bid
     /// or an offer costs nothing until it wins or is accepted), and the clicked targets (see
     /// the module's documentation).
-    pub(super) fn view_of(&self, seat: Seat, action: &Action) -> ActionView {
+    pub(super) fn view_of(&self, seat: Seat, action: &Action, lang: &str) -> ActionView {
         let kind = kind(action);
         let d: &Data = &self.data;
-        let name = |s: Seat| seat_name(s);
+        let name = |s: Seat| seat_in(s, lang);
+        let t = |id: &str, args: &[(&str, Arg)]| words::t(lang, id, args);
+        let money = |amount: u32| t("the-boss-money", &[("amount", amount.into())]);
         let view = match action {
             Action::Collect => {
                 let salary = self
                     .turn
                     .start_job
                     .map_or(0, |j| self.data.position(j).salary);
-                ActionView::new(kind, "Collect the salary", format!("+${salary}"))
+                ActionView::new(
+                    kind,
+                    t("the-boss-do-collect", &[]),
+                    format!("+{}", money(salary)),
+                )
             }
             Action::TakeCard => ActionView::new(
                 kind,
-                "Take an Executive card",
+                t("the-boss-do-card", &[]),
                 match self.players[seat].job {
-                    Some(j) => format!(
-                        "an {}, {} points",
-                        crate::names::exec_number_name(d, j),
-                        d.position(j).exec_points
+                    Some(j) => t(
+                        "the-boss-do-card-effect",
+                        &[
+                            ("card", crate::names::exec_number_name(d, j).into()),
+                            ("points", d.position(j).exec_points.into()),
+                        ],
                     ),
                     None => String::new(),
                 },
@@ -102,19 +111,26 @@ impl TheBoss {
                 with_cost(
                     ActionView::new(
                         kind,
-                        format!("Buy {k} shares"),
-                        format!("${cost} to the Bank"),
+                        t("the-boss-do-buy", &[("count", (*k).into())]),
+                        t("the-boss-do-buy-effect", &[("cost", cost.into())]),
                     ),
                     cost,
                 )
             }
-            Action::Open => ActionView::new(kind, "Open the floor", "everyone may deal"),
+            Action::Open => ActionView::new(
+                kind,
+                t("the-boss-do-open", &[]),
+                t("the-boss-do-open-effect", &[]),
+            ),
             Action::Move(n) => {
                 let p = d.position(*n);
                 ActionView::new(
                     kind,
-                    format!("Move to {} ({n})", p.title),
-                    format!("salary ${}", p.salary),
+                    t(
+                        "the-boss-do-move",
+                        &[("title", p.title.as_str().into()), ("number", (*n).into())],
+                    ),
+                    t("the-boss-do-move-effect", &[("salary", p.salary.into())]),
                 )
                 .highlight(format!("office:{n}"))
             }
@@ -122,23 +138,30 @@ impl TheBoss {
                 Some(c) => match d.fate_effect(c) {
                     FateEffect::Bonus { amount } => ActionView::new(
                         kind,
-                        format!("Use {}", self.fate_words(c)),
-                        format!("+${amount}"),
+                        t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                        format!("+{}", money(amount)),
                     )
                     .highlight(format!("fate:{seat}")),
                     FateEffect::StockOption { shares, price } => with_cost(
                         ActionView::new(
                             kind,
-                            format!("Use {}", self.fate_words(c)),
-                            format!("buy {shares} shares at ${price}"),
+                            t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                            t(
+                                "the-boss-do-use-option",
+                                &[("shares", shares.into()), ("price", price.into())],
+                            ),
                         ),
                         shares.saturating_mul(price),
                     )
                     .highlight(format!("fate:{seat}")),
-                    _ => ActionView::new(kind, format!("Use {}", self.fate_words(c)), "")
-                        .highlight(format!("fate:{seat}")),
+                    _ => ActionView::new(
+                        kind,
+                        t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                        "",
+                    )
+                    .highlight(format!("fate:{seat}")),
                 },
-                None => ActionView::new(kind, "Use the Fate card", ""),
+                None => ActionView::new(kind, t("the-boss-do-use-fate", &[]), ""),
             },
             Action::Fire(x) => {
                 // The held Fire card (firing from an earlier step enters business first).
@@ -153,8 +176,8 @@ impl TheBoss {
                 with_cost(
                     ActionView::new(
                         kind,
-                        format!("Fire {}", name(*x)),
-                        format!("severance ${sev}"),
+                        t("the-boss-do-fire", &[("name", name(*x).into())]),
+                        t("the-boss-do-fire-effect", &[("severance", sev.into())]),
                     ),
                     sev,
                 )
@@ -162,31 +185,40 @@ impl TheBoss {
             }
             Action::Meeting(x) => ActionView::new(
                 kind,
-                format!("Call a meeting to fire {}", name(*x)),
-                "the shareholders vote",
+                t("the-boss-do-meeting", &[("name", name(*x).into())]),
+                t("the-boss-do-meeting-effect", &[]),
             )
             .highlight(format!("player:{x}")),
-            Action::Stop => {
-                ActionView::new(kind, "Call no other meeting", "the Fire card is discarded")
-            }
+            Action::Stop => ActionView::new(
+                kind,
+                t("the-boss-do-stop", &[]),
+                t("the-boss-do-stop-effect", &[]),
+            ),
             Action::Vote(v) => ActionView::new(
                 kind,
-                format!("Vote {}", vote_word(*v)),
-                format!("{} shares", self.voting_power(seat)),
+                t("the-boss-do-vote", &[("vote", vote_word(*v).into())]),
+                t(
+                    "the-boss-n-shares",
+                    &[("count", self.voting_power(seat).into())],
+                ),
             ),
             Action::Pass => {
-                if self.auction.is_some() {
-                    ActionView::new(kind, "Pass", "leave the auction")
+                let effect = if self.auction.is_some() {
+                    "the-boss-do-pass-auction"
                 } else if self.meeting.is_some() {
-                    ActionView::new(kind, "Pass", "end your lobbying")
+                    "the-boss-do-pass-lobbying"
                 } else {
-                    ActionView::new(kind, "Pass", "make no more offers this turn")
-                }
+                    "the-boss-do-pass-floor"
+                };
+                ActionView::new(kind, t("the-boss-do-pass", &[]), t(effect, &[]))
             }
             Action::Bid(x) => ActionView::new(
                 kind,
-                format!("Bid ${x}"),
-                format!("for {}, paid if it wins", self.auction_lot_words()),
+                t("the-boss-do-bid", &[("amount", (*x).into())]),
+                t(
+                    "the-boss-do-bid-effect",
+                    &[("lot", self.auction_lot_words(lang).into())],
+                ),
             ),
             Action::Pay => {
                 let pay = match self.disaster.map(|c| d.fate_effect(c)) {
@@ -194,7 +226,11 @@ impl TheBoss {
                     _ => 0,
                 };
                 with_cost(
-                    ActionView::new(kind, format!("Pay ${pay}"), "keep your turns"),
+                    ActionView::new(
+                        kind,
+                        t("the-boss-do-pay", &[("amount", pay.into())]),
+                        t("the-boss-do-pay-effect", &[]),
+                    ),
                     pay,
                 )
             }
@@ -205,58 +241,91 @@ impl TheBoss {
                 };
                 ActionView::new(
                     kind,
-                    format!("Lose {turns} turn{}", if turns == 1 { "" } else { "s" }),
-                    "keep your cash",
+                    t("the-boss-do-lose", &[("count", turns.into())]),
+                    t("the-boss-do-lose-effect", &[]),
                 )
             }
             Action::Draw(deck) => ActionView::new(
                 kind,
-                format!("Draw from the {} deck", deck_word(*deck)),
-                match deck {
-                    Deck::Experience => format!("{} left", self.exp_deck.len()),
-                    Deck::Fate => format!("{} left", self.fate_deck.len()),
-                },
+                t("the-boss-do-draw", &[("deck", deck_id(*deck).into())]),
+                t(
+                    "the-boss-do-draw-effect",
+                    &[(
+                        "count",
+                        match deck {
+                            Deck::Experience => self.exp_deck.len(),
+                            Deck::Fate => self.fate_deck.len(),
+                        }
+                        .into(),
+                    )],
+                ),
             )
             .highlight(match deck {
                 Deck::Experience => "deck:experience",
                 Deck::Fate => "deck:fate",
             }),
-            Action::Discard => ActionView::new(kind, "Discard the Fate card", "face up")
-                .highlight(format!("fate:{seat}")),
-            Action::End => ActionView::new(kind, "End business", "then draw a card"),
+            Action::Discard => ActionView::new(
+                kind,
+                t("the-boss-do-discard", &[]),
+                t("the-boss-do-discard-effect", &[]),
+            )
+            .highlight(format!("fate:{seat}")),
+            Action::End => ActionView::new(
+                kind,
+                t("the-boss-do-end", &[]),
+                t("the-boss-do-end-effect", &[]),
+            ),
             Action::Offer(o) => ActionView::new(
                 kind,
-                format!("Offer to {}", name(o.to)),
-                offer_words(Some(d), o, &name),
+                t("the-boss-do-offer", &[("name", name(o.to).into())]),
+                offer_words(Some(d), o, &name, lang),
             )
             .highlight(format!("player:{}", o.to)),
             Action::Accept(id) => with_cost(
-                ActionView::new(kind, format!("Accept offer {id}"), self.offer_summary(*id)),
+                ActionView::new(
+                    kind,
+                    t("the-boss-do-accept", &[("id", (*id).into())]),
+                    self.offer_summary(*id, lang),
+                ),
                 self.accept_cost(seat, *id),
             )
             .highlight(format!("offer:{id}")),
-            Action::Reject(id) => ActionView::new(kind, format!("Reject offer {id}"), "")
-                .highlight(format!("offer:{id}")),
-            Action::Withdraw(id) => ActionView::new(kind, format!("Withdraw offer {id}"), "")
-                .highlight(format!("offer:{id}")),
+            Action::Reject(id) => {
+                ActionView::new(kind, t("the-boss-do-reject", &[("id", (*id).into())]), "")
+                    .highlight(format!("offer:{id}"))
+            }
+            Action::Withdraw(id) => {
+                ActionView::new(kind, t("the-boss-do-withdraw", &[("id", (*id).into())]), "")
+                    .highlight(format!("offer:{id}"))
+            }
             Action::Counter(id, o) => ActionView::new(
                 kind,
-                format!("Counter offer {id}"),
-                offer_words(Some(d), o, &name),
+                t("the-boss-do-counter", &[("id", (*id).into())]),
+                offer_words(Some(d), o, &name, lang),
             )
             .highlight(format!("offer:{id}")),
             Action::Show(x) => ActionView::new(
                 kind,
-                format!("Show the Fate card to {}", name(*x)),
-                "only they see it",
+                t("the-boss-do-show", &[("name", name(*x).into())]),
+                t("the-boss-do-show-effect", &[]),
             )
             .highlight(format!("player:{x}")),
             Action::Auction(lot, reserve) => {
                 let label = match lot {
-                    Lot::Fate => "Auction the Fate card".to_string(),
-                    l => format!("Auction {}", lot_words(Some(d), *l)),
+                    Lot::Fate => t("the-boss-do-auction-fate", &[]),
+                    l => t(
+                        "the-boss-do-auction",
+                        &[("lot", lot_words(Some(d), *l, lang).into())],
+                    ),
                 };
-                let v = ActionView::new(kind, label, format!("opening bid ${reserve}"));
+                let v = ActionView::new(
+                    kind,
+                    label,
+                    t(
+                        "the-boss-do-auction-effect",
+                        &[("reserve", (*reserve).into())],
+                    ),
+                );
                 match lot {
                     Lot::Experience(c) => v.highlight(format!("card:{}", exp_card(d, *c))),
                     Lot::Executive(c) => v.highlight(format!("card:{}", exec_card(d, *c))),
@@ -276,33 +345,35 @@ impl TheBoss {
                 with_cost(
                     ActionView::new(
                         kind,
-                        format!("Settle deal {id}"),
-                        "deliver and get the collateral back",
+                        t("the-boss-do-settle", &[("id", (*id).into())]),
+                        t("the-boss-do-settle-effect", &[]),
                     ),
                     cash,
                 )
                 .highlight(format!("deal:{id}"))
             }
-            Action::Release(id) => {
-                ActionView::new(kind, format!("Release deal {id}"), "return the collateral")
-                    .highlight(format!("deal:{id}"))
-            }
+            Action::Release(id) => ActionView::new(
+                kind,
+                t("the-boss-do-release", &[("id", (*id).into())]),
+                t("the-boss-do-release-effect", &[]),
+            )
+            .highlight(format!("deal:{id}")),
             Action::Default(id) => ActionView::new(
                 kind,
-                format!("Declare deal {id} in default"),
-                "keep the collateral",
+                t("the-boss-do-default", &[("id", (*id).into())]),
+                t("the-boss-do-default-effect", &[]),
             )
             .highlight(format!("deal:{id}")),
             Action::WalkAway(id) => ActionView::new(
                 kind,
-                format!("Walk away from deal {id}"),
-                "lose the collateral, keep the deliverable",
+                t("the-boss-do-walkaway", &[("id", (*id).into())]),
+                t("the-boss-do-walkaway-effect", &[]),
             )
             .highlight(format!("deal:{id}")),
-            Action::Timeout(t) => ActionView::new(
+            Action::Timeout(timer) => ActionView::new(
                 kind,
-                "Time is up",
-                crate::describe::describe(&Event::TimeUp { what: *t }, &name),
+                t("the-boss-do-timeout", &[]),
+                crate::describe::describe(&Event::TimeUp { what: *timer }, &name, lang),
             ),
         };
         with_args(view, action)

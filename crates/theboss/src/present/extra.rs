@@ -2,19 +2,21 @@
 //! ([`boardroom_engine::Present::extra`]): the data set's tables, card names, net worths, the
 //! running auction and meeting, the offers and deals, and for a seat what it may do now.
 
-use super::{seat_name, step_words};
+use super::step_words;
 use crate::data::Level;
 use crate::describe::{self, offer_words};
 use crate::names::{exec_name, exp_name, fate_name, kind_name};
 use crate::notation::{exec_card, exp_card};
 use crate::state::TheBoss;
-use boardroom_engine::Viewer;
+use crate::words::{self, seat_in};
+use boardroom_engine::{Seat, Viewer};
 use serde_json::{json, Value};
 
 impl TheBoss {
     /// The data set's tables the view draws from (positions, Experience kinds, card names),
     /// the names of the visible cards, net worths, the lowest bid and the Bank's sale limit.
-    pub(super) fn browser_extra(&self, viewer: Viewer) -> Value {
+    pub(super) fn browser_extra(&self, viewer: Viewer, lang: &str) -> Value {
+        let seat_name = |s: Seat| seat_in(s, lang);
         let d = &self.data;
         let positions: Vec<Value> = d
             .positions
@@ -72,7 +74,7 @@ impl TheBoss {
             .collect();
         let auction = self.auction.as_ref().map(|a| {
             json!({
-                "lot": self.auction_lot_words(),
+                "lot": self.auction_lot_words(lang),
                 "seller": a.seller,
                 "min_bid": self.min_bid(),
                 "high": a.high,
@@ -102,7 +104,7 @@ impl TheBoss {
                     "id": o.id,
                     "from": o.from,
                     "to": o.offer.to,
-                    "text": offer_words(Some(d), &o.offer, &seat_name),
+                    "text": offer_words(Some(d), &o.offer, &seat_name, lang),
                 })
             })
             .collect();
@@ -117,10 +119,10 @@ impl TheBoss {
                     "due": x.due,
                     "overdue": x.due < self.round,
                     "text": match &x.promise {
-                        crate::action::Promise::Deliver(del) => describe::deliverable(Some(d), del),
-                        crate::action::Promise::Favour(t) => format!("favour: \"{t}\""),
+                        crate::action::Promise::Deliver(del) => describe::deliverable(Some(d), del, lang),
+                        crate::action::Promise::Favour(f) => words::t(lang, "the-boss-deal-favour", &[("favour", f.as_str().into())]),
                     },
-                    "collateral": describe::items(Some(d), &x.collateral, &[], &seat_name),
+                    "collateral": describe::items(Some(d), &x.collateral, &[], &seat_name, lang),
                 })
             })
             .collect();
@@ -142,7 +144,7 @@ impl TheBoss {
             "after_meeting": self.after_meeting.is_some(),
             "offers": offers,
             "deals": deals,
-            "step": step_words(self.turn.step),
+            "step": step_words(self.turn.step, lang),
             "floor": self.turn.floor,
             "active": self.turn.seat,
         });

@@ -22,7 +22,9 @@ use crate::describe;
 use crate::event::Event;
 use crate::state::{Config, Ending, Step, TheBoss};
 use crate::terminal;
+use crate::words;
 use boardroom_engine::{ActionView, Game, Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset};
+use boardroom_i18n::{Arg, ENGLISH};
 use serde_json::Value;
 
 /// Seat names: the players' colours.
@@ -50,17 +52,18 @@ Commands: board (show the table), help, quit.";
 /// The columns of the final score table after the player's name.
 const SCORE_COLUMNS: [&str; 5] = ["cash", "shares", "share value", "exec points", "net worth"];
 
-/// The name of a step of the turn.
-fn step_words(step: Step) -> &'static str {
-    match step {
-        Step::Salary => "collect salary",
-        Step::ExecCard => "take an Executive card",
-        Step::Stock => "buy stock",
-        Step::Business => "business transactions",
-        Step::Closing => "closing auctions",
+/// The name of a step of the turn in `lang`.
+fn step_words(step: Step, lang: &str) -> String {
+    let id = match step {
+        Step::Salary => "salary",
+        Step::ExecCard => "card",
+        Step::Stock => "stock",
+        Step::Business => "business",
+        Step::Closing => "closing",
         Step::Draw => "draw",
-        Step::Disaster => "Financial Disaster",
-    }
+        Step::Disaster => "disaster",
+    };
+    words::t(lang, "the-boss-step", &[("step", id.into())])
 }
 
 impl Present for TheBoss {
@@ -91,8 +94,12 @@ impl Present for TheBoss {
         self.round
     }
 
-    fn describe(event: &Event, _lang: &str) -> String {
-        describe::describe(event, &seat_name)
+    fn seat_name_in(seat: Seat, lang: &str) -> String {
+        words::seat_in(seat, lang)
+    }
+
+    fn describe(event: &Event, lang: &str) -> String {
+        describe::describe(event, &|s| words::seat_in(s, lang), lang)
     }
 
     fn starts_turn(event: &Event) -> bool {
@@ -103,74 +110,90 @@ impl Present for TheBoss {
     /// caller after a failed meeting, a Financial Disaster, or the active player's step; offers
     /// waiting for an answer are listed. Held Fate cards are never named (the prompt may be
     /// shown to everyone).
-    fn prompt(&self, _lang: &str) -> String {
+    fn prompt(&self, lang: &str) -> String {
+        let name = |s: Seat| -> Arg { words::seat_in(s, lang).into() };
+        let t = |id: &str, args: &[(&str, Arg)]| words::t(lang, id, args);
         if let Some(e) = &self.ending {
-            return format!(
-                "The game is over: {}",
-                describe::ending_words(e, &seat_name)
-            );
+            let ending = describe::ending_words(e, &|s| words::seat_in(s, lang), lang);
+            return t("the-boss-prompt-over", &[("ending", ending.into())]);
         }
         let mut text = if let Some(a) = &self.auction {
             let high = match a.high {
-                Some((s, p)) => format!("high bid ${p} by {}", seat_name(s)),
-                None => "no bid yet".into(),
+                Some((s, p)) => t(
+                    "the-boss-prompt-high-bid",
+                    &[("bid", p.into()), ("name", name(s))],
+                ),
+                None => t("the-boss-prompt-no-bid", &[]),
             };
-            let who = self.auction_caller().map(seat_name).unwrap_or_default();
-            format!(
-                "{who}: bid at least ${} for {} sold by {}, or pass — {high}",
-                self.min_bid().unwrap_or(a.opening),
-                self.auction_lot_words(),
-                seat_name(a.seller)
+            let who = self
+                .auction_caller()
+                .map(|s| words::seat_in(s, lang))
+                .unwrap_or_default();
+            t(
+                "the-boss-prompt-auction",
+                &[
+                    ("name", who.into()),
+                    ("min", self.min_bid().unwrap_or(a.opening).into()),
+                    ("lot", self.auction_lot_words(lang).into()),
+                    ("seller", name(a.seller)),
+                    ("high", high.into()),
+                ],
             )
         } else if let Some(m) = &self.meeting {
             let undeclared: Vec<String> = (0..self.players.len())
                 .filter(|&v| self.undeclared_voter(v))
-                .map(seat_name)
+                .map(|v| words::seat_in(v, lang))
                 .collect();
-            let mut t = format!(
-                "Stockholders' Meeting: {} moves to fire {} (severance ${}).",
-                seat_name(m.caller),
-                seat_name(m.target),
-                m.severance
+            let mut text = t(
+                "the-boss-prompt-meeting",
+                &[
+                    ("caller", name(m.caller)),
+                    ("target", name(m.target)),
+                    ("severance", m.severance.into()),
+                ],
             );
             if !undeclared.is_empty() {
-                t.push_str(&format!(
-                    " Still to vote for, against or abstain: {}.",
-                    undeclared.join(", ")
+                text.push_str(&t(
+                    "the-boss-prompt-undeclared",
+                    &[("names", undeclared.join(", ").into())],
                 ));
             }
-            t.push_str(" Caller and target may buy votes, then pass.");
-            t
+            text.push_str(&t("the-boss-prompt-lobbying", &[]));
+            text
         } else if self.after_meeting.is_some() {
-            format!(
-                "{}: the meeting failed — call a meeting on another executive or stop",
-                seat_name(self.turn.seat)
+            t(
+                "the-boss-prompt-after-meeting",
+                &[("name", name(self.turn.seat))],
             )
         } else if let Some(c) = self.disaster {
             match self.data.fate_effect(c) {
-                FateEffect::Disaster { pay, turns } => format!(
-                    "{}: Financial Disaster — pay ${pay} or lose {turns} turn{}",
-                    seat_name(self.turn.seat),
-                    if turns == 1 { "" } else { "s" }
+                FateEffect::Disaster { pay, turns } => t(
+                    "the-boss-prompt-disaster",
+                    &[
+                        ("name", name(self.turn.seat)),
+                        ("pay", pay.into()),
+                        ("count", turns.into()),
+                    ],
                 ),
-                _ => format!("{}: pay or lose turns", seat_name(self.turn.seat)),
+                _ => t(
+                    "the-boss-prompt-pay-or-lose",
+                    &[("name", name(self.turn.seat))],
+                ),
             }
         } else {
-            let who = seat_name(self.turn.seat);
+            let who = name(self.turn.seat);
             match self.turn.step {
-                Step::Draw => format!(
-                    "{who}: draw a card from the Experience or the Fate deck (or discard the held Fate card first)"
-                ),
-                Step::Closing => format!("{who}: the closing auctions run"),
+                Step::Draw => t("the-boss-prompt-draw", &[("name", who)]),
+                Step::Closing => t("the-boss-prompt-closing", &[("name", who)]),
                 step => {
-                    let mut t = format!(
-                        "{who}'s turn ({}): collect, buy, move, use cards, fire, deal, then end business",
-                        step_words(step)
+                    let mut text = t(
+                        "the-boss-prompt-turn",
+                        &[("name", who), ("step", step_words(step, lang).into())],
                     );
                     if self.turn.floor && step == Step::Business {
-                        t.push_str(" — the floor is open: everyone may deal");
+                        text.push_str(&t("the-boss-prompt-floor", &[]));
                     }
-                    t
+                    text
                 }
             }
         };
@@ -179,22 +202,27 @@ impl Present for TheBoss {
                 .offers
                 .iter()
                 .map(|o| {
-                    format!(
-                        "offer {} from {} to {}",
-                        o.id,
-                        seat_name(o.from),
-                        seat_name(o.offer.to)
+                    t(
+                        "the-boss-prompt-offer",
+                        &[
+                            ("id", o.id.into()),
+                            ("from", name(o.from)),
+                            ("to", name(o.offer.to)),
+                        ],
                     )
                 })
                 .collect();
-            text.push_str(&format!(". Waiting for an answer: {}", waiting.join("; ")));
+            text.push_str(&t(
+                "the-boss-prompt-waiting",
+                &[("offers", waiting.join("; ").into())],
+            ));
         }
         text
     }
 
     /// See [`actions`].
-    fn action_view(&self, seat: Seat, action: &Action, _lang: &str) -> ActionView {
-        self.view_of(seat, action)
+    fn action_view(&self, seat: Seat, action: &Action, lang: &str) -> ActionView {
+        self.view_of(seat, action, lang)
     }
 
     /// Every enumerable legal action (see [`crate::people`]), not the bots' candidates.
@@ -239,7 +267,7 @@ impl Present for TheBoss {
         let how = self
             .ending
             .as_ref()
-            .map(|e| describe::ending_words(e, &seat_name))
+            .map(|e| describe::ending_words(e, &seat_name, ENGLISH))
             .unwrap_or_default();
         let note = format!(
             "{}.\nThree ways to win: a complete Executive set (2×#5, 2×#6, #7, #8) or more than \
@@ -275,8 +303,8 @@ impl Present for TheBoss {
     }
 
     /// See [`extra`].
-    fn extra(&self, viewer: Viewer, _lang: &str) -> Option<Value> {
-        Some(self.browser_extra(viewer))
+    fn extra(&self, viewer: Viewer, lang: &str) -> Option<Value> {
+        Some(self.browser_extra(viewer, lang))
     }
 
     /// How the game ended (`set_win`, `share_win`, `deck_end`: 1 or 0), its length in rounds,

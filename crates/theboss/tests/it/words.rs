@@ -2,9 +2,9 @@
 //! with person and number agreeing, and each seat's holdings in words.
 
 use crate::common::{in_words, random_game, setup, turn_of};
-use boardroom_engine::{holdings_changes, Game, Present, Viewer};
-use boardroom_theboss::action::Lot;
-use boardroom_theboss::{Event, TheBoss};
+use boardroom_engine::{holdings_changes, Game, Present, Seat, Viewer};
+use boardroom_theboss::action::{Action, Lot};
+use boardroom_theboss::{Config, Event, TheBoss};
 
 /// What players try in any state: answers, bids, moves, deals of every shape, some of them
 /// impossible everywhere (odd money, more than anyone holds).
@@ -149,4 +149,71 @@ fn holdings_are_words() {
         .card;
     let name = boardroom_theboss::names::fate_name(g.data(), card);
     assert_eq!(fate(Viewer::Seat(0)), Some(name));
+}
+
+/// Asserts that `de` is `en` written in German: no message fell back to its id, and the text
+/// differs from the English one. Counts the texts checked.
+fn german(seen: &mut usize, de: String, en: String) {
+    assert!(!de.contains("(missing text"), "an id shown: {de}");
+    assert_ne!(de, en, "not in German");
+    *seen += 1;
+}
+
+/// In random games at every player count, every log sentence, prompt, action label and effect
+/// and the view's words read in German: each message exists in German (none falls back to
+/// English, none is shown as its id), and each text differs from its English one.
+#[test]
+fn a_whole_game_reads_in_german() {
+    use boardroom_theboss::words::catalog;
+    use rand::{Rng, SeedableRng};
+    let mut seen = 0;
+    let mut ended = 0;
+    for players in 2..=4 {
+        for seed in 0..2u64 {
+            let mut g = TheBoss::new_game(&Config::new(players), 40 + seed).unwrap();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let (mut actions, mut events) = (Vec::new(), Vec::<Event>::new());
+            for _ in 0..4000 {
+                if g.is_over() {
+                    break;
+                }
+                german(&mut seen, g.prompt("de"), g.prompt("en"));
+                let must: Vec<Seat> = g.must_act().iter().collect();
+                let seat = must[rng.gen_range(0..must.len())];
+                let extra = g.extra(Viewer::Seat(seat), "de").unwrap().to_string();
+                assert!(!extra.contains("(missing text"), "{extra}");
+                g.person_actions(seat, &mut actions);
+                for a in &actions {
+                    let (de, en) = (g.action_view(seat, a, "de"), g.action_view(seat, a, "en"));
+                    german(&mut seen, de.label, en.label);
+                    if en.effect.chars().any(char::is_alphabetic) {
+                        german(&mut seen, de.effect, en.effect);
+                    }
+                }
+                // Ending business and drawing are likelier, so that games end.
+                let a = match actions
+                    .iter()
+                    .find(|a| matches!(a, Action::End | Action::Draw(_)))
+                {
+                    Some(a) if rng.gen_bool(0.3) => a.clone(),
+                    _ => actions[rng.gen_range(0..actions.len())].clone(),
+                };
+                events.clear();
+                g.apply_action(seat, &a, &mut events).unwrap();
+                for e in &events {
+                    german(
+                        &mut seen,
+                        TheBoss::describe(e, "de"),
+                        TheBoss::describe(e, "en"),
+                    );
+                }
+            }
+            ended += usize::from(g.is_over());
+            german(&mut seen, g.prompt("de"), g.prompt("en"));
+        }
+    }
+    assert!(ended >= 3, "{ended} games ended");
+    assert!(seen > 10_000, "{seen} texts checked");
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+    assert!(catalog().check().is_empty(), "{:?}", catalog().check());
 }
