@@ -9,9 +9,9 @@
 //! up (its stand-in plays, that move recorded as the clock's; its person takes the seat back
 //! with the usual grace).
 //!
-//! The game's own timers (The Boss's offers, auctions, lobbying and business) are rebuilt the
-//! same way: each runs from the action after which the game first named its key, so it keeps
-//! its deadline across a restart too.
+//! The game's own timers (an open offer's, an auction's, any window the rules keep open) are
+//! rebuilt the same way: each runs from the action after which the game first named its key,
+//! so it keeps its deadline across a restart too.
 //!
 //! The times are not part of the game: the replay of the game itself never reads them.
 //!
