@@ -7,7 +7,7 @@
 use crate::action::{Bundle, Commitment, Deck, Deliverable, Lot, Offer, Promise, Vote};
 use crate::data::Data;
 use crate::event::Event;
-use crate::names::{exec_name, exec_number_name, exp_name, kind_name};
+use crate::names::{exec_name, exec_name_in, exec_number_name_in, exp_name, kind_name};
 use crate::state::Ending;
 use crate::words::{list, t};
 use boardroom_engine::{Holding, Seat};
@@ -54,7 +54,7 @@ fn exp_words(data: Option<&Data>, c: u8, lang: &str) -> String {
 /// Executive card `c` in `lang`: named with the data set, else by its number.
 fn exec_words(data: Option<&Data>, c: u8, lang: &str) -> String {
     match data {
-        Some(d) => exec_name(d, c),
+        Some(d) => exec_name_in(d, c, lang),
         None => t(lang, "the-boss-executive-card", &[("number", number(c))]),
     }
 }
@@ -134,7 +134,7 @@ pub fn deliverable(data: Option<&Data>, d: &Deliverable, lang: &str) -> String {
             Some(data) => t(
                 lang,
                 "the-boss-deliver-executive",
-                &[("card", exec_number_name(data, n).into())],
+                &[("card", exec_number_name_in(data, n, lang).into())],
             ),
             None => t(
                 lang,

@@ -4,6 +4,8 @@
 //! Names come from the data set, so a table with its own data file reads its own titles.
 
 use crate::data::{Data, FateEffect};
+use crate::words::t;
+use boardroom_i18n::ENGLISH;
 
 /// The name of Experience kind `kind`: its title with the years written as words
 /// (`College - 2 Years` reads "College, 2 years"); `an Experience card` for an unknown kind.
@@ -28,17 +30,38 @@ pub fn exp_name(data: &Data, card: u8) -> String {
 /// The name of an Executive card of position `number`: `Executive card #5 (Regional
 /// Director)`.
 pub fn exec_number_name(data: &Data, number: u8) -> String {
+    exec_number_name_in(data, number, ENGLISH)
+}
+
+/// [`exec_number_name`] in `lang` (the position's title as the data set writes it).
+pub fn exec_number_name_in(data: &Data, number: u8, lang: &str) -> String {
     match data.positions.iter().find(|p| p.number == number) {
-        Some(p) => format!("Executive card #{number} ({})", p.title),
-        None => format!("Executive card #{number}"),
+        Some(p) => t(
+            lang,
+            "the-boss-exec-name",
+            &[
+                ("number", number.into()),
+                ("title", p.title.as_str().into()),
+            ],
+        ),
+        None => t(
+            lang,
+            "the-boss-executive-card",
+            &[("number", number.into())],
+        ),
     }
 }
 
 /// The name of Executive card `card` (see [`exec_number_name`]).
 pub fn exec_name(data: &Data, card: u8) -> String {
+    exec_name_in(data, card, ENGLISH)
+}
+
+/// [`exec_name`] in `lang`.
+pub fn exec_name_in(data: &Data, card: u8, lang: &str) -> String {
     match data.exec_cards.get(card as usize) {
-        Some(&n) => exec_number_name(data, n),
-        None => "an Executive card".into(),
+        Some(&n) => exec_number_name_in(data, n, lang),
+        None => t(lang, "the-boss-an-executive-card", &[]),
     }
 }
 
@@ -46,24 +69,49 @@ pub fn exec_name(data: &Data, card: u8) -> String {
 /// `Bonus card — $300`, `Stock option: 150 shares at $16`, `Fire card — severance $500`,
 /// `Financial Disaster — pay $600 or lose 2 turns`.
 pub fn fate_name(data: &Data, card: u8) -> String {
+    fate_name_in(data, card, ENGLISH)
+}
+
+/// [`fate_name`] in `lang`.
+pub fn fate_name_in(data: &Data, card: u8, lang: &str) -> String {
     if card as usize >= data.fate_cards.len() {
-        return "a Fate card".into();
+        return t(lang, "the-boss-lot-fate", &[]);
     }
     match data.fate_effect(card) {
         FateEffect::JobAvailable { position } => {
             match data.positions.iter().find(|p| p.number == position) {
-                Some(p) => format!("Job Available: {} (#{position})", p.title),
-                None => format!("Job Available: position #{position}"),
+                Some(p) => t(
+                    lang,
+                    "the-boss-fate-job",
+                    &[
+                        ("title", p.title.as_str().into()),
+                        ("number", position.into()),
+                    ],
+                ),
+                None => t(
+                    lang,
+                    "the-boss-fate-job-position",
+                    &[("number", position.into())],
+                ),
             }
         }
-        FateEffect::Bonus { amount } => format!("Bonus card — ${amount}"),
-        FateEffect::StockOption { shares, price } => {
-            format!("Stock option: {shares} shares at ${price}")
+        FateEffect::Bonus { amount } => {
+            t(lang, "the-boss-fate-bonus", &[("amount", amount.into())])
         }
-        FateEffect::Fire { severance } => format!("Fire card — severance ${severance}"),
-        FateEffect::Disaster { pay, turns } => format!(
-            "Financial Disaster — pay ${pay} or lose {turns} turn{}",
-            if turns == 1 { "" } else { "s" }
+        FateEffect::StockOption { shares, price } => t(
+            lang,
+            "the-boss-fate-option",
+            &[("shares", shares.into()), ("price", price.into())],
+        ),
+        FateEffect::Fire { severance } => t(
+            lang,
+            "the-boss-fate-fire",
+            &[("severance", severance.into())],
+        ),
+        FateEffect::Disaster { pay, turns } => t(
+            lang,
+            "the-boss-fate-disaster",
+            &[("pay", pay.into()), ("count", turns.into())],
         ),
     }
 }

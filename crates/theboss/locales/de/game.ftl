@@ -319,7 +319,7 @@ the-boss-do-fire-effect = Abfindung { $severance } $
 the-boss-do-meeting = Versammlung einberufen, um { $name } zu feuern
 the-boss-do-meeting-effect = die Aktionäre stimmen ab
 the-boss-do-stop = Keine weitere Versammlung einberufen
-the-boss-do-stop-effect = die Feuerkarte wird abgelegt
+the-boss-do-stop-effect = die Kündigung wird abgelegt
 the-boss-do-vote = { $vote ->
     [for] Dafür stimmen
     [against] Dagegen stimmen
@@ -367,3 +367,16 @@ the-boss-do-walkaway = Aus Abmachung { $id } aussteigen
 the-boss-do-walkaway-effect = das Pfand verlieren, die Lieferung behalten
 the-boss-do-timeout = Die Zeit ist um
 the-boss-deal-favour = Gefallen: „{ $favour }“
+
+## Karten, wie Spieler sie nennen (Titel, wie die Datendatei sie schreibt)
+
+the-boss-exec-name = Direktorenkarte Nr. { $number } ({ $title })
+the-boss-fate-job = „Job Available“: { $title } (Nr. { $number })
+the-boss-fate-job-position = „Job Available“: Posten Nr. { $number }
+the-boss-fate-bonus = Bonus – { $amount } $
+the-boss-fate-option = Aktienoption: { $shares } Aktien zu je { $price } $
+the-boss-fate-fire = Kündigung – Abfindung { $severance } $
+the-boss-fate-disaster = Finanzkatastrophe – zahle { $pay } $ oder setze { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Züge
+} aus

@@ -367,3 +367,16 @@ the-boss-do-walkaway = Walk away from deal { $id }
 the-boss-do-walkaway-effect = lose the collateral, keep the deliverable
 the-boss-do-timeout = Time is up
 the-boss-deal-favour = favour: "{ $favour }"
+
+## Cards as players call them (titles as the data file writes them)
+
+the-boss-exec-name = Executive card #{ $number } ({ $title })
+the-boss-fate-job = Job Available: { $title } (#{ $number })
+the-boss-fate-job-position = Job Available: position #{ $number }
+the-boss-fate-bonus = Bonus card — ${ $amount }
+the-boss-fate-option = Stock option: { $shares } shares at ${ $price }
+the-boss-fate-fire = Fire card — severance ${ $severance }
+the-boss-fate-disaster = Financial Disaster — pay ${ $pay } or lose { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}

@@ -14,7 +14,7 @@ use crate::action::{Action, Deck, Lot, Timeout, Vote};
 use crate::data::{Data, FateEffect};
 use crate::describe::{deck_id, lot_words, offer_words, vote_word};
 use crate::event::Event;
-use crate::names::fate_name;
+use crate::names::fate_name_in;
 use crate::notation::{exec_card, exp_card};
 use crate::state::TheBoss;
 use crate::words::{self, seat_in};
@@ -28,14 +28,14 @@ impl TheBoss {
             return String::new();
         };
         match (a.lot, &a.fate) {
-            (Lot::Fate, Some(f)) => fate_name(&self.data, f.card),
+            (Lot::Fate, Some(f)) => fate_name_in(&self.data, f.card, lang),
             (lot, _) => lot_words(Some(&self.data), lot, lang),
         }
     }
 
     /// A held Fate card's name, e.g. `Fire card — severance $300`.
-    fn fate_words(&self, card: u8) -> String {
-        fate_name(&self.data, card)
+    fn fate_words(&self, card: u8, lang: &str) -> String {
+        fate_name_in(&self.data, card, lang)
     }
 
     /// Cash `seat` gives at once when it accepts offer `id` (what the offer takes, plus any
@@ -99,7 +99,7 @@ impl TheBoss {
                     Some(j) => t(
                         "the-boss-do-card-effect",
                         &[
-                            ("card", crate::names::exec_number_name(d, j).into()),
+                            ("card", crate::names::exec_number_name_in(d, j, lang).into()),
                             ("points", d.position(j).exec_points.into()),
                         ],
                     ),
@@ -138,14 +138,20 @@ impl TheBoss {
                 Some(c) => match d.fate_effect(c) {
                     FateEffect::Bonus { amount } => ActionView::new(
                         kind,
-                        t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                        t(
+                            "the-boss-do-use",
+                            &[("card", self.fate_words(c, lang).into())],
+                        ),
                         format!("+{}", money(amount)),
                     )
                     .highlight(format!("fate:{seat}")),
                     FateEffect::StockOption { shares, price } => with_cost(
                         ActionView::new(
                             kind,
-                            t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                            t(
+                                "the-boss-do-use",
+                                &[("card", self.fate_words(c, lang).into())],
+                            ),
                             t(
                                 "the-boss-do-use-option",
                                 &[("shares", shares.into()), ("price", price.into())],
@@ -156,7 +162,10 @@ impl TheBoss {
                     .highlight(format!("fate:{seat}")),
                     _ => ActionView::new(
                         kind,
-                        t("the-boss-do-use", &[("card", self.fate_words(c).into())]),
+                        t(
+                            "the-boss-do-use",
+                            &[("card", self.fate_words(c, lang).into())],
+                        ),
                         "",
                     )
                     .highlight(format!("fate:{seat}")),

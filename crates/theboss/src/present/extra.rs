@@ -5,7 +5,7 @@
 use super::step_words;
 use crate::data::Level;
 use crate::describe::{self, offer_words};
-use crate::names::{exec_name, exp_name, fate_name, kind_name};
+use crate::names::{exec_name_in, exp_name, fate_name_in, kind_name};
 use crate::notation::{exec_card, exp_card};
 use crate::state::TheBoss;
 use crate::words::{self, seat_in};
@@ -54,10 +54,10 @@ impl TheBoss {
         // is the observation's business): the view writes names where events give numbers.
         let names = json!({
             "experience": (0..d.exp_cards.len() as u8).map(|c| exp_name(d, c)).collect::<Vec<_>>(),
-            "executive": (0..d.exec_cards.len() as u8).map(|c| exec_name(d, c)).collect::<Vec<_>>(),
-            "fate": (0..d.fate_cards.len() as u8).map(|c| fate_name(d, c)).collect::<Vec<_>>(),
+            "executive": (0..d.exec_cards.len() as u8).map(|c| exec_name_in(d, c, lang)).collect::<Vec<_>>(),
+            "fate": (0..d.fate_cards.len() as u8).map(|c| fate_name_in(d, c, lang)).collect::<Vec<_>>(),
         });
-        let fate = |c: u8| fate_name(d, c);
+        let fate = |c: u8| fate_name_in(d, c, lang);
         let players: Vec<Value> = (0..self.players.len())
             .map(|s| {
                 let p = &self.players[s];

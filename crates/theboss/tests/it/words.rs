@@ -159,6 +159,28 @@ fn german(seen: &mut usize, de: String, en: String) {
     *seen += 1;
 }
 
+/// Words of English a German prompt or action never holds: the cards' and the turn's terms
+/// (titles from the data file may stay as the file writes them).
+const ENGLISH_TERMS: &[&str] = &[
+    "Executive card",
+    "Experience card",
+    "Fate card",
+    "Bonus card",
+    "Fire card",
+    "Stock option",
+    "severance",
+    "Financial Disaster",
+    " shares",
+    " turn",
+];
+
+/// Asserts that `de`, a German prompt or action, holds none of [`ENGLISH_TERMS`].
+fn no_english_terms(de: &str) {
+    for term in ENGLISH_TERMS {
+        assert!(!de.contains(term), "{term:?} in German: {de}");
+    }
+}
+
 /// In random games at every player count, every log sentence, prompt, action label and effect
 /// and the view's words read in German: each message exists in German (none falls back to
 /// English, none is shown as its id), and each text differs from its English one.
@@ -177,6 +199,7 @@ fn a_whole_game_reads_in_german() {
                 if g.is_over() {
                     break;
                 }
+                no_english_terms(&g.prompt("de"));
                 german(&mut seen, g.prompt("de"), g.prompt("en"));
                 let must: Vec<Seat> = g.must_act().iter().collect();
                 let seat = must[rng.gen_range(0..must.len())];
@@ -185,6 +208,8 @@ fn a_whole_game_reads_in_german() {
                 g.person_actions(seat, &mut actions);
                 for a in &actions {
                     let (de, en) = (g.action_view(seat, a, "de"), g.action_view(seat, a, "en"));
+                    no_english_terms(&de.label);
+                    no_english_terms(&de.effect);
                     german(&mut seen, de.label, en.label);
                     if en.effect.chars().any(char::is_alphabetic) {
                         german(&mut seen, de.effect, en.effect);
