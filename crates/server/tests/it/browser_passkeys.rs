@@ -1,6 +1,7 @@
 //! Passkeys in headless Chromium with its virtual authenticator (the W3C WebAuthn extension of
 //! WebDriver): a person signs in by a mailed link, adds a passkey in the account panel, signs
-//! out, and signs in again with the passkey alone. The page is opened at `localhost`, the
+//! out, is told when the device refuses (as when the person cancels) and nothing changed, and
+//! signs in again with the passkey alone. The page is opened at `localhost`, the
 //! relying party of a server whose public URL is `http://localhost`. Waits are bounded.
 
 use crate::browser::open_browser;
@@ -11,43 +12,63 @@ use boardroom_server::notify::NotifySettings;
 use boardroom_server::Settings;
 use fantoccini::wd::WebDriverCompatibleCommand;
 use fantoccini::Client;
-use serde_json::json;
+use serde_json::{json, Value};
 
-/// `POST /session/{id}/webauthn/authenticator`: adds a virtual authenticator to the session.
+/// A `POST` of the WebAuthn extension: `/session/{id}/webauthn/authenticator{path}` with
+/// `body`.
 #[derive(Debug)]
-struct AddAuthenticator;
+struct Authenticator {
+    path: String,
+    body: Value,
+}
 
-impl WebDriverCompatibleCommand for AddAuthenticator {
+impl WebDriverCompatibleCommand for Authenticator {
     fn endpoint(
         &self,
         base_url: &url::Url,
         session_id: Option<&str>,
     ) -> Result<url::Url, url::ParseError> {
         base_url.join(&format!(
-            "session/{}/webauthn/authenticator",
-            session_id.unwrap_or_default()
+            "session/{}/webauthn/authenticator{}",
+            session_id.unwrap_or_default(),
+            self.path
         ))
     }
 
     fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
-        let body = json!({
-            "protocol": "ctap2",
-            "transport": "internal",
-            "hasResidentKey": true,
-            "hasUserVerification": true,
-            "isUserVerified": true,
-        });
-        (axum::http::Method::POST, Some(body.to_string()))
+        (axum::http::Method::POST, Some(self.body.to_string()))
     }
 }
 
-/// Gives `c` a device that keeps passkeys and verifies its user at once.
-async fn add_authenticator(c: &Client) {
+/// Gives `c` a device that keeps passkeys and verifies its user at once: its id.
+async fn add_authenticator(c: &Client) -> String {
     let id = c
-        .issue_cmd(AddAuthenticator)
+        .issue_cmd(Authenticator {
+            path: String::new(),
+            body: json!({
+                "protocol": "ctap2",
+                "transport": "internal",
+                "hasResidentKey": true,
+                "hasUserVerification": true,
+                "isUserVerified": true,
+            }),
+        })
         .await
         .expect("chromedriver adds a virtual authenticator");
-    assert!(id.is_string(), "an authenticator id, not {id}");
+    id.as_str()
+        .unwrap_or_else(|| panic!("an authenticator id, not {id}"))
+        .to_string()
+}
+
+/// Whether the device `id` of `c` verifies its user (when not, it refuses every request, as a
+/// person cancelling does).
+async fn verifies(c: &Client, id: &str, verified: bool) {
+    c.issue_cmd(Authenticator {
+        path: format!("/{id}/uv"),
+        body: json!({ "isUserVerified": verified }),
+    })
+    .await
+    .expect("chromedriver sets the authenticator's user verification");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -55,7 +76,7 @@ async fn sign_in_by_link_add_a_passkey_sign_out_and_sign_in_with_it() {
     let Some((_browser, c)) = open_browser(1280, 900).await else {
         return;
     };
-    add_authenticator(&c).await;
+    let device = add_authenticator(&c).await;
     let mut sink = SmtpSink::start().await;
     let dir = tempfile::tempdir().unwrap();
     let server = start_settings(
@@ -104,9 +125,25 @@ async fn sign_in_by_link_add_a_passkey_sign_out_and_sign_in_with_it() {
     wait_text(&c, "[data-passkey]", "never used").await;
     wait_for(&c, "#passkey-none[hidden]").await;
 
-    // Signed out, then in again with the passkey alone: the same account, the passkey used.
+    // Signed out; the device refuses once (as when the person cancels): told, still signed
+    // out.
     wait_for(&c, "#signout").await.click().await.unwrap();
     wait_for(&c, "#signin-form:not([hidden])").await;
+    verifies(&c, &device, false).await;
+    wait_for(&c, "#passkey-signin-button")
+        .await
+        .click()
+        .await
+        .unwrap();
+    wait_text(&c, "#toast", "cancelled or timed out").await;
+    assert!(wait_for(&c, "#signin-form")
+        .await
+        .is_displayed()
+        .await
+        .unwrap());
+
+    // Then in again with the passkey alone: the same account, the passkey used.
+    verifies(&c, &device, true).await;
     wait_for(&c, "#passkey-signin-button")
         .await
         .click()
