@@ -97,7 +97,7 @@ pub enum AccountError {
     #[error("this server sends no e-mail (its operator set no SMTP relay), so signing in by an e-mailed link is off")]
     NoMail,
     /// The server offers no passkeys (no public URL a browser accepts as their relying party).
-    #[error("this server offers no passkeys (its operator set no https public address, --public-url): sign in by e-mail")]
+    #[error("this server offers no passkeys (its operator set no public https address for them, --public-url): sign in by e-mail")]
     NoPasskeys,
     /// The database failed (logged); nothing is promised.
     #[error("the request could not be stored; try again")]

@@ -37,7 +37,11 @@ const SIGN_IN: &str = "signin";
 /// `localhost`, which browsers refuse). On `localhost` any port is accepted: a page there is
 /// on the person's own machine.
 pub(super) fn relying_party(public_url: Option<&str>, ttl: Duration) -> Option<(Webauthn, String)> {
-    let url = Url::parse(public_url?)
+    let Some(public_url) = public_url else {
+        tracing::info!("passkeys are off: there is no public URL (--public-url) to tie them to");
+        return None;
+    };
+    let url = Url::parse(public_url)
         .map_err(|e| tracing::warn!("passkeys are off: the public URL cannot be read ({e})"))
         .ok()?;
     let Some(host) = url.domain().map(str::to_string) else {
