@@ -1,12 +1,14 @@
 // The lobby's account panel: asking for a sign-in link, redeeming it (the link's page is
-// /signin#k=TOKEN: the token stays in the fragment, which is never sent to the server), the
-// account signed in with signing out here or everywhere, and "My games": every table the
+// /signin#k=TOKEN: the token stays in the fragment, which is never sent to the server) or
+// signing in with a passkey (./passkeys.js), the account signed in with its passkeys and
+// signing out here or everywhere, and "My games": every table the
 // account sits at, from any device, with whose turn it is, and the invitations it may accept or
 // decline.
 import { $, h as el } from "./shell/dom.js";
 import { toast } from "./shell/toast.js";
 import { myTables } from "./shell/clocks.js";
 import { t as tr, lang, date } from "./shell/i18n.js";
+import { refreshPasskeys, setUpPasskeys } from "./passkeys.js";
 
 /** POSTs `body` as JSON to `path`: the answer's JSON, or an error carrying its message. */
 async function post(path, body) {
@@ -38,6 +40,7 @@ function show(account) {
   if (account) {
     $("#account-name").textContent = account.name;
     refreshGames();
+    refreshPasskeys();
   }
 }
 
@@ -46,6 +49,7 @@ let redeeming = null;
 async function refresh() {
   const r = await fetch("/api/account");
   const me = r.ok ? await r.json() : { signed_in: false };
+  setUpPasskeys(me.passkeys || null, signedIn);
   show(me.signed_in ? me.account : null);
 }
 
@@ -128,16 +132,22 @@ async function redeem(event) {
     redeeming = null;
     history.replaceState(null, "", "/");
     $("#redeem-form").hidden = true;
-    await post("/api/account/claim", { seats: openedSeats() }).catch(() => {});
-    // The answer set the account's language: a page in another one is written again in it.
-    if (answer.account.lang && answer.account.lang !== lang) {
-      location.reload();
-      return;
-    }
-    show(answer.account);
+    await signedIn(answer);
   } catch (e) {
     toast(e.message);
   }
+}
+
+/** Signed in (by a link or a passkey): the seats this browser holds go into the account, and
+ * the panel shows it. */
+async function signedIn(answer) {
+  await post("/api/account/claim", { seats: openedSeats() }).catch(() => {});
+  // The answer set the account's language: a page in another one is written again in it.
+  if (answer.account.lang && answer.account.lang !== lang) {
+    location.reload();
+    return;
+  }
+  show(answer.account);
 }
 
 async function startRedeem(token) {

@@ -129,7 +129,8 @@ pub struct NotifyArgs {
     )]
     pub smtp_from: String,
     /// The address people reach this server at (e.g. https://play.example.org), put in front
-    /// of the table links in "your turn" messages.
+    /// of the table links in "your turn" messages and of sign-in links; its host is the
+    /// relying party of passkeys (off without it).
     #[arg(long, env = "BOARDROOM_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
     /// Let webhooks point at loopback and private networks (refused otherwise, so nobody can

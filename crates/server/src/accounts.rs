@@ -7,7 +7,7 @@
 //! SHA-256 hashes are, so a copy of the database signs nobody in.
 //!
 //! Beside this file: display names (`name`), the account's language (`lang`), sign-in links
-//! and their mail (`link`), cookies and the extractors that find a request's account
+//! and their mail (`link`), passkeys (`passkey`, routes in `passkey_routes`), cookies and the extractors that find a request's account
 //! (`session`), the check of cross-site requests (`csrf`) and the HTTP routes (`routes`, `mine`,
 //! `own`). What the database keeps of accounts, and the trait it answers by, are the
 //! database's (`crate::db::AccountStore`).
@@ -24,6 +24,8 @@ mod link;
 mod mine;
 pub mod name;
 mod own;
+pub mod passkey;
+mod passkey_routes;
 pub mod routes;
 pub mod session;
 
@@ -39,6 +41,8 @@ pub struct AccountSettings {
     pub link_ttl: Duration,
     /// How long a session lasts.
     pub session_ttl: Duration,
+    /// How long a passkey ceremony may take, from its beginning to the browser's answer.
+    pub passkey_ttl: Duration,
     /// Sign-in links one e-mail address may be sent per [`AccountSettings::email_window`].
     pub links_per_email: u32,
     /// The window of [`AccountSettings::links_per_email`].
@@ -58,6 +62,7 @@ impl Default for AccountSettings {
         AccountSettings {
             link_ttl: Duration::from_secs(15 * 60),
             session_ttl: Duration::from_secs(30 * 24 * 3600),
+            passkey_ttl: Duration::from_secs(5 * 60),
             links_per_email: 5,
             email_window: Duration::from_secs(3600),
             per_address: Rate {
@@ -91,6 +96,9 @@ pub enum AccountError {
     /// The server sends no e-mail, so nobody can sign in by link.
     #[error("this server sends no e-mail (its operator set no SMTP relay), so signing in by an e-mailed link is off")]
     NoMail,
+    /// The server offers no passkeys (no public URL a browser accepts as their relying party).
+    #[error("this server offers no passkeys (its operator set no public https address for them, --public-url): sign in by e-mail")]
+    NoPasskeys,
     /// The database failed (logged); nothing is promised.
     #[error("the request could not be stored; try again")]
     Storage(#[source] anyhow::Error),
@@ -118,6 +126,8 @@ pub struct Accounts {
     pub(crate) allow_origins: Arc<Vec<String>>,
     /// The notifier whose checks an account's "your turn" addresses pass.
     notifier: crate::notify::Notifier,
+    /// The relying party of passkeys and its id (`None`: passkeys are off).
+    webauthn: Option<(webauthn_rs::Webauthn, String)>,
 }
 
 impl Accounts {
@@ -133,6 +143,7 @@ impl Accounts {
     ) -> anyhow::Result<Arc<Accounts>> {
         let notify = notifier.settings();
         let mail = link::Mailer::new(notify)?;
+        let webauthn = passkey::relying_party(notify.public_url.as_deref(), settings.passkey_ttl);
         Ok(Arc::new(Accounts {
             signins: Buckets::new(settings.per_address),
             settings,
@@ -145,6 +156,7 @@ impl Accounts {
             trust_proxy,
             allow_origins,
             notifier,
+            webauthn,
         }))
     }
 

@@ -45,6 +45,11 @@ pub const ASSETS: &[Asset] = &[
         body: include_str!("../../../web/account.js"),
     },
     Asset {
+        name: "passkeys.js",
+        content_type: JS,
+        body: include_str!("../../../web/passkeys.js"),
+    },
+    Asset {
         name: "ratings.js",
         content_type: JS,
         body: include_str!("../../../web/ratings.js"),

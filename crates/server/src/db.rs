@@ -34,6 +34,8 @@ mod addresses;
 pub mod dump;
 mod leases;
 mod open;
+mod passkey_store;
+mod passkeys;
 mod pg;
 mod ratings;
 mod rows;
@@ -47,6 +49,9 @@ pub use account_store::{
     SentInvite, FORMER_PLAYER,
 };
 pub use open::file_problem;
+pub use passkey_store::{
+    Ceremony, FoundPasskey, NewPasskey, PasskeyAdded, PasskeyRow, PasskeyStore,
+};
 pub use pg::{hide_password, is_postgres_url};
 pub use rows::{ActionRow, DamageScope, Damaged, FinishedRow, SeatRow, Stored, TableRow};
 pub use store::{Lease, Peer, Storage};
@@ -363,6 +368,11 @@ impl Db {
     /// The accounts' requests (see `crate::accounts`).
     pub fn accounts(&self) -> &dyn AccountStore {
         self.store.accounts()
+    }
+
+    /// The passkeys' requests (see `crate::accounts::passkey`).
+    pub fn passkeys(&self) -> &dyn PasskeyStore {
+        self.store.passkeys()
     }
 
     /// Recomputes every rating from the rated games stored with their ends (`boardroom ratings

@@ -291,6 +291,23 @@ account-sent-declined = { $name } hat abgelehnt: gib den Link des Platzes an jem
 account-sent-link = Der Link des Platzes, den { $name } abgelehnt hat
 account-play = Spielen
 
+## Passkeys: signing in without an e-mail, and the account's passkeys
+passkey-or = Oder mit einem Passkey, den dieses Gerät für dich aufbewahrt:
+passkey-sign-in = Mit Passkey anmelden
+passkey-title = Passkeys
+passkey-text = Ein Passkey meldet dich auf diesem Gerät an (mit seiner Bildschirmsperre, dem Fingerabdruck oder dem Gesicht), ganz ohne E-Mail.
+passkey-none = Noch keine Passkeys.
+passkey-name-label = Name des neuen Passkeys (z. B. das Gerät)
+passkey-add = Passkey hinzufügen
+passkey-added = Passkey hinzugefügt: Melde dich das nächste Mal damit an
+passkey-remove = Entfernen
+passkey-added-on = hinzugefügt am { $date }
+passkey-used-on = zuletzt benutzt am { $date }
+passkey-never-used = noch nie benutzt
+passkey-cancelled = Die Passkey-Anfrage wurde abgebrochen oder ist abgelaufen: Nichts hat sich geändert
+passkey-known = Dieses Gerät hat schon einen Passkey für dein Konto
+passkey-failed = Der Browser konnte keinen Passkey benutzen: { $reason }
+
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles
 lobby-rated = Gewertet
 lobby-rated-text = Gewertet: Das Ergebnis verändert die Wertungen der Spieler (an jedem Platz eine angemeldete Person oder ein Bot)

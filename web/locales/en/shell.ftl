@@ -292,6 +292,23 @@ account-sent-declined = { $name } declined: pass the seat's link on to someone e
 account-sent-link = The link of the seat { $name } declined
 account-play = Play
 
+## Passkeys: signing in without an e-mail, and the account's passkeys
+passkey-or = Or, with a passkey this device keeps for you:
+passkey-sign-in = Sign in with a passkey
+passkey-title = Passkeys
+passkey-text = A passkey signs you in on this device (with its screen lock, fingerprint or face) without an e-mail.
+passkey-none = No passkeys yet.
+passkey-name-label = Name of the new passkey (e.g. the device)
+passkey-add = Add a passkey
+passkey-added = Passkey added: next time, sign in with it
+passkey-remove = Remove
+passkey-added-on = added { $date }
+passkey-used-on = last used { $date }
+passkey-never-used = never used
+passkey-cancelled = The passkey request was cancelled or timed out: nothing changed
+passkey-known = This device keeps a passkey for your account already
+passkey-failed = The browser could not use a passkey: { $reason }
+
 ## Ratings: the lobby's Rated choice, the leaderboards and the profiles
 lobby-rated = Rated
 lobby-rated-text = Rated: the result moves the players' ratings (every seat a signed-in person or a bot)

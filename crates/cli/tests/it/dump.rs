@@ -90,8 +90,8 @@ async fn fill(db: &Path) {
         [people["id"].as_str().unwrap()],
     )
     .unwrap();
-    // Two accounts: one signed in, sitting at the people's table, with an address, a block
-    // and a report of the chat line.
+    // Two accounts: one signed in, sitting at the people's table, with an address, a block,
+    // a passkey and a report of the chat line.
     let table = people["id"].as_str().unwrap();
     conn.execute_batch(&format!(
         "INSERT INTO accounts (id, email, name, name_key, created) VALUES \
@@ -102,7 +102,9 @@ async fn fill(db: &Path) {
          INSERT INTO account_notify (account, game, email) VALUES (1, '*', 'ann@example.org');
          INSERT INTO blocks (account, blocked, since) VALUES (1, 2, 4);
          INSERT INTO reports (id, reporter, table_id, chat_idx, reported, text, at) \
-             VALUES (1, 2, '{table}', 0, 1, 'kept in the dump', 5);"
+             VALUES (1, 2, '{table}', 0, 1, 'kept in the dump', 5);
+         INSERT INTO passkeys (id, account, user_handle, name, credential, created, last_used) \
+             VALUES ('0a0b0c', 1, '6f1c2a4e-0d3b-4c7e-9a52-3e8b1f0d9c11', 'Laptop', '{{}}', 6, 7);"
     ))
     .unwrap();
     let finished: i64 = conn
@@ -235,6 +237,7 @@ async fn a_database_moves_from_sqlite_to_postgres_and_back_whole() {
         "account_notify",
         "blocks",
         "reports",
+        "passkeys",
         "rated_games",
         "ratings",
         "rating_history",

@@ -23,7 +23,10 @@ pub(super) async fn export(
     State(accounts): State<Arc<Accounts>>,
     SignedIn(account): SignedIn,
 ) -> Result<Response, AccountError> {
-    let all = accounts.store().export(account.id).await?;
+    let mut all = accounts.store().export(account.id).await?;
+    // The passkeys by id and name: their public keys are of no use to anyone but this server.
+    let passkeys = accounts.db().passkeys().passkeys(account.id).await?;
+    all["passkeys"] = json!(passkeys);
     Ok((
         [
             (header::CACHE_CONTROL, "no-store"),

@@ -24,7 +24,7 @@ impl IntoResponse for AccountError {
             AccountError::SignedOut => StatusCode::UNAUTHORIZED,
             AccountError::TooMany(_) => StatusCode::TOO_MANY_REQUESTS,
             AccountError::Conflict(_) => StatusCode::CONFLICT,
-            AccountError::NoMail => StatusCode::SERVICE_UNAVAILABLE,
+            AccountError::NoMail | AccountError::NoPasskeys => StatusCode::SERVICE_UNAVAILABLE,
             AccountError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
         (status, Json(json!({ "error": self.to_string() }))).into_response()
@@ -56,6 +56,7 @@ where
         .route("/api/account/delete", post(super::own::delete))
         .route("/api/account/block", post(super::own::block))
         .route("/api/account/report", post(super::own::report))
+        .merge(super::passkey_routes::router())
 }
 
 /// A JSON body, or `400` naming what is wrong with it.
@@ -65,15 +66,18 @@ pub(super) fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, AccountErr
 }
 
 /// What the owner sees of their account.
-fn account_json(a: &Account) -> serde_json::Value {
+pub(super) fn account_json(a: &Account) -> serde_json::Value {
     json!({ "id": a.id, "name": a.name, "email": a.email, "created": a.created, "lang": a.lang })
 }
 
-/// `GET /api/account`: the account signed in, or `{"signed_in": false}`.
-async fn me(Viewer(account): Viewer) -> Response {
+/// `GET /api/account`: the account signed in, or `{"signed_in": false}`; `passkeys` is the
+/// relying party id of this server's passkeys (the host a page must be at to use them), or
+/// `null` when it offers none.
+async fn me(State(accounts): State<Arc<Accounts>>, Viewer(account): Viewer) -> Response {
+    let passkeys = accounts.passkey_rp();
     let body = match account {
-        Some(a) => json!({ "signed_in": true, "account": account_json(&a) }),
-        None => json!({ "signed_in": false }),
+        Some(a) => json!({ "signed_in": true, "account": account_json(&a), "passkeys": passkeys }),
+        None => json!({ "signed_in": false, "passkeys": passkeys }),
     };
     ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
 }
@@ -142,15 +146,28 @@ async fn redeem_link(
     b: Result<Json<Redeem>, JsonRejection>,
 ) -> Result<Response, AccountError> {
     let req = body(b)?;
-    let (mut account, session) = accounts.redeem(&req.token, req.name.as_deref()).await?;
-    if let Some(old) = cookie_token(&headers) {
+    let (account, session) = accounts.redeem(&req.token, req.name.as_deref()).await?;
+    signed_in(&accounts, &headers, account, &session).await
+}
+
+/// The answer to a sign-in (by link or passkey) that made session `session` for `account`: it
+/// sets the new session cookie and ends the session the request carried before (so a session
+/// id planted before sign-in never becomes a signed-in one), and sets the `lang` cookie to the
+/// account's language (an account without one takes this browser's).
+pub(super) async fn signed_in(
+    accounts: &Accounts,
+    headers: &HeaderMap,
+    mut account: Account,
+    session: &str,
+) -> Result<Response, AccountError> {
+    if let Some(old) = cookie_token(headers) {
         accounts.store().end_session(hash_token(&old)).await?;
     }
-    let lang = super::lang::on_sign_in(&accounts, &mut account, &headers).await?;
-    let secure = accounts.secure(&headers, accounts.trust_proxy);
+    let lang = super::lang::on_sign_in(accounts, &mut account, headers).await?;
+    let secure = accounts.secure(headers, accounts.trust_proxy);
     Ok((
         AppendHeaders([
-            (header::SET_COOKIE, accounts.cookie(Some(&session), secure)),
+            (header::SET_COOKIE, accounts.cookie(Some(session), secure)),
             (header::SET_COOKIE, super::lang::cookie(lang)),
             (
                 header::CACHE_CONTROL,

@@ -241,6 +241,8 @@ impl Sqlite {
                 params![id, now],
             )?;
             conn.execute("DELETE FROM sessions WHERE account = ?1", [id])?;
+            conn.execute("DELETE FROM passkeys WHERE account = ?1", [id])?;
+            conn.execute("DELETE FROM passkey_ceremonies WHERE account = ?1", [id])?;
             conn.execute("DELETE FROM account_notify WHERE account = ?1", [id])?;
             conn.execute(
                 "DELETE FROM blocks WHERE account = ?1 OR blocked = ?1",

@@ -327,7 +327,7 @@ pub trait AccountStore: Send + Sync {
     /// Everything stored about `account`, as JSON (its e-mail included: for its owner only).
     async fn export(&self, account: AccountId) -> Result<serde_json::Value>;
 
-    /// Deletes `account`: its e-mail, name, sessions, addresses and blocks go; its seats stay
+    /// Deletes `account`: its e-mail, name, sessions, passkeys, addresses and blocks go; its seats stay
     /// (its games are shown with [`FORMER_PLAYER`]); waiting invitations are declined.
     async fn delete_account(&self, account: AccountId, now: i64) -> Result<()>;
 }

@@ -10,7 +10,7 @@
 //! null, and `true`/`false` (PostgreSQL's booleans; SQLite's 0 and 1 read as them too). A new
 //! table joins the format by a line in [`TABLES`]; columns are read and written by name, so a
 //! new column needs nothing. What belongs to running instances (leases, the lobby's shared
-//! list, the instances) is not dumped, nor are sign-in links (valid for minutes): a restored
+//! list, the instances) is not dumped, nor are sign-in links and passkey ceremonies (valid for minutes): a restored
 //! database starts with none.
 
 use super::Db;
@@ -50,6 +50,7 @@ pub const TABLES: &[(&str, &str)] = &[
     ("account_notify", "account, game"),
     ("blocks", "account, blocked"),
     ("reports", "id"),
+    ("passkeys", "id"),
     ("rated_games", "table_id"),
     ("ratings", "player, game, edition, players"),
     ("rating_history", "table_id, player"),

@@ -31,6 +31,7 @@ mod chat;
 mod instances;
 mod leases;
 mod listed;
+mod passkeys;
 mod ratings;
 mod rows;
 mod schema;
@@ -567,6 +568,10 @@ impl Storage for Postgres {
     }
 
     fn accounts(&self) -> &dyn crate::db::AccountStore {
+        self
+    }
+
+    fn passkeys(&self) -> &dyn crate::db::PasskeyStore {
         self
     }
 

@@ -225,6 +225,8 @@ pub(super) fn migrate(conn: &Connection) -> Result<()> {
         .context("cannot create the leases table")?;
     conn.execute_batch(ACCOUNTS_SCHEMA)
         .context("cannot create the accounts' tables")?;
+    conn.execute_batch(super::passkeys::PASSKEYS_SCHEMA)
+        .context("cannot create the passkeys' tables")?;
     if conn.prepare("SELECT lang FROM accounts LIMIT 0").is_err() {
         conn.execute_batch("ALTER TABLE accounts ADD COLUMN lang TEXT")
             .context("cannot add the accounts' `lang` column")?;

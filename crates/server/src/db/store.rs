@@ -237,4 +237,7 @@ pub trait Storage: Send + Sync + 'static {
 
     /// The accounts' requests, answered by the same backend.
     fn accounts(&self) -> &dyn crate::db::AccountStore;
+
+    /// The passkeys' requests, answered by the same backend.
+    fn passkeys(&self) -> &dyn crate::db::PasskeyStore;
 }

@@ -243,6 +243,10 @@ impl Storage for Sqlite {
         self
     }
 
+    fn passkeys(&self) -> &dyn crate::db::PasskeyStore {
+        self
+    }
+
     async fn quick_check(&self, limit: usize) -> Result<Vec<String>> {
         self.call(move |conn| {
             let mut stmt = conn.prepare(&format!("PRAGMA quick_check({})", limit.max(1)))?;

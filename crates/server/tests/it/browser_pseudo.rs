@@ -123,6 +123,8 @@ async fn every_page_in_the_pseudo_locale_comes_from_messages_and_fits_a_phone() 
             bot_delay: Duration::ZERO,
             notify: NotifySettings {
                 smtp_url: Some(smtp.url()),
+                // Passkeys on, for pages opened at `localhost` (below).
+                public_url: Some("http://localhost".into()),
                 ..NotifySettings::default()
             },
             accounts: roomy(),
@@ -214,14 +216,18 @@ async fn every_page_in_the_pseudo_locale_comes_from_messages_and_fits_a_phone() 
             json!({ "seats": [{ "table": table, "token": key }] }),
         )
         .await;
+    // At the public URL's host, where the account panel offers passkeys too.
+    let local = format!("http://localhost:{}", server.addr.port());
+    c.goto(&local).await.unwrap();
     c.execute(
         "document.cookie = `boardroom_session=${arguments[0]}; path=/`",
         vec![Value::from(person.cookie.clone().unwrap())],
     )
     .await
     .unwrap();
-    open_in(&c, &server.url(), "en-XA").await;
+    open_in(&c, &local, "en-XA").await;
     wait_for(&c, "#my-games-list li").await;
+    wait_for(&c, "#passkeys:not([hidden])").await;
     check(
         &c,
         "the lobby with My games",
@@ -233,7 +239,7 @@ async fn every_page_in_the_pseudo_locale_comes_from_messages_and_fits_a_phone() 
 
     // In German, My games and the finished tables write their dates as German does (day,
     // month, year).
-    open_in(&c, &server.url(), "de").await;
+    open_in(&c, &local, "de").await;
     for css in [
         "#my-games-list time.created",
         "#finished-list time.finished",

@@ -270,6 +270,10 @@ impl Postgres {
             .await?;
             tx.execute("DELETE FROM sessions WHERE account = $1", &[&id])
                 .await?;
+            tx.execute("DELETE FROM passkeys WHERE account = $1", &[&id])
+                .await?;
+            tx.execute("DELETE FROM passkey_ceremonies WHERE account = $1", &[&id])
+                .await?;
             tx.execute("DELETE FROM account_notify WHERE account = $1", &[&id])
                 .await?;
             tx.execute(

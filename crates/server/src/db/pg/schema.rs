@@ -172,6 +172,7 @@ CREATE TABLE reports (
 ALTER TABLE notify ADD COLUMN lang TEXT;
 ALTER TABLE accounts ADD COLUMN lang TEXT;
 ",
+    super::passkeys::PASSKEYS_MIGRATION,
 ];
 
 /// The advisory lock migrations hold (any number; the same for every instance).
