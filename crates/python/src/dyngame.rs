@@ -105,6 +105,8 @@ pub trait DynGame: Send + Sync {
     /// Applies the action the composite vector `fields` names for `seat`; returns the events'
     /// sentences (none with `quiet`). Nothing changes on error.
     fn apply_composite(&mut self, seat: Seat, fields: &[u32], quiet: bool) -> Result<Vec<String>>;
+    /// Checks the action the composite vector `fields` names for `seat` without applying it.
+    fn check_composite(&self, seat: Seat, fields: &[u32]) -> Result<()>;
     /// The composite vector of the action written `text` for `seat`, or `None` when the
     /// fields cannot name it.
     fn composite_of(&mut self, seat: Seat, text: &str) -> Result<Option<Vec<u32>>>;

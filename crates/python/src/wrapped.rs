@@ -409,6 +409,14 @@ impl<G: Playable> DynGame for Wrapped<G> {
         }
     }
 
+    fn check_composite(&self, seat: Seat, fields: &[u32]) -> Result<()> {
+        self.check_seat(seat)?;
+        let action = self.composite_action(seat, fields)?;
+        self.game
+            .check(seat, action)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))
+    }
+
     fn composite_of(&mut self, seat: Seat, text: &str) -> Result<Option<Vec<u32>>> {
         let action = self.read(seat, text)?;
         Ok(self.game.composite_of(seat, &action))

@@ -306,6 +306,19 @@ impl PyGame {
         self.inner.apply_composite(s, &f, false).map_err(to_py)
     }
 
+    /// Checks the composite action `fields` for `seat` (default: the seat that must act)
+    /// without applying it: None when legal, else raises the error naming the rule.
+    #[pyo3(signature = (fields, seat=None))]
+    fn check_composite(
+        &mut self,
+        fields: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let f = composite::fields_of(fields, &self.inner.shape().composite)?;
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.check_composite(s, &f).map_err(to_py)
+    }
+
     /// The notation of the action the composite vector `fields` names for `seat` here.
     #[pyo3(signature = (fields, seat=None))]
     fn composite_notation(
