@@ -10,8 +10,8 @@ Importing this module registers one ``pyspiel`` game per game of the registry, n
 
 or without the registry, ``boardroom.openspiel.load("big-shot", players=3, seed=5)``.
 
-Parameters: ``players`` (default: the game's fewest), ``seed`` (default 0) and every option of
-the game (``edition`` for Big Boss, ``hidden_money`` for Big Shot, …, with their defaults).
+Parameters: ``players`` (default: the game's fewest), ``seed`` (default 0), ``composite``
+(The Boss only, default False: see **Actions**) and every option of the game (``edition`` for Big Boss, ``hidden_money`` for Big Shot, …, with their defaults).
 
 **Game type.** Sequential, imperfect information, general-sum, terminal rewards: 1 for a sole
 winner, 1/k for each of k sharing the win, 0 otherwise (``Game.rewards``), so utilities lie in
@@ -20,7 +20,9 @@ winner, 1/k for each of k sharing the win, 0 otherwise (``Game.rewards``), so ut
 **Actions** are the game's fixed action ids (``Game.max_actions`` of them, the same move in
 every state, see ``docs/ai-builders.md``); a seat's legal actions are the ids its
 ``action_mask`` marks. A game with a composite action (``Game.composite_fields()``: The Boss's
-offers of any terms) has more: id ``max_actions`` (:attr:`BoardroomGame.compose`, legal when
+offers of any terms) has more with the parameter ``composite=True`` (off by default: filling a
+vector takes many decisions, which slows random play and searches that sample every legal
+move): id ``max_actions`` (:attr:`BoardroomGame.compose`, legal when
 the seat may make some offer now) starts a composite vector, which the same seat then fills
 field by field, one decision each, with the ids ``max_actions + 1 + v`` for the value ``v`` of
 the field in turn (legal: the values its mask allows, ``Game.composite_mask``). After the last
@@ -85,6 +87,8 @@ def _parameters(entry):
     """The OpenSpiel parameters of a registry entry: players, seed and every option with its
     default (flags as bools, the rest as strings)."""
     params = {"players": entry["min_players"], "seed": 0}
+    if _Game(entry["id"]).composite_fields():
+        params["composite"] = False
     for option in entry["options"]:
         if option["kind"].get("type") == "file":
             continue  # a file (a board description) is not an OpenSpiel parameter
@@ -136,7 +140,7 @@ class BoardroomGame(pyspiel.Game):
         self.seed = int(merged["seed"])
         self.options = {}
         for name, default in spec.items():
-            if name in ("players", "seed"):
+            if name in ("players", "seed", "composite"):
                 continue
             value = merged[name]
             if isinstance(default, bool):
@@ -146,7 +150,8 @@ class BoardroomGame(pyspiel.Game):
         probe = _Game(game_id, players=self.players, options=self.options, seed=self.seed)
         self.observation_size = probe.observation_size
         #: The composite fields' sizes (empty: none), and the id that starts a vector.
-        self.fields = [size for _, size in probe.composite_fields()]
+        composite = bool(merged.get("composite", False))
+        self.fields = [size for _, size in probe.composite_fields()] if composite else []
         self.compose = probe.max_actions
         extra = 1 + max(self.fields) if self.fields else 0
         info = pyspiel.GameInfo(

@@ -216,10 +216,11 @@ def test_openspiel_composes_offers_field_by_field():
     pyspiel = pytest.importorskip("pyspiel")
     import boardroom.openspiel as bos
 
-    # pyspiel's random-simulation test, with serialisation, composes offers too: it runs in
-    # test_openspiel.py.
-    game = bos.load(GAME, players=3, seed=1)
+    assert bos.load(GAME, players=3).num_distinct_actions() == 2189
+    game = bos.load(GAME, players=2, seed=1, options={"composite": True})
     assert game.num_distinct_actions() == game.compose + 1 + 100
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    game = bos.load(GAME, players=3, seed=1, options={"composite": True})
     rng = np.random.default_rng(4)
     state = game.initial_state_for_seed(11)
     for _ in range(400):
