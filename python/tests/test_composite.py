@@ -210,6 +210,10 @@ def test_vecgame_steps_offers_in_some_lanes_and_ids_in_others():
     with pytest.raises(boardroom.ArrayError):
         vec.step(actions, composite=np.zeros((n, 3), np.int64))
     assert [vec.game(i).to_position() for i in range(n)] == before
+    # A pickled batch keeps its composite actions.
+    import pickle
+    restored = pickle.loads(pickle.dumps(vec))
+    assert np.array_equal(restored.arrays()["composite_mask"], vec.arrays()["composite_mask"])
 
 
 def test_openspiel_composes_offers_field_by_field():
