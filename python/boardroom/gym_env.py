@@ -15,13 +15,21 @@ observation and ``info["illegal_action"] = True`` (for tools that step with unma
 actions, such as Gymnasium's environment checker). The reward is given when the game ends: 1 for a sole win, 1/k for a
 title shared by k, 0 otherwise. ``reset(seed=s)`` sets up the game from ``s`` and seeds the
 bots from it, so an episode is reproduced by its seed and the agent's actions.
+
+With ``composite=True`` (for a game with a composite action, ``Game.composite_fields()``: The
+Boss's offers of any terms) the action space is ``Dict({"id": Discrete(max_actions + 1),
+"offer": MultiDiscrete(sizes)})``: an ``id`` below ``max_actions`` plays that id (``offer`` is
+ignored), ``id == max_actions`` plays the composite vector ``offer``; ``info["offer_mask"]``
+(int8, the fields' masks one after another, see :mod:`boardroom.composite`) gives each field's
+values that some legal vector could hold, and ``info["action_mask"]`` the legal ids. An illegal
+vector is refused like an illegal id.
 """
 
 import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ._boardroom import Game
+from ._boardroom import Game, IllegalActionError
 
 __all__ = ["BoardroomEnv", "GYM_IDS", "register_envs"]
 
@@ -55,7 +63,8 @@ class BoardroomEnv(gym.Env):
 
     def __init__(self, game="big-boss", players=None, options=None, seat=0,
                  opponents="heuristic", render_mode=None, max_actions=None,
-                 illegal_action="raise", illegal_penalty=-1.0, action_space="fixed"):
+                 illegal_action="raise", illegal_penalty=-1.0, action_space="fixed",
+                 composite=False):
         super().__init__()
         if illegal_action not in ("raise", "penalize"):
             raise ValueError('illegal_action must be "raise" or "penalize"')
@@ -87,6 +96,14 @@ class BoardroomEnv(gym.Env):
             -np.inf, np.inf, (self.game.observation_size,), np.float32
         )
         self.action_space = spaces.Discrete(self.game.max_actions)
+        self._sizes = [size for _, size in self.game.composite_fields()] if composite else []
+        if composite and not self._sizes:
+            raise ValueError(f"{game} has no composite action")
+        if self._sizes:
+            self.action_space = spaces.Dict({
+                "id": spaces.Discrete(self.game.max_actions + 1),
+                "offer": spaces.MultiDiscrete(self._sizes),
+            })
         self._bots = {}
         self._rng = np.random.default_rng(0)
 
@@ -100,7 +117,23 @@ class BoardroomEnv(gym.Env):
         return self._mask().astype(bool)
 
     def _observe(self):
-        return self.game.observation_array(self.seat), {"action_mask": self._mask()}
+        info = {"action_mask": self._mask()}
+        if self._sizes:
+            over = self.game.is_over()
+            mask = self.game.composite_mask(None if over else self.seat)
+            info["offer_mask"] = mask.astype(np.int8)
+        return self.game.observation_array(self.seat), info
+
+    def _play(self, action):
+        """Plays the agent's action: an id, or with ``composite`` a dict of an id and an offer."""
+        if not self._sizes:
+            self.game.step(int(action), self.seat)
+            return
+        a = int(action["id"])
+        if a == self.game.max_actions:
+            self.game.apply_composite(np.asarray(action["offer"]).tolist(), self.seat)
+        else:
+            self.game.step(a, self.seat)
 
     def _advance(self):
         """Lets the bots act until the agent is drawn to act or the game ends."""
@@ -126,12 +159,14 @@ class BoardroomEnv(gym.Env):
 
     def step(self, action):
         if self._illegal == "penalize":
-            a = int(action)
-            if not (0 <= a < self.game.max_actions and self.game.action_mask(self.seat)[a]):
+            try:
+                self._play(action)
+            except (IllegalActionError, TypeError, ValueError, KeyError):
                 obs, info = self._observe()
                 info["illegal_action"] = True
                 return obs, self._penalty, False, False, info
-        self.game.step(int(action), self.seat)
+        else:
+            self._play(action)
         self._advance()
         over = self.game.is_over()
         reward = float(self.game.rewards()[self.seat]) if over else 0.0

@@ -10,8 +10,8 @@ Importing this module registers one ``pyspiel`` game per game of the registry, n
 
 or without the registry, ``boardroom.openspiel.load("big-shot", players=3, seed=5)``.
 
-Parameters: ``players`` (default: the game's fewest), ``seed`` (default 0) and every option of
-the game (``edition`` for Big Boss, ``hidden_money`` for Big Shot, …, with their defaults).
+Parameters: ``players`` (default: the game's fewest), ``seed`` (default 0), ``composite``
+(The Boss only, default False: see **Actions**) and every option of the game (``edition`` for Big Boss, ``hidden_money`` for Big Shot, …, with their defaults).
 
 **Game type.** Sequential, imperfect information, general-sum, terminal rewards: 1 for a sole
 winner, 1/k for each of k sharing the win, 0 otherwise (``Game.rewards``), so utilities lie in
@@ -19,8 +19,17 @@ winner, 1/k for each of k sharing the win, 0 otherwise (``Game.rewards``), so ut
 
 **Actions** are the game's fixed action ids (``Game.max_actions`` of them, the same move in
 every state, see ``docs/ai-builders.md``); a seat's legal actions are the ids its
-``action_mask`` marks. Moves outside the fixed space (The Boss's offers on terms of one's own)
-are not reachable through OpenSpiel.
+``action_mask`` marks. A game with a composite action (``Game.composite_fields()``: The Boss's
+offers of any terms) has more with the parameter ``composite=True`` (off by default: filling a
+vector takes many decisions, which slows random play and searches that sample every legal
+move): id ``max_actions`` (:attr:`BoardroomGame.compose`, legal when
+the seat may make some offer now) starts a composite vector, which the same seat then fills
+field by field, one decision each, with the ids ``max_actions + 1 + v`` for the value ``v`` of
+the field in turn (legal: the values its mask allows, ``Game.composite_mask``). After the last
+field the vector is played (``Game.apply_composite``); a vector the rules refuse as a whole is
+void: nothing changes in the game and the seat decides again (the history keeps the decisions).
+The information-state and observation strings of a seat filling a vector end with the values
+chosen so far.
 
 **Chance** is explicit (``EXPLICIT_STOCHASTIC``). A new state starts with the deal, a chance
 node with :data:`DEALS` equally likely outcomes: outcome ``k`` sets up the Boardroom game seeded
@@ -55,6 +64,7 @@ import pyspiel
 from open_spiel.python.algorithms import mcts as _mcts
 
 from ._boardroom import Game as _Game
+from ._boardroom import IllegalActionError
 from . import games as _games
 
 __all__ = ["DEALS", "BoardroomGame", "BoardroomObserver", "BoardroomState",
@@ -77,6 +87,8 @@ def _parameters(entry):
     """The OpenSpiel parameters of a registry entry: players, seed and every option with its
     default (flags as bools, the rest as strings)."""
     params = {"players": entry["min_players"], "seed": 0}
+    if _Game(entry["id"]).composite_fields():
+        params["composite"] = False
     for option in entry["options"]:
         if option["kind"].get("type") == "file":
             continue  # a file (a board description) is not an OpenSpiel parameter
@@ -128,7 +140,7 @@ class BoardroomGame(pyspiel.Game):
         self.seed = int(merged["seed"])
         self.options = {}
         for name, default in spec.items():
-            if name in ("players", "seed"):
+            if name in ("players", "seed", "composite"):
                 continue
             value = merged[name]
             if isinstance(default, bool):
@@ -137,8 +149,13 @@ class BoardroomGame(pyspiel.Game):
                 self.options[name] = str(value)
         probe = _Game(game_id, players=self.players, options=self.options, seed=self.seed)
         self.observation_size = probe.observation_size
+        #: The composite fields' sizes (empty: none), and the id that starts a vector.
+        composite = bool(merged.get("composite", False))
+        self.fields = [size for _, size in probe.composite_fields()] if composite else []
+        self.compose = probe.max_actions
+        extra = 1 + max(self.fields) if self.fields else 0
         info = pyspiel.GameInfo(
-            num_distinct_actions=probe.max_actions,
+            num_distinct_actions=probe.max_actions + extra,
             max_chance_outcomes=max(DEALS, self.players),
             num_players=self.players,
             min_utility=0.0,
@@ -177,6 +194,8 @@ class BoardroomState(pyspiel.State):
         super().__init__(game)
         self.game = boardroom_game
         self._actor = actor
+        #: The composite vector being filled (None when none is).
+        self.composing = None
         if actor is None and boardroom_game is not None:
             self._settle()
 
@@ -195,8 +214,20 @@ class BoardroomState(pyspiel.State):
             return pyspiel.PlayerId.CHANCE
         return self._actor
 
+    def _field_masks(self, player):
+        sizes = self.get_game().fields
+        mask = self.game.composite_mask(player)
+        return np.split(mask, np.cumsum(sizes)[:-1])
+
     def _legal_actions(self, player):
-        return [int(a) for a in np.flatnonzero(self.game.action_mask(player))]
+        compose = self.get_game().compose
+        if self.composing is not None:
+            m = self._field_masks(player)[len(self.composing)]
+            return [compose + 1 + int(v) for v in np.flatnonzero(m)]
+        ids = [int(a) for a in np.flatnonzero(self.game.action_mask(player))]
+        if self.get_game().fields and all(m.any() for m in self._field_masks(player)):
+            ids.append(compose)
+        return ids
 
     def chance_outcomes(self):
         if self.game is None:
@@ -218,12 +249,33 @@ class BoardroomState(pyspiel.State):
                 raise ValueError(f"seat {action} may not act now")
             self._actor = int(action)
             return
+        compose = self.get_game().compose
+        if self.composing is not None:
+            self.composing.append(int(action) - compose - 1)
+            if len(self.composing) < len(self.get_game().fields):
+                return
+            fields, self.composing = self.composing, None
+            try:
+                self.game.apply_composite(fields, self._actor)
+            except IllegalActionError:
+                pass  # void: the game is unchanged and the seat decides again
+            self._settle()
+            return
+        if action == compose and self.get_game().fields:
+            self.composing = []
+            return
         self.game.step(int(action), self._actor)
         self._settle()
 
     def _action_to_string(self, player, action):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}" if self.game is None else f"seat {action} acts"
+        compose = self.get_game().compose
+        if self.get_game().fields and action >= compose:
+            if action == compose and self.composing is None:
+                return "compose"
+            k = len(self.composing or [])
+            return f"field {k} = {action - compose - 1}"
         return self.game.format_action(int(action), player)
 
     def is_terminal(self):
@@ -243,6 +295,7 @@ class BoardroomState(pyspiel.State):
             return BoardroomState(self.get_game(), None)
         sampled = self.game.sample_hidden(player_id, seed)
         state = BoardroomState(self.get_game(), sampled, self._actor)
+        state.composing = None if self.composing is None else list(self.composing)
         if self._actor is None:
             state._settle()
         return state
@@ -266,7 +319,12 @@ class BoardroomObserver:
             self.tensor[:] = state.game.observation_array(player)
 
     def string_from(self, state, player):
-        return "{}" if state.game is None else state.game.observe_json(player)
+        if state.game is None:
+            return "{}"
+        text = state.game.observe_json(player)
+        if state.composing is not None and player == state.current_player():
+            text += f" composing {state.composing}"
+        return text
 
 
 class BotRolloutEvaluator(_mcts.Evaluator):

@@ -17,6 +17,14 @@ its seed and actions. Rewards come at the end: 1 for a sole winner, 1/k for each
 the title, 0 otherwise. Table options are given when the environment is made; ``reset``'s
 ``options`` argument is accepted and ignored. An illegal action raises
 :class:`boardroom.IllegalActionError` and changes nothing.
+
+A game with a composite action (``Game.composite_fields()``: The Boss's offers of any terms)
+has a second action kind: ``step({"offer": fields})`` plays the composite vector ``fields``
+(one whole number per field, in :meth:`BoardroomAEC.offer_space`, a ``MultiDiscrete``), and
+each observation holds ``"offer_mask"`` too (int8, the fields' masks one after another, all
+zeros when the agent may not act; see :mod:`boardroom.composite`). ``step({"id": i})`` is the
+same as ``step(i)``. The action space stays ``Discrete(max_actions)``, so that PettingZoo's
+tests and tools that sample it see the ids alone.
 """
 
 import numpy as np
@@ -54,13 +62,14 @@ class BoardroomAEC(AECEnv):
         # The numbering's version, per instance: ids change meaning between versions.
         self.metadata = dict(self.metadata, action_space_version=probe.action_space_version)
         size, actions = probe.observation_size, probe.max_actions
-        self._observation_spaces = {
-            a: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), np.int8),
-            })
-            for a in self.possible_agents
+        self._sizes = [n for _, n in probe.composite_fields()]
+        parts = {
+            "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (actions,), np.int8),
         }
+        if self._sizes:
+            parts["offer_mask"] = spaces.Box(0, 1, (sum(self._sizes),), np.int8)
+        self._observation_spaces = {a: spaces.Dict(parts) for a in self.possible_agents}
         self._action_spaces = {a: spaces.Discrete(actions) for a in self.possible_agents}
         self._rng = np.random.default_rng(0)
         self.agents = []
@@ -70,6 +79,11 @@ class BoardroomAEC(AECEnv):
 
     def action_space(self, agent):
         return self._action_spaces[agent]
+
+    def offer_space(self, agent):
+        """The composite action's space, ``MultiDiscrete`` of the fields' sizes (None for a
+        game without one)."""
+        return spaces.MultiDiscrete(self._sizes) if self._sizes else None
 
     def reset(self, seed=None, options=None):
         if seed is None:
@@ -95,7 +109,13 @@ class BoardroomAEC(AECEnv):
             mask = self.game.action_mask(seat).astype(np.int8)
         else:
             mask = np.zeros(self.game.max_actions, dtype=np.int8)
-        return {"observation": self.game.observation_array(seat), "action_mask": mask}
+        obs = {"observation": self.game.observation_array(seat), "action_mask": mask}
+        if self._sizes:
+            acting = mask.any()
+            offers = self.game.composite_mask(seat) if acting else None
+            obs["offer_mask"] = (offers.astype(np.int8) if acting
+                                 else np.zeros(sum(self._sizes), dtype=np.int8))
+        return obs
 
     def step(self, action):
         agent = self.agent_selection
@@ -103,7 +123,12 @@ class BoardroomAEC(AECEnv):
             self._was_dead_step(action)
             return
         seat = self._seat[agent]
-        self.game.step(int(action), seat)
+        if isinstance(action, dict) and "offer" in action:
+            self.game.apply_composite(np.asarray(action["offer"]).tolist(), seat)
+        elif isinstance(action, dict):
+            self.game.step(int(action["id"]), seat)
+        else:
+            self.game.step(int(action), seat)
         self._cumulative_rewards[agent] = 0.0
         if self.game.is_over():
             for a, r in zip(self.possible_agents, self.game.rewards()):

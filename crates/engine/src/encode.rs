@@ -125,6 +125,40 @@ pub trait Encode: Game {
             }
         }
     }
+
+    /// The fields of the game's composite action, for `config`: each field's name and its
+    /// number of values, in order (empty, the default, when the game has none). A composite
+    /// action is a vector of one value per field (a `MultiDiscrete` action), for structured
+    /// moves the fixed space names only in part (e.g. an offer of any terms): see
+    /// [`Encode::composite_action`].
+    fn composite_fields(config: &Self::Config) -> Vec<(String, usize)> {
+        let _ = config;
+        Vec::new()
+    }
+
+    /// The action the composite vector `fields` names for `seat` here, or why it names none
+    /// (a wrong length, a value beyond its field, a part the state cannot supply), in words
+    /// naming the rule. Whether the action is legal is [`Game::check`]'s to say.
+    fn composite_action(&self, seat: Seat, fields: &[u32]) -> Result<Self::Action, String> {
+        let _ = (seat, fields);
+        Err("this game has no composite action".into())
+    }
+
+    /// The composite vector of `action` played by `seat` here, when the fields name exactly
+    /// it: `composite_action(seat, composite_of(seat, a)) == a`.
+    fn composite_of(&self, seat: Seat, action: &Self::Action) -> Option<Vec<u32>> {
+        let _ = (seat, action);
+        None
+    }
+
+    /// Writes the masks of the composite fields for `seat` into `masks` (the fields' sizes
+    /// added up: each field's values in order, one field after another): true at the values
+    /// some legal composite action of `seat` could hold now, each field on its own. All false
+    /// (the default) when the seat may play none.
+    fn composite_masks(&self, seat: Seat, masks: &mut [bool]) {
+        let _ = seat;
+        masks.fill(false);
+    }
 }
 
 /// What a game remembers, between calls of [`Encode::encode_update`], of the encoding a buffer

@@ -246,6 +246,16 @@ impl Batch {
         })
     }
 
+    /// Game `i`, to change (the composite actions' step, `batch_composite.rs`).
+    pub(crate) fn game_mut(&mut self, i: usize) -> &mut dyn DynGame {
+        self.games[i].as_mut()
+    }
+
+    /// The seat that decides next in game `i`.
+    pub(crate) fn actor(&self, i: usize) -> Seat {
+        self.actors[i]
+    }
+
     /// Game `i`.
     pub fn game(&self, i: usize) -> &dyn DynGame {
         self.games[i].as_ref()
@@ -348,8 +358,20 @@ impl Batch {
         });
     }
 
+    /// Whether `a` is legal in game `i`, as the masks the last step wrote say.
+    pub(crate) fn action_legal(&self, i: usize, a: i64, out: &Outputs<'_>) -> bool {
+        if self.fixed {
+            usize::try_from(a)
+                .ok()
+                .filter(|&a| a < self.max_actions)
+                .is_some_and(|a| out.mask[i * self.max_actions + a])
+        } else {
+            a >= 0 && (a as usize) < self.masked[i]
+        }
+    }
+
     /// Why `action` is refused in game `i`.
-    fn refused(&self, i: usize, action: i64) -> Error {
+    pub(crate) fn refused(&self, i: usize, action: i64) -> Error {
         let seat = self.actors[i];
         let message = if !self.fixed {
             let n = self.masked[i];
@@ -384,18 +406,15 @@ impl Batch {
         }
         // The masks as written (no game's state is touched before every action is checked).
         for (i, &a) in actions.iter().enumerate() {
-            let legal = if self.fixed {
-                usize::try_from(a)
-                    .ok()
-                    .filter(|&a| a < self.max_actions)
-                    .is_some_and(|a| out.mask[i * self.max_actions + a])
-            } else {
-                a >= 0 && (a as usize) < self.masked[i]
-            };
-            if !legal {
+            if !self.action_legal(i, a, out) {
                 return Err(self.refused(i, a));
             }
         }
+        self.run(actions, out)
+    }
+
+    /// Steps every game with its action, checked (negative: applied already), on the threads.
+    pub(crate) fn run(&mut self, actions: &[i64], out: &mut Outputs<'_>) -> Result<()> {
         let n = self.games.len();
         let lens = self.split.lens(n);
         self.claims.reset(&lens);

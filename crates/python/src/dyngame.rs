@@ -96,6 +96,20 @@ pub trait DynGame: Send + Sync {
     /// Applies the action at `index` for `seat` without describing its events (the batched
     /// stepping's path); `seat` must be one that may act. Nothing changes on error.
     fn apply_quiet(&mut self, seat: Seat, index: usize) -> Result<()>;
+    /// Writes the masks of the composite action's fields for `seat` into `out` (the fields'
+    /// sizes added up, [`Shape::composite`]): all false when it may play none.
+    fn composite_masks(&self, seat: Seat, out: &mut [bool]);
+    /// The notation of the action the composite vector `fields` names for `seat` here
+    /// (whether it is legal is not checked).
+    fn composite_notation(&self, seat: Seat, fields: &[u32]) -> Result<String>;
+    /// Applies the action the composite vector `fields` names for `seat`; returns the events'
+    /// sentences (none with `quiet`). Nothing changes on error.
+    fn apply_composite(&mut self, seat: Seat, fields: &[u32], quiet: bool) -> Result<Vec<String>>;
+    /// Checks the action the composite vector `fields` names for `seat` without applying it.
+    fn check_composite(&self, seat: Seat, fields: &[u32]) -> Result<()>;
+    /// The composite vector of the action written `text` for `seat`, or `None` when the
+    /// fields cannot name it.
+    fn composite_of(&mut self, seat: Seat, text: &str) -> Result<Option<Vec<u32>>>;
     /// Applies the action written `text` for `seat`.
     fn apply_notation(&mut self, seat: Seat, text: &str) -> Result<Vec<String>>;
     /// Reads `text` for `seat`: its index in the action space (if it has one) and its notation

@@ -33,6 +33,7 @@ impl<G: Playable> Wrapped<G> {
                 longest_legal: self.shape.longest_legal,
                 fixed_actions: self.shape.fixed_actions,
                 fixed_version: self.shape.fixed_version,
+                composite: self.shape.composite.clone(),
             });
         }
         self.fixed = fixed;

@@ -182,7 +182,8 @@ impl<'a> Lanes<'a> {
         }
     }
 
-    /// Plays `actions[i]` (checked) in game `i` of these lanes. A game that ends gets its
+    /// Plays `actions[i]` (checked) in game `i` of these lanes (a negative action: one already
+    /// applied, a composite action, whose game only moves on). A game that ends gets its
     /// rewards and done flag and is replaced at once by its slot's next game, seeded `stride`
     /// after it (see `batch.rs`), whose rows are written; the others get their next actor and
     /// rows. A game that refuses its action does not move and is not marked done; the first
@@ -192,7 +193,13 @@ impl<'a> Lanes<'a> {
         for (i, &a) in actions.iter().enumerate() {
             self.prefetch(i + 1);
             let seat = self.actors[i];
-            if let Err(e) = self.games[i].apply_quiet(seat, a as usize) {
+            // A negative action: the game's composite action, already applied.
+            let applied = if a < 0 {
+                Ok(())
+            } else {
+                self.games[i].apply_quiet(seat, a as usize)
+            };
+            if let Err(e) = applied {
                 self.out.done[i] = false;
                 if result.is_ok() {
                     result = Err((i, e));

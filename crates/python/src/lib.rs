@@ -11,6 +11,7 @@
 //! the field, and leaves the game unchanged.
 
 pub mod batch;
+mod batch_composite;
 mod direct;
 mod dynbot;
 pub mod dyngame;

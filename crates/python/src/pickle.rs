@@ -81,6 +81,9 @@ struct BatchState {
     /// Whether the arrays show the seeds (absent in batches saved before the choice).
     #[serde(default)]
     show_seeds: bool,
+    /// Whether composite actions are on (absent in batches saved before them).
+    #[serde(default)]
+    composite: bool,
 }
 
 /// The saved form of `vec` (JSON text).
@@ -99,6 +102,7 @@ pub(crate) fn save_batch(py: Python<'_>, vec: &PyVecGame) -> PyResult<String> {
         rewards,
         done,
         show_seeds: vec.show_seeds,
+        composite: vec.composite_on(),
     };
     serde_json::to_string(&state).map_err(|e| {
         to_py(Error::new(
@@ -141,6 +145,9 @@ pub fn _vec_from_state(py: Python<'_>, state: &str) -> PyResult<PyVecGame> {
         .map_err(to_py)?;
     let mut vec = PyVecGame::around(py, batch, |b, out| b.rewrite_all(out))?;
     vec.show_seeds = state.show_seeds;
+    if state.composite {
+        vec.enable_composite(py)?;
+    }
     vec.set_last_step(py, &state.rewards, &state.done)?;
     Ok(vec)
 }

@@ -31,6 +31,9 @@ pub struct PyVecGame {
     pub(crate) show_seeds: bool,
     /// The actions of the step being taken (a buffer kept between steps).
     actions: Vec<i64>,
+    /// With composite actions on: the composite fields' sizes and the masks' array, `(n,
+    /// the sizes added up)`.
+    composite: Option<(Vec<usize>, Py<PyArray2<bool>>)>,
 }
 
 /// The most threads a batch may run on: more than any machine's cores, few enough that a typo
@@ -140,6 +143,7 @@ impl PyVecGame {
             seeds: PyArray1::zeros(py, n, false).unbind(),
             show_seeds: false,
             actions: Vec::with_capacity(n),
+            composite: None,
             batch,
         };
         this.with_outputs(py, init);
@@ -147,6 +151,29 @@ impl PyVecGame {
             read_only(&array)?;
         }
         Ok(this)
+    }
+
+    /// Turns composite actions on: `composite_mask` in the arrays, composite rows in `step`.
+    pub(crate) fn enable_composite(&mut self, py: Python<'_>) -> PyResult<()> {
+        let game = self.batch.game(0);
+        let sizes: Vec<usize> = game.shape().composite.iter().map(|f| f.1).collect();
+        if sizes.is_empty() {
+            return Err(to_py(Error::new(
+                Kind::Config,
+                format!("{} has no composite action", game.id()),
+            )));
+        }
+        let width = sizes.iter().sum();
+        let masks = PyArray2::<bool>::zeros(py, [self.batch.len(), width], false);
+        crate::batch_composite::write_masks(py, &mut self.batch, &masks, width)?;
+        read_only(masks.as_any())?;
+        self.composite = Some((sizes, masks.unbind()));
+        Ok(())
+    }
+
+    /// Whether composite actions are on.
+    pub(crate) fn composite_on(&self) -> bool {
+        self.composite.is_some()
     }
 
     /// The batch's parts (see `pickle.rs`).
@@ -211,6 +238,9 @@ impl PyVecGame {
         if self.show_seeds {
             let _ = d.set_item("seed", self.seeds.bind(py));
         }
+        if let Some((_, masks)) = &self.composite {
+            let _ = d.set_item("composite_mask", masks.bind(py));
+        }
         d
     }
 }
@@ -222,9 +252,11 @@ impl PyVecGame {
     /// plays seeds `seed + i`, `seed + i + n`, …). `observations=False` skips writing
     /// observations (the `obs` array then has 0 columns). `threads` (default: the cores this
     /// process may use, at most 256) is how many threads a step runs on; the results do not depend
-    /// on it. `show_seeds=True` adds each slot's seed to the arrays.
+    /// on it. `show_seeds=True` adds each slot's seed to the arrays. `composite=True` (for a
+    /// game with a composite action) adds `composite_mask` to the arrays and lets `step` play
+    /// composite vectors.
     #[new]
-    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed", threads=None, show_seeds=false))]
+    #[pyo3(signature = (game, n, players=None, options=None, seed=0, observations=true, max_actions=None, action_space="fixed", threads=None, show_seeds=false, composite=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -238,6 +270,7 @@ impl PyVecGame {
         action_space: &str,
         threads: Option<i64>,
         show_seeds: bool,
+        composite: bool,
     ) -> PyResult<Self> {
         let fixed = fixed_of(action_space)?;
         let threads = count_of("threads", threads)?
@@ -271,6 +304,9 @@ impl PyVecGame {
             this.batch.set_threads(t);
         }
         this.show_seeds = show_seeds;
+        if composite {
+            this.enable_composite(py)?;
+        }
         Ok(this)
     }
 
@@ -320,18 +356,43 @@ impl PyVecGame {
     /// Steps every game: `actions` holds one action index per game (a 1-D NumPy array of
     /// int64 or int32, or a list of ints, of length n), each legal for that game's actor (true
     /// in its `mask` row). Returns `arrays()`. Every index is checked first: on error nothing
-    /// moves.
+    /// moves. With `composite=True`: `composite` (n, fields) integers, and a game whose action
+    /// is `max_actions` plays its row, a composite vector.
+    #[pyo3(signature = (actions, composite=None))]
     fn step<'py>(
         &mut self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
+        composite: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let n = self.batch.len();
+        let rows = match &self.composite {
+            Some((sizes, _)) => crate::batch_composite::read_composite(py, composite, n, sizes)?
+                .map(|rows| (rows, sizes.len())),
+            None if composite.is_some_and(|c| !c.is_none()) => {
+                return Err(to_py(Error::new(
+                    Kind::Config,
+                    "composite actions are off: make the VecGame with composite=True",
+                )))
+            }
+            None => None,
+        };
         let mut buffer = std::mem::take(&mut self.actions);
         buffer.clear();
-        let read = read_actions(actions, self.batch.len(), &mut buffer);
-        let stepped = read.map(|()| self.with_outputs(py, |b, out| b.step(&buffer, out)));
+        let read = read_actions(actions, n, &mut buffer);
+        let stepped = read.map(|()| {
+            self.with_outputs(py, |b, out| match &rows {
+                Some((rows, width)) => b.step_composite(&buffer, rows, *width, out),
+                None => b.step(&buffer, out),
+            })
+        });
         self.actions = buffer;
         stepped?.map_err(to_py)?;
+        if let Some((sizes, masks)) = &self.composite {
+            let width = sizes.iter().sum();
+            let masks = masks.clone_ref(py);
+            crate::batch_composite::write_masks(py, &mut self.batch, masks.bind(py), width)?;
+        }
         Ok(self.outputs(py))
     }
 

@@ -50,6 +50,10 @@ pub struct Shape {
     /// The version of the fixed numbering
     /// ([`Encode::action_space_version`](boardroom_engine::Encode::action_space_version)).
     pub fixed_version: u32,
+    /// The fields of the game's composite action, names and numbers of values
+    /// ([`Encode::composite_fields`](boardroom_engine::Encode::composite_fields)); empty when
+    /// it has none.
+    pub composite: Arc<[(String, usize)]>,
 }
 
 impl Shape {
@@ -156,5 +160,6 @@ fn measure<G: Playable>(config: &G::Config) -> Shape {
         longest_legal: longest,
         fixed_actions: G::action_space_size(config),
         fixed_version: G::action_space_version(),
+        composite: G::composite_fields(config).into(),
     }
 }

@@ -109,6 +109,7 @@ impl<G: Playable> Wrapped<G> {
                 longest_legal: shape.longest_legal,
                 fixed_actions: shape.fixed_actions,
                 fixed_version: shape.fixed_version,
+                composite: shape.composite.clone(),
             });
         }
         Ok(Wrapped::with_shape(game, shape, fixed))
@@ -221,6 +222,20 @@ impl<G: Playable> Wrapped<G> {
                 self.check_seat(seat)?;
                 Ok(a)
             })
+    }
+
+    /// The action composite vector `fields` names for `seat` (see
+    /// [`Encode::composite_action`](boardroom_engine::Encode::composite_action)).
+    fn composite_action(&self, seat: Seat, fields: &[u32]) -> Result<G::Action> {
+        if self.shape.composite.is_empty() {
+            return Err(Error::new(
+                Kind::IllegalAction,
+                format!("{} has no composite action", G::NAME),
+            ));
+        }
+        self.game
+            .composite_action(seat, fields)
+            .map_err(|e| Error::new(Kind::IllegalAction, e))
     }
 
     /// The index of `action` in the legal list of `seat`, if listed.
@@ -364,6 +379,47 @@ impl<G: Playable> DynGame for Wrapped<G> {
     fn apply_notation(&mut self, seat: Seat, text: &str) -> Result<Vec<String>> {
         let action = self.read(seat, text)?;
         self.apply_action(seat, action)
+    }
+
+    fn composite_masks(&self, seat: Seat, out: &mut [bool]) {
+        if seat < self.game.num_players() && self.game.to_act().contains(seat) {
+            self.game.composite_masks(seat, out);
+        } else {
+            out.fill(false);
+        }
+    }
+
+    fn composite_notation(&self, seat: Seat, fields: &[u32]) -> Result<String> {
+        self.composite_action(seat, fields)
+            .map(|a| self.game.format_action(a))
+    }
+
+    fn apply_composite(&mut self, seat: Seat, fields: &[u32], quiet: bool) -> Result<Vec<String>> {
+        self.check_seat(seat)?;
+        let action = self.composite_action(seat, fields)?;
+        if quiet {
+            self.events.get_mut().clear();
+            self.game
+                .apply(seat, action, self.events.get_mut())
+                .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))?;
+            self.legal_of = None;
+            Ok(Vec::new())
+        } else {
+            self.apply_action(seat, action)
+        }
+    }
+
+    fn check_composite(&self, seat: Seat, fields: &[u32]) -> Result<()> {
+        self.check_seat(seat)?;
+        let action = self.composite_action(seat, fields)?;
+        self.game
+            .check(seat, action)
+            .map_err(|e| Error::new(Kind::IllegalAction, e.to_string()))
+    }
+
+    fn composite_of(&mut self, seat: Seat, text: &str) -> Result<Option<Vec<u32>>> {
+        let action = self.read(seat, text)?;
+        Ok(self.game.composite_of(seat, &action))
     }
 
     fn parse(&mut self, seat: Seat, text: &str) -> Result<(Option<usize>, String)> {

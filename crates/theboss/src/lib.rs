@@ -59,6 +59,7 @@ pub mod names;
 pub mod notation;
 pub mod observe;
 pub mod offer;
+pub mod offer_fields;
 pub mod offer_space;
 pub mod people;
 pub mod position;

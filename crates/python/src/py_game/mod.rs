@@ -4,6 +4,7 @@
 //! and observation arrays, the slots' names) and `targets.rs` (`search_targets`' search and dict).
 
 mod args;
+pub(crate) mod composite;
 mod numeric;
 mod targets;
 
@@ -265,6 +266,81 @@ impl PyGame {
     ) -> PyResult<Vec<String>> {
         let s = actor_of(self.inner.as_ref(), seat)?;
         self.inner.apply_notation(s, notation).map_err(to_py)
+    }
+
+    /// The fields of the game's composite action (The Boss: an offer of any terms), as
+    /// `(name, number of values)` in order; empty when the game has none.
+    fn composite_fields(&self) -> Vec<(String, usize)> {
+        self.inner.shape().composite.to_vec()
+    }
+
+    /// The masks of the composite fields for `seat` (default: the seat that must act): one
+    /// bool array, each field's values in order, one field after another; true at the values
+    /// some legal composite action could hold now (each field on its own).
+    #[pyo3(signature = (seat=None))]
+    fn composite_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let s = queried_seat(self.inner.as_ref(), seat)?;
+        let len = self.inner.shape().composite.iter().map(|f| f.1).sum();
+        let mut mask = vec![false; len];
+        if let Some(s) = s {
+            self.inner.composite_masks(s, &mut mask);
+        }
+        Ok(PyArray1::from_vec(py, mask))
+    }
+
+    /// Applies the composite action `fields` (one whole number per field) for `seat`
+    /// (default: the seat that must act); returns the events in words. An illegal vector is
+    /// refused with the rule it breaks, and nothing changes.
+    #[pyo3(signature = (fields, seat=None))]
+    fn apply_composite(
+        &mut self,
+        fields: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        let f = composite::fields_of(fields, &self.inner.shape().composite)?;
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.apply_composite(s, &f, false).map_err(to_py)
+    }
+
+    /// Checks the composite action `fields` for `seat` (default: the seat that must act)
+    /// without applying it: None when legal, else raises the error naming the rule.
+    #[pyo3(signature = (fields, seat=None))]
+    fn check_composite(
+        &mut self,
+        fields: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let f = composite::fields_of(fields, &self.inner.shape().composite)?;
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.check_composite(s, &f).map_err(to_py)
+    }
+
+    /// The notation of the action the composite vector `fields` names for `seat` here.
+    #[pyo3(signature = (fields, seat=None))]
+    fn composite_notation(
+        &mut self,
+        fields: &Bound<'_, PyAny>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let f = composite::fields_of(fields, &self.inner.shape().composite)?;
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.composite_notation(s, &f).map_err(to_py)
+    }
+
+    /// The composite vector of the action written `notation` for `seat`, or None when the
+    /// fields cannot name it (e.g. an offer with a note).
+    #[pyo3(signature = (notation, seat=None))]
+    fn composite_of(
+        &mut self,
+        notation: &str,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Vec<u32>>> {
+        let s = actor_of(self.inner.as_ref(), seat)?;
+        self.inner.composite_of(s, notation).map_err(to_py)
     }
 
     /// Checks the action written `notation` for `seat` without applying it: None when legal,

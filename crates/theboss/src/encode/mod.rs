@@ -481,4 +481,25 @@ impl Encode for TheBoss {
     fn action_mask(&self, seat: Seat, legal: &[crate::Action], mask: &mut [bool]) {
         self.space_mask(seat, legal, mask)
     }
+
+    fn composite_fields(config: &Config) -> Vec<(String, usize)> {
+        let Ok(game) = TheBoss::new_game(config, 0) else {
+            return Vec::new();
+        };
+        let sizes = crate::offer_fields::field_sizes();
+        game.offer_field_names().into_iter().zip(sizes).collect()
+    }
+
+    fn composite_action(&self, seat: Seat, fields: &[u32]) -> Result<crate::Action, String> {
+        self.offer_from_fields(seat, fields)
+            .map_err(|e| e.to_string())
+    }
+
+    fn composite_of(&self, seat: Seat, action: &crate::Action) -> Option<Vec<u32>> {
+        self.fields_of_offer(seat, action)
+    }
+
+    fn composite_masks(&self, seat: Seat, masks: &mut [bool]) {
+        self.offer_field_masks(seat, masks)
+    }
 }
