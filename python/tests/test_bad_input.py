@@ -62,6 +62,16 @@ def test_illegal_actions_name_the_rule_and_change_nothing():
     assert msg
 
 
+def test_the_boss_refuses_in_english_naming_the_rule():
+    game = boardroom.Game("the-boss", players=2, seed=1)
+    seat = game.must_act()[0]
+    # Drawing before Business Transactions end: Python reads refusals in English.
+    msg = unchanged(game, lambda: game.apply("draw fate", seat), boardroom.IllegalActionError)
+    assert msg.endswith(
+        "end business first: the draw is the last step (rule 5.2: the steps of a turn)"
+    ), msg
+
+
 def test_bad_notation_and_offers():
     game = boardroom.Game("the-boss", players=3, seed=1)
     seat = game.must_act()[0]

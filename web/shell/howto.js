@@ -2,8 +2,8 @@
 // (`/assets/games/<id>/howto.html`, from its crate's web assets) in a modal dialog that Esc,
 // its close button or a click outside closes. A game without a fragment gets a short note.
 // A fragment's sections may list the rules they explain (`data-rules="§9 §9.2 R-30"`): a
-// refusal naming one of those rules in words ("rule 9.2", "ruling R-30") links to its section
-// (`linkRules`).
+// refusal naming one of those rules in words ("rule 9.2", "ruling R-30"; in German "Regel 9.2",
+// "Regelentscheidung R-30") links to its section (`linkRules`).
 import { h } from "./dom.js";
 import { t as tr } from "./i18n.js";
 
@@ -36,9 +36,11 @@ function dialog() {
   return d;
 }
 
-/** The rule references a refusal names in words: "rule 9.2", "ruling R-30", "decision D-12"
- * (the id is the rest of the match: `9.2`, `R-30`, `D-12`). */
-const RULE = /\brule (\d+(?:\.\d+)*)\b|\bruling (R-\d+)\b|\bdecision (D-\d+)\b/g;
+/** The rule references a refusal names in words: "rule 9.2", "ruling R-30", "decision D-12",
+ * in German "Regel 9.2", "Regelentscheidung R-30", "Festlegung D-12" (the id is the rest of
+ * the match: `9.2`, `R-30`, `D-12`). A language whose refusals name rules adds its words here. */
+const RULE =
+  /\b(?:rule|Regel) (\d+(?:\.\d+)*)\b|\b(?:ruling|Regelentscheidung) (R-\d+)\b|\b(?:decision|Festlegung) (D-\d+)\b/g;
 
 /** The id a fragment's `data-rules` lists for a match of `RULE`: `§9.2`, `R-30`, `D-12`. */
 const ruleId = (m) => (m[1] ? `§${m[1]}` : m[2] || m[3]);

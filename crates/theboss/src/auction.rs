@@ -3,11 +3,11 @@
 
 use crate::action::{Deck, Lot};
 use crate::data::MAX_EXEC_PER_NUMBER;
-use crate::error::Verdict;
+use crate::error::{why, Verdict};
 use crate::event::Event;
-use crate::present::seat_name;
 use crate::rules::insert_sorted;
 use crate::state::{Auction, HeldFate, Step, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -16,32 +16,30 @@ impl TheBoss {
         let p = &self.players[seat];
         match lot {
             Lot::Experience(c) => V::ensure(p.experience.contains(&c), "§9.6", || {
-                format!("you hold no Experience card \"{}\" free to sell (pledged items cannot be sold)", crate::names::exp_name(&self.data, c))
+                why("the-boss-err-sell-no-experience")
+                    .arg("card", crate::names::exp_name(&self.data, c))
             }),
             Lot::Executive(c) => V::ensure(p.executive.contains(&c), "§9.6", || {
-                format!(
-                    "you hold no {} free to sell (pledged items cannot be sold)",
-                    crate::names::exec_name(&self.data, c)
-                )
+                why("the-boss-err-sell-no-executive")
+                    .arg("card", crate::names::exec_message(&self.data, c))
             }),
             Lot::Fate => {
-                V::ensure(p.fate.is_some(), "§9.6", || "you hold no Fate card".into())?;
+                V::ensure(p.fate.is_some(), "§9.6", || why("the-boss-err-no-fate"))?;
                 V::ensure(
                     self.turn.seat != seat || self.turn.must_fire.is_none(),
                     "R-30",
-                    || {
-                        "you promised to fire with your Fire card (FireTarget): it stays with you"
-                            .into()
-                    },
+                    || why("the-boss-err-fire-card-stays"),
                 )
             }
             Lot::Shares(k) => {
                 let lot = self.data.economy().lot;
                 V::ensure(k > 0 && k.is_multiple_of(lot), "§9.6", || {
-                    format!("a block of shares is a positive multiple of {lot}")
+                    why("the-boss-err-share-block").arg("lot", lot)
                 })?;
                 V::ensure(k <= p.shares, "§9.6", || {
-                    format!("you hold {} shares free to sell, not {k}", p.shares)
+                    why("the-boss-err-sell-shares")
+                        .arg("have", p.shares)
+                        .arg("shares", k)
                 })
             }
         }
@@ -64,12 +62,12 @@ impl TheBoss {
         V::ensure(
             reserve >= 10 && reserve.is_multiple_of(step),
             "§9.6",
-            || format!("the reserve is at least $10 and a multiple of ${step}"),
+            || why("the-boss-err-reserve").arg("step", step),
         )?;
         self.check_lot(seat, lot)?;
         let max = self.data.limits().max_offers_per_bt;
         V::ensure(self.turn.offers < max, "§9.7", || {
-            format!("the limit of {max} offers and auctions in one Business Transactions step is reached")
+            why("the-boss-err-auction-limit").arg("max", max)
         })
     }
 
@@ -151,8 +149,8 @@ impl TheBoss {
     pub(crate) fn check_auction_pass<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
         let caller = self.auction_caller();
         V::ensure(caller == Some(seat), "§9.6", || match caller {
-            Some(c) => format!("it is {}'s call in the auction", seat_name(c)),
-            None => "nobody is to bid".into(),
+            Some(c) => why("the-boss-err-their-call").arg("name", words::seat(c)),
+            None => why("the-boss-err-nobody-bids"),
         })
     }
 
@@ -160,32 +158,32 @@ impl TheBoss {
     pub(crate) fn check_bid<V: Verdict>(&self, seat: Seat, amount: u32) -> Result<(), V> {
         self.check_auction_pass(seat)?;
         let (Some(a), Some(min)) = (self.auction.as_ref(), self.min_bid()) else {
-            return V::fail("§9.6", || "no auction is running".into());
+            return V::fail("§9.6", || why("the-boss-err-no-auction"));
         };
         let step = self.data.economy().cash_step;
         V::ensure(
             amount >= min && amount.is_multiple_of(step),
             "§9.6",
             || {
-                format!("a bid is at least ${min} (the high bid + ${step}, or the opening bid) in steps of ${step}")
+                why("the-boss-err-bid-min")
+                    .arg("min", min)
+                    .arg("step", step)
             },
         )?;
         V::ensure(amount <= self.free_cash(seat), "§9.6", || {
-            format!(
-                "you cannot bid ${amount} with ${} of free cash",
-                self.free_cash(seat)
-            )
+            why("the-boss-err-bid-cash")
+                .arg("bid", amount)
+                .arg("cash", self.free_cash(seat))
         })?;
         V::ensure(!self.fire_card_promised(seat, a.lot), "R-30", || {
-            "your Fire card is promised (FireTarget): you may not buy another Fate card, only pass"
-                .into()
+            why("the-boss-err-bid-fire-promised")
         })?;
         if let Lot::Executive(c) = a.lot {
             let n = self.data.exec_number(c);
             V::ensure(
                 self.owned_of_number(seat, n) < MAX_EXEC_PER_NUMBER,
                 "§4",
-                || format!("you own 2 Executive cards #{n} already (at most 2 per number)"),
+                || why("the-boss-err-own-two-already").arg("number", n),
             )?;
         }
         Ok(())

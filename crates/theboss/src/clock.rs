@@ -7,7 +7,7 @@
 //! stores it like any other, so replays stay exact.
 
 use crate::action::{Action, Timeout};
-use crate::error::{ensure, fail, RuleError};
+use crate::error::{ensure, fail, why, RuleError};
 use crate::event::Event;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::{Seat, Timer, CLOCK};
@@ -160,10 +160,7 @@ impl TheBoss {
         match action {
             Action::Timeout(_) => fail(
                 "§9.7",
-                format!(
-                    "{} cannot submit a timeout: only the table's clock does, when time is up",
-                    crate::present::seat_name(seat)
-                ),
+                why("the-boss-err-player-timeout").arg("name", crate::words::seat(seat)),
             ),
             _ => Ok(()),
         }
@@ -171,21 +168,21 @@ impl TheBoss {
 
     fn clock_action(&mut self, action: &Action, ev: &mut Vec<Event>) -> Result<(), RuleError> {
         if self.is_over() {
-            return fail("§8", "the game is over");
+            return fail("§8", why("the-boss-err-over"));
         }
         let Action::Timeout(t) = action else {
-            return fail("§9.7", "the clock submits only timeouts");
+            return fail("§9.7", why("the-boss-err-clock-timeouts"));
         };
         let mut timers = Vec::new();
         self.running_timers(&mut timers);
         ensure(timers.iter().any(|x| x.action == *action), "§9.7", || {
-            "no running timer names this timeout".into()
+            why("the-boss-err-no-timer")
         })?;
         ev.push(Event::TimeUp { what: *t });
         match *t {
             Timeout::Offer(id) => {
                 let Some(i) = self.offers.iter().position(|o| o.id == id) else {
-                    return fail("§9.2", format!("there is no open offer {id}"));
+                    return fail("§9.2", why("the-boss-err-no-offer").arg("id", id));
                 };
                 let po = self.offers.remove(i);
                 self.remember_refusal(po);
@@ -194,13 +191,13 @@ impl TheBoss {
             }
             Timeout::Bid => {
                 let Some(caller) = self.auction_caller() else {
-                    return fail("§9.6", "no auction waits for a bid");
+                    return fail("§9.6", why("the-boss-err-no-bid-waits"));
                 };
                 self.auction_pass(caller, ev);
             }
             Timeout::Lobbying => {
                 ensure(self.meeting.is_some(), "§7", || {
-                    "no Stockholders' Meeting is lobbying".into()
+                    why("the-boss-err-no-meeting")
                 })?;
                 self.tally(ev);
             }
@@ -210,10 +207,7 @@ impl TheBoss {
                         && self.auction.is_none()
                         && self.meeting.is_none(),
                     "§9.7",
-                    || {
-                        "Business Transactions end when the running auction or meeting is over"
-                            .into()
-                    },
+                    || why("the-boss-err-business-waits"),
                 )?;
                 if self.after_meeting.is_some() {
                     self.stop_meetings(ev);

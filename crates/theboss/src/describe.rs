@@ -407,7 +407,7 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String, lang: &str) -> String 
         },
         Event::Voided { id, reason } => m(
             "the-boss-ev-voided",
-            &[("id", (*id).into()), ("reason", reason.as_str().into())],
+            &[("id", (*id).into()), ("reason", reason.message().into())],
         ),
         Event::Rejected { id } => m("the-boss-ev-rejected", &[("id", (*id).into())]),
         Event::Withdrawn { id } => m("the-boss-ev-withdrawn", &[("id", (*id).into())]),

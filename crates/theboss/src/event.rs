@@ -2,6 +2,7 @@
 //! until revealed: [`Event::redacted`] removes them for viewers who may not know them.
 
 use crate::action::{Deck, Lot, Offer, Timeout, Vote};
+use crate::error::RuleError;
 use crate::state::Ending;
 use boardroom_engine::{Seat, Viewer};
 use serde::Serialize;
@@ -172,8 +173,10 @@ pub enum Event {
     Voided {
         /// The offer.
         id: u32,
-        /// Why.
-        reason: String,
+        /// Why: the check that failed, written in each reader's language (serialised as its
+        /// English text).
+        #[serde(serialize_with = "english")]
+        reason: RuleError,
     },
     /// An offer was rejected.
     Rejected {
@@ -310,4 +313,10 @@ impl Event {
     pub fn starts_turn(&self) -> bool {
         matches!(self, Event::TurnStarted { .. })
     }
+}
+
+/// A refusal kept in an event, serialised as its English text (the event's JSON does not
+/// change with the reader's language).
+fn english<S: serde::Serializer>(reason: &RuleError, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(reason)
 }

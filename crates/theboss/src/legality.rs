@@ -16,9 +16,10 @@
 
 use crate::action::{Action, Deck};
 use crate::data::{FateEffect, Level};
-use crate::error::{Illegal, Verdict};
-use crate::present::seat_name;
+use crate::error::{why, Illegal, Verdict};
+use crate::state::Sequence;
 use crate::state::{Step, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -31,18 +32,16 @@ impl TheBoss {
     /// Checks `action` for `seat` against the state; `Err` names the first rule it breaks.
     pub(crate) fn verdict<V: Verdict>(&self, seat: Seat, action: &Action) -> Result<(), V> {
         if self.is_over() {
-            return V::fail("§8", || "the game is over".into());
+            return V::fail("§8", || why("the-boss-err-over"));
         }
         V::ensure(seat < self.players.len(), "§1", || {
-            format!("{} is not at this table", seat_name(seat))
+            why("the-boss-err-not-at-table").arg("name", words::seat(seat))
         })?;
         if self.auction.is_some() {
             return match *action {
                 Action::Bid(x) => self.check_bid(seat, x),
                 Action::Pass => self.check_auction_pass(seat),
-                _ => V::fail("§9.1", || {
-                    "an auction is running: only bids and passes are possible".into()
-                }),
+                _ => V::fail("§9.1", || why("the-boss-err-auction-running")),
             };
         }
         if self.meeting.is_some() {
@@ -53,57 +52,48 @@ impl TheBoss {
                 Action::Counter(id, o) => self.check_counter(seat, *id, o),
                 Action::Accept(id) | Action::Reject(id) => self.check_answer(seat, *id, false),
                 Action::Withdraw(id) => self.check_answer(seat, *id, true),
-                _ => V::fail("§9.1", || {
-                    "a Stockholders' Meeting is lobbying: only votes, passes and vote deals are possible".into()
-                }),
+                _ => V::fail("§9.1", || why("the-boss-err-meeting-running")),
             };
         }
         if self.after_meeting.is_some() {
             V::ensure(seat == self.turn.seat, "§7", || {
-                "the caller decides whether to call another meeting".into()
+                why("the-boss-err-caller-decides")
             })?;
             return match *action {
                 Action::Meeting(x) => self.check_call_meeting(seat, x),
                 Action::Stop => Ok(()),
-                _ => V::fail("§7", || {
-                    "after a failed meeting: call a meeting on another executive or stop".into()
-                }),
+                _ => V::fail("§7", || why("the-boss-err-after-meeting")),
             };
         }
         if let Some(card) = self.disaster {
             V::ensure(seat == self.turn.seat, "§5.4", || {
-                format!("{} must first pay or lose turns", seat_name(self.turn.seat))
+                why("the-boss-err-disaster-first").arg("name", words::seat(self.turn.seat))
             })?;
             return match action {
                 Action::Pay => {
                     let FateEffect::Disaster { pay, .. } = self.data.fate_effect(card) else {
-                        return V::fail("§5.4", || "no Financial Disaster is waiting".into());
+                        return V::fail("§5.4", || why("the-boss-err-no-disaster"));
                     };
                     V::ensure(self.free_cash(seat) >= pay, "§5.4", || {
-                        format!(
-                            "you have ${} and cannot pay ${pay} (no raising cash for it): lose the turns",
-                            self.free_cash(seat)
-                        )
+                        why("the-boss-err-cannot-pay-disaster")
+                            .arg("cash", self.free_cash(seat))
+                            .arg("pay", pay)
                     })
                 }
                 Action::Lose => Ok(()),
-                _ => V::fail("§5.4", || {
-                    "a Financial Disaster must be settled at once: pay, or lose turns".into()
-                }),
+                _ => V::fail("§5.4", || why("the-boss-err-settle-disaster")),
             };
         }
         match action {
-            Action::Bid(_) => V::fail("§9.6", || "no auction is running".into()),
+            Action::Bid(_) => V::fail("§9.6", || why("the-boss-err-no-auction")),
             Action::Pass => self.check_floor_pass(seat),
-            Action::Vote(_) => V::fail("§7", || "no Stockholders' Meeting is lobbying".into()),
-            Action::Stop => V::fail("§7", || "no meeting has failed to stop after".into()),
-            Action::Pay | Action::Lose => {
-                V::fail("§5.4", || "no Financial Disaster is waiting".into())
-            }
+            Action::Vote(_) => V::fail("§7", || why("the-boss-err-no-meeting")),
+            Action::Stop => V::fail("§7", || why("the-boss-err-no-failed-meeting")),
+            Action::Pay | Action::Lose => V::fail("§5.4", || why("the-boss-err-no-disaster")),
             a if a.is_dealing() => self.check_deal_action(seat, a),
             a => {
                 V::ensure(seat == self.turn.seat, "§5", || {
-                    format!("it is {}'s turn", seat_name(self.turn.seat))
+                    why("the-boss-err-their-turn").arg("name", words::seat(self.turn.seat))
                 })?;
                 self.check_turn_action(a)
             }
@@ -115,17 +105,10 @@ impl TheBoss {
         V::ensure(
             seat != self.turn.seat && self.turn.floor && self.in_deal_window(seat),
             "§9.1",
-            || {
-                "nothing to pass: no auction or meeting is running, and passing on the floor is \
-                 for other players while the floor is open"
-                    .into()
-            },
+            || why("the-boss-err-nothing-to-pass"),
         )?;
         V::ensure(self.turn.idle & (1 << seat) == 0, "§9.1", || {
-            format!(
-                "{} has already passed on the floor in this step",
-                seat_name(seat)
-            )
+            why("the-boss-err-passed-floor").arg("name", words::seat(seat))
         })
     }
 
@@ -133,53 +116,54 @@ impl TheBoss {
     fn check_turn_action<V: Verdict>(&self, action: &Action) -> Result<(), V> {
         let seat = self.turn.seat;
         match *action {
-            Action::Collect => self.check_step_to(Step::Salary, "collect salary"),
+            Action::Collect => self.check_step_to(Step::Salary, "salary"),
             Action::TakeCard => {
-                self.check_step_to(Step::ExecCard, "take an Executive card")?;
+                self.check_step_to(Step::ExecCard, "card")?;
                 let Some(job) = self.players[seat].job else {
-                    return V::fail("§4", || "you hold no job".into());
+                    return V::fail("§4", || why("the-boss-err-no-job"));
                 };
                 V::ensure(self.owned_of_number(seat, job) < 2, "§4", || {
-                    format!("you already own 2 Executive cards #{job} (at most 2 per number)")
+                    why("the-boss-err-own-two").arg("number", job)
                 })?;
                 V::ensure(
                     self.exec_bank
                         .iter()
                         .any(|&c| self.data.exec_number(c) == job),
                     "§4",
-                    || format!("the Bank has no Executive card #{job} left"),
+                    || why("the-boss-err-bank-no-card").arg("number", job),
                 )
             }
             Action::Buy(k) => {
-                self.check_step_to(Step::Stock, "buy stock")?;
+                self.check_step_to(Step::Stock, "stock")?;
                 let e = self.data.economy();
                 let lot = e.lot;
                 V::ensure(k >= lot && k.is_multiple_of(lot), "§5.2", || {
-                    format!("shares are bought in multiples of {lot}, at least {lot}")
+                    why("the-boss-err-buy-lot").arg("lot", lot)
                 })?;
                 let Some(job) = self.turn.start_job else {
-                    return V::fail("R-8", || "you hold no job: no salary to buy with".into());
+                    return V::fail("R-8", || why("the-boss-err-no-salary"));
                 };
                 let budget = self.data.position(job).salary;
                 let cost = k.saturating_mul(e.share_price);
                 V::ensure(cost <= budget, "R-8", || {
-                    format!("{k} shares cost ${cost}, more than the salary budget of ${budget}")
+                    why("the-boss-err-over-budget")
+                        .arg("shares", k)
+                        .arg("cost", cost)
+                        .arg("budget", budget)
                 })?;
                 V::ensure(cost <= self.free_cash(seat), "§5.2", || {
-                    format!(
-                        "{k} shares cost ${cost} and you have ${}",
-                        self.free_cash(seat)
-                    )
+                    why("the-boss-err-shares-cost")
+                        .arg("shares", k)
+                        .arg("cost", cost)
+                        .arg("cash", self.free_cash(seat))
                 })?;
                 V::ensure(k <= self.bank_for_sale(), "§5.2", || {
-                    format!("the Bank has only {} shares for sale", self.bank_for_sale())
+                    why("the-boss-err-bank-shares").arg("shares", self.bank_for_sale())
                 })
             }
             Action::Open => {
                 self.check_business()?;
-                V::ensure(!self.turn.floor, "R-25", || {
-                    "the floor is already open".into()
-                })
+                V::ensure(!self.turn.floor, "R-25", || why("the-boss-err-floor-open"))
             }
             Action::Move(j) => {
                 self.check_business()?;
@@ -192,7 +176,7 @@ impl TheBoss {
             Action::Fire(x) => {
                 self.check_business()?;
                 let Some((_, severance)) = self.bt_fire() else {
-                    return V::fail("§7", || "you hold no Fire card you may use now".into());
+                    return V::fail("§7", || why("the-boss-err-no-fire-card"));
                 };
                 self.check_office_target(seat, x)?;
                 self.check_severance(seat, severance)
@@ -203,53 +187,57 @@ impl TheBoss {
             }
             Action::Discard => {
                 V::ensure(self.turn.step == Step::Draw, "R-16", || {
-                    "a held Fate card is discarded by choice only before the draw (end business first)".into()
+                    why("the-boss-err-discard-before-draw")
                 })?;
                 V::ensure(self.players[seat].fate.is_some(), "§6", || {
-                    "you hold no Fate card".into()
+                    why("the-boss-err-no-fate")
                 })
             }
             Action::End => {
                 self.check_business()?;
                 match self.turn.must_fire {
                     Some(x) => V::fail("§9.3", || {
-                        format!(
-                            "you promised to fire {} (FireTarget) before ending business",
-                            seat_name(x)
-                        )
+                        why("the-boss-err-promised-fire-first").arg("name", words::seat(x))
                     }),
                     None => Ok(()),
                 }
             }
             Action::Draw(deck) => self.check_draw(deck),
-            _ => V::fail("§5", || "not an action of the turn's steps".into()),
+            _ => V::fail("§5", || why("the-boss-err-not-a-step")),
         }
     }
 
-    /// Moving to `step` (forward only, skipped steps forfeited).
-    fn check_step_to<V: Verdict>(&self, step: Step, what: &str) -> Result<(), V> {
+    /// Moving to `step` (forward only, skipped steps forfeited); `what` is the step's key in
+    /// the messages (`salary`, `card`, `stock`).
+    fn check_step_to<V: Verdict>(&self, step: Step, what: &'static str) -> Result<(), V> {
         V::ensure(self.turn.has_step(step), "§5.2", || {
-            format!("an {:?} turn has no step to {what}", self.turn.sequence).to_lowercase()
+            let sequence = match self.turn.sequence {
+                Sequence::Unemployed => "unemployed",
+                Sequence::Office => "office",
+                Sequence::Executive => "executive",
+            };
+            why("the-boss-err-no-such-step")
+                .arg("sequence", sequence)
+                .arg("what", what)
         })?;
         V::ensure(self.turn.step <= step, "§5.2", || {
-            format!("too late to {what}: steps go strictly forward and a passed step is forfeited")
+            why("the-boss-err-step-passed").arg("what", what)
         })
     }
 
     /// The Business Transactions step is running or still to come (entering it is allowed).
     pub(crate) fn check_business<V: Verdict>(&self) -> Result<(), V> {
         V::ensure(self.turn.step <= Step::Business, "§5.2", || {
-            "business is over for this turn: draw a card".into()
+            why("the-boss-err-business-over")
         })
     }
 
     /// The active player has the severance of their Fire card in cash (§7).
     pub(crate) fn check_severance<V: Verdict>(&self, seat: Seat, severance: u32) -> Result<(), V> {
         V::ensure(self.players[seat].cash >= severance, "§7", || {
-            format!(
-                "the severance is ${severance} and you have ${}",
-                self.players[seat].cash
-            )
+            why("the-boss-err-severance")
+                .arg("severance", severance)
+                .arg("cash", self.players[seat].cash)
         })
     }
 
@@ -257,23 +245,21 @@ impl TheBoss {
     fn check_move<V: Verdict>(&self, j: u8) -> Result<(), V> {
         let seat = self.turn.seat;
         V::ensure((1..=8).contains(&j), "§1", || {
-            format!("there is no position {j}")
+            why("the-boss-err-no-position").arg("number", j)
         })?;
-        V::ensure(!self.turn.moved, "R-10", || {
-            "at most one move per turn".into()
-        })?;
+        V::ensure(!self.turn.moved, "R-10", || why("the-boss-err-moved"))?;
         let from = self.players[seat].job;
         V::ensure(from != Some(j), "§5.3", || {
-            format!("you already hold position {j}")
+            why("the-boss-err-hold-position").arg("number", j)
         })?;
         let pos = self.data.position(j);
         if pos.level == Level::Office {
             if let Some(i) = from {
                 V::ensure(self.data.position(i).level == Level::Office, "R-12", || {
-                    "an executive never moves voluntarily to an office job".into()
+                    why("the-boss-err-no-move-to-office")
                 })?;
                 V::ensure(j > i, "R-12", || {
-                    format!("no voluntary move down from office {i} to office {j}")
+                    why("the-boss-err-no-move-down").arg("from", i).arg("to", j)
                 })?;
             }
         } else {
@@ -282,35 +268,26 @@ impl TheBoss {
                     self.data.fate_effect(c) == FateEffect::JobAvailable { position: j }
                 }),
                 "§6",
-                || {
-                    format!(
-                        "moving to executive position {j} needs a usable Job Available {j} card"
-                    )
-                },
+                || why("the-boss-err-needs-job-available").arg("number", j),
             )?;
             let have = self.usable_shares(seat);
             V::ensure(have >= pos.min_shares, "§5.3", || {
-                format!(
-                    "{} needs {} shares and you can use {have}",
-                    pos.title, pos.min_shares
-                )
+                why("the-boss-err-needs-shares")
+                    .arg("title", pos.title.as_str())
+                    .arg("shares", pos.min_shares)
+                    .arg("have", have)
             })?;
         }
         V::ensure(self.has_free_chair(j), "§5.3", || {
-            format!("every chair of {} is taken", pos.title)
+            why("the-boss-err-no-chair").arg("title", pos.title.as_str())
         })?;
         V::ensure(
             self.players[seat].snapshot & (1 << (j - 1)) != 0,
             "R-5",
-            || {
-                format!(
-                "you did not meet the Experience of {} at the start of this turn (new Experience counts from your next turn)",
-                pos.title
-            )
-            },
+            || why("the-boss-err-experience-at-start").arg("title", pos.title.as_str()),
         )?;
         V::ensure(self.meets_experience(seat, j), "R-5", || {
-            format!("you do not meet the Experience of {} now", pos.title)
+            why("the-boss-err-experience-now").arg("title", pos.title.as_str())
         })
     }
 
@@ -318,34 +295,26 @@ impl TheBoss {
     fn check_use<V: Verdict>(&self) -> Result<(), V> {
         let seat = self.turn.seat;
         let Some(card) = self.bt_fate() else {
-            return V::fail("R-15", || {
-                "you hold no Fate card you may use now (a card is used in your first own Business Transactions after you got it)".into()
-            });
+            return V::fail("R-15", || why("the-boss-err-no-usable-fate"));
         };
         match self.data.fate_effect(card) {
             FateEffect::Bonus { .. } => Ok(()),
             FateEffect::StockOption { shares, price } => {
                 let k = shares.min(self.bank_for_sale());
-                V::ensure(k > 0, "R-17", || {
-                    "the Bank has no shares left for the option".into()
-                })?;
+                V::ensure(k > 0, "R-17", || why("the-boss-err-option-no-shares"))?;
                 let cost = k * price;
                 V::ensure(cost <= self.free_cash(seat), "R-17", || {
-                    format!(
-                        "the option buys {k} shares for ${cost} (all or nothing) and you have ${}",
-                        self.free_cash(seat)
-                    )
+                    why("the-boss-err-option-cost")
+                        .arg("shares", k)
+                        .arg("cost", cost)
+                        .arg("cash", self.free_cash(seat))
                 })
             }
             FateEffect::JobAvailable { position } => V::fail("§6", || {
-                format!("a Job Available card is used by moving to position {position}")
+                why("the-boss-err-use-job-available").arg("number", position)
             }),
-            FateEffect::Fire { .. } => V::fail("§7", || {
-                "a Fire card is used to fire a player or to call a meeting on an executive".into()
-            }),
-            FateEffect::Disaster { .. } => {
-                V::fail("§6", || "a Financial Disaster is never held".into())
-            }
+            FateEffect::Fire { .. } => V::fail("§7", || why("the-boss-err-use-fire")),
+            FateEffect::Disaster { .. } => V::fail("§6", || why("the-boss-err-disaster-held")),
         }
     }
 
@@ -353,26 +322,24 @@ impl TheBoss {
     /// fire now (card and cash aside).
     pub(crate) fn check_office_target<V: Verdict>(&self, seat: Seat, x: Seat) -> Result<(), V> {
         V::ensure(x < self.players.len() && x != seat, "§7", || {
-            format!("{} cannot be fired by you", seat_name(x))
+            why("the-boss-err-cannot-fire").arg("name", words::seat(x))
         })?;
         let Some(tj) = self.players[x].job else {
-            return V::fail("§7", || format!("{} holds no job", seat_name(x)));
+            return V::fail("§7", || {
+                why("the-boss-err-holds-no-job").arg("name", words::seat(x))
+            });
         };
         V::ensure(self.data.position(tj).level == Level::Office, "§7", || {
-            format!(
-                "{} is an executive: call a Stockholders' Meeting",
-                seat_name(x)
-            )
+            why("the-boss-err-is-executive").arg("name", words::seat(x))
         })?;
         let ok = match self.players[seat].job {
             Some(j) => self.data.position(j).level == Level::Executive || j > tj,
             None => false,
         };
         V::ensure(ok, "§7", || {
-            format!(
-                "only an executive or a higher office may fire {} (office {tj})",
-                seat_name(x)
-            )
+            why("the-boss-err-fire-higher")
+                .arg("name", words::seat(x))
+                .arg("office", tj)
         })?;
         self.check_promises_about(x)
     }
@@ -381,14 +348,11 @@ impl TheBoss {
     /// the promised target if there is one.
     pub(crate) fn check_promises_about<V: Verdict>(&self, x: Seat) -> Result<(), V> {
         V::ensure(self.turn.not_fire & (1 << x) == 0, "§9.3", || {
-            format!(
-                "you promised not to fire {} this turn (NotFire)",
-                seat_name(x)
-            )
+            why("the-boss-err-promised-not-fire").arg("name", words::seat(x))
         })?;
         match self.turn.must_fire {
             Some(m) if m != x => V::fail("§9.3", || {
-                format!("you promised to fire {} (FireTarget)", seat_name(m))
+                why("the-boss-err-promised-fire").arg("name", words::seat(m))
             }),
             _ => Ok(()),
         }
@@ -398,16 +362,16 @@ impl TheBoss {
     fn check_draw<V: Verdict>(&self, deck: Deck) -> Result<(), V> {
         let seat = self.turn.seat;
         V::ensure(self.turn.step == Step::Draw, "§5.2", || {
-            "end business first: the draw is the last step".into()
+            why("the-boss-err-end-business-first")
         })?;
         let fate = self.players[seat].fate.as_ref();
         let in_window = fate.is_some_and(|f| f.window == Some(self.turn.number));
         match deck {
             Deck::Fate => V::ensure(in_window || fate.is_none(), "R-16", || {
-                "you hold a Fate card got this turn: draw Experience, or discard it first".into()
+                why("the-boss-err-fate-held-draw")
             }),
             Deck::Experience => V::ensure(!self.exp_deck.is_empty(), "R-4", || {
-                "the Experience deck is empty: take a Fate card".into()
+                why("the-boss-err-experience-empty")
             }),
         }
     }

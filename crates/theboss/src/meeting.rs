@@ -2,10 +2,10 @@
 
 use crate::action::Vote;
 use crate::data::{FateEffect, Level};
-use crate::error::{Illegal, Verdict};
+use crate::error::{why, Illegal, Verdict};
 use crate::event::Event;
-use crate::present::seat_name;
 use crate::state::{AfterMeeting, Meeting, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -18,19 +18,16 @@ impl TheBoss {
         named: u8,
     ) -> Result<(), V> {
         V::ensure(x < self.players.len() && x != seat, "§7", || {
-            format!("{} cannot be named by you", seat_name(x))
+            why("the-boss-err-cannot-name").arg("name", words::seat(x))
         })?;
         V::ensure(self.is_executive(seat), "§7", || {
-            "only an executive may call a Stockholders' Meeting".into()
+            why("the-boss-err-only-executive-calls")
         })?;
         V::ensure(self.level(x) == Some(Level::Executive), "§7", || {
-            format!(
-                "{} is not an executive (office holders are fired with the Fire card, without a meeting)",
-                seat_name(x)
-            )
+            why("the-boss-err-not-executive").arg("name", words::seat(x))
         })?;
         V::ensure(named & (1 << x) == 0, "R-21", || {
-            format!("{} was already named with this Fire card", seat_name(x))
+            why("the-boss-err-named-already").arg("name", words::seat(x))
         })?;
         self.check_promises_about(x)
     }
@@ -50,7 +47,7 @@ impl TheBoss {
     /// Calling a meeting on `x`: with the usable Fire card in BT, or again after a failed one.
     pub(crate) fn check_call_meeting<V: Verdict>(&self, seat: Seat, x: Seat) -> Result<(), V> {
         let Some((_, severance, named)) = self.meeting_card() else {
-            return V::fail("§7", || "you hold no Fire card you may use now".into());
+            return V::fail("§7", || why("the-boss-err-no-fire-card"));
         };
         self.check_meeting_target(seat, x, named)?;
         self.check_severance(seat, severance)
@@ -102,16 +99,16 @@ impl TheBoss {
     /// A declaration of `seat` in the running meeting.
     pub(crate) fn check_vote<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
         let Some(m) = self.meeting.as_ref() else {
-            return V::fail("§7", || "no Stockholders' Meeting is lobbying".into());
+            return V::fail("§7", || why("the-boss-err-no-meeting"));
         };
         V::ensure(self.players[seat].fired.is_none(), "§7", || {
-            "a fired player may not vote".into()
+            why("the-boss-err-fired-no-vote")
         })?;
         V::ensure(m.voters & (1 << seat) != 0, "§7", || {
-            "caller and target vote automatically; you are not a voter".into()
+            why("the-boss-err-not-voter")
         })?;
         V::ensure(m.votes[seat].is_none(), "R-18", || {
-            "your declaration is final".into()
+            why("the-boss-err-declared")
         })
     }
 
@@ -135,12 +132,10 @@ impl TheBoss {
     /// A pass of the caller or the target in the lobbying.
     pub(crate) fn check_lobby_pass<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
         let bit = self.pass_bit(seat);
-        V::ensure(bit != 0, "§7", || {
-            "only the caller and the target pass in the lobbying; voters declare".into()
-        })?;
+        V::ensure(bit != 0, "§7", || why("the-boss-err-voters-declare"))?;
         let passes = self.meeting.as_ref().map_or(0, |m| m.passes);
         V::ensure(passes & bit == 0, "R-31", || {
-            "your pass stands until another meeting action (a declaration, an offer or an answer): passing again is not an action".into()
+            why("the-boss-err-pass-stands")
         })
     }
 

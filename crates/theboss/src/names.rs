@@ -5,7 +5,7 @@
 
 use crate::data::{Data, FateEffect};
 use crate::words::t;
-use boardroom_i18n::ENGLISH;
+use boardroom_i18n::{Message, ENGLISH};
 
 /// The name of Experience kind `kind`: its title with the years written as words
 /// (`College - 2 Years` reads "College, 2 years"); `an Experience card` for an unknown kind.
@@ -49,6 +49,21 @@ pub fn exec_number_name_in(data: &Data, number: u8, lang: &str) -> String {
             "the-boss-executive-card",
             &[("number", number.into())],
         ),
+    }
+}
+
+/// The name of Executive card `card` as a message, for a reader's language (see
+/// [`exec_number_name`]).
+pub fn exec_message(data: &Data, card: u8) -> Message {
+    let number = data.exec_cards.get(card as usize);
+    match number.and_then(|&n| data.positions.iter().find(|p| p.number == n)) {
+        Some(p) => Message::new("the-boss-exec-name")
+            .arg("number", p.number)
+            .arg("title", p.title.as_str()),
+        None => match number {
+            Some(&n) => Message::new("the-boss-executive-card").arg("number", n),
+            None => Message::new("the-boss-an-executive-card"),
+        },
     }
 }
 

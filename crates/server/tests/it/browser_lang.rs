@@ -366,4 +366,23 @@ async fn a_german_boss_table_deals_in_german() {
         "return (document.querySelector('#howto')?.textContent || '').includes('Hauptversammlungen')",
     )
     .await;
+    // A refusal reads in German, its rule in German words linked into "How to play": drawing
+    // is not legal while the person may act at the start (an unemployed turn's Business
+    // Transactions, or another seat's turn).
+    c.execute(
+        "document.querySelector('dialog#howto').close(); \
+         const b = document.createElement('button'); b.type = 'button'; b.id = 'probe-act'; \
+         b.setAttribute('data-act', 'draw fate'); document.body.append(b); b.click(); return true",
+        vec![],
+    )
+    .await
+    .unwrap();
+    until(
+        &c,
+        "a German refusal with its rule as a link",
+        "const t = document.querySelector('#toast.show'), a = t && t.querySelector('a.rule-link'); \
+         return !!a && a.textContent.startsWith('Regel') && t.textContent.includes('(Regel ') \
+           && !t.textContent.includes('(rule ')",
+    )
+    .await;
 }

@@ -122,3 +122,39 @@ async fn each_connection_reads_the_game_in_its_own_language() {
     );
     assert_eq!(watcher[0], other_en[0], "the cookie chose English");
 }
+
+/// The Boss refuses a move in the language of the connection that made it, naming the rule in
+/// that language too.
+#[tokio::test]
+async fn the_boss_refuses_in_each_connections_language() {
+    let server = common::start().await;
+    let t = server
+        .create_with(serde_json::json!({"game": "the-boss", "seats": ["human", "human"]}))
+        .await;
+    let url = server.url();
+    let link = |s: usize| t.seats[s].link.clone().unwrap();
+    let mut probe = Client::connect_with(&url, &link(0), &[]).await;
+    probe.until("state").await;
+    let state = probe.state.clone().unwrap();
+    let seat = state["to_act"][0].as_u64().unwrap() as usize;
+    let mut german = Client::connect_with(&url, &link(seat), &[("cookie", "lang=de")]).await;
+    let mut english = Client::connect_with(&url, &link(seat), &[("accept-language", "en")]).await;
+    german.until("state").await;
+    english.until("state").await;
+    // Drawing before Business Transactions end skips the step the draw must follow.
+    german.act("draw fate").await;
+    let refused = german.until("error").await;
+    assert_eq!(
+        refused["message"],
+        "beende erst die Geschäfte: Das Ziehen ist der letzte Schritt \
+         (Regel 5.2: die Schritte eines Zuges)",
+        "{refused}"
+    );
+    english.act("draw fate").await;
+    let refused = english.until("error").await;
+    assert_eq!(
+        refused["message"],
+        "end business first: the draw is the last step (rule 5.2: the steps of a turn)",
+        "{refused}"
+    );
+}

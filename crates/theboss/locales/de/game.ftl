@@ -380,3 +380,227 @@ the-boss-fate-disaster = Finanzkatastrophe – zahle { $pay } $ oder setze { $co
     [one] { $count } Zug
    *[other] { $count } Züge
 } aus
+
+## Ablehnungen: warum ein Zug nicht erlaubt ist, und welche Regel er bricht
+
+the-boss-refusal = { $reason } ({ $rule })
+the-boss-rule-section = Regel { $number }: { $section ->
+    [s1] Material und Posten
+    [s2] der Erfahrungsstapel
+    [s3] der Schicksalsstapel
+    [s4] Direktorenkarten
+    [s5] der Zug
+    [s5-1] der Beginn eines Zuges
+    [s5-2] die Schritte eines Zuges
+    [s5-3] Postenwechsel
+    [s5-4] Finanzkatastrophe und Aussetzen
+    [s5-5] gefeuert werden
+    [s6] Schicksalskarten
+    [s7] Feuern
+    [s8] Gewinnen
+    [s9] Verhandeln und Geschäfte
+    [s9-1] wann verhandelt wird
+    [s9-2] Angebote
+    [s9-3] kurzfristige Abmachungen
+    [s9-4] was gehandelt werden darf
+    [s9-5] langfristige Abmachungen
+    [s9-6] Versteigerungen
+   *[s9-7] Grenzen gegen das Verschleppen
+}
+the-boss-rule = Regel { $rule }
+the-boss-ruling = Regelentscheidung { $rule }
+the-boss-decision = Festlegung { $rule }
+the-boss-err-over = das Spiel ist vorbei
+the-boss-err-not-at-table = { $name } sitzt nicht an diesem Tisch
+the-boss-err-auction-running = eine Versteigerung läuft: Nur Bieten und Passen sind möglich
+the-boss-err-meeting-running = für eine Hauptversammlung wird geworben: Nur Stimmen, Passen und Stimmengeschäfte sind möglich
+the-boss-err-caller-decides = der Antragsteller entscheidet, ob er eine weitere Versammlung einberuft
+the-boss-err-after-meeting = nach einer gescheiterten Versammlung: Beruf eine Versammlung gegen einen anderen Direktor ein oder hör auf
+the-boss-err-disaster-first = { $name } muss erst zahlen oder Züge aussetzen
+the-boss-err-no-disaster = keine Finanzkatastrophe steht an
+the-boss-err-cannot-pay-disaster = du hast { $cash } $ und kannst { $pay } $ nicht zahlen (Geld dafür beschaffen geht nicht): Setz die Züge aus
+the-boss-err-settle-disaster = eine Finanzkatastrophe wird sofort abgerechnet: zahlen oder Züge aussetzen
+the-boss-err-no-auction = es läuft keine Versteigerung
+the-boss-err-no-meeting = für keine Hauptversammlung wird geworben
+the-boss-err-no-failed-meeting = keine Versammlung ist gescheitert, nach der man aufhören könnte
+the-boss-err-their-turn = { $name } ist am Zug
+the-boss-err-nothing-to-pass = hier gibt es nichts zu passen: Weder Versteigerung noch Versammlung laufen, und auf dem Parkett passen nur die anderen Spieler, solange es offen ist
+the-boss-err-passed-floor = { $name } hat in diesem Schritt auf dem Parkett schon gepasst
+the-boss-err-no-job = du hast keinen Posten
+the-boss-err-own-two = du besitzt schon 2 Direktorenkarten Nr. { $number } (höchstens 2 je Nummer)
+the-boss-err-bank-no-card = die Bank hat keine Direktorenkarte Nr. { $number } mehr
+the-boss-err-buy-lot = Aktien kauft man in Vielfachen von { $lot }, mindestens { $lot }
+the-boss-err-no-salary = du hast keinen Posten und damit kein Gehalt, mit dem du kaufen könntest
+the-boss-err-over-budget = { $shares } Aktien kosten { $cost } $, mehr als dein Gehalt von { $budget } $
+the-boss-err-shares-cost = { $shares } Aktien kosten { $cost } $, und du hast { $cash } $
+the-boss-err-bank-shares = die Bank hat nur noch { $shares } Aktien zu verkaufen
+the-boss-err-floor-open = das Parkett ist schon offen
+the-boss-err-no-fire-card = du hast keine Kündigung, die du jetzt einsetzen darfst
+the-boss-err-discard-before-draw = eine gehaltene Schicksalskarte legst du freiwillig nur vor dem Ziehen ab (beende erst die Geschäfte)
+the-boss-err-no-fate = du hast keine Schicksalskarte
+the-boss-err-promised-fire-first = du hast zugesagt, { $name } zu feuern, bevor du die Geschäfte beendest
+the-boss-err-not-a-step = das ist kein Schritt dieses Zuges
+the-boss-err-no-such-step = in einem Zug { $sequence ->
+    [unemployed] ohne Posten
+    [office] auf einem Büroposten
+   *[executive] als Direktor
+} gibt es keinen Schritt „{ $what ->
+    [salary] Gehalt kassieren
+    [card] Direktorenkarte nehmen
+   *[stock] Aktien kaufen
+}“
+the-boss-err-step-passed = zu spät für „{ $what ->
+    [salary] Gehalt kassieren
+    [card] Direktorenkarte nehmen
+   *[stock] Aktien kaufen
+}“: Die Schritte gehen nur vorwärts, und ein übergangener Schritt verfällt
+the-boss-err-business-over = die Geschäfte dieses Zuges sind vorbei: Zieh eine Karte
+the-boss-err-severance = die Abfindung beträgt { $severance } $, und du hast { $cash } $
+the-boss-err-no-position = es gibt keinen Posten { $number }
+the-boss-err-moved = höchstens ein Postenwechsel je Zug
+the-boss-err-hold-position = du hast Posten { $number } schon
+the-boss-err-no-move-to-office = ein Direktor wechselt nie freiwillig auf einen Büroposten
+the-boss-err-no-move-down = kein freiwilliger Abstieg vom Büroposten { $from } auf den Büroposten { $to }
+the-boss-err-needs-job-available = für den Direktorenposten { $number } brauchst du eine einsetzbare Karte „Job Available“ { $number }
+the-boss-err-needs-shares = { $title } verlangt { $shares } Aktien, und du kannst { $have } einsetzen
+the-boss-err-no-chair = alle Stühle von { $title } sind besetzt
+the-boss-err-experience-at-start = du hattest die Erfahrung für { $title } zu Beginn dieses Zuges nicht (neue Erfahrung zählt ab deinem nächsten Zug)
+the-boss-err-experience-now = dir fehlt jetzt die Erfahrung für { $title }
+the-boss-err-no-usable-fate = du hast keine Schicksalskarte, die du jetzt einsetzen darfst (eine Karte setzt du in deinen ersten eigenen Geschäften ein, nachdem du sie bekommen hast)
+the-boss-err-option-no-shares = die Bank hat keine Aktien mehr für die Aktienoption
+the-boss-err-option-cost = die Aktienoption kauft { $shares } Aktien für { $cost } $ (alle oder keine), und du hast { $cash } $
+the-boss-err-use-job-available = eine Karte „Job Available“ setzt du ein, indem du auf Posten { $number } wechselst
+the-boss-err-use-fire = mit einer Kündigung feuerst du einen Spieler oder berufst eine Versammlung gegen einen Direktor ein
+the-boss-err-disaster-held = eine Finanzkatastrophe hält man nie auf der Hand
+the-boss-err-cannot-fire = { $name } kannst du nicht feuern
+the-boss-err-holds-no-job = { $name } hat keinen Posten
+the-boss-err-is-executive = { $name } ist Direktor: Beruf eine Hauptversammlung ein
+the-boss-err-fire-higher = nur ein Direktor oder ein höherer Büroposten darf { $name } feuern (Büroposten { $office })
+the-boss-err-promised-not-fire = du hast zugesagt, { $name } in diesem Zug nicht zu feuern
+the-boss-err-promised-fire = du hast zugesagt, { $name } zu feuern
+the-boss-err-end-business-first = beende erst die Geschäfte: Das Ziehen ist der letzte Schritt
+the-boss-err-fate-held-draw = du hast in diesem Zug eine Schicksalskarte bekommen: Zieh Erfahrung oder leg sie vorher ab
+the-boss-err-experience-empty = der Erfahrungsstapel ist leer: Nimm eine Schicksalskarte
+the-boss-err-sell-no-experience = du hast keine Erfahrungskarte „{ $card }“, die du frei verkaufen kannst (Verpfändetes ist nicht verkäuflich)
+the-boss-err-sell-no-executive = du hast keine { $card }, die du frei verkaufen kannst (Verpfändetes ist nicht verkäuflich)
+the-boss-err-fire-card-stays = du hast zugesagt, mit deiner Kündigung zu feuern: Sie bleibt bei dir
+the-boss-err-share-block = ein Aktienpaket ist ein positives Vielfaches von { $lot }
+the-boss-err-sell-shares = du hast { $have } Aktien frei zu verkaufen, nicht { $shares }
+the-boss-err-reserve = das Mindestgebot beträgt wenigstens 10 $ und ist ein Vielfaches von { $step } $
+the-boss-err-auction-limit = die Grenze von { $max } Angeboten und Versteigerungen in einem Geschäftsschritt ist erreicht
+the-boss-err-their-call = { $name } ist bei der Versteigerung dran
+the-boss-err-nobody-bids = niemand ist mit Bieten dran
+the-boss-err-bid-min = ein Gebot beträgt mindestens { $min } $ (Höchstgebot + { $step } $ oder das Mindestgebot), in Schritten von { $step } $
+the-boss-err-bid-cash = mit { $cash } $ freiem Geld kannst du nicht { $bid } $ bieten
+the-boss-err-bid-fire-promised = deine Kündigung ist zugesagt: Du darfst keine weitere Schicksalskarte ersteigern, nur passen
+the-boss-err-own-two-already = du besitzt schon 2 Direktorenkarten Nr. { $number } (höchstens 2 je Nummer)
+the-boss-err-cannot-name = { $name } kannst du nicht benennen
+the-boss-err-only-executive-calls = nur ein Direktor darf eine Hauptversammlung einberufen
+the-boss-err-not-executive = { $name } ist kein Direktor (wer einen Büroposten hat, wird mit der Kündigung gefeuert, ohne Versammlung)
+the-boss-err-named-already = { $name } wurde mit dieser Kündigung schon benannt
+the-boss-err-fired-no-vote = wer gefeuert ist, darf nicht abstimmen
+the-boss-err-not-voter = Antragsteller und Betroffener stimmen von selbst ab; du bist nicht stimmberechtigt
+the-boss-err-declared = deine Stimme ist endgültig
+the-boss-err-voters-declare = beim Werben passen nur Antragsteller und Betroffener; die anderen geben ihre Stimme ab
+the-boss-err-pass-stands = dein Passen gilt bis zur nächsten Handlung in der Versammlung (eine Stimme, ein Angebot oder eine Antwort): Noch einmal zu passen ist keine Handlung
+the-boss-err-player-timeout = { $name } kann keine abgelaufene Zeit melden: Das tut nur die Uhr des Tisches, wenn die Zeit um ist
+the-boss-err-clock-timeouts = die Uhr meldet nur abgelaufene Zeit
+the-boss-err-no-timer = keine laufende Uhr gehört zu dieser abgelaufenen Zeit
+the-boss-err-no-offer = es gibt kein offenes Angebot { $id }
+the-boss-err-no-bid-waits = keine Versteigerung wartet auf ein Gebot
+the-boss-err-business-waits = die Geschäfte enden erst, wenn die laufende Versteigerung oder Versammlung vorbei ist
+the-boss-err-text-long = { $field ->
+    [note] die Notiz
+   *[favour] der Gefallen
+} ist länger als { $max } Zeichen
+the-boss-err-text-control = { $field ->
+    [note] die Notiz
+   *[favour] der Gefallen
+} darf keine Steuerzeichen enthalten
+the-boss-err-text-empty = { $field ->
+    [note] die Notiz
+   *[favour] der Gefallen
+} ist leer
+the-boss-err-cash-step = Geld wechselt in Vielfachen von { $step } $ den Besitzer
+the-boss-err-share-step = Aktien wechseln in Vielfachen von { $lot } den Besitzer
+the-boss-err-bundle-cards = höchstens { $max } Karten einer Sorte in einem Paket
+the-boss-err-no-card = es gibt keine { $deck ->
+    [experience] Erfahrungskarte
+   *[executive] Direktorenkarte
+} Nr. { $number }
+the-boss-err-card-twice = { $deck ->
+    [experience] Erfahrungskarte
+   *[executive] Direktorenkarte
+} Nr. { $number } steht doppelt in der Liste
+the-boss-err-free-cash = { $name } hat { $cash } $ freies Geld, nicht { $amount } $
+the-boss-err-free-shares = { $name } hat { $have } Aktien frei zum Handeln, nicht { $shares }
+the-boss-err-offer-no-experience = { $name } hat die Erfahrungskarte „{ $card }“ nicht frei (Verpfändetes kann man nicht anbieten)
+the-boss-err-offer-no-executive = { $name } hat die { $card } nicht frei (Verpfändetes kann man nicht anbieten)
+the-boss-err-holds-no-fate = { $name } hat keine Schicksalskarte
+the-boss-err-fire-card-promised = die Kündigung ist zugesagt: Mit ihr muss der in einer Abmachung genannte Spieler gefeuert werden
+the-boss-err-would-own = { $name } besäße { $count } Direktorenkarten Nr. { $number } (höchstens 2 je Nummer)
+the-boss-err-may-not-deal = wer gefeuert ist oder Züge aussetzt, darf nicht verhandeln
+the-boss-err-deals-in-business = verhandelt wird nur während der Geschäfte des Spielers am Zug
+the-boss-err-floor-closed = das Parkett ist nicht offen: Nur der Spieler am Zug darf verhandeln, bis er es eröffnet
+the-boss-err-not-dealing = das ist keine Verhandlung
+the-boss-err-cannot-show = { $name } kannst du deine Karte nicht zeigen
+the-boss-err-no-fate-to-show = du hast keine Schicksalskarte, die du zeigen könntest
+the-boss-err-knows-fate = { $name } kennt deine Schicksalskarte schon
+the-boss-err-no-deal = es gibt keine offene Abmachung { $id }
+the-boss-err-promisor-settles = nur der Versprechende erfüllt eine Abmachung
+the-boss-err-favour-settle = einen Gefallen kann das Spiel nicht erfüllen: Der Begünstigte gibt ihn frei
+the-boss-err-deliver-kind = du hast keine freie Karte „{ $kind }“ zum Liefern
+the-boss-err-deliver-executive = du hast keine freie Direktorenkarte Nr. { $number } zum Liefern
+the-boss-err-promisee-releases = nur der Begünstigte gibt das Pfand frei
+the-boss-err-promisor-walks = nur der Versprechende kann aussteigen
+the-boss-err-promisee-defaults = nur der Begünstigte erklärt eine Abmachung für geplatzt
+the-boss-err-not-due = Abmachung { $id } ist bis Ende von Runde { $round } fällig: Für geplatzt erklären geht erst danach
+the-boss-err-meeting-offers = während einer Versammlung machen nur Antragsteller, Betroffener und Stimmberechtigte Angebote
+the-boss-err-meeting-offers-undeclared = während einer Versammlung machen nur Antragsteller, Betroffener und Stimmberechtigte, die noch nicht abgestimmt haben, Angebote
+the-boss-err-meeting-offer-to = während einer Versammlung gehen Angebote nur an Antragsteller, Betroffenen oder Stimmberechtigte
+the-boss-err-meeting-vote-deals = während einer Versammlung sind nur Stimmengeschäfte möglich (füge eine Stimmzusage hinzu)
+the-boss-err-meeting-limit = die Versammlung hat ihre Grenze von { $max } Angeboten erreicht
+the-boss-err-passed-no-offers = { $name } hat auf dem Parkett gepasst: In diesem Schritt keine Angebote mehr von dort
+the-boss-err-offer-not-yours = Angebot { $id } ist nicht deins
+the-boss-err-offer-not-to-you = Angebot { $id } ging nicht an dich
+the-boss-err-meeting-answers = während einer Versammlung werden nur Stimmengeschäfte beantwortet
+the-boss-err-counter-back = ein Gegenangebot geht zurück an { $name }, von dem Angebot { $id } kam
+the-boss-err-deal-closed = Abmachung { $id } ist nicht mehr offen
+the-boss-err-fate-collateral = eine Schicksalskarte kann nie Pfand sein
+the-boss-err-severance-unpaid = die zugesagte Abfindung könnte nicht mehr gezahlt werden
+the-boss-err-vote-no-meeting = eine Stimme sagt man nur zu, während für eine Versammlung geworben wird
+the-boss-err-vote-abstain = ein Stimmengeschäft lautet auf DAFÜR oder DAGEGEN
+the-boss-err-not-undeclared = { $name } ist nicht stimmberechtigt oder hat schon abgestimmt
+the-boss-err-promise-firing = nur der Spieler am Zug mit einer einsetzbaren Kündigung kann Zusagen übers Feuern machen ({ $name } nicht)
+the-boss-err-no-fate-usable = { $name } hat keine jetzt einsetzbare Schicksalskarte
+the-boss-err-no-fire-usable = { $name } hat keine einsetzbare Kündigung
+the-boss-err-cannot-be-named = { $name } kann nicht benannt werden
+the-boss-err-fire-promised-to = die Kündigung ist schon zugesagt, um { $name } zu feuern
+the-boss-err-not-target = { $name } kann jetzt nicht gefeuert werden
+the-boss-err-one-firing = eine Abmachung kann höchstens ein Feuern zusagen: Eine Kündigung feuert nur einmal
+the-boss-err-target-and-spared = { $name } kann nicht zugleich zum Feuern zugesagt und verschont sein
+the-boss-err-one-vote = ein Stimmberechtigter sagt nur eine Stimme zu
+the-boss-err-both-deal = beide Spieler müssen verhandeln dürfen
+the-boss-err-fate-frozen = die Kündigung von { $name } ist zugesagt: Bis sie eingesetzt ist, wechselt keine Schicksalskarte zu oder von diesem Spieler
+the-boss-err-no-deal-between = es gibt keine offene Abmachung { $id } zwischen den Plätzen { $from } und { $to }
+the-boss-err-collateral-cash = für das Pfand hätte { $name } nach dem Tausch { $cash } $ freies Geld, nicht { $amount } $
+the-boss-err-collateral-shares = für das Pfand hätte { $name } nach dem Tausch { $have } Aktien, nicht { $shares }
+the-boss-err-collateral-experience = für das Pfand hätte { $name } nach dem Tausch die Erfahrungskarte „{ $card }“ nicht
+the-boss-err-collateral-executive = für das Pfand hätte { $name } nach dem Tausch die { $card } nicht
+the-boss-err-severance-after-deal = die Abfindung von { $severance } $ wäre nach der Abmachung nicht zu zahlen ({ $name } hätte { $cash } $)
+the-boss-err-cannot-receive = { $name } kann dein Angebot nicht bekommen
+the-boss-err-receiver-may-not-deal = { $name } ist gefeuert oder setzt Züge aus und darf nicht verhandeln
+the-boss-err-offer-empty = das Angebot ist leer
+the-boss-err-commitments = höchstens { $max } Zusagen in einem Angebot
+the-boss-err-promisor = der Versprechende ist einer der beiden Spieler
+the-boss-err-due-passed = die Fälligkeitsrunde { $due } ist schon vorbei (Runde { $round })
+the-boss-err-due-far = die Fälligkeitsrunde liegt zu weit in der Zukunft
+the-boss-err-deal-not-between = Abmachung { $id } besteht nicht zwischen den Plätzen { $from } und { $to }
+the-boss-err-deliverable-empty = die Lieferung ist leer
+the-boss-err-deliverable-steps = Geld und Aktien einer Lieferung kommen in den üblichen Schritten
+the-boss-err-deliverable-cards = zu viele Karten in der Lieferung
+the-boss-err-deliverable-kind = unbekannte Erfahrungsart in der Lieferung
+the-boss-err-deliverable-number = Direktorenkarten tragen die Nummern 5 bis 8
+the-boss-err-open-offers = höchstens { $max } offene Angebote je Spieler
+the-boss-err-offer-limit = die Grenze von { $max } Angeboten in einem Geschäftsschritt ist erreicht
+the-boss-err-pair-limit = die Grenze von { $max } Angeboten zwischen zwei Spielern in einem Schritt ist erreicht

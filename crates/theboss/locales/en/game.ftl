@@ -380,3 +380,227 @@ the-boss-fate-disaster = Financial Disaster — pay ${ $pay } or lose { $count -
     [one] { $count } turn
    *[other] { $count } turns
 }
+
+## Refusals: why an action is illegal, and the rule it breaks
+
+the-boss-refusal = { $reason } ({ $rule })
+the-boss-rule-section = rule { $number }: { $section ->
+    [s1] components and positions
+    [s2] the Experience deck
+    [s3] the Fate deck
+    [s4] Executive cards
+    [s5] the turn
+    [s5-1] the start of a turn
+    [s5-2] the steps of a turn
+    [s5-3] moving
+    [s5-4] Financial Disaster and losing turns
+    [s5-5] being fired
+    [s6] Fate cards
+    [s7] firing
+    [s8] winning
+    [s9] wheeling and dealing
+    [s9-1] deal windows
+    [s9-2] offers
+    [s9-3] short-term deals
+    [s9-4] what players may trade
+    [s9-5] long-term deals
+    [s9-6] auctions
+   *[s9-7] limits against stalling
+}
+the-boss-rule = rule { $rule }
+the-boss-ruling = ruling { $rule }
+the-boss-decision = decision { $rule }
+the-boss-err-over = the game is over
+the-boss-err-not-at-table = { $name } is not at this table
+the-boss-err-auction-running = an auction is running: only bids and passes are possible
+the-boss-err-meeting-running = a Stockholders' Meeting is lobbying: only votes, passes and vote deals are possible
+the-boss-err-caller-decides = the caller decides whether to call another meeting
+the-boss-err-after-meeting = after a failed meeting: call a meeting on another executive or stop
+the-boss-err-disaster-first = { $name } must first pay or lose turns
+the-boss-err-no-disaster = no Financial Disaster is waiting
+the-boss-err-cannot-pay-disaster = you have ${ $cash } and cannot pay ${ $pay } (no raising cash for it): lose the turns
+the-boss-err-settle-disaster = a Financial Disaster must be settled at once: pay, or lose turns
+the-boss-err-no-auction = no auction is running
+the-boss-err-no-meeting = no Stockholders' Meeting is lobbying
+the-boss-err-no-failed-meeting = no meeting has failed to stop after
+the-boss-err-their-turn = it is { $name }'s turn
+the-boss-err-nothing-to-pass = nothing to pass: no auction or meeting is running, and passing on the floor is for other players while the floor is open
+the-boss-err-passed-floor = { $name } has already passed on the floor in this step
+the-boss-err-no-job = you hold no job
+the-boss-err-own-two = you already own 2 Executive cards #{ $number } (at most 2 per number)
+the-boss-err-bank-no-card = the Bank has no Executive card #{ $number } left
+the-boss-err-buy-lot = shares are bought in multiples of { $lot }, at least { $lot }
+the-boss-err-no-salary = you hold no job: no salary to buy with
+the-boss-err-over-budget = { $shares } shares cost ${ $cost }, more than the salary budget of ${ $budget }
+the-boss-err-shares-cost = { $shares } shares cost ${ $cost } and you have ${ $cash }
+the-boss-err-bank-shares = the Bank has only { $shares } shares for sale
+the-boss-err-floor-open = the floor is already open
+the-boss-err-no-fire-card = you hold no Fire card you may use now
+the-boss-err-discard-before-draw = a held Fate card is discarded by choice only before the draw (end business first)
+the-boss-err-no-fate = you hold no Fate card
+the-boss-err-promised-fire-first = you promised to fire { $name } (FireTarget) before ending business
+the-boss-err-not-a-step = not an action of the turn's steps
+the-boss-err-no-such-step = an { $sequence ->
+    [unemployed] unemployed
+    [office] office
+   *[executive] executive
+} turn has no step to { $what ->
+    [salary] collect salary
+    [card] take an executive card
+   *[stock] buy stock
+}
+the-boss-err-step-passed = too late to { $what ->
+    [salary] collect salary
+    [card] take an Executive card
+   *[stock] buy stock
+}: steps go strictly forward and a passed step is forfeited
+the-boss-err-business-over = business is over for this turn: draw a card
+the-boss-err-severance = the severance is ${ $severance } and you have ${ $cash }
+the-boss-err-no-position = there is no position { $number }
+the-boss-err-moved = at most one move per turn
+the-boss-err-hold-position = you already hold position { $number }
+the-boss-err-no-move-to-office = an executive never moves voluntarily to an office job
+the-boss-err-no-move-down = no voluntary move down from office { $from } to office { $to }
+the-boss-err-needs-job-available = moving to executive position { $number } needs a usable Job Available { $number } card
+the-boss-err-needs-shares = { $title } needs { $shares } shares and you can use { $have }
+the-boss-err-no-chair = every chair of { $title } is taken
+the-boss-err-experience-at-start = you did not meet the Experience of { $title } at the start of this turn (new Experience counts from your next turn)
+the-boss-err-experience-now = you do not meet the Experience of { $title } now
+the-boss-err-no-usable-fate = you hold no Fate card you may use now (a card is used in your first own Business Transactions after you got it)
+the-boss-err-option-no-shares = the Bank has no shares left for the option
+the-boss-err-option-cost = the option buys { $shares } shares for ${ $cost } (all or nothing) and you have ${ $cash }
+the-boss-err-use-job-available = a Job Available card is used by moving to position { $number }
+the-boss-err-use-fire = a Fire card is used to fire a player or to call a meeting on an executive
+the-boss-err-disaster-held = a Financial Disaster is never held
+the-boss-err-cannot-fire = { $name } cannot be fired by you
+the-boss-err-holds-no-job = { $name } holds no job
+the-boss-err-is-executive = { $name } is an executive: call a Stockholders' Meeting
+the-boss-err-fire-higher = only an executive or a higher office may fire { $name } (office { $office })
+the-boss-err-promised-not-fire = you promised not to fire { $name } this turn (NotFire)
+the-boss-err-promised-fire = you promised to fire { $name } (FireTarget)
+the-boss-err-end-business-first = end business first: the draw is the last step
+the-boss-err-fate-held-draw = you hold a Fate card got this turn: draw Experience, or discard it first
+the-boss-err-experience-empty = the Experience deck is empty: take a Fate card
+the-boss-err-sell-no-experience = you hold no Experience card "{ $card }" free to sell (pledged items cannot be sold)
+the-boss-err-sell-no-executive = you hold no { $card } free to sell (pledged items cannot be sold)
+the-boss-err-fire-card-stays = you promised to fire with your Fire card (FireTarget): it stays with you
+the-boss-err-share-block = a block of shares is a positive multiple of { $lot }
+the-boss-err-sell-shares = you hold { $have } shares free to sell, not { $shares }
+the-boss-err-reserve = the reserve is at least $10 and a multiple of ${ $step }
+the-boss-err-auction-limit = the limit of { $max } offers and auctions in one Business Transactions step is reached
+the-boss-err-their-call = it is { $name }'s call in the auction
+the-boss-err-nobody-bids = nobody is to bid
+the-boss-err-bid-min = a bid is at least ${ $min } (the high bid + ${ $step }, or the opening bid) in steps of ${ $step }
+the-boss-err-bid-cash = you cannot bid ${ $bid } with ${ $cash } of free cash
+the-boss-err-bid-fire-promised = your Fire card is promised (FireTarget): you may not buy another Fate card, only pass
+the-boss-err-own-two-already = you own 2 Executive cards #{ $number } already (at most 2 per number)
+the-boss-err-cannot-name = { $name } cannot be named by you
+the-boss-err-only-executive-calls = only an executive may call a Stockholders' Meeting
+the-boss-err-not-executive = { $name } is not an executive (office holders are fired with the Fire card, without a meeting)
+the-boss-err-named-already = { $name } was already named with this Fire card
+the-boss-err-fired-no-vote = a fired player may not vote
+the-boss-err-not-voter = caller and target vote automatically; you are not a voter
+the-boss-err-declared = your declaration is final
+the-boss-err-voters-declare = only the caller and the target pass in the lobbying; voters declare
+the-boss-err-pass-stands = your pass stands until another meeting action (a declaration, an offer or an answer): passing again is not an action
+the-boss-err-player-timeout = { $name } cannot submit a timeout: only the table's clock does, when time is up
+the-boss-err-clock-timeouts = the clock submits only timeouts
+the-boss-err-no-timer = no running timer names this timeout
+the-boss-err-no-offer = there is no open offer { $id }
+the-boss-err-no-bid-waits = no auction waits for a bid
+the-boss-err-business-waits = Business Transactions end when the running auction or meeting is over
+the-boss-err-text-long = the { $field ->
+    [note] note
+   *[favour] favour
+} is longer than { $max } characters
+the-boss-err-text-control = the { $field ->
+    [note] note
+   *[favour] favour
+} may not hold control characters
+the-boss-err-text-empty = the { $field ->
+    [note] note
+   *[favour] favour
+} is empty
+the-boss-err-cash-step = money changes hands in multiples of ${ $step }
+the-boss-err-share-step = shares change hands in multiples of { $lot }
+the-boss-err-bundle-cards = at most { $max } cards of a kind in one bundle
+the-boss-err-no-card = no { $deck ->
+    [experience] Experience
+   *[executive] Executive
+} card #{ $number }
+the-boss-err-card-twice = { $deck ->
+    [experience] Experience
+   *[executive] Executive
+} card #{ $number } is listed twice
+the-boss-err-free-cash = { $name } has ${ $cash } of free cash, not ${ $amount }
+the-boss-err-free-shares = { $name } has { $have } shares free to trade, not { $shares }
+the-boss-err-offer-no-experience = { $name } does not hold the Experience card "{ $card }" free (pledged items cannot be offered)
+the-boss-err-offer-no-executive = { $name } does not hold the { $card } free (pledged items cannot be offered)
+the-boss-err-holds-no-fate = { $name } holds no Fate card
+the-boss-err-fire-card-promised = the Fire card is promised: it must fire the player named in a deal
+the-boss-err-would-own = { $name } would own { $count } Executive cards #{ $number } (at most 2 per number)
+the-boss-err-may-not-deal = players who are fired or losing turns may not deal
+the-boss-err-deals-in-business = deals happen only in the active player's Business Transactions
+the-boss-err-floor-closed = the floor is not open: only the active player may deal until they open it
+the-boss-err-not-dealing = not a dealing action
+the-boss-err-cannot-show = { $name } cannot be shown your card
+the-boss-err-no-fate-to-show = you hold no Fate card to show
+the-boss-err-knows-fate = { $name } knows your Fate card already
+the-boss-err-no-deal = there is no open deal { $id }
+the-boss-err-promisor-settles = only the promisor settles a deal
+the-boss-err-favour-settle = a favour cannot be settled by the engine: the promisee releases it
+the-boss-err-deliver-kind = you hold no free { $kind } card to deliver
+the-boss-err-deliver-executive = you hold no free Executive card #{ $number } to deliver
+the-boss-err-promisee-releases = only the promisee releases the collateral
+the-boss-err-promisor-walks = only the promisor walks away
+the-boss-err-promisee-defaults = only the promisee declares default
+the-boss-err-not-due = deal { $id } is due by the end of round { $round }: default only after it
+the-boss-err-meeting-offers = during a meeting only its caller, target and voters make offers
+the-boss-err-meeting-offers-undeclared = during a meeting only its caller, target and voters who have yet to declare make offers
+the-boss-err-meeting-offer-to = during a meeting offers go only to its caller, target or voters
+the-boss-err-meeting-vote-deals = during a meeting only vote deals are possible (add a vote commitment)
+the-boss-err-meeting-limit = the meeting's limit of { $max } offers is reached
+the-boss-err-passed-no-offers = { $name } passed on the floor: no more offers from them in this step
+the-boss-err-offer-not-yours = offer { $id } is not yours
+the-boss-err-offer-not-to-you = offer { $id } was not made to you
+the-boss-err-meeting-answers = during a meeting only vote deals are answered
+the-boss-err-counter-back = a counter-offer goes back to { $name }, who made offer { $id }
+the-boss-err-deal-closed = deal { $id } is no longer open
+the-boss-err-fate-collateral = a Fate card can never be collateral
+the-boss-err-severance-unpaid = the severance promised could no longer be paid
+the-boss-err-vote-no-meeting = a vote is promised only while a meeting is lobbying
+the-boss-err-vote-abstain = a vote deal is for FOR or AGAINST
+the-boss-err-not-undeclared = { $name } is not a voter who has yet to declare
+the-boss-err-promise-firing = only the active player holding a usable Fire card may promise about firing ({ $name } is not)
+the-boss-err-no-fate-usable = { $name } holds no Fate card usable now
+the-boss-err-no-fire-usable = { $name } holds no usable Fire card
+the-boss-err-cannot-be-named = { $name } cannot be named
+the-boss-err-fire-promised-to = the Fire card is promised to fire { $name } already
+the-boss-err-not-target = { $name } is not a legal target now
+the-boss-err-one-firing = a deal may promise one firing at most: the Fire card fires once
+the-boss-err-target-and-spared = { $name } cannot be both the promised target and spared
+the-boss-err-one-vote = a voter promises one vote
+the-boss-err-both-deal = both players must be able to deal
+the-boss-err-fate-frozen = { $name }'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used
+the-boss-err-no-deal-between = there is no open deal { $id } between seats { $from } and { $to }
+the-boss-err-collateral-cash = for the collateral, { $name } would have ${ $cash } of free cash after the exchange, not ${ $amount }
+the-boss-err-collateral-shares = for the collateral, { $name } would have { $have } shares after the exchange, not { $shares }
+the-boss-err-collateral-experience = for the collateral, { $name } would not hold the Experience card "{ $card }" after the exchange
+the-boss-err-collateral-executive = for the collateral, { $name } would not hold the { $card } after the exchange
+the-boss-err-severance-after-deal = the severance ${ $severance } could not be paid after the deal ({ $name } would have ${ $cash })
+the-boss-err-cannot-receive = { $name } cannot receive your offer
+the-boss-err-receiver-may-not-deal = { $name } is fired or losing turns and may not deal
+the-boss-err-offer-empty = the offer is empty
+the-boss-err-commitments = at most { $max } commitments in one offer
+the-boss-err-promisor = the promisor is one of the two players
+the-boss-err-due-passed = the due round { $due } has already passed (round { $round })
+the-boss-err-due-far = the due round is too far
+the-boss-err-deal-not-between = deal { $id } is not between seats { $from } and { $to }
+the-boss-err-deliverable-empty = the deliverable is empty
+the-boss-err-deliverable-steps = deliverable money and shares come in the usual steps
+the-boss-err-deliverable-cards = too many cards in the deliverable
+the-boss-err-deliverable-kind = unknown Experience kind in the deliverable
+the-boss-err-deliverable-number = Executive cards are numbered 5-8
+the-boss-err-open-offers = at most { $max } open offers per player
+the-boss-err-offer-limit = the limit of { $max } offers in one Business Transactions step is reached
+the-boss-err-pair-limit = the limit of { $max } offers between two players in one step is reached

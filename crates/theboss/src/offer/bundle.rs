@@ -3,20 +3,21 @@
 use super::MAX_BUNDLE_CARDS;
 use crate::action::Bundle;
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{ensure, RuleError, Verdict};
-use crate::names::{exec_name, exp_name};
-use crate::present::seat_name;
+use crate::error::{ensure, why, RuleError, Verdict};
+use crate::names::{exec_message, exp_name};
 use crate::rules::insert_sorted;
 use crate::state::{HeldFate, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
     /// Checks a note or favour text: at most the data set's `note_max_chars` characters, no
-    /// control characters, and (`required`) not blank.
+    /// control characters, and (`required`) not blank. `field` is the text's key in the
+    /// messages (`note`, `favour`).
     pub(super) fn check_text<V: Verdict>(
         &self,
         text: &str,
-        field: &str,
+        field: &'static str,
         required: bool,
     ) -> Result<(), V> {
         let max = self.data.limits().note_max_chars as usize;
@@ -24,13 +25,15 @@ impl TheBoss {
             return Ok(());
         }
         V::ensure(text.chars().count() <= max, "§9.2", || {
-            format!("the {field} is longer than {max} characters")
+            why("the-boss-err-text-long")
+                .arg("field", field)
+                .arg("max", max)
         })?;
         V::ensure(!text.chars().any(char::is_control), "§9.2", || {
-            format!("the {field} may not hold control characters")
+            why("the-boss-err-text-control").arg("field", field)
         })?;
         V::ensure(!required || !text.trim().is_empty(), "§9.5", || {
-            format!("the {field} is empty")
+            why("the-boss-err-text-empty").arg("field", field)
         })
     }
 
@@ -38,26 +41,30 @@ impl TheBoss {
     pub(crate) fn check_shape<V: Verdict>(&self, b: &Bundle) -> Result<(), V> {
         let e = self.data.economy();
         V::ensure(b.cash.is_multiple_of(e.cash_step), "§9.2", || {
-            format!("money changes hands in multiples of ${}", e.cash_step)
+            why("the-boss-err-cash-step").arg("step", e.cash_step)
         })?;
         V::ensure(b.shares.is_multiple_of(e.lot), "§9.2", || {
-            format!("shares change hands in multiples of {}", e.lot)
+            why("the-boss-err-share-step").arg("lot", e.lot)
         })?;
         V::ensure(
             b.experience.len() <= MAX_BUNDLE_CARDS && b.executive.len() <= MAX_BUNDLE_CARDS,
             "§9.2",
-            || format!("at most {MAX_BUNDLE_CARDS} cards of a kind in one bundle"),
+            || why("the-boss-err-bundle-cards").arg("max", MAX_BUNDLE_CARDS),
         )?;
         for (list, total, what) in [
-            (&b.experience, self.data.exp_cards.len(), "Experience"),
-            (&b.executive, self.data.exec_cards.len(), "Executive"),
+            (&b.experience, self.data.exp_cards.len(), "experience"),
+            (&b.executive, self.data.exec_cards.len(), "executive"),
         ] {
             for (i, &c) in list.iter().enumerate() {
                 V::ensure((c as usize) < total, "§9.2", || {
-                    format!("no {what} card #{c}")
+                    why("the-boss-err-no-card")
+                        .arg("deck", what)
+                        .arg("number", c)
                 })?;
                 V::ensure(!list[..i].contains(&c), "§9.2", || {
-                    format!("{what} card #{c} is listed twice")
+                    why("the-boss-err-card-twice")
+                        .arg("deck", what)
+                        .arg("number", c)
                 })?;
             }
         }
@@ -68,43 +75,39 @@ impl TheBoss {
     pub(crate) fn check_holds<V: Verdict>(&self, seat: Seat, b: &Bundle) -> Result<(), V> {
         let p = &self.players[seat];
         V::ensure(b.cash <= self.free_cash(seat), "§9.2", || {
-            format!(
-                "{} has ${} of free cash, not ${}",
-                seat_name(seat),
-                self.free_cash(seat),
-                b.cash
-            )
+            why("the-boss-err-free-cash")
+                .arg("name", words::seat(seat))
+                .arg("cash", self.free_cash(seat))
+                .arg("amount", b.cash)
         })?;
         V::ensure(b.shares <= p.shares, "§9.2", || {
-            format!(
-                "{} has {} shares free to trade, not {}",
-                seat_name(seat),
-                p.shares,
-                b.shares
-            )
+            why("the-boss-err-free-shares")
+                .arg("name", words::seat(seat))
+                .arg("have", p.shares)
+                .arg("shares", b.shares)
         })?;
         for &c in &b.experience {
             V::ensure(p.experience.contains(&c), "§9.2", || {
-                format!("{} does not hold the Experience card \"{}\" free (pledged items cannot be offered)", seat_name(seat), exp_name(&self.data, c))
+                why("the-boss-err-offer-no-experience")
+                    .arg("name", words::seat(seat))
+                    .arg("card", exp_name(&self.data, c))
             })?;
         }
         for &c in &b.executive {
             V::ensure(p.executive.contains(&c), "§9.2", || {
-                format!(
-                    "{} does not hold the {} free (pledged items cannot be offered)",
-                    seat_name(seat),
-                    exec_name(&self.data, c)
-                )
+                why("the-boss-err-offer-no-executive")
+                    .arg("name", words::seat(seat))
+                    .arg("card", exec_message(&self.data, c))
             })?;
         }
         if b.fate {
             V::ensure(p.fate.is_some(), "§9.2", || {
-                format!("{} holds no Fate card", seat_name(seat))
+                why("the-boss-err-holds-no-fate").arg("name", words::seat(seat))
             })?;
             V::ensure(
                 self.turn.seat != seat || self.turn.must_fire.is_none(),
                 "R-30",
-                || "the Fire card is promised: it must fire the player named in a deal".into(),
+                || why("the-boss-err-fire-card-promised"),
             )?;
         }
         Ok(())
@@ -151,10 +154,10 @@ impl TheBoss {
         for n in FIRST_EXEC..=8 {
             let k = self.owned_of_number(seat, n);
             ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
-                format!(
-                    "{} would own {k} Executive cards #{n} (at most 2 per number)",
-                    seat_name(seat)
-                )
+                why("the-boss-err-would-own")
+                    .arg("name", words::seat(seat))
+                    .arg("count", k)
+                    .arg("number", n)
             })?;
         }
         Ok(())

@@ -4,10 +4,10 @@
 use super::MAX_BUNDLE_CARDS;
 use crate::action::{Commitment, Offer, Promise, Vote};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{Illegal, Verdict};
-use crate::names::{exec_name, exp_name};
-use crate::present::seat_name;
+use crate::error::{why, Illegal, Verdict};
+use crate::names::{exec_message, exp_name};
 use crate::state::TheBoss;
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -25,45 +25,41 @@ impl TheBoss {
         match *c {
             Commitment::Vote(v) => {
                 V::ensure(self.meeting.is_some(), "§9.3", || {
-                    "a vote is promised only while a meeting is lobbying".into()
+                    why("the-boss-err-vote-no-meeting")
                 })?;
                 V::ensure(v != Vote::Abstain, "§9.3", || {
-                    "a vote deal is for FOR or AGAINST".into()
+                    why("the-boss-err-vote-abstain")
                 })?;
                 V::ensure(self.undeclared_voter(by), "§9.3", || {
-                    format!("{} is not a voter who has yet to declare", seat_name(by))
+                    why("the-boss-err-not-undeclared").arg("name", words::seat(by))
                 })
             }
             Commitment::FireTarget(x) | Commitment::NotFire(x) => {
                 V::ensure(
                     by == self.turn.seat && self.meeting.is_none(),
                     "§9.3",
-                    || {
-                        format!("only the active player holding a usable Fire card may promise about firing ({} is not)", seat_name(by))
-                    },
+                    || why("the-boss-err-promise-firing").arg("name", words::seat(by)),
                 )?;
                 if public_only {
                     V::ensure(self.bt_fate_of(by).is_some(), "§9.3", || {
-                        format!("{} holds no Fate card usable now", seat_name(by))
+                        why("the-boss-err-no-fate-usable").arg("name", words::seat(by))
                     })?;
                 } else {
                     V::ensure(self.bt_fire_of(by).is_some(), "§9.3", || {
-                        format!("{} holds no usable Fire card", seat_name(by))
+                        why("the-boss-err-no-fire-usable").arg("name", words::seat(by))
                     })?;
                 }
                 V::ensure(x < self.players.len() && x != by, "§9.3", || {
-                    format!("{} cannot be named", seat_name(x))
+                    why("the-boss-err-cannot-be-named").arg("name", words::seat(x))
                 })?;
                 // while a FireTarget is open the card is promised, so no other promise
                 // about it may be given (and its target is the only legal one anyway).
                 V::ensure(self.turn.must_fire.is_none(), "R-30", || {
-                    format!(
-                        "the Fire card is promised to fire {} already",
-                        seat_name(self.turn.must_fire.unwrap_or(x))
-                    )
+                    why("the-boss-err-fire-promised-to")
+                        .arg("name", words::seat(self.turn.must_fire.unwrap_or(x)))
                 })?;
                 V::ensure(self.fire_target_legal(by, x), "§9.3", || {
-                    format!("{} is not a legal target now", seat_name(x))
+                    why("the-boss-err-not-target").arg("name", words::seat(x))
                 })
             }
         }
@@ -83,27 +79,20 @@ impl TheBoss {
         let all = || o.give_commitments.iter().chain(&o.take_commitments);
         let targets = all().filter(|c| matches!(c, Commitment::FireTarget(_)));
         V::ensure(targets.count() <= 1, "§9.3", || {
-            "a deal may promise one firing at most: the Fire card fires once".into()
+            why("the-boss-err-one-firing")
         })?;
         for c in all() {
             if let Commitment::FireTarget(x) = *c {
                 V::ensure(
                     !all().any(|d| *d == Commitment::NotFire(x)),
                     "§9.3",
-                    || {
-                        format!(
-                            "{} cannot be both the promised target and spared",
-                            seat_name(x)
-                        )
-                    },
+                    || why("the-boss-err-target-and-spared").arg("name", words::seat(x)),
                 )?;
             }
         }
         for side in [&o.give_commitments, &o.take_commitments] {
             let votes = side.iter().filter(|c| matches!(c, Commitment::Vote(_)));
-            V::ensure(votes.count() <= 1, "§9.3", || {
-                "a voter promises one vote".into()
-            })?;
+            V::ensure(votes.count() <= 1, "§9.3", || why("the-boss-err-one-vote"))?;
         }
         Ok(())
     }
@@ -126,7 +115,7 @@ impl TheBoss {
         V::ensure(
             to < self.players.len() && self.able_to_deal(from) && self.able_to_deal(to),
             "§9.2",
-            || "both players must be able to deal".into(),
+            || why("the-boss-err-both-deal"),
         )?;
         self.check_holds(from, &o.give)?;
         self.check_holds(to, &o.take)?;
@@ -145,7 +134,7 @@ impl TheBoss {
         let target_open = self.turn.must_fire.is_some() || new_target;
         if target_open && (from == firer || to == firer) {
             V::ensure(!o.give.fate && !o.take.fate, "R-30", || {
-                format!("{}'s Fire card is promised (FireTarget): no Fate card moves to or from them until it is used", seat_name(firer))
+                why("the-boss-err-fate-frozen").arg("name", words::seat(firer))
             })?;
         }
         // The 2-per-number limit after the exchange (owned cards: pledged ones count).
@@ -157,10 +146,10 @@ impl TheBoss {
                 let i = n as usize;
                 let k = owned[i] - gone[i] + got[i];
                 V::ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
-                    format!(
-                        "{} would own {k} Executive cards #{n} (at most 2 per number)",
-                        seat_name(s)
-                    )
+                    why("the-boss-err-would-own")
+                        .arg("name", words::seat(s))
+                        .arg("count", k)
+                        .arg("number", n)
                 })?;
             }
         }
@@ -177,7 +166,10 @@ impl TheBoss {
                     })
                     .ok_or_else(|| {
                         V::because("§9.5", || {
-                            format!("there is no open deal {id} between seats {from} and {to}")
+                            why("the-boss-err-no-deal-between")
+                                .arg("id", id)
+                                .arg("from", from)
+                                .arg("to", to)
                         })
                     })
             })
@@ -223,19 +215,16 @@ impl TheBoss {
             };
             let c = &lt.collateral;
             V::ensure(c.cash as u64 + reserve <= cash, "§9.2", || {
-                format!(
-                    "for the collateral, {} would have ${} of free cash after the exchange, not ${}",
-                    seat_name(s),
-                    cash.saturating_sub(reserve),
-                    c.cash
-                )
+                why("the-boss-err-collateral-cash")
+                    .arg("name", words::seat(s))
+                    .arg("cash", cash.saturating_sub(reserve).to_string())
+                    .arg("amount", c.cash)
             })?;
             V::ensure(c.shares as u64 <= shares, "§9.2", || {
-                format!(
-                    "for the collateral, {} would have {shares} shares after the exchange, not {}",
-                    seat_name(s),
-                    c.shares
-                )
+                why("the-boss-err-collateral-shares")
+                    .arg("name", words::seat(s))
+                    .arg("have", shares.to_string())
+                    .arg("shares", c.shares)
             })?;
             let p = &self.players[s];
             let has = |c: u8, hand: &[u8], out: &[u8], inn: &[u8], back: &[u8]| {
@@ -248,7 +237,9 @@ impl TheBoss {
                     has(x, &p.experience, &out.experience, &inn.experience, back),
                     "§9.2",
                     || {
-                        format!("for the collateral, {} would not hold the Experience card \"{}\" after the exchange", seat_name(s), exp_name(&self.data, x))
+                        why("the-boss-err-collateral-experience")
+                            .arg("name", words::seat(s))
+                            .arg("card", exp_name(&self.data, x))
                     },
                 )?;
             }
@@ -258,11 +249,9 @@ impl TheBoss {
                     has(x, &p.executive, &out.executive, &inn.executive, back),
                     "§9.2",
                     || {
-                        format!(
-                            "for the collateral, {} would not hold the {} after the exchange",
-                            seat_name(s),
-                            exec_name(&self.data, x)
-                        )
+                        why("the-boss-err-collateral-executive")
+                            .arg("name", words::seat(s))
+                            .arg("card", exec_message(&self.data, x))
                     },
                 )?;
             }
@@ -270,10 +259,10 @@ impl TheBoss {
         if target_open && (from == firer || to == firer) {
             let cash = after(firer).0 - pledged_cash(firer);
             V::ensure(cash >= severance, "§9.3", || {
-                format!(
-                    "the severance ${severance} could not be paid after the deal ({} would have ${cash})",
-                    seat_name(firer)
-                )
+                why("the-boss-err-severance-after-deal")
+                    .arg("severance", severance.to_string())
+                    .arg("name", words::seat(firer))
+                    .arg("cash", cash.to_string())
             })?;
         }
         Ok(())
@@ -284,13 +273,10 @@ impl TheBoss {
         let n = self.players.len();
         let to = o.to;
         V::ensure(to < n && to != from, "§9.2", || {
-            format!("{} cannot receive your offer", seat_name(to))
+            why("the-boss-err-cannot-receive").arg("name", words::seat(to))
         })?;
         V::ensure(self.able_to_deal(to), "§9.2", || {
-            format!(
-                "{} is fired or losing turns and may not deal",
-                seat_name(to)
-            )
+            why("the-boss-err-receiver-may-not-deal").arg("name", words::seat(to))
         })?;
         let nothing = o.give.is_empty()
             && o.take.is_empty()
@@ -298,43 +284,47 @@ impl TheBoss {
             && o.take_commitments.is_empty()
             && o.long_term.is_none()
             && o.cancel.is_none();
-        V::ensure(!nothing, "§9.2", || "the offer is empty".into())?;
+        V::ensure(!nothing, "§9.2", || why("the-boss-err-offer-empty"))?;
         self.check_text(&o.note, "note", false)?;
         self.check_shape(&o.give)?;
         self.check_shape(&o.take)?;
         V::ensure(
             o.give_commitments.len() + o.take_commitments.len() <= 4,
             "§9.3",
-            || "at most 4 commitments in one offer".into(),
+            || why("the-boss-err-commitments").arg("max", 4),
         )?;
         if let Some(lt) = &o.long_term {
             V::ensure(lt.promisor == from || lt.promisor == to, "§9.5", || {
-                "the promisor is one of the two players".into()
+                why("the-boss-err-promisor")
             })?;
             V::ensure(lt.due >= self.round, "§9.5", || {
-                format!(
-                    "the due round {} has already passed (round {})",
-                    lt.due, self.round
-                )
+                why("the-boss-err-due-passed")
+                    .arg("due", lt.due)
+                    .arg("round", self.round)
             })?;
             V::ensure(lt.due <= self.round + 1000, "§9.5", || {
-                "the due round is too far".into()
+                why("the-boss-err-due-far")
             })?;
             V::ensure(!lt.collateral.fate, "§6", || {
-                "a Fate card can never be collateral".into()
+                why("the-boss-err-fate-collateral")
             })?;
             self.check_shape(&lt.collateral)?;
             self.check_promise(&lt.promise)?;
         }
         if let Some(id) = o.cancel {
             let Some(d) = self.deals.iter().find(|d| d.id == id) else {
-                return V::fail("§9.5", || format!("there is no open deal {id}"));
+                return V::fail("§9.5", || why("the-boss-err-no-deal").arg("id", id));
             };
             V::ensure(
                 (d.promisor == from && d.promisee == to)
                     || (d.promisor == to && d.promisee == from),
                 "§9.5",
-                || format!("deal {id} is not between seats {from} and {to}"),
+                || {
+                    why("the-boss-err-deal-not-between")
+                        .arg("id", id)
+                        .arg("from", from)
+                        .arg("to", to)
+                },
             )?;
         }
         // The acceptance check too, so that nobody receives an offer that cannot be accepted.
@@ -346,29 +336,31 @@ impl TheBoss {
         match promise {
             Promise::Favour(t) => self.check_text(t, "favour", true),
             Promise::Deliver(d) => {
-                V::ensure(!d.is_empty(), "§9.5", || "the deliverable is empty".into())?;
+                V::ensure(!d.is_empty(), "§9.5", || {
+                    why("the-boss-err-deliverable-empty")
+                })?;
                 let e = self.data.economy();
                 V::ensure(
                     d.cash.is_multiple_of(e.cash_step) && d.shares.is_multiple_of(e.lot),
                     "§9.5",
-                    || "deliverable money and shares come in the usual steps".into(),
+                    || why("the-boss-err-deliverable-steps"),
                 )?;
                 V::ensure(
                     d.experience.len() <= MAX_BUNDLE_CARDS && d.executive.len() <= MAX_BUNDLE_CARDS,
                     "§9.5",
-                    || "too many cards in the deliverable".into(),
+                    || why("the-boss-err-deliverable-cards"),
                 )?;
                 V::ensure(
                     d.experience
                         .iter()
                         .all(|&k| (k as usize) < self.data.kinds.len()),
                     "§9.5",
-                    || "unknown Experience kind in the deliverable".into(),
+                    || why("the-boss-err-deliverable-kind"),
                 )?;
                 V::ensure(
                     d.executive.iter().all(|&k| (FIRST_EXEC..=8).contains(&k)),
                     "§9.5",
-                    || "Executive cards are numbered 5-8".into(),
+                    || why("the-boss-err-deliverable-number"),
                 )
             }
         }
@@ -379,27 +371,16 @@ impl TheBoss {
         let l = self.data.limits();
         let open = self.offers.iter().filter(|p| p.from == from).count() as u32;
         V::ensure(open < l.max_open_offers_per_player, "§9.7", || {
-            format!(
-                "at most {} open offers per player",
-                l.max_open_offers_per_player
-            )
+            why("the-boss-err-open-offers").arg("max", l.max_open_offers_per_player)
         })?;
         V::ensure(self.turn.offers < l.max_offers_per_bt, "§9.7", || {
-            format!(
-                "the limit of {} offers in one Business Transactions step is reached",
-                l.max_offers_per_bt
-            )
+            why("the-boss-err-offer-limit").arg("max", l.max_offers_per_bt)
         })?;
         let pair = from * 4 + o.to;
         V::ensure(
             (self.turn.pair_offers[pair] as u32) < l.max_offers_per_pair_per_bt,
             "§9.7",
-            || {
-                format!(
-                    "the limit of {} offers between two players in one step is reached",
-                    l.max_offers_per_pair_per_bt
-                )
-            },
+            || why("the-boss-err-pair-limit").arg("max", l.max_offers_per_pair_per_bt),
         )
     }
 }

@@ -3,11 +3,11 @@
 
 use crate::action::{Bundle, Promise};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::Verdict;
+use crate::error::{why, Verdict};
 use crate::event::Event;
-use crate::present::seat_name;
 use crate::rules::insert_sorted;
 use crate::state::{Deal, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -15,15 +15,15 @@ impl TheBoss {
     /// project's D-23).
     pub(super) fn check_show<V: Verdict>(&self, seat: Seat, to: Seat) -> Result<(), V> {
         V::ensure(to < self.players.len() && to != seat, "§9.2", || {
-            format!("{} cannot be shown your card", seat_name(to))
+            why("the-boss-err-cannot-show").arg("name", words::seat(to))
         })?;
         let Some(f) = self.players[seat].fate.as_ref() else {
-            return V::fail("§9.2", || "you hold no Fate card to show".into());
+            return V::fail("§9.2", || why("the-boss-err-no-fate-to-show"));
         };
         // Showing a card to a player who knows it already (shown before, or a former holder)
         // reveals nothing: it is not an action.
         V::ensure(f.known_by & (1 << to) == 0, "R-32", || {
-            format!("{} knows your Fate card already", seat_name(to))
+            why("the-boss-err-knows-fate").arg("name", words::seat(to))
         })
     }
 
@@ -43,7 +43,7 @@ impl TheBoss {
     fn find_deal<V: Verdict>(&self, id: u32) -> Result<usize, V> {
         match self.deals.iter().position(|d| d.id == id) {
             Some(k) => Ok(k),
-            None => V::fail("§9.5", || format!("there is no open deal {id}")),
+            None => V::fail("§9.5", || why("the-boss-err-no-deal").arg("id", id)),
         }
     }
 
@@ -52,12 +52,10 @@ impl TheBoss {
     pub(super) fn check_settle<V: Verdict>(&self, seat: Seat, id: u32) -> Result<(), V> {
         let d = &self.deals[self.find_deal(id)?];
         V::ensure(d.promisor == seat, "§9.5", || {
-            "only the promisor settles a deal".into()
+            why("the-boss-err-promisor-settles")
         })?;
         let Promise::Deliver(del) = &d.promise else {
-            return V::fail("§9.5", || {
-                "a favour cannot be settled by the engine: the promisee releases it".into()
-            });
+            return V::fail("§9.5", || why("the-boss-err-favour-settle"));
         };
         let p = &self.players[seat];
         for (i, &kind) in del.experience.iter().enumerate() {
@@ -68,10 +66,8 @@ impl TheBoss {
                 .filter(|&&c| self.data.exp_kind(c) == kind)
                 .count();
             V::ensure(have >= want, "§9.5", || {
-                format!(
-                    "you hold no free {} card to deliver",
-                    self.data.kinds[kind as usize].id
-                )
+                why("the-boss-err-deliver-kind")
+                    .arg("kind", self.data.kinds[kind as usize].id.as_str())
             })?;
         }
         for (i, &n) in del.executive.iter().enumerate() {
@@ -82,7 +78,7 @@ impl TheBoss {
                 .filter(|&&c| self.data.exec_number(c) == n)
                 .count();
             V::ensure(have >= want, "§9.5", || {
-                format!("you hold no free Executive card #{n} to deliver")
+                why("the-boss-err-deliver-executive").arg("number", n)
             })?;
         }
         let money = Bundle {
@@ -95,10 +91,10 @@ impl TheBoss {
             let given = del.executive.iter().filter(|&&x| x == n).count() as u8;
             let k = self.owned_of_number(d.promisee, n) + given;
             V::ensure(k <= MAX_EXEC_PER_NUMBER, "§4", || {
-                format!(
-                    "{} would own {k} Executive cards #{n} (at most 2 per number)",
-                    seat_name(d.promisee)
-                )
+                why("the-boss-err-would-own")
+                    .arg("name", words::seat(d.promisee))
+                    .arg("count", k)
+                    .arg("number", n)
             })?;
         }
         Ok(())
@@ -145,7 +141,7 @@ impl TheBoss {
     pub(super) fn check_release<V: Verdict>(&self, seat: Seat, id: u32) -> Result<(), V> {
         let k = self.find_deal(id)?;
         V::ensure(self.deals[k].promisee == seat, "§9.5", || {
-            "only the promisee releases the collateral".into()
+            why("the-boss-err-promisee-releases")
         })
     }
 
@@ -164,17 +160,16 @@ impl TheBoss {
         let d = &self.deals[self.find_deal(id)?];
         if walk {
             V::ensure(d.promisor == seat, "§9.5", || {
-                "only the promisor walks away".into()
+                why("the-boss-err-promisor-walks")
             })
         } else {
             V::ensure(d.promisee == seat, "§9.5", || {
-                "only the promisee declares default".into()
+                why("the-boss-err-promisee-defaults")
             })?;
             V::ensure(self.round > d.due, "§9.5", || {
-                format!(
-                    "deal {id} is due by the end of round {}: default only after it",
-                    d.due
-                )
+                why("the-boss-err-not-due")
+                    .arg("id", id)
+                    .arg("round", d.due)
             })
         }
     }

@@ -10,7 +10,7 @@ mod pending;
 mod refusals;
 
 use crate::action::{Action, Commitment, Offer};
-use crate::error::Verdict;
+use crate::error::{why, Verdict};
 use crate::event::Event;
 use crate::state::{Step, TheBoss};
 use boardroom_engine::Seat;
@@ -36,17 +36,15 @@ impl TheBoss {
     /// them once the floor is open (§9.1).
     pub(crate) fn check_deal_window<V: Verdict>(&self, seat: Seat) -> Result<(), V> {
         V::ensure(self.able_to_deal(seat), "§9.1", || {
-            "players who are fired or losing turns may not deal".into()
+            why("the-boss-err-may-not-deal")
         })?;
         if seat == self.turn.seat {
             self.check_business()
         } else {
             V::ensure(self.turn.step == Step::Business, "§9.1", || {
-                "deals happen only in the active player's Business Transactions".into()
+                why("the-boss-err-deals-in-business")
             })?;
-            V::ensure(self.turn.floor, "R-25", || {
-                "the floor is not open: only the active player may deal until they open it".into()
-            })
+            V::ensure(self.turn.floor, "R-25", || why("the-boss-err-floor-closed"))
         }
     }
 
@@ -96,7 +94,7 @@ impl TheBoss {
                 self.check_deal_window(seat)?;
                 self.check_break(seat, id, true)
             }
-            _ => V::fail("§9", || "not a dealing action".into()),
+            _ => V::fail("§9", || why("the-boss-err-not-dealing")),
         }
     }
 

@@ -3,10 +3,10 @@
 
 use crate::action::{Bundle, Commitment, Offer};
 use crate::data::{FIRST_EXEC, MAX_EXEC_PER_NUMBER};
-use crate::error::{ensure, fail, Illegal, RuleError, Verdict};
+use crate::error::{ensure, fail, why, Illegal, RuleError, Verdict};
 use crate::event::Event;
-use crate::present::seat_name;
 use crate::state::{Deal, HeldFate, PendingOffer, TheBoss};
+use crate::words;
 use boardroom_engine::Seat;
 
 impl TheBoss {
@@ -15,7 +15,7 @@ impl TheBoss {
     pub(crate) fn check_make_offer<V: Verdict>(&self, from: Seat, o: &Offer) -> Result<(), V> {
         if let Some(m) = &self.meeting {
             V::ensure(self.able_to_deal(from), "§9.1", || {
-                "players who are fired or losing turns may not deal".into()
+                why("the-boss-err-may-not-deal")
             })?;
             let party = |s: Seat| s == m.caller || s == m.target || m.voters & (1 << s) != 0;
             // anyone in the meeting may make a vote deal, a voter who has declared too;
@@ -28,28 +28,25 @@ impl TheBoss {
             };
             V::ensure(dealer, "§9.1", || {
                 if self.revision_3() {
-                    "during a meeting only its caller, target and voters make offers".into()
+                    why("the-boss-err-meeting-offers")
                 } else {
-                    "during a meeting only its caller, target and voters who have yet to declare make offers".into()
+                    why("the-boss-err-meeting-offers-undeclared")
                 }
             })?;
             V::ensure(o.to < self.players.len() && party(o.to), "§9.1", || {
-                "during a meeting offers go only to its caller, target or voters".into()
+                why("the-boss-err-meeting-offer-to")
             })?;
             V::ensure(self.offer_has_vote(o), "§9.1", || {
-                "during a meeting only vote deals are possible (add a vote commitment)".into()
+                why("the-boss-err-meeting-vote-deals")
             })?;
             let max = self.data.limits().meeting_max_offers;
             V::ensure(m.offers < max, "§9.7", || {
-                format!("the meeting's limit of {max} offers is reached")
+                why("the-boss-err-meeting-limit").arg("max", max)
             })?;
         } else {
             self.check_deal_window(from)?;
             V::ensure(self.turn.idle & (1 << from) == 0, "§9.1", || {
-                format!(
-                    "{} passed on the floor: no more offers from them in this step",
-                    seat_name(from)
-                )
+                why("the-boss-err-passed-no-offers").arg("name", words::seat(from))
             })?;
         }
         self.check_offer(from, o)?;
@@ -108,7 +105,7 @@ impl TheBoss {
     fn find_offer<V: Verdict>(&self, id: u32) -> Result<usize, V> {
         match self.offers.iter().position(|o| o.id == id) {
             Some(i) => Ok(i),
-            None => V::fail("§9.2", || format!("there is no open offer {id}")),
+            None => V::fail("§9.2", || why("the-boss-err-no-offer").arg("id", id)),
         }
     }
 
@@ -122,19 +119,19 @@ impl TheBoss {
         let i = self.find_offer(id)?;
         if withdraw {
             V::ensure(self.offers[i].from == seat, "§9.2", || {
-                format!("offer {id} is not yours")
+                why("the-boss-err-offer-not-yours").arg("id", id)
             })?;
         } else {
             V::ensure(self.offers[i].offer.to == seat, "§9.2", || {
-                format!("offer {id} was not made to you")
+                why("the-boss-err-offer-not-to-you").arg("id", id)
             })?;
         }
         if self.meeting.is_some() {
             V::ensure(self.offer_has_vote(&self.offers[i].offer), "§9.1", || {
-                "during a meeting only vote deals are answered".into()
+                why("the-boss-err-meeting-answers")
             })?;
             V::ensure(self.able_to_deal(seat), "§9.1", || {
-                "players who are fired or losing turns may not deal".into()
+                why("the-boss-err-may-not-deal")
             })
         } else {
             self.check_deal_window(seat)
@@ -151,13 +148,12 @@ impl TheBoss {
         let i = self.find_offer(id)?;
         let from = self.offers[i].from;
         V::ensure(self.offers[i].offer.to == seat, "§9.2", || {
-            format!("offer {id} was not made to you")
+            why("the-boss-err-offer-not-to-you").arg("id", id)
         })?;
         V::ensure(o.to == from, "§9.2", || {
-            format!(
-                "a counter-offer goes back to {}, who made offer {id}",
-                seat_name(from)
-            )
+            why("the-boss-err-counter-back")
+                .arg("name", words::seat(from))
+                .arg("id", id)
         })?;
         self.check_answer(seat, id, false)?;
         self.check_make_offer(seat, o)
@@ -227,10 +223,7 @@ impl TheBoss {
                 ev.push(Event::Accepted { id, deal });
                 ev.extend(e2);
             }
-            Err(e) => ev.push(Event::Voided {
-                id,
-                reason: e.to_string(),
-            }),
+            Err(reason) => ev.push(Event::Voided { id, reason }),
         }
     }
 
@@ -332,7 +325,7 @@ impl TheBoss {
         }
         if let Some(cid) = o.cancel {
             let Some(k) = self.deals.iter().position(|d| d.id == cid) else {
-                return fail("§9.5", format!("deal {cid} is no longer open"));
+                return fail("§9.5", why("the-boss-err-deal-closed").arg("id", cid));
             };
             let d = self.deals.remove(k);
             self.put_bundle(d.promisor, &d.collateral);
@@ -341,7 +334,7 @@ impl TheBoss {
         let mut deal = None;
         if let Some(lt) = &o.long_term {
             ensure(!lt.collateral.fate, "§6", || {
-                "a Fate card can never be collateral".into()
+                why("the-boss-err-fate-collateral")
             })?;
             self.take_bundle(lt.promisor, &lt.collateral)?;
             let id = self.fresh_id();
@@ -358,7 +351,7 @@ impl TheBoss {
         if self.turn.must_fire.is_some() {
             let s = self.turn.seat;
             ensure(self.players[s].cash >= self.reserved(s), "§9.3", || {
-                "the severance promised could no longer be paid".into()
+                why("the-boss-err-severance-unpaid")
             })?;
         }
         Ok(deal)

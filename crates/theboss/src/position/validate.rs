@@ -468,7 +468,7 @@ pub(super) fn check_built(g: &TheBoss) -> Result<(), PositionError> {
         let f = format!("offers[{i}].offer");
         let check = |b: &crate::action::Bundle, x: &str| {
             g.check_shape::<crate::error::RuleError>(b)
-                .map_err(|e| PositionError::new(format!("{f}.{x}"), e.reason))
+                .map_err(|e| PositionError::new(format!("{f}.{x}"), e.reason_text()))
         };
         check(&o.offer.give, "give")?;
         check(&o.offer.take, "take")?;
@@ -492,12 +492,14 @@ pub(super) fn check_built(g: &TheBoss) -> Result<(), PositionError> {
                 return err(format!("{f}.long_term.promisor"), "a seat of the table");
             }
             g.check_promise::<crate::error::RuleError>(&lt.promise)
-                .map_err(|e| PositionError::new(format!("{f}.long_term.promise"), e.reason))?;
+                .map_err(|e| {
+                    PositionError::new(format!("{f}.long_term.promise"), e.reason_text())
+                })?;
         }
     }
     for (i, d) in g.deals.iter().enumerate() {
         g.check_promise::<crate::error::RuleError>(&d.promise)
-            .map_err(|e| PositionError::new(format!("deals[{i}].promise"), e.reason))?;
+            .map_err(|e| PositionError::new(format!("deals[{i}].promise"), e.reason_text()))?;
     }
     for j in 1..=8u8 {
         if g.occupants(j) > g.data.position(j).chairs as usize {

@@ -19,6 +19,7 @@ mod tests;
 use crate::action::Action;
 use crate::data::FateEffect;
 use crate::describe;
+use crate::error::RuleError;
 use crate::event::Event;
 use crate::state::{Config, Ending, Step, TheBoss};
 use crate::terminal;
@@ -100,6 +101,11 @@ impl Present for TheBoss {
 
     fn describe(event: &Event, lang: &str) -> String {
         describe::describe(event, &|s| words::seat_in(s, lang), lang)
+    }
+
+    /// The refusal in `lang`, naming the rule it breaks.
+    fn refusal(error: &RuleError, lang: &str) -> String {
+        words::text(lang, &error.message())
     }
 
     fn starts_turn(event: &Event) -> bool {

@@ -17,7 +17,10 @@ fn a_huge_purchase_is_refused_for_its_cost_not_a_wrapped_one() {
     // 429,496,730 shares at $20 is $8,589,934,600: wrapped to 32 bits it would be $8, within
     // the salary budget, and the refusal would name the wrong rule.
     let e = refused(&g, 0, "buy 429496730", "R-8");
-    assert!(e.reason.contains("more than the salary budget"), "{e}");
+    assert!(
+        e.reason_text().contains("more than the salary budget"),
+        "{e}"
+    );
 }
 
 /// The shipped data file with every money value at its largest allowed value.
@@ -125,7 +128,10 @@ fn open_offers_per_player_are_capped() {
         play(&mut g, 0, "offer 1 give $10");
     }
     let e = refused(&g, 0, "offer 2 give $10", "§9.7");
-    assert!(e.reason.contains("at most 3 open offers per player"), "{e}");
+    assert!(
+        e.reason_text().contains("at most 3 open offers per player"),
+        "{e}"
+    );
     // A data file may raise it up to 20, never beyond (`data.rs` refuses 21).
     let mut g = offer_limits(20);
     for k in 0..20 {
@@ -133,7 +139,8 @@ fn open_offers_per_player_are_capped() {
     }
     let e = refused(&g, 0, "offer 1 give $10", "§9.7");
     assert!(
-        e.reason.contains("at most 20 open offers per player"),
+        e.reason_text()
+            .contains("at most 20 open offers per player"),
         "{e}"
     );
     assert_eq!(g.offers().len(), 20);
@@ -153,14 +160,20 @@ fn notes_and_favours_are_capped_at_200_characters() {
     let mut g = fresh(3);
     let long = "n".repeat(201);
     let e = refused(&g, 0, &format!("offer 1 give $10 note \"{long}\""), "§9.2");
-    assert!(e.reason.contains("longer than 200 characters"), "{e}");
+    assert!(
+        e.reason_text().contains("longer than 200 characters"),
+        "{e}"
+    );
     let e = refused(
         &g,
         0,
         &format!("offer 1 give $10 promise 0 favour \"{long}\""),
         "§9.2",
     );
-    assert!(e.reason.contains("longer than 200 characters"), "{e}");
+    assert!(
+        e.reason_text().contains("longer than 200 characters"),
+        "{e}"
+    );
     // 200 characters of several bytes each are fine: the limit counts characters.
     play(
         &mut g,

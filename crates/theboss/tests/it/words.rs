@@ -242,3 +242,246 @@ fn a_whole_game_reads_in_german() {
     assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
     assert!(catalog().check().is_empty(), "{:?}", catalog().check());
 }
+
+/// Words of English a German refusal never holds (besides [`ENGLISH_TERMS`]).
+const ENGLISH_REFUSAL_TERMS: &[&str] = &[
+    "you ", " the ", " is ", " not ", " no ", "offer", " deal", "meeting", " card", "rule ",
+    "ruling", "decision",
+];
+
+/// Asserts that `de`, a refusal, is written in German: no message missing (shown as an id or
+/// an unfilled variable), different from `en`, and none of the English words.
+fn german_refusal(de: &str, en: &str) {
+    assert!(!de.contains("(missing text"), "an id shown: {de}");
+    assert!(
+        !de.contains("{$") && !de.contains("{ $"),
+        "a variable unfilled: {de}"
+    );
+    assert_ne!(de, en, "not in German");
+    no_english_terms(de);
+    for term in ENGLISH_REFUSAL_TERMS {
+        assert!(!de.contains(term), "{term:?} in German: {de}");
+    }
+}
+
+/// In random games at every player count, every probe and every action a person could pick,
+/// tried by every seat, that the game refuses reads in German, naming its rule in German.
+#[test]
+fn every_refusal_met_in_play_reads_in_german() {
+    use boardroom_theboss::words::catalog;
+    use std::collections::BTreeSet;
+    let mut ids = BTreeSet::new();
+    let mut refusals = 0;
+    let mut actions = Vec::new();
+    for players in 2..=4 {
+        for seed in 0..4u64 {
+            let length = 60 + seed as usize * 90;
+            let (g, _, _) = random_game(players, seed, length);
+            let mut all: Vec<Action> = PROBES
+                .iter()
+                .filter_map(|t| g.parse_action(t).ok())
+                .collect();
+            for s in 0..players {
+                g.person_actions(s, &mut actions);
+                all.append(&mut actions);
+            }
+            for a in &all {
+                for seat in 0..=players {
+                    if let Err(e) = g.check(seat, a.clone()) {
+                        german_refusal(&TheBoss::refusal(&e, "de"), &e.to_string());
+                        assert_eq!(TheBoss::refusal(&e, "en"), e.to_string());
+                        ids.insert(e.reason.id);
+                        refusals += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(refusals > 1000, "{refusals} refusals checked");
+    assert!(
+        ids.len() >= 35,
+        "{} kinds of refusal met: {ids:?}",
+        ids.len()
+    );
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+}
+
+/// A message of `game.ftl`: its variables, and the keys each selector on a variable chooses
+/// between.
+#[derive(Default)]
+struct Shape {
+    variables: std::collections::BTreeSet<String>,
+    keys: std::collections::BTreeMap<String, Vec<String>>,
+}
+
+/// The shapes of the messages of an `.ftl` file, by id.
+fn shapes(ftl: &str) -> std::collections::BTreeMap<String, Shape> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    fn pattern(p: &Pattern<&str>, shape: &mut Shape) {
+        for element in &p.elements {
+            if let PatternElement::Placeable { expression } = element {
+                match expression {
+                    Expression::Select { selector, variants } => {
+                        if let InlineExpression::VariableReference { id } = selector {
+                            shape.variables.insert(id.name.to_string());
+                            let keys = shape.keys.entry(id.name.to_string()).or_default();
+                            keys.extend(variants.iter().map(|v| match &v.key {
+                                fluent_syntax::ast::VariantKey::Identifier { name } => {
+                                    name.to_string()
+                                }
+                                fluent_syntax::ast::VariantKey::NumberLiteral { value } => {
+                                    value.to_string()
+                                }
+                            }));
+                        }
+                        for v in variants {
+                            pattern(&v.value, shape);
+                        }
+                    }
+                    Expression::Inline(InlineExpression::VariableReference { id }) => {
+                        shape.variables.insert(id.name.to_string());
+                    }
+                    Expression::Inline(_) => {}
+                }
+            }
+        }
+    }
+    let resource = fluent_syntax::parser::parse(ftl).expect("game.ftl parses");
+    let mut out = std::collections::BTreeMap::new();
+    for entry in resource.body {
+        if let Entry::Message(m) = entry {
+            let mut shape = Shape::default();
+            if let Some(value) = &m.value {
+                pattern(value, &mut shape);
+            }
+            out.insert(m.id.name.to_string(), shape);
+        }
+    }
+    out
+}
+
+/// A value for variable `name` of refusal `id`, as the rules code fills it.
+fn sample(id: &str, name: &str) -> boardroom_i18n::Arg {
+    use boardroom_i18n::Message;
+    match name {
+        "name" => boardroom_theboss::words::seat(2).into(),
+        "card" if id.contains("experience") => "College, 2 years".into(),
+        "card" => Message::new("the-boss-exec-name")
+            .arg("number", 7u8)
+            .arg("title", "Vice President")
+            .into(),
+        "title" => "Regional Director".into(),
+        "kind" => "COL".into(),
+        _ => 30u32.into(),
+    }
+}
+
+/// The source files of the crate, as text.
+fn sources() -> Vec<String> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(std::fs::read_to_string(&path).unwrap());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut out,
+    );
+    out
+}
+
+/// The string literals of `sources` that start with `prefix`, each once.
+fn literals(sources: &[String], prefix: &str) -> std::collections::BTreeSet<String> {
+    let quoted = format!("\"{prefix}");
+    let mut out = std::collections::BTreeSet::new();
+    for text in sources {
+        for (at, _) in text.match_indices(&quoted) {
+            let rest = &text[at + 1..];
+            if let Some(end) = rest.find('"') {
+                out.insert(rest[..end].to_string());
+            }
+        }
+    }
+    out
+}
+
+/// Every refusal the rules code can give is a message of `game.ftl` (and every refusal
+/// message is one the code gives), and each, with every choice of its selectors and behind
+/// every rule the code cites, reads in German: no fallback to English, no English left.
+#[test]
+fn every_refusal_and_every_rule_reads_in_german() {
+    use boardroom_i18n::{Arg, Message};
+    use boardroom_theboss::words::catalog;
+    use boardroom_theboss::RuleError;
+    let en = shapes(include_str!("../../locales/en/game.ftl"));
+    let code = sources();
+    let used = literals(&code, "the-boss-err-");
+    let written: std::collections::BTreeSet<String> = en
+        .keys()
+        .filter(|id| id.starts_with("the-boss-err-"))
+        .cloned()
+        .collect();
+    assert_eq!(used, written, "refusals in the code and in game.ftl");
+    assert!(written.len() > 150, "{} refusals", written.len());
+    let mut seen = 0;
+    for id in &written {
+        let shape = &en[id];
+        let id: &'static str = Box::leak(id.clone().into_boxed_str());
+        let base: Vec<(&'static str, Arg)> = shape
+            .variables
+            .iter()
+            .map(|v| {
+                let v: &'static str = Box::leak(v.clone().into_boxed_str());
+                let value = match shape.keys.get(v) {
+                    Some(keys) => keys[0].as_str().into(),
+                    None => sample(id, v),
+                };
+                (v, value)
+            })
+            .collect();
+        // The first key of each selector, then each other key of each selector in turn.
+        let mut variants = vec![base.clone()];
+        for (v, keys) in &shape.keys {
+            for key in &keys[1..] {
+                let mut args = base.clone();
+                for (name, value) in &mut args {
+                    if name == v {
+                        *value = key.as_str().into();
+                    }
+                }
+                variants.push(args);
+            }
+        }
+        for args in variants {
+            let e = RuleError::new("§9.2", Message { id, args });
+            german_refusal(&TheBoss::refusal(&e, "de"), &e.to_string());
+            seen += 1;
+        }
+    }
+    // Every rule the code cites is named in German, a section with its subject.
+    let mut rules = literals(&code, "§");
+    rules.extend(literals(&code, "R-"));
+    rules.retain(|r| r.len() < 8 && r[r.len() - 1..].chars().all(|c| c.is_ascii_digit()));
+    assert!(rules.len() > 30, "{rules:?}");
+    for rule in &rules {
+        let rule: &'static str = Box::leak(rule.clone().into_boxed_str());
+        let e = RuleError::new(rule, Message::new("the-boss-err-offer-empty"));
+        let de = TheBoss::refusal(&e, "de");
+        german_refusal(&de, &e.to_string());
+        let named = match rule.strip_prefix('§') {
+            Some(number) => format!("(Regel {number}: "),
+            None => format!("(Regelentscheidung {rule})"),
+        };
+        assert!(de.contains(&named), "{rule}: {de}");
+        seen += 1;
+    }
+    assert!(seen > 200, "{seen} refusals checked");
+    assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
+    assert!(catalog().check().is_empty(), "{:?}", catalog().check());
+}

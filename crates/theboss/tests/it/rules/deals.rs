@@ -179,7 +179,7 @@ fn r30_a_promised_fire_card_stays_with_its_holder() {
     });
     // Promising to fire seat 2 while taking seat 1's Fate card, in one deal: refused.
     let e = refused(&g, 0, "offer 1 give $10 fire:2 take fate", "R-30");
-    assert!(e.reason.contains("Fate card"), "{e}");
+    assert!(e.reason_text().contains("Fate card"), "{e}");
     refused(&g, 0, "offer 1 give fate fire:2", "R-30");
     let mut g = g;
     play(&mut g, 0, "offer 1 give fire:2 take $10");

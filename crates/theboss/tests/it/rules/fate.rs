@@ -243,7 +243,7 @@ fn r32_a_fate_card_is_shown_once_to_each_player() {
     });
     play(&mut g, 1, "show 2");
     let e = refused(&g, 1, "show 2", "R-32");
-    assert!(e.reason.contains("knows"), "{e}");
+    assert!(e.reason_text().contains("knows"), "{e}");
     play(&mut g, 1, "show 0");
     // A former holder knows the card it handed over.
     let mut g = setup(3, |p| {

@@ -9,7 +9,7 @@ fn the_floor_opens_on_the_first_transaction() {
         turn_of(p, 0, None, 0);
     });
     let e = refused(&g, 1, "offer 2 give $100 take 10sh", "R-25");
-    assert!(e.reason.contains("floor"));
+    assert!(e.reason_text().contains("floor"));
     assert_eq!(g.may_act(), SeatSet::single(0));
     play(&mut g, 0, "open");
     assert_eq!(g.may_act(), SeatSet::all(3));
@@ -82,7 +82,7 @@ fn offers_of_items_not_held_are_refused() {
     refused(&g, 0, &long, "§9.2");
     let many: Vec<String> = (1..=13).map(|i| format!("HS#{}", i.min(11))).collect();
     let e = refused(&g, 0, &format!("offer 1 give {}", many.join(" ")), "§9.2");
-    assert!(e.reason.contains("at most"), "{e}");
+    assert!(e.reason_text().contains("at most"), "{e}");
     let ctrl = "offer 1 give $10 note \"a\u{7}b\"";
     refused(&g, 0, ctrl, "§9.2");
 }
