@@ -26,15 +26,35 @@ use boardroom_engine::Seat;
 /// FNV-1a over 64 bits: stable across platforms and versions, as the record is game state.
 struct Fnv(u64);
 
+/// The FNV-1a prime.
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
+
+/// `FNV_PRIME` to the powers 0 to 8 (wrapping): the step of that many zero bytes.
+const FNV_POWERS: [u64; 9] = {
+    let mut p = [1u64; 9];
+    let mut i = 1;
+    while i < 9 {
+        p[i] = p[i - 1].wrapping_mul(FNV_PRIME);
+        i += 1;
+    }
+    p
+};
+
 impl Fnv {
     fn new() -> Self {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
 
+    /// Adds the eight little-endian bytes of `x`. A zero byte only multiplies by the prime,
+    /// so the high zero bytes of the small numbers hashed here are one multiplication by a
+    /// power of it: the same hash in a fraction of the steps.
     fn add(&mut self, x: u64) {
-        for b in x.to_le_bytes() {
-            self.0 = (self.0 ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        let bytes = (71 - x.leading_zeros() as usize) / 8;
+        let mut h = self.0;
+        for b in &x.to_le_bytes()[..bytes] {
+            h = (h ^ *b as u64).wrapping_mul(FNV_PRIME);
         }
+        self.0 = h.wrapping_mul(FNV_POWERS[8 - bytes]);
     }
 }
 
@@ -159,16 +179,11 @@ impl TheBoss {
         let mut offer = po.offer;
         offer.note.clear();
         let situation = if self.revision_3() {
-            let stale: Vec<bool> = self.players[po.from]
-                .refused
-                .iter()
-                .map(|r| r.offer == offer || !self.refusal_lasts(po.from, r))
-                .collect();
-            let mut k = 0;
-            self.players[po.from].refused.retain(|_| {
-                k += 1;
-                !stale[k - 1]
-            });
+            // The record is taken out while it is pruned: whether an entry lasts reads the
+            // table, never the record.
+            let mut list = std::mem::take(&mut self.players[po.from].refused);
+            list.retain(|r| r.offer != offer && self.refusal_lasts(po.from, r));
+            self.players[po.from].refused = list;
             self.offer_situation(po.from, &offer)
         } else {
             self.players[po.from]
@@ -223,5 +238,38 @@ impl TheBoss {
                 && net(o) <= net(f)
                 && self.refusal_lasts(seat, r)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Fnv;
+
+    /// FNV-1a as written byte by byte, the definition the recorded situations follow.
+    fn bytewise(values: &[u64]) -> u64 {
+        let mut h = 0xcbf2_9ce4_8422_2325u64;
+        for x in values {
+            for b in x.to_le_bytes() {
+                h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn the_hash_is_fnv_1a_over_every_byte() {
+        let mut values = vec![0, 1, 2, 0xff, 0x100, 0x1ff, 0xffff, 0x1_0000, u64::MAX];
+        values.extend((0..64).map(|i| 1u64 << i));
+        values.extend((0..64).map(|i| (1u64 << i) - 1));
+        // Every value alone, then all of them in a row, so that the state carried from one
+        // value to the next counts too.
+        for &x in &values {
+            let mut h = Fnv::new();
+            h.add(x);
+            assert_eq!(h.0, bytewise(&[x]), "{x:#x}");
+        }
+        let mut h = Fnv::new();
+        values.iter().for_each(|&x| h.add(x));
+        assert_eq!(h.0, bytewise(&values));
     }
 }
