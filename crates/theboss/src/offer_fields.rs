@@ -45,6 +45,7 @@ use crate::error::RuleError;
 use crate::present::seat_name;
 use crate::state::{TheBoss, MAX_PLAYERS};
 use boardroom_engine::Seat;
+use boardroom_i18n::Message;
 
 mod mask;
 mod read;
@@ -175,8 +176,17 @@ pub fn field_names(kinds: &[&str]) -> Vec<String> {
     names
 }
 
-fn refuse(reason: String) -> RuleError {
-    RuleError::new("§9.2", reason)
+/// A vector of fields that names no offer. The fields are read only by the Python package,
+/// which speaks English, so the detail is English text inside a message of its own.
+fn refuse(detail: String) -> RuleError {
+    fields_error("§9.2", detail)
+}
+
+fn fields_error(rule: &'static str, detail: impl Into<String>) -> RuleError {
+    RuleError::new(
+        rule,
+        Message::new("the-boss-err-fields").arg("detail", detail.into()),
+    )
 }
 
 const VOTES: [Option<Vote>; 3] = [None, Some(Vote::For), Some(Vote::Against)];
@@ -438,7 +448,7 @@ impl TheBoss {
             let d = self
                 .deals
                 .get(j)
-                .ok_or_else(|| RuleError::new("§9.5", format!("no open deal in place {j}")))?;
+                .ok_or_else(|| fields_error("§9.5", format!("no open deal in place {j}")))?;
             o.cancel = Some(d.id);
         }
         o.long_term = self.long_term_of(seat, to, f, &o)?;
@@ -462,7 +472,7 @@ impl TheBoss {
         let kind = f[LONG_TERM];
         if kind == 0 {
             if !deliver.is_zero() || !collateral.is_zero() || f[DUE] != 0 {
-                return Err(RuleError::new(
+                return Err(fields_error(
                     "§9.5",
                     "the long-term fields are set, but the offer has no long-term part (long_term is 0)",
                 ));
@@ -488,7 +498,7 @@ impl TheBoss {
             Promise::Deliver(d)
         } else {
             if !deliver.is_zero() {
-                return Err(RuleError::new(
+                return Err(fields_error(
                     "§9.5",
                     "a favour has no deliverable: the deliver fields must be 0",
                 ));

@@ -410,6 +410,8 @@ the-boss-rule-section = Regel { $number }: { $section ->
 the-boss-rule = Regel { $rule }
 the-boss-ruling = Regelentscheidung { $rule }
 the-boss-decision = Festlegung { $rule }
+# Angebotsfelder, die kein Angebot ergeben (nur das Python-Paket liest sie; das Detail ist englisch).
+the-boss-err-fields = die Angebotsfelder ergeben kein Angebot: { $detail }
 the-boss-err-over = das Spiel ist vorbei
 the-boss-err-not-at-table = { $name } sitzt nicht an diesem Tisch
 the-boss-err-auction-running = eine Versteigerung läuft: Nur Bieten und Passen sind möglich

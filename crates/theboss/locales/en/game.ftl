@@ -410,6 +410,8 @@ the-boss-rule-section = rule { $number }: { $section ->
 the-boss-rule = rule { $rule }
 the-boss-ruling = ruling { $rule }
 the-boss-decision = decision { $rule }
+# Composite offer fields that name no offer (read only by the Python package; the detail is English).
+the-boss-err-fields = the offer fields name no offer: { $detail }
 the-boss-err-over = the game is over
 the-boss-err-not-at-table = { $name } is not at this table
 the-boss-err-auction-running = an auction is running: only bids and passes are possible

@@ -40,7 +40,7 @@ fn the_layout_is_the_documented_one() {
     f[TAKE + 3 + 1] = 1;
     let err = game.offer_from_fields(seat, &f).unwrap_err();
     assert_eq!(err.rule, "§9.2");
-    assert!(err.reason.contains("COL"), "{err}");
+    assert!(err.reason_text().contains("COL"), "{err}");
     f[TAKE + 3 + 1] = 0;
     f[DUE] = 3;
     assert_eq!(game.offer_from_fields(seat, &f).unwrap_err().rule, "§9.5");
@@ -48,7 +48,7 @@ fn the_layout_is_the_documented_one() {
     f[GIVE + 2] = 76;
     let err = game.offer_from_fields(seat, &f).unwrap_err();
     assert!(
-        err.reason.contains("give.shares takes values 0–75"),
+        err.reason_text().contains("give.shares takes values 0–75"),
         "{err}"
     );
 }
