@@ -197,7 +197,7 @@ function drawInner(inner, ctx) {
     }
     return h("div", boardTarget({ class: `company ${status}`, "data-company": name }, `company:${name}`),
       h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
-        status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
+        status === "active" ? h("span", { class: "pr" }, t("big-boss-price", { price: c.price })) : null), lines);
   });
   const supply = [
     h("div", { class: "group" }, h("h3", {}, t("big-boss-deck")),
@@ -321,7 +321,7 @@ export default {
       h("span", { title: t("big-boss-shares-of", { count: n, company: c }) }, companyChip(c), "×" + n));
     const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: t("big-boss-tower-on", { tower, company: c.name }) }, "▲", companyChip(c.name)));
     return {
-      badge: h("span", { class: "money", title: t("big-boss-money-title") }, `$${p.money}M`),
+      badge: h("span", { class: "money", title: t("big-boss-money-title") }, t("big-boss-money", { amount: p.money })),
       rows: [
         h("div", { class: "row2" },
           h("span", {}, t("big-boss-hand-size", { count: p.hand_size }) + (p.level_cards ? ` ${t("big-boss-hand-levels", { count: p.level_cards })}` : "")),

@@ -255,3 +255,32 @@ big-boss-step-survivor = prices are equal: choose the acquiring company
 big-boss-step-invest = buy up to 2 shares, place a tower, or end the turn
 big-boss-list = { $head }, { $tail }
 big-boss-empty = {""}
+
+## Money, the score table and the holdings (crates/bigboss/src/present.rs, describe.rs;
+## web/view.js). $amount is a number: each language groups its digits as it writes them.
+
+# Money, in millions of dollars.
+big-boss-money = ${ $amount }M
+# A column of the score table; $kind is the rule set's tower.
+big-boss-score-column = { $column ->
+    [money] money
+    [shares] shares
+    [towers] { $kind ->
+        [owner-flag] flags
+       *[radio-tower] towers
+    }
+    [cards] cards
+   *[total] total
+}
+big-boss-score-note-modern = shares: price × shares held; towers: 3 × the price of each company carrying your radio tower; cards: +5 per industry card and +10 per level card left in hand. Equal totals go to the player who placed more radio towers.
+big-boss-score-note-classic = shares: price × shares held; flags: 3 × the price of each company carrying your owner flag; cards: −5 for every card left in hand (the Classic penalty). Equal totals share the title.
+big-boss-held-money = Money
+big-boss-held-shares = Shares of { $company }
+big-boss-held-towers = { $kind ->
+    [owner-flag] Owner flags placed
+   *[radio-tower] Radio towers placed
+}
+big-boss-held-hand = Cards in hand
+big-boss-held-levels = Level cards
+# A company's share price, beside its name.
+big-boss-price = ${ $price }

@@ -604,3 +604,30 @@ the-boss-err-deliverable-number = Direktorenkarten tragen die Nummern 5 bis 8
 the-boss-err-open-offers = höchstens { $max } offene Angebote je Spieler
 the-boss-err-offer-limit = die Grenze von { $max } Angeboten in einem Geschäftsschritt ist erreicht
 the-boss-err-pair-limit = die Grenze von { $max } Angeboten zwischen zwei Spielern in einem Schritt ist erreicht
+## Die Wertung und der Besitz (crates/theboss/src/present/mod.rs, describe.rs). Beträge sind
+## Zahlen, deutsch gegliedert (1.200).
+
+the-boss-score-column = { $column ->
+    [cash] Geld
+    [shares] Aktien
+    [share-value] Aktienwert
+    [exec-points] Direktorenpunkte
+   *[net-worth] Vermögen
+}
+the-boss-score-note = { $ending }.
+    Drei Wege zum Sieg: Ein vollständiger Satz Direktorenkarten (2× Nr. 5, 2× Nr. 6, Nr. 7, Nr. 8) oder mehr als { $shares } Aktien gewinnen sofort; sonst gewinnt, wenn die letzte Schicksalskarte gezogen ist, das höchste Vermögen (Geld + { $price } $ je Aktie + Direktorenpunkte). Bei Gleichstand entscheiden mehr Aktien, dann mehr Direktorenpunkte, dann mehr Geld; sonst teilen sich die Spieler den Sieg.
+the-boss-held-position = Posten
+the-boss-held-cash = Geld
+the-boss-held-shares = Aktien
+the-boss-held-experience = Erfahrungskarten
+the-boss-held-executive = Direktorenkarten
+the-boss-held-fate = Schicksalskarte
+the-boss-held-turns-to-lose = Auszusetzende Züge
+the-boss-held-position-number = Posten Nr. { $number }
+the-boss-held-fired = { $missing ->
+    [0] gefeuert
+    [1] gefeuert, setzt den 1. Zug aus
+   *[other] gefeuert, setzt den 2. Zug aus
+}
+the-boss-held-unemployed = arbeitslos
+the-boss-held-fate-face-down = eine verdeckte Schicksalskarte
