@@ -205,6 +205,11 @@ impl BigBoss {
                 } else {
                     effect
                 };
+                let short = if short.is_empty() {
+                    String::new()
+                } else {
+                    words::t(lang, "big-boss-card-short", &[("use", short.into())])
+                };
                 serde_json::json!({ "playable": true, "short": short, "use": effect })
             }
         }

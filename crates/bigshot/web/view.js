@@ -15,7 +15,7 @@ const colourName = (c) => t("big-shot-colour", { colour: c });
 
 function cubeEl(letter) {
   const c = COLOUR_OF[letter] || "none";
-  return h("span", { class: `cube c-${c}`, title: t("big-shot-cube", { colour: colourName(c) }) }, letter);
+  return h("span", { class: `cube c-${c}`, title: t("big-shot-cube", { colour: colourName(c) }) }, t("big-shot-cube-letter", { colour: c }));
 }
 const cubes = (text) => Array.from(text || "").map((l) => cubeEl(l));
 
@@ -65,13 +65,13 @@ function drawBoard(ctx) {
   const byId = {};
   for (const l of obs.lots) byId[l.lot] = l;
   const districts = board.districts.map((d) =>
-    h("div", { class: "district" }, h("h3", {}, d),
+    h("div", { class: "district" }, h("h3", {}, t("big-shot-district", { name: d })),
       h("div", { class: "lots" }, board.lots.filter((l) => l.district === d).map((spec) => {
         const lot = byId[spec.id] || { cubes: "" };
         const owner = lot.owner ? seatOfColour(extra, lot.owner) : null;
         return h("div", { class: "lot" + (spec.park ? " park" : "") + (lot.sold ? " sold" : ""), "data-lot": spec.id,
-          "data-target": `lot:${spec.id}`, title: `${spec.id}: ` + (spec.park ? t("big-shot-park") : t("big-shot-worth", { value: spec.value })) },
-          h("div", { class: "lot-head" }, h("b", {}, spec.id), h("span", { class: "value" }, spec.park ? "×2" : t("big-shot-money", { amount: spec.value }))),
+          "data-target": `lot:${spec.id}`, title: t("big-shot-lot-title", { lot: spec.id, what: spec.park ? t("big-shot-park") : t("big-shot-worth", { value: spec.value }) }) },
+          h("div", { class: "lot-head" }, h("b", { translate: "no" }, spec.id), h("span", { class: "value" }, spec.park ? "×2" : t("big-shot-money", { amount: spec.value }))),
           lot.sold
             ? h("div", { class: `sold-tag c-${lot.owner || "none"}`, title: lot.owner ? t("big-shot-sold-to", { colour: colourName(lot.owner), name: owner !== null ? name(owner) : t("big-shot-neutral") }) : t("big-shot-sold-nobody") },
               `${t("big-shot-sold")} `, lot.owner ? cubeEl(LETTER[lot.owner]) : null, h("small", {}, ` ${lot.owner ? (owner !== null ? name(owner) : t("big-shot-neutral")) : t("big-shot-nobody")}`))

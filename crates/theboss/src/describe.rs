@@ -520,6 +520,14 @@ pub fn holdings(
     let data = g.data();
     let obs = g.observation(viewer);
     let number = |n: u32| boardroom_i18n::number(lang, f64::from(n));
+    // Cards by name: their titles as the data set writes them, listed as the language does.
+    let cards = |names: Vec<String>| {
+        if names.is_empty() {
+            t(lang, "the-boss-nothing", &[])
+        } else {
+            t(lang, "the-boss-held-cards", &[("names", list(lang, names).into())])
+        }
+    };
     obs.players
         .iter()
         .map(|p| {
@@ -558,15 +566,11 @@ pub fn holdings(
                 Holding::new(what("the-boss-held-shares"), number(p.shares)),
                 Holding::new(
                     what("the-boss-held-experience"),
-                    list(
-                        lang,
-                        p.experience.iter().map(|&c| exp_name(data, c)).collect(),
-                    ),
+                    cards(p.experience.iter().map(|&c| exp_name(data, c)).collect()),
                 ),
                 Holding::new(
                     what("the-boss-held-executive"),
-                    list(
-                        lang,
+                    cards(
                         p.executive
                             .iter()
                             .map(|&c| exec_name_in(data, c, lang))

@@ -283,3 +283,23 @@ big-boss-held-towers = { $kind ->
 big-boss-held-hand = Karten auf der Hand
 big-boss-held-levels = Etagenkarten
 big-boss-price = { $price } $
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+big-boss-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+big-boss-bot-note-heuristic = plant seinen ganzen Zug; schlug random in 40 von 40 Partien
+big-boss-bot-note-easy = schlägt heuristic in etwa 7 von 10 Partien oder öfter
+big-boss-bot-note-normal = durchsucht fünfmal so viele Varianten wie easy
+big-boss-tower-owner = { $tower }: { $name }
+big-boss-space-title = Grundstück { $space }: { $company }, { $count ->
+    [one] ein Baustein
+   *[other] { $count } Bausteine
+}
+big-boss-card-short = { $use ->
+    [level] Etage
+    [stack] stapeln
+    [extend] erweitern
+    [merge] fusionieren
+   *[found] gründen
+}
+big-boss-discard-title = Gespielt: { $cards }

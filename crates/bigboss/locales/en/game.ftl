@@ -284,3 +284,27 @@ big-boss-held-hand = Cards in hand
 big-boss-held-levels = Level cards
 # A company's share price, beside its name.
 big-boss-price = ${ $price }
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+big-boss-bot-note-random = any legal move, at random
+big-boss-bot-note-heuristic = plans its whole turn; beat random in 40 games of 40
+big-boss-bot-note-easy = beats heuristic about 7 games in 10, or more
+big-boss-bot-note-normal = searches five times as many lines as easy
+# Whose tower a company carries.
+big-boss-tower-owner = { $tower }: { $name }
+# A space of the board: its number, the company on it and its height.
+big-boss-space-title = Space { $space }: { $company }, { $count ->
+    [one] one piece
+   *[other] { $count } pieces
+}
+# What a card of the hand does now, in a word ($use: level, stack, extend, merge, found).
+big-boss-card-short = { $use ->
+    [level] level
+    [stack] stack
+    [extend] extend
+    [merge] merge
+   *[found] found
+}
+# The cards played so far, by number (L: a level card).
+big-boss-discard-title = Played: { $cards }

@@ -175,3 +175,29 @@ big-shot-score-no-winner = Niemand besitzt genug Grundstücke, um zu gewinnen.
 big-shot-held-coins = Geld ({ $colour })
 big-shot-held-ious = Schuldscheine ({ $colour })
 big-shot-held-loans = Kredite
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+big-shot-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+big-shot-bot-note-heuristic = entscheidet gierig für sich; schlägt random in etwa 19 von 20 Partien
+big-shot-bot-note-easy = schlägt heuristic in etwa 9 von 10 Partien
+big-shot-bot-note-normal = schlägt easy in etwa 8 von 10 Partien
+big-shot-bot-note-hard = schlägt normal in etwa 9 von 10 Partien
+
+## Die Wörter der Browser-Ansicht (web/view.js)
+
+big-shot-lot-title = { $lot }: { $what }
+big-shot-cube-letter = { $colour ->
+    [red] R
+    [orange] O
+    [ivory] E
+    [purple] L
+   *[other] ?
+}
+big-shot-district = { $name ->
+    [North] Nord
+    [South] Süd
+    [East] Ost
+    [West] West
+   *[other] { $name }
+}

@@ -172,3 +172,32 @@ big-shot-score-no-winner = Nobody owns enough lots to win.
 big-shot-held-coins = Coins ({ $colour })
 big-shot-held-ious = IOUs ({ $colour })
 big-shot-held-loans = Loans
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+big-shot-bot-note-random = any legal move, at random
+big-shot-bot-note-heuristic = greedy on its own decisions; beats random about 19 games in 20
+big-shot-bot-note-easy = beats heuristic about 9 games in 10
+big-shot-bot-note-normal = beats easy about 8 games in 10
+big-shot-bot-note-hard = beats normal about 9 games in 10
+
+## The browser view's words (web/view.js)
+
+# A lot's tooltip: its number and what it is worth (or that it is the park).
+big-shot-lot-title = { $lot }: { $what }
+# The letter on a cube of a colour.
+big-shot-cube-letter = { $colour ->
+    [red] R
+    [orange] O
+    [ivory] I
+    [purple] P
+   *[other] ?
+}
+# A district of the city, by its name in the board's data.
+big-shot-district = { $name ->
+    [North] North
+    [South] South
+    [East] East
+    [West] West
+   *[other] { $name }
+}

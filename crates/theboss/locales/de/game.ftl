@@ -631,3 +631,14 @@ the-boss-held-fired = { $missing ->
 }
 the-boss-held-unemployed = arbeitslos
 the-boss-held-fate-face-down = eine verdeckte Schicksalskarte
+the-boss-cash-field = Geld ($)
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+the-boss-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+the-boss-bot-note-heuristic = verhandelt, bietet und stimmt nach seiner Bewertung; gewann 400 von 400 Partien gegen drei random
+the-boss-bot-note-heuristic-nodeal = heuristic, der nie verhandelt; zwei Verhandler schlagen zwei von ihm in etwa 6 von 10 Partien
+the-boss-bot-note-easy = schlägt heuristic in etwa 6 von 10 Partien
+the-boss-bot-note-normal = gewinnt etwas mehr als die Hälfte seiner Partien gegen easy
+the-boss-bot-note-hard = gewinnt etwas mehr als die Hälfte seiner Partien gegen normal
+the-boss-held-cards = { $names }

@@ -633,3 +633,16 @@ the-boss-held-fired = { $missing ->
 }
 the-boss-held-unemployed = unemployed
 the-boss-held-fate-face-down = a face-down Fate card
+# The field of an amount of cash in the offer builder.
+the-boss-cash-field = Cash ($)
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+the-boss-bot-note-random = any legal move, at random
+the-boss-bot-note-heuristic = deals, bids and votes by its valuation; won 400 of 400 against three random
+the-boss-bot-note-heuristic-nodeal = heuristic that never deals; two dealers beat two of it about 6 games in 10
+the-boss-bot-note-easy = beats heuristic about 6 games in 10
+the-boss-bot-note-normal = wins a little over half its games against easy
+the-boss-bot-note-hard = wins a little over half its games against normal
+# The cards a player holds, by name ($names: their titles, comma-separated).
+the-boss-held-cards = { $names }

@@ -255,7 +255,10 @@ fn a_whole_game_reads_in_german() {
                 german(&mut seen, de.note, en.note);
                 for row in &de.rows {
                     assert!(row.cells[0].ends_with(" $"), "{row:?}");
-                    assert!(!row.cells[4].contains(','), "German groups with dots: {row:?}");
+                    assert!(
+                        !row.cells[4].contains(','),
+                        "German groups with dots: {row:?}"
+                    );
                 }
             }
         }
