@@ -235,7 +235,12 @@ mod tests {
                 }
                 checked += 1;
             }
-            for option in info.options.iter().filter(|o| o.lobby) {
+            // The lobby's form offers choices and flags (a file is not asked for there).
+            let offered = info
+                .options
+                .iter()
+                .filter(|o| o.lobby && o.kind != boardroom_engine::OptionKind::File);
+            for option in offered {
                 let message = format!("{id}-option-{}", option.name.replace('_', "-"));
                 assert!(
                     catalog().has_message("en", &message),

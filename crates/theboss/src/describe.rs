@@ -525,7 +525,11 @@ pub fn holdings(
         if names.is_empty() {
             t(lang, "the-boss-nothing", &[])
         } else {
-            t(lang, "the-boss-held-cards", &[("names", list(lang, names).into())])
+            t(
+                lang,
+                "the-boss-held-cards",
+                &[("names", list(lang, names).into())],
+            )
         }
     };
     obs.players
