@@ -544,7 +544,13 @@ pub fn holdings(
                             &[("number", n.into())],
                         )
                     },
-                    |x| x.title.clone(),
+                    |x| {
+                        t(
+                            lang,
+                            "the-boss-held-title",
+                            &[("title", x.title.as_str().into())],
+                        )
+                    },
                 ),
                 (None, Some(missed)) => t(
                     lang,

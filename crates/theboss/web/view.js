@@ -448,7 +448,7 @@ function bundlePicker(ctx, seat, b, side) {
   const exp = new Set([...p.experience, ...b.experience]);
   for (const c of [...exp].sort((x, y) => x - y)) {
     const gone = !p.experience.includes(c);
-    kids.push(checkItem(expName(c) + (gone ? ` ${tr("the-boss-no-longer-held")}` : ""), b.experience.has(c),
+    kids.push(checkItem([h("span", { translate: "no" }, expName(c)), gone ? ` ${tr("the-boss-no-longer-held")}` : ""], b.experience.has(c),
       (on) => (on ? b.experience.add(c) : b.experience.delete(c)), { "data-item": `${side}:exp:${c}`, "data-gone": gone || null }));
   }
   const exec = new Set([...p.executive, ...b.executive]);
@@ -497,7 +497,7 @@ function longTermPart(ctx) {
         h("option", { value: "" }, tr("the-boss-none")), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
   const coll = [numberField(tr("the-boss-cash-field"), lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
     numberField(tr("the-boss-shares"), lt.cshares, (v) => { lt.cshares = v; }, { id: "tb-lt-cshares", max: p.shares })];
-  p.experience.forEach((c) => coll.push(checkItem(expName(c), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
+  p.experience.forEach((c) => coll.push(checkItem(h("span", { translate: "no" }, expName(c)), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
   p.executive.forEach((c) => coll.push(checkItem(execName(c), lt.cexec.has(c), (on) => (on ? lt.cexec.add(c) : lt.cexec.delete(c)))));
   return h("div", { class: "tb-lt" }, toggle,
     h("div", { class: "tb-row" }, h("label", { class: "tb-field" }, tr("the-boss-who-promises"), h("select", { id: "tb-lt-promisor",

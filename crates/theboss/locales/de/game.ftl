@@ -642,3 +642,4 @@ the-boss-bot-note-easy = schlägt heuristic in etwa 6 von 10 Partien
 the-boss-bot-note-normal = gewinnt etwas mehr als die Hälfte seiner Partien gegen easy
 the-boss-bot-note-hard = gewinnt etwas mehr als die Hälfte seiner Partien gegen normal
 the-boss-held-cards = { $names }
+the-boss-held-title = { $title }

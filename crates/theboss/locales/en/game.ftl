@@ -646,3 +646,5 @@ the-boss-bot-note-normal = wins a little over half its games against easy
 the-boss-bot-note-hard = wins a little over half its games against normal
 # The cards a player holds, by name ($names: their titles, comma-separated).
 the-boss-held-cards = { $names }
+# A position held, by its title as the data set writes it.
+the-boss-held-title = { $title }
