@@ -604,6 +604,7 @@ the-boss-err-deliverable-number = Direktorenkarten tragen die Nummern 5 bis 8
 the-boss-err-open-offers = höchstens { $max } offene Angebote je Spieler
 the-boss-err-offer-limit = die Grenze von { $max } Angeboten in einem Geschäftsschritt ist erreicht
 the-boss-err-pair-limit = die Grenze von { $max } Angeboten zwischen zwei Spielern in einem Schritt ist erreicht
+
 ## Die Wertung und der Besitz (crates/theboss/src/present/mod.rs, describe.rs). Beträge sind
 ## Zahlen, deutsch gegliedert (1.200).
 

@@ -604,6 +604,7 @@ the-boss-err-deliverable-number = Executive cards are numbered 5-8
 the-boss-err-open-offers = at most { $max } open offers per player
 the-boss-err-offer-limit = the limit of { $max } offers in one Business Transactions step is reached
 the-boss-err-pair-limit = the limit of { $max } offers between two players in one step is reached
+
 ## The score table and the holdings (crates/theboss/src/present/mod.rs, describe.rs).
 ## Amounts are numbers: each language groups their digits as it writes them.
 
