@@ -100,8 +100,10 @@ function renderForm() {
   showOptionsFor(players);
   $("#clock-row").hidden = !game.timers;
   const standin = $("#standin").value || "heuristic";
-  // A level with its measured note, e.g. "Bot: normal — beats easy about 7 games in 10".
-  const botLabel = (b) => (game.bot_notes && game.bot_notes[b] ? tr("lobby-bot-noted", { bot: b, note: game.bot_notes[b] }) : tr("lobby-bot", { bot: b }));
+  // A level with its measured note, e.g. "Bot: normal — beats easy about 7 games in 10": the
+  // game's message for it (`<game>-bot-note-<level>`), else the note as the game lists it.
+  const note = (b) => (has(`${game.id}-bot-note-${b}`) ? tr(`${game.id}-bot-note-${b}`) : game.bot_notes && game.bot_notes[b]);
+  const botLabel = (b) => (note(b) ? tr("lobby-bot-noted", { bot: b, note: note(b) }) : tr("lobby-bot", { bot: b }));
   $("#standin").replaceChildren(...game.bots.map((b) => el("option", { value: b, selected: b === standin }, botLabel(b))));
   showClockFields();
   $("#timer-percent").disabled = !game.timers;

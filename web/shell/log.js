@@ -24,7 +24,9 @@ const seated = (e) => e.seat !== null && e.seat !== undefined;
 export function turnHead(group, name, turnWord = tr("log-turn")) {
   const seats = [];
   for (const e of group.entries) if (seated(e) && !seats.includes(e.seat)) seats.push(e.seat);
-  return `${turnWord} ${group.turn}` + (seats.length ? ` · ${seats.map(name).join(", ")}` : "");
+  // Seats' names are names, in every language.
+  const who = seats.length ? [" · ", h("span", { class: "seat-name" }, seats.map(name).join(", "))] : [];
+  return [`${turnWord} ${group.turn}`, ...who];
 }
 
 /** Who played entry `e` when it was not its seat's person, in words, or null. */
@@ -42,7 +44,7 @@ function entryItem(e, name, colour, words) {
   const clock = !seated(e);
   const proxy = seated(e) && (e.by === "clock" || e.by === "standin");
   const who = clock ? tr("log-the-clock") : name(e.seat);
-  const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, `${who}: ${words(e.action)}`)];
+  const lines = e.events.length ? e.events.map((x) => h("div", {}, words(x.text))) : [h("div", {}, h("span", { class: "seat-name" }, who), ": ", h("span", { class: "notation", translate: "no" }, words(e.action)))];
   const by = playedBy(e, name);
   const note = [by, e.undone ? tr("log-taken-back") : null].filter(Boolean).join(" · ");
   const style = clock ? "border-left-color:var(--muted, #888)" : `border-left-color:${colour(e.seat)}`;

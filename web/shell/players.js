@@ -27,7 +27,7 @@ export function renderPlayers(ctx, view, takeSeat = () => {}) {
       : null;
     return h("div", { class: "player" + (st.to_act.includes(s) ? " to-act" : "") + (s === ctx.you ? " you" : "") + (seat.standin ? " stood-in" : ""),
       style: `border-left-color:${ctx.colour(s)}`, "data-seat": s },
-      h("div", { class: "row1" }, h("span", {}, ctx.name(s) + (s !== ctx.you ? "" : ` ${tr(ctx.replaying ? "players-viewing-as" : "scores-you")}`)), h("span", { class: "kind" }, kind),
+      h("div", { class: "row1" }, h("span", {}, h("span", { class: "seat-name" }, ctx.name(s)), s !== ctx.you ? "" : ` ${tr(ctx.replaying ? "players-viewing-as" : "scores-you")}`), h("span", { class: "kind" }, kind),
         clock, info.badge ? h("span", { class: "badge" }, info.badge) : null),
       back, info.rows || []);
   });

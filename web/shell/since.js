@@ -47,7 +47,7 @@ export class SinceView {
       const clock = e.by === "clock" && (e.seat === null || e.seat === undefined);
       const who = clock ? tr("log-the-clock") : name(e.seat);
       const style = clock ? null : `border-left-color:${colour(e.seat)}`;
-      const texts = e.events.length ? e.events.map((x) => this.words(x.text)) : [`${who}: ${this.words(e.action)}`];
+      const texts = e.events.length ? e.events.map((x) => this.words(x.text)) : [[h("span", { class: "seat-name" }, who), ": ", h("span", { class: "notation", translate: "no" }, this.words(e.action))]];
       const by = clock ? null : playedFor(e, this.ctx.you, name);
       const attrs = { style, "data-by": e.by || null };
       if (by) attrs.class = "standin";

@@ -3,7 +3,7 @@
 use crate::event::{EndReason, Event};
 use crate::words;
 use boardroom_engine::{Holding, Seat};
-use boardroom_i18n::Message;
+use boardroom_i18n::{Arg, Message};
 
 impl Event {
     /// The event as a sentence, for [`crate::words::text`] to write in a reader's language.
@@ -89,7 +89,7 @@ impl Event {
                 .arg("seat", seat(s))
                 .arg("company", company.name())
                 .arg("shares", *shares)
-                .arg("amount", *amount),
+                .arg("amount", words::money(*amount)),
             Event::Merged { survivor, acquired } => m("big-boss-ev-merged")
                 .arg("survivor", survivor.name())
                 .arg("acquired", acquired.name()),
@@ -100,7 +100,7 @@ impl Event {
             } => m("big-boss-ev-earned")
                 .arg("seat", seat(s))
                 .arg("company", company.name())
-                .arg("amount", *amount),
+                .arg("amount", words::money(*amount)),
             Event::ShareBought {
                 seat: s,
                 company,
@@ -108,7 +108,7 @@ impl Event {
             } => m("big-boss-ev-share-bought")
                 .arg("seat", seat(s))
                 .arg("company", company.name())
-                .arg("cost", *cost),
+                .arg("cost", words::money(*cost)),
             Event::TowerPlaced {
                 seat: s,
                 company,
@@ -116,7 +116,7 @@ impl Event {
             } => m("big-boss-ev-tower-placed")
                 .arg("seat", seat(s))
                 .arg("company", company.name())
-                .arg("cost", *cost),
+                .arg("cost", words::money(*cost)),
             Event::ShareSold {
                 seat: s,
                 company,
@@ -124,7 +124,7 @@ impl Event {
             } => m("big-boss-ev-share-sold")
                 .arg("seat", seat(s))
                 .arg("company", company.name())
-                .arg("amount", *amount),
+                .arg("amount", words::money(*amount)),
             Event::Passed { seat: s } => m("big-boss-ev-passed").arg("seat", seat(s)),
             Event::TurnStarted { seat: s } => m("big-boss-ev-turn").arg("seat", seat(s)),
             Event::GameOver { reason } => match reason {
@@ -135,36 +135,49 @@ impl Event {
     }
 }
 
-/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): money,
-/// shares by company, towers placed, and the cards in hand (level cards apart, when they are
-/// public).
-pub fn holdings(g: &crate::BigBoss, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+/// What each seat holds as `viewer` may know it, in words of `lang` (see
+/// `Present::holdings_in`): money, shares by company, towers placed, and the cards in hand
+/// (level cards apart, when they are public).
+pub fn holdings(
+    g: &crate::BigBoss,
+    viewer: boardroom_engine::Viewer,
+    lang: &str,
+) -> Vec<Vec<Holding>> {
     let obs = g.observation(viewer);
-    let tower = g.rules().tower_name;
+    let tower = crate::words::tower_kind(g.rules().tower_name);
+    let what = |id: &str, args: &[(&str, Arg)]| crate::words::t(lang, id, args);
+    let count = |n: i64| boardroom_i18n::number(lang, n as f64);
     obs.players
         .iter()
         .map(|p| {
-            let mut out = vec![Holding::new("Money", p.money)];
+            let mut out = vec![Holding::new(
+                what("big-boss-held-money", &[]),
+                what("big-boss-money", &[("amount", i64::from(p.money).into())]),
+            )];
             for (company, n) in &p.shares {
-                out.push(Holding::new(format!("Shares of {}", company.name()), n));
+                out.push(Holding::new(
+                    what(
+                        "big-boss-held-shares",
+                        &[("company", company.name().into())],
+                    ),
+                    count(i64::from(*n)),
+                ));
             }
             out.push(Holding::new(
-                format!("{}s placed", cap(tower)),
-                p.towers_placed,
+                what("big-boss-held-towers", &[("kind", tower.as_str().into())]),
+                count(i64::from(p.towers_placed)),
             ));
-            out.push(Holding::new("Cards in hand", p.hand_size));
+            out.push(Holding::new(
+                what("big-boss-held-hand", &[]),
+                count(p.hand_size as i64),
+            ));
             if let Some(n) = p.level_cards {
-                out.push(Holding::new("Level cards", n));
+                out.push(Holding::new(
+                    what("big-boss-held-levels", &[]),
+                    count(n as i64),
+                ));
             }
             out
         })
         .collect()
-}
-
-/// `s` with its first letter in capitals.
-fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

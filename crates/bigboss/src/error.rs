@@ -108,8 +108,8 @@ impl RuleError {
             }
             RuleError::CannotAfford { what, cost, money } => id("big-boss-err-cannot-afford")
                 .arg("what", what.clone())
-                .arg("cost", *cost)
-                .arg("money", *money),
+                .arg("cost", words::money(*cost))
+                .arg("money", words::money(*money)),
             RuleError::NotInHand(card) => {
                 id("big-boss-err-not-in-hand").arg("card", card.message())
             }

@@ -179,8 +179,8 @@ impl BigBoss {
             return Message::new("big-boss-why-nothing-to-buy");
         };
         Message::new("big-boss-why-too-poor")
-            .arg("cost", cost)
-            .arg("money", money)
+            .arg("cost", words::money(cost))
+            .arg("money", words::money(money))
     }
 
     /// What a card of `seat`'s hand would do now, or why it cannot be played (see
@@ -204,6 +204,11 @@ impl BigBoss {
                     words::t(lang, "big-boss-effect-add-piece", &[])
                 } else {
                     effect
+                };
+                let short = if short.is_empty() {
+                    String::new()
+                } else {
+                    words::t(lang, "big-boss-card-short", &[("use", short.into())])
                 };
                 serde_json::json!({ "playable": true, "short": short, "use": effect })
             }
@@ -366,13 +371,17 @@ impl Present for BigBoss {
     /// Money, share value, tower value, cards left in hand and the total of every seat, best
     /// first; the note explains the towers and cards columns of the edition.
     fn score_table(&self) -> Option<ScoreTable> {
+        self.score_table_in(boardroom_i18n::ENGLISH)
+    }
+
+    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        self.scores_table(outcome)
+        self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now.
     fn standings(&self) -> Option<ScoreTable> {
-        self.scores_table(self.ranking())
+        self.scores_table(self.ranking(), boardroom_i18n::ENGLISH)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -446,7 +455,11 @@ impl Present for BigBoss {
     }
 
     fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
-        crate::describe::holdings(self, viewer)
+        crate::describe::holdings(self, viewer, boardroom_i18n::ENGLISH)
+    }
+
+    fn holdings_in(&self, viewer: Viewer, lang: &str) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer, lang)
     }
 
     fn money(&self, seat: Seat) -> i64 {
@@ -519,17 +532,17 @@ impl Configure for BigBoss {
 impl BigBoss {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
-    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+    fn scores_table(&self, outcome: boardroom_engine::Outcome, lang: &str) -> Option<ScoreTable> {
         let mut rows: Vec<(i64, u8, ScoreRow)> = (0..self.players())
             .map(|seat| {
                 let l = self.score(seat);
                 let cells = [l.money, l.shares, l.towers, l.cards, l.total]
                     .iter()
-                    .map(i64::to_string)
+                    .map(|&n| boardroom_i18n::number(lang, n as f64))
                     .collect();
                 let row = ScoreRow {
                     seat,
-                    name: <BigBoss as Present>::seat_name(seat),
+                    name: <BigBoss as Present>::seat_name_in(seat, lang),
                     cells,
                     winner: outcome.winners.contains(seat),
                 };
@@ -537,6 +550,7 @@ impl BigBoss {
             })
             .collect();
         let tie_break = self.rules().tower_tie_break;
+        let tower = crate::words::tower_kind(self.rules().tower_name);
         rows.sort_by(|a, b| {
             b.2.winner
                 .cmp(&a.2.winner)
@@ -549,24 +563,22 @@ impl BigBoss {
                 .then(a.2.seat.cmp(&b.2.seat))
         });
         let note = match self.edition() {
-            Edition::Modern => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your radio tower; cards: +5 per industry card and +10 per level card left in \
-                 hand. Equal totals go to the player who placed more radio towers."
-            }
-            Edition::Classic => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your owner flag; cards: −5 for every card left in hand (the Classic penalty). \
-                 Equal totals share the title."
-            }
+            Edition::Modern => "big-boss-score-note-modern",
+            Edition::Classic => "big-boss-score-note-classic",
         };
         Some(ScoreTable {
             columns: ["money", "shares", "towers", "cards", "total"]
                 .iter()
-                .map(|c| c.to_string())
+                .map(|c| {
+                    crate::words::t(
+                        lang,
+                        "big-boss-score-column",
+                        &[("column", (*c).into()), ("kind", tower.as_str().into())],
+                    )
+                })
                 .collect(),
             rows: rows.into_iter().map(|(_, _, row)| row).collect(),
-            note: note.to_string(),
+            note: crate::words::t(lang, note, &[]),
         })
     }
 }

@@ -64,3 +64,8 @@ pub fn list(items: Vec<Message>) -> Message {
             .arg("tail", tail)
     })
 }
+
+/// An amount of money (millions of dollars) as a message: `$12M`, German `12 Mio. $`.
+pub fn money(amount: impl Into<Arg>) -> Message {
+    Message::new("big-boss-money").arg("amount", amount)
+}

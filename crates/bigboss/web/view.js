@@ -35,6 +35,8 @@ function companyChip(name) {
   c.className = "chip" + (LIGHT.has(name) ? " light" : "");
   c.style.background = `var(--c-${name})`;
   c.textContent = TAGS[name] || name;
+  // A company's name, in every language.
+  c.setAttribute("translate", "no");
   c.title = name;
   return c;
 }
@@ -121,6 +123,7 @@ function drawBoard(svgEl, ctx) {
     if (e) {
       const tag = svg("text", { class: "tag" + (LIGHT.has(e.company) ? " light" : ""), x: x + 50, y: y + 62, "text-anchor": "middle" });
       tag.textContent = TAGS[e.company];
+      tag.setAttribute("translate", "no");
       g.append(tag);
       // Building floors, bottom up.
       for (let f = 0; f < Math.min(e.height, 6); f++) {
@@ -132,7 +135,7 @@ function drawBoard(svgEl, ctx) {
         g.append(t);
       }
       const title = svg("title");
-      title.textContent = `Space ${s}: ${e.company}, ${e.height} piece${e.height > 1 ? "s" : ""}`;
+      title.textContent = t("big-boss-space-title", { space: s, company: e.company, count: e.height });
       g.append(title);
     }
     const c = hq.get(s);
@@ -143,6 +146,7 @@ function drawBoard(svgEl, ctx) {
         g.append(svg("rect", { x: x + 56, y: y + 6, width: 16, height: 30, rx: 3, fill: `var(--p${c.tower})`, stroke: "#111", "stroke-width": 2 }));
         const t = svg("text", { x: x + 64, y: y + 28, "text-anchor": "middle", "font-size": 18, "font-weight": 800, fill: "#fff" });
         t.textContent = ctx.name(c.tower)[0];
+        t.setAttribute("translate", "no");
         g.append(t);
       }
     }
@@ -170,7 +174,7 @@ function cardEl(card, target, board, inHand = false) {
   const label = level ? (card === "L" ? t("big-boss-card-level") : t("big-boss-card-storey", { storey: card.slice(1) })) : cardHint(Number(card), board);
   const attrs = { class: "card" + (level ? " level" : ""), "data-card": card };
   return h("div", inHand ? { ...attrs, "data-target": target } : boardTarget(attrs, target),
-    card, h("small", {}, label));
+    h("span", { translate: "no" }, card), h("small", {}, label));
 }
 
 function drawInner(inner, ctx) {
@@ -189,15 +193,15 @@ function drawInner(inner, ctx) {
     const lines = [];
     if (status === "active") {
       lines.push(h("div", { class: "detail" }, t("big-boss-company-price", { price: c.price, left: c.supply })));
-      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? `${towerName}: ${ctx.name(c.tower)}` : t("big-boss-company-hq", { space: c.hq })));
+      lines.push(h("div", { class: "detail" }, c.tower !== undefined && c.tower !== null ? t("big-boss-tower-owner", { tower: towerName, name: ctx.name(c.tower) }) : t("big-boss-company-hq", { space: c.hq })));
     } else if (status === "gone") {
       lines.push(h("div", { class: "detail" }, t("big-boss-company-acquired")));
     } else {
       lines.push(h("div", { class: "detail" }, t("big-boss-company-unfounded")));
     }
     return h("div", boardTarget({ class: `company ${status}`, "data-company": name }, `company:${name}`),
-      h("div", { class: "head" }, companyChip(name), h("span", { class: "cname" }, name),
-        status === "active" ? h("span", { class: "pr" }, "$" + c.price) : null), lines);
+      h("div", { class: "head" }, companyChip(name), h("span", { class: "cname", translate: "no" }, name),
+        status === "active" ? h("span", { class: "pr" }, t("big-boss-price", { price: c.price })) : null), lines);
   });
   const supply = [
     h("div", { class: "group" }, h("h3", {}, t("big-boss-deck")),
@@ -213,14 +217,15 @@ function drawInner(inner, ctx) {
   }
   const lastDiscard = obs.discard.slice(-1)[0];
   supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-discard")),
-    h("div", { class: "card", title: obs.discard.join(", ") }, lastDiscard || "–", h("small", {}, t("big-boss-played", { count: obs.discard.length })))));
+    h("div", { class: "card", title: t("big-boss-discard-title", { cards: obs.discard.join(", ") }) },
+      h("span", { translate: "no" }, lastDiscard || "–"), h("small", {}, t("big-boss-played", { count: obs.discard.length })))));
   supply.push(h("div", { class: "group" }, h("h3", {}, t("big-boss-pieces")),
     h("div", { class: "card" }, String(obs.pieces), h("small", {}, t("big-boss-in-supply")))));
   inner.replaceChildren(
     h("div", {}, h("h3", {}, t("big-boss-share-prices")), h("div", { class: "price-track" }, cells)),
     h("div", {}, h("h3", {}, t("big-boss-companies")), h("div", { class: "companies" }, companyCards)),
     h("div", { class: "supply-area" }, supply),
-    h("div", { class: "center-title" }, "BIG BOSS"));
+    h("div", { class: "center-title", translate: "no" }, "BIG BOSS"));
 }
 
 function drawHand(ctx) {
@@ -321,7 +326,7 @@ export default {
       h("span", { title: t("big-boss-shares-of", { count: n, company: c }) }, companyChip(c), "×" + n));
     const towers = obs.companies.filter((c) => c.tower === seat).map((c) => h("span", { title: t("big-boss-tower-on", { tower, company: c.name }) }, "▲", companyChip(c.name)));
     return {
-      badge: h("span", { class: "money", title: t("big-boss-money-title") }, `$${p.money}M`),
+      badge: h("span", { class: "money", title: t("big-boss-money-title") }, t("big-boss-money", { amount: p.money })),
       rows: [
         h("div", { class: "row2" },
           h("span", {}, t("big-boss-hand-size", { count: p.hand_size }) + (p.level_cards ? ` ${t("big-boss-hand-levels", { count: p.level_cards })}` : "")),

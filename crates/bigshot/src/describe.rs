@@ -94,37 +94,39 @@ impl Event {
     }
 }
 
-/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): the coins
-/// (when the viewer may see them) and the IOUs of each colour the seat plays, and its loans.
-pub fn holdings(g: &crate::BigShot, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+/// What each seat holds as `viewer` may know it, in words of `lang` (see
+/// `Present::holdings_in`): the coins (when the viewer may see them) and the IOUs of each colour
+/// the seat plays, and its loans.
+pub fn holdings(
+    g: &crate::BigShot,
+    viewer: boardroom_engine::Viewer,
+    lang: &str,
+) -> Vec<Vec<Holding>> {
     let obs = g.observation(viewer);
+    let t = |id: &str, args: &[(&str, boardroom_i18n::Arg)]| words::t(lang, id, args);
     (0..obs.players)
         .map(|seat| {
             let mut out = Vec::new();
             for c in obs.colours.iter().filter(|c| c.seat == Some(seat)) {
+                let colour = words::colour(c.colour);
                 if let Some(coins) = c.coins {
                     out.push(Holding::new(
-                        format!("{} coins", cap(c.colour.name())),
-                        format!("{coins}M"),
+                        t("big-shot-held-coins", &[("colour", colour.clone().into())]),
+                        t("big-shot-money", &[("amount", coins.into())]),
                     ));
                 }
                 out.push(Holding::new(
-                    format!("{} IOUs", cap(c.colour.name())),
-                    c.ious,
+                    t("big-shot-held-ious", &[("colour", colour.into())]),
+                    boardroom_i18n::number(lang, f64::from(c.ious)),
                 ));
             }
             if let Some(&n) = obs.loans.get(seat) {
-                out.push(Holding::new("Loans", n));
+                out.push(Holding::new(
+                    t("big-shot-held-loans", &[]),
+                    boardroom_i18n::number(lang, n as f64),
+                ));
             }
             out
         })
         .collect()
-}
-
-/// `s` with its first letter in capitals.
-fn cap(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
 }

@@ -58,7 +58,7 @@ Commands: board (show the table), help, quit.";
 
 /// The columns of the final score table after the player's name.
 const SCORE_COLUMNS: [&str; 7] = [
-    "coins", "lots", "debt", "status", "owned", "best", "may win",
+    "coins", "lots", "debt", "status", "owned", "best", "may-win",
 ];
 
 impl Configure for BigShot {
@@ -252,14 +252,18 @@ impl Present for BigShot {
     /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat
     /// may win (at least 2 lots), best first.
     fn score_table(&self) -> Option<ScoreTable> {
+        self.score_table_in(boardroom_i18n::ENGLISH)
+    }
+
+    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        self.scores_table(outcome)
+        self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now (unsold lots resolved by the tie-cancelling rule).
     fn standings(&self) -> Option<ScoreTable> {
         let settled = self.settled();
-        settled.scores_table(settled.ranking())
+        settled.scores_table(settled.ranking(), boardroom_i18n::ENGLISH)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -341,7 +345,11 @@ impl Present for BigShot {
     }
 
     fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
-        crate::describe::holdings(self, viewer)
+        crate::describe::holdings(self, viewer, boardroom_i18n::ENGLISH)
+    }
+
+    fn holdings_in(&self, viewer: Viewer, lang: &str) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer, lang)
     }
 
     fn money(&self, seat: Seat) -> i64 {
@@ -361,7 +369,7 @@ impl Present for BigShot {
 impl BigShot {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
-    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+    fn scores_table(&self, outcome: boardroom_engine::Outcome, lang: &str) -> Option<ScoreTable> {
         let mut lines: Vec<_> = (0..self.players()).map(|s| self.score(s)).collect();
         lines.sort_by_key(|l| {
             std::cmp::Reverse((
@@ -372,32 +380,38 @@ impl BigShot {
                 l.best_lot,
             ))
         });
+        let n = |v: i64| boardroom_i18n::number(lang, v as f64);
         let rows = lines
             .iter()
             .map(|l| ScoreRow {
                 seat: l.seat,
-                name: seat_name(l.seat),
+                name: <BigShot as Present>::seat_name_in(l.seat, lang),
                 cells: vec![
-                    l.coins.to_string(),
-                    l.lots_value.to_string(),
-                    l.debt.to_string(),
-                    l.status.to_string(),
-                    l.lots.to_string(),
-                    l.best_lot.to_string(),
-                    if l.eligible { "yes" } else { "no" }.to_string(),
+                    n(l.coins.into()),
+                    n(l.lots_value.into()),
+                    n(l.debt.into()),
+                    n(l.status),
+                    n(l.lots.into()),
+                    n(l.best_lot.into()),
+                    words::t(
+                        lang,
+                        "big-shot-score-may-win",
+                        &[("eligible", words::yes(l.eligible).into())],
+                    ),
                 ],
                 winner: outcome.winners.contains(l.seat),
             })
             .collect();
-        let mut note =
-            "Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots \
-                        to win (2 players: with each colour)."
-                .to_string();
+        let mut note = words::t(lang, "big-shot-score-note", &[]);
         if outcome.winners.is_empty() {
-            note.push_str("\nNobody owns enough lots to win.");
+            note.push('\n');
+            note.push_str(&words::t(lang, "big-shot-score-no-winner", &[]));
         }
         Some(ScoreTable {
-            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            columns: SCORE_COLUMNS
+                .iter()
+                .map(|c| words::t(lang, "big-shot-score-column", &[("column", (*c).into())]))
+                .collect(),
             rows,
             note,
         })

@@ -15,7 +15,7 @@ const colourName = (c) => t("big-shot-colour", { colour: c });
 
 function cubeEl(letter) {
   const c = COLOUR_OF[letter] || "none";
-  return h("span", { class: `cube c-${c}`, title: t("big-shot-cube", { colour: colourName(c) }) }, letter);
+  return h("span", { class: `cube c-${c}`, title: t("big-shot-cube", { colour: colourName(c) }) }, t("big-shot-cube-letter", { colour: c }));
 }
 const cubes = (text) => Array.from(text || "").map((l) => cubeEl(l));
 
@@ -65,13 +65,13 @@ function drawBoard(ctx) {
   const byId = {};
   for (const l of obs.lots) byId[l.lot] = l;
   const districts = board.districts.map((d) =>
-    h("div", { class: "district" }, h("h3", {}, d),
+    h("div", { class: "district" }, h("h3", {}, t("big-shot-district", { name: d })),
       h("div", { class: "lots" }, board.lots.filter((l) => l.district === d).map((spec) => {
         const lot = byId[spec.id] || { cubes: "" };
         const owner = lot.owner ? seatOfColour(extra, lot.owner) : null;
         return h("div", { class: "lot" + (spec.park ? " park" : "") + (lot.sold ? " sold" : ""), "data-lot": spec.id,
-          "data-target": `lot:${spec.id}`, title: `${spec.id}: ` + (spec.park ? t("big-shot-park") : t("big-shot-worth", { value: spec.value })) },
-          h("div", { class: "lot-head" }, h("b", {}, spec.id), h("span", { class: "value" }, spec.park ? "×2" : `${spec.value}M`)),
+          "data-target": `lot:${spec.id}`, title: t("big-shot-lot-title", { lot: spec.id, what: spec.park ? t("big-shot-park") : t("big-shot-worth", { value: spec.value }) }) },
+          h("div", { class: "lot-head" }, h("b", { translate: "no" }, spec.id), h("span", { class: "value" }, spec.park ? "×2" : t("big-shot-money", { amount: spec.value }))),
           lot.sold
             ? h("div", { class: `sold-tag c-${lot.owner || "none"}`, title: lot.owner ? t("big-shot-sold-to", { colour: colourName(lot.owner), name: owner !== null ? name(owner) : t("big-shot-neutral") }) : t("big-shot-sold-nobody") },
               `${t("big-shot-sold")} `, lot.owner ? cubeEl(LETTER[lot.owner]) : null, h("small", {}, ` ${lot.owner ? (owner !== null ? name(owner) : t("big-shot-neutral")) : t("big-shot-nobody")}`))
@@ -91,7 +91,7 @@ function drawBoard(ctx) {
 function quickBid(amount, cash) {
   const over = cash !== undefined && cash !== null && amount > cash;
   return h("button", { type: "button", "data-act": over ? null : `bid ${amount}`, disabled: over,
-    "data-quick-bid": amount, title: over ? t("big-shot-more-than", { cash }) : null }, `${amount}M`);
+    "data-quick-bid": amount, title: over ? t("big-shot-more-than", { cash }) : null }, t("big-shot-money", { amount }));
 }
 
 function phaseText(ctx) {
@@ -167,7 +167,7 @@ export default {
     return {
       badge: obs.passed.includes(seat) && obs.phase.step === "bidding" ? h("small", { class: "passed" }, t("big-shot-passed")) : null,
       rows: [h("div", { class: "purses" }, colours.map((c) =>
-        h("span", { class: "purse" }, cubeEl(LETTER[c.colour]), ` ${c.coins === null || c.coins === undefined ? "?" : c.coins + "M"}`,
+        h("span", { class: "purse" }, cubeEl(LETTER[c.colour]), " ", c.coins === null || c.coins === undefined ? "?" : t("big-shot-money", { amount: c.coins }),
           c.ious ? ` · ${t("big-shot-ious", { count: c.ious })}` : "")))],
     };
   },

@@ -50,8 +50,8 @@ pub use game::{Game, Timer};
 pub use options::{Configure, OptionKind, OptionSpec, OptionValue, Options};
 pub use outcome::Outcome;
 pub use present::{
-    holdings_changes, ActionView, Holding, HoldingChange, LocaleFile, Present, ScoreRow,
-    ScoreTable, WebAsset,
+    holdings_changes, holdings_changes_in, ActionView, Holding, HoldingChange, LocaleFile, Present,
+    ScoreRow, ScoreTable, WebAsset,
 };
 pub use record::{
     check_revision, first_revision, replay_actions, By, Record, RecordedAction, ReplayError,

@@ -246,9 +246,21 @@ pub fn holdings_changes<G: Present>(
     now: &G,
     viewer: Viewer,
 ) -> Vec<(Seat, Vec<HoldingChange>)> {
-    let was = before.holdings(viewer);
-    let is = now.holdings(viewer);
-    let none = || "none".to_string();
+    holdings_changes_in(before, now, viewer, "en", "none")
+}
+
+/// [`holdings_changes`] in language `lang` ([`Present::holdings_in`]), a holding only one of
+/// the two lists has written `none` (the language's word for it) in the other.
+pub fn holdings_changes_in<G: Present>(
+    before: &G,
+    now: &G,
+    viewer: Viewer,
+    lang: &str,
+    none: &str,
+) -> Vec<(Seat, Vec<HoldingChange>)> {
+    let was = before.holdings_in(viewer, lang);
+    let is = now.holdings_in(viewer, lang);
+    let none = || none.to_string();
     let mut out = Vec::new();
     for (seat, after) in is.iter().enumerate() {
         let empty = Vec::new();
@@ -335,6 +347,13 @@ pub trait Present: Game {
     /// The final scores as a table, once the game is over.
     fn score_table(&self) -> Option<ScoreTable>;
 
+    /// [`Present::score_table`] in language `lang`: its columns, its note and the seats' names
+    /// as a reader of `lang` reads them, its amounts as the language writes them (by default
+    /// the English one).
+    fn score_table_in(&self, _lang: &str) -> Option<ScoreTable> {
+        self.score_table()
+    }
+
     /// For a game not over yet, the scores as they would stand if it ended now, as a table
     /// (read from the whole state, secrets included: a tool for positions, not for a viewer);
     /// `None` when the game cannot say (the default).
@@ -352,6 +371,12 @@ pub trait Present: Game {
     /// default): the summary lists no holdings.
     fn holdings(&self, _viewer: Viewer) -> Vec<Vec<Holding>> {
         Vec::new()
+    }
+
+    /// [`Present::holdings`] in language `lang`: what is held in the language's words, how
+    /// much as the language writes amounts (by default the English ones).
+    fn holdings_in(&self, viewer: Viewer, _lang: &str) -> Vec<Vec<Holding>> {
+        self.holdings(viewer)
     }
 
     /// Information for the browser view that the observation does not spell out, as `viewer`

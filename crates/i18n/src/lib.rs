@@ -14,6 +14,9 @@
 //!   Fluent syntax (one source of truth for the page and the program);
 //! - whether every language has every message with the same variables ([`Catalog::check`]).
 //!
+//! Numbers in messages are written as the language writes them ([`number`]: `1,200` in
+//! English, `1.200` in German), as the page's `Intl.NumberFormat` writes them.
+//!
 //! The pseudo-locale [`PSEUDO`] is English with every message wrapped in `⟦…⟧` and about 40 %
 //! longer ([`pseudo`]): a page rendered in it shows at a glance any word that did not come from
 //! a message, and any layout that a longer language would break.
@@ -33,9 +36,11 @@
 //! ```
 
 mod check;
+mod number;
 mod pseudo;
 
 pub use check::Problem;
+pub use number::{format_number, separators, Separators};
 pub use pseudo::{pseudo, pseudo_text};
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -209,6 +214,11 @@ fn bundle_for(lang: &str) -> Result<FluentBundle<FluentResource>, CatalogError> 
     // Isolation marks would reach the terminal, e-mails and comparisons as invisible
     // characters; no language here is written right to left.
     bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(number::formatter(lang)));
+    // NUMBER(), as the page's Fluent has it.
+    bundle.add_builtins().map_err(|e| CatalogError {
+        reason: format!("Fluent's built-in functions: {e}"),
+    })?;
     Ok(bundle)
 }
 
@@ -421,6 +431,12 @@ impl Catalog {
             tracing::warn!(lang, id, "message missing in this language: English shown");
         }
     }
+}
+
+/// `n` as language `lang` writes a number: grouped in thousands, with its decimal sign
+/// (`1,200.5` in English, `1.200,5` in German), as a message's `{ $n }` writes it.
+pub fn number(lang: &str, n: f64) -> String {
+    format_number(n, separators(lang), true, 0)
 }
 
 fn to_fluent<'a>(args: &'a [(&'a str, Arg)]) -> FluentArgs<'a> {

@@ -164,3 +164,49 @@ fn a_bad_file_or_a_repeated_message_is_refused() {
     assert!(twice.unwrap_err().reason.contains("en/b.ftl"));
     assert!(Catalog::new(&[]).is_err());
 }
+
+#[test]
+fn numbers_are_grouped_as_each_language_writes_them() {
+    let c = Catalog::new(&[
+        Source {
+            lang: "en",
+            name: "t",
+            ftl: "cash = ${ $amount }\nshare = { NUMBER($x, minimumFractionDigits: 1) }\n",
+        },
+        Source {
+            lang: "de",
+            name: "t",
+            ftl: "cash = { $amount } $\nshare = { NUMBER($x, minimumFractionDigits: 1) }\n",
+        },
+    ])
+    .unwrap();
+    assert_eq!(
+        c.message("en", "cash", &[("amount", 1200.into())]),
+        "$1,200"
+    );
+    assert_eq!(
+        c.message("de", "cash", &[("amount", 1200.into())]),
+        "1.200 $"
+    );
+    assert_eq!(
+        c.message("de", "cash", &[("amount", (-1_234_567).into())]),
+        "-1.234.567 $"
+    );
+    assert_eq!(c.message("de", "cash", &[("amount", 950.into())]), "950 $");
+    assert_eq!(
+        c.message("de", "share", &[("x", Arg::Number(12.5))]),
+        "12,5"
+    );
+    assert_eq!(
+        c.message("en", "share", &[("x", Arg::Number(1234.0))]),
+        "1,234.0"
+    );
+    // The pseudo-locale writes numbers as English does, its words lengthened.
+    assert_eq!(
+        c.message(PSEUDO, "cash", &[("amount", 1200.into())]),
+        "⟦$1,200⟧"
+    );
+    assert_eq!(number("de", 12_000.0), "12.000");
+    assert_eq!(number("fr", 12_000.0), "12\u{202F}000");
+    assert_eq!(number("en", 999.0), "999");
+}

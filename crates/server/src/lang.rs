@@ -211,6 +211,56 @@ mod tests {
         assert!(asked > 100, "only {asked} messages found in the scripts");
     }
 
+    /// The lobby writes each bot level's note and each option from the game's messages: every
+    /// language has them, and English says what the game's own list says (a note measured anew
+    /// is written anew in every language).
+    #[test]
+    fn every_bot_note_and_option_of_every_game_is_a_message_in_every_language() {
+        let mut checked = 0;
+        for id in boardroom_registry::IDS {
+            let info = boardroom_registry::info(id).unwrap();
+            for (level, note) in &info.bot_notes {
+                let message = format!("{id}-bot-note-{level}");
+                assert_eq!(
+                    catalog().message("en", &message, &[]),
+                    *note,
+                    "{message}: English says what the game's LEVEL_NOTES say"
+                );
+                for lang in catalog().languages() {
+                    let written = catalog().message(lang, &message, &[]);
+                    assert!(
+                        lang == "en" || written != *note,
+                        "{message} is not in {lang}"
+                    );
+                }
+                checked += 1;
+            }
+            // The lobby's form offers choices and flags (a file is not asked for there).
+            let offered = info
+                .options
+                .iter()
+                .filter(|o| o.lobby && o.kind != boardroom_engine::OptionKind::File);
+            for option in offered {
+                let message = format!("{id}-option-{}", option.name.replace('_', "-"));
+                assert!(
+                    catalog().has_message("en", &message),
+                    "{id}'s lobby option `{}` has no message {message}",
+                    option.name
+                );
+                if let boardroom_engine::OptionKind::Choice(choices) = option.kind {
+                    for choice in choices {
+                        assert!(
+                            catalog().has_message("en", &format!("{message}-{choice}")),
+                            "{message}-{choice}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "{checked} notes and options checked");
+    }
+
     #[test]
     fn a_game_may_have_its_how_to_play_in_a_language() {
         for id in boardroom_registry::IDS {

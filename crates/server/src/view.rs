@@ -6,7 +6,7 @@
 
 use crate::outgoing::Outgoing;
 use crate::protocol::{ActionOut, EventOut, LogEntry, SeatClock, StateMsg, TimerOut};
-use boardroom_engine::{By, Game, Present, ScoreTable, Seat, Viewer, CLOCK};
+use boardroom_engine::{By, Game, Present, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 use serde_json::value::RawValue;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -127,8 +127,6 @@ pub struct Shared {
     pub to_act: Vec<Seat>,
     /// The turn or round.
     pub turn: u32,
-    /// The final scores, once the game is over.
-    pub scores: Option<ScoreTable>,
     /// The table's running timers (public: what times out and for whom).
     pub timers: Vec<TimerOut>,
     /// Every seat's clock (empty at a table without one).
@@ -143,7 +141,6 @@ impl Shared {
             rev: 0,
             to_act: game.to_act().iter().collect(),
             turn: <G as Present>::turn(game),
-            scores: game.score_table(),
             timers,
             clocks: Vec::new(),
         }
@@ -182,6 +179,8 @@ pub fn state_msg_shared<G: Playable>(
 ) -> Outgoing {
     let acting = acting_seat(game, viewer).is_some();
     let observation = game.observe(viewer);
+    // In the viewer's language: not shared.
+    let scores = game.score_table_in(lang);
     Outgoing::new(&StateMsg {
         kind: "state",
         version: shared.version,
@@ -194,7 +193,7 @@ pub fn state_msg_shared<G: Playable>(
         observation: &observation,
         extra: game.extra(viewer, lang),
         last: last.map(|s| log_entry(s, viewer, lang)),
-        scores: shared.scores.as_ref(),
+        scores: scores.as_ref(),
         timers: &shared.timers,
         clocks: &shared.clocks,
     })

@@ -7,7 +7,7 @@
 use crate::action::{Bundle, Commitment, Deck, Deliverable, Lot, Offer, Promise, Vote};
 use crate::data::Data;
 use crate::event::Event;
-use crate::names::{exec_name, exec_name_in, exec_number_name_in, exp_name, kind_name};
+use crate::names::{exec_name_in, exec_number_name_in, exp_name, kind_name};
 use crate::state::Ending;
 use crate::words::{list, t};
 use boardroom_engine::{Holding, Seat};
@@ -508,54 +508,90 @@ pub fn describe(e: &Event, name: &dyn Fn(Seat) -> String, lang: &str) -> String 
     }
 }
 
-/// What each seat holds as `viewer` may know it, in words (see `Present::holdings`): where the
-/// player stands (the position by title, the Fired track, unemployed), cash, shares, the cards
-/// in hand by name, the Fate card (named when the viewer may know it) and turns still to lose.
-pub fn holdings(g: &crate::TheBoss, viewer: boardroom_engine::Viewer) -> Vec<Vec<Holding>> {
+/// What each seat holds as `viewer` may know it, in words of `lang` (see
+/// `Present::holdings_in`): where the player stands (the position by title, the Fired track,
+/// unemployed), cash, shares, the cards in hand by name, the Fate card (named when the viewer
+/// may know it) and turns still to lose.
+pub fn holdings(
+    g: &crate::TheBoss,
+    viewer: boardroom_engine::Viewer,
+    lang: &str,
+) -> Vec<Vec<Holding>> {
     let data = g.data();
     let obs = g.observation(viewer);
-    let list = |names: Vec<String>| {
+    let number = |n: u32| boardroom_i18n::number(lang, f64::from(n));
+    // Cards by name: their titles as the data set writes them, listed as the language does.
+    let cards = |names: Vec<String>| {
         if names.is_empty() {
-            "none".to_string()
+            t(lang, "the-boss-nothing", &[])
         } else {
-            names.join(", ")
+            t(
+                lang,
+                "the-boss-held-cards",
+                &[("names", list(lang, names).into())],
+            )
         }
     };
     obs.players
         .iter()
         .map(|p| {
             let place = match (p.job, p.fired) {
-                (Some(n), _) => data
-                    .positions
-                    .iter()
-                    .find(|x| x.number == n)
-                    .map_or_else(|| format!("position {n}"), |x| x.title.clone()),
-                (None, Some(0)) => "fired".to_string(),
-                (None, Some(1)) => "fired, missing the first turn".to_string(),
-                (None, Some(_)) => "fired, missing the second turn".to_string(),
-                (None, None) => "unemployed".to_string(),
+                (Some(n), _) => data.positions.iter().find(|x| x.number == n).map_or_else(
+                    || {
+                        t(
+                            lang,
+                            "the-boss-held-position-number",
+                            &[("number", n.into())],
+                        )
+                    },
+                    |x| {
+                        t(
+                            lang,
+                            "the-boss-held-title",
+                            &[("title", x.title.as_str().into())],
+                        )
+                    },
+                ),
+                (None, Some(missed)) => t(
+                    lang,
+                    "the-boss-held-fired",
+                    &[("missing", u32::from(missed.min(2)).into())],
+                ),
+                (None, None) => t(lang, "the-boss-held-unemployed", &[]),
             };
             let fate = match &p.fate {
-                None => "none".to_string(),
+                None => t(lang, "the-boss-nothing", &[]),
                 Some(f) => f.card.map_or_else(
-                    || "a face-down Fate card".to_string(),
-                    |c| crate::names::fate_name(data, c),
+                    || t(lang, "the-boss-held-fate-face-down", &[]),
+                    |c| crate::names::fate_name_in(data, c, lang),
                 ),
             };
+            let what = |id: &str| t(lang, id, &[]);
             vec![
-                Holding::new("Position", place),
-                Holding::new("Cash", format!("${}", p.cash)),
-                Holding::new("Shares", p.shares),
+                Holding::new(what("the-boss-held-position"), place),
                 Holding::new(
-                    "Experience cards",
-                    list(p.experience.iter().map(|&c| exp_name(data, c)).collect()),
+                    what("the-boss-held-cash"),
+                    t(lang, "the-boss-money", &[("amount", p.cash.into())]),
+                ),
+                Holding::new(what("the-boss-held-shares"), number(p.shares)),
+                Holding::new(
+                    what("the-boss-held-experience"),
+                    cards(p.experience.iter().map(|&c| exp_name(data, c)).collect()),
                 ),
                 Holding::new(
-                    "Executive cards",
-                    list(p.executive.iter().map(|&c| exec_name(data, c)).collect()),
+                    what("the-boss-held-executive"),
+                    cards(
+                        p.executive
+                            .iter()
+                            .map(|&c| exec_name_in(data, c, lang))
+                            .collect(),
+                    ),
                 ),
-                Holding::new("Fate card", fate),
-                Holding::new("Turns to lose", p.lost_turns),
+                Holding::new(what("the-boss-held-fate"), fate),
+                Holding::new(
+                    what("the-boss-held-turns-to-lose"),
+                    number(u32::from(p.lost_turns)),
+                ),
             ]
         })
         .collect()

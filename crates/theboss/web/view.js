@@ -16,7 +16,8 @@ let h = null; // the shell's element helper, set on mount
 let shell = null; // the shell's context, set on mount
 let tr = null; // the page's messages (`the-boss-…`), set on mount
 
-const money = (n) => `$${Number(n || 0).toLocaleString("en-US")}`;
+/** An amount as the page's language writes money (`$1,200`, German `1.200 $`). */
+const money = (n) => tr("the-boss-money", { amount: Number(n || 0) });
 const VOTES = ["for", "against", "abstain"];
 
 /** The offer being built: partner, both bundles, commitments, a long-term promise, a note. */
@@ -72,12 +73,13 @@ function fateText(s) {
   return info.fate ? info.fate : tr("the-boss-fate-face-down");
 }
 
+/** Where a player stands, as nodes: a position's title is its data's, in every language. */
 function whereIs(p) {
   if (p.job) {
     const pos = (shell.extra.positions || []).find((x) => x.number === p.job);
-    return pos ? `${p.job} · ${pos.title}` : tr("the-boss-position", { number: p.job });
+    return pos ? [`${p.job} · `, h("span", { translate: "no" }, pos.title)] : [tr("the-boss-position", { number: p.job })];
   }
-  return p.fired !== null && p.fired !== undefined ? tr("the-boss-fired", { state: p.fired }) : tr("the-boss-unemployed");
+  return [p.fired !== null && p.fired !== undefined ? tr("the-boss-fired", { state: p.fired }) : tr("the-boss-unemployed")];
 }
 
 // ---------------------------------------------------------------- the board
@@ -90,11 +92,11 @@ function drawOffices(ctx) {
     for (let i = 0; i < p.chairs; i++) {
       const s = here[i];
       chairs.push(s === undefined ? h("span", { class: "chair free", title: tr("the-boss-free-chair") }, tr("the-boss-free"))
-        : h("span", { class: "chair", style: `background:${ctx.colour(s)}`, title: ctx.name(s) }, ctx.name(s)));
+        : h("span", { class: "chair player-name", style: `background:${ctx.colour(s)}`, title: ctx.name(s) }, ctx.name(s)));
     }
     const req = p.requirements.map((r) => tr("the-boss-years", { kind: kindWord(r.name || r.kind), count: r.years })).join(", ") || tr("the-boss-nothing");
     return h("div", { class: "tb-office" + (p.executive ? " exec" : ""), "data-target": `office:${p.number}` },
-      h("div", { class: "tb-office-head" }, h("b", {}, `${p.number} · ${p.title}`), h("span", { class: "salary" }, money(p.salary))),
+      h("div", { class: "tb-office-head" }, h("b", {}, `${p.number} · `, h("span", { translate: "no" }, p.title)), h("span", { class: "salary" }, money(p.salary))),
       h("div", { class: "chairs" }, chairs),
       h("div", { class: "req" }, tr("the-boss-needs", { requirements: req }) + (p.executive ? ` · ${tr("the-boss-exec-needs", { shares: p.min_shares, points: p.exec_points })}` : "")));
   });
@@ -102,11 +104,11 @@ function drawOffices(ctx) {
   return h("div", { class: "tb-offices" }, rows,
     h("div", { class: "tb-office unemployment" }, h("b", {}, tr("the-boss-unemployment")),
       h("div", { class: "chairs" }, unemployed.map((s) => h("span", { class: "chair", style: `background:${ctx.colour(s)}` },
-        `${ctx.name(s)}: ${whereIs(obs.players[s])}`)))));
+        h("span", { class: "player-name" }, ctx.name(s)), ": ", ...whereIs(obs.players[s]))))));
 }
 
-function cardChip(text, target, title, cls) {
-  return h("span", { class: "tb-card" + (cls ? " " + cls : ""), "data-target": target, title: title || text }, text);
+function cardChip(text, target, title, cls, name = false) {
+  return h("span", { class: "tb-card" + (cls ? " " + cls : ""), "data-target": target, title: title || text, translate: name ? "no" : null }, text);
 }
 
 function drawMiddle(ctx) {
@@ -131,7 +133,8 @@ function drawPlayers(ctx) {
   const obs = ctx.obs, extra = ctx.extra;
   return h("div", { class: "tb-players" }, obs.players.map((p, s) => {
     const info = (extra.players || [])[s] || {};
-    const exp = p.experience.map((c) => cardChip(expName(c), `card:${expCode(c)}`));
+    // An Experience card's title is its data's, in every language.
+    const exp = p.experience.map((c) => cardChip(expName(c), `card:${expCode(c)}`, null, null, true));
     const exec = p.executive.map((c) => cardChip(execName(c), `card:${execCode(c)}`, null, "exec"));
     let fate = null;
     if (p.fate) {
@@ -141,8 +144,8 @@ function drawPlayers(ctx) {
       known ? tr("the-boss-fate-known", { name: info.fate }) : tr("the-boss-fate-down"));
     }
     return h("div", { class: "tb-player" + (s === ctx.you ? " you" : ""), "data-target": `player:${s}`, "data-seat": s, style: `border-color:${ctx.colour(s)}` },
-      h("div", { class: "tb-player-head" }, h("b", {}, ctx.name(s) + (s === ctx.you ? ` ${tr("scores-you")}` : "")),
-        h("span", {}, whereIs(p) + (p.lost_turns ? ` · ${tr("the-boss-loses-turns", { count: p.lost_turns })}` : ""))),
+      h("div", { class: "tb-player-head" }, h("b", {}, h("span", { class: "player-name" }, ctx.name(s)), s === ctx.you ? ` ${tr("scores-you")}` : ""),
+        h("span", {}, ...whereIs(p), p.lost_turns ? ` · ${tr("the-boss-loses-turns", { count: p.lost_turns })}` : "")),
       h("div", { class: "tb-money" }, h("span", { class: "cash" }, money(p.cash)), ` · ${tr("the-boss-shares-worth", { shares: p.shares, worth: money(info.net_worth) })}`),
       h("div", { class: "tb-hand" }, exp.length ? exp : h("small", {}, tr("the-boss-no-experience")), exec, fate));
   }));
@@ -167,14 +170,17 @@ function timeLeft(ms) {
 function drawStatus(ctx) {
   const pub = ctx.obs.public, extra = ctx.extra, st = ctx.state;
   const over = !st.to_act.length;
-  const line = over ? tr("the-boss-over") :
-    `${tr("the-boss-round", { round: pub.round })} · ${ctx.name(extra.active)}: ${extra.step}` + (extra.floor ? ` · ${tr("the-boss-floor-open")}` : "");
+  // Seats' names are names, in every language.
+  const line = over ? [tr("the-boss-over")] :
+    [`${tr("the-boss-round", { round: pub.round })} · `, h("span", { class: "seat-name" }, ctx.name(extra.active)), `: ${extra.step}`,
+      extra.floor ? ` · ${tr("the-boss-floor-open")}` : ""];
   const timers = (st.timers || []).map((t) => h("span", { class: "tb-timer" + (t.seat === ctx.you && ctx.you !== null ? " mine" : ""),
-    "data-ms": t.ms_left }, `${t.seat === null || t.seat === undefined ? "" : ctx.name(t.seat) + ": "}${tr("the-boss-timer-in", { what: timerWords(t) })} `,
+    "data-ms": t.ms_left }, t.seat === null || t.seat === undefined ? "" : [h("span", { class: "seat-name" }, ctx.name(t.seat)), ": "],
+    `${tr("the-boss-timer-in", { what: timerWords(t) })} `,
   h("b", { class: "left" }, timeLeft(t.ms_left))));
   const acting = over ? null : h("div", { class: "tb-acting" }, tr("the-boss-may-act", { names: st.to_act.map((s) => ctx.name(s) + (s === ctx.you ? ` ${tr("scores-you")}` : "")).join(", ") }));
   return h("div", { class: "tb-status", id: "tb-status" },
-    h("div", { class: "tb-status-line" }, h("b", {}, line),
+    h("div", { class: "tb-status-line" }, h("b", {}, ...line),
       // The shell's "How to play" panel (web/shell/howto.js), as the page's header opens it.
       h("button", { type: "button", class: "btn tb-howto", "aria-haspopup": "dialog",
         onclick: () => { const b = document.getElementById("howto-btn"); if (b) b.click(); } }, tr("howto-open"))),
@@ -436,13 +442,13 @@ function checkItem(label, on, set, attrs) {
 function bundlePicker(ctx, seat, b, side) {
   const p = ctx.obs.players[seat];
   const kids = [
-    numberField("cash $", b.cash, (v) => { b.cash = v; }, { id: `tb-${side}-cash`, max: p.cash }),
-    numberField("shares", b.shares, (v) => { b.shares = v; }, { id: `tb-${side}-shares`, max: p.shares }),
+    numberField(tr("the-boss-cash-field"), b.cash, (v) => { b.cash = v; }, { id: `tb-${side}-cash`, max: p.cash }),
+    numberField(tr("the-boss-shares"), b.shares, (v) => { b.shares = v; }, { id: `tb-${side}-shares`, max: p.shares }),
   ];
   const exp = new Set([...p.experience, ...b.experience]);
   for (const c of [...exp].sort((x, y) => x - y)) {
     const gone = !p.experience.includes(c);
-    kids.push(checkItem(expName(c) + (gone ? ` ${tr("the-boss-no-longer-held")}` : ""), b.experience.has(c),
+    kids.push(checkItem([h("span", { translate: "no" }, expName(c)), gone ? ` ${tr("the-boss-no-longer-held")}` : ""], b.experience.has(c),
       (on) => (on ? b.experience.add(c) : b.experience.delete(c)), { "data-item": `${side}:exp:${c}`, "data-gone": gone || null }));
   }
   const exec = new Set([...p.executive, ...b.executive]);
@@ -483,15 +489,15 @@ function longTermPart(ctx) {
   const rerender = () => { ui.builderKey = ""; shell.render(); };
   const deliver = lt.kind === "favour"
     ? h("label", { class: "tb-field wide" }, tr("the-boss-favour"), h("input", { type: "text", value: lt.favour, maxlength: 200, id: "tb-lt-favour", oninput: (e) => { lt.favour = e.target.value; } }))
-    : h("div", { class: "tb-row" }, numberField(`${tr("the-boss-cash")} $`, lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
+    : h("div", { class: "tb-row" }, numberField(tr("the-boss-cash-field"), lt.cash, (v) => { lt.cash = v; }, { id: "tb-lt-cash" }),
       numberField(tr("the-boss-shares"), lt.shares, (v) => { lt.shares = v; }, { id: "tb-lt-shares" }),
       h("label", { class: "tb-field" }, tr("the-boss-an-experience-card"), h("select", { id: "tb-lt-exp", onchange: (e) => { lt.exp = e.target.value; } },
         h("option", { value: "" }, tr("the-boss-none")), kinds.map((k, i) => h("option", { value: i, selected: String(i) === lt.exp }, k.name || k.title)))),
       h("label", { class: "tb-field" }, tr("the-boss-an-executive-card"), h("select", { id: "tb-lt-exec", onchange: (e) => { lt.exec = e.target.value; } },
         h("option", { value: "" }, tr("the-boss-none")), [5, 6, 7, 8].map((n) => h("option", { value: n, selected: String(n) === lt.exec }, `#${n}`)))));
-  const coll = [numberField(`${tr("the-boss-cash")} $`, lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
+  const coll = [numberField(tr("the-boss-cash-field"), lt.ccash, (v) => { lt.ccash = v; }, { id: "tb-lt-ccash", max: p.cash }),
     numberField(tr("the-boss-shares"), lt.cshares, (v) => { lt.cshares = v; }, { id: "tb-lt-cshares", max: p.shares })];
-  p.experience.forEach((c) => coll.push(checkItem(expName(c), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
+  p.experience.forEach((c) => coll.push(checkItem(h("span", { translate: "no" }, expName(c)), lt.cexp.has(c), (on) => (on ? lt.cexp.add(c) : lt.cexp.delete(c)))));
   p.executive.forEach((c) => coll.push(checkItem(execName(c), lt.cexec.has(c), (on) => (on ? lt.cexec.add(c) : lt.cexec.delete(c)))));
   return h("div", { class: "tb-lt" }, toggle,
     h("div", { class: "tb-row" }, h("label", { class: "tb-field" }, tr("the-boss-who-promises"), h("select", { id: "tb-lt-promisor",
@@ -525,7 +531,7 @@ function builderPanel(ctx) {
   ui.builderKey = key;
   const who = h("div", { class: "tb-partners", role: "group", "aria-label": tr("the-boss-offer-to") }, partners.map((s) =>
     h("button", { type: "button", class: "partner" + (s === d.to ? " on" : ""), "data-partner": s, style: `border-color:${ctx.colour(s)}`,
-      onclick: () => { if (d.to !== s) { ui.draft = emptyDraft(s); ui.builderKey = ""; shell.render(); } } }, ctx.name(s))));
+      onclick: () => { if (d.to !== s) { ui.draft = emptyDraft(s); ui.builderKey = ""; shell.render(); } } }, h("span", { class: "seat-name" }, ctx.name(s)))));
   const send = h("button", { type: "button", class: "primary", id: "tb-send-offer",
     onclick: () => { ui.sent = { version: ctx.state.version }; shell.play(draftAction(ctx)); } }, tr(d.counter !== null ? "the-boss-send-counter" : "the-boss-send-offer", { name: ctx.name(d.to) }));
   const clear = h("button", { type: "button", id: "tb-clear-offer", onclick: () => { ui.draft = emptyDraft(d.to); ui.sent = null; ui.builderKey = ""; shell.render(); } }, tr("the-boss-clear"));

@@ -364,3 +364,8 @@ notify-invite-subject = { $inviter } lädt dich zu { $title } ein (Tisch { $tabl
 notify-invite-text = { $inviter } lädt dich an einen Tisch von { $title } ein und hält Platz { $seat } für dich frei. Nimm unter „Meine Partien“ in der Lobby an oder lehne ab:
 notify-turn-subject = Du bist am Zug: { $title } (Tisch { $table })
 notify-turn-text = Du bist am Zug: { $title } (Tisch { $table }): { $link }
+
+## The games' words written by the server (the Since panel's holdings)
+
+# A holding a seat did not have before, or has no more.
+since-none = nichts

@@ -362,3 +362,8 @@ notify-invite-subject = { $inviter } invites you to { $title } (table { $table }
 notify-invite-text = { $inviter } invites you to a table of { $title } and keeps seat { $seat } for you. Accept or decline under "My games" in the lobby:
 notify-turn-subject = Your turn at { $title } (table { $table })
 notify-turn-text = Your turn at { $title } (table { $table }): { $link }
+
+## The games' words written by the server (the Since panel's holdings)
+
+# A holding a seat did not have before, or has no more.
+since-none = none

@@ -256,3 +256,50 @@ big-boss-step-survivor = die Werte sind gleich: Wähle den übernehmenden Konzer
 big-boss-step-invest = kaufe bis zu 2 Aktien, setze dein Besitzzeichen oder beende den Zug
 big-boss-list = { $head }, { $tail }
 big-boss-empty = {""}
+
+## Geld, die Wertung und der Besitz (crates/bigboss/src/present.rs, describe.rs; web/view.js).
+## $amount ist eine Zahl, deutsch gegliedert (1.200).
+
+# Geld, in Millionen Dollar.
+big-boss-money = { $amount } Mio. $
+big-boss-score-column = { $column ->
+    [money] Geld
+    [shares] Aktien
+    [towers] { $kind ->
+        [owner-flag] Fahnen
+       *[radio-tower] Funktürme
+    }
+    [cards] Karten
+   *[total] Summe
+}
+big-boss-score-note-modern = Aktien: Wert × Anzahl der Aktien; Funktürme: 3 × der Wert jedes Konzerns mit deinem Funkturm; Karten: +5 je Baukarte und +10 je Etagenkarte, die noch auf der Hand ist. Bei gleicher Summe gewinnt, wer mehr Funktürme gesetzt hat.
+big-boss-score-note-classic = Aktien: Wert × Anzahl der Aktien; Fahnen: 3 × der Wert jedes Konzerns mit deiner Eigentümer-Fahne; Karten: −5 für jede Karte, die noch auf der Hand ist (die Strafe der Ausgabe von 1994). Bei gleicher Summe teilen sich die Spieler den Sieg.
+big-boss-held-money = Geld
+big-boss-held-shares = Aktien von { $company }
+big-boss-held-towers = { $kind ->
+    [owner-flag] Gesetzte Eigentümer-Fahnen
+   *[radio-tower] Gesetzte Funktürme
+}
+big-boss-held-hand = Karten auf der Hand
+big-boss-held-levels = Etagenkarten
+big-boss-price = { $price } $
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+big-boss-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+big-boss-bot-note-heuristic = plant seinen ganzen Zug; schlug random in 40 von 40 Partien
+big-boss-bot-note-easy = schlägt heuristic in etwa 7 von 10 Partien oder öfter
+big-boss-bot-note-normal = durchsucht fünfmal so viele Varianten wie easy
+big-boss-tower-owner = { $tower }: { $name }
+big-boss-space-title = Grundstück { $space }: { $company }, { $count ->
+    [one] ein Baustein
+   *[other] { $count } Bausteine
+}
+big-boss-card-short = { $use ->
+    [level] Etage
+    [stack] stapeln
+    [extend] erweitern
+    [merge] fusionieren
+   *[found] gründen
+}
+big-boss-discard-title = Gespielt: { $cards }

@@ -255,3 +255,56 @@ big-boss-step-survivor = prices are equal: choose the acquiring company
 big-boss-step-invest = buy up to 2 shares, place a tower, or end the turn
 big-boss-list = { $head }, { $tail }
 big-boss-empty = {""}
+
+## Money, the score table and the holdings (crates/bigboss/src/present.rs, describe.rs;
+## web/view.js). $amount is a number: each language groups its digits as it writes them.
+
+# Money, in millions of dollars.
+big-boss-money = ${ $amount }M
+# A column of the score table; $kind is the rule set's tower.
+big-boss-score-column = { $column ->
+    [money] money
+    [shares] shares
+    [towers] { $kind ->
+        [owner-flag] flags
+       *[radio-tower] towers
+    }
+    [cards] cards
+   *[total] total
+}
+big-boss-score-note-modern = shares: price × shares held; towers: 3 × the price of each company carrying your radio tower; cards: +5 per industry card and +10 per level card left in hand. Equal totals go to the player who placed more radio towers.
+big-boss-score-note-classic = shares: price × shares held; flags: 3 × the price of each company carrying your owner flag; cards: −5 for every card left in hand (the Classic penalty). Equal totals share the title.
+big-boss-held-money = Money
+big-boss-held-shares = Shares of { $company }
+big-boss-held-towers = { $kind ->
+    [owner-flag] Owner flags placed
+   *[radio-tower] Radio towers placed
+}
+big-boss-held-hand = Cards in hand
+big-boss-held-levels = Level cards
+# A company's share price, beside its name.
+big-boss-price = ${ $price }
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+big-boss-bot-note-random = any legal move, at random
+big-boss-bot-note-heuristic = plans its whole turn; beat random in 40 games of 40
+big-boss-bot-note-easy = beats heuristic about 7 games in 10, or more
+big-boss-bot-note-normal = searches five times as many lines as easy
+# Whose tower a company carries.
+big-boss-tower-owner = { $tower }: { $name }
+# A space of the board: its number, the company on it and its height.
+big-boss-space-title = Space { $space }: { $company }, { $count ->
+    [one] one piece
+   *[other] { $count } pieces
+}
+# What a card of the hand does now, in a word ($use: level, stack, extend, merge, found).
+big-boss-card-short = { $use ->
+    [level] level
+    [stack] stack
+    [extend] extend
+    [merge] merge
+   *[found] found
+}
+# The cards played so far, by number (L: a level card).
+big-boss-discard-title = Played: { $cards }

@@ -150,12 +150,11 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
                 assert_eq!(row.winner, outcome.winners.contains(row.seat));
                 assert_eq!(row.name, BigBoss::seat_name(row.seat));
                 assert_eq!(row.cells.len(), 5);
-                let total: i64 = row.cells[4].parse().unwrap();
+                // English groups thousands with commas.
+                let int = |c: &String| c.replace(',', "").parse::<i64>().unwrap();
+                let total = int(&row.cells[4]);
                 assert_eq!(total, outcome.scores[row.seat], "{}", row.name);
-                let parts: i64 = row.cells[..4]
-                    .iter()
-                    .map(|c| c.parse::<i64>().unwrap())
-                    .sum();
+                let parts: i64 = row.cells[..4].iter().map(int).sum();
                 assert_eq!(parts, total);
             }
             assert!(table.rows[0].winner, "winners come first");

@@ -45,7 +45,7 @@ fn the_turn_prompt_and_the_hand_notes_follow_the_legal_actions() {
                             assert!(prompt.contains("you cannot buy a card ("), "{prompt}");
                             let money = g.player(seat).money;
                             assert!(
-                                prompt.contains(&format!("you have {money}"))
+                                prompt.contains(&format!("you have ${money}M"))
                                     || prompt.contains("no card is left to buy"),
                                 "{prompt}"
                             );

@@ -135,8 +135,55 @@ fn a_whole_game_reads_in_german() {
             }
         }
         assert!(g.is_over(), "{edition}: the game ends");
+        // The final scores and what each seat holds, in German too.
+        let (de, en) = (
+            g.score_table_in("de").unwrap(),
+            g.score_table_in("en").unwrap(),
+        );
+        for (d, e) in de.columns.iter().zip(&en.columns) {
+            german(d.clone(), e.clone());
+        }
+        german(de.note, en.note);
+        for (d, e) in de.rows.iter().zip(&en.rows) {
+            german(d.name.clone(), e.name.clone());
+        }
+        let (de, en) = (
+            g.holdings_in(Viewer::Seat(0), "de"),
+            g.holdings_in(Viewer::Seat(0), "en"),
+        );
+        for (d, e) in de.iter().flatten().zip(en.iter().flatten()) {
+            german(d.what.clone(), e.what.clone());
+        }
     }
     assert!(seen > 10_000, "{seen} texts checked");
     assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());
     assert!(catalog().check().is_empty(), "{:?}", catalog().check());
+}
+
+/// Money reads as each language writes it: `$1,200M` in English, `1.200 Mio. $` in German, in
+/// the log as in what a seat holds.
+#[test]
+fn money_is_written_as_each_language_writes_it() {
+    use boardroom_bigboss::words::{money, text};
+    assert_eq!(text("en", &money(1200)), "$1,200M");
+    assert_eq!(text("de", &money(1200)), "1.200 Mio. $");
+    assert_eq!(text("de", &money(35)), "35 Mio. $");
+    let g = BigBoss::new(&Config::new(Edition::Modern, 3), 2).unwrap();
+    let cash = |lang| {
+        g.holdings_in(Viewer::Seat(0), lang)[0]
+            .iter()
+            .find(|h| h.what == text(lang, &boardroom_i18n::Message::new("big-boss-held-money")))
+            .map(|h| h.value.clone())
+            .unwrap()
+    };
+    let start = g.player(0).money;
+    assert_eq!(cash("en"), format!("${start}M"));
+    assert_eq!(cash("de"), format!("{start} Mio. $"));
+    let bought = Event::ShareBought {
+        seat: 0,
+        company: boardroom_bigboss::CompanyId(0),
+        cost: 12,
+    };
+    assert!(BigBoss::describe(&bought, "de").ends_with("für 12 Mio. $"));
+    assert!(BigBoss::describe(&bought, "en").ends_with("for $12M"));
 }

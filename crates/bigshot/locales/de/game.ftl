@@ -151,3 +151,53 @@ big-shot-err-cannot-pay = { $colour } hat { $coins } Mio. und kann das Höchstge
 big-shot-err-no-such-cube = du hast keinen Würfel in { $colour } mehr zu setzen (ersteigert: { $hand })
 big-shot-err-no-such-lot = auf diesem Spielplan gibt es kein Grundstück Nummer { $lot }
 big-shot-err-lot-sold = Grundstück { $lot } ist verkauft (abgerechnet beim 7. Würfel, höchstens 7 pro Grundstück) und nimmt keine Würfel mehr
+
+## Geld, die Wertung und der Besitz (crates/bigshot/src/present.rs, describe.rs; web/view.js).
+## $amount ist eine Zahl, deutsch gegliedert (1.200).
+
+# Geld, in Millionen.
+big-shot-money = { $amount } Mio.
+big-shot-score-column = { $column ->
+    [coins] Geld
+    [lots] Grundstücke
+    [debt] Schulden
+    [status] Vermögen
+    [owned] Besitz
+    [best] Bestes
+   *[may-win] Siegfähig
+}
+big-shot-score-may-win = { $eligible ->
+    [yes] ja
+   *[no] nein
+}
+big-shot-score-note = Vermögen ist Geld plus Grundstücke minus 10 Mio. je Schuldschein; wer gewinnen will, braucht mindestens 2 Grundstücke (zu zweit: mit jeder Farbe).
+big-shot-score-no-winner = Niemand besitzt genug Grundstücke, um zu gewinnen.
+big-shot-held-coins = Geld ({ $colour })
+big-shot-held-ious = Schuldscheine ({ $colour })
+big-shot-held-loans = Kredite
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+big-shot-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+big-shot-bot-note-heuristic = entscheidet gierig für sich; schlägt random in etwa 19 von 20 Partien
+big-shot-bot-note-easy = schlägt heuristic in etwa 9 von 10 Partien
+big-shot-bot-note-normal = schlägt easy in etwa 8 von 10 Partien
+big-shot-bot-note-hard = schlägt normal in etwa 9 von 10 Partien
+
+## Die Wörter der Browser-Ansicht (web/view.js)
+
+big-shot-lot-title = { $lot }: { $what }
+big-shot-cube-letter = { $colour ->
+    [red] R
+    [orange] O
+    [ivory] E
+    [purple] L
+   *[other] ?
+}
+big-shot-district = { $name ->
+    [North] Nord
+    [South] Süd
+    [East] Ost
+    [West] West
+   *[other] { $name }
+}

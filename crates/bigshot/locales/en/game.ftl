@@ -148,3 +148,56 @@ big-shot-err-cannot-pay = { $colour } has { $coins }M and cannot pay the winning
 big-shot-err-no-such-cube = no { $colour } cube is left to place (you won { $hand })
 big-shot-err-no-such-lot = there is no lot number { $lot } on this board
 big-shot-err-lot-sold = lot { $lot } is sold (resolved at its 7th cube, at most 7 on a lot) and takes no more cubes
+
+## Money, the score table and the holdings (crates/bigshot/src/present.rs, describe.rs;
+## web/view.js). $amount is a number: each language groups its digits as it writes them.
+
+# Money, in millions.
+big-shot-money = { $amount }M
+big-shot-score-column = { $column ->
+    [coins] coins
+    [lots] lots
+    [debt] debt
+    [status] status
+    [owned] owned
+    [best] best
+   *[may-win] may win
+}
+big-shot-score-may-win = { $eligible ->
+    [yes] yes
+   *[no] no
+}
+big-shot-score-note = Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots to win (2 players: with each colour).
+big-shot-score-no-winner = Nobody owns enough lots to win.
+big-shot-held-coins = Coins ({ $colour })
+big-shot-held-ious = IOUs ({ $colour })
+big-shot-held-loans = Loans
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+big-shot-bot-note-random = any legal move, at random
+big-shot-bot-note-heuristic = greedy on its own decisions; beats random about 19 games in 20
+big-shot-bot-note-easy = beats heuristic about 9 games in 10
+big-shot-bot-note-normal = beats easy about 8 games in 10
+big-shot-bot-note-hard = beats normal about 9 games in 10
+
+## The browser view's words (web/view.js)
+
+# A lot's tooltip: its number and what it is worth (or that it is the park).
+big-shot-lot-title = { $lot }: { $what }
+# The letter on a cube of a colour.
+big-shot-cube-letter = { $colour ->
+    [red] R
+    [orange] O
+    [ivory] I
+    [purple] P
+   *[other] ?
+}
+# A district of the city, by its name in the board's data.
+big-shot-district = { $name ->
+    [North] North
+    [South] South
+    [East] East
+    [West] West
+   *[other] { $name }
+}

@@ -92,7 +92,7 @@ fn holdings_are_words() {
     assert!(
         cells
             .iter()
-            .any(|(what, _, now)| what.ends_with(" coins") && now.ends_with('M')),
+            .any(|(what, _, now)| what.starts_with("Coins (") && now.ends_with('M')),
         "{cells:?}"
     );
 }
@@ -151,6 +151,28 @@ fn a_whole_game_reads_in_german() {
         }
         assert!(g.is_over(), "{players} players: the game ends");
         german(g.prompt("de"), g.prompt("en"));
+        // The final scores and what each seat holds, in German too; money as German writes it.
+        let (de, en) = (
+            g.score_table_in("de").unwrap(),
+            g.score_table_in("en").unwrap(),
+        );
+        for (d, e) in de.columns.iter().zip(&en.columns) {
+            german(d.clone(), e.clone());
+        }
+        german(de.note, en.note);
+        for (d, e) in de.rows.iter().zip(&en.rows) {
+            german(d.cells[6].clone(), e.cells[6].clone());
+        }
+        let (de, en) = (
+            g.holdings_in(Viewer::Seat(0), "de"),
+            g.holdings_in(Viewer::Seat(0), "en"),
+        );
+        for (d, e) in de.iter().flatten().zip(en.iter().flatten()) {
+            german(d.what.clone(), e.what.clone());
+            if e.value.ends_with('M') {
+                assert!(d.value.ends_with(" Mio."), "{d:?}");
+            }
+        }
     }
     assert!(seen > 10_000, "{seen} texts checked");
     assert_eq!(catalog().fallbacks(), Vec::<(String, String)>::new());

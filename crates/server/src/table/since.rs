@@ -11,7 +11,7 @@ use super::Table;
 use crate::outgoing::ConnId;
 use crate::protocol::{ChangedRow, ServerMsg, SinceMsg};
 use crate::view::{self, Step};
-use boardroom_engine::{holdings_changes, By, Present, RecordedAction, Seat, Viewer, CLOCK};
+use boardroom_engine::{holdings_changes_in, By, Present, RecordedAction, Seat, Viewer, CLOCK};
 use boardroom_registry::Playable;
 
 /// The most actions a summary lists (the oldest are left out beyond).
@@ -79,11 +79,12 @@ impl<G: Playable> Table<G> {
         if entries.len() > MOST_ENTRIES {
             entries.drain(..entries.len() - MOST_ENTRIES);
         }
-        let changes = holdings_changes(&before, &self.game, viewer)
+        let none = crate::lang::text(lang, "since-none");
+        let changes = holdings_changes_in(&before, &self.game, viewer, lang, &none)
             .into_iter()
             .map(|(seat, cells)| ChangedRow {
                 seat,
-                name: <G as Present>::seat_name(seat),
+                name: <G as Present>::seat_name_in(seat, lang),
                 cells,
             })
             .collect();

@@ -2,7 +2,7 @@
 //! and holdings are the richest of the three games):
 //!
 //! - "Since your last move" lists the moves in sentences and what changed as a player reads it
-//!   ("Experience cards: none → College, 2 years"), never a field of the state, and never the
+//!   ("Experience cards: nothing → College, 2 years"), never a field of the state, and never the
 //!   word "null" when no holdings changed;
 //! - the log heads each round with its number and the players who acted in it, and shows no
 //!   notation (it is each entry's `data-notation`, for developers);
@@ -110,7 +110,10 @@ async fn the_since_panel_and_the_log_read_as_words() {
     open_since(&c, &server, &table.link(1)).await;
     let card = exp_name(g.data(), g.player(2).experience[0]);
     let changes = text(&c, "#since-changes").await;
-    assert_eq!(changes, format!("Green: Experience cards: none → {card}"));
+    assert_eq!(
+        changes,
+        format!("Green: Experience cards: nothing → {card}")
+    );
     shot(&c, "words-02-since-changes.png").await;
 
     // The log: each round headed with its number and the players who acted in it, no

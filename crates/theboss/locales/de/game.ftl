@@ -606,3 +606,43 @@ the-boss-err-deliverable-number = Direktorenkarten tragen die Nummern 5 bis 8
 the-boss-err-open-offers = höchstens { $max } offene Angebote je Spieler
 the-boss-err-offer-limit = die Grenze von { $max } Angeboten in einem Geschäftsschritt ist erreicht
 the-boss-err-pair-limit = die Grenze von { $max } Angeboten zwischen zwei Spielern in einem Schritt ist erreicht
+
+## Die Wertung und der Besitz (crates/theboss/src/present/mod.rs, describe.rs). Beträge sind
+## Zahlen, deutsch gegliedert (1.200).
+
+the-boss-score-column = { $column ->
+    [cash] Geld
+    [shares] Aktien
+    [share-value] Aktienwert
+    [exec-points] Direktorenpunkte
+   *[net-worth] Vermögen
+}
+the-boss-score-note = { $ending }.
+    Drei Wege zum Sieg: Ein vollständiger Satz Direktorenkarten (2× Nr. 5, 2× Nr. 6, Nr. 7, Nr. 8) oder mehr als { $shares } Aktien gewinnen sofort; sonst gewinnt, wenn die letzte Schicksalskarte gezogen ist, das höchste Vermögen (Geld + { $price } $ je Aktie + Direktorenpunkte). Bei Gleichstand entscheiden mehr Aktien, dann mehr Direktorenpunkte, dann mehr Geld; sonst teilen sich die Spieler den Sieg.
+the-boss-held-position = Posten
+the-boss-held-cash = Geld
+the-boss-held-shares = Aktien
+the-boss-held-experience = Erfahrungskarten
+the-boss-held-executive = Direktorenkarten
+the-boss-held-fate = Schicksalskarte
+the-boss-held-turns-to-lose = Auszusetzende Züge
+the-boss-held-position-number = Posten Nr. { $number }
+the-boss-held-fired = { $missing ->
+    [0] gefeuert
+    [1] gefeuert, setzt den 1. Zug aus
+   *[other] gefeuert, setzt den 2. Zug aus
+}
+the-boss-held-unemployed = arbeitslos
+the-boss-held-fate-face-down = eine verdeckte Schicksalskarte
+the-boss-cash-field = Geld ($)
+
+## Die Anmerkung der Lobby zu jeder Bot-Stufe (wie LEVEL_NOTES in src/evaluate.rs).
+
+the-boss-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
+the-boss-bot-note-heuristic = verhandelt, bietet und stimmt nach seiner Bewertung; gewann 400 von 400 Partien gegen drei random
+the-boss-bot-note-heuristic-nodeal = heuristic, der nie verhandelt; zwei Verhandler schlagen zwei von ihm in etwa 6 von 10 Partien
+the-boss-bot-note-easy = schlägt heuristic in etwa 6 von 10 Partien
+the-boss-bot-note-normal = gewinnt etwas mehr als die Hälfte seiner Partien gegen easy
+the-boss-bot-note-hard = gewinnt etwas mehr als die Hälfte seiner Partien gegen normal
+the-boss-held-cards = { $names }
+the-boss-held-title = { $title }

@@ -606,3 +606,48 @@ the-boss-err-deliverable-number = Executive cards are numbered 5-8
 the-boss-err-open-offers = at most { $max } open offers per player
 the-boss-err-offer-limit = the limit of { $max } offers in one Business Transactions step is reached
 the-boss-err-pair-limit = the limit of { $max } offers between two players in one step is reached
+
+## The score table and the holdings (crates/theboss/src/present/mod.rs, describe.rs).
+## Amounts are numbers: each language groups their digits as it writes them.
+
+the-boss-score-column = { $column ->
+    [cash] cash
+    [shares] shares
+    [share-value] share value
+    [exec-points] exec points
+   *[net-worth] net worth
+}
+# $ending is how the game ended, a sentence.
+the-boss-score-note = { $ending }.
+    Three ways to win: a complete Executive set (2×#5, 2×#6, #7, #8) or more than { $shares } shares wins at once; otherwise, when the last Fate card is drawn, the highest net worth (cash + ${ $price } a share + Executive points) wins — ties go to more shares, then more Executive points, then more cash, then a shared win.
+the-boss-held-position = Position
+the-boss-held-cash = Cash
+the-boss-held-shares = Shares
+the-boss-held-experience = Experience cards
+the-boss-held-executive = Executive cards
+the-boss-held-fate = Fate card
+the-boss-held-turns-to-lose = Turns to lose
+the-boss-held-position-number = position { $number }
+# $missing: the turns of the Fired track still to miss (0, 1 or 2).
+the-boss-held-fired = { $missing ->
+    [0] fired
+    [1] fired, missing the first turn
+   *[other] fired, missing the second turn
+}
+the-boss-held-unemployed = unemployed
+the-boss-held-fate-face-down = a face-down Fate card
+# The field of an amount of cash in the offer builder.
+the-boss-cash-field = Cash ($)
+
+## The lobby's note on each bot level (the same words as LEVEL_NOTES in src/evaluate.rs).
+
+the-boss-bot-note-random = any legal move, at random
+the-boss-bot-note-heuristic = deals, bids and votes by its valuation; won 400 of 400 against three random
+the-boss-bot-note-heuristic-nodeal = heuristic that never deals; two dealers beat two of it about 6 games in 10
+the-boss-bot-note-easy = beats heuristic about 6 games in 10
+the-boss-bot-note-normal = wins a little over half its games against easy
+the-boss-bot-note-hard = wins a little over half its games against normal
+# The cards a player holds, by name ($names: their titles, comma-separated).
+the-boss-held-cards = { $names }
+# A position held, by its title as the data set writes it.
+the-boss-held-title = { $title }

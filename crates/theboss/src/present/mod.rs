@@ -51,7 +51,7 @@ Seats are numbered from 0 in turn order; cards as in the hands (COL#14, E8#17).
 Commands: board (show the table), help, quit.";
 
 /// The columns of the final score table after the player's name.
-const SCORE_COLUMNS: [&str; 5] = ["cash", "shares", "share value", "exec points", "net worth"];
+const SCORE_COLUMNS: [&str; 5] = ["cash", "shares", "share-value", "exec-points", "net-worth"];
 
 /// The name of a step of the turn in `lang`.
 fn step_words(step: Step, lang: &str) -> String {
@@ -243,6 +243,12 @@ impl Present for TheBoss {
     /// Cash, shares, their value, Executive points and net worth, best first (the tie-break
     /// order of R-24), with how the game ended.
     fn score_table(&self) -> Option<ScoreTable> {
+        self.score_table_in(ENGLISH)
+    }
+
+    /// [`Present::score_table`] in `lang`: its columns, its note and the seats' names in the
+    /// language, the amounts as it writes money.
+    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
         let price = self.data.economy().share_price as u64;
         let mut lines: Vec<_> = (0..self.players.len()).map(|s| self.score(s)).collect();
@@ -255,17 +261,25 @@ impl Present for TheBoss {
                 l.cash,
             ))
         });
+        let money = |amount: u64| {
+            words::t(
+                lang,
+                "the-boss-money",
+                &[("amount", Arg::Number(amount as f64))],
+            )
+        };
+        let number = |n: u64| boardroom_i18n::number(lang, n as f64);
         let rows = lines
             .iter()
             .map(|l| ScoreRow {
                 seat: l.seat,
-                name: seat_name(l.seat),
+                name: words::seat_in(l.seat, lang),
                 cells: vec![
-                    format!("${}", l.cash),
-                    l.shares.to_string(),
-                    format!("${}", l.shares as u64 * price),
-                    l.executive_points.to_string(),
-                    format!("${}", l.net_worth),
+                    money(u64::from(l.cash)),
+                    number(u64::from(l.shares)),
+                    money(u64::from(l.shares) * price),
+                    number(u64::from(l.executive_points)),
+                    money(l.net_worth),
                 ],
                 winner: outcome.winners.contains(l.seat),
             })
@@ -273,19 +287,25 @@ impl Present for TheBoss {
         let how = self
             .ending
             .as_ref()
-            .map(|e| describe::ending_words(e, &seat_name, ENGLISH))
+            .map(|e| describe::ending_words(e, &|s| words::seat_in(s, lang), lang))
             .unwrap_or_default();
-        let note = format!(
-            "{}.\nThree ways to win: a complete Executive set (2×#5, 2×#6, #7, #8) or more than \
-             {} shares wins at once; otherwise, when the last Fate card is drawn, the highest \
-             net worth (cash + ${} a share + Executive points) wins — ties go to more shares, \
-             then more Executive points, then more cash, then a shared win.",
-            capitalise(&how),
-            self.data.economy().win_shares_over,
-            price
+        let note = words::t(
+            lang,
+            "the-boss-score-note",
+            &[
+                ("ending", capitalise(&how).into()),
+                (
+                    "shares",
+                    Arg::Number(f64::from(self.data.economy().win_shares_over)),
+                ),
+                ("price", Arg::Number(price as f64)),
+            ],
         );
         Some(ScoreTable {
-            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            columns: SCORE_COLUMNS
+                .iter()
+                .map(|c| words::t(lang, "the-boss-score-column", &[("column", (*c).into())]))
+                .collect(),
             rows,
             note,
         })
@@ -333,7 +353,11 @@ impl Present for TheBoss {
     }
 
     fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
-        crate::describe::holdings(self, viewer)
+        crate::describe::holdings(self, viewer, ENGLISH)
+    }
+
+    fn holdings_in(&self, viewer: Viewer, lang: &str) -> Vec<Vec<boardroom_engine::Holding>> {
+        crate::describe::holdings(self, viewer, lang)
     }
 
     fn money(&self, seat: Seat) -> i64 {

@@ -122,7 +122,7 @@ fn holdings_are_words() {
     let card = g.player(0).experience[0];
     let name = boardroom_theboss::names::exp_name(g.data(), card);
     assert!(
-        cells.contains(&("Experience cards".into(), "none".into(), name.clone())),
+        cells.contains(&("Experience cards".into(), "nothing".into(), name.clone())),
         "{cells:?}"
     );
     // A face-down Fate card is named only for those who may know it.
@@ -235,6 +235,32 @@ fn a_whole_game_reads_in_german() {
             }
             ended += usize::from(g.is_over());
             german(&mut seen, g.prompt("de"), g.prompt("en"));
+            // What each seat holds, and the final scores, in German too; money as German
+            // writes it ("1.200 $").
+            for (d, e) in g
+                .holdings_in(Viewer::Seat(0), "de")
+                .iter()
+                .flatten()
+                .zip(g.holdings_in(Viewer::Seat(0), "en").iter().flatten())
+            {
+                german(&mut seen, d.what.clone(), e.what.clone());
+                if e.value.starts_with('$') {
+                    assert!(d.value.ends_with(" $"), "{d:?}");
+                }
+            }
+            if let (Some(de), Some(en)) = (g.score_table_in("de"), g.score_table_in("en")) {
+                for (d, e) in de.columns.iter().zip(&en.columns) {
+                    german(&mut seen, d.clone(), e.clone());
+                }
+                german(&mut seen, de.note, en.note);
+                for row in &de.rows {
+                    assert!(row.cells[0].ends_with(" $"), "{row:?}");
+                    assert!(
+                        !row.cells[4].contains(','),
+                        "German groups with dots: {row:?}"
+                    );
+                }
+            }
         }
     }
     assert!(ended >= 3, "{ended} games ended");
