@@ -14,10 +14,13 @@
 //!   [`LEAN`] / [`SPLIT`] and each other way with chance 1 / [`SPLIT`] (its vote may still be
 //!   bought), and the chance is summed over these outcomes. With two players there are no
 //!   voters: the caller fires exactly when its own shares outvote the target's.
-//! * A commitment to fire (FireTarget) is worth that chance: it is kept by calling the
-//!   meeting, whatever its chance. A threat (what a promise not to fire, NotFire, buys off)
-//!   is worth it only where the firer would try: the reference player calls a meeting only
-//!   when it fires with at least [`CALL_PERCENT`] chance.
+//! * A commitment to fire (FireTarget) is worth what it changes: the firing it commits to,
+//!   with that chance (it is kept by calling the meeting, whatever its chance), against the
+//!   firing the firer would choose without it, with that one's chance. A firer that would
+//!   fire the same target anyway sells nothing; one that would fire the buyer spares it. A
+//!   threat (what a promise not to fire, NotFire, buys off) is worth the chance only where the
+//!   firer would try: the reference player calls a meeting only when it fires with at least
+//!   [`CALL_PERCENT`] chance.
 //! * A vote is worth the change it makes to that chance, times what the outcome is worth.
 
 use crate::action::Vote;
@@ -187,44 +190,77 @@ impl TheBoss {
         self.fire_chance(viewer, firer, target)
     }
 
-    /// What firing `target` is worth to `firer` if left free to choose, as `viewer` judges
-    /// it: the chance it happens ([`TheBoss::threat_chance`]) times the target's job value
-    /// less the severance.
-    pub fn firing_gain(&self, viewer: Seat, firer: Seat, target: Seat) -> i64 {
-        let p = self.threat_chance(viewer, firer, target);
-        p * (self.job_value(target) - self.expected_severance(viewer, firer)) / 100
+    /// The target `firer` would fire with its usable Fire card if left free to choose, as the
+    /// reference player chooses (the richest office holder it may fire, else the richest
+    /// executive a meeting fires with at least [`CALL_PERCENT`] chance), and the chance, in
+    /// percent, that it is fired ([`TheBoss::fire_chance`]), as `viewer` judges it. Seats
+    /// spared this turn and those in the bit set `skip` are passed over.
+    pub fn likely_firing(&self, viewer: Seat, firer: Seat, skip: u8) -> Option<(Seat, i64)> {
+        let x = self
+            .richest_target(firer, skip, false)
+            .or_else(|| self.richest_target(firer, skip, true))?;
+        Some((x, self.fire_chance(viewer, firer, x)))
     }
 
-    /// The target `firer` gains most by firing (by [`TheBoss::firing_gain`]), if any gains.
-    pub fn best_firing(&self, viewer: Seat, firer: Seat) -> Option<(Seat, i64)> {
+    /// The richest seat `firer` may fire among the office holders (`exec` false) or among
+    /// the executives a meeting fires with at least [`CALL_PERCENT`] chance (`exec` true),
+    /// passing over the seats spared this turn and those in the bit set `skip`.
+    fn richest_target(&self, firer: Seat, skip: u8, exec: bool) -> Option<Seat> {
+        let spared = self.turn.not_fire | skip;
         (0..self.players.len())
-            .filter(|&x| x != firer && self.turn.not_fire & (1 << x) == 0)
-            .map(|x| (x, self.firing_gain(viewer, firer, x)))
-            .filter(|&(_, g)| g > 0)
-            .max_by_key(|&(x, g)| (g, std::cmp::Reverse(x)))
+            .filter(|&x| {
+                self.may_fire(firer, x)
+                    && spared & (1 << x) == 0
+                    && (self.level(x) == Some(Level::Executive)) == exec
+                    && (!exec || self.meeting_chance(firer, x, None) >= CALL_PERCENT)
+            })
+            .max_by_key(|&x| (self.net_worth(x), std::cmp::Reverse(x)))
     }
 
     /// The value to `seat` of `by` committing to fire `target` (FireTarget), as `viewer`
-    /// judges it: the firing's value to `seat` with the chance it happens, nothing where
-    /// `by` would fire that target anyway (its own best firing); to the firer itself, what
-    /// firing `target` gains it less what its best firing would have.
+    /// judges it: what the commitment changes against what `by` would do without it. With
+    /// it, `target` is fired with its chance ([`TheBoss::fire_chance`]: the commitment is
+    /// kept by calling the meeting, whatever its chance), and after a failed meeting `by` may
+    /// still call one on another executive; without it, `by` fires its own choice
+    /// ([`TheBoss::likely_firing`]) with that firing's chance. A firing is worth to a
+    /// bystander what [`TheBoss::firing_value`] says, and to the firer the share of the
+    /// target's job a bystander gains (it gains on the target as the others do) less the
+    /// severance. A seat's own firing that the commitment avoids is not counted: the
+    /// commitment does not bind `by` to spare it (a failed meeting leaves the card in play,
+    /// and sparing is what NotFire sells), and a firer that would otherwise fire the buyer
+    /// sells it its protection for a price anyway. Nothing where `by` would fire `target`
+    /// anyway; never more than the whole job for `target` itself.
     pub fn fire_target_value(&self, viewer: Seat, seat: Seat, by: Seat, target: Seat) -> i64 {
-        if seat == by {
-            let best = self.best_firing(viewer, by).map_or(0, |(_, g)| g);
-            return self.firing_gain(viewer, by, target) - best;
-        }
-        if seat == target {
+        if seat == target && seat != by {
             // Never priced below the whole job: a bot does not sell its own firing cheaply.
             return -self.job_value(seat);
         }
-        if self
-            .best_firing(viewer, by)
-            .is_some_and(|(x, _)| x == target)
-        {
+        let alt = self.likely_firing(viewer, by, 0);
+        if alt.is_some_and(|(x, _)| x == target) {
             return 0;
         }
+        let severance = self.expected_severance(viewer, by);
+        let worth = |x: Seat| {
+            if seat == by {
+                // Another seat's firing is worth the leader's share to a bystander.
+                self.firing_value(seat, x, x) - severance
+            } else if seat == x {
+                0
+            } else {
+                self.firing_value(seat, by, x)
+            }
+        };
         let p = self.fire_chance(viewer, by, target);
-        p * self.firing_value(seat, by, target) / 100
+        let without = alt.map_or(0, |(x, q)| q * worth(x));
+        // A failed meeting leaves the card to call another on any other executive (§7).
+        let after_failed = if self.level(target) == Some(Level::Executive) {
+            self.richest_target(by, 1 << target, true).map_or(0, |x| {
+                (100 - p) * self.fire_chance(viewer, by, x) / 100 * worth(x)
+            })
+        } else {
+            0
+        };
+        (p * worth(target) + after_failed - without) / 100
     }
 
     /// The value to `seat` of voter `by` declaring `vote` in the running meeting: the change

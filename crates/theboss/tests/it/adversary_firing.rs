@@ -103,7 +103,12 @@ fn best_price(g: &TheBoss, adv: Seat, c: Commitment) -> u32 {
 
 /// Every level, asked to answer `adv`'s offer of `c` for `price`, declines it.
 fn no_level_accepts(g: &TheBoss, adv: Seat, c: Commitment, price: u32) {
-    for level in ["heuristic", "easy", "normal", "hard"] {
+    levels_decline(g, adv, c, price, &["heuristic", "easy", "normal", "hard"]);
+}
+
+/// Each of `levels`, asked to answer `adv`'s offer of `c` for `price`, declines it.
+fn levels_decline(g: &TheBoss, adv: Seat, c: Commitment, price: u32, levels: &[&str]) {
+    for &level in levels {
         let mut g = g.clone();
         g.play(adv, Action::Offer(Box::new(selling(BOT, c, price))))
             .expect("a legal offer");
@@ -199,11 +204,11 @@ fn a_vote_that_cannot_change_the_tally_is_worth_nothing() {
 }
 
 #[test]
-fn a_bystander_pays_for_the_leaders_firing_only_its_share_of_the_gain() {
-    // Seat 2 leads in net worth; the executive at seat 1 can pay any severance and would
-    // rather fire the bot (the better job), so a promise to fire the leader instead is worth
-    // something to the bot. The leader's loss is shared with the seller, who gains on the
-    // leader as much as the bot does: the bot pays at most half the leader's job for it.
+fn a_promise_to_fire_whom_the_seller_fires_anyway_is_worth_nothing() {
+    // Seat 2 leads in net worth and is the richest office holder the executive at seat 1 may
+    // fire: the seller's own choice is to fire it (office holders first, the richest first),
+    // deal or none. The bot's own job pays more, but the seller does not fire by the job:
+    // the promise changes nothing and is worth nothing.
     let g = fire_table(
         &[
             standing(3, 100, 800),
@@ -215,8 +220,76 @@ fn a_bystander_pays_for_the_leaders_firing_only_its_share_of_the_gain() {
     );
     let leader = (0..3).max_by_key(|&s| g.net_worth(s)).unwrap();
     assert_eq!(leader, 2);
-    let job = g.job_value(2) as u32;
-    let paid = best_price(&g, 1, Commitment::FireTarget(2));
-    assert!(paid > 0, "a sure firing of the leader is worth something");
-    assert!(paid <= job / 2, "paid ${paid} for a share of a ${job} job");
+    assert_eq!(g.likely_firing(BOT, 1, 0).map(|(x, _)| x), Some(2));
+    assert_eq!(best_price(&g, 1, Commitment::FireTarget(2)), 0);
+    no_level_accepts(&g, 1, Commitment::FireTarget(2), 50);
+}
+
+#[test]
+fn a_promise_to_fire_the_leader_in_place_of_the_buyer_pays_the_seller_more_than_the_buyer() {
+    // The executive at seat 1 would fire the bot, the only office holder. Its promise to
+    // call a meeting on the leader at seat 2 instead (two chances in three: it needs the
+    // bot's vote) gains the seller on the leader as much as the bot, and its severance is
+    // then at risk only if the meeting fires: the seller gains more than the bot, and the
+    // bot pays nothing for it. Sparing the bot is what a promise not to fire it sells.
+    // (`hard` may still accept it: by its own measure alone the bot gains, and its rollouts
+    // judge the deal.)
+    let g = fire_table(
+        &[
+            standing(4, 200, 800),
+            standing(6, 200, 3000),
+            standing(5, 300, 2500),
+        ],
+        1,
+        200,
+    );
+    let leader = (0..3).max_by_key(|&s| g.net_worth(s)).unwrap();
+    assert_eq!(leader, 2);
+    assert_eq!(g.likely_firing(BOT, 1, 0).map(|(x, _)| x), Some(BOT));
+    let p = g.fire_chance(BOT, 1, 2);
+    assert!(p > 0 && p < 100, "the meeting may fire: {p}%");
+    assert_eq!(best_price(&g, 1, Commitment::FireTarget(2)), 0);
+    levels_decline(
+        &g,
+        1,
+        Commitment::FireTarget(2),
+        50,
+        &["heuristic", "easy", "normal"],
+    );
+}
+
+#[test]
+fn a_promise_to_fire_the_leader_where_the_seller_would_fire_nobody_is_priced_by_its_chance() {
+    // Four executives. The seller at seat 1 would call no meeting of its own: each is
+    // less likely to fire than not. The leader at seat 2 is fired only if both voters vote
+    // FOR (four chances in nine), and then each other seat gains a third of its job on it,
+    // the seller as well, who pays the severance. The bot pays something for that chance,
+    // and no more than half the severance the seller risks: the rest of the gain is the
+    // seller's own.
+    let g = fire_table(
+        &[
+            standing(6, 200, 800),
+            standing(5, 100, 3000),
+            standing(8, 350, 6000),
+            standing(7, 200, 500),
+        ],
+        1,
+        200,
+    );
+    let leader = (0..4).max_by_key(|&s| g.net_worth(s)).unwrap();
+    assert_eq!(leader, 2);
+    assert_eq!(g.likely_firing(BOT, 1, 0), None);
+    let p = g.fire_chance(BOT, 1, 2);
+    assert!(p > 0 && p < 50, "a meeting the seller would not call: {p}%");
+    let severance = g.expected_severance(BOT, 1);
+    let paid = best_price(&g, 1, Commitment::FireTarget(2)) as i64;
+    let share = g.job_value(2) / 3;
+    assert!(
+        paid > 0,
+        "a chance of the leader's firing is worth something"
+    );
+    assert!(
+        paid <= p * severance / 100 / 2 && paid <= p * share / 100,
+        "paid ${paid} for a {p}% chance of a ${share} share, the seller risking ${severance}"
+    );
 }
