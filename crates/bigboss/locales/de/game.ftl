@@ -289,7 +289,7 @@ big-boss-price = { $price } $
 big-boss-bot-note-random = irgendein erlaubter Zug, zufällig gewählt
 big-boss-bot-note-heuristic = plant seinen ganzen Zug; schlug random in 40 von 40 Partien
 big-boss-bot-note-easy = schlägt heuristic in etwa 7 von 10 Partien oder öfter
-big-boss-bot-note-normal = durchsucht fünfmal so viele Varianten wie easy
+big-boss-bot-note-normal = schlägt easy in etwa 6 von 10 Partien (gemessen in Modern)
 big-boss-tower-owner = { $tower }: { $name }
 big-boss-space-title = Grundstück { $space }: { $company }, { $count ->
     [one] ein Baustein
