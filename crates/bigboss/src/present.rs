@@ -33,14 +33,6 @@ use boardroom_engine::{
 };
 use boardroom_i18n::{Message, ENGLISH};
 
-/// Help on the notation, for the terminal's `help`.
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
-  hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
-Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
-Commands: board (show the table), help, quit.";
-
 /// The options a Big Boss table accepts.
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: "edition",
@@ -294,8 +286,12 @@ impl Present for BigBoss {
         words::text(lang, &words::seat(seat))
     }
 
-    fn describe_config(config: &Config) -> String {
-        format!("Big Boss ({}), {} players", config.edition, config.players)
+    fn describe_config(config: &Config, lang: &str) -> String {
+        let args = [
+            ("edition", config.edition.as_str().into()),
+            ("players", config.players.into()),
+        ];
+        words::t(lang, "big-boss-term-config", &args)
     }
 
     fn variant(&self) -> String {
@@ -359,20 +355,20 @@ impl Present for BigBoss {
         words::text(lang, &error.message())
     }
 
-    fn notation_help() -> &'static str {
-        HELP
+    fn notation_help(lang: &str) -> String {
+        words::t(lang, "big-boss-term-help", &[])
     }
 
     /// Money, share value, tower value, cards left in hand and the total of every seat, best
     /// first; the note explains the towers and cards columns of the edition.
-    fn score_table(&self) -> Option<ScoreTable> {
+    fn score_table(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        self.scores_table(outcome)
+        self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now.
-    fn standings(&self) -> Option<ScoreTable> {
-        self.scores_table(self.ranking())
+    fn standings(&self, lang: &str) -> Option<ScoreTable> {
+        self.scores_table(self.ranking(), lang)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -414,8 +410,8 @@ impl Present for BigBoss {
         Some(serde_json::Value::Object(extra))
     }
 
-    fn draw(&self, viewer: Viewer, color: bool) -> String {
-        crate::terminal::draw(self, viewer, color)
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String {
+        crate::terminal::draw(self, viewer, color, lang)
     }
 
     /// Turns played, companies founded, mergers, towers placed, and whether the game ended
@@ -519,7 +515,7 @@ impl Configure for BigBoss {
 impl BigBoss {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
-    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+    fn scores_table(&self, outcome: boardroom_engine::Outcome, lang: &str) -> Option<ScoreTable> {
         let mut rows: Vec<(i64, u8, ScoreRow)> = (0..self.players())
             .map(|seat| {
                 let l = self.score(seat);
@@ -529,7 +525,7 @@ impl BigBoss {
                     .collect();
                 let row = ScoreRow {
                     seat,
-                    name: <BigBoss as Present>::seat_name(seat),
+                    name: <BigBoss as Present>::seat_name_in(seat, lang),
                     cells,
                     winner: outcome.winners.contains(seat),
                 };
@@ -549,24 +545,16 @@ impl BigBoss {
                 .then(a.2.seat.cmp(&b.2.seat))
         });
         let note = match self.edition() {
-            Edition::Modern => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your radio tower; cards: +5 per industry card and +10 per level card left in \
-                 hand. Equal totals go to the player who placed more radio towers."
-            }
-            Edition::Classic => {
-                "shares: price × shares held; towers: 3 × the price of each company carrying \
-                 your owner flag; cards: −5 for every card left in hand (the Classic penalty). \
-                 Equal totals share the title."
-            }
+            Edition::Modern => "big-boss-score-note-modern",
+            Edition::Classic => "big-boss-score-note-classic",
         };
         Some(ScoreTable {
             columns: ["money", "shares", "towers", "cards", "total"]
                 .iter()
-                .map(|c| c.to_string())
+                .map(|c| words::t(lang, &format!("big-boss-score-{c}"), &[]))
                 .collect(),
             rows: rows.into_iter().map(|(_, _, row)| row).collect(),
-            note: note.to_string(),
+            note: words::t(lang, note, &[]),
         })
     }
 }

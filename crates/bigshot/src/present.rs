@@ -50,15 +50,10 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
-Colours: red, orange, ivory, purple (or R, O, I, P). Lots by their id on the board (W9, Wx2, N16…).
-Commands: board (show the table), help, quit.";
-
-/// The columns of the final score table after the player's name.
+/// The columns of the final score table after the player's name (their messages'
+/// `big-shot-score-…` ids).
 const SCORE_COLUMNS: [&str; 7] = [
-    "coins", "lots", "debt", "status", "owned", "best", "may win",
+    "coins", "lots", "debt", "status", "owned", "best", "may-win",
 ];
 
 impl Configure for BigShot {
@@ -106,18 +101,17 @@ impl Present for BigShot {
         words::text(lang, &words::seat(seat))
     }
 
-    fn describe_config(config: &Config) -> String {
-        let variant = if config.hidden_money {
-            " (hidden money)"
-        } else {
-            ""
-        };
+    fn describe_config(config: &Config, lang: &str) -> String {
         let board = config
             .board
             .as_ref()
-            .map(|b| format!(", board `{}`", b.name))
-            .unwrap_or_default();
-        format!("Big Shot{variant}, {} players{board}", config.players)
+            .map_or_else(|| "none".to_string(), |b| b.name.clone());
+        let args = [
+            ("hidden", words::yes(config.hidden_money).into()),
+            ("players", config.players.into()),
+            ("board", board.into()),
+        ];
+        words::t(lang, "big-shot-term-config", &args)
     }
 
     fn variant(&self) -> String {
@@ -240,26 +234,26 @@ impl Present for BigShot {
         words::text(lang, &error.message())
     }
 
-    fn notation_help() -> &'static str {
-        HELP
+    fn notation_help(lang: &str) -> String {
+        words::t(lang, "big-shot-term-help", &[])
     }
 
     /// Placing is asked lot by lot: first the lot, then the colour of the cube.
-    fn terminal_group(&self, _seat: Seat, action: &Action) -> Option<(String, String)> {
-        crate::terminal::placement_group(self, *action)
+    fn terminal_group(&self, _seat: Seat, action: &Action, lang: &str) -> Option<(String, String)> {
+        crate::terminal::placement_group(self, *action, lang)
     }
 
     /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat
     /// may win (at least 2 lots), best first.
-    fn score_table(&self) -> Option<ScoreTable> {
+    fn score_table(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
-        self.scores_table(outcome)
+        self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now (unsold lots resolved by the tie-cancelling rule).
-    fn standings(&self) -> Option<ScoreTable> {
+    fn standings(&self, lang: &str) -> Option<ScoreTable> {
         let settled = self.settled();
-        settled.scores_table(settled.ranking())
+        settled.scores_table(settled.ranking(), lang)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -275,8 +269,8 @@ impl Present for BigShot {
         LOCALES
     }
 
-    fn draw(&self, viewer: Viewer, color: bool) -> String {
-        terminal::draw(self, viewer, color)
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String {
+        terminal::draw(self, viewer, color, lang)
     }
 
     /// The board (to draw the city), the colours of each seat, the lowest bid allowed now, and
@@ -361,7 +355,7 @@ impl Present for BigShot {
 impl BigShot {
     /// The score table for `outcome`: the final scores, or the standings when the outcome is
     /// the ranking of a game not over yet.
-    fn scores_table(&self, outcome: boardroom_engine::Outcome) -> Option<ScoreTable> {
+    fn scores_table(&self, outcome: boardroom_engine::Outcome, lang: &str) -> Option<ScoreTable> {
         let mut lines: Vec<_> = (0..self.players()).map(|s| self.score(s)).collect();
         lines.sort_by_key(|l| {
             std::cmp::Reverse((
@@ -376,7 +370,7 @@ impl BigShot {
             .iter()
             .map(|l| ScoreRow {
                 seat: l.seat,
-                name: seat_name(l.seat),
+                name: Self::seat_name_in(l.seat, lang),
                 cells: vec![
                     l.coins.to_string(),
                     l.lots_value.to_string(),
@@ -384,20 +378,25 @@ impl BigShot {
                     l.status.to_string(),
                     l.lots.to_string(),
                     l.best_lot.to_string(),
-                    if l.eligible { "yes" } else { "no" }.to_string(),
+                    words::t(
+                        lang,
+                        &format!("big-shot-score-{}", words::yes(l.eligible)),
+                        &[],
+                    ),
                 ],
                 winner: outcome.winners.contains(l.seat),
             })
             .collect();
-        let mut note =
-            "Status is coins plus lots minus 10M per IOU; a player needs at least 2 lots \
-                        to win (2 players: with each colour)."
-                .to_string();
+        let mut note = words::t(lang, "big-shot-score-note", &[]);
         if outcome.winners.is_empty() {
-            note.push_str("\nNobody owns enough lots to win.");
+            note.push('\n');
+            note.push_str(&words::t(lang, "big-shot-score-nobody", &[]));
         }
         Some(ScoreTable {
-            columns: SCORE_COLUMNS.iter().map(|c| c.to_string()).collect(),
+            columns: SCORE_COLUMNS
+                .iter()
+                .map(|c| words::t(lang, &format!("big-shot-score-{c}"), &[]))
+                .collect(),
             rows,
             note,
         })

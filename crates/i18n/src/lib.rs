@@ -33,9 +33,11 @@
 //! ```
 
 mod check;
+mod number;
 mod pseudo;
 
 pub use check::Problem;
+pub use number::grouped;
 pub use pseudo::{pseudo, pseudo_text};
 
 use fluent_bundle::concurrent::FluentBundle;

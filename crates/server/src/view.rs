@@ -143,7 +143,7 @@ impl Shared {
             rev: 0,
             to_act: game.to_act().iter().collect(),
             turn: <G as Present>::turn(game),
-            scores: game.score_table(),
+            scores: game.score_table(boardroom_i18n::ENGLISH),
             timers,
             clocks: Vec::new(),
         }

@@ -256,3 +256,45 @@ big-boss-step-survivor = die Werte sind gleich: Wähle den übernehmenden Konzer
 big-boss-step-invest = kaufe bis zu 2 Aktien, setze dein Besitzzeichen oder beende den Zug
 big-boss-list = { $head }, { $tail }
 big-boss-empty = {""}
+
+## Das Terminal (crates/bigboss/src/terminal.rs, present.rs): der Tisch, den `boardroom play`
+## zeichnet, seine Hilfe, die Zeile der Einstellungen und die Schlusswertung.
+
+big-boss-term-config = Big Boss ({ $edition ->
+    [classic] Classic
+   *[modern] Modern
+}), { $players } Spieler
+big-boss-term-company = Konzern
+big-boss-term-price = Wert
+big-boss-term-shares = Aktien
+big-boss-term-owner = { $kind ->
+    [owner-flag] Fahne
+   *[radio-tower] Funkturm
+}
+big-boss-term-acquired = übernommen: { $companies }
+big-boss-term-pieces = Bausteine { $count }
+big-boss-term-deck = Stapel { $count }
+big-boss-term-levels = Etagenkarten { $count }
+big-boss-term-discard = Ablage { $count }
+big-boss-term-row = Auslage: { $cards }
+big-boss-term-player = Spieler
+big-boss-term-money = Geld
+big-boss-term-cards = Karten
+big-boss-term-towers = { $kind ->
+    [owner-flag] Fahnen
+   *[radio-tower] Funktürme
+}
+big-boss-term-known = bekannte Karten: { $cards }
+big-boss-term-hand = Karten von { $name }: { $cards }
+big-boss-term-help =
+    Tippe die Nummer eines Zugs aus der Liste oder den Zug selbst in der Notation:
+      buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+      hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+    Konzernnamen dürfen bis auf einen eindeutigen Anfang gekürzt werden (Re, Lu, Ea, Ki, Li, At, Co, Su).
+big-boss-score-money = Geld
+big-boss-score-shares = Aktien
+big-boss-score-towers = Besitzzeichen
+big-boss-score-cards = Karten
+big-boss-score-total = Summe
+big-boss-score-note-modern = Aktien: Wert × gehaltene Aktien; Besitzzeichen: 3 × der Wert jedes Konzerns mit deinem Funkturm; Karten: +5 je Baukarte und +10 je Etagenkarte, die du noch auf der Hand hast. Bei gleicher Summe gewinnt, wer mehr Funktürme gesetzt hat.
+big-boss-score-note-classic = Aktien: Wert × gehaltene Aktien; Besitzzeichen: 3 × der Wert jedes Konzerns mit deiner Eigentümer-Fahne; Karten: −5 für jede Karte, die du noch auf der Hand hast (die Strafe von Classic). Bei gleicher Summe teilen sich die Spieler den Sieg.

@@ -255,3 +255,43 @@ big-boss-step-survivor = prices are equal: choose the acquiring company
 big-boss-step-invest = buy up to 2 shares, place a tower, or end the turn
 big-boss-list = { $head }, { $tail }
 big-boss-empty = {""}
+
+## The terminal (crates/bigboss/src/terminal.rs, present.rs): the table `boardroom play`
+## draws, its help, the configuration's line and the final score table. $kind: "radio-tower"
+## or "owner-flag", as above.
+
+big-boss-term-config = Big Boss ({ $edition }), { $players } players
+big-boss-term-company = company
+big-boss-term-price = price
+big-boss-term-shares = shares
+big-boss-term-owner = { $kind ->
+    [owner-flag] owner
+   *[radio-tower] tower
+}
+big-boss-term-acquired = acquired: { $companies }
+big-boss-term-pieces = pieces { $count }
+big-boss-term-deck = deck { $count }
+big-boss-term-levels = level cards { $count }
+big-boss-term-discard = discard { $count }
+big-boss-term-row = face-up row: { $cards }
+big-boss-term-player = player
+big-boss-term-money = money
+big-boss-term-cards = cards
+big-boss-term-towers = { $kind ->
+    [owner-flag] flags
+   *[radio-tower] towers
+}
+big-boss-term-known = known cards: { $cards }
+big-boss-term-hand = { $name }'s hand: { $cards }
+big-boss-term-help =
+    Type the number of a move from the list, or the move itself in notation:
+      buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+      hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+    Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
+big-boss-score-money = money
+big-boss-score-shares = shares
+big-boss-score-towers = towers
+big-boss-score-cards = cards
+big-boss-score-total = total
+big-boss-score-note-modern = shares: price × shares held; towers: 3 × the price of each company carrying your radio tower; cards: +5 per industry card and +10 per level card left in hand. Equal totals go to the player who placed more radio towers.
+big-boss-score-note-classic = shares: price × shares held; towers: 3 × the price of each company carrying your owner flag; cards: −5 for every card left in hand (the Classic penalty). Equal totals share the title.

@@ -151,3 +151,55 @@ big-shot-err-cannot-pay = { $colour } hat { $coins } Mio. und kann das Höchstge
 big-shot-err-no-such-cube = du hast keinen Würfel in { $colour } mehr zu setzen (ersteigert: { $hand })
 big-shot-err-no-such-lot = auf diesem Spielplan gibt es kein Grundstück Nummer { $lot }
 big-shot-err-lot-sold = Grundstück { $lot } ist verkauft (abgerechnet beim 7. Würfel, höchstens 7 pro Grundstück) und nimmt keine Würfel mehr
+
+## Das Terminal (crates/bigshot/src/terminal.rs, present.rs): der Tisch, den `boardroom play`
+## zeichnet, seine Hilfe, die Zeile der Einstellungen und die Schlusswertung.
+
+big-shot-term-config = Big Shot{ $hidden ->
+    [yes] {" "}(verdecktes Geld)
+   *[no] {""}
+}, { $players } Spieler{ $board ->
+    [none] {""}
+   *[other] , Spielplan `{ $board }`
+}
+big-shot-term-spaces = Auktionsfelder (im Uhrzeigersinn; * Makler):
+big-shot-term-city = Stadt:
+big-shot-term-sold = VERKAUFT an { $owner }
+big-shot-term-sold-nobody = VERKAUFT an niemanden
+big-shot-term-round = Runde { $round }/{ $rounds } · { $name } würfelt
+big-shot-term-last-roll = zuletzt gewürfelt: { $die }
+big-shot-term-standing = Höchstgebot { $bid } Mio. von { $name }
+big-shot-term-no-bid = noch kein Gebot
+big-shot-term-auction = Versteigerung von Auktionsfeld { $space } ({ $cubes }): { $standing }
+big-shot-term-places = { $name } setzt: { $cubes }
+big-shot-term-player = Spieler
+big-shot-term-colours = Farben
+big-shot-term-coins = Geld
+big-shot-term-ious = Schuldscheine
+big-shot-term-notes = Hinweise
+big-shot-term-to-act = am Zug
+big-shot-term-passed = gepasst
+big-shot-term-borrowed = hat in dieser Runde einen Kredit
+big-shot-term-neutral = (Lila ist die neutrale Farbe: Sie bietet nie)
+big-shot-term-lot = { $lot } ({ $park ->
+    [yes] Park
+   *[no] { $value } Mio.
+}, { $held ->
+    [0] leer
+   *[other] { $held }/{ $capacity }: { $cubes }
+})
+big-shot-term-help =
+    Tippe die Nummer eines Zugs aus der Liste oder den Zug selbst in der Notation:
+      roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
+    Farben: red (Rot), orange (Orange), ivory (Elfenbein), purple (Lila), kurz R, O, I, P. Grundstücke mit ihrer Nummer auf dem Spielplan (W9, Wx2, N16 …).
+big-shot-score-coins = Geld
+big-shot-score-lots = Grundstücke
+big-shot-score-debt = Schulden
+big-shot-score-status = Stand
+big-shot-score-owned = Anzahl
+big-shot-score-best = bestes
+big-shot-score-may-win = kann gewinnen
+big-shot-score-yes = ja
+big-shot-score-no = nein
+big-shot-score-note = Der Stand ist Geld plus Grundstücke minus 10 Mio. je Schuldschein; gewinnen kann nur, wer mindestens 2 Grundstücke besitzt (bei 2 Spielern mit jeder Farbe).
+big-shot-score-nobody = Niemand besitzt genug Grundstücke, um zu gewinnen.
