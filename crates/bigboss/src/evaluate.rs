@@ -232,7 +232,10 @@ impl Evaluate for BigBoss {
             "plans its whole turn; beat random in 40 games of 40",
         ),
         ("easy", "beats heuristic about 7 games in 10, or more"),
-        ("normal", "beats easy about 6 games in 10 (measured in Modern)"),
+        (
+            "normal",
+            "beats easy about 6 games in 10 (measured in Modern)",
+        ),
     ];
 
     const SCRIPTS: &'static [&'static str] = crate::scripts::SCRIPTS;
