@@ -33,14 +33,6 @@ use boardroom_engine::{
 };
 use boardroom_i18n::{Message, ENGLISH};
 
-/// Help on the notation, for the terminal's `help`.
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
-  hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
-Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).
-Commands: board (show the table), help, quit.";
-
 /// The options a Big Boss table accepts.
 const OPTIONS: &[OptionSpec] = &[OptionSpec {
     name: "edition",
@@ -299,8 +291,12 @@ impl Present for BigBoss {
         words::text(lang, &words::seat(seat))
     }
 
-    fn describe_config(config: &Config) -> String {
-        format!("Big Boss ({}), {} players", config.edition, config.players)
+    fn describe_config(config: &Config, lang: &str) -> String {
+        let args = [
+            ("edition", config.edition.as_str().into()),
+            ("players", config.players.into()),
+        ];
+        words::t(lang, "big-boss-term-config", &args)
     }
 
     fn variant(&self) -> String {
@@ -364,24 +360,20 @@ impl Present for BigBoss {
         words::text(lang, &error.message())
     }
 
-    fn notation_help() -> &'static str {
-        HELP
+    fn notation_help(lang: &str) -> String {
+        words::t(lang, "big-boss-term-help", &[])
     }
 
     /// Money, share value, tower value, cards left in hand and the total of every seat, best
     /// first; the note explains the towers and cards columns of the edition.
-    fn score_table(&self) -> Option<ScoreTable> {
-        self.score_table_in(boardroom_i18n::ENGLISH)
-    }
-
-    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
+    fn score_table(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
         self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now.
-    fn standings(&self) -> Option<ScoreTable> {
-        self.scores_table(self.ranking(), boardroom_i18n::ENGLISH)
+    fn standings(&self, lang: &str) -> Option<ScoreTable> {
+        self.scores_table(self.ranking(), lang)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -423,8 +415,8 @@ impl Present for BigBoss {
         Some(serde_json::Value::Object(extra))
     }
 
-    fn draw(&self, viewer: Viewer, color: bool) -> String {
-        crate::terminal::draw(self, viewer, color)
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String {
+        crate::terminal::draw(self, viewer, color, lang)
     }
 
     /// Turns played, companies founded, mergers, towers placed, and whether the game ended

@@ -1,18 +1,31 @@
 //! The table drawn for a terminal: the 72-space loop as a square ring with stack heights and
 //! company tags (coloured when the terminal allows), the companies and supplies inside the
-//! ring, the players below it, and the viewer's own hand. Used by
+//! ring, the players below it, and the viewer's own hand, in the reader's language (the words of
+//! `locales/<lang>/game.ftl`, money grouped as the language writes it). Used by
 //! [`Present::draw`](boardroom_engine::Present::draw).
 
 use crate::board::Space;
 use crate::company::Status;
+use crate::words::{t, tower_kind};
 use crate::{BigBoss, CompanyId, Edition};
 use boardroom_engine::{Game, Present, Seat, Viewer};
+use boardroom_i18n::{grouped, Arg};
 use owo_colors::OwoColorize;
 use std::fmt::Write;
 
-/// A seat's name, as the rest of the presentation calls it.
-fn seat_name(seat: Seat) -> String {
-    <BigBoss as Present>::seat_name(seat)
+/// A seat's name in `lang`, as the rest of the presentation calls it.
+fn seat_name(seat: Seat, lang: &str) -> String {
+    <BigBoss as Present>::seat_name_in(seat, lang)
+}
+
+/// Message `id` in `lang` with a count.
+fn counted(lang: &str, id: &str, count: usize) -> String {
+    t(lang, id, &[("count", Arg::Number(count as f64))])
+}
+
+/// The rule set's tower as the messages choose their words by it.
+fn kind(game: &BigBoss) -> Arg {
+    Arg::Text(tower_kind(game.rules().tower_name))
 }
 
 /// Colours a company's text: a background per company, the tag itself always printed so colour
@@ -49,18 +62,14 @@ fn cell(game: &BigBoss, s: Space, width: usize, color: bool) -> String {
 }
 
 /// The inner lines of the ring: companies, supplies, the row.
-fn inner_lines(game: &BigBoss, color: bool) -> Vec<String> {
+fn inner_lines(game: &BigBoss, color: bool, lang: &str) -> Vec<String> {
     let r = game.rules();
     let mut lines = vec![format!(
         "{:<14}{:>6}{:>8}  {}",
-        "company",
-        "price",
-        "shares",
-        if game.edition() == Edition::Modern {
-            "tower"
-        } else {
-            "owner"
-        }
+        t(lang, "big-boss-term-company", &[]),
+        t(lang, "big-boss-term-price", &[]),
+        t(lang, "big-boss-term-shares", &[]),
+        t(lang, "big-boss-term-owner", &[("kind", kind(game))]),
     )];
     for c in CompanyId::all() {
         let co = game.company(c);
@@ -74,7 +83,9 @@ fn inner_lines(game: &BigBoss, color: bool) -> Vec<String> {
             co.price,
             co.supply,
             r.shares_per_company,
-            co.tower.map(seat_name).unwrap_or_else(|| "-".into())
+            co.tower
+                .map(|s| seat_name(s, lang))
+                .unwrap_or_else(|| "-".into())
         ));
     }
     let gone: Vec<&str> = CompanyId::all()
@@ -82,24 +93,41 @@ fn inner_lines(game: &BigBoss, color: bool) -> Vec<String> {
         .map(|c| c.name())
         .collect();
     if !gone.is_empty() {
-        lines.push(format!("acquired: {}", gone.join(", ")));
+        let companies = Arg::Text(gone.join(", "));
+        lines.push(t(
+            lang,
+            "big-boss-term-acquired",
+            &[("companies", companies)],
+        ));
     }
     lines.push(String::new());
-    let mut supply = format!("pieces {} · deck {}", game.pieces(), game.deck_len());
+    let mut supply = vec![
+        counted(lang, "big-boss-term-pieces", game.pieces() as usize),
+        counted(lang, "big-boss-term-deck", game.deck_len()),
+    ];
     if game.edition() == Edition::Modern {
-        let _ = write!(supply, " · level cards {}", game.level_stack());
+        supply.push(counted(
+            lang,
+            "big-boss-term-levels",
+            game.level_stack() as usize,
+        ));
     }
-    let _ = write!(supply, " · discard {}", game.discard().len());
-    lines.push(supply);
+    supply.push(counted(
+        lang,
+        "big-boss-term-discard",
+        game.discard().len() as usize,
+    ));
+    lines.push(supply.join(" · "));
     if game.edition() == Edition::Modern {
         let row: Vec<String> = game.row().iter().map(|s| s.to_string()).collect();
-        lines.push(format!("face-up row: {}", row.join(" ")));
+        let cards = Arg::Text(row.join(" "));
+        lines.push(t(lang, "big-boss-term-row", &[("cards", cards)]));
     }
     lines
 }
 
-/// The whole table as `viewer` may see it: everything public, and a seat's own hand.
-pub fn draw(game: &BigBoss, viewer: Viewer, color: bool) -> String {
+/// The whole table as `viewer` may see it, in `lang`: everything public, and a seat's own hand.
+pub fn draw(game: &BigBoss, viewer: Viewer, color: bool, lang: &str) -> String {
     let viewer = viewer.seat().filter(|&s| s < game.players());
     let mut out = String::new();
     // Top: spaces 1..=19, left to right.
@@ -118,7 +146,7 @@ pub fn draw(game: &BigBoss, viewer: Viewer, color: bool) -> String {
             .map(|&s| cell(game, s, 4, color))
             .collect::<String>()
     );
-    let inner = inner_lines(game, color);
+    let inner = inner_lines(game, color, lang);
     for i in 0..17u8 {
         let left = 72 - i;
         let right = 20 + i;
@@ -154,11 +182,12 @@ pub fn draw(game: &BigBoss, viewer: Viewer, color: bool) -> String {
     let modern = game.edition() == Edition::Modern;
     let _ = writeln!(
         out,
-        "  {:<8}{:>6}{:>7}{:>8}  shares",
-        "player",
-        "money",
-        "cards",
-        if modern { "towers" } else { "flags" }
+        "  {:<8}{:>6}{:>7}{:>10}  {}",
+        t(lang, "big-boss-term-player", &[]),
+        t(lang, "big-boss-term-money", &[]),
+        t(lang, "big-boss-term-cards", &[]),
+        t(lang, "big-boss-term-towers", &[("kind", kind(game))]),
+        t(lang, "big-boss-term-shares", &[]),
     );
     for seat in 0..game.players() {
         let p = game.player(seat);
@@ -177,16 +206,18 @@ pub fn draw(game: &BigBoss, viewer: Viewer, color: bool) -> String {
         }
         let _ = writeln!(
             out,
-            "{marker} {:<8}{:>6}{:>7}{:>6}/2  {}",
-            seat_name(seat),
-            p.money,
+            "{marker} {:<8}{:>6}{:>7}{:>8}/2  {}",
+            seat_name(seat, lang),
+            grouped(lang, i64::from(p.money)),
             cards,
             p.towers_placed,
             shares.join(", ")
         );
         if !p.known.is_empty() && viewer != Some(seat) {
             let known: Vec<String> = p.known.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(out, "            known cards: {}", known.join(" "));
+            let cards = Arg::Text(known.join(" "));
+            let known = t(lang, "big-boss-term-known", &[("cards", cards)]);
+            let _ = writeln!(out, "            {known}");
         }
     }
     if let Some(v) = viewer {
@@ -197,7 +228,11 @@ pub fn draw(game: &BigBoss, viewer: Viewer, color: bool) -> String {
             .iter()
             .map(|c| c.to_string())
             .collect();
-        let _ = writeln!(out, "\n{}'s hand: {}", seat_name(v), hand.join(" "));
+        let args = [
+            ("name", Arg::Text(seat_name(v, lang))),
+            ("cards", Arg::Text(hand.join(" "))),
+        ];
+        let _ = writeln!(out, "\n{}", t(lang, "big-boss-term-hand", &args));
     }
     out
 }

@@ -50,13 +50,8 @@ const OPTIONS: &[OptionSpec] = &[
     },
 ];
 
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
-Colours: red, orange, ivory, purple (or R, O, I, P). Lots by their id on the board (W9, Wx2, N16…).
-Commands: board (show the table), help, quit.";
-
-/// The columns of the final score table after the player's name.
+/// The columns of the final score table after the player's name (their messages'
+/// `big-shot-score-…` ids).
 const SCORE_COLUMNS: [&str; 7] = [
     "coins", "lots", "debt", "status", "owned", "best", "may-win",
 ];
@@ -106,18 +101,17 @@ impl Present for BigShot {
         words::text(lang, &words::seat(seat))
     }
 
-    fn describe_config(config: &Config) -> String {
-        let variant = if config.hidden_money {
-            " (hidden money)"
-        } else {
-            ""
-        };
+    fn describe_config(config: &Config, lang: &str) -> String {
         let board = config
             .board
             .as_ref()
-            .map(|b| format!(", board `{}`", b.name))
-            .unwrap_or_default();
-        format!("Big Shot{variant}, {} players{board}", config.players)
+            .map_or_else(|| "none".to_string(), |b| b.name.clone());
+        let args = [
+            ("hidden", words::yes(config.hidden_money).into()),
+            ("players", config.players.into()),
+            ("board", board.into()),
+        ];
+        words::t(lang, "big-shot-term-config", &args)
     }
 
     fn variant(&self) -> String {
@@ -240,30 +234,26 @@ impl Present for BigShot {
         words::text(lang, &error.message())
     }
 
-    fn notation_help() -> &'static str {
-        HELP
+    fn notation_help(lang: &str) -> String {
+        words::t(lang, "big-shot-term-help", &[])
     }
 
     /// Placing is asked lot by lot: first the lot, then the colour of the cube.
-    fn terminal_group(&self, _seat: Seat, action: &Action) -> Option<(String, String)> {
-        crate::terminal::placement_group(self, *action)
+    fn terminal_group(&self, _seat: Seat, action: &Action, lang: &str) -> Option<(String, String)> {
+        crate::terminal::placement_group(self, *action, lang)
     }
 
     /// Coins, lot value, debt, financial status, lots owned, the best lot and whether the seat
     /// may win (at least 2 lots), best first.
-    fn score_table(&self) -> Option<ScoreTable> {
-        self.score_table_in(boardroom_i18n::ENGLISH)
-    }
-
-    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
+    fn score_table(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
         self.scores_table(outcome, lang)
     }
 
     /// The same table for the scores if the game ended now (unsold lots resolved by the tie-cancelling rule).
-    fn standings(&self) -> Option<ScoreTable> {
+    fn standings(&self, lang: &str) -> Option<ScoreTable> {
         let settled = self.settled();
-        settled.scores_table(settled.ranking(), boardroom_i18n::ENGLISH)
+        settled.scores_table(settled.ranking(), lang)
     }
 
     fn web_assets() -> &'static [WebAsset] {
@@ -279,8 +269,8 @@ impl Present for BigShot {
         LOCALES
     }
 
-    fn draw(&self, viewer: Viewer, color: bool) -> String {
-        terminal::draw(self, viewer, color)
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String {
+        terminal::draw(self, viewer, color, lang)
     }
 
     /// The board (to draw the city), the colours of each seat, the lowest bid allowed now, and

@@ -40,7 +40,7 @@ impl Visitor for Run {
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{}: {} games, {decisions} decisions in {secs:.2} s ({:.0} games per second)",
-            G::describe_config(&config),
+            G::describe_config(&config, boardroom_i18n::ENGLISH),
             self.games,
             self.games as f64 / secs
         );

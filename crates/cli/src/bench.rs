@@ -67,7 +67,7 @@ fn run<G: Playable>(config: &G::Config, seconds: f64, decisions: usize) -> Resul
     let cpu = cpu_seconds(cpu_start, secs);
     println!(
         "{}: random playouts on one thread for {secs:.2} s ({cpu:.2} s of CPU time)",
-        G::describe_config(config)
+        G::describe_config(config, boardroom_i18n::ENGLISH)
     );
     println!("games per second      {:>12.0}", games as f64 / secs);
     println!("games per CPU second  {:>12.0}", games as f64 / cpu);

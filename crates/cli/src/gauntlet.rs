@@ -168,7 +168,7 @@ fn run<G: Playable>(opt: &GauntletOptions) -> Result<()> {
             "{}",
             serde_json::json!({
                 "game": G::NAME,
-                "config": G::describe_config(&config),
+                "config": G::describe_config(&config, boardroom_i18n::ENGLISH),
                 "players": opt.players,
                 "level": level,
                 "seed": opt.seed,
@@ -179,7 +179,7 @@ fn run<G: Playable>(opt: &GauntletOptions) -> Result<()> {
         let failed = rows.iter().filter(|r| !r.pass).count();
         println!(
             "{}: {level} against {} policies at {} players, {games} games each: {}",
-            G::describe_config(&config),
+            G::describe_config(&config, boardroom_i18n::ENGLISH),
             rows.len(),
             opt.players,
             if failed == 0 {

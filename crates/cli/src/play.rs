@@ -6,13 +6,18 @@
 //! person acts or lets the others go on (`wait`, offered only to a seat the game does not wait
 //! for), so play never waits forever on a seat outside
 //! [`must_act`](boardroom_engine::Game::must_act).
+//!
+//! The terminal's own words (headings, questions, commands, errors) are the messages
+//! `play-…` of `crates/cli/locales/<lang>/cli.ftl` ([`crate::words`]); the game's words come
+//! from its `Present`, in the same language.
 
 use crate::line::LineInput;
 use crate::options::{config, GivenOptions};
 use crate::seats::{make_bot, parse_seats, SeatSpec};
+use crate::words::Words;
 use anyhow::{bail, Context, Result};
-use boardroom_bots::SeatKind;
 use boardroom_engine::{Bot, Record, RecordedAction, Seat, SeatSet, Viewer};
+use boardroom_i18n::Arg;
 use boardroom_registry::{Playable, Visitor};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -87,15 +92,63 @@ pub fn explain<G: Playable>(game: &G, seat: Seat, action: &G::Action, lang: &str
     }
 }
 
-fn save_record<C>(path: &Option<PathBuf>, record: &Record<C>) -> Result<()>
+fn save_record<C>(path: &Option<PathBuf>, record: &Record<C>, words: Words) -> Result<()>
 where
     C: serde::Serialize + serde::de::DeserializeOwned,
 {
     if let Some(p) = path {
         let text = serde_json::to_string_pretty(record)?;
-        std::fs::write(p, text).with_context(|| format!("cannot write record {}", p.display()))?;
+        std::fs::write(p, text).with_context(|| {
+            words.t(
+                "play-cannot-write-record",
+                &[("path", p.display().to_string().into())],
+            )
+        })?;
     }
     Ok(())
+}
+
+/// The commands understood at the prompt: each in English and in the reader's language.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Help,
+    Board,
+    Quit,
+    Wait,
+    Back,
+}
+
+impl Command {
+    /// The message of the command's word, and the other English words that mean it.
+    fn words(self) -> (&'static str, &'static [&'static str]) {
+        match self {
+            Command::Help => ("play-cmd-help", &["help", "?"]),
+            Command::Board => ("play-cmd-board", &["board", "table"]),
+            Command::Quit => ("play-cmd-quit", &["quit", "exit", "q"]),
+            Command::Wait => ("play-cmd-wait", &["wait"]),
+            Command::Back => ("play-cmd-back", &["back"]),
+        }
+    }
+
+    /// The command's word in the reader's language, as the terminal writes it.
+    fn word(self, words: Words) -> String {
+        words.t(self.words().0, &[])
+    }
+
+    /// The command typed as `text` (already trimmed), if any: its English words or the
+    /// language's word, in any letter case.
+    fn read(text: &str, words: Words) -> Option<Command> {
+        let text = text.to_lowercase();
+        [
+            Command::Help,
+            Command::Board,
+            Command::Quit,
+            Command::Wait,
+            Command::Back,
+        ]
+        .into_iter()
+        .find(|c| c.words().1.contains(&text.as_str()) || c.word(words).to_lowercase() == text)
+    }
 }
 
 /// Plays a game in the terminal until it ends or the player quits.
@@ -120,12 +173,15 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
             .unwrap_or(1)
     });
     let mut game = G::new(&config, seed)?;
+    let words = Words::of(opt.lang);
     if game.num_players() != specs.len() {
-        bail!(
-            "{} seats given for {} players",
-            specs.len(),
-            game.num_players()
-        );
+        bail!(words.t(
+            "play-seats-mismatch",
+            &[
+                ("seats", specs.len().into()),
+                ("players", game.num_players().into())
+            ]
+        ));
     }
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::new();
     for (seat, spec) in specs.iter().enumerate() {
@@ -135,7 +191,7 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
         });
     }
     let mut record = Record::new::<G>(config.clone(), seed);
-    save_record(&opt.record, &record)?;
+    save_record(&opt.record, &record, words)?;
     let color =
         opt.color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let humans: Vec<Seat> = (0..specs.len()).filter(|&s| bots[s].is_none()).collect();
@@ -148,24 +204,28 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
     let mut input = LineInput::stdin();
     let mut out = std::io::stdout();
 
-    println!(
-        "{}, seed {seed}. Seats: {}",
-        G::describe_config(&config),
-        specs
-            .iter()
-            .enumerate()
-            .map(|(s, spec)| format!(
-                "{} = {}",
-                G::seat_name_in(s, opt.lang),
-                match spec {
-                    SeatSpec::Human => SeatKind::Human.name(),
-                    SeatSpec::Bot(name) => name.as_str(),
-                }
-            ))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
-    println!("Type `help` at any prompt for the notation.\n");
+    let seats = specs
+        .iter()
+        .enumerate()
+        .map(|(s, spec)| {
+            let who = match spec {
+                SeatSpec::Human => words.t("play-human", &[]),
+                // A bot by the name it was given on the command line.
+                SeatSpec::Bot(name) => name.clone(),
+            };
+            let name = Arg::Text(G::seat_name_in(s, opt.lang));
+            words.t("play-seat", &[("name", name), ("who", who.into())])
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let header = [
+        ("config", Arg::Text(G::describe_config(&config, opt.lang))),
+        ("seed", Arg::Text(seed.to_string())),
+        ("seats", Arg::Text(seats)),
+    ];
+    println!("{}", words.t("play-header", &header));
+    let help = Arg::Text(Command::Help.word(words));
+    println!("{}\n", words.t("play-type-help", &[("help", help)]));
 
     let mut legal = Vec::new();
     let mut last_human: Option<Seat> = None;
@@ -186,17 +246,17 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                 if hot_seat && last_human != Some(seat) {
                     // Hide the previous player's secrets before the next one looks.
                     print!("\x1b[2J\x1b[H");
-                    let name = G::seat_name_in(seat, opt.lang);
-                    println!("{name}'s turn. Hand the keyboard to {name} and press Enter.");
+                    let name = Arg::Text(G::seat_name_in(seat, opt.lang));
+                    println!("{}", words.t("play-hand-over", &[("name", name)]));
                     if input.read("", &mut out)?.is_none() {
-                        println!("\nInput ended; the game is left unfinished.");
+                        println!("\n{}", words.t("play-input-ended-unfinished", &[]));
                         return Ok(());
                     }
                     show_table = true;
                 }
                 last_human = Some(seat);
                 if show_table {
-                    println!("{}", game.draw(Viewer::Seat(seat), color));
+                    println!("{}", game.draw(Viewer::Seat(seat), color, opt.lang));
                     show_table = false;
                 }
                 // A seat the game does not wait for may let the others go on.
@@ -205,14 +265,16 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
                     may_wait,
                     color,
                     lang: opt.lang,
+                    words,
                 };
                 match ask(&game, seat, &legal, how, &mut input, &mut out)? {
                     Answer::Act(a) => a,
                     Answer::Wait => continue,
                     Answer::Quit => {
-                        println!("Game left unfinished.");
+                        println!("{}", words.t("play-left-unfinished", &[]));
                         if let Some(p) = &opt.record {
-                            println!("The record is in {}.", p.display());
+                            let path = Arg::Text(p.display().to_string());
+                            println!("{}", words.t("play-record-in", &[("path", path)]));
                         }
                         return Ok(());
                     }
@@ -221,13 +283,17 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
         };
         let text = game.format_action(action.clone());
         let events = game.play(seat, action).map_err(|e| {
-            anyhow::anyhow!(
-                "{} chose an illegal action `{text}`: {e}",
-                G::seat_name(seat)
-            )
+            anyhow::anyhow!(words.t(
+                "play-bot-illegal",
+                &[
+                    ("name", G::seat_name_in(seat, opt.lang).into()),
+                    ("action", text.clone().into()),
+                    ("reason", G::refusal(&e, opt.lang).into()),
+                ]
+            ))
         })?;
         record.actions.push(RecordedAction::new(seat, text.clone()));
-        save_record(&opt.record, &record)?;
+        save_record(&opt.record, &record, words)?;
         println!("{}: {text}", G::seat_name_in(seat, opt.lang));
         for e in &events {
             let seen = G::redact(e, log_viewer);
@@ -238,16 +304,13 @@ pub fn run<G: Playable>(mut opt: PlayOptions) -> Result<()> {
             println!("    {}", G::describe(&seen, opt.lang));
         }
     }
-    println!("\n{}", game.draw(Viewer::Spectator, color));
-    if let Some(table) = game.score_table() {
-        print!("{}", table.to_text());
+    println!("\n{}", game.draw(Viewer::Spectator, color, opt.lang));
+    if let Some(table) = game.score_table(opt.lang) {
+        print!("{}", table.to_text(&words.t("play-player", &[])));
     }
     if let Some(p) = &opt.record {
-        println!(
-            "\nThe record is in {}; `boardroom replay {}` shows it again.",
-            p.display(),
-            p.display()
-        );
+        let path = Arg::Text(p.display().to_string());
+        println!("\n{}", words.t("play-record-replay", &[("path", path)]));
     }
     Ok(())
 }
@@ -258,10 +321,15 @@ type Group = (String, Vec<(String, usize)>);
 /// The legal actions in the groups the game asks them in (`Present::terminal_group`), in
 /// the order of their first action: `(group, [(name in the group, action index)])`; `None`
 /// when some action has no group or all fall into one (then they are listed one by one).
-fn groups<G: Playable>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Vec<Group>> {
+fn groups<G: Playable>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    lang: &str,
+) -> Option<Vec<Group>> {
     let mut out: Vec<Group> = Vec::new();
     for (i, a) in legal.iter().enumerate() {
-        let (group, name) = game.terminal_group(seat, a)?;
+        let (group, name) = game.terminal_group(seat, a, lang)?;
         match out.iter_mut().find(|(g, _)| *g == group) {
             Some((_, members)) => members.push((name, i)),
             None => out.push((group, vec![(name, i)])),
@@ -271,12 +339,13 @@ fn groups<G: Playable>(game: &G, seat: Seat, legal: &[G::Action]) -> Option<Vec<
 }
 
 /// How a person is asked: whether they may let the others go on, whether colours may be used,
-/// and the language of the game's words.
+/// the language of the game's words and the terminal's own words in it.
 #[derive(Clone, Copy)]
 struct Asking {
     may_wait: bool,
     color: bool,
     lang: &'static str,
+    words: Words,
 }
 
 /// Asks a human for an action until a legal one is given (or `wait`, when `may_wait`). When
@@ -294,8 +363,9 @@ fn ask<G: Playable>(
         may_wait,
         color,
         lang,
+        words,
     } = how;
-    let grouped = groups(game, seat, legal);
+    let grouped = groups(game, seat, legal, lang);
     // The group chosen in the first step, while its actions are asked.
     let mut within: Option<usize> = None;
     loop {
@@ -308,7 +378,9 @@ fn ask<G: Playable>(
         // The numbered choices now: action indices into `legal`, or groups.
         let choices: Vec<(String, Choice)> = match (&grouped, within) {
             (Some(gs), Some(g)) => {
-                writeln!(out, "  {}: which one? (`back` for the list)", gs[g].0)?;
+                let back = Command::Back.word(words);
+                let args = [("group", gs[g].0.as_str().into()), ("back", back.into())];
+                writeln!(out, "  {}", words.t("play-which-one", &args))?;
                 gs[g]
                     .1
                     .iter()
@@ -333,27 +405,40 @@ fn ask<G: Playable>(
             .collect();
         print_columns(out, &items)?;
         if may_wait {
-            writeln!(out, "  (or `wait` to let the others go on)")?;
+            let wait = Command::Wait.word(words);
+            writeln!(
+                out,
+                "  {}",
+                words.t("play-or-wait", &[("wait", wait.into())])
+            )?;
         }
         let Some(line) = input.read("> ", out)? else {
-            writeln!(out, "\nInput ended.")?;
+            writeln!(out, "\n{}", words.t("play-input-ended", &[]))?;
             return Ok(Answer::Quit);
         };
         let text = line.trim();
-        match text.to_ascii_lowercase().as_str() {
-            "back" if within.is_some() => {
+        if text.is_empty() {
+            continue;
+        }
+        match Command::read(text, words) {
+            Some(Command::Back) if within.is_some() => {
                 within = None;
                 continue;
             }
-            "" => continue,
-            "quit" | "exit" | "q" => return Ok(Answer::Quit),
-            "wait" if may_wait => return Ok(Answer::Wait),
-            "help" | "?" => {
-                writeln!(out, "{}", G::notation_help())?;
+            Some(Command::Quit) => return Ok(Answer::Quit),
+            Some(Command::Wait) if may_wait => return Ok(Answer::Wait),
+            Some(Command::Help) => {
+                writeln!(out, "{}", G::notation_help(lang))?;
+                let args = [
+                    ("board", Command::Board.word(words).into()),
+                    ("help", Command::Help.word(words).into()),
+                    ("quit", Command::Quit.word(words).into()),
+                ];
+                writeln!(out, "{}", words.t("play-commands", &args))?;
                 continue;
             }
-            "board" | "table" => {
-                writeln!(out, "{}", game.draw(Viewer::Seat(seat), color))?;
+            Some(Command::Board) => {
+                writeln!(out, "{}", game.draw(Viewer::Seat(seat), color, lang))?;
                 continue;
             }
             _ => {}
@@ -369,12 +454,18 @@ fn ask<G: Playable>(
                     }
                     within = Some(g);
                 }
-                None => writeln!(out, "✗ there is no move {n}: choose 1-{}", choices.len())?,
+                None => {
+                    let args = [("number", n.into()), ("count", choices.len().into())];
+                    writeln!(out, "✗ {}", words.t("play-no-move", &args))?
+                }
             }
             continue;
         }
         match game.parse_action(text) {
-            Err(e) => writeln!(out, "✗ {e}")?,
+            Err(e) => {
+                let args = [("input", e.input.into()), ("reason", e.reason.into())];
+                writeln!(out, "✗ {}", words.t("play-bad-input", &args))?
+            }
             Ok(a) => match game.check(seat, a.clone()) {
                 Ok(()) => return Ok(Answer::Act(a)),
                 Err(e) => writeln!(out, "✗ {}: {}", game.format_action(a), G::refusal(&e, lang))?,

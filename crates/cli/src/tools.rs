@@ -218,11 +218,11 @@ impl Visitor for Score<'_> {
         let over = game.is_over();
         let (table, outcome) = if over {
             let table = game
-                .score_table()
+                .score_table(boardroom_i18n::ENGLISH)
                 .ok_or_else(|| anyhow!("{} gives no score table for a finished game", G::TITLE))?;
             (Some(table), game.outcome())
         } else {
-            (game.standings(), None)
+            (game.standings(boardroom_i18n::ENGLISH), None)
         };
         if self.json {
             let mut out = serde_json::json!({
@@ -240,13 +240,13 @@ impl Visitor for Score<'_> {
             return Ok(());
         }
         match table {
-            Some(table) if over => print!("{}", table.to_text()),
+            Some(table) if over => print!("{}", table.to_text("player")),
             Some(table) => {
                 println!(
                     "The game is not over (turn {}). Standings if it ended now:\n",
                     game.turn()
                 );
-                print!("{}", table.to_text());
+                print!("{}", table.to_text("player"));
             }
             None => println!(
                 "The game is not over (turn {}), and {} cannot tell the standings before the \
@@ -284,7 +284,7 @@ fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
     boardroom_engine::check_revision::<G>(record.rules)?;
     println!(
         "{}, seed {}",
-        G::describe_config(&record.config),
+        G::describe_config(&record.config, boardroom_i18n::ENGLISH),
         record.seed
     );
     let mut n = 0;
@@ -307,8 +307,8 @@ fn replay<G: Playable>(record: &Record<G::Config>) -> Result<()> {
         })
         .map_err(|e| anyhow!("{e}"))?;
     if game.is_over() {
-        if let Some(table) = game.score_table() {
-            print!("\n{}", table.to_text());
+        if let Some(table) = game.score_table(boardroom_i18n::ENGLISH) {
+            print!("\n{}", table.to_text("player"));
         }
     } else {
         println!("\n(the record ends before the game does)");

@@ -64,6 +64,11 @@ impl Words {
         Words { lang: ENGLISH }
     }
 
+    /// The words of `lang` (English where the program lacks a message in it).
+    pub fn of(lang: &'static str) -> Words {
+        Words { lang }
+    }
+
     /// The language asked for by `flag` (an error names the languages there are), else the
     /// first of the environment's `LC_ALL`, `LC_MESSAGES` and `LANG` that is set, as far as the
     /// program speaks it, else English.

@@ -178,8 +178,9 @@ pub struct ScoreRow {
 }
 
 impl ScoreTable {
-    /// The table as aligned plain text, for the terminal.
-    pub fn to_text(&self) -> String {
+    /// The table as aligned plain text, for the terminal, the column of names headed
+    /// `player` (the word in the reader's language).
+    pub fn to_text(&self, player: &str) -> String {
         let mut widths: Vec<usize> = self.columns.iter().map(|c| c.chars().count()).collect();
         let name_width = self
             .rows
@@ -187,7 +188,7 @@ impl ScoreTable {
             .map(|r| r.name.chars().count())
             .max()
             .unwrap_or(0)
-            .max(6);
+            .max(player.chars().count());
         for row in &self.rows {
             for (i, cell) in row.cells.iter().enumerate() {
                 if let Some(w) = widths.get_mut(i) {
@@ -195,7 +196,7 @@ impl ScoreTable {
                 }
             }
         }
-        let mut out = format!("  {:<name_width$}", "player");
+        let mut out = format!("  {player:<name_width$}");
         for (c, w) in self.columns.iter().zip(&widths) {
             out.push_str(&format!("  {c:>w$}"));
         }
@@ -303,8 +304,9 @@ pub trait Present: Game {
         Self::seat_name(seat)
     }
 
-    /// One line describing a configuration, e.g. `Big Boss (modern), 4 players`.
-    fn describe_config(config: &Self::Config) -> String;
+    /// One line describing a configuration in language `lang`, e.g. `Big Boss (modern), 4
+    /// players`.
+    fn describe_config(config: &Self::Config, lang: &str) -> String;
 
     /// The rule set or variant, as the lobby lists it (e.g. `modern`, `hidden-money`).
     fn variant(&self) -> String;
@@ -341,28 +343,24 @@ pub trait Present: Game {
         self.legal_actions(seat, out)
     }
 
-    /// Help on the notation, for the terminal's `help`.
-    fn notation_help() -> &'static str;
+    /// Help on the notation, for the terminal's `help`, in language `lang` (the notation's
+    /// own words are the same in every language).
+    fn notation_help(lang: &str) -> String;
 
-    /// The final scores as a table, once the game is over.
-    fn score_table(&self) -> Option<ScoreTable>;
-
-    /// [`Present::score_table`] in language `lang`: its columns, its note and the seats' names
-    /// as a reader of `lang` reads them, its amounts as the language writes them (by default
-    /// the English one).
-    fn score_table_in(&self, _lang: &str) -> Option<ScoreTable> {
-        self.score_table()
-    }
+    /// The final scores as a table, once the game is over: its columns, its note and the
+    /// seats' names as a reader of `lang` reads them, its amounts as the language writes them.
+    fn score_table(&self, lang: &str) -> Option<ScoreTable>;
 
     /// For a game not over yet, the scores as they would stand if it ended now, as a table
     /// (read from the whole state, secrets included: a tool for positions, not for a viewer);
-    /// `None` when the game cannot say (the default).
-    fn standings(&self) -> Option<ScoreTable> {
+    /// `None` when the game cannot say (the default). Its words in language `lang`.
+    fn standings(&self, _lang: &str) -> Option<ScoreTable> {
         None
     }
 
-    /// The table drawn for a terminal as `viewer` may see it (`color`: ANSI colours allowed).
-    fn draw(&self, viewer: Viewer, color: bool) -> String;
+    /// The table drawn for a terminal as `viewer` may see it (`color`: ANSI colours allowed),
+    /// its words in language `lang` and its amounts written as that language writes them.
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String;
 
     /// What each seat holds as `viewer` may know it, one list per seat, each holding in words
     /// as a person reads it: what (`Cash`, `Shares of Regent`) and how much (`$300`, `2`).
@@ -416,9 +414,14 @@ pub trait Present: Game {
 
     /// For the terminal, which asks in two steps when the legal actions fall into several
     /// groups: the group `action` of `seat` is chosen under and its name within the group
-    /// (e.g. a placement: first where, then which piece). `None` (the default) lists every
-    /// action in one list.
-    fn terminal_group(&self, _seat: Seat, _action: &Self::Action) -> Option<(String, String)> {
+    /// (e.g. a placement: first where, then which piece), both in language `lang`. `None` (the
+    /// default) lists every action in one list.
+    fn terminal_group(
+        &self,
+        _seat: Seat,
+        _action: &Self::Action,
+        _lang: &str,
+    ) -> Option<(String, String)> {
         None
     }
 }

@@ -40,7 +40,7 @@ mod number;
 mod pseudo;
 
 pub use check::Problem;
-pub use number::{format_number, separators, Separators};
+pub use number::{format_number, grouped, separators, Separators};
 pub use pseudo::{pseudo, pseudo_text};
 
 use fluent_bundle::concurrent::FluentBundle;

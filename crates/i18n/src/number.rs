@@ -110,3 +110,41 @@ pub(crate) fn formatter<M>(lang: &str) -> fn(&FluentValue, &M) -> Option<String>
         _ => numbers_with::<',', '.', M>,
     }
 }
+
+/// Whole number `n` with its digits grouped in thousands as language `lang` writes them
+/// (`1,200` in English, `1.200` in German), exact for every `i64`.
+///
+/// ```
+/// assert_eq!(boardroom_i18n::grouped("de", 1_234_567), "1.234.567");
+/// assert_eq!(boardroom_i18n::grouped("en", -1200), "-1,200");
+/// assert_eq!(boardroom_i18n::grouped("de", 999), "999");
+/// ```
+pub fn grouped(lang: &str, n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let sep = separators(lang).group;
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if n < 0 {
+        out.push('-');
+    }
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(sep);
+        }
+        out.push(d);
+    }
+    out
+}
+
+#[cfg(test)]
+mod grouped_tests {
+    use super::grouped;
+
+    #[test]
+    fn digits_are_grouped_in_threes_with_the_languages_separator() {
+        assert_eq!(grouped("en", 0), "0");
+        assert_eq!(grouped("en", 1000), "1,000");
+        assert_eq!(grouped("de-AT", 12_000), "12.000");
+        assert_eq!(grouped("de", i64::MIN), "-9.223.372.036.854.775.808");
+        assert_eq!(grouped("en-XA", 100_000), "100,000");
+    }
+}

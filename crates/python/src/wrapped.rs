@@ -279,7 +279,7 @@ impl<G: Playable> DynGame for Wrapped<G> {
     }
 
     fn draw(&self, viewer: Viewer) -> String {
-        self.game.draw(viewer, false)
+        self.game.draw(viewer, false, ENGLISH)
     }
 
     fn shape(&self) -> &Arc<Shape> {

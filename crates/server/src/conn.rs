@@ -92,6 +92,12 @@ pub struct Client {
     pub reader: crate::chat::Reader,
 }
 
+/// Message `id` of the server's catalogue in `lang`, with `args`: a refusal in the words of the
+/// connection's reader.
+fn say(lang: &str, id: &str, args: &[(&str, boardroom_i18n::Arg)]) -> String {
+    crate::lang::catalog().message(lang, id, args)
+}
+
 /// Serves one WebSocket connection to `table` with the seat token `token` (none: spectator).
 pub async fn run(
     mut socket: WebSocket,
@@ -179,7 +185,7 @@ pub async fn run(
                     Some(Ok(Message::Binary(_))) => {
                         let m = ServerMsg::error(
                             ErrorCode::Malformed,
-                            "binary frames are not read: send JSON text",
+                            crate::lang::text(client.lang, "error-binary-frame"),
                         );
                         if !writer.send(&mut socket, &m).await {
                             break;
@@ -202,13 +208,10 @@ pub async fn run(
                 };
                 if !bucket.take() {
                     if bucket.should_warn() {
+                        let rate = limits.rate_per_second.to_string();
                         let m = ServerMsg::error(
                             ErrorCode::RateLimited,
-                            format!(
-                                "too many messages: at most {} a second; messages over the \
-                                 limit are ignored",
-                                limits.rate_per_second
-                            ),
+                            say(client.lang, "error-too-many-messages", &[("rate", rate.into())]),
                         );
                         if !writer.send(&mut socket, &m).await {
                             break;
@@ -226,14 +229,14 @@ pub async fn run(
                         Ok(ClientMsg::Act { action: ActionInput::Json(_), .. })
                     );
                 if text.len() > limits.message_bytes && !structured {
+                    let args = [
+                        ("bytes", text.len().to_string().into()),
+                        ("limit", limits.message_bytes.to_string().into()),
+                        ("action", ACTION_JSON_BYTES.to_string().into()),
+                    ];
                     let m = ServerMsg::error(
                         ErrorCode::TooLarge,
-                        format!(
-                            "message of {} bytes refused: the limit is {} bytes (an action in \
-                             its JSON form: {ACTION_JSON_BYTES} bytes)",
-                            text.len(),
-                            limits.message_bytes
-                        ),
+                        say(client.lang, "error-too-large", &args),
                     );
                     if !writer.send(&mut socket, &m).await {
                         break;
@@ -250,13 +253,10 @@ pub async fn run(
                         | ClientMsg::Notify { .. })
                 );
                 if costly && !client.costly.take(client.ip) {
+                    let rate = client.costly.rate().per_second.to_string();
                     let m = ServerMsg::error(
                         ErrorCode::RateLimited,
-                        format!(
-                            "too many replay frames, logs, hints and addresses from your \
-                             address: at most {} a second; try again in a moment",
-                            client.costly.rate().per_second
-                        ),
+                        say(client.lang, "error-too-many-costly", &[("rate", rate.into())]),
                     );
                     if !writer.send(&mut socket, &m).await {
                         break;
@@ -278,7 +278,7 @@ pub async fn run(
                         // anything in them is read or looked up.
                         let m = ServerMsg::error(
                             ErrorCode::Spectator,
-                            crate::notify::SPECTATORS_LEAVE_NO_ADDRESS,
+                            crate::lang::text(client.lang, "error-spectator-address"),
                         );
                         if !writer.send(&mut socket, &m).await {
                             break;
@@ -315,7 +315,7 @@ pub async fn run(
                         let refusal = if viewer == Viewer::Spectator {
                             Some((
                                 ErrorCode::Illegal,
-                                "spectators cannot start a rematch".to_string(),
+                                crate::lang::text(client.lang, "error-spectator-rematch"),
                             ))
                         } else {
                             // On success every connection of the table is sent its link.

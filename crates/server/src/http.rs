@@ -253,7 +253,11 @@ async fn list_tables(State(app): State<AppState>) -> impl IntoResponse {
 /// their spectator link's): whose turn it is and every seat's clock, for the lobby's list of
 /// the tables this browser holds seats at. `404` for a table not in play here (finished and
 /// archived, expired, or unknown).
-async fn table_summary(State(app): State<AppState>, Path(id): Path<String>) -> Response {
+async fn table_summary(
+    State(app): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
     match app.lobby.get(&id) {
         Some(handle) => {
             let summary = handle.summary.lock().expect("summary lock").clone().now();
@@ -261,7 +265,9 @@ async fn table_summary(State(app): State<AppState>, Path(id): Path<String>) -> R
         }
         None => (
             StatusCode::NOT_FOUND,
-            Json(serde_json::json!({ "error": "no such table in play here" })),
+            Json(serde_json::json!({
+                "error": crate::lang::text(crate::lang::of_request(&headers), "error-no-table-here")
+            })),
         )
             .into_response(),
     }
@@ -280,7 +286,9 @@ async fn create_table(
     {
         return (
             StatusCode::TOO_MANY_REQUESTS,
-            Json(serde_json::json!({ "error": "too many tables created just now; try again in a moment" })),
+            Json(serde_json::json!({
+                "error": crate::lang::text(crate::lang::of_request(&headers), "error-too-many-tables")
+            })),
         )
             .into_response();
     }
@@ -335,7 +343,7 @@ async fn claim_seat(
     {
         return error(
             StatusCode::TOO_MANY_REQUESTS,
-            "too many requests just now; try again in a moment".into(),
+            crate::lang::text(crate::lang::of_request(&headers), "error-too-many-requests"),
         );
     }
     let Json(req) = match body {
@@ -350,7 +358,13 @@ async fn claim_seat(
                 ClaimError::Taken(_) => StatusCode::CONFLICT,
                 ClaimError::Storage(_) => StatusCode::INTERNAL_SERVER_ERROR,
             };
-            error(status, e.to_string())
+            let message = match e {
+                ClaimError::NoSuchTable => {
+                    crate::lang::text(crate::lang::of_request(&headers), "error-no-such-table")
+                }
+                e => e.to_string(),
+            };
+            error(status, message)
         }
     }
 }

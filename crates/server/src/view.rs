@@ -180,7 +180,7 @@ pub fn state_msg_shared<G: Playable>(
     let acting = acting_seat(game, viewer).is_some();
     let observation = game.observe(viewer);
     // In the viewer's language: not shared.
-    let scores = game.score_table_in(lang);
+    let scores = game.score_table(lang);
     Outgoing::new(&StateMsg {
         kind: "state",
         version: shared.version,

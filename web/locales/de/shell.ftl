@@ -369,3 +369,17 @@ notify-turn-text = Du bist am Zug: { $title } (Tisch { $table }): { $link }
 
 # A holding a seat did not have before, or has no more.
 since-none = nichts
+
+## Fehler, die der Server für Menschen schreibt (der `error` einer HTTP-Antwort, die `message`
+## eines WebSocket-Fehlers; sein `code` bleibt in jeder Sprache gleich)
+
+error-too-many-tables = gerade wurden zu viele Tische eröffnet; versuche es gleich noch einmal
+error-too-many-requests = gerade kamen zu viele Anfragen; versuche es gleich noch einmal
+error-no-table-here = hier wird kein solcher Tisch gespielt
+error-no-such-table = diesen Tisch gibt es nicht
+error-binary-frame = Binärnachrichten werden nicht gelesen: Sende JSON als Text
+error-too-many-messages = zu viele Nachrichten: höchstens { $rate } pro Sekunde; Nachrichten darüber werden nicht beachtet
+error-too-large = Nachricht mit { $bytes } Bytes abgelehnt: Die Grenze liegt bei { $limit } Bytes (ein Zug in seiner JSON-Form: { $action } Bytes)
+error-too-many-costly = zu viele Wiederholungsschritte, Protokolle, Tipps und Adressen von deiner Adresse: höchstens { $rate } pro Sekunde; versuche es gleich noch einmal
+error-spectator-address = Zuschauer haben keinen Platz: Nur der Einladungslink eines Platzes kann eine Adresse hinterlassen
+error-spectator-rematch = Zuschauer können keine Revanche starten

@@ -367,3 +367,17 @@ notify-turn-text = Your turn at { $title } (table { $table }): { $link }
 
 # A holding a seat did not have before, or has no more.
 since-none = none
+
+## Errors the server writes for a person (the `error` of an HTTP answer, the `message` of a
+## WebSocket error; its `code` stays the same in every language)
+
+error-too-many-tables = too many tables created just now; try again in a moment
+error-too-many-requests = too many requests just now; try again in a moment
+error-no-table-here = no such table in play here
+error-no-such-table = no such table
+error-binary-frame = binary frames are not read: send JSON text
+error-too-many-messages = too many messages: at most { $rate } a second; messages over the limit are ignored
+error-too-large = message of { $bytes } bytes refused: the limit is { $limit } bytes (an action in its JSON form: { $action } bytes)
+error-too-many-costly = too many replay frames, logs, hints and addresses from your address: at most { $rate } a second; try again in a moment
+error-spectator-address = spectators hold no seat: only a seat's invite link can leave an address
+error-spectator-rematch = spectators cannot start a rematch

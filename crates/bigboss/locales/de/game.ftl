@@ -303,3 +303,38 @@ big-boss-card-short = { $use ->
    *[found] gründen
 }
 big-boss-discard-title = Gespielt: { $cards }
+
+## Das Terminal (crates/bigboss/src/terminal.rs, present.rs): der Tisch, den `boardroom play`
+## zeichnet, seine Hilfe, die Zeile der Einstellungen und die Schlusswertung.
+
+big-boss-term-config = Big Boss ({ $edition ->
+    [classic] Classic
+   *[modern] Modern
+}), { $players } Spieler
+big-boss-term-company = Konzern
+big-boss-term-price = Wert
+big-boss-term-shares = Aktien
+big-boss-term-owner = { $kind ->
+    [owner-flag] Fahne
+   *[radio-tower] Funkturm
+}
+big-boss-term-acquired = übernommen: { $companies }
+big-boss-term-pieces = Bausteine { $count }
+big-boss-term-deck = Stapel { $count }
+big-boss-term-levels = Etagenkarten { $count }
+big-boss-term-discard = Ablage { $count }
+big-boss-term-row = Auslage: { $cards }
+big-boss-term-player = Spieler
+big-boss-term-money = Geld
+big-boss-term-cards = Karten
+big-boss-term-towers = { $kind ->
+    [owner-flag] Fahnen
+   *[radio-tower] Funktürme
+}
+big-boss-term-known = bekannte Karten: { $cards }
+big-boss-term-hand = Karten von { $name }: { $cards }
+big-boss-term-help =
+    Tippe die Nummer eines Zugs aus der Liste oder den Zug selbst in der Notation:
+      buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+      hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+    Konzernnamen dürfen bis auf einen eindeutigen Anfang gekürzt werden (Re, Lu, Ea, Ki, Li, At, Co, Su).

@@ -308,3 +308,36 @@ big-boss-card-short = { $use ->
 }
 # The cards played so far, by number (L: a level card).
 big-boss-discard-title = Played: { $cards }
+
+## The terminal (crates/bigboss/src/terminal.rs, present.rs): the table `boardroom play`
+## draws, its help, the configuration's line and the final score table. $kind: "radio-tower"
+## or "owner-flag", as above.
+
+big-boss-term-config = Big Boss ({ $edition }), { $players } players
+big-boss-term-company = company
+big-boss-term-price = price
+big-boss-term-shares = shares
+big-boss-term-owner = { $kind ->
+    [owner-flag] owner
+   *[radio-tower] tower
+}
+big-boss-term-acquired = acquired: { $companies }
+big-boss-term-pieces = pieces { $count }
+big-boss-term-deck = deck { $count }
+big-boss-term-levels = level cards { $count }
+big-boss-term-discard = discard { $count }
+big-boss-term-row = face-up row: { $cards }
+big-boss-term-player = player
+big-boss-term-money = money
+big-boss-term-cards = cards
+big-boss-term-towers = { $kind ->
+    [owner-flag] flags
+   *[radio-tower] towers
+}
+big-boss-term-known = known cards: { $cards }
+big-boss-term-hand = { $name }'s hand: { $cards }
+big-boss-term-help =
+    Type the number of a move from the list, or the move itself in notation:
+      buy deck | buy 23 | buy level | play 23 | play L | play L3 | found 21 | double 22
+      hq Regent | at 17 | join Lunar | survivor Regent | share Regent | tower | end | sell Regent | pass
+    Company names may be shortened to a unique prefix (Re, Lu, Ea, Ki, Li, At, Co, Su).

@@ -10,4 +10,5 @@ mod present;
 mod prompts;
 mod properties;
 mod rules;
+mod terminal_words;
 mod words;

@@ -107,7 +107,7 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
             let mut g = BigBoss::new(&Config::new(edition, players), seed).unwrap();
             while let Some(seat) = g.to_act().first() {
                 assert!(!g.prompt("en").is_empty());
-                assert!(g.score_table().is_none(), "no scores before the end");
+                assert!(g.score_table("en").is_none(), "no scores before the end");
                 g.legal_actions(seat, &mut legal);
                 for &a in &legal {
                     let view = g.action_view(seat, &a, "en");
@@ -139,7 +139,7 @@ fn every_legal_action_is_labelled_targeted_and_priced_as_the_rules_charge() {
                 }
             }
             let outcome = g.outcome().unwrap();
-            let table = g.score_table().expect("scores once the game is over");
+            let table = g.score_table("en").expect("scores once the game is over");
             assert_eq!(table.rows.len(), players);
             assert_eq!(table.columns.len(), 5);
             assert!(!table.note.is_empty());
@@ -256,18 +256,18 @@ fn the_drawing_shows_a_seat_its_own_hand_only() {
                         assert_ne!(h.player(changed).hand, g.player(changed).hand);
                         for color in [false, true] {
                             assert_eq!(
-                                h.draw(Viewer::Seat(viewer), color),
-                                g.draw(Viewer::Seat(viewer), color)
+                                h.draw(Viewer::Seat(viewer), color, "en"),
+                                g.draw(Viewer::Seat(viewer), color, "en")
                             );
                             assert_eq!(
-                                h.draw(Viewer::Spectator, color),
-                                g.draw(Viewer::Spectator, color)
+                                h.draw(Viewer::Spectator, color, "en"),
+                                g.draw(Viewer::Spectator, color, "en")
                             );
                         }
                         // The seat whose hand changed sees the difference (the test can fail).
                         assert_ne!(
-                            h.draw(Viewer::Seat(changed), false),
-                            g.draw(Viewer::Seat(changed), false)
+                            h.draw(Viewer::Seat(changed), false, "en"),
+                            g.draw(Viewer::Seat(changed), false, "en")
                         );
                         compared += 1;
                     }
@@ -278,9 +278,9 @@ fn the_drawing_shows_a_seat_its_own_hand_only() {
                 step += 1;
             }
             // A spectator sees no hand; a seat sees its own.
-            let spectator = g.draw(Viewer::Spectator, false);
+            let spectator = g.draw(Viewer::Spectator, false, "en");
             assert!(!spectator.contains("'s hand:"));
-            let own = g.draw(Viewer::Seat(0), false);
+            let own = g.draw(Viewer::Seat(0), false, "en");
             assert!(own.contains(&format!("{}'s hand:", BigBoss::seat_name(0))));
         }
     }
@@ -347,7 +347,7 @@ fn the_edition_option_takes_modern_or_classic() {
     let c = BigBoss::make_config(4, None, &classic).unwrap();
     assert_eq!(c.edition, Edition::Classic);
     assert_eq!(
-        BigBoss::describe_config(&c),
+        BigBoss::describe_config(&c, "en"),
         "Big Boss (classic), 4 players"
     );
 }

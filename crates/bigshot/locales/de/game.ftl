@@ -201,3 +201,44 @@ big-shot-district = { $name ->
     [West] West
    *[other] { $name }
 }
+
+## Das Terminal (crates/bigshot/src/terminal.rs, present.rs): der Tisch, den `boardroom play`
+## zeichnet, seine Hilfe, die Zeile der Einstellungen und die Schlusswertung.
+
+big-shot-term-config = Big Shot{ $hidden ->
+    [yes] {" "}(verdecktes Geld)
+   *[no] {""}
+}, { $players } Spieler{ $board ->
+    [none] {""}
+   *[other] , Spielplan `{ $board }`
+}
+big-shot-term-spaces = Auktionsfelder (im Uhrzeigersinn; * Makler):
+big-shot-term-city = Stadt:
+big-shot-term-sold = VERKAUFT an { $owner }
+big-shot-term-sold-nobody = VERKAUFT an niemanden
+big-shot-term-round = Runde { $round }/{ $rounds } · { $name } würfelt
+big-shot-term-last-roll = zuletzt gewürfelt: { $die }
+big-shot-term-standing = Höchstgebot { $bid } Mio. von { $name }
+big-shot-term-no-bid = noch kein Gebot
+big-shot-term-auction = Versteigerung von Auktionsfeld { $space } ({ $cubes }): { $standing }
+big-shot-term-places = { $name } setzt: { $cubes }
+big-shot-term-player = Spieler
+big-shot-term-colours = Farben
+big-shot-term-coins = Geld
+big-shot-term-ious = Schuldscheine
+big-shot-term-notes = Hinweise
+big-shot-term-to-act = am Zug
+big-shot-term-passed = gepasst
+big-shot-term-borrowed = hat in dieser Runde einen Kredit
+big-shot-term-neutral = (Lila ist die neutrale Farbe: Sie bietet nie)
+big-shot-term-lot = { $lot } ({ $park ->
+    [yes] Park
+   *[no] { $value } Mio.
+}, { $held ->
+    [0] leer
+   *[other] { $held }/{ $capacity }: { $cubes }
+})
+big-shot-term-help =
+    Tippe die Nummer eines Zugs aus der Liste oder den Zug selbst in der Notation:
+      roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
+    Farben: red (Rot), orange (Orange), ivory (Elfenbein), purple (Lila), kurz R, O, I, P. Grundstücke mit ihrer Nummer auf dem Spielplan (W9, Wx2, N16 …).

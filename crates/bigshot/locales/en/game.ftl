@@ -201,3 +201,44 @@ big-shot-district = { $name ->
     [West] West
    *[other] { $name }
 }
+
+## The terminal (crates/bigshot/src/terminal.rs, present.rs): the table `boardroom play` draws,
+## its help, the configuration's line and the final score table.
+
+big-shot-term-config = Big Shot{ $hidden ->
+    [yes] {" "}(hidden money)
+   *[no] {""}
+}, { $players } players{ $board ->
+    [none] {""}
+   *[other] , board `{ $board }`
+}
+big-shot-term-spaces = Auction spaces (clockwise; * broker):
+big-shot-term-city = City:
+big-shot-term-sold = SOLD { $owner }
+big-shot-term-sold-nobody = SOLD nobody
+big-shot-term-round = Round { $round }/{ $rounds } · { $name } rolls
+big-shot-term-last-roll = last roll { $die }
+big-shot-term-standing = standing bid { $bid }M by { $name }
+big-shot-term-no-bid = no bid yet
+big-shot-term-auction = Auction of space { $space } ({ $cubes }): { $standing }
+big-shot-term-places = { $name } places: { $cubes }
+big-shot-term-player = player
+big-shot-term-colours = colours
+big-shot-term-coins = coins
+big-shot-term-ious = IOUs
+big-shot-term-notes = notes
+big-shot-term-to-act = to act
+big-shot-term-passed = passed
+big-shot-term-borrowed = borrowed this round
+big-shot-term-neutral = (purple is the neutral colour: it never bids)
+big-shot-term-lot = { $lot } ({ $park ->
+    [yes] park
+   *[no] { $value }M
+}, { $held ->
+    [0] empty
+   *[other] { $held }/{ $capacity }: { $cubes }
+})
+big-shot-term-help =
+    Type the number of a move from the list, or the move itself in notation:
+      roll | loan | loan red | decline | bid 5 | pass | pay ivory | place red W9
+    Colours: red, orange, ivory, purple (or R, O, I, P). Lots by their id on the board (W9, Wx2, N16…).

@@ -8,4 +8,5 @@ mod hidden;
 mod present;
 mod properties;
 mod rules;
+mod terminal_words;
 mod words;

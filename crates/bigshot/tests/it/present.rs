@@ -104,14 +104,17 @@ fn views_prompts_and_score_tables_follow_random_games() {
             while let Some(seat) = g.to_act().first() {
                 assert!(!g.prompt("en").trim().is_empty());
                 assert_ne!(g.prompt("en"), "The game is over");
-                assert!(g.score_table().is_none(), "no score table before the end");
+                assert!(
+                    g.score_table("en").is_none(),
+                    "no score table before the end"
+                );
                 g.legal_actions(seat, &mut legal);
                 check_action_views(&g, seat, &legal);
                 let a = *legal.choose(&mut r).unwrap();
                 g.play(seat, a).unwrap();
             }
             let outcome = g.outcome().expect("the game is over");
-            let table = g.score_table().expect("a score table at the end");
+            let table = g.score_table("en").expect("a score table at the end");
             assert_eq!(table.rows.len(), config.players);
             let seats: BTreeSet<Seat> = table.rows.iter().map(|r| r.seat).collect();
             assert_eq!(seats, (0..config.players).collect());
@@ -131,7 +134,7 @@ fn views_prompts_and_score_tables_follow_random_games() {
             if outcome.winners.is_empty() {
                 assert!(table.note.contains("Nobody owns enough lots to win"));
             }
-            let text = table.to_text();
+            let text = table.to_text("player");
             assert!(text.contains("status"), "{text}");
             games += 1;
         }
@@ -191,8 +194,8 @@ fn drawing_and_extra_keep_other_players_coins_secret() {
                     pairs += 1;
                     for s in 0..players {
                         let v = Viewer::Seat(s);
-                        let same_draw = g.draw(v, false) == h.draw(v, false);
-                        let same_colour_draw = g.draw(v, true) == h.draw(v, true);
+                        let same_draw = g.draw(v, false, "en") == h.draw(v, false, "en");
+                        let same_colour_draw = g.draw(v, true, "en") == h.draw(v, true, "en");
                         let same_extra = g.extra(v, "en") == h.extra(v, "en");
                         assert_eq!(same_draw, s != owner, "{players}p {c} seat {s}");
                         assert_eq!(same_colour_draw, s != owner, "{players}p {c} seat {s}");
@@ -202,8 +205,8 @@ fn drawing_and_extra_keep_other_players_coins_secret() {
                         assert_eq!(g.prompt("en"), h.prompt("en"), "the prompt shows no purse");
                     }
                     assert_eq!(
-                        g.draw(Viewer::Spectator, false),
-                        h.draw(Viewer::Spectator, false)
+                        g.draw(Viewer::Spectator, false, "en"),
+                        h.draw(Viewer::Spectator, false, "en")
                     );
                     assert_eq!(
                         g.extra(Viewer::Spectator, "en"),
@@ -219,11 +222,11 @@ fn drawing_and_extra_keep_other_players_coins_secret() {
 #[test]
 fn standard_games_show_every_purse() {
     let g = BigShot::new(&config(4, false), 1).unwrap();
-    let table = g.draw(Viewer::Spectator, false);
+    let table = g.draw(Viewer::Spectator, false, "en");
     assert!(!table.contains('?'), "{table}");
     assert!(table.contains("Red"), "{table}");
     let hidden = BigShot::new(&config(4, true), 1).unwrap();
-    let mine = hidden.draw(Viewer::Seat(0), false);
+    let mine = hidden.draw(Viewer::Seat(0), false, "en");
     let row = mine.lines().find(|l| l.contains("Orange  orange")).unwrap();
     assert!(row.contains('?'), "{mine}");
     let extra = hidden.extra(Viewer::Seat(2), "en").unwrap();
@@ -258,7 +261,7 @@ fn configurations_are_checked() {
         c
     });
     assert_eq!(BigShot::config_players(&c), 3);
-    assert_eq!(BigShot::describe_config(&c), "Big Shot, 3 players");
+    assert_eq!(BigShot::describe_config(&c, "en"), "Big Shot, 3 players");
 
     let options = Options::new()
         .with("hidden_money", OptionValue::Flag(true))
@@ -270,7 +273,7 @@ fn configurations_are_checked() {
     assert!(c.hidden_money);
     assert_eq!(c.board.as_ref().unwrap().name, "village");
     assert_eq!(
-        BigShot::describe_config(&c),
+        BigShot::describe_config(&c, "en"),
         "Big Shot (hidden money), 2 players, board `village`"
     );
     let g = BigShot::new(&c, 1).unwrap();
@@ -351,7 +354,7 @@ fn events_prompts_and_stats_read_as_before() {
     let stats = last.final_stats();
     assert_eq!(stats[0], ("turns", 18.0));
     assert_eq!(stats.len(), 6);
-    assert!(BigShot::notation_help().contains("place red W9"));
+    assert!(BigShot::notation_help("en").contains("place red W9"));
 }
 
 #[test]

@@ -152,10 +152,7 @@ fn a_whole_game_reads_in_german() {
         assert!(g.is_over(), "{players} players: the game ends");
         german(g.prompt("de"), g.prompt("en"));
         // The final scores and what each seat holds, in German too; money as German writes it.
-        let (de, en) = (
-            g.score_table_in("de").unwrap(),
-            g.score_table_in("en").unwrap(),
-        );
+        let (de, en) = (g.score_table("de").unwrap(), g.score_table("en").unwrap());
         for (d, e) in de.columns.iter().zip(&en.columns) {
             german(d.clone(), e.clone());
         }

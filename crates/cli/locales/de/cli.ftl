@@ -57,3 +57,32 @@ sim-plot-seat-axis = Platz (Balken von links nach rechts in Platzreihenfolge; si
 sim-plot-win-axis = Siegquote
 sim-plot-seat-legend = { $seat } ({ $bot }): { $rate } %
 sim-plot-par = Erwartung (1 / Spieler)
+
+## boardroom play: die eigenen Worte des Terminals um die des Spiels (das Spiel schreibt seinen
+## Tisch, das Protokoll, die Aufforderungen und die Züge). Die Befehlswörter ($help, $board,
+## $quit, $wait, $back) sind die der Sprache; die englischen werden in jeder Sprache verstanden.
+
+play-header = { $config }, Seed { $seed }. Plätze: { $seats }
+play-seat = { $name } = { $who }
+play-human = Mensch
+play-type-help = Tippe bei jeder Frage `{ $help }`, um die Notation zu sehen.
+play-hand-over = { $name } ist am Zug. Gib die Tastatur an { $name } weiter und drücke die Eingabetaste.
+play-input-ended-unfinished = Die Eingabe ist zu Ende; das Spiel bleibt unvollendet.
+play-left-unfinished = Das Spiel bleibt unvollendet.
+play-record-in = Die Aufzeichnung steht in { $path }.
+play-record-replay = Die Aufzeichnung steht in { $path }; `boardroom replay { $path }` zeigt sie noch einmal.
+play-which-one = { $group }: Welche? (`{ $back }` für die Liste)
+play-or-wait = (oder `{ $wait }`, um die anderen zuerst handeln zu lassen)
+play-input-ended = Die Eingabe ist zu Ende.
+play-no-move = es gibt keinen Zug { $number }: Wähle 1–{ $count }
+play-bad-input = „{ $input }“ ist weder eine Nummer der Liste noch ein Befehl noch ein Zug: { $reason }
+play-commands = Befehle: { $board } (zeigt den Tisch), { $help } (diese Hilfe), { $quit } (verlässt das Spiel).
+play-player = Spieler
+play-bot-illegal = { $name } hat einen unerlaubten Zug gewählt, `{ $action }`: { $reason }
+play-seats-mismatch = { $seats } Plätze angegeben für { $players } Spieler
+play-cannot-write-record = die Aufzeichnung { $path } lässt sich nicht schreiben
+play-cmd-help = hilfe
+play-cmd-board = tisch
+play-cmd-quit = ende
+play-cmd-wait = warten
+play-cmd-back = zurück

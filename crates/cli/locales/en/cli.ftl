@@ -59,3 +59,32 @@ sim-plot-seat-axis = seat (bars left to right in seat order; see the legend)
 sim-plot-win-axis = win rate
 sim-plot-seat-legend = { $seat } ({ $bot }): { $rate }%
 sim-plot-par = par (1 / players)
+
+## boardroom play: the terminal's own words around the game's (the game writes its table, log,
+## prompts and moves). The command words ($help, $board, $quit, $wait, $back) are the
+## language's own; the English ones are understood in every language.
+
+play-header = { $config }, seed { $seed }. Seats: { $seats }
+play-seat = { $name } = { $who }
+play-human = human
+play-type-help = Type `{ $help }` at any prompt for the notation.
+play-hand-over = { $name }'s turn. Hand the keyboard to { $name } and press Enter.
+play-input-ended-unfinished = Input ended; the game is left unfinished.
+play-left-unfinished = Game left unfinished.
+play-record-in = The record is in { $path }.
+play-record-replay = The record is in { $path }; `boardroom replay { $path }` shows it again.
+play-which-one = { $group }: which one? (`{ $back }` for the list)
+play-or-wait = (or `{ $wait }` to let the others go on)
+play-input-ended = Input ended.
+play-no-move = there is no move { $number }: choose 1-{ $count }
+play-bad-input = `{ $input }` is neither a number from the list, a command nor a move: { $reason }
+play-commands = Commands: { $board } (show the table), { $help } (this help), { $quit } (leave the game).
+play-player = player
+play-bot-illegal = { $name } chose an illegal action `{ $action }`: { $reason }
+play-seats-mismatch = { $seats } seats given for { $players } players
+play-cannot-write-record = cannot write the record { $path }
+play-cmd-help = help
+play-cmd-board = board
+play-cmd-quit = quit
+play-cmd-wait = wait
+play-cmd-back = back

@@ -55,7 +55,7 @@ fn run<G: Playable>(opt: &SimOptions) -> Result<()> {
     let configs = opt.configs::<G>()?;
     let mut runs = Vec::new();
     for config in &configs {
-        let label = G::describe_config(config);
+        let label = G::describe_config(config, boardroom_i18n::ENGLISH);
         let (results, seconds) = play::run_games::<G>(
             config, &bots, opt.rotate, opt.games, opt.seed, threads, &label, &words,
         )?;

@@ -79,7 +79,7 @@ pub fn summarize<G: Playable>(
         .collect();
     Summary {
         game: G::NAME,
-        config: G::describe_config(config),
+        config: G::describe_config(config, boardroom_i18n::ENGLISH),
         players: p,
         games: results.len() as u64,
         seed,

@@ -6,6 +6,7 @@ use serde_json::Value;
 use std::fs;
 
 mod games;
+mod german;
 mod positions;
 mod simulate;
 

@@ -191,11 +191,12 @@ impl Sqlite {
         let seats = self.my_seats(account, usize::MAX >> 1).await?;
         let addresses = self.account_addresses(account).await?;
         self.call(move |conn| {
-            let (name, email, created): (Option<String>, Option<String>, i64) = conn.query_row(
-                "SELECT name, email, created FROM accounts WHERE id = ?1",
-                [account.0],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-            )?;
+            let (name, email, created, lang): (Option<String>, Option<String>, i64, Option<String>) =
+                conn.query_row(
+                    "SELECT name, email, created, lang FROM accounts WHERE id = ?1",
+                    [account.0],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )?;
             let sessions: Vec<serde_json::Value> = conn
                 .prepare("SELECT created, expires FROM sessions WHERE account = ?1")?
                 .query_map([account.0], |r| {
@@ -221,7 +222,7 @@ impl Sqlite {
                 })?
                 .collect::<rusqlite::Result<_>>()?;
             Ok(crate::db::account_store::export_json(
-                account, name, email, created, seats, addresses, sessions, blocked, reports,
+                account, name, email, created, lang, seats, addresses, sessions, blocked, reports,
             ))
         })
         .await

@@ -340,6 +340,7 @@ pub(super) fn export_json(
     name: Option<String>,
     email: Option<String>,
     created: i64,
+    lang: Option<String>,
     seats: Vec<MySeat>,
     addresses: Vec<(String, Addresses)>,
     sessions: Vec<Value>,
@@ -352,6 +353,7 @@ pub(super) fn export_json(
             "name": name.unwrap_or_else(|| FORMER_PLAYER.to_string()),
             "email": email,
             "created": created,
+            "lang": lang,
         },
         "seats": seats,
         "notification_addresses": addresses

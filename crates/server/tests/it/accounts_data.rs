@@ -86,9 +86,17 @@ async fn reports_blocks_export_suspension_and_deletion() {
             assert!(body["error"].as_str().unwrap().contains(says), "{body}");
         }
 
-        // The export holds everything about the account, and nothing of anyone else's.
+        // The export holds everything about the account, its language too, and nothing of
+        // anyone else's.
         let (st, all) = ann.get("/api/account/export").await;
         assert_eq!(st, StatusCode::OK);
+        // Signed up in an English browser, then switched to German.
+        assert_eq!(all["account"]["lang"], "en", "{backend}");
+        let (st, body) = ann.post("/api/account/lang", json!({ "lang": "de" })).await;
+        assert_eq!(st, StatusCode::OK, "{body}");
+        let (st, all) = ann.get("/api/account/export").await;
+        assert_eq!(st, StatusCode::OK);
+        assert_eq!(all["account"]["lang"], "de", "{backend}");
         assert_eq!(all["account"]["email"], "ann@example.com");
         assert_eq!(all["seats"][0]["table"], json!(t.id));
         assert_eq!(all["blocked"][0]["name"], "Bob");

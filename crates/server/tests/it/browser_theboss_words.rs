@@ -347,7 +347,7 @@ async fn the_meeting_shows_the_true_standing_and_the_end_reads_colour_is_the_bos
     let (table, g) = (0..50u64)
         .find_map(|seed| played_until("bossend01", 2, seed, 20_000, |g| g.is_over()))
         .expect("a random game that ends");
-    let scores = g.score_table().unwrap();
+    let scores = g.score_table("en").unwrap();
     let winners: Vec<_> = scores.rows.iter().filter(|r| r.winner).collect();
     let server = table.serve(Duration::ZERO).await;
     c.goto(&format!("{}{}", server.url(), table.link(0)))

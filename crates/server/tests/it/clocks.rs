@@ -190,7 +190,7 @@ async fn a_turn_based_game_with_a_person_absent_throughout_is_played_to_the_end_
     let replayed = replay_record(&record);
     assert!(replayed.is_over());
     assert_eq!(
-        serde_json::to_value(replayed.score_table()).unwrap(),
+        serde_json::to_value(replayed.score_table("en")).unwrap(),
         end["scores"]
     );
 }

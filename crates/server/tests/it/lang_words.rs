@@ -158,3 +158,79 @@ async fn the_boss_refuses_in_each_connections_language() {
         "{refused}"
     );
 }
+
+/// The server's own refusals a person reads come in the reader's language, their `code`
+/// unchanged: at a WebSocket connection (its `lang` cookie or `Accept-Language`) and in an HTTP
+/// answer (the request's).
+#[tokio::test]
+async fn the_servers_refusals_are_in_the_readers_language() {
+    let server = common::start().await;
+    let t = server
+        .create_with(serde_json::json!({"game": "big-boss", "seats": ["human", "human"]}))
+        .await;
+    let url = server.url();
+    let mut german = Client::connect_with(&url, &t.spectator, &[("cookie", "lang=de")]).await;
+    let mut english =
+        Client::connect_with(&url, &t.spectator, &[("accept-language", "en-GB")]).await;
+    let mut said = Vec::new();
+    for c in [&mut german, &mut english] {
+        c.until("state").await;
+        c.send(serde_json::json!({ "type": "rematch" })).await;
+        let e = c.until("error").await;
+        assert_eq!(e["code"], "illegal", "{e}");
+        c.send(serde_json::json!({ "type": "notify", "email": "a@example.org" }))
+            .await;
+        let f = c.until("error").await;
+        assert_eq!(f["code"], "spectator", "{f}");
+        said.push((e["message"].clone(), f["message"].clone()));
+    }
+    assert_eq!(
+        said[0].0, "Zuschauer können keine Revanche starten",
+        "{said:?}"
+    );
+    assert!(
+        said[0]
+            .1
+            .as_str()
+            .unwrap()
+            .starts_with("Zuschauer haben keinen Platz"),
+        "{said:?}"
+    );
+    assert_eq!(said[1].0, "spectators cannot start a rematch");
+    assert!(said[1]
+        .1
+        .as_str()
+        .unwrap()
+        .starts_with("spectators hold no seat"));
+
+    // HTTP: a table not in play here, and a claim at a table that does not exist.
+    let http = reqwest::Client::new();
+    for (lang, summary, claim) in [
+        (
+            "de-DE,de;q=0.9",
+            "hier wird kein solcher Tisch gespielt",
+            "diesen Tisch gibt es nicht",
+        ),
+        ("en-US,en", "no such table in play here", "no such table"),
+    ] {
+        let r = http
+            .get(format!("{url}/api/tables/nosuchtable"))
+            .header("accept-language", lang)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 404);
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["error"], summary, "{lang}");
+        let r = http
+            .post(format!("{url}/api/tables/nosuchtable/claim"))
+            .header("accept-language", lang)
+            .json(&serde_json::json!({ "seat": 1 }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(r.status(), 404);
+        let body: Value = r.json().await.unwrap();
+        assert_eq!(body["error"], claim, "{lang}");
+    }
+}

@@ -83,7 +83,7 @@ fn expected_state<G: Playable>(
         "actions": actions,
         "observation": serde_json::to_value(game.observe(viewer)).unwrap(),
         "last": last.map(|s| expected_last(s, viewer)),
-        "scores": serde_json::to_value(game.score_table()).unwrap(),
+        "scores": serde_json::to_value(game.score_table("en")).unwrap(),
     });
     if let Some(extra) = game.extra(viewer, "en") {
         msg["extra"] = extra;

@@ -646,3 +646,78 @@ the-boss-bot-note-normal = gewinnt etwas mehr als die Hälfte seiner Partien geg
 the-boss-bot-note-hard = gewinnt etwas mehr als die Hälfte seiner Partien gegen normal
 the-boss-held-cards = { $names }
 the-boss-held-title = { $title }
+
+## Das Terminal (crates/theboss/src/terminal.rs, present/mod.rs): der Tisch, den
+## `boardroom play` zeichnet, seine Hilfe, die Zeile der Einstellungen und die Schlusswertung.
+## Beträge ($cash, $salary, …) kommen als the-boss-money geschrieben.
+
+the-boss-term-config = The Boss, { $players } Spieler{ $own ->
+    [yes] , eigene Datendatei
+   *[no] {""}
+}
+the-boss-term-title = { $game } – Runde { $round }, { $name } ist am Zug{ $floor ->
+    [yes] {" "}(das Parkett ist offen)
+   *[no] {""}
+}
+the-boss-term-positions = Posten
+the-boss-term-years = { $kind } { $years } J.
+the-boss-term-exec-needs = , ≥ { $shares } Akt., { $points } Pkt.
+the-boss-term-needs = verlangt { $requirements }
+the-boss-term-nothing = nichts
+the-boss-term-fired = { $name } auf { $state ->
+    [0] GEFEUERT
+    [1] SETZT 1. ZUG AUS
+   *[2] SETZT 2. ZUG AUS
+}
+the-boss-term-loses = { $name } setzt noch { $count ->
+    [one] einen Zug
+   *[other] { $count } Züge
+} aus
+the-boss-term-unemployed = { $name } arbeitslos
+the-boss-term-off-board = Ohne Posten: { $list }
+the-boss-term-players = Spieler
+the-boss-term-you = { $name } (du)
+the-boss-term-usable = { $card } (jetzt einsetzbar)
+the-boss-term-player = { $name }: { $cash } Geld, { $shares } Aktien, Vermögen { $worth }, Schicksalskarte { $fate }
+the-boss-term-cards = Erfahrung: { $experience }   Direktoren: { $executive }
+the-boss-term-decks = Stapel: Erfahrung noch { $experience } ({ $experience-discarded } abgelegt), Schicksal noch { $fate } ({ $fate-discarded } abgelegt). Bank: { $shares } Aktien ({ $sale } zu verkaufen), Direktorenkarten { $executive }
+the-boss-term-none = keine
+the-boss-term-fate-card = Schicksalskarte { $card }
+the-boss-term-a-fate-card = eine Schicksalskarte
+the-boss-term-shares = { $count } Aktien
+the-boss-term-high-bid = Höchstgebot { $bid } von { $name }
+the-boss-term-opening-bid = Mindestgebot { $bid }
+the-boss-term-auction-heading = Versteigerung:
+the-boss-term-auction = { $seller } versteigert { $lot }{ $mandatory ->
+    [yes] {" "}(Pflichtversteigerung)
+   *[no] {""}
+}: { $high }; { $caller } ist dran
+the-boss-term-meeting-heading = Hauptversammlung:
+the-boss-term-meeting = { $caller } beantragt, { $target } zu feuern (Abfindung { $severance }); dafür { $for } / dagegen { $against } Aktien; { $votes }
+the-boss-term-voted = { $name } { $vote ->
+    [for] dafür
+    [against] dagegen
+   *[abstain] Enthaltung
+}
+the-boss-term-undeclared = { $name } unentschieden
+the-boss-term-offer = Angebot { $id }: { $from } an { $to }: { $what }
+the-boss-term-favour = Gefallen „{ $text }“
+the-boss-term-deal = Abmachung { $id }: { $promisor } schuldet { $promisee } { $what } bis Runde { $round }{ $overdue ->
+    [yes] {" "}(überfällig)
+   *[no] {""}
+}; Pfand { $escrow }
+the-boss-term-broken-deal = Abmachung { $id } ({ $promisor } an { $promisee }, Runde { $round }{ $walked ->
+    [yes] , ausgestiegen
+   *[no] {""}
+})
+the-boss-term-broken = Gebrochene Abmachungen: { $deals }
+the-boss-term-help =
+    Tippe die Nummer eines Zugs aus der Liste oder den Zug selbst in der Notation:
+      collect | card | buy 30 | open | move 3 | use | fire 2 | meeting 2 | stop
+      vote for|against|abstain | pass | bid 120 | pay | lose | draw experience | draw fate
+      discard | end | accept 7 | reject 7 | withdraw 7 | show 2 | settle 4 | release 4
+      default 4 | walkaway 4 | auction COL#14 50 | auction 50sh 1000 | auction fate 100
+      offer 2 give $300 10sh take COL#14 note "deal?"
+      offer 1 give $200 promise 1 deliver $220 pledge 20sh due 7
+      counter 12 give 10sh take $250
+    Plätze sind ab 0 in Zugreihenfolge nummeriert; Karten wie auf der Hand (COL#14, E8#17).

@@ -651,3 +651,78 @@ the-boss-bot-note-hard = wins a little over half its games against normal
 the-boss-held-cards = { $names }
 # A position held, by its title as the data set writes it.
 the-boss-held-title = { $title }
+
+## The terminal (crates/theboss/src/terminal.rs, present/mod.rs): the table `boardroom play`
+## draws, its help, the configuration's line and the final score table. Amounts ($cash,
+## $salary, …) come written out as the-boss-money.
+
+the-boss-term-config = The Boss, { $players } players{ $own ->
+    [yes] , own data file
+   *[no] {""}
+}
+the-boss-term-title = { $game } — round { $round }, { $name }'s turn{ $floor ->
+    [yes] {" "}(floor open)
+   *[no] {""}
+}
+the-boss-term-positions = Positions
+the-boss-term-years = { $kind } { $years }y
+the-boss-term-exec-needs = , ≥{ $shares } sh, { $points } pts
+the-boss-term-needs = needs { $requirements }
+the-boss-term-nothing = nothing
+the-boss-term-fired = { $name } on { $state ->
+    [0] FIRED
+    [1] MISSING 1ST TURN
+   *[2] MISSING 2ND TURN
+}
+the-boss-term-loses = { $name } loses { $count ->
+    [one] { $count } more turn
+   *[other] { $count } more turns
+}
+the-boss-term-unemployed = { $name } unemployed
+the-boss-term-off-board = Off the board: { $list }
+the-boss-term-players = Players
+the-boss-term-you = { $name } (you)
+the-boss-term-usable = { $card } (usable now)
+the-boss-term-player = { $name }: { $cash } cash, { $shares } shares, net worth { $worth }, Fate card { $fate }
+the-boss-term-cards = Experience: { $experience }   Executive: { $executive }
+the-boss-term-decks = Decks: Experience { $experience } left ({ $experience-discarded } discarded), Fate { $fate } left ({ $fate-discarded } discarded). Bank: { $shares } shares ({ $sale } for sale), Executive cards { $executive }
+the-boss-term-none = none
+the-boss-term-fate-card = Fate card { $card }
+the-boss-term-a-fate-card = a Fate card
+the-boss-term-shares = { $count } shares
+the-boss-term-high-bid = high bid { $bid } by { $name }
+the-boss-term-opening-bid = opening bid { $bid }
+the-boss-term-auction-heading = Auction:
+the-boss-term-auction = { $seller } sells { $lot }{ $mandatory ->
+    [yes] {" "}(mandatory)
+   *[no] {""}
+}: { $high }; { $caller } to call
+the-boss-term-meeting-heading = Stockholders' Meeting:
+the-boss-term-meeting = { $caller } moves to fire { $target } (severance { $severance }); for { $for } / against { $against } shares; { $votes }
+the-boss-term-voted = { $name } { $vote ->
+    [for] for
+    [against] against
+   *[abstain] abstain
+}
+the-boss-term-undeclared = { $name } undeclared
+the-boss-term-offer = Offer { $id }: { $from } to { $to }: { $what }
+the-boss-term-favour = favour "{ $text }"
+the-boss-term-deal = Deal { $id }: { $promisor } owes { $promisee } { $what } by round { $round }{ $overdue ->
+    [yes] {" "}(overdue)
+   *[no] {""}
+}; escrow { $escrow }
+the-boss-term-broken-deal = deal { $id } ({ $promisor } to { $promisee }, round { $round }{ $walked ->
+    [yes] , walked away
+   *[no] {""}
+})
+the-boss-term-broken = Broken deals: { $deals }
+the-boss-term-help =
+    Type the number of a move from the list, or the move itself in notation:
+      collect | card | buy 30 | open | move 3 | use | fire 2 | meeting 2 | stop
+      vote for|against|abstain | pass | bid 120 | pay | lose | draw experience | draw fate
+      discard | end | accept 7 | reject 7 | withdraw 7 | show 2 | settle 4 | release 4
+      default 4 | walkaway 4 | auction COL#14 50 | auction 50sh 1000 | auction fate 100
+      offer 2 give $300 10sh take COL#14 note "deal?"
+      offer 1 give $200 promise 1 deliver $220 pledge 20sh due 7
+      counter 12 give 10sh take $250
+    Seats are numbered from 0 in turn order; cards as in the hands (COL#14, E8#17).

@@ -25,7 +25,7 @@ use crate::state::{Config, Ending, Step, TheBoss};
 use crate::terminal;
 use crate::words;
 use boardroom_engine::{ActionView, Game, Present, ScoreRow, ScoreTable, Seat, Viewer, WebAsset};
-use boardroom_i18n::{Arg, ENGLISH};
+use boardroom_i18n::Arg;
 use serde_json::Value;
 
 /// Seat names: the players' colours.
@@ -38,19 +38,8 @@ pub fn seat_name(seat: Seat) -> String {
         .map_or_else(|| format!("Seat {}", seat + 1), |s| s.to_string())
 }
 
-const HELP: &str = "\
-Type the number of a move from the list, or the move itself in notation:
-  collect | card | buy 30 | open | move 3 | use | fire 2 | meeting 2 | stop
-  vote for|against|abstain | pass | bid 120 | pay | lose | draw experience | draw fate
-  discard | end | accept 7 | reject 7 | withdraw 7 | show 2 | settle 4 | release 4
-  default 4 | walkaway 4 | auction COL#14 50 | auction 50sh 1000 | auction fate 100
-  offer 2 give $300 10sh take COL#14 note \"deal?\"
-  offer 1 give $200 promise 1 deliver $220 pledge 20sh due 7
-  counter 12 give 10sh take $250
-Seats are numbered from 0 in turn order; cards as in the hands (COL#14, E8#17).
-Commands: board (show the table), help, quit.";
-
-/// The columns of the final score table after the player's name.
+/// The columns of the final score table after the player's name (their messages'
+/// `the-boss-score-…` ids).
 const SCORE_COLUMNS: [&str; 5] = ["cash", "shares", "share-value", "exec-points", "net-worth"];
 
 /// The name of a step of the turn in `lang`.
@@ -74,13 +63,10 @@ impl Present for TheBoss {
         seat_name(seat)
     }
 
-    fn describe_config(config: &Config) -> String {
-        let data = if config.data.is_some() {
-            ", own data file"
-        } else {
-            ""
-        };
-        format!("The Boss, {} players{data}", config.players)
+    fn describe_config(config: &Config, lang: &str) -> String {
+        let own = if config.data.is_some() { "yes" } else { "no" };
+        let args = [("players", config.players.into()), ("own", own.into())];
+        words::t(lang, "the-boss-term-config", &args)
     }
 
     fn variant(&self) -> String {
@@ -236,19 +222,13 @@ impl Present for TheBoss {
         TheBoss::person_actions(self, seat, out)
     }
 
-    fn notation_help() -> &'static str {
-        HELP
+    fn notation_help(lang: &str) -> String {
+        words::t(lang, "the-boss-term-help", &[])
     }
 
     /// Cash, shares, their value, Executive points and net worth, best first (the tie-break
     /// order of R-24), with how the game ended.
-    fn score_table(&self) -> Option<ScoreTable> {
-        self.score_table_in(ENGLISH)
-    }
-
-    /// [`Present::score_table`] in `lang`: its columns, its note and the seats' names in the
-    /// language, the amounts as it writes money.
-    fn score_table_in(&self, lang: &str) -> Option<ScoreTable> {
+    fn score_table(&self, lang: &str) -> Option<ScoreTable> {
         let outcome = self.outcome()?;
         let price = self.data.economy().share_price as u64;
         let mut lines: Vec<_> = (0..self.players.len()).map(|s| self.score(s)).collect();
@@ -324,8 +304,8 @@ impl Present for TheBoss {
         LOCALES
     }
 
-    fn draw(&self, viewer: Viewer, color: bool) -> String {
-        terminal::draw(self, viewer, color)
+    fn draw(&self, viewer: Viewer, color: bool, lang: &str) -> String {
+        terminal::draw(self, viewer, color, lang)
     }
 
     /// See [`extra`].
@@ -353,7 +333,7 @@ impl Present for TheBoss {
     }
 
     fn holdings(&self, viewer: Viewer) -> Vec<Vec<boardroom_engine::Holding>> {
-        crate::describe::holdings(self, viewer, ENGLISH)
+        crate::describe::holdings(self, viewer, boardroom_i18n::ENGLISH)
     }
 
     fn holdings_in(&self, viewer: Viewer, lang: &str) -> Vec<Vec<boardroom_engine::Holding>> {

@@ -21,5 +21,6 @@ mod present;
 mod properties;
 mod pump;
 mod rules;
+mod terminal_words;
 mod wide;
 mod words;

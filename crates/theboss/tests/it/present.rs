@@ -136,7 +136,7 @@ fn views_prompts_and_score_tables_follow_random_games() {
         for seed in 0..3 {
             for g in states(players, seed, 7) {
                 let outcome = g.outcome();
-                let table = g.score_table();
+                let table = g.score_table("en");
                 assert_eq!(table.is_some(), g.is_over());
                 if let (Some(o), Some(t)) = (&outcome, &table) {
                     assert_eq!(t.rows.len(), players);
@@ -167,8 +167,8 @@ fn drawing_and_extra_ignore_other_players_fate_cards_and_the_deck_order() {
                     let viewer = Viewer::Seat(v);
                     let mut r = rng::from_seed(seed + v as u64);
                     let other = g.sample_hidden(viewer, &mut r);
-                    assert_eq!(g.draw(viewer, false), other.draw(viewer, false));
-                    assert_eq!(g.draw(viewer, true), other.draw(viewer, true));
+                    assert_eq!(g.draw(viewer, false, "en"), other.draw(viewer, false, "en"));
+                    assert_eq!(g.draw(viewer, true, "en"), other.draw(viewer, true, "en"));
                     assert_eq!(g.extra(viewer, "en"), other.extra(viewer, "en"));
                     if (0..players).any(|s| s != v && g.player(s).fate.is_some()) {
                         checked += 1;
@@ -177,8 +177,8 @@ fn drawing_and_extra_ignore_other_players_fate_cards_and_the_deck_order() {
                 let r = &mut rng::from_seed(seed);
                 let other = g.sample_hidden(Viewer::Spectator, r);
                 assert_eq!(
-                    g.draw(Viewer::Spectator, false),
-                    other.draw(Viewer::Spectator, false)
+                    g.draw(Viewer::Spectator, false, "en"),
+                    other.draw(Viewer::Spectator, false, "en")
                 );
                 assert_eq!(
                     g.extra(Viewer::Spectator, "en"),
@@ -201,7 +201,7 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
                 .data()
                 .fate_id(g.player(holder).fate.as_ref().unwrap().card)
                 .to_string();
-            let own = g.draw(Viewer::Seat(holder), false);
+            let own = g.draw(Viewer::Seat(holder), false, "en");
             assert!(own.contains(&format!("Fate card {card}")), "{own}");
             // The page names the card as players call it (the terminal keeps the code typed).
             let extra = g.extra(Viewer::Seat(holder), "en").unwrap();
@@ -213,7 +213,7 @@ fn the_holder_sees_its_fate_card_and_others_see_a_question_mark() {
             assert!(!name.contains(&card), "{name} is not the code {card}");
             let other = (holder + 1) % 3;
             if !g.sees_fate(Viewer::Seat(other), holder) {
-                let theirs = g.draw(Viewer::Seat(other), false);
+                let theirs = g.draw(Viewer::Seat(other), false, "en");
                 let line = theirs
                     .lines()
                     .find(|l| l.contains(&format!("{}:", <TheBoss as Present>::seat_name(holder))))
@@ -258,7 +258,7 @@ fn events_read_as_sentences_and_stats_name_the_ending() {
     }
     assert!(events.iter().any(<TheBoss as Present>::starts_turn));
     assert_eq!(
-        <TheBoss as Present>::describe_config(&Config::new(3)),
+        <TheBoss as Present>::describe_config(&Config::new(3), "en"),
         "The Boss, 3 players"
     );
 }

@@ -248,7 +248,7 @@ fn a_whole_game_reads_in_german() {
                     assert!(d.value.ends_with(" $"), "{d:?}");
                 }
             }
-            if let (Some(de), Some(en)) = (g.score_table_in("de"), g.score_table_in("en")) {
+            if let (Some(de), Some(en)) = (g.score_table("de"), g.score_table("en")) {
                 for (d, e) in de.columns.iter().zip(&en.columns) {
                     german(&mut seen, d.clone(), e.clone());
                 }

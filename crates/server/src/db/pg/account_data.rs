@@ -200,7 +200,7 @@ impl Postgres {
         self.with(|client| async move {
             let a = client
                 .query_one(
-                    "SELECT name, email, created FROM accounts WHERE id = $1",
+                    "SELECT name, email, created, lang FROM accounts WHERE id = $1",
                     &[&account.0],
                 )
                 .await?;
@@ -242,6 +242,7 @@ impl Postgres {
                 a.get(0),
                 a.get(1),
                 a.get(2),
+                a.get(3),
                 seats,
                 addresses,
                 sessions,
