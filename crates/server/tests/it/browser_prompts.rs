@@ -145,7 +145,8 @@ async fn a_person_who_can_only_sell_or_pass_is_told_why_and_passes() {
     );
     assert!(prompt.contains("you cannot buy a card ("), "{prompt}");
     assert!(
-        prompt.contains(&format!("you have ${money}M")) || prompt.contains("no card is left to buy"),
+        prompt.contains(&format!("you have ${money}M"))
+            || prompt.contains("no card is left to buy"),
         "the reason names Red's money ({money}): {prompt}"
     );
     // Every card of the hand is marked "can't play", with the rule in its title.
